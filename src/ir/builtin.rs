@@ -1,0 +1,94 @@
+//! Semantic builtin operations: what an OpenCL C builtin call *means*, independent of how
+//! either side spells it (mangled `_Z13get_global_idj`, `__spirv_BuiltInGlobalInvocationId`,
+//! an OpExtInst, an OpAtomicIAdd, ...).
+
+pub use spirv::{BuiltIn, FPRoundingMode, OpenclStd100Op as CLOp, Scope};
+
+/// Signedness of an integer operand or result, where an operation needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sign {
+    Signed,
+    Unsigned,
+}
+
+/// The element kind an image read or write works on (`read_imagef/i/ui/h`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexelKind {
+    Float,
+    Half,
+    Signed,
+    Unsigned,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImageOp {
+    /// args: image, coord (no sampler: `OpImageRead`).
+    Read(TexelKind),
+    /// args: image, sampler, coord (`OpSampledImage` + `OpImageSampleExplicitLod`, Lod 0).
+    Sample(TexelKind),
+    /// args: image, coord, texel [, lod].
+    Write(TexelKind),
+    /// `get_image_width/height/depth/array_size` (component of the size vector) or
+    /// `get_image_dim` (the whole 2- or 4-vector; `component == None`).
+    QuerySize {
+        component: Option<u32>,
+    },
+    QueryChannelDataType,
+    QueryChannelOrder,
+}
+
+/// A builtin operation with its operands given separately in `Op::Builtin::args`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Builtin {
+    /// A work-item query; `args` is `[dim]` for the per-dimension ones, empty otherwise.
+    WorkItem(BuiltIn),
+    /// An OpenCL.std extended instruction; `literal` is the trailing literal operand some take
+    /// (`n` of vloadn/vload_halfn/vloada_halfn, the rounding mode of vstore_half*_r).
+    ExtInst {
+        op: CLOp,
+        literal: Option<u32>,
+    },
+    /// `convert_<T>[_sat][_<rounding>]` and plain value conversions with their semantics.
+    Convert {
+        from: ConvertKind,
+        to: ConvertKind,
+        saturate: bool,
+        rounding: Option<FPRoundingMode>,
+    },
+    /// A relational builtin (`isequal`, `isnan`, `any`, ...) as the SPIR-V opcode that computes
+    /// its boolean; the result is the OpenCL integer form (1/0 scalar, -1/0 vector).
+    Relational(spirv::Op),
+    ControlBarrier {
+        exec: Scope,
+        mem: Scope,
+        semantics: u32,
+    },
+    MemoryBarrier {
+        mem: Scope,
+        semantics: u32,
+    },
+    /// An atomic read-modify-write (`OpAtomicIAdd`, ...). For compare-exchange `semantics` is
+    /// used for both the equal and unequal case.
+    Atomic {
+        op: spirv::Op,
+        scope: Scope,
+        semantics: u32,
+    },
+    Image(ImageOp),
+    /// `async_work_group_copy` (args: dst, src, num, event) and the strided form
+    /// (args: dst, src, num, stride, event).
+    AsyncCopy {
+        strided: bool,
+    },
+    /// `wait_group_events(num, list)`.
+    WaitEvents,
+    /// Any other SPIR-V instruction whose operands are exactly `args` (e.g. `OpDot` for `dot`).
+    Spirv(spirv::Op),
+}
+
+/// The numeric class of a conversion's source or destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConvertKind {
+    Float,
+    Int(Sign),
+}

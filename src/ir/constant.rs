@@ -1,0 +1,136 @@
+//! Module-level constants, hash-consed in a `UniqueArena` so equal constants share one handle.
+
+use super::arena::Handle;
+use super::function::{CastOp, Function};
+use super::module::Global;
+use super::types::Type;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Constant {
+    pub ty: Handle<Type>,
+    pub kind: ConstantKind,
+}
+
+/// Sampler addressing mode, as OpenCL defines it (the values are SPIR-V's
+/// SamplerAddressingMode, which the OpenCL sampler bit-field encodes shifted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SamplerAddressing {
+    None,
+    ClampToEdge,
+    Clamp,
+    Repeat,
+    RepeatMirrored,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SamplerFilter {
+    Nearest,
+    Linear,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstantKind {
+    /// Integer or bool; `bits` holds the value zero-extended from the type's width.
+    Int(u64),
+    /// Float of any width, as its IEEE bit pattern.
+    Float(u64),
+    Null,
+    Undef,
+    Composite(Vec<Handle<Constant>>),
+    /// The address of a global variable (type: pointer to the global's type).
+    GlobalAddress(Handle<Global>),
+    /// The address of a function.
+    FunctionAddress(Handle<Function>),
+    /// A cast of another constant (LLVM constant expression).
+    Cast(CastOp, Handle<Constant>),
+    /// `getelementptr` over constants; `source` is the pointee type indexed by the first index.
+    Gep {
+        inbounds: bool,
+        base: Handle<Constant>,
+        indices: Vec<Handle<Constant>>,
+    },
+    Sampler {
+        addressing: SamplerAddressing,
+        normalized: bool,
+        filter: SamplerFilter,
+    },
+}
+
+impl SamplerAddressing {
+    /// The OpenCL sampler bit-field encoding (`CLK_ADDRESS_*`).
+    pub fn from_bits(bits: u32) -> Option<Self> {
+        Some(match (bits >> 1) & 7 {
+            0 => SamplerAddressing::None,
+            1 => SamplerAddressing::ClampToEdge,
+            2 => SamplerAddressing::Clamp,
+            3 => SamplerAddressing::Repeat,
+            4 => SamplerAddressing::RepeatMirrored,
+            _ => return None,
+        })
+    }
+    pub fn to_bits(self) -> u32 {
+        (match self {
+            SamplerAddressing::None => 0,
+            SamplerAddressing::ClampToEdge => 1,
+            SamplerAddressing::Clamp => 2,
+            SamplerAddressing::Repeat => 3,
+            SamplerAddressing::RepeatMirrored => 4,
+        }) << 1
+    }
+}
+
+/// Decode the OpenCL sampler bit-field (`CLK_NORMALIZED_COORDS_TRUE = 1`, addressing in bits
+/// 1..3, `CLK_FILTER_NEAREST = 0x10`, `CLK_FILTER_LINEAR = 0x20`).
+pub fn decode_sampler(bits: u32) -> Option<ConstantKind> {
+    let filter = match bits & 0x30 {
+        0x10 | 0 => SamplerFilter::Nearest,
+        0x20 => SamplerFilter::Linear,
+        _ => return None,
+    };
+    if bits & !0x3f != 0 {
+        return None;
+    }
+    Some(ConstantKind::Sampler {
+        addressing: SamplerAddressing::from_bits(bits)?,
+        normalized: bits & 1 != 0,
+        filter,
+    })
+}
+
+/// Inverse of [`decode_sampler`].
+pub fn encode_sampler(
+    addressing: SamplerAddressing,
+    normalized: bool,
+    filter: SamplerFilter,
+) -> u32 {
+    addressing.to_bits()
+        | normalized as u32
+        | match filter {
+            SamplerFilter::Nearest => 0x10,
+            SamplerFilter::Linear => 0x20,
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sampler_bits_roundtrip() {
+        for bits in [
+            0x10u32, 0x12, 0x14, 0x16, 0x18, 0x11, 0x13, 0x25, 0x27, 0x29,
+        ] {
+            let ConstantKind::Sampler {
+                addressing,
+                normalized,
+                filter,
+            } = decode_sampler(bits).unwrap()
+            else {
+                panic!("not a sampler")
+            };
+            assert_eq!(encode_sampler(addressing, normalized, filter), bits);
+        }
+        assert!(decode_sampler(0x30).is_none());
+        assert!(decode_sampler(0x1e).is_none());
+    }
+}

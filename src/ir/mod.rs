@@ -1,0 +1,26 @@
+//! The semantic graph both readers lower into and both writers emit from.
+//!
+//! Readers normalize (mangled names, metadata, ids are resolved into meaning); writers choose
+//! encodings. Nothing in here is a mangled name or a SPIR-V id.
+
+pub mod arena;
+pub mod builtin;
+pub mod constant;
+pub mod function;
+pub mod kernel;
+pub mod module;
+pub mod print;
+pub mod types;
+pub mod typing;
+pub mod verify;
+
+pub use arena::{Arena, Handle, UniqueArena};
+pub use builtin::{Builtin, ConvertKind, ImageOp, Sign, TexelKind};
+pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
+pub use function::{
+    ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, FloatPredicate, Function, Inst,
+    IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,
+};
+pub use kernel::{ArgInfo, Kernel, TypeQualifiers, VecTypeHint};
+pub use module::{Addressing, Global, Module, SourceInfo};
+pub use types::{Access, AddressSpace, ImageDim, ImageType, Type};

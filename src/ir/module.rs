@@ -1,0 +1,106 @@
+//! The whole translation unit.
+
+use super::arena::{Arena, Handle, UniqueArena};
+use super::constant::Constant;
+use super::function::{Function, Linkage};
+use super::kernel::Kernel;
+use super::types::{AddressSpace, Type};
+
+/// Pointer width of the device (SPIR triple `spir` / `spir64`, SPIR-V Physical32/64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addressing {
+    Physical32,
+    Physical64,
+}
+
+impl Addressing {
+    pub fn pointer_bits(self) -> u32 {
+        match self {
+            Addressing::Physical32 => 32,
+            Addressing::Physical64 => 64,
+        }
+    }
+}
+
+/// Module-level facts about the source program (SPIR `opencl.*` named metadata, SPIR-V
+/// OpSource/OpSourceExtension).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceInfo {
+    /// `opencl.spir.version` (major, minor).
+    pub spir_version: Option<(u32, u32)>,
+    /// `opencl.ocl.version` (major, minor): the OpenCL C version of the source.
+    pub ocl_version: Option<(u32, u32)>,
+    pub used_extensions: Vec<String>,
+    pub used_optional_core_features: Vec<String>,
+    pub compiler_options: Vec<String>,
+    /// `opencl.enable.FP_CONTRACT` present: floating-point contraction allowed.
+    pub fp_contract: bool,
+}
+
+#[derive(Debug)]
+pub struct Global {
+    pub name: String,
+    /// The type of the value stored (the global's address has type pointer-to-this).
+    pub ty: Handle<Type>,
+    pub space: AddressSpace,
+    pub init: Option<Handle<Constant>>,
+    pub is_constant: bool,
+    pub align: Option<u32>,
+    pub linkage: Linkage,
+}
+
+#[derive(Debug)]
+pub struct Module {
+    pub addressing: Addressing,
+    pub source: SourceInfo,
+    pub types: UniqueArena<Type>,
+    pub constants: UniqueArena<Constant>,
+    pub globals: Arena<Global>,
+    pub functions: Arena<Function>,
+    pub kernels: Vec<Kernel>,
+}
+
+impl Module {
+    pub fn new(addressing: Addressing) -> Self {
+        Module {
+            addressing,
+            source: SourceInfo::default(),
+            types: UniqueArena::new(),
+            constants: UniqueArena::new(),
+            globals: Arena::new(),
+            functions: Arena::new(),
+            kernels: Vec::new(),
+        }
+    }
+
+    /// Find or add a type.
+    pub fn ty(&mut self, ty: Type) -> Handle<Type> {
+        self.types.insert(ty)
+    }
+
+    /// Find or add a constant.
+    pub fn constant(&mut self, c: Constant) -> Handle<Constant> {
+        self.constants.insert(c)
+    }
+
+    pub fn int_type(&mut self, width: u32) -> Handle<Type> {
+        self.ty(Type::Int { width })
+    }
+
+    pub fn void_type(&mut self) -> Handle<Type> {
+        self.ty(Type::Void)
+    }
+
+    /// The integer type of `size_t` on this device.
+    pub fn size_type(&mut self) -> Handle<Type> {
+        let w = self.addressing.pointer_bits();
+        self.int_type(w)
+    }
+
+    pub fn int_const(&mut self, ty: Handle<Type>, value: u64) -> Handle<Constant> {
+        self.constant(Constant {
+            ty,
+            kind: super::constant::ConstantKind::Int(value),
+        })
+    }
+}

@@ -1,0 +1,494 @@
+//! A stable, readable text dump of the graph (`spir-xlate dump-ir`, snapshot tests).
+//!
+//! Types and constants are printed structurally at each use, so the dump does not depend on
+//! arena order; instructions are numbered per function in block order.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use super::arena::Handle;
+use super::constant::{Constant, ConstantKind};
+use super::function::{Function, Op, Terminator, Value};
+use super::module::Module;
+use super::types::{AddressSpace, ImageDim, Type};
+use super::Inst;
+
+/// Render the whole module.
+pub fn print_module(m: &Module) -> String {
+    let mut out = String::new();
+    let p = Printer { m };
+    p.module(&mut out);
+    out
+}
+
+struct Printer<'a> {
+    m: &'a Module,
+}
+
+impl Printer<'_> {
+    fn module(&self, out: &mut String) {
+        let m = self.m;
+        let _ = writeln!(out, "module {:?}", m.addressing);
+        let s = &m.source;
+        if let Some((a, b)) = s.spir_version {
+            let _ = writeln!(out, "spir_version {a}.{b}");
+        }
+        if let Some((a, b)) = s.ocl_version {
+            let _ = writeln!(out, "ocl_version {a}.{b}");
+        }
+        let _ = writeln!(
+            out,
+            "fp_contract {}",
+            if s.fp_contract { "on" } else { "off" }
+        );
+        for (label, list) in [
+            ("extensions", &s.used_extensions),
+            ("optional_core_features", &s.used_optional_core_features),
+            ("compiler_options", &s.compiler_options),
+        ] {
+            if !list.is_empty() {
+                let _ = writeln!(out, "{label} {}", list.join(" "));
+            }
+        }
+        for (_, g) in m.globals.iter() {
+            let _ = write!(
+                out,
+                "global @{} : {} {} {:?}",
+                g.name,
+                self.space(g.space),
+                self.ty(g.ty),
+                g.linkage
+            );
+            if g.is_constant {
+                out.push_str(" constant");
+            }
+            if let Some(a) = g.align {
+                let _ = write!(out, " align {a}");
+            }
+            if let Some(init) = g.init {
+                let _ = write!(out, " = {}", self.constant(init));
+            }
+            out.push('\n');
+        }
+        for k in &m.kernels {
+            let _ = write!(out, "kernel @{}", m.functions[k.function].name);
+            if let Some([x, y, z]) = k.reqd_work_group_size {
+                let _ = write!(out, " reqd_work_group_size({x},{y},{z})");
+            }
+            if let Some([x, y, z]) = k.work_group_size_hint {
+                let _ = write!(out, " work_group_size_hint({x},{y},{z})");
+            }
+            if let Some(h) = &k.vec_type_hint {
+                let _ = write!(
+                    out,
+                    " vec_type_hint({}{} x {})",
+                    if h.signed { "signed " } else { "" },
+                    h.len,
+                    self.ty(h.elem)
+                );
+            }
+            out.push('\n');
+            for (i, a) in k.args.iter().enumerate() {
+                let q = &a.qualifiers;
+                let _ = writeln!(
+                    out,
+                    "  arg {i} {:?}: type {:?} base {:?} space {} access {:?}{}{}{}{}",
+                    a.name.as_deref().unwrap_or(""),
+                    a.type_name,
+                    a.base_type_name.as_deref().unwrap_or(""),
+                    self.space(a.space),
+                    a.access,
+                    if q.is_const { " const" } else { "" },
+                    if q.is_restrict { " restrict" } else { "" },
+                    if q.is_volatile { " volatile" } else { "" },
+                    if q.is_pipe { " pipe" } else { "" },
+                );
+            }
+        }
+        for (_, f) in m.functions.iter() {
+            self.function(out, f);
+        }
+    }
+
+    fn function(&self, out: &mut String, f: &Function) {
+        let _ = write!(
+            out,
+            "{} {:?} @{}(",
+            if f.is_kernel { "kernel_fn" } else { "fn" },
+            f.linkage,
+            f.name
+        );
+        for (i, p) in f.params.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "%arg{i}");
+            if let Some(n) = &p.name {
+                let _ = write!(out, " {n:?}");
+            }
+            let _ = write!(out, ": {}", self.ty(p.ty));
+            let a = p.attrs;
+            for (on, name) in [
+                (a.noalias, "noalias"),
+                (a.nocapture, "nocapture"),
+                (a.readonly, "readonly"),
+                (a.readnone, "readnone"),
+                (a.byval, "byval"),
+                (a.sret, "sret"),
+                (a.zext, "zext"),
+                (a.sext, "sext"),
+            ] {
+                if on {
+                    let _ = write!(out, " {name}");
+                }
+            }
+        }
+        let _ = write!(out, ") -> {}", self.ty(f.ret));
+        let Some(body) = &f.body else {
+            out.push_str(" declare\n");
+            return;
+        };
+        out.push_str(" {\n");
+        let mut numbers: HashMap<Handle<Inst>, usize> = HashMap::new();
+        for b in &body.blocks {
+            for &i in &b.insts {
+                let n = numbers.len();
+                numbers.insert(i, n);
+            }
+        }
+        let v = |val: Value| -> String {
+            match val {
+                Value::Param(i) => format!("%arg{i}"),
+                Value::Inst(h) => format!("%{}", numbers.get(&h).copied().unwrap_or(usize::MAX)),
+                Value::Const(c) => self.constant(c),
+            }
+        };
+        for (bi, b) in body.blocks.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "bb{bi}{}:",
+                b.name
+                    .as_deref()
+                    .map(|n| format!(" {n:?}"))
+                    .unwrap_or_default()
+            );
+            for &ih in &b.insts {
+                let inst = &body.insts[ih];
+                let _ = write!(out, "  ");
+                if !matches!(self.m.types[inst.ty], Type::Void) {
+                    let _ = write!(out, "%{} = ", numbers[&ih]);
+                }
+                let _ = write!(out, "{}", self.op(&inst.op, &v));
+                if !matches!(self.m.types[inst.ty], Type::Void) {
+                    let _ = write!(out, " : {}", self.ty(inst.ty));
+                }
+                if let Some(n) = &inst.name {
+                    let _ = write!(out, " ; {n}");
+                }
+                out.push('\n');
+            }
+            let t = match &b.terminator {
+                Terminator::Branch(t) => format!("br bb{}", t.0),
+                Terminator::CondBranch {
+                    cond,
+                    on_true,
+                    on_false,
+                } => {
+                    format!("br {} bb{} bb{}", v(*cond), on_true.0, on_false.0)
+                }
+                Terminator::Switch {
+                    value,
+                    default,
+                    cases,
+                } => {
+                    let cs: Vec<String> = cases
+                        .iter()
+                        .map(|(c, b)| format!("{c} -> bb{}", b.0))
+                        .collect();
+                    format!(
+                        "switch {} default bb{} [{}]",
+                        v(*value),
+                        default.0,
+                        cs.join(", ")
+                    )
+                }
+                Terminator::Return(None) => "ret".to_string(),
+                Terminator::Return(Some(x)) => format!("ret {}", v(*x)),
+                Terminator::Unreachable => "unreachable".to_string(),
+            };
+            let _ = writeln!(out, "  {t}");
+        }
+        out.push_str("}\n");
+    }
+
+    fn op(&self, op: &Op, v: &dyn Fn(Value) -> String) -> String {
+        let list = |vals: &[Value]| vals.iter().map(|&x| v(x)).collect::<Vec<_>>().join(", ");
+        let align = |a: &Option<u32>| a.map(|a| format!(" align {a}")).unwrap_or_default();
+        let vol = |b: bool| if b { " volatile" } else { "" };
+        match op {
+            Op::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                let mut f = String::new();
+                if flags.nsw {
+                    f.push_str(" nsw");
+                }
+                if flags.nuw {
+                    f.push_str(" nuw");
+                }
+                if flags.exact {
+                    f.push_str(" exact");
+                }
+                format!("{op:?}{f} {}, {}", v(*lhs), v(*rhs))
+            }
+            Op::FNeg(x) => format!("FNeg {}", v(*x)),
+            Op::ICmp { pred, lhs, rhs } => format!("icmp {pred:?} {}, {}", v(*lhs), v(*rhs)),
+            Op::FCmp { pred, lhs, rhs } => format!("fcmp {pred:?} {}, {}", v(*lhs), v(*rhs)),
+            Op::Cast { op, value } => format!("{op:?} {}", v(*value)),
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                format!("select {}, {}, {}", v(*cond), v(*on_true), v(*on_false))
+            }
+            Op::Alloca {
+                allocated,
+                align: a,
+            } => format!("alloca {}{}", self.ty(*allocated), align(a)),
+            Op::Load {
+                ptr,
+                align: a,
+                volatile,
+            } => format!("load{} {}{}", vol(*volatile), v(*ptr), align(a)),
+            Op::Store {
+                ptr,
+                value,
+                align: a,
+                volatile,
+            } => {
+                format!(
+                    "store{} {}, {}{}",
+                    vol(*volatile),
+                    v(*value),
+                    v(*ptr),
+                    align(a)
+                )
+            }
+            Op::Gep {
+                inbounds,
+                base,
+                indices,
+            } => format!(
+                "gep{} {}, [{}]",
+                if *inbounds { " inbounds" } else { "" },
+                v(*base),
+                list(indices)
+            ),
+            Op::Phi { incoming } => {
+                let parts: Vec<String> = incoming
+                    .iter()
+                    .map(|(x, b)| format!("[{}, bb{}]", v(*x), b.0))
+                    .collect();
+                format!("phi {}", parts.join(" "))
+            }
+            Op::Call { callee, args } => {
+                format!("call @{}({})", self.m.functions[*callee].name, list(args))
+            }
+            Op::Builtin { builtin, args } => format!("builtin {builtin:?}({})", list(args)),
+            Op::ExtractElement { vector, index } => {
+                format!("extractelement {}, {}", v(*vector), v(*index))
+            }
+            Op::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                format!(
+                    "insertelement {}, {}, {}",
+                    v(*vector),
+                    v(*element),
+                    v(*index)
+                )
+            }
+            Op::Shuffle { a, b, mask } => {
+                let m: Vec<String> = mask
+                    .iter()
+                    .map(|x| x.map(|x| x.to_string()).unwrap_or_else(|| "undef".into()))
+                    .collect();
+                format!("shuffle {}, {}, <{}>", v(*a), v(*b), m.join(","))
+            }
+            Op::ExtractValue { aggregate, indices } => {
+                format!("extractvalue {}, {indices:?}", v(*aggregate))
+            }
+            Op::InsertValue {
+                aggregate,
+                element,
+                indices,
+            } => {
+                format!(
+                    "insertvalue {}, {}, {indices:?}",
+                    v(*aggregate),
+                    v(*element)
+                )
+            }
+            Op::CopyMemory {
+                dst,
+                src,
+                size,
+                align: a,
+                volatile,
+            } => format!(
+                "copymemory{} {}, {}, {}{}",
+                vol(*volatile),
+                v(*dst),
+                v(*src),
+                v(*size),
+                align(a)
+            ),
+            Op::FillMemory {
+                dst,
+                byte,
+                size,
+                align: a,
+                volatile,
+            } => format!(
+                "fillmemory{} {}, {}, {}{}",
+                vol(*volatile),
+                v(*dst),
+                v(*byte),
+                v(*size),
+                align(a)
+            ),
+        }
+    }
+
+    fn space(&self, s: AddressSpace) -> &'static str {
+        match s {
+            AddressSpace::Private => "private",
+            AddressSpace::Global => "global",
+            AddressSpace::Constant => "constant",
+            AddressSpace::Local => "local",
+            AddressSpace::Generic => "generic",
+            AddressSpace::Input => "input",
+        }
+    }
+
+    /// Structural type spelling.
+    pub fn ty(&self, t: Handle<Type>) -> String {
+        match &self.m.types[t] {
+            Type::Void => "void".into(),
+            Type::Bool => "bool".into(),
+            Type::Int { width } => format!("i{width}"),
+            Type::Float { width } => format!("f{width}"),
+            Type::Vector { elem, len } => format!("<{len} x {}>", self.ty(*elem)),
+            Type::Array { elem, len } => format!("[{len} x {}]", self.ty(*elem)),
+            Type::Struct {
+                name,
+                members,
+                packed,
+            } => {
+                let name = name.as_deref().unwrap_or("");
+                match members {
+                    None => format!("opaque %{name}"),
+                    Some(ms) => {
+                        let ms: Vec<String> = ms.iter().map(|&m| self.ty(m)).collect();
+                        let (l, r) = if *packed { ("<{", "}>") } else { ("{", "}") };
+                        format!("%{name} {l}{}{r}", ms.join(", "))
+                    }
+                }
+            }
+            Type::Pointer { pointee, space } => {
+                format!("{}* {}", self.ty(*pointee), self.space(*space))
+            }
+            Type::Function {
+                ret,
+                params,
+                varargs,
+            } => {
+                let ps: Vec<String> = params.iter().map(|&p| self.ty(p)).collect();
+                format!(
+                    "fn({}{}) -> {}",
+                    ps.join(", "),
+                    if *varargs { ", ..." } else { "" },
+                    self.ty(*ret)
+                )
+            }
+            Type::Image(i) | Type::SampledImage(i) => {
+                let dim = match i.dim {
+                    ImageDim::Dim1D => "1d",
+                    ImageDim::Dim2D => "2d",
+                    ImageDim::Dim3D => "3d",
+                    ImageDim::Buffer => "buffer",
+                };
+                format!(
+                    "{}image{dim}{}{}{}{}",
+                    if matches!(self.m.types[t], Type::SampledImage(_)) {
+                        "sampled_"
+                    } else {
+                        ""
+                    },
+                    if i.arrayed { "_array" } else { "" },
+                    if i.depth { "_depth" } else { "" },
+                    if i.multisampled { "_msaa" } else { "" },
+                    match i.access {
+                        Some(a) => format!(" {a:?}"),
+                        None => String::new(),
+                    }
+                )
+            }
+            Type::Sampler => "sampler".into(),
+            Type::Event => "event".into(),
+            Type::DeviceEvent => "clk_event".into(),
+            Type::ReserveId => "reserve_id".into(),
+            Type::Queue => "queue".into(),
+            Type::Pipe(a) => format!("pipe {a:?}"),
+            Type::Opaque(n) => format!("opaque {n}"),
+        }
+    }
+
+    fn constant(&self, c: Handle<Constant>) -> String {
+        let k = &self.m.constants[c];
+        let ty = self.ty(k.ty);
+        match &k.kind {
+            ConstantKind::Int(v) => format!("{ty} {v}"),
+            ConstantKind::Float(bits) => match self.m.types[k.ty] {
+                Type::Float { width: 32 } => format!("{ty} {:?}", f32::from_bits(*bits as u32)),
+                Type::Float { width: 64 } => format!("{ty} {:?}", f64::from_bits(*bits)),
+                _ => format!("{ty} 0x{bits:x}"),
+            },
+            ConstantKind::Null => format!("{ty} null"),
+            ConstantKind::Undef => format!("{ty} undef"),
+            ConstantKind::Composite(elems) => {
+                let es: Vec<String> = elems.iter().map(|&e| self.constant(e)).collect();
+                format!("{ty} {{{}}}", es.join(", "))
+            }
+            ConstantKind::GlobalAddress(g) => format!("@{}", self.m.globals[*g].name),
+            ConstantKind::FunctionAddress(f) => format!("@{}", self.m.functions[*f].name),
+            ConstantKind::Cast(op, x) => format!("{op:?}({} to {ty})", self.constant(*x)),
+            ConstantKind::Gep {
+                inbounds,
+                base,
+                indices,
+            } => {
+                let is: Vec<String> = indices.iter().map(|&e| self.constant(e)).collect();
+                format!(
+                    "gep{}({}, [{}])",
+                    if *inbounds { " inbounds" } else { "" },
+                    self.constant(*base),
+                    is.join(", ")
+                )
+            }
+            ConstantKind::Sampler {
+                addressing,
+                normalized,
+                filter,
+            } => {
+                format!("sampler({addressing:?}, normalized={normalized}, {filter:?})")
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Types of the semantic graph. Integers are signless as in LLVM; signedness is a property of
+//! the operations (and of kernel argument info), never of the type. OpenCL opaque objects are
+//! first-class variants, not named structs, so no writer has to guess from a type name.
+
+use super::arena::Handle;
+
+/// Where memory lives. One table (mappings/address_spaces.toml) maps each space to its LLVM
+/// address-space number, SPIR-V storage class, OpenCL qualifier and mangling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddressSpace {
+    Private,
+    Global,
+    Constant,
+    Local,
+    Generic,
+    /// Builtin input variables (work-item ids); no OpenCL C spelling.
+    Input,
+}
+
+/// OpenCL access qualifier of an image or pipe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Access {
+    ReadOnly,
+    WriteOnly,
+    ReadWrite,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ImageDim {
+    Dim1D,
+    Dim2D,
+    Dim3D,
+    Buffer,
+}
+
+/// An OpenCL image type, in SPIR-V's terms (OpTypeImage operands) since those are the complete
+/// description; the SPIR spelling (`opencl.image2d_array_depth_t`) is derived from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ImageType {
+    pub dim: ImageDim,
+    pub depth: bool,
+    pub arrayed: bool,
+    pub multisampled: bool,
+    /// `None` when the input gave no access qualifier (legacy SPIR helper functions).
+    pub access: Option<Access>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Void,
+    Bool,
+    Int {
+        width: u32,
+    },
+    Float {
+        width: u32,
+    },
+    Vector {
+        elem: Handle<Type>,
+        len: u32,
+    },
+    Array {
+        elem: Handle<Type>,
+        len: u64,
+    },
+    /// `members == None` is an opaque struct that is not an OpenCL object.
+    Struct {
+        name: Option<String>,
+        members: Option<Vec<Handle<Type>>>,
+        packed: bool,
+    },
+    Pointer {
+        pointee: Handle<Type>,
+        space: AddressSpace,
+    },
+    Function {
+        ret: Handle<Type>,
+        params: Vec<Handle<Type>>,
+        varargs: bool,
+    },
+    Image(ImageType),
+    Sampler,
+    SampledImage(ImageType),
+    Event,
+    DeviceEvent,
+    ReserveId,
+    Queue,
+    Pipe(Access),
+    /// Opaque types with no meaning we model (e.g. `opencl.clk_event_t` spelled differently);
+    /// kept by name so writers can still declare them.
+    Opaque(String),
+}
+
+impl Type {
+    /// True for OpenCL objects that SPIR encodes as pointers to opaque structs but SPIR-V
+    /// encodes as their own type.
+    pub fn is_opencl_object(&self) -> bool {
+        matches!(
+            self,
+            Type::Image(_)
+                | Type::Sampler
+                | Type::SampledImage(_)
+                | Type::Event
+                | Type::DeviceEvent
+                | Type::ReserveId
+                | Type::Queue
+                | Type::Pipe(_)
+        )
+    }
+}

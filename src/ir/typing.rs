@@ -1,0 +1,122 @@
+//! Type queries over the graph (the type of a value, element types, ...).
+
+use super::arena::Handle;
+use super::function::{Function, Value};
+use super::module::Module;
+use super::types::Type;
+
+impl Module {
+    /// The type of `value` as used inside `func`.
+    pub fn value_type(&self, func: &Function, value: Value) -> Handle<Type> {
+        match value {
+            Value::Param(i) => func.params[i as usize].ty,
+            Value::Inst(h) => {
+                func.body
+                    .as_ref()
+                    .expect("instruction value in a function without body")
+                    .insts[h]
+                    .ty
+            }
+            Value::Const(c) => self.constants[c].ty,
+        }
+    }
+
+    /// Scalar element of a vector type, or the type itself.
+    pub fn scalar_of(&self, ty: Handle<Type>) -> Handle<Type> {
+        match self.types[ty] {
+            Type::Vector { elem, .. } => elem,
+            _ => ty,
+        }
+    }
+
+    /// Lane count of a vector type, 1 for scalars.
+    pub fn lanes(&self, ty: Handle<Type>) -> u32 {
+        match self.types[ty] {
+            Type::Vector { len, .. } => len,
+            _ => 1,
+        }
+    }
+
+    /// The pointee type of a pointer type.
+    pub fn pointee(&self, ty: Handle<Type>) -> Option<Handle<Type>> {
+        match self.types[ty] {
+            Type::Pointer { pointee, .. } => Some(pointee),
+            _ => None,
+        }
+    }
+
+    /// Size in bytes of a type under the SPIR data layout (vectors of 3 padded to 4,
+    /// natural alignment), used for memcpy lowering and layout checks.
+    pub fn size_of(&self, ty: Handle<Type>) -> u64 {
+        match &self.types[ty] {
+            Type::Void => 0,
+            Type::Bool => 1,
+            Type::Int { width } | Type::Float { width } => (*width as u64).div_ceil(8),
+            Type::Vector { elem, len } => {
+                let lanes = if *len == 3 { 4 } else { *len as u64 };
+                self.size_of(*elem) * lanes
+            }
+            Type::Array { elem, len } => self.size_of(*elem) * len,
+            Type::Struct {
+                members: Some(members),
+                packed,
+                ..
+            } => {
+                let mut size = 0u64;
+                let mut max_align = 1u64;
+                for &m in members {
+                    let a = if *packed { 1 } else { self.align_of(m) };
+                    max_align = max_align.max(a);
+                    size = size.div_ceil(a) * a + self.size_of(m);
+                }
+                size.div_ceil(max_align) * max_align
+            }
+            _ => (self.addressing.pointer_bits() / 8) as u64,
+        }
+    }
+
+    /// ABI alignment in bytes under the SPIR data layout.
+    pub fn align_of(&self, ty: Handle<Type>) -> u64 {
+        match &self.types[ty] {
+            Type::Vector { .. } => self.size_of(ty).max(1),
+            Type::Array { elem, .. } => self.align_of(*elem),
+            Type::Struct {
+                members: Some(members),
+                packed,
+                ..
+            } => {
+                if *packed {
+                    1
+                } else {
+                    members.iter().map(|&m| self.align_of(m)).max().unwrap_or(1)
+                }
+            }
+            _ => self.size_of(ty).max(1),
+        }
+    }
+}
+
+impl Module {
+    /// Result type of a `getelementptr` on a pointer of type `base`: `indices` are the index
+    /// values when constant (struct indices must be). `None` when the indices do not fit.
+    pub fn gep_result_type(
+        &mut self,
+        base: Handle<Type>,
+        indices: &[Option<u64>],
+    ) -> Option<Handle<Type>> {
+        let Type::Pointer { pointee, space } = self.types[base] else {
+            return None;
+        };
+        let mut t = pointee;
+        for idx in indices.iter().skip(1) {
+            t = match &self.types[t] {
+                Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
+                Type::Struct {
+                    members: Some(ms), ..
+                } => *ms.get((*idx)? as usize)?,
+                _ => return None,
+            };
+        }
+        Some(self.ty(Type::Pointer { pointee: t, space }))
+    }
+}

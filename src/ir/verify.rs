@@ -1,0 +1,240 @@
+//! Graph invariants every reader must establish and every writer may rely on.
+
+use std::collections::HashSet;
+
+use super::function::{Function, Op, Terminator, Value};
+use super::module::Module;
+use super::types::Type;
+
+/// One broken invariant, with the function and block it was found in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyError {
+    pub function: String,
+    pub block: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.block {
+            Some(b) => write!(
+                f,
+                "in function '{}', block {b}: {}",
+                self.function, self.message
+            ),
+            None => write!(f, "in function '{}': {}", self.function, self.message),
+        }
+    }
+}
+
+/// Check the module; returns every violation found.
+pub fn verify(m: &Module) -> Vec<VerifyError> {
+    let mut errors = Vec::new();
+    for k in &m.kernels {
+        let f = &m.functions[k.function];
+        let err = |message: String| VerifyError {
+            function: f.name.clone(),
+            block: None,
+            message,
+        };
+        if !f.is_kernel {
+            errors.push(err("listed as a kernel but not marked as one".into()));
+        }
+        if !matches!(m.types[f.ret], Type::Void) {
+            errors.push(err("kernel does not return void".into()));
+        }
+        if k.args.len() != f.params.len() {
+            errors.push(err(format!(
+                "kernel has {} parameters but argument info for {}",
+                f.params.len(),
+                k.args.len()
+            )));
+        }
+    }
+    for (_, f) in m.functions.iter() {
+        verify_function(m, f, &mut errors);
+    }
+    errors
+}
+
+fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
+    let Some(body) = &f.body else { return };
+    let mut push = |block: Option<usize>, message: String| {
+        errors.push(VerifyError {
+            function: f.name.clone(),
+            block,
+            message,
+        })
+    };
+    if body.blocks.is_empty() {
+        push(None, "function body has no blocks".into());
+        return;
+    }
+    let mut defined = HashSet::new();
+    for b in &body.blocks {
+        for &i in &b.insts {
+            if !defined.insert(i) {
+                push(
+                    None,
+                    format!("instruction {i:?} placed in more than one block"),
+                );
+            }
+        }
+    }
+    let nblocks = body.blocks.len() as u32;
+    for (bi, b) in body.blocks.iter().enumerate() {
+        let check_value = |v: Value, push: &mut dyn FnMut(Option<usize>, String)| match v {
+            Value::Param(p) if p as usize >= f.params.len() => push(
+                Some(bi),
+                format!("use of parameter {p} which does not exist"),
+            ),
+            Value::Inst(h) if !defined.contains(&h) => push(
+                Some(bi),
+                format!("use of instruction {h:?} which is in no block"),
+            ),
+            Value::Const(c) if c.index() >= m.constants.len() => push(
+                Some(bi),
+                format!("use of constant {c:?} which does not exist"),
+            ),
+            _ => {}
+        };
+        let mut seen_non_phi = false;
+        for &ih in &b.insts {
+            let inst = &body.insts[ih];
+            for_each_operand(&inst.op, |v| check_value(v, &mut push));
+            match &inst.op {
+                Op::Phi { incoming } => {
+                    if seen_non_phi {
+                        push(Some(bi), "phi after a non-phi instruction".into());
+                    }
+                    for (_, blk) in incoming {
+                        if blk.0 >= nblocks {
+                            push(
+                                Some(bi),
+                                format!("phi names block {} which does not exist", blk.0),
+                            );
+                        }
+                    }
+                }
+                Op::Load { ptr, .. } => {
+                    seen_non_phi = true;
+                    let pt = m.value_type(f, *ptr);
+                    if m.pointee(pt) != Some(inst.ty) {
+                        push(Some(bi), "load result type is not the pointee type".into());
+                    }
+                }
+                Op::Store { ptr, value, .. } => {
+                    seen_non_phi = true;
+                    let pt = m.value_type(f, *ptr);
+                    if m.pointee(pt) != Some(m.value_type(f, *value)) {
+                        push(Some(bi), "stored value type is not the pointee type".into());
+                    }
+                }
+                _ => seen_non_phi = true,
+            }
+        }
+        let targets: Vec<u32> = match &b.terminator {
+            Terminator::Branch(t) => vec![t.0],
+            Terminator::CondBranch {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                check_value(*cond, &mut push);
+                vec![on_true.0, on_false.0]
+            }
+            Terminator::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                check_value(*value, &mut push);
+                std::iter::once(default.0)
+                    .chain(cases.iter().map(|c| c.1 .0))
+                    .collect()
+            }
+            Terminator::Return(v) => {
+                if let Some(v) = v {
+                    check_value(*v, &mut push);
+                }
+                vec![]
+            }
+            Terminator::Unreachable => vec![],
+        };
+        for t in targets {
+            if t >= nblocks {
+                push(
+                    Some(bi),
+                    format!("branch to block {t} which does not exist"),
+                );
+            }
+        }
+    }
+}
+
+/// Call `f` on every value operand of `op`.
+pub fn for_each_operand(op: &Op, mut f: impl FnMut(Value)) {
+    match op {
+        Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } | Op::FCmp { lhs, rhs, .. } => {
+            f(*lhs);
+            f(*rhs)
+        }
+        Op::FNeg(x) | Op::Cast { value: x, .. } | Op::Load { ptr: x, .. } => f(*x),
+        Op::Select {
+            cond,
+            on_true,
+            on_false,
+        } => {
+            f(*cond);
+            f(*on_true);
+            f(*on_false)
+        }
+        Op::Alloca { .. } => {}
+        Op::Store { ptr, value, .. } => {
+            f(*ptr);
+            f(*value)
+        }
+        Op::Gep { base, indices, .. } => {
+            f(*base);
+            indices.iter().for_each(|&i| f(i))
+        }
+        Op::Phi { incoming } => incoming.iter().for_each(|&(v, _)| f(v)),
+        Op::Call { args, .. } | Op::Builtin { args, .. } => args.iter().for_each(|&a| f(a)),
+        Op::ExtractElement { vector, index } => {
+            f(*vector);
+            f(*index)
+        }
+        Op::InsertElement {
+            vector,
+            element,
+            index,
+        } => {
+            f(*vector);
+            f(*element);
+            f(*index)
+        }
+        Op::Shuffle { a, b, .. } => {
+            f(*a);
+            f(*b)
+        }
+        Op::ExtractValue { aggregate, .. } => f(*aggregate),
+        Op::InsertValue {
+            aggregate, element, ..
+        } => {
+            f(*aggregate);
+            f(*element)
+        }
+        Op::CopyMemory { dst, src, size, .. } => {
+            f(*dst);
+            f(*src);
+            f(*size)
+        }
+        Op::FillMemory {
+            dst, byte, size, ..
+        } => {
+            f(*dst);
+            f(*byte);
+            f(*size)
+        }
+    }
+}

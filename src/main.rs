@@ -1,0 +1,204 @@
+//! `spir-xlate` command line: I/O and exit codes only; translation lives in the library.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use spir_xlate::{diag::Error, Options, TargetEnv};
+
+#[derive(Parser)]
+#[command(
+    name = "spir-xlate",
+    version,
+    about = "Translate between SPIR (LLVM bitcode) and SPIR-V"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// SPIR bitcode or LLVM IR text -> SPIR-V.
+    ToSpirv {
+        /// Input .bc or .ll file (`-` for stdin).
+        input: String,
+        /// Output file (`-` for stdout). Default: the input with extension .spv (.spvasm with --text).
+        #[arg(short, long)]
+        output: Option<String>,
+        /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6).
+        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+        target: TargetEnv,
+        /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
+        #[arg(long, value_parser = parse_version)]
+        spirv_version: Option<(u8, u8)>,
+        /// Write disassembly text instead of a binary module.
+        #[arg(long)]
+        text: bool,
+    },
+    /// Print the semantic graph of a SPIR input.
+    DumpIr {
+        /// Input .bc or .ll file (`-` for stdin).
+        input: String,
+    },
+}
+
+fn parse_target(s: &str) -> Result<TargetEnv, String> {
+    TargetEnv::parse(s)
+        .ok_or_else(|| format!("unknown target '{s}' (expected opencl2.1, opencl2.2 or opencl3.0)"))
+}
+
+fn parse_version(s: &str) -> Result<(u8, u8), String> {
+    let (a, b) = s.split_once('.').ok_or("expected MAJOR.MINOR, e.g. 1.2")?;
+    let v = (
+        a.parse::<u8>().map_err(|e| e.to_string())?,
+        b.parse::<u8>().map_err(|e| e.to_string())?,
+    );
+    if v.0 != 1 || v.1 > 6 {
+        return Err(format!("SPIR-V {s} does not exist (1.0 to 1.6)"));
+    }
+    Ok(v)
+}
+
+fn main() -> ExitCode {
+    // Panics are bugs, but the user still gets one line and exit code 1, never an abort trace.
+    std::panic::set_hook(Box::new(|_| {}));
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+        Err(_) => {
+            eprintln!("error: internal error (please report): the translator panicked");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// An input path; stdin is copied to a temporary file (the bitcode reader reads files).
+struct Input {
+    path: PathBuf,
+    label: String,
+    _temp: Option<TempFile>,
+}
+
+struct TempFile(PathBuf);
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn open_input(input: &str) -> Result<Input, Error> {
+    if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| io_error("<stdin>", e))?;
+        let path = std::env::temp_dir().join(format!("spir-xlate-stdin-{}", std::process::id()));
+        std::fs::write(&path, &bytes).map_err(|e| io_error("<stdin>", e))?;
+        return Ok(Input {
+            path: path.clone(),
+            label: "<stdin>".into(),
+            _temp: Some(TempFile(path)),
+        });
+    }
+    if !Path::new(input).is_file() {
+        return Err(io_error(
+            input,
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+        ));
+    }
+    Ok(Input {
+        path: PathBuf::from(input),
+        label: input.to_string(),
+        _temp: None,
+    })
+}
+
+fn io_error(file: &str, e: std::io::Error) -> Error {
+    Error::new(spir_xlate::ErrorKind::Io(e.to_string())).in_file(file)
+}
+
+/// Write through a temporary file in the destination folder and rename it into place, so a
+/// failed run never leaves a partial output.
+fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
+    if out == "-" {
+        let mut so = std::io::stdout().lock();
+        return so
+            .write_all(bytes)
+            .and_then(|_| so.flush())
+            .map_err(|e| io_error("<stdout>", e));
+    }
+    let dest = Path::new(out);
+    let dir = dest
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        dest.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
+        std::process::id()
+    ));
+    let guard = TempFile(tmp.clone());
+    std::fs::write(&tmp, bytes).map_err(|e| io_error(out, e))?;
+    std::fs::rename(&tmp, dest).map_err(|e| io_error(out, e))?;
+    std::mem::forget(guard);
+    Ok(())
+}
+
+fn default_output(input: &str, ext: &str) -> String {
+    if input == "-" {
+        return "-".into();
+    }
+    Path::new(input)
+        .with_extension(ext)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn run(cli: Cli) -> Result<(), Error> {
+    match cli.command {
+        Command::ToSpirv {
+            input,
+            output,
+            target,
+            spirv_version,
+            text,
+        } => {
+            let inp = open_input(&input)?;
+            let options = Options {
+                target,
+                spirv_version,
+            };
+            let words =
+                spir_xlate::to_spirv(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;
+            let out = output
+                .unwrap_or_else(|| default_output(&input, if text { "spvasm" } else { "spv" }));
+            let bytes: Vec<u8> = if text {
+                spir_xlate::disassemble(&words).into_bytes()
+            } else {
+                words.iter().flat_map(|w| w.to_le_bytes()).collect()
+            };
+            write_output(&out, &bytes)
+        }
+        Command::DumpIr { input } => {
+            let inp = open_input(&input)?;
+            let m = spir_xlate::read_spir(&inp.path).map_err(|e| e.in_file(&inp.label))?;
+            write_output("-", spir_xlate::ir::print::print_module(&m).as_bytes())
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! The SPIR side: LLVM 14 bitcode / text IR in SPIR conventions.
+
+pub mod mangle;
+pub mod read;

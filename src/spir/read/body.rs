@@ -1,0 +1,662 @@
+//! LLVM function bodies -> graph blocks and instructions.
+
+use std::collections::{HashMap, HashSet};
+
+use llvm_ir::{
+    instruction as li, terminator as lt, Instruction as I, Name, Operand, Terminator as T,
+};
+
+use super::calls::{self, Lowered};
+use super::constants::lower_constant;
+use super::types::{name_str, TypeLowering};
+use super::Symbols;
+use crate::diag::{Error, Result};
+use crate::ir::{
+    self, ArithFlags, BinaryOp, BlockId, Body, CastOp, Inst, Op, Terminator, Type, Value,
+};
+
+pub(crate) struct FnLowering<'a, 'b> {
+    pub m: &'a mut ir::Module,
+    pub types: &'a mut TypeLowering<'b>,
+    pub symbols: &'a Symbols,
+    pub func: ir::Handle<ir::Function>,
+    locals: HashMap<Name, Value>,
+    blocks: HashMap<Name, BlockId>,
+    pub body: Body,
+    current: usize,
+    pending_phis: Vec<(ir::Handle<Inst>, Vec<(Operand, Name)>)>,
+}
+
+pub(crate) fn lower_body(
+    m: &mut ir::Module,
+    types: &mut TypeLowering,
+    symbols: &Symbols,
+    f: &llvm_ir::Function,
+    func: ir::Handle<ir::Function>,
+    image_access: HashMap<String, ir::Access>,
+) -> Result<Body> {
+    types.image_access = image_access;
+    let mut l = FnLowering {
+        m,
+        types,
+        symbols,
+        func,
+        locals: HashMap::new(),
+        blocks: HashMap::new(),
+        body: Body::default(),
+        current: 0,
+        pending_phis: Vec::new(),
+    };
+    for (i, p) in f.parameters.iter().enumerate() {
+        l.locals.insert(p.name.clone(), Value::Param(i as u32));
+    }
+    for (i, bb) in f.basic_blocks.iter().enumerate() {
+        l.blocks.insert(bb.name.clone(), BlockId(i as u32));
+        l.body.blocks.push(ir::Block {
+            name: match &bb.name {
+                Name::Name(s) => Some(s.to_string()),
+                Name::Number(_) => None,
+            },
+            insts: Vec::new(),
+            terminator: Terminator::Unreachable,
+        });
+    }
+    // Definitions dominate uses, so lowering in reverse post-order sees every non-phi operand
+    // defined; phi operands are patched at the end.
+    for bi in block_order(f) {
+        let bb = &f.basic_blocks[bi];
+        l.current = bi;
+        let block_name = name_str(&bb.name);
+        for inst in &bb.instrs {
+            l.instruction(inst).map_err(|e| e.in_block(&block_name))?;
+        }
+        let t = l
+            .terminator(&bb.term)
+            .map_err(|e| e.in_block(&block_name))?;
+        l.body.blocks[bi].terminator = t;
+    }
+    for (h, incoming) in std::mem::take(&mut l.pending_phis) {
+        let mut list = Vec::new();
+        for (op, blk) in incoming {
+            let v = l.operand(&op)?;
+            list.push((v, l.block(&blk)?));
+        }
+        l.body.insts[h].op = Op::Phi { incoming: list };
+    }
+    l.types.image_access.clear();
+    Ok(l.body)
+}
+
+/// Reverse post-order from the entry, then any unreachable blocks in source order.
+fn block_order(f: &llvm_ir::Function) -> Vec<usize> {
+    let index: HashMap<&Name, usize> = f
+        .basic_blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (&b.name, i))
+        .collect();
+    let succs = |i: usize| -> Vec<usize> {
+        let names: Vec<&Name> = match &f.basic_blocks[i].term {
+            T::Br(b) => vec![&b.dest],
+            T::CondBr(b) => vec![&b.true_dest, &b.false_dest],
+            T::Switch(s) => std::iter::once(&s.default_dest)
+                .chain(s.dests.iter().map(|d| &d.1))
+                .collect(),
+            _ => vec![],
+        };
+        names
+            .into_iter()
+            .filter_map(|n| index.get(n).copied())
+            .collect()
+    };
+    let mut post = Vec::new();
+    let mut seen = HashSet::new();
+    if !f.basic_blocks.is_empty() {
+        // Iterative DFS: (block, next successor index).
+        let mut stack = vec![(0usize, 0usize)];
+        seen.insert(0);
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            let s = succs(b);
+            if *next < s.len() {
+                let n = s[*next];
+                *next += 1;
+                if seen.insert(n) {
+                    stack.push((n, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+    }
+    post.reverse();
+    post.extend((0..f.basic_blocks.len()).filter(|i| !seen.contains(i)));
+    post
+}
+
+impl FnLowering<'_, '_> {
+    pub fn operand(&mut self, op: &Operand) -> Result<Value> {
+        match op {
+            Operand::LocalOperand { name, .. } => self
+                .locals
+                .get(name)
+                .copied()
+                .ok_or_else(|| Error::malformed(format!("use of {name} before its definition"))),
+            Operand::ConstantOperand(c) => Ok(Value::Const(lower_constant(
+                self.m,
+                self.types,
+                self.symbols,
+                c,
+            )?)),
+            Operand::MetadataOperand => Err(Error::unsupported("metadata operand")),
+        }
+    }
+
+    fn block(&self, name: &Name) -> Result<BlockId> {
+        self.blocks
+            .get(name)
+            .copied()
+            .ok_or_else(|| Error::malformed(format!("branch to unknown block {name}")))
+    }
+
+    pub fn lower_type(&mut self, t: &llvm_ir::TypeRef) -> Result<ir::Handle<Type>> {
+        self.types.lower(self.m, t)
+    }
+
+    pub fn value_type(&self, v: Value) -> ir::Handle<Type> {
+        match v {
+            Value::Param(i) => self.m.functions[self.func].params[i as usize].ty,
+            Value::Inst(h) => self.body.insts[h].ty,
+            Value::Const(c) => self.m.constants[c].ty,
+        }
+    }
+
+    /// Append an instruction to the current block and bind its result name.
+    pub fn emit(&mut self, dest: Option<&Name>, ty: ir::Handle<Type>, op: Op) -> ir::Handle<Inst> {
+        let name = match dest {
+            Some(Name::Name(s)) => Some(s.to_string()),
+            _ => None,
+        };
+        let h = self.body.insts.append(Inst { name, ty, op });
+        self.body.blocks[self.current].insts.push(h);
+        if let Some(d) = dest {
+            self.locals.insert(d.clone(), Value::Inst(h));
+        }
+        h
+    }
+
+    pub fn bind(&mut self, dest: &Name, v: Value) {
+        self.locals.insert(dest.clone(), v);
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: &Operand, b: &Operand, dest: &Name) -> Result<()> {
+        let lhs = self.operand(a)?;
+        let rhs = self.operand(b)?;
+        let ty = self.value_type(lhs);
+        self.emit(
+            Some(dest),
+            ty,
+            Op::Binary {
+                op,
+                lhs,
+                rhs,
+                flags: ArithFlags::default(),
+            },
+        );
+        Ok(())
+    }
+
+    fn cast(&mut self, op: CastOp, v: &Operand, to: &llvm_ir::TypeRef, dest: &Name) -> Result<()> {
+        let value = self.operand(v)?;
+        let ty = self.lower_type(to)?;
+        self.emit(Some(dest), ty, Op::Cast { op, value });
+        Ok(())
+    }
+
+    fn align(a: u32) -> Option<u32> {
+        (a > 0).then_some(a)
+    }
+
+    fn instruction(&mut self, inst: &I) -> Result<()> {
+        use BinaryOp as B;
+        match inst {
+            I::Add(i) => self.binary(B::Add, &i.operand0, &i.operand1, &i.dest),
+            I::Sub(i) => self.binary(B::Sub, &i.operand0, &i.operand1, &i.dest),
+            I::Mul(i) => self.binary(B::Mul, &i.operand0, &i.operand1, &i.dest),
+            I::UDiv(i) => self.binary(B::UDiv, &i.operand0, &i.operand1, &i.dest),
+            I::SDiv(i) => self.binary(B::SDiv, &i.operand0, &i.operand1, &i.dest),
+            I::URem(i) => self.binary(B::URem, &i.operand0, &i.operand1, &i.dest),
+            I::SRem(i) => self.binary(B::SRem, &i.operand0, &i.operand1, &i.dest),
+            I::And(i) => self.binary(B::And, &i.operand0, &i.operand1, &i.dest),
+            I::Or(i) => self.binary(B::Or, &i.operand0, &i.operand1, &i.dest),
+            I::Xor(i) => self.binary(B::Xor, &i.operand0, &i.operand1, &i.dest),
+            I::Shl(i) => self.binary(B::Shl, &i.operand0, &i.operand1, &i.dest),
+            I::LShr(i) => self.binary(B::LShr, &i.operand0, &i.operand1, &i.dest),
+            I::AShr(i) => self.binary(B::AShr, &i.operand0, &i.operand1, &i.dest),
+            I::FAdd(i) => self.binary(B::FAdd, &i.operand0, &i.operand1, &i.dest),
+            I::FSub(i) => self.binary(B::FSub, &i.operand0, &i.operand1, &i.dest),
+            I::FMul(i) => self.binary(B::FMul, &i.operand0, &i.operand1, &i.dest),
+            I::FDiv(i) => self.binary(B::FDiv, &i.operand0, &i.operand1, &i.dest),
+            I::FRem(i) => self.binary(B::FRem, &i.operand0, &i.operand1, &i.dest),
+            I::FNeg(i) => {
+                let v = self.operand(&i.operand)?;
+                let ty = self.value_type(v);
+                self.emit(Some(&i.dest), ty, Op::FNeg(v));
+                Ok(())
+            }
+            I::Trunc(i) => self.cast(CastOp::Trunc, &i.operand, &i.to_type, &i.dest),
+            I::ZExt(i) => self.cast(CastOp::ZExt, &i.operand, &i.to_type, &i.dest),
+            I::SExt(i) => self.cast(CastOp::SExt, &i.operand, &i.to_type, &i.dest),
+            I::FPTrunc(i) => self.cast(CastOp::FPTrunc, &i.operand, &i.to_type, &i.dest),
+            I::FPExt(i) => self.cast(CastOp::FPExt, &i.operand, &i.to_type, &i.dest),
+            I::FPToUI(i) => self.cast(CastOp::FPToUI, &i.operand, &i.to_type, &i.dest),
+            I::FPToSI(i) => self.cast(CastOp::FPToSI, &i.operand, &i.to_type, &i.dest),
+            I::UIToFP(i) => self.cast(CastOp::UIToFP, &i.operand, &i.to_type, &i.dest),
+            I::SIToFP(i) => self.cast(CastOp::SIToFP, &i.operand, &i.to_type, &i.dest),
+            I::PtrToInt(i) => self.cast(CastOp::PtrToInt, &i.operand, &i.to_type, &i.dest),
+            I::IntToPtr(i) => self.cast(CastOp::IntToPtr, &i.operand, &i.to_type, &i.dest),
+            I::BitCast(i) => {
+                // Casts between OpenCL object types are no-ops in the graph.
+                let v = self.operand(&i.operand)?;
+                let to = self.lower_type(&i.to_type)?;
+                if self.m.types[to].is_opencl_object()
+                    || self.m.types[self.value_type(v)].is_opencl_object()
+                {
+                    self.bind(&i.dest, v);
+                    return Ok(());
+                }
+                self.emit(
+                    Some(&i.dest),
+                    to,
+                    Op::Cast {
+                        op: CastOp::Bitcast,
+                        value: v,
+                    },
+                );
+                Ok(())
+            }
+            I::AddrSpaceCast(i) => {
+                self.cast(CastOp::AddrSpaceCast, &i.operand, &i.to_type, &i.dest)
+            }
+            I::ICmp(i) => {
+                let lhs = self.operand(&i.operand0)?;
+                let rhs = self.operand(&i.operand1)?;
+                let ty = self.bool_like(lhs);
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::ICmp {
+                        pred: int_pred(i.predicate),
+                        lhs,
+                        rhs,
+                    },
+                );
+                Ok(())
+            }
+            I::FCmp(i) => {
+                let lhs = self.operand(&i.operand0)?;
+                let rhs = self.operand(&i.operand1)?;
+                let ty = self.bool_like(lhs);
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::FCmp {
+                        pred: float_pred(i.predicate),
+                        lhs,
+                        rhs,
+                    },
+                );
+                Ok(())
+            }
+            I::Select(i) => {
+                let cond = self.operand(&i.condition)?;
+                let on_true = self.operand(&i.true_value)?;
+                let on_false = self.operand(&i.false_value)?;
+                let ty = self.value_type(on_true);
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::Select {
+                        cond,
+                        on_true,
+                        on_false,
+                    },
+                );
+                Ok(())
+            }
+            I::Alloca(i) => self.alloca(i),
+            I::Load(i) => {
+                let ptr = self.operand(&i.address)?;
+                if i.atomicity.is_some() {
+                    return Err(Error::unsupported("atomic load")
+                        .at_value(format!("%{}", name_str(&i.dest))));
+                }
+                let pt = self.value_type(ptr);
+                let ty = self
+                    .m
+                    .pointee(pt)
+                    .ok_or_else(|| Error::malformed("load from a non-pointer"))?;
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::Load {
+                        ptr,
+                        align: Self::align(i.alignment),
+                        volatile: i.volatile,
+                    },
+                );
+                Ok(())
+            }
+            I::Store(i) => {
+                if i.atomicity.is_some() {
+                    return Err(Error::unsupported("atomic store"));
+                }
+                let ptr = self.operand(&i.address)?;
+                let value = self.operand(&i.value)?;
+                let void = self.m.void_type();
+                self.emit(
+                    None,
+                    void,
+                    Op::Store {
+                        ptr,
+                        value,
+                        align: Self::align(i.alignment),
+                        volatile: i.volatile,
+                    },
+                );
+                Ok(())
+            }
+            I::GetElementPtr(i) => self.gep(i),
+            I::Phi(i) => {
+                let ty = self.lower_type(&i.to_type)?;
+                let h = self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::Phi {
+                        incoming: Vec::new(),
+                    },
+                );
+                self.pending_phis.push((h, i.incoming_values.clone()));
+                Ok(())
+            }
+            I::ExtractElement(i) => {
+                let vector = self.operand(&i.vector)?;
+                let index = self.operand(&i.index)?;
+                let ty = self.m.scalar_of(self.value_type(vector));
+                self.emit(Some(&i.dest), ty, Op::ExtractElement { vector, index });
+                Ok(())
+            }
+            I::InsertElement(i) => {
+                let vector = self.operand(&i.vector)?;
+                let element = self.operand(&i.element)?;
+                let index = self.operand(&i.index)?;
+                let ty = self.value_type(vector);
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::InsertElement {
+                        vector,
+                        element,
+                        index,
+                    },
+                );
+                Ok(())
+            }
+            I::ShuffleVector(i) => self.shuffle(i),
+            I::ExtractValue(i) => {
+                let aggregate = self.operand(&i.aggregate)?;
+                let t = llvm_ir::types::Typed::get_type(inst, &self.types.llvm_module().types);
+                let ty = self.lower_type(&t)?;
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::ExtractValue {
+                        aggregate,
+                        indices: i.indices.clone(),
+                    },
+                );
+                Ok(())
+            }
+            I::InsertValue(i) => {
+                let aggregate = self.operand(&i.aggregate)?;
+                let element = self.operand(&i.element)?;
+                let ty = self.value_type(aggregate);
+                self.emit(
+                    Some(&i.dest),
+                    ty,
+                    Op::InsertValue {
+                        aggregate,
+                        element,
+                        indices: i.indices.clone(),
+                    },
+                );
+                Ok(())
+            }
+            I::Freeze(i) => {
+                let v = self.operand(&i.operand)?;
+                self.bind(&i.dest, v);
+                Ok(())
+            }
+            I::Call(call) => match calls::lower_call(self, call)? {
+                Lowered::Inst(ty, op) => {
+                    self.emit(call.dest.as_ref(), ty, op);
+                    Ok(())
+                }
+                Lowered::Value(v) => {
+                    if let Some(d) = &call.dest {
+                        self.bind(d, v);
+                    }
+                    Ok(())
+                }
+                Lowered::Nothing => Ok(()),
+            },
+            other => {
+                let text = other.to_string();
+                let opcode = text
+                    .split_whitespace()
+                    .find(|w| !w.starts_with('%') && *w != "=")
+                    .unwrap_or("?")
+                    .to_string();
+                Err(
+                    Error::unsupported(format!("LLVM instruction '{opcode}' (not part of SPIR)"))
+                        .at_value(text),
+                )
+            }
+        }
+    }
+
+    /// `i1` or `<n x i1>` shaped like `v`.
+    fn bool_like(&mut self, v: Value) -> ir::Handle<Type> {
+        let t = self.value_type(v);
+        let b = self.m.ty(Type::Bool);
+        match self.m.types[t] {
+            Type::Vector { len, .. } => self.m.ty(Type::Vector { elem: b, len }),
+            _ => b,
+        }
+    }
+
+    fn alloca(&mut self, i: &li::Alloca) -> Result<()> {
+        let one = matches!(&i.num_elements, Operand::ConstantOperand(c) if matches!(c.as_ref(), llvm_ir::Constant::Int { value: 1, .. }));
+        let mut allocated = self.lower_type(&i.allocated_type)?;
+        if !one {
+            match &i.num_elements {
+                Operand::ConstantOperand(c) => match c.as_ref() {
+                    llvm_ir::Constant::Int { value, .. } => {
+                        allocated = self.m.ty(Type::Array {
+                            elem: allocated,
+                            len: *value,
+                        });
+                    }
+                    _ => {
+                        return Err(Error::unsupported(
+                            "alloca with a non-integer element count",
+                        ))
+                    }
+                },
+                _ => {
+                    return Err(Error::unsupported(
+                        "alloca of a run-time number of elements (variable-length array)",
+                    ))
+                }
+            }
+        }
+        let ty = self.m.ty(Type::Pointer {
+            pointee: allocated,
+            space: ir::AddressSpace::Private,
+        });
+        self.emit(
+            Some(&i.dest),
+            ty,
+            Op::Alloca {
+                allocated,
+                align: Self::align(i.alignment),
+            },
+        );
+        Ok(())
+    }
+
+    fn gep(&mut self, i: &li::GetElementPtr) -> Result<()> {
+        let base = self.operand(&i.address)?;
+        let indices = i
+            .indices
+            .iter()
+            .map(|x| self.operand(x))
+            .collect::<Result<Vec<_>>>()?;
+        // The result type is derived here: llvm-ir's computed GEP type drops the address space.
+        let consts: Vec<Option<u64>> = indices
+            .iter()
+            .map(|v| match v {
+                Value::Const(c) => match self.m.constants[*c].kind {
+                    ir::ConstantKind::Int(k) => Some(k),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let bt = self.value_type(base);
+        let ty = self
+            .m
+            .gep_result_type(bt, &consts)
+            .ok_or_else(|| Error::malformed("getelementptr indices do not fit the type"))?;
+        self.emit(
+            Some(&i.dest),
+            ty,
+            Op::Gep {
+                inbounds: i.in_bounds,
+                base,
+                indices,
+            },
+        );
+        Ok(())
+    }
+
+    fn shuffle(&mut self, i: &li::ShuffleVector) -> Result<()> {
+        let a = self.operand(&i.operand0)?;
+        let b = self.operand(&i.operand1)?;
+        let t = llvm_ir::types::Typed::get_type(i, &self.types.llvm_module().types);
+        let ty = self.lower_type(&t)?;
+        let len = self.m.lanes(ty) as usize;
+        let mask: Vec<Option<u32>> = match i.mask.as_ref() {
+            llvm_ir::Constant::Vector(elems) => elems
+                .iter()
+                .map(|e| match e.as_ref() {
+                    llvm_ir::Constant::Int { value, .. } => Ok(Some(*value as u32)),
+                    llvm_ir::Constant::Undef(_) | llvm_ir::Constant::Poison(_) => Ok(None),
+                    _ => Err(Error::malformed(
+                        "shufflevector mask element is not a constant",
+                    )),
+                })
+                .collect::<Result<_>>()?,
+            llvm_ir::Constant::AggregateZero(_) => vec![Some(0); len],
+            llvm_ir::Constant::Undef(_) | llvm_ir::Constant::Poison(_) => vec![None; len],
+            _ => {
+                return Err(Error::malformed(
+                    "shufflevector mask is not a constant vector",
+                ))
+            }
+        };
+        self.emit(Some(&i.dest), ty, Op::Shuffle { a, b, mask });
+        Ok(())
+    }
+
+    fn terminator(&mut self, t: &T) -> Result<Terminator> {
+        Ok(match t {
+            T::Ret(lt::Ret { return_operand, .. }) => Terminator::Return(
+                return_operand
+                    .as_ref()
+                    .map(|o| self.operand(o))
+                    .transpose()?,
+            ),
+            T::Br(b) => Terminator::Branch(self.block(&b.dest)?),
+            T::CondBr(b) => Terminator::CondBranch {
+                cond: self.operand(&b.condition)?,
+                on_true: self.block(&b.true_dest)?,
+                on_false: self.block(&b.false_dest)?,
+            },
+            T::Switch(s) => {
+                let value = self.operand(&s.operand)?;
+                let mut cases = Vec::new();
+                for (c, d) in &s.dests {
+                    let v = match c.as_ref() {
+                        llvm_ir::Constant::Int { value, .. } => *value,
+                        _ => {
+                            return Err(Error::malformed("switch case is not an integer constant"))
+                        }
+                    };
+                    cases.push((v, self.block(d)?));
+                }
+                Terminator::Switch {
+                    value,
+                    default: self.block(&s.default_dest)?,
+                    cases,
+                }
+            }
+            T::Unreachable(_) => Terminator::Unreachable,
+            other => {
+                return Err(Error::unsupported(format!(
+                    "terminator '{other}' (not part of SPIR)"
+                )))
+            }
+        })
+    }
+}
+
+fn int_pred(p: llvm_ir::IntPredicate) -> ir::IntPredicate {
+    use ir::IntPredicate as Q;
+    use llvm_ir::IntPredicate as P;
+    match p {
+        P::EQ => Q::Eq,
+        P::NE => Q::Ne,
+        P::UGT => Q::Ugt,
+        P::UGE => Q::Uge,
+        P::ULT => Q::Ult,
+        P::ULE => Q::Ule,
+        P::SGT => Q::Sgt,
+        P::SGE => Q::Sge,
+        P::SLT => Q::Slt,
+        P::SLE => Q::Sle,
+    }
+}
+
+fn float_pred(p: llvm_ir::FPPredicate) -> ir::FloatPredicate {
+    use ir::FloatPredicate as Q;
+    use llvm_ir::FPPredicate as P;
+    match p {
+        P::False => Q::False,
+        P::OEQ => Q::Oeq,
+        P::OGT => Q::Ogt,
+        P::OGE => Q::Oge,
+        P::OLT => Q::Olt,
+        P::OLE => Q::Ole,
+        P::ONE => Q::One,
+        P::ORD => Q::Ord,
+        P::UNO => Q::Uno,
+        P::UEQ => Q::Ueq,
+        P::UGT => Q::Ugt,
+        P::UGE => Q::Uge,
+        P::ULT => Q::Ult,
+        P::ULE => Q::Ule,
+        P::UNE => Q::Une,
+        P::True => Q::True,
+    }
+}

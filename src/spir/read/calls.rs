@@ -1,0 +1,522 @@
+//! Calls: user functions stay calls; OpenCL builtins (SPIR-mangled names), `printf`, sampler
+//! initializers and LLVM intrinsics become semantic builtin ops.
+
+use either::Either;
+use llvm_ir::instruction::Call;
+use llvm_ir::{Constant as C, Operand};
+
+use super::body::FnLowering;
+use super::types::name_str;
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::builtin::CLOp;
+use crate::ir::{
+    self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, Sign, TexelKind, Type, Value,
+};
+use crate::mappings;
+use crate::spir::mangle::{demangle, Demangled};
+use spirv::{FPRoundingMode, Scope};
+
+pub(crate) enum Lowered {
+    Inst(ir::Handle<Type>, Op),
+    /// The call computes a value that needs no instruction (e.g. a sampler constant).
+    Value(Value),
+    /// The call has no meaning in the graph (lifetime markers, debug intrinsics).
+    Nothing,
+}
+
+/// Declarations with these names are builtins, not functions of the module.
+pub(crate) fn is_builtin_name(name: &str) -> bool {
+    name.starts_with("_Z")
+        || name.starts_with("llvm.")
+        || name == "printf"
+        || name == "__translate_sampler_initializer"
+}
+
+pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
+    let name = match &call.function {
+        Either::Right(Operand::ConstantOperand(c)) => match c.as_ref() {
+            C::GlobalReference { name, .. } => name_str(name),
+            _ => return Err(Error::unsupported("call through a constant expression")),
+        },
+        Either::Right(_) => {
+            return Err(Error::unsupported(
+                "indirect call (OpenCL C has no function pointers)",
+            ))
+        }
+        Either::Left(_) => return Err(Error::unsupported("inline assembly")),
+    };
+    let at = format!("call to '{name}'");
+    lower_named_call(l, call, &name).map_err(|e| e.at_value(at))
+}
+
+fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lowered> {
+    let mut args = Vec::with_capacity(call.arguments.len());
+    for (a, _) in &call.arguments {
+        args.push(l.operand(a)?);
+    }
+    let ret_llvm = llvm_ir::types::Typed::get_type(call, &l.types.llvm_module().types);
+    let ret = l.lower_type(&ret_llvm)?;
+    if let Some(&callee) = l.symbols.functions.get(name) {
+        return Ok(Lowered::Inst(ret, Op::Call { callee, args }));
+    }
+    if let Some(intr) = name.strip_prefix("llvm.") {
+        return intrinsic(l, intr, ret, args);
+    }
+    if name == "printf" {
+        return Ok(ext(ret, CLOp::printf, None, args));
+    }
+    if name == "__translate_sampler_initializer" {
+        let c = sampler_constant(l, args.first().copied())?;
+        return Ok(Lowered::Value(Value::Const(c)));
+    }
+    let d = demangle(name).ok_or_else(|| {
+        Error::new(ErrorKind::UnknownBuiltin {
+            name: name.to_string(),
+            demangled: "(not a SPIR-mangled name)".into(),
+        })
+    })?;
+    builtin(l, &d, name, ret, args)
+}
+
+fn ext(ret: ir::Handle<Type>, op: CLOp, literal: Option<u32>, args: Vec<Value>) -> Lowered {
+    Lowered::Inst(
+        ret,
+        Op::Builtin {
+            builtin: Builtin::ExtInst { op, literal },
+            args,
+        },
+    )
+}
+
+fn sign(s: Option<bool>) -> Option<Sign> {
+    s.map(|s| if s { Sign::Signed } else { Sign::Unsigned })
+}
+
+fn intrinsic(
+    l: &mut FnLowering,
+    intr: &str,
+    ret: ir::Handle<Type>,
+    mut args: Vec<Value>,
+) -> Result<Lowered> {
+    // Strip the overload suffix: llvm.fabs.f32 -> llvm.fabs; llvm.memcpy.p1i8.p1i8.i64 -> llvm.memcpy.
+    let base: String = {
+        let mut parts: Vec<&str> = intr.split('.').collect();
+        while parts.len() > 1 && is_type_suffix(parts[parts.len() - 1]) {
+            parts.pop();
+        }
+        parts.join(".")
+    };
+    let constant_bool = |l: &FnLowering, v: Value| match v {
+        Value::Const(c) => matches!(l.m.constants[c].kind, ConstantKind::Int(1)),
+        _ => false,
+    };
+    Ok(match base.as_str() {
+        "lifetime.start"
+        | "lifetime.end"
+        | "dbg.declare"
+        | "dbg.value"
+        | "dbg.label"
+        | "assume"
+        | "invariant.start"
+        | "invariant.end"
+        | "experimental.noalias.scope.decl" => Lowered::Nothing,
+        "memcpy" | "memmove" => {
+            let volatile = constant_bool(l, args[3]);
+            Lowered::Inst(
+                ret,
+                Op::CopyMemory {
+                    dst: args[0],
+                    src: args[1],
+                    size: args[2],
+                    align: None,
+                    volatile,
+                },
+            )
+        }
+        "memset" => {
+            let volatile = constant_bool(l, args[3]);
+            Lowered::Inst(
+                ret,
+                Op::FillMemory {
+                    dst: args[0],
+                    byte: args[1],
+                    size: args[2],
+                    align: None,
+                    volatile,
+                },
+            )
+        }
+        "abs" => {
+            args.truncate(1);
+            ext(ret, CLOp::s_abs, None, args)
+        }
+        "ctlz" | "cttz" => {
+            args.truncate(1);
+            ext(
+                ret,
+                if base == "ctlz" { CLOp::clz } else { CLOp::ctz },
+                None,
+                args,
+            )
+        }
+        "fshl" if args[0] == args[1] => ext(ret, CLOp::rotate, None, vec![args[0], args[2]]),
+        other => match mappings::intrinsic(&format!("llvm.{other}")) {
+            Some(op) => ext(ret, op, None, args),
+            None => return Err(Error::unsupported(format!("LLVM intrinsic llvm.{intr}"))),
+        },
+    })
+}
+
+fn is_type_suffix(s: &str) -> bool {
+    let s = s.trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit());
+    matches!(s, "f16" | "f32" | "f64")
+        || s.starts_with('i') && s[1..].chars().all(|c| c.is_ascii_digit()) && s.len() > 1
+        || s.starts_with('p')
+            && s.len() > 1
+            && s[1..].chars().next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// A sampler given as an OpenCL sampler bit-field: an integer constant, or a load from a
+/// constant global initialized with one (legacy SPIR).
+fn sampler_constant(l: &mut FnLowering, v: Option<Value>) -> Result<ir::Handle<ir::Constant>> {
+    let bits = match v {
+        Some(Value::Const(c)) => match l.m.constants[c].kind {
+            ConstantKind::Int(b) => Some(b as u32),
+            _ => None,
+        },
+        Some(Value::Inst(h)) => match &l.body.insts[h].op {
+            Op::Load {
+                ptr: Value::Const(g),
+                ..
+            } => match l.m.constants[*g].kind {
+                ConstantKind::GlobalAddress(g) => {
+                    l.m.globals[g]
+                        .init
+                        .and_then(|i| match l.m.constants[i].kind {
+                            ConstantKind::Int(b) => Some(b as u32),
+                            _ => None,
+                        })
+                }
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    };
+    let bits =
+        bits.ok_or_else(|| Error::unsupported("sampler initializer that is not a constant"))?;
+    let kind = ir::constant::decode_sampler(bits).ok_or_else(|| {
+        Error::malformed(format!(
+            "sampler initializer 0x{bits:x} is not a valid OpenCL sampler"
+        ))
+    })?;
+    let ty = l.m.ty(Type::Sampler);
+    Ok(l.m.constant(ir::Constant { ty, kind }))
+}
+
+/// A sampler operand: sampler-typed values pass through, integer bit-fields become constants.
+fn sampler_operand(l: &mut FnLowering, v: Value) -> Result<Value> {
+    if matches!(l.m.types[l.value_type(v)], Type::Sampler) {
+        return Ok(v);
+    }
+    Ok(Value::Const(sampler_constant(l, Some(v))?))
+}
+
+fn rounding(s: &str) -> Option<FPRoundingMode> {
+    Some(match s {
+        "rte" => FPRoundingMode::RTE,
+        "rtz" => FPRoundingMode::RTZ,
+        "rtp" => FPRoundingMode::RTP,
+        "rtn" => FPRoundingMode::RTN,
+        _ => return None,
+    })
+}
+
+/// Memory semantics of `cl_mem_fence_flags` (CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2,
+/// CLK_IMAGE_MEM_FENCE = 4) combined with an ordering.
+fn fence_semantics(l: &FnLowering, flags: Value, ordering: spirv::MemorySemantics) -> Result<u32> {
+    let Value::Const(c) = flags else {
+        return Err(Error::unsupported(
+            "memory fence flags that are not a constant",
+        ));
+    };
+    let ConstantKind::Int(bits) = l.m.constants[c].kind else {
+        return Err(Error::unsupported(
+            "memory fence flags that are not an integer constant",
+        ));
+    };
+    let mut s = ordering;
+    if bits & 1 != 0 {
+        s |= spirv::MemorySemantics::WORKGROUP_MEMORY;
+    }
+    if bits & 2 != 0 {
+        s |= spirv::MemorySemantics::CROSS_WORKGROUP_MEMORY;
+    }
+    if bits & 4 != 0 {
+        s |= spirv::MemorySemantics::IMAGE_MEMORY;
+    }
+    Ok(s.bits())
+}
+
+fn builtin(
+    l: &mut FnLowering,
+    d: &Demangled,
+    mangled: &str,
+    ret: ir::Handle<Type>,
+    args: Vec<Value>,
+) -> Result<Lowered> {
+    let n = d.name.as_str();
+    let inst =
+        |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
+    if let Some((var, _, _)) = mappings::work_item(n) {
+        return inst(Builtin::WorkItem(var), args);
+    }
+    match n {
+        "barrier" | "work_group_barrier" => {
+            let semantics =
+                fence_semantics(l, args[0], spirv::MemorySemantics::SEQUENTIALLY_CONSISTENT)?;
+            return inst(
+                Builtin::ControlBarrier {
+                    exec: Scope::Workgroup,
+                    mem: Scope::Workgroup,
+                    semantics,
+                },
+                vec![],
+            );
+        }
+        "mem_fence" | "read_mem_fence" | "write_mem_fence" => {
+            let order = match n {
+                "read_mem_fence" => spirv::MemorySemantics::ACQUIRE,
+                "write_mem_fence" => spirv::MemorySemantics::RELEASE,
+                _ => spirv::MemorySemantics::ACQUIRE_RELEASE,
+            };
+            let semantics = fence_semantics(l, args[0], order)?;
+            return inst(
+                Builtin::MemoryBarrier {
+                    mem: Scope::Workgroup,
+                    semantics,
+                },
+                vec![],
+            );
+        }
+        "dot" => {
+            if l.m.lanes(l.value_type(args[0])) == 1 {
+                return Ok(Lowered::Inst(
+                    ret,
+                    Op::Binary {
+                        op: ir::BinaryOp::FMul,
+                        lhs: args[0],
+                        rhs: args[1],
+                        flags: Default::default(),
+                    },
+                ));
+            }
+            return inst(Builtin::Spirv(spirv::Op::Dot), args);
+        }
+        "async_work_group_copy" => return inst(Builtin::AsyncCopy { strided: false }, args),
+        "async_work_group_strided_copy" => return inst(Builtin::AsyncCopy { strided: true }, args),
+        "wait_group_events" => return inst(Builtin::WaitEvents, args),
+        _ => {}
+    }
+    if let Some(op) = n
+        .strip_prefix("atomic_")
+        .or_else(|| n.strip_prefix("atom_"))
+        .and_then(mappings::atomic)
+    {
+        let op = op
+            .pick(sign(d.first_sign()))
+            .ok_or_else(|| unknown(mangled, d))?;
+        return inst(
+            Builtin::Atomic {
+                op,
+                scope: Scope::Device,
+                semantics: 0,
+            },
+            args,
+        );
+    }
+    if let Some(rest) = n.strip_prefix("convert_") {
+        return convert(l, d, mangled, rest, ret, args);
+    }
+    if n.starts_with("as_") {
+        return Ok(Lowered::Inst(
+            ret,
+            Op::Cast {
+                op: ir::CastOp::Bitcast,
+                value: args[0],
+            },
+        ));
+    }
+    if let Some(op) = mappings::relational(n) {
+        return inst(Builtin::Relational(op), args);
+    }
+    if let Some(r) = vload_vstore(n) {
+        let (op, literal) = r;
+        return inst(Builtin::ExtInst { op, literal }, args);
+    }
+    if let Some(op) = image(l, n, args.clone())? {
+        return Ok(Lowered::Inst(ret, op));
+    }
+    if let Some(e) = mappings::opencl_std(n) {
+        let op = e
+            .pick(sign(d.first_sign()))
+            .ok_or_else(|| unknown(mangled, d))?;
+        return Ok(ext(ret, op, None, args));
+    }
+    Err(unknown(mangled, d))
+}
+
+fn unknown(mangled: &str, d: &Demangled) -> Error {
+    Error::new(ErrorKind::UnknownBuiltin {
+        name: mangled.to_string(),
+        demangled: format!("{}({} parameters)", d.name, d.params.len()),
+    })
+}
+
+fn convert(
+    l: &mut FnLowering,
+    d: &Demangled,
+    mangled: &str,
+    rest: &str,
+    ret: ir::Handle<Type>,
+    args: Vec<Value>,
+) -> Result<Lowered> {
+    let mut parts = rest.split('_');
+    let ty = parts.next().unwrap_or("");
+    let mut saturate = false;
+    let mut round = None;
+    for p in parts {
+        match p {
+            "sat" => saturate = true,
+            r => round = Some(rounding(r).ok_or_else(|| unknown(mangled, d))?),
+        }
+    }
+    let base = ty.trim_end_matches(|c: char| c.is_ascii_digit());
+    let to = match base {
+        "float" | "double" | "half" => ConvertKind::Float,
+        "char" | "short" | "int" | "long" => ConvertKind::Int(Sign::Signed),
+        "uchar" | "ushort" | "uint" | "ulong" => ConvertKind::Int(Sign::Unsigned),
+        _ => return Err(unknown(mangled, d)),
+    };
+    let from = match d.first_sign() {
+        None => ConvertKind::Float,
+        Some(s) => ConvertKind::Int(if s { Sign::Signed } else { Sign::Unsigned }),
+    };
+    let _ = l;
+    Ok(Lowered::Inst(
+        ret,
+        Op::Builtin {
+            builtin: Builtin::Convert {
+                from,
+                to,
+                saturate,
+                rounding: round,
+            },
+            args,
+        },
+    ))
+}
+
+/// vload/vstore families: (instruction, literal operand).
+fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
+    let width =
+        |s: &str| -> Option<u32> { s.parse().ok().filter(|w| [2, 3, 4, 8, 16].contains(w)) };
+    let split_round = |s: &str| -> (String, Option<u32>) {
+        for r in ["rte", "rtz", "rtp", "rtn"] {
+            if let Some(b) = s.strip_suffix(&format!("_{r}")) {
+                return (b.to_string(), Some(rounding(r).unwrap() as u32));
+            }
+        }
+        (s.to_string(), None)
+    };
+    if let Some(w) = n.strip_prefix("vloada_half") {
+        return Some((CLOp::vloada_halfn, Some(width(w)?)));
+    }
+    if let Some(w) = n.strip_prefix("vload_half") {
+        return Some(if w.is_empty() {
+            (CLOp::vload_half, None)
+        } else {
+            (CLOp::vload_halfn, Some(width(w)?))
+        });
+    }
+    if let Some(w) = n.strip_prefix("vload") {
+        return Some((CLOp::vloadn, Some(width(w)?)));
+    }
+    let (base, round) = split_round(n);
+    if let Some(w) = base.strip_prefix("vstorea_half") {
+        width(w)?;
+        return Some(match round {
+            None => (CLOp::vstorea_halfn, None),
+            Some(r) => (CLOp::vstorea_halfn_r, Some(r)),
+        });
+    }
+    if let Some(w) = base.strip_prefix("vstore_half") {
+        if !w.is_empty() {
+            width(w)?;
+        }
+        return Some(match (w.is_empty(), round) {
+            (true, None) => (CLOp::vstore_half, None),
+            (true, Some(r)) => (CLOp::vstore_half_r, Some(r)),
+            (false, None) => (CLOp::vstore_halfn, None),
+            (false, Some(r)) => (CLOp::vstore_halfn_r, Some(r)),
+        });
+    }
+    if let Some(w) = base.strip_prefix("vstore") {
+        if round.is_none() {
+            width(w)?;
+            return Some((CLOp::vstoren, None));
+        }
+    }
+    None
+}
+
+fn texel(s: &str) -> Option<TexelKind> {
+    Some(match s {
+        "f" => TexelKind::Float,
+        "h" => TexelKind::Half,
+        "i" => TexelKind::Signed,
+        "ui" => TexelKind::Unsigned,
+        _ => return None,
+    })
+}
+
+/// Image builtins: the op and its operands in graph order.
+fn image(l: &mut FnLowering, n: &str, mut args: Vec<Value>) -> Result<Option<Op>> {
+    let op = if let Some(k) = n.strip_prefix("read_image").and_then(texel) {
+        // read_image*(image, sampler, coord) samples; read_image*(image, coord) reads.
+        if args.len() == 3 {
+            args[1] = sampler_operand(l, args[1])?;
+            ImageOp::Sample(k)
+        } else {
+            ImageOp::Read(k)
+        }
+    } else if let Some(k) = n.strip_prefix("write_image").and_then(texel) {
+        if args.len() == 4 {
+            // write_image(img, coord, lod, texel) -> graph order img, coord, texel, lod
+            args.swap(2, 3);
+        }
+        ImageOp::Write(k)
+    } else {
+        match n {
+            "get_image_width" => ImageOp::QuerySize { component: Some(0) },
+            "get_image_height" => ImageOp::QuerySize { component: Some(1) },
+            "get_image_depth" => ImageOp::QuerySize { component: Some(2) },
+            "get_image_array_size" => {
+                let ty = l.value_type(args[0]);
+                let c = match l.m.types[ty] {
+                    Type::Image(i) if i.dim == ir::ImageDim::Dim1D => 1,
+                    _ => 2,
+                };
+                ImageOp::QuerySize { component: Some(c) }
+            }
+            "get_image_dim" => ImageOp::QuerySize { component: None },
+            "get_image_channel_data_type" => ImageOp::QueryChannelDataType,
+            "get_image_channel_order" => ImageOp::QueryChannelOrder,
+            _ => return Ok(None),
+        }
+    };
+    Ok(Some(Op::Builtin {
+        builtin: Builtin::Image(op),
+        args,
+    }))
+}

@@ -1,0 +1,111 @@
+//! LLVM constants (including constant expressions) -> graph constants.
+
+use llvm_ir::constant::Float;
+use llvm_ir::{Constant as C, ConstantRef};
+
+use super::types::{name_str, TypeLowering};
+use super::Symbols;
+use crate::diag::{Error, Result};
+use crate::ir::{self, CastOp, Constant, ConstantKind, Type};
+
+pub(crate) fn lower_constant(
+    m: &mut ir::Module,
+    types: &mut TypeLowering,
+    symbols: &Symbols,
+    c: &ConstantRef,
+) -> Result<ir::Handle<Constant>> {
+    let ty_of = |m: &mut ir::Module, types: &mut TypeLowering, c: &C| -> Result<ir::Handle<Type>> {
+        let t = llvm_ir::types::Typed::get_type(c, &types_of(types));
+        types.lower(m, &t)
+    };
+    let cast = |m: &mut ir::Module,
+                types: &mut TypeLowering,
+                op: CastOp,
+                operand: &ConstantRef,
+                to: &llvm_ir::TypeRef|
+     -> Result<ir::Handle<Constant>> {
+        let inner = lower_constant(m, types, symbols, operand)?;
+        let ty = types.lower(m, to)?;
+        Ok(m.constant(Constant {
+            ty,
+            kind: ConstantKind::Cast(op, inner),
+        }))
+    };
+    let (ty, kind) = match c.as_ref() {
+        C::Int { bits, value } => {
+            let ty = if *bits == 1 { m.ty(Type::Bool) } else { m.int_type(*bits) };
+            (ty, ConstantKind::Int(*value))
+        }
+        C::Float(f) => match f {
+            Float::Single(v) => (m.ty(Type::Float { width: 32 }), ConstantKind::Float(v.to_bits() as u64)),
+            Float::Double(v) => (m.ty(Type::Float { width: 64 }), ConstantKind::Float(v.to_bits())),
+            other => return Err(Error::unsupported(format!("floating-point constant of kind {other:?} (the bitcode reader does not expose its value)"))),
+        },
+        C::Null(t) | C::AggregateZero(t) => (types.lower(m, t)?, ConstantKind::Null),
+        C::Undef(t) | C::Poison(t) => (types.lower(m, t)?, ConstantKind::Undef),
+        C::Struct { values, .. } => {
+            let ty = ty_of(m, types, c)?;
+            let elems = values.iter().map(|v| lower_constant(m, types, symbols, v)).collect::<Result<Vec<_>>>()?;
+            (ty, ConstantKind::Composite(elems))
+        }
+        C::Array { elements, .. } => {
+            let ty = ty_of(m, types, c)?;
+            let elems = elements.iter().map(|v| lower_constant(m, types, symbols, v)).collect::<Result<Vec<_>>>()?;
+            (ty, ConstantKind::Composite(elems))
+        }
+        C::Vector(elements) => {
+            let ty = ty_of(m, types, c)?;
+            let elems = elements.iter().map(|v| lower_constant(m, types, symbols, v)).collect::<Result<Vec<_>>>()?;
+            (ty, ConstantKind::Composite(elems))
+        }
+        C::GlobalReference { name, .. } => {
+            let n = name_str(name);
+            if let Some(&g) = symbols.globals.get(&n) {
+                // The global's own type and space decide the address type.
+                let (pointee, space) = (m.globals[g].ty, m.globals[g].space);
+                (m.ty(Type::Pointer { pointee, space }), ConstantKind::GlobalAddress(g))
+            } else if let Some(&f) = symbols.functions.get(&n) {
+                (ty_of(m, types, c)?, ConstantKind::FunctionAddress(f))
+            } else {
+                return Err(Error::unsupported(format!("reference to @{n}, which is neither a global nor a function")));
+            }
+        }
+        C::GetElementPtr(g) => {
+            let base = lower_constant(m, types, symbols, &g.address)?;
+            let indices = g.indices.iter().map(|v| lower_constant(m, types, symbols, v)).collect::<Result<Vec<_>>>()?;
+            // Derived here: llvm-ir's computed GEP type drops the address space.
+            let consts: Vec<Option<u64>> = indices
+                .iter()
+                .map(|&i| match m.constants[i].kind {
+                    ConstantKind::Int(k) => Some(k),
+                    _ => None,
+                })
+                .collect();
+            let bt = m.constants[base].ty;
+            let ty = m
+                .gep_result_type(bt, &consts)
+                .ok_or_else(|| Error::malformed("constant getelementptr indices do not fit the type"))?;
+            (ty, ConstantKind::Gep { inbounds: g.in_bounds, base, indices })
+        }
+        C::Trunc(x) => return cast(m, types, CastOp::Trunc, &x.operand, &x.to_type),
+        C::ZExt(x) => return cast(m, types, CastOp::ZExt, &x.operand, &x.to_type),
+        C::SExt(x) => return cast(m, types, CastOp::SExt, &x.operand, &x.to_type),
+        C::FPTrunc(x) => return cast(m, types, CastOp::FPTrunc, &x.operand, &x.to_type),
+        C::FPExt(x) => return cast(m, types, CastOp::FPExt, &x.operand, &x.to_type),
+        C::FPToUI(x) => return cast(m, types, CastOp::FPToUI, &x.operand, &x.to_type),
+        C::FPToSI(x) => return cast(m, types, CastOp::FPToSI, &x.operand, &x.to_type),
+        C::UIToFP(x) => return cast(m, types, CastOp::UIToFP, &x.operand, &x.to_type),
+        C::SIToFP(x) => return cast(m, types, CastOp::SIToFP, &x.operand, &x.to_type),
+        C::PtrToInt(x) => return cast(m, types, CastOp::PtrToInt, &x.operand, &x.to_type),
+        C::IntToPtr(x) => return cast(m, types, CastOp::IntToPtr, &x.operand, &x.to_type),
+        C::BitCast(x) => return cast(m, types, CastOp::Bitcast, &x.operand, &x.to_type),
+        C::AddrSpaceCast(x) => return cast(m, types, CastOp::AddrSpaceCast, &x.operand, &x.to_type),
+        other => return Err(Error::unsupported(format!("constant expression {other}"))),
+    };
+    Ok(m.constant(Constant { ty, kind }))
+}
+
+/// llvm-ir's `Typed` needs its `Types` table; the module holds it.
+fn types_of<'a>(t: &'a TypeLowering) -> &'a llvm_ir::types::Types {
+    &t.llvm_module().types
+}

@@ -1,0 +1,398 @@
+//! Reads everything SPIR says in metadata, through llvm-sys (llvm-ir has no named metadata):
+//! `!opencl.kernels` (legacy SPIR 1.2/2.0), function-attached `!kernel_arg_*` (clang), and
+//! the module-level `opencl.*` nodes. Also checks the input parses and verifies, with LLVM's
+//! messages captured instead of LLVM's default handler printing and exiting.
+
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::ptr;
+
+use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMTypeKind;
+
+use crate::diag::{Error, Result};
+
+/// Scalar element of a `vec_type_hint` type as LLVM gives it (signless).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintScalar {
+    Int(u32),
+    Float(u32),
+}
+
+/// Kernel information as found in the metadata, before interpretation.
+#[derive(Clone, Debug, Default)]
+pub struct RawKernel {
+    pub name: String,
+    pub addr_space: Option<Vec<u32>>,
+    pub access_qual: Option<Vec<String>>,
+    pub arg_type: Option<Vec<String>>,
+    pub base_type: Option<Vec<String>>,
+    pub type_qual: Option<Vec<String>>,
+    pub arg_name: Option<Vec<String>>,
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    pub work_group_size_hint: Option<[u32; 3]>,
+    pub vec_type_hint: Option<(HintScalar, u32, bool)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RawMetadata {
+    pub triple: String,
+    /// Kernels in `!opencl.kernels` order, then any further `spir_kernel` functions.
+    pub kernels: Vec<RawKernel>,
+    pub spir_version: Option<(u32, u32)>,
+    pub ocl_version: Option<(u32, u32)>,
+    pub used_extensions: Vec<String>,
+    pub used_optional_core_features: Vec<String>,
+    pub compiler_options: Vec<String>,
+    pub fp_contract: bool,
+}
+
+/// LLVM's calling-convention number for `spir_kernel`.
+const SPIR_KERNEL_CC: u32 = 76;
+
+struct Context(LLVMContextRef);
+impl Drop for Context {
+    fn drop(&mut self) {
+        unsafe { LLVMContextDispose(self.0) }
+    }
+}
+
+extern "C" fn collect_diagnostic(info: LLVMDiagnosticInfoRef, sink: *mut c_void) {
+    // SAFETY: `sink` is the `Vec<String>` registered in `read_metadata`, alive for the parse.
+    unsafe {
+        let messages = &mut *(sink as *mut Vec<String>);
+        let d = LLVMGetDiagInfoDescription(info);
+        if !d.is_null() {
+            messages.push(CStr::from_ptr(d).to_string_lossy().into_owned());
+            LLVMDisposeMessage(d);
+        }
+    }
+}
+
+/// Parse `bytes` (bitcode or text IR), verify it, and extract all SPIR metadata.
+pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<RawMetadata> {
+    let mut messages: Vec<String> = Vec::new();
+    unsafe {
+        let ctx = Context(LLVMContextCreate());
+        LLVMContextSetDiagnosticHandler(
+            ctx.0,
+            Some(collect_diagnostic),
+            &mut messages as *mut Vec<String> as *mut c_void,
+        );
+        let name = CString::new("input").unwrap();
+        let mut module: LLVMModuleRef = ptr::null_mut();
+        let failed = if is_bitcode {
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+                bytes.as_ptr() as *const c_char,
+                bytes.len(),
+                name.as_ptr(),
+            );
+            let r = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(ctx.0, buf, &mut module);
+            LLVMDisposeMemoryBuffer(buf);
+            r != 0
+        } else {
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+                bytes.as_ptr() as *const c_char,
+                bytes.len(),
+                name.as_ptr(),
+            );
+            let mut msg: *mut c_char = ptr::null_mut();
+            // Takes ownership of `buf`.
+            let r = llvm_sys::ir_reader::LLVMParseIRInContext(ctx.0, buf, &mut module, &mut msg);
+            if !msg.is_null() {
+                messages.push(CStr::from_ptr(msg).to_string_lossy().into_owned());
+                LLVMDisposeMessage(msg);
+            }
+            r != 0
+        };
+        if failed || module.is_null() {
+            let what = if is_bitcode {
+                "LLVM bitcode"
+            } else {
+                "LLVM IR text"
+            };
+            let detail = if messages.is_empty() {
+                "parse failed".to_string()
+            } else {
+                messages.join("; ")
+            };
+            return Err(Error::malformed(format!("not readable {what}: {detail}")));
+        }
+        let result = extract(ctx.0, module);
+        LLVMDisposeModule(module);
+        result
+    }
+}
+
+unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> {
+    let mut msg: *mut c_char = ptr::null_mut();
+    if LLVMVerifyModule(
+        m,
+        LLVMVerifierFailureAction::LLVMReturnStatusAction,
+        &mut msg,
+    ) != 0
+    {
+        let text = if msg.is_null() {
+            String::new()
+        } else {
+            CStr::from_ptr(msg).to_string_lossy().into_owned()
+        };
+        if !msg.is_null() {
+            LLVMDisposeMessage(msg);
+        }
+        let first = text.lines().next().unwrap_or("").to_string();
+        return Err(Error::malformed(format!(
+            "the module does not pass LLVM's verifier: {first}"
+        )));
+    }
+    if !msg.is_null() {
+        LLVMDisposeMessage(msg);
+    }
+    let mut md = RawMetadata {
+        triple: CStr::from_ptr(LLVMGetTarget(m))
+            .to_string_lossy()
+            .into_owned(),
+        ..Default::default()
+    };
+    md.spir_version = version(named_nodes(m, "opencl.spir.version").first().copied());
+    md.ocl_version = version(named_nodes(m, "opencl.ocl.version").first().copied());
+    md.used_extensions = strings_of_nodes(&named_nodes(m, "opencl.used.extensions"));
+    md.used_optional_core_features =
+        strings_of_nodes(&named_nodes(m, "opencl.used.optional.core.features"));
+    md.compiler_options = strings_of_nodes(&named_nodes(m, "opencl.compiler.options"));
+    md.fp_contract = !named_nodes(m, "opencl.enable.FP_CONTRACT").is_empty();
+
+    // Legacy: one node per kernel in !opencl.kernels.
+    for node in named_nodes(m, "opencl.kernels") {
+        let ops = operands(node);
+        let Some(f) = ops.first().copied().and_then(|v| function_of(v)) else {
+            return Err(Error::malformed(
+                "an !opencl.kernels entry does not start with a function",
+            ));
+        };
+        let mut k = RawKernel {
+            name: value_name(f),
+            ..Default::default()
+        };
+        for &sub in &ops[1..] {
+            if sub.is_null() {
+                continue;
+            }
+            let sub_ops = operands(sub);
+            if let Some(tag) = sub_ops.first().and_then(|&t| md_string(t)) {
+                apply_kernel_node(&mut k, &tag, &sub_ops[1..])
+                    .map_err(|e| e.in_function(&k.name))?;
+            }
+        }
+        md.kernels.push(k);
+    }
+
+    // Modern: spir_kernel functions with attached !kernel_arg_* metadata.
+    let mut f = LLVMGetFirstFunction(m);
+    while !f.is_null() {
+        if LLVMGetFunctionCallConv(f) == SPIR_KERNEL_CC && LLVMCountBasicBlocks(f) > 0 {
+            let name = value_name(f);
+            let idx = match md.kernels.iter().position(|k| k.name == name) {
+                Some(i) => i,
+                None => {
+                    md.kernels.push(RawKernel {
+                        name: name.clone(),
+                        ..Default::default()
+                    });
+                    md.kernels.len() - 1
+                }
+            };
+            let mut count = 0usize;
+            let entries = LLVMGlobalCopyAllMetadata(f, &mut count);
+            for i in 0..count as u32 {
+                let kind = LLVMValueMetadataEntriesGetKind(entries, i);
+                let node =
+                    LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, i));
+                for tag in KERNEL_TAGS {
+                    if LLVMGetMDKindIDInContext(
+                        ctx,
+                        tag.as_ptr() as *const c_char,
+                        tag.len() as u32,
+                    ) == kind
+                    {
+                        let ops = operands(node);
+                        apply_kernel_node(&mut md.kernels[idx], tag, &ops)
+                            .map_err(|e| e.in_function(&name))?;
+                    }
+                }
+            }
+            if !entries.is_null() {
+                LLVMDisposeValueMetadataEntries(entries);
+            }
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    Ok(md)
+}
+
+const KERNEL_TAGS: [&str; 9] = [
+    "kernel_arg_addr_space",
+    "kernel_arg_access_qual",
+    "kernel_arg_type",
+    "kernel_arg_base_type",
+    "kernel_arg_type_qual",
+    "kernel_arg_name",
+    "reqd_work_group_size",
+    "work_group_size_hint",
+    "vec_type_hint",
+];
+
+/// Fill one field of `k` from a metadata node `tag` with operands `ops`. Fields already set
+/// (from `!opencl.kernels`) are kept.
+unsafe fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[LLVMValueRef]) -> Result<()> {
+    let strings = || {
+        ops.iter()
+            .map(|&o| md_string(o).unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    let ints = || -> Result<Vec<u32>> {
+        ops.iter()
+            .map(|&o| {
+                int_of(o)
+                    .map(|v| v as u32)
+                    .ok_or_else(|| Error::malformed(format!("!{tag} holds a non-integer")))
+            })
+            .collect()
+    };
+    let triple = || -> Result<[u32; 3]> {
+        let v = ints()?;
+        v.try_into()
+            .map_err(|_| Error::malformed(format!("!{tag} does not have three integers")))
+    };
+    match tag {
+        "kernel_arg_addr_space" => {
+            k.addr_space.get_or_insert(ints()?);
+        }
+        "kernel_arg_access_qual" => {
+            k.access_qual.get_or_insert_with(strings);
+        }
+        "kernel_arg_type" => {
+            k.arg_type.get_or_insert_with(strings);
+        }
+        "kernel_arg_base_type" => {
+            k.base_type.get_or_insert_with(strings);
+        }
+        "kernel_arg_type_qual" => {
+            k.type_qual.get_or_insert_with(strings);
+        }
+        "kernel_arg_name" => {
+            k.arg_name.get_or_insert_with(strings);
+        }
+        "reqd_work_group_size" => {
+            k.reqd_work_group_size.get_or_insert(triple()?);
+        }
+        "work_group_size_hint" => {
+            k.work_group_size_hint.get_or_insert(triple()?);
+        }
+        "vec_type_hint" => {
+            let (Some(&hint), Some(&sign)) = (ops.first(), ops.get(1)) else {
+                return Err(Error::malformed(
+                    "!vec_type_hint needs a type and a signedness",
+                ));
+            };
+            let ty = LLVMTypeOf(hint);
+            let (scalar_ty, len) = match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMVectorTypeKind => (LLVMGetElementType(ty), LLVMGetVectorSize(ty)),
+                _ => (ty, 1),
+            };
+            let scalar = match LLVMGetTypeKind(scalar_ty) {
+                LLVMTypeKind::LLVMIntegerTypeKind => {
+                    HintScalar::Int(LLVMGetIntTypeWidth(scalar_ty))
+                }
+                LLVMTypeKind::LLVMHalfTypeKind => HintScalar::Float(16),
+                LLVMTypeKind::LLVMFloatTypeKind => HintScalar::Float(32),
+                LLVMTypeKind::LLVMDoubleTypeKind => HintScalar::Float(64),
+                _ => {
+                    return Err(Error::malformed(
+                        "!vec_type_hint names a type that is not a scalar or vector",
+                    ))
+                }
+            };
+            k.vec_type_hint
+                .get_or_insert((scalar, len, int_of(sign).unwrap_or(0) != 0));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+unsafe fn named_nodes(m: LLVMModuleRef, name: &str) -> Vec<LLVMValueRef> {
+    let c = CString::new(name).unwrap();
+    let n = LLVMGetNamedMetadataNumOperands(m, c.as_ptr());
+    let mut v = vec![ptr::null_mut(); n as usize];
+    if n > 0 {
+        LLVMGetNamedMetadataOperands(m, c.as_ptr(), v.as_mut_ptr());
+    }
+    v
+}
+
+unsafe fn operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
+    if node.is_null() || LLVMIsAMDNode(node).is_null() {
+        return Vec::new();
+    }
+    let n = LLVMGetMDNodeNumOperands(node);
+    let mut v = vec![ptr::null_mut(); n as usize];
+    if n > 0 {
+        LLVMGetMDNodeOperands(node, v.as_mut_ptr());
+    }
+    v
+}
+
+unsafe fn md_string(v: LLVMValueRef) -> Option<String> {
+    if v.is_null() || LLVMIsAMDString(v).is_null() {
+        return None;
+    }
+    let mut len = 0u32;
+    let p = LLVMGetMDString(v, &mut len);
+    if p.is_null() {
+        return None;
+    }
+    let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+    Some(String::from_utf8_lossy(bytes).into_owned())
+}
+
+unsafe fn int_of(v: LLVMValueRef) -> Option<u64> {
+    if v.is_null() || LLVMIsAConstantInt(v).is_null() {
+        return None;
+    }
+    Some(LLVMConstIntGetZExtValue(v))
+}
+
+unsafe fn function_of(v: LLVMValueRef) -> Option<LLVMValueRef> {
+    if v.is_null() {
+        return None;
+    }
+    if !LLVMIsAFunction(v).is_null() {
+        return Some(v);
+    }
+    // LLVM 3.2 metadata may hold a bitcast of the function.
+    if !LLVMIsAConstantExpr(v).is_null() && LLVMGetNumOperands(v) > 0 {
+        return function_of(LLVMGetOperand(v, 0));
+    }
+    None
+}
+
+unsafe fn value_name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
+unsafe fn version(node: Option<LLVMValueRef>) -> Option<(u32, u32)> {
+    let ops = operands(node?);
+    Some((int_of(*ops.first()?)? as u32, int_of(*ops.get(1)?)? as u32))
+}
+
+unsafe fn strings_of_nodes(nodes: &[LLVMValueRef]) -> Vec<String> {
+    nodes
+        .iter()
+        .flat_map(|&n| operands(n))
+        .filter_map(|o| md_string(o))
+        .collect()
+}

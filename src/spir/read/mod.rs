@@ -1,0 +1,186 @@
+//! SPIR bitcode or text IR -> semantic graph.
+//!
+//! Two views of the same input: llvm-sys for verification and metadata (`metadata.rs`),
+//! llvm-ir for function bodies. Lowering is split by what it owns: types, constants,
+//! instructions, builtin calls, kernel info.
+
+mod body;
+mod calls;
+mod constants;
+mod kernels;
+pub mod metadata;
+mod types;
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir;
+
+/// True if `bytes` start like LLVM bitcode (raw or with the wrapper header).
+pub fn is_bitcode(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
+}
+
+/// Read a SPIR module from a file.
+pub fn read_path(path: &Path) -> Result<ir::Module> {
+    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+    if bytes.is_empty() {
+        return Err(Error::malformed("the file is empty"));
+    }
+    let bitcode = is_bitcode(&bytes);
+    if !bitcode
+        && (bytes.starts_with(&[0x03, 0x02, 0x23, 0x07])
+            || bytes.starts_with(&[0x07, 0x23, 0x02, 0x03]))
+    {
+        return Err(Error::malformed(
+            "this is a SPIR-V module, not SPIR bitcode (use `to-spir`)",
+        ));
+    }
+    if !bitcode && std::str::from_utf8(&bytes).is_err() {
+        return Err(Error::malformed(
+            "neither LLVM bitcode (no 'BC' magic) nor LLVM IR text",
+        ));
+    }
+    let md = metadata::read_metadata(&bytes, bitcode)?;
+    // LLVM accepted and verified the module, so llvm-ir's own parse of it succeeds; its
+    // conversion can still panic on constructs it does not model, which we report.
+    let parsed = catch_unwind(AssertUnwindSafe(|| {
+        if bitcode {
+            llvm_ir::Module::from_bc_path(path)
+        } else {
+            llvm_ir::Module::from_ir_path(path)
+        }
+    }));
+    let llvm = match parsed {
+        Ok(Ok(m)) => m,
+        Ok(Err(e)) => return Err(Error::malformed(e)),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown".into());
+            return Err(Error::unsupported(format!(
+                "the bitcode reader cannot model this module: {what}"
+            )));
+        }
+    };
+    lower(&llvm, &md)
+}
+
+/// Where each LLVM global name went in the graph.
+#[derive(Default)]
+pub(crate) struct Symbols {
+    pub functions: HashMap<String, ir::Handle<ir::Function>>,
+    pub globals: HashMap<String, ir::Handle<ir::Global>>,
+}
+
+fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Module> {
+    let addressing = match md.triple.split('-').next().unwrap_or("") {
+        "spir" => ir::Addressing::Physical32,
+        "spir64" => ir::Addressing::Physical64,
+        "" => {
+            // No triple: fall back to the data layout's pointer size.
+            if llvm.data_layout.layout_str.contains("p:32") {
+                ir::Addressing::Physical32
+            } else {
+                ir::Addressing::Physical64
+            }
+        }
+        other => {
+            return Err(Error::unsupported(format!(
+                "target triple '{}' ({other}) is not SPIR; expected spir or spir64",
+                md.triple
+            )))
+        }
+    };
+    let mut module = ir::Module::new(addressing);
+    module.source = ir::SourceInfo {
+        spir_version: md.spir_version,
+        ocl_version: md.ocl_version,
+        used_extensions: md.used_extensions.clone(),
+        used_optional_core_features: md.used_optional_core_features.clone(),
+        compiler_options: md.compiler_options.clone(),
+        fp_contract: md.fp_contract,
+    };
+    let kernel_info = kernels::interpret(&mut module, md)?;
+    let mut types = types::TypeLowering::new(llvm);
+    let mut symbols = Symbols::default();
+
+    // Globals first (without initializers, which may refer to each other).
+    for g in &llvm.global_vars {
+        let name = types::name_str(&g.name);
+        let ty = types
+            .lower_pointee(&mut module, &g.ty)
+            .map_err(|e| e.at_value(format!("global @{name}")))?;
+        let space = crate::mappings::space_from_llvm(g.addr_space).ok_or_else(|| {
+            Error::unsupported(format!("address space {} of global @{name}", g.addr_space))
+        })?;
+        let h = module.globals.append(ir::Global {
+            name: name.clone(),
+            ty,
+            space,
+            init: None,
+            is_constant: g.is_constant,
+            align: (g.alignment > 0).then_some(g.alignment),
+            linkage: types::linkage(g.linkage, g.initializer.is_some()),
+        });
+        symbols.globals.insert(name, h);
+    }
+    // Function signatures (bodies may call any of them).
+    for f in &llvm.functions {
+        let info = kernel_info.get(&f.name);
+        let func = types
+            .lower_signature(&mut module, f, info)
+            .map_err(|e| e.in_function(&f.name))?;
+        let h = module.functions.append(func);
+        symbols.functions.insert(f.name.clone(), h);
+    }
+    for d in &llvm.func_declarations {
+        if calls::is_builtin_name(&d.name) {
+            continue;
+        }
+        let func = types
+            .lower_declaration(&mut module, d)
+            .map_err(|e| e.in_function(&d.name))?;
+        let h = module.functions.append(func);
+        symbols.functions.insert(d.name.clone(), h);
+    }
+    for g in &llvm.global_vars {
+        if let Some(init) = &g.initializer {
+            let name = types::name_str(&g.name);
+            let c = constants::lower_constant(&mut module, &mut types, &symbols, init)
+                .map_err(|e| e.at_value(format!("initializer of global @{name}")))?;
+            let h = symbols.globals[&name];
+            module.globals[h].init = Some(c);
+        }
+    }
+    for f in &llvm.functions {
+        let h = symbols.functions[&f.name];
+        let access = kernel_info
+            .get(&f.name)
+            .map(|k| k.image_access.clone())
+            .unwrap_or_default();
+        let body = body::lower_body(&mut module, &mut types, &symbols, f, h, access)
+            .map_err(|e| e.in_function(&f.name))?;
+        module.functions[h].body = Some(body);
+    }
+    for (name, info) in kernel_info {
+        let Some(&h) = symbols.functions.get(&name) else {
+            return Err(Error::malformed(format!(
+                "kernel '{name}' named in metadata has no definition"
+            )));
+        };
+        module.kernels.push(info.into_kernel(h));
+    }
+    module.kernels.sort_by_key(|k| k.function);
+    let errors = ir::verify::verify(&module);
+    if let Some(e) = errors.first() {
+        return Err(Error::internal(format!(
+            "reader produced an invalid graph: {e}"
+        )));
+    }
+    Ok(module)
+}

@@ -1,0 +1,355 @@
+//! LLVM types -> graph types. SPIR spells OpenCL objects as pointers to opaque structs named
+//! `opencl.*`; those become first-class object types here.
+
+use std::collections::HashMap;
+
+use llvm_ir::types::NamedStructDef;
+use llvm_ir::{Name, TypeRef};
+
+use super::kernels::KernelInfo;
+use crate::diag::{Error, Result};
+use crate::ir::{self, Access, ImageDim, ImageType, Type};
+use crate::mappings;
+
+pub(crate) fn name_str(n: &Name) -> String {
+    match n {
+        Name::Name(s) => s.to_string(),
+        Name::Number(n) => n.to_string(),
+    }
+}
+
+pub(crate) fn linkage(l: llvm_ir::module::Linkage, has_definition: bool) -> ir::Linkage {
+    use llvm_ir::module::Linkage as L;
+    match l {
+        L::Private | L::Internal => ir::Linkage::Internal,
+        _ if !has_definition => ir::Linkage::Import,
+        _ => ir::Linkage::Export,
+    }
+}
+
+/// The OpenCL object an opaque struct name denotes (`opencl.image2d_ro_t`, `opencl.sampler_t`).
+pub(crate) fn opencl_object(name: &str) -> Option<Type> {
+    let base = name.strip_prefix("opencl.")?.strip_suffix("_t")?;
+    Some(match base {
+        "sampler" => Type::Sampler,
+        "event" => Type::Event,
+        "clk_event" => Type::DeviceEvent,
+        "queue" => Type::Queue,
+        "reserve_id" => Type::ReserveId,
+        "pipe" | "pipe_ro" => Type::Pipe(Access::ReadOnly),
+        "pipe_wo" => Type::Pipe(Access::WriteOnly),
+        _ => Type::Image(image_from_name(base)?),
+    })
+}
+
+/// Parse `image2d_array_depth[_ro|_wo|_rw]` into its properties.
+pub(crate) fn image_from_name(base: &str) -> Option<ImageType> {
+    let (base, access) = match base.rsplit_once('_') {
+        Some((b, "ro")) => (b, Some(Access::ReadOnly)),
+        Some((b, "wo")) => (b, Some(Access::WriteOnly)),
+        Some((b, "rw")) => (b, Some(Access::ReadWrite)),
+        _ => (base, None),
+    };
+    let mut parts = base.split('_');
+    let mut dim = match parts.next()? {
+        "image1d" => ImageDim::Dim1D,
+        "image2d" => ImageDim::Dim2D,
+        "image3d" => ImageDim::Dim3D,
+        _ => return None,
+    };
+    let mut img = ImageType {
+        dim,
+        depth: false,
+        arrayed: false,
+        multisampled: false,
+        access,
+    };
+    for p in parts {
+        match p {
+            "array" => img.arrayed = true,
+            "depth" => img.depth = true,
+            "msaa" => img.multisampled = true,
+            "buffer" if dim == ImageDim::Dim1D => dim = ImageDim::Buffer,
+            _ => return None,
+        }
+    }
+    img.dim = dim;
+    Some(img)
+}
+
+pub(crate) struct TypeLowering<'a> {
+    llvm: &'a llvm_ir::Module,
+    cache: HashMap<TypeRef, ir::Handle<Type>>,
+    /// Access qualifier for images whose SPIR type has none (legacy SPIR), per struct name,
+    /// taken from the kernel argument info of the function being lowered.
+    pub image_access: HashMap<String, Access>,
+}
+
+impl<'a> TypeLowering<'a> {
+    pub fn new(llvm: &'a llvm_ir::Module) -> Self {
+        TypeLowering {
+            llvm,
+            cache: HashMap::new(),
+            image_access: HashMap::new(),
+        }
+    }
+
+    pub fn lower(&mut self, m: &mut ir::Module, ty: &TypeRef) -> Result<ir::Handle<Type>> {
+        if let Some(&h) = self.cache.get(ty) {
+            return Ok(h);
+        }
+        let h = self.lower_uncached(m, ty)?;
+        // Images without access depend on the function being lowered: never cache them.
+        if !matches!(m.types[h], Type::Image(ImageType { access: None, .. }))
+            && self.image_access.is_empty()
+        {
+            self.cache.insert(ty.clone(), h);
+        }
+        Ok(h)
+    }
+
+    fn lower_uncached(&mut self, m: &mut ir::Module, ty: &TypeRef) -> Result<ir::Handle<Type>> {
+        use llvm_ir::types::FPType;
+        let t = match ty.as_ref() {
+            llvm_ir::Type::VoidType => Type::Void,
+            llvm_ir::Type::IntegerType { bits: 1 } => Type::Bool,
+            llvm_ir::Type::IntegerType { bits } => match bits {
+                8 | 16 | 32 | 64 => Type::Int { width: *bits },
+                _ => {
+                    return Err(Error::unsupported(format!(
+                        "integer type i{bits} (SPIR allows i1, i8, i16, i32, i64)"
+                    )))
+                }
+            },
+            llvm_ir::Type::FPType(fp) => match fp {
+                FPType::Half => Type::Float { width: 16 },
+                FPType::Single => Type::Float { width: 32 },
+                FPType::Double => Type::Float { width: 64 },
+                other => return Err(Error::unsupported(format!("floating-point type {other:?}"))),
+            },
+            llvm_ir::Type::PointerType {
+                pointee_type,
+                addr_space,
+            } => {
+                if let llvm_ir::Type::NamedStructType { name } = pointee_type.as_ref() {
+                    if let Some(mut obj) = opencl_object(name) {
+                        if let Type::Image(img) = &mut obj {
+                            if img.access.is_none() {
+                                img.access = self.image_access.get(name).copied();
+                            }
+                        }
+                        return Ok(m.ty(obj));
+                    }
+                }
+                let space = mappings::space_from_llvm(*addr_space)
+                    .ok_or_else(|| Error::unsupported(format!("address space {addr_space}")))?;
+                let pointee = self.lower(m, pointee_type)?;
+                Type::Pointer { pointee, space }
+            }
+            llvm_ir::Type::FuncType {
+                result_type,
+                param_types,
+                is_var_arg,
+            } => {
+                let ret = self.lower(m, result_type)?;
+                let params = param_types
+                    .iter()
+                    .map(|p| self.lower(m, p))
+                    .collect::<Result<Vec<_>>>()?;
+                Type::Function {
+                    ret,
+                    params,
+                    varargs: *is_var_arg,
+                }
+            }
+            llvm_ir::Type::VectorType {
+                element_type,
+                num_elements,
+                scalable,
+            } => {
+                if *scalable {
+                    return Err(Error::unsupported("scalable vector type"));
+                }
+                let elem = self.lower(m, element_type)?;
+                Type::Vector {
+                    elem,
+                    len: *num_elements as u32,
+                }
+            }
+            llvm_ir::Type::ArrayType {
+                element_type,
+                num_elements,
+            } => {
+                let elem = self.lower(m, element_type)?;
+                Type::Array {
+                    elem,
+                    len: *num_elements as u64,
+                }
+            }
+            llvm_ir::Type::StructType {
+                element_types,
+                is_packed,
+            } => {
+                let members = element_types
+                    .iter()
+                    .map(|e| self.lower(m, e))
+                    .collect::<Result<Vec<_>>>()?;
+                Type::Struct {
+                    name: None,
+                    members: Some(members),
+                    packed: *is_packed,
+                }
+            }
+            llvm_ir::Type::NamedStructType { name } => {
+                if let Some(obj) = opencl_object(name) {
+                    // The opaque struct itself (not behind a pointer) only appears as a pointee.
+                    return Ok(m.ty(obj));
+                }
+                match self.llvm.types.named_struct_def(name) {
+                    Some(NamedStructDef::Defined(def)) => match def.as_ref() {
+                        llvm_ir::Type::StructType {
+                            element_types,
+                            is_packed,
+                        } => {
+                            let members = element_types
+                                .iter()
+                                .map(|e| self.lower(m, e))
+                                .collect::<Result<Vec<_>>>()?;
+                            Type::Struct {
+                                name: Some(name.clone()),
+                                members: Some(members),
+                                packed: *is_packed,
+                            }
+                        }
+                        _ => {
+                            return Err(Error::malformed(format!(
+                                "named struct %{name} is not a struct"
+                            )))
+                        }
+                    },
+                    _ => Type::Struct {
+                        name: Some(name.clone()),
+                        members: None,
+                        packed: false,
+                    },
+                }
+            }
+            other => return Err(Error::unsupported(format!("LLVM type {other}"))),
+        };
+        Ok(m.ty(t))
+    }
+
+    /// The value type of a global (llvm-ir gives the global's pointer type).
+    pub fn lower_pointee(&mut self, m: &mut ir::Module, ty: &TypeRef) -> Result<ir::Handle<Type>> {
+        match ty.as_ref() {
+            llvm_ir::Type::PointerType { pointee_type, .. } => self.lower(m, pointee_type),
+            _ => self.lower(m, ty),
+        }
+    }
+
+    pub fn lower_signature(
+        &mut self,
+        m: &mut ir::Module,
+        f: &llvm_ir::Function,
+        info: Option<&KernelInfo>,
+    ) -> Result<ir::Function> {
+        let is_kernel = matches!(
+            f.calling_convention,
+            llvm_ir::function::CallingConvention::SPIR_KERNEL
+        ) || info.is_some();
+        self.image_access = info.map(|i| i.image_access.clone()).unwrap_or_default();
+        let mut params = Vec::new();
+        for (i, p) in f.parameters.iter().enumerate() {
+            let mut ty = self.lower(m, &p.ty)?;
+            if let Some(over) = info.and_then(|k| k.param_types.get(&i)) {
+                ty = m.ty(over.clone());
+            }
+            params.push(ir::Param {
+                name: Some(name_str(&p.name)).filter(|n| !n.chars().all(|c| c.is_ascii_digit())),
+                ty,
+                attrs: param_attrs(&p.attributes),
+            });
+        }
+        let ret = self.lower(m, &f.return_type)?;
+        self.image_access.clear();
+        Ok(ir::Function {
+            name: f.name.clone(),
+            ret,
+            params,
+            is_kernel,
+            linkage: linkage(f.linkage, true),
+            body: None,
+        })
+    }
+
+    pub fn lower_declaration(
+        &mut self,
+        m: &mut ir::Module,
+        d: &llvm_ir::function::FunctionDeclaration,
+    ) -> Result<ir::Function> {
+        let mut params = Vec::new();
+        for p in &d.parameters {
+            let ty = self.lower(m, &p.ty)?;
+            params.push(ir::Param {
+                name: None,
+                ty,
+                attrs: param_attrs(&p.attributes),
+            });
+        }
+        let ret = self.lower(m, &d.return_type)?;
+        Ok(ir::Function {
+            name: d.name.clone(),
+            ret,
+            params,
+            is_kernel: false,
+            linkage: ir::Linkage::Import,
+            body: None,
+        })
+    }
+}
+
+fn param_attrs(attrs: &[llvm_ir::function::ParameterAttribute]) -> ir::ParamAttrs {
+    use llvm_ir::function::ParameterAttribute as A;
+    let mut a = ir::ParamAttrs::default();
+    for attr in attrs {
+        match attr {
+            A::NoAlias => a.noalias = true,
+            A::NoCapture => a.nocapture = true,
+            A::ByVal(_) => a.byval = true,
+            A::SRet(_) => a.sret = true,
+            A::ZeroExt => a.zext = true,
+            A::SignExt => a.sext = true,
+            _ => {}
+        }
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opencl_object_names() {
+        assert_eq!(opencl_object("opencl.sampler_t"), Some(Type::Sampler));
+        let Some(Type::Image(i)) = opencl_object("opencl.image2d_array_depth_ro_t") else {
+            panic!()
+        };
+        assert!(
+            i.arrayed && i.depth && i.dim == ImageDim::Dim2D && i.access == Some(Access::ReadOnly)
+        );
+        let Some(Type::Image(i)) = opencl_object("opencl.image1d_buffer_t") else {
+            panic!()
+        };
+        assert!(i.dim == ImageDim::Buffer && i.access.is_none());
+        assert_eq!(opencl_object("opencl.image4d_t"), None);
+        assert_eq!(opencl_object("struct.foo"), None);
+    }
+}
+
+impl<'a> TypeLowering<'a> {
+    /// The llvm-ir module being lowered.
+    pub fn llvm_module(&self) -> &'a llvm_ir::Module {
+        self.llvm
+    }
+}

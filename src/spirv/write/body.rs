@@ -1,0 +1,1201 @@
+//! Functions, blocks and instructions, including the semantic builtins.
+
+use std::collections::{HashMap, HashSet};
+
+use rspirv::dr::{InsertPoint, Instruction, Operand};
+use spirv::{Capability, Op as S, Word};
+
+use super::Writer;
+use crate::diag::{Error, Result};
+use crate::ir::{
+    self, BinaryOp, Builtin, CastOp, ConvertKind, ImageOp, Op, Sign, Terminator, Type, Value,
+};
+use crate::mappings;
+
+/// The SPIR-V opcode of an LLVM cast between the given types.
+pub(super) fn cast_opcode(
+    m: &ir::Module,
+    op: CastOp,
+    from: ir::Handle<Type>,
+    to: ir::Handle<Type>,
+) -> Result<S> {
+    Ok(match op {
+        CastOp::Trunc | CastOp::ZExt => S::UConvert,
+        CastOp::SExt => S::SConvert,
+        CastOp::FPTrunc | CastOp::FPExt => S::FConvert,
+        CastOp::FPToUI => S::ConvertFToU,
+        CastOp::FPToSI => S::ConvertFToS,
+        CastOp::UIToFP => S::ConvertUToF,
+        CastOp::SIToFP => S::ConvertSToF,
+        CastOp::PtrToInt => S::ConvertPtrToU,
+        CastOp::IntToPtr => S::ConvertUToPtr,
+        CastOp::Bitcast => S::Bitcast,
+        CastOp::AddrSpaceCast => {
+            let space = |t| match m.types[t] {
+                Type::Pointer { space, .. } => Some(space),
+                _ => None,
+            };
+            match (space(from), space(to)) {
+                (_, Some(ir::AddressSpace::Generic)) => S::PtrCastToGeneric,
+                (Some(ir::AddressSpace::Generic), _) => S::GenericCastToPtr,
+                _ => {
+                    return Err(Error::unsupported(
+                        "addrspacecast between two named address spaces",
+                    ))
+                }
+            }
+        }
+    })
+}
+
+/// Reverse post-order of the blocks (SPIR-V wants dominators first), then unreachable ones.
+fn block_order(body: &ir::Body) -> Vec<usize> {
+    let succ = |b: usize| -> Vec<usize> {
+        match &body.blocks[b].terminator {
+            Terminator::Branch(t) => vec![t.0 as usize],
+            Terminator::CondBranch {
+                on_true, on_false, ..
+            } => vec![on_true.0 as usize, on_false.0 as usize],
+            Terminator::Switch { default, cases, .. } => std::iter::once(default.0 as usize)
+                .chain(cases.iter().map(|c| c.1 .0 as usize))
+                .collect(),
+            _ => vec![],
+        }
+    };
+    let mut seen = HashSet::from([0usize]);
+    let mut post = Vec::new();
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+        let s = succ(b);
+        if *next < s.len() {
+            let n = s[*next];
+            *next += 1;
+            if seen.insert(n) {
+                stack.push((n, 0));
+            }
+        } else {
+            post.push(b);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    post.extend((0..body.blocks.len()).filter(|b| !seen.contains(b)));
+    post
+}
+
+struct FnCtx {
+    func: ir::Handle<ir::Function>,
+    params: Vec<Word>,
+    inst_ids: HashMap<ir::Handle<ir::Inst>, Word>,
+    labels: Vec<Word>,
+}
+
+impl Writer<'_> {
+    pub(super) fn function(&mut self, h: ir::Handle<ir::Function>) -> Result<()> {
+        let m = self.m;
+        let f = &m.functions[h];
+        let ret = self.ty(f.ret)?;
+        let param_types = f
+            .params
+            .iter()
+            .map(|p| self.ty(p.ty))
+            .collect::<Result<Vec<_>>>()?;
+        let fn_ty = self.b.type_function(ret, param_types.clone());
+        let id = self.func_ids[&h];
+        self.b
+            .begin_function(ret, Some(id), spirv::FunctionControl::NONE, fn_ty)
+            .map_err(internal)?;
+        self.b.name(id, f.name.clone());
+        let mut params = Vec::new();
+        for (p, &t) in f.params.iter().zip(&param_types) {
+            let pid = self.b.function_parameter(t).map_err(internal)?;
+            if let Some(n) = &p.name {
+                self.b.name(pid, n.clone());
+            }
+            self.param_decorations(pid, p.attrs);
+            params.push(pid);
+        }
+        match (&f.body, f.linkage) {
+            (None, _) => {
+                self.cap(Capability::Linkage);
+                self.b.decorate(
+                    id,
+                    spirv::Decoration::LinkageAttributes,
+                    [
+                        Operand::LiteralString(f.name.clone()),
+                        Operand::LinkageType(spirv::LinkageType::Import),
+                    ],
+                );
+            }
+            (Some(_), ir::Linkage::Export) if !f.is_kernel => {
+                self.cap(Capability::Linkage);
+                self.b.decorate(
+                    id,
+                    spirv::Decoration::LinkageAttributes,
+                    [
+                        Operand::LiteralString(f.name.clone()),
+                        Operand::LinkageType(spirv::LinkageType::Export),
+                    ],
+                );
+            }
+            _ => {}
+        }
+        if let Some(body) = &f.body {
+            let mut ctx = FnCtx {
+                func: h,
+                params,
+                inst_ids: HashMap::new(),
+                labels: (0..body.blocks.len()).map(|_| self.b.id()).collect(),
+            };
+            for (ih, inst) in body.insts.iter() {
+                if !matches!(m.types[inst.ty], Type::Void) {
+                    let id = self.b.id();
+                    ctx.inst_ids.insert(ih, id);
+                    if let Some(n) = &inst.name {
+                        self.b.name(id, n.clone());
+                    }
+                }
+            }
+            let order = block_order(body);
+            for (pos, &bi) in order.iter().enumerate() {
+                let block = &body.blocks[bi];
+                self.b.begin_block(Some(ctx.labels[bi])).map_err(internal)?;
+                if let Some(n) = &block.name {
+                    self.b.name(ctx.labels[bi], n.clone());
+                }
+                if pos == 0 {
+                    // SPIR-V wants every function-scope variable at the start of the entry block.
+                    for b in &body.blocks {
+                        for &ih in &b.insts {
+                            if let Op::Alloca { allocated, align } = &body.insts[ih].op {
+                                let pt = self.ty(body.insts[ih].ty)?;
+                                let _ = self.ty(*allocated)?;
+                                let vid = ctx.inst_ids[&ih];
+                                self.b
+                                    .variable(pt, Some(vid), spirv::StorageClass::Function, None);
+                                if let Some(a) = align {
+                                    self.b.decorate(
+                                        vid,
+                                        spirv::Decoration::Alignment,
+                                        [Operand::LiteralBit32(*a)],
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                for &ih in &block.insts {
+                    let inst = &body.insts[ih];
+                    if matches!(inst.op, Op::Alloca { .. }) {
+                        continue;
+                    }
+                    self.instruction(&mut ctx, ih, inst).map_err(|e| {
+                        e.in_block(block.name.as_deref().unwrap_or(&format!("{bi}")))
+                            .at_value(
+                                inst.name
+                                    .as_ref()
+                                    .map(|n| format!("%{n}"))
+                                    .unwrap_or_else(|| format!("instruction {}", ih.index())),
+                            )
+                    })?;
+                }
+                self.terminator(&mut ctx, &block.terminator)?;
+            }
+        }
+        self.b.end_function().map_err(internal)?;
+        Ok(())
+    }
+
+    fn param_decorations(&mut self, id: Word, a: ir::ParamAttrs) {
+        use spirv::FunctionParameterAttribute as P;
+        for (on, attr) in [
+            (a.zext, P::Zext),
+            (a.sext, P::Sext),
+            (a.byval, P::ByVal),
+            (a.sret, P::Sret),
+            (a.noalias, P::NoAlias),
+            (a.nocapture, P::NoCapture),
+            (a.readonly, P::NoWrite),
+            (a.readnone, P::NoReadWrite),
+        ] {
+            if on {
+                self.b.decorate(
+                    id,
+                    spirv::Decoration::FuncParamAttr,
+                    [Operand::FunctionParameterAttribute(attr)],
+                );
+            }
+        }
+    }
+
+    fn value(&mut self, ctx: &FnCtx, v: Value) -> Result<Word> {
+        match v {
+            Value::Param(i) => Ok(ctx.params[i as usize]),
+            Value::Inst(h) => ctx
+                .inst_ids
+                .get(&h)
+                .copied()
+                .ok_or_else(|| Error::internal("use of a void instruction")),
+            Value::Const(c) => self.constant(c),
+        }
+    }
+
+    fn vty(&self, ctx: &FnCtx, v: Value) -> ir::Handle<Type> {
+        self.m.value_type(&self.m.functions[ctx.func], v)
+    }
+
+    /// Emit one instruction into the current block.
+    fn emit(
+        &mut self,
+        op: S,
+        ty: Option<Word>,
+        id: Option<Word>,
+        operands: Vec<Operand>,
+    ) -> Result<Word> {
+        let id = match (ty, id) {
+            (Some(_), None) => Some(self.b.id()),
+            (_, id) => id,
+        };
+        self.b
+            .insert_into_block(InsertPoint::End, Instruction::new(op, ty, id, operands))
+            .map_err(internal)?;
+        Ok(id.unwrap_or(0))
+    }
+
+    fn ids(ws: &[Word]) -> Vec<Operand> {
+        ws.iter().map(|&w| Operand::IdRef(w)).collect()
+    }
+
+    fn memory_access(align: Option<u32>, volatile: bool) -> Vec<Operand> {
+        let mut bits = spirv::MemoryAccess::NONE;
+        if volatile {
+            bits |= spirv::MemoryAccess::VOLATILE;
+        }
+        if align.is_some() {
+            bits |= spirv::MemoryAccess::ALIGNED;
+        }
+        if bits.is_empty() {
+            return vec![];
+        }
+        let mut ops = vec![Operand::MemoryAccess(bits)];
+        if let Some(a) = align {
+            ops.push(Operand::LiteralBit32(a));
+        }
+        ops
+    }
+
+    fn is_bool(&self, t: ir::Handle<Type>) -> bool {
+        matches!(self.m.types[self.m.scalar_of(t)], Type::Bool)
+    }
+
+    /// A constant of type `t` (scalar or splat vector) with the given integer/float value.
+    fn splat(&mut self, t: ir::Handle<Type>, int_value: u64, float_value: f64) -> Result<Word> {
+        let scalar = self.m.scalar_of(t);
+        let sid = self.ty(scalar)?;
+        let s = match self.m.types[scalar] {
+            Type::Int { width: 64 } => self.b.constant_bit64(sid, int_value),
+            Type::Int { width } => self
+                .b
+                .constant_bit32(sid, (int_value & ((1u64 << width) - 1)) as u32),
+            Type::Float { width: 64 } => self.b.constant_bit64(sid, float_value.to_bits()),
+            Type::Float { width: 32 } => self.b.constant_bit32(sid, (float_value as f32).to_bits()),
+            _ => return Err(Error::internal("splat of a non-numeric type")),
+        };
+        if scalar == t {
+            return Ok(s);
+        }
+        let n = self.m.lanes(t) as usize;
+        let tid = self.ty(t)?;
+        Ok(self.b.constant_composite(tid, vec![s; n]))
+    }
+
+    /// Turn a boolean (vector) into OpenCL's integer form of `int_ty`: 1/0 for scalars,
+    /// -1/0 for vectors.
+    fn bool_to_int(&mut self, b: Word, int_ty: ir::Handle<Type>, id: Option<Word>) -> Result<Word> {
+        let t = self.ty(int_ty)?;
+        let truth = if self.m.lanes(int_ty) > 1 {
+            u64::MAX
+        } else {
+            1
+        };
+        let one = self.splat(int_ty, truth, 0.0)?;
+        let zero = self.splat(int_ty, 0, 0.0)?;
+        self.emit(S::Select, Some(t), id, Self::ids(&[b, one, zero]))
+    }
+
+    fn instruction(
+        &mut self,
+        ctx: &mut FnCtx,
+        ih: ir::Handle<ir::Inst>,
+        inst: &ir::Inst,
+    ) -> Result<()> {
+        let m = self.m;
+        let rid = ctx.inst_ids.get(&ih).copied();
+        let rty = if matches!(m.types[inst.ty], Type::Void) {
+            None
+        } else {
+            Some(self.ty(inst.ty)?)
+        };
+        match &inst.op {
+            Op::Binary { op, lhs, rhs, .. } => {
+                let is_bool = self.is_bool(inst.ty);
+                let code = match op {
+                    BinaryOp::Add => S::IAdd,
+                    BinaryOp::Sub => S::ISub,
+                    BinaryOp::Mul => S::IMul,
+                    BinaryOp::UDiv => S::UDiv,
+                    BinaryOp::SDiv => S::SDiv,
+                    BinaryOp::URem => S::UMod,
+                    BinaryOp::SRem => S::SRem,
+                    BinaryOp::Shl => S::ShiftLeftLogical,
+                    BinaryOp::LShr => S::ShiftRightLogical,
+                    BinaryOp::AShr => S::ShiftRightArithmetic,
+                    BinaryOp::And if is_bool => S::LogicalAnd,
+                    BinaryOp::Or if is_bool => S::LogicalOr,
+                    BinaryOp::Xor if is_bool => S::LogicalNotEqual,
+                    BinaryOp::And => S::BitwiseAnd,
+                    BinaryOp::Or => S::BitwiseOr,
+                    BinaryOp::Xor => S::BitwiseXor,
+                    BinaryOp::FAdd => S::FAdd,
+                    BinaryOp::FSub => S::FSub,
+                    BinaryOp::FMul => S::FMul,
+                    BinaryOp::FDiv => S::FDiv,
+                    BinaryOp::FRem => S::FRem,
+                };
+                let a = self.value(ctx, *lhs)?;
+                let b = self.value(ctx, *rhs)?;
+                self.emit(code, rty, rid, Self::ids(&[a, b]))?;
+            }
+            Op::FNeg(x) => {
+                let a = self.value(ctx, *x)?;
+                self.emit(S::FNegate, rty, rid, Self::ids(&[a]))?;
+            }
+            Op::ICmp { pred, lhs, rhs } => {
+                use ir::IntPredicate as P;
+                let ot = self.vty(ctx, *lhs);
+                let mut a = self.value(ctx, *lhs)?;
+                let mut b = self.value(ctx, *rhs)?;
+                if matches!(m.types[ot], Type::Pointer { .. }) {
+                    let size_t = m.types.find(&Type::Int {
+                        width: m.addressing.pointer_bits(),
+                    });
+                    let it = match size_t {
+                        Some(t) => self.ty(t)?,
+                        None => self.b.type_int(m.addressing.pointer_bits(), 0),
+                    };
+                    a = self.emit(S::ConvertPtrToU, Some(it), None, Self::ids(&[a]))?;
+                    b = self.emit(S::ConvertPtrToU, Some(it), None, Self::ids(&[b]))?;
+                }
+                let is_bool = self.is_bool(ot);
+                let code = match pred {
+                    P::Eq if is_bool => S::LogicalEqual,
+                    P::Ne if is_bool => S::LogicalNotEqual,
+                    P::Eq => S::IEqual,
+                    P::Ne => S::INotEqual,
+                    P::Ugt => S::UGreaterThan,
+                    P::Uge => S::UGreaterThanEqual,
+                    P::Ult => S::ULessThan,
+                    P::Ule => S::ULessThanEqual,
+                    P::Sgt => S::SGreaterThan,
+                    P::Sge => S::SGreaterThanEqual,
+                    P::Slt => S::SLessThan,
+                    P::Sle => S::SLessThanEqual,
+                };
+                if is_bool && !matches!(pred, P::Eq | P::Ne) {
+                    return Err(Error::unsupported("ordered comparison of booleans"));
+                }
+                self.emit(code, rty, rid, Self::ids(&[a, b]))?;
+            }
+            Op::FCmp { pred, lhs, rhs } => {
+                use ir::FloatPredicate as P;
+                let a = self.value(ctx, *lhs)?;
+                let b = self.value(ctx, *rhs)?;
+                let code = match pred {
+                    P::False | P::True => {
+                        let t = self.ty(inst.ty)?;
+                        let s = self.m.scalar_of(inst.ty);
+                        let st = self.ty(s)?;
+                        let c = if *pred == P::True {
+                            self.b.constant_true(st)
+                        } else {
+                            self.b.constant_false(st)
+                        };
+                        let v = if s == inst.ty {
+                            c
+                        } else {
+                            let n = self.m.lanes(inst.ty) as usize;
+                            self.b.constant_composite(t, vec![c; n])
+                        };
+                        self.emit(S::CopyObject, rty, rid, Self::ids(&[v]))?;
+                        return Ok(());
+                    }
+                    P::Oeq => S::FOrdEqual,
+                    P::Ogt => S::FOrdGreaterThan,
+                    P::Oge => S::FOrdGreaterThanEqual,
+                    P::Olt => S::FOrdLessThan,
+                    P::Ole => S::FOrdLessThanEqual,
+                    P::One => S::FOrdNotEqual,
+                    P::Ord => S::Ordered,
+                    P::Uno => S::Unordered,
+                    P::Ueq => S::FUnordEqual,
+                    P::Ugt => S::FUnordGreaterThan,
+                    P::Uge => S::FUnordGreaterThanEqual,
+                    P::Ult => S::FUnordLessThan,
+                    P::Ule => S::FUnordLessThanEqual,
+                    P::Une => S::FUnordNotEqual,
+                };
+                self.emit(code, rty, rid, Self::ids(&[a, b]))?;
+            }
+            Op::Cast { op, value } => self.cast(ctx, *op, *value, inst.ty, rid)?,
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let mut c = self.value(ctx, *cond)?;
+                let ct = self.vty(ctx, *cond);
+                let lanes = m.lanes(inst.ty);
+                if lanes > 1 && m.lanes(ct) == 1 {
+                    // SPIR-V before 1.4 wants a condition vector as wide as the operands.
+                    let bt = self.b.type_bool();
+                    let bv = self.b.type_vector(bt, lanes);
+                    c = self.emit(
+                        S::CompositeConstruct,
+                        Some(bv),
+                        None,
+                        Self::ids(&vec![c; lanes as usize]),
+                    )?;
+                }
+                let a = self.value(ctx, *on_true)?;
+                let b = self.value(ctx, *on_false)?;
+                self.emit(S::Select, rty, rid, Self::ids(&[c, a, b]))?;
+            }
+            Op::Alloca { .. } => {}
+            Op::Load {
+                ptr,
+                align,
+                volatile,
+            } => {
+                let p = self.value(ctx, *ptr)?;
+                let mut ops = Self::ids(&[p]);
+                ops.extend(Self::memory_access(*align, *volatile));
+                self.emit(S::Load, rty, rid, ops)?;
+            }
+            Op::Store {
+                ptr,
+                value,
+                align,
+                volatile,
+            } => {
+                let p = self.value(ctx, *ptr)?;
+                let v = self.value(ctx, *value)?;
+                let mut ops = Self::ids(&[p, v]);
+                ops.extend(Self::memory_access(*align, *volatile));
+                self.emit(S::Store, None, None, ops)?;
+            }
+            Op::Gep {
+                inbounds,
+                base,
+                indices,
+            } => {
+                let mut ids = vec![self.value(ctx, *base)?];
+                for &i in indices {
+                    ids.push(self.value(ctx, i)?);
+                }
+                let code = if *inbounds {
+                    S::InBoundsPtrAccessChain
+                } else {
+                    S::PtrAccessChain
+                };
+                self.emit(code, rty, rid, Self::ids(&ids))?;
+            }
+            Op::Phi { incoming } => {
+                let mut ops = Vec::new();
+                for (v, b) in incoming {
+                    ops.push(Operand::IdRef(self.value(ctx, *v)?));
+                    ops.push(Operand::IdRef(ctx.labels[b.0 as usize]));
+                }
+                self.emit(S::Phi, rty, rid, ops)?;
+            }
+            Op::Call { callee, args } => {
+                let mut ids = vec![self.func_ids[callee]];
+                for &a in args {
+                    ids.push(self.value(ctx, a)?);
+                }
+                let ty = match rty {
+                    Some(t) => t,
+                    None => self.b.type_void(),
+                };
+                let id = rid.unwrap_or_else(|| self.b.id());
+                self.emit(S::FunctionCall, Some(ty), Some(id), Self::ids(&ids))?;
+            }
+            Op::Builtin { builtin, args } => self.builtin(ctx, builtin, args, inst.ty, rid)?,
+            Op::ExtractElement { vector, index } => {
+                let v = self.value(ctx, *vector)?;
+                match index {
+                    Value::Const(c) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(_)) => {
+                        let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
+                            unreachable!()
+                        };
+                        self.emit(
+                            S::CompositeExtract,
+                            rty,
+                            rid,
+                            vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)],
+                        )?;
+                    }
+                    _ => {
+                        let i = self.value(ctx, *index)?;
+                        self.emit(S::VectorExtractDynamic, rty, rid, Self::ids(&[v, i]))?;
+                    }
+                }
+            }
+            Op::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                let v = self.value(ctx, *vector)?;
+                let e = self.value(ctx, *element)?;
+                match index {
+                    Value::Const(c) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(_)) => {
+                        let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
+                            unreachable!()
+                        };
+                        self.emit(
+                            S::CompositeInsert,
+                            rty,
+                            rid,
+                            vec![
+                                Operand::IdRef(e),
+                                Operand::IdRef(v),
+                                Operand::LiteralBit32(i as u32),
+                            ],
+                        )?;
+                    }
+                    _ => {
+                        let i = self.value(ctx, *index)?;
+                        self.emit(S::VectorInsertDynamic, rty, rid, Self::ids(&[v, e, i]))?;
+                    }
+                }
+            }
+            Op::Shuffle { a, b, mask } => {
+                let x = self.value(ctx, *a)?;
+                let y = self.value(ctx, *b)?;
+                let mut ops = Self::ids(&[x, y]);
+                ops.extend(
+                    mask.iter()
+                        .map(|c| Operand::LiteralBit32(c.unwrap_or(0xFFFF_FFFF))),
+                );
+                self.emit(S::VectorShuffle, rty, rid, ops)?;
+            }
+            Op::ExtractValue { aggregate, indices } => {
+                let a = self.value(ctx, *aggregate)?;
+                let mut ops = Self::ids(&[a]);
+                ops.extend(indices.iter().map(|&i| Operand::LiteralBit32(i)));
+                self.emit(S::CompositeExtract, rty, rid, ops)?;
+            }
+            Op::InsertValue {
+                aggregate,
+                element,
+                indices,
+            } => {
+                let a = self.value(ctx, *aggregate)?;
+                let e = self.value(ctx, *element)?;
+                let mut ops = Self::ids(&[e, a]);
+                ops.extend(indices.iter().map(|&i| Operand::LiteralBit32(i)));
+                self.emit(S::CompositeInsert, rty, rid, ops)?;
+            }
+            Op::CopyMemory {
+                dst,
+                src,
+                size,
+                align,
+                volatile,
+            } => {
+                let d = self.value(ctx, *dst)?;
+                let s = self.value(ctx, *src)?;
+                let n = self.value(ctx, *size)?;
+                let mut ops = Self::ids(&[d, s, n]);
+                ops.extend(Self::memory_access(*align, *volatile));
+                self.emit(S::CopyMemorySized, None, None, ops)?;
+            }
+            Op::FillMemory {
+                dst,
+                byte,
+                size,
+                align,
+                volatile,
+            } => {
+                self.fill_memory(ctx, *dst, *byte, *size, *align, *volatile)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// memset with constant byte and size: copy from a constant global of that many bytes.
+    fn fill_memory(
+        &mut self,
+        ctx: &FnCtx,
+        dst: Value,
+        byte: Value,
+        size: Value,
+        align: Option<u32>,
+        volatile: bool,
+    ) -> Result<()> {
+        let m = self.m;
+        let konst = |v: Value| match v {
+            Value::Const(c) => match m.constants[c].kind {
+                ir::ConstantKind::Int(i) => Some(i),
+                ir::ConstantKind::Null => Some(0),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (Some(b), Some(n)) = (konst(byte), konst(size)) else {
+            return Err(Error::unsupported(
+                "llvm.memset with a run-time value or size",
+            ));
+        };
+        let i8t = self.b.type_int(8, 0);
+        self.cap(Capability::Int8);
+        let size_bits = m.addressing.pointer_bits();
+        let lt = self.b.type_int(size_bits, 0);
+        let len = if size_bits == 64 {
+            self.b.constant_bit64(lt, n)
+        } else {
+            self.b.constant_bit32(lt, n as u32)
+        };
+        let arr = self.b.type_array(i8t, len);
+        let init = if b == 0 {
+            self.b.constant_null(arr)
+        } else {
+            let e = self.b.constant_bit32(i8t, b as u32);
+            self.b.constant_composite(arr, vec![e; n as usize])
+        };
+        let pt = self
+            .b
+            .type_pointer(None, spirv::StorageClass::UniformConstant, arr);
+        let g = self.b.id();
+        self.b.insert_types_global_values(
+            InsertPoint::End,
+            Instruction::new(
+                S::Variable,
+                Some(pt),
+                Some(g),
+                vec![
+                    Operand::StorageClass(spirv::StorageClass::UniformConstant),
+                    Operand::IdRef(init),
+                ],
+            ),
+        );
+        self.b.decorate(g, spirv::Decoration::Constant, []);
+        let d = self.value(ctx, dst)?;
+        let s = self.value(ctx, size)?;
+        let mut ops = Self::ids(&[d, g, s]);
+        ops.extend(Self::memory_access(align, volatile));
+        self.emit(S::CopyMemorySized, None, None, ops)?;
+        Ok(())
+    }
+
+    fn cast(
+        &mut self,
+        ctx: &FnCtx,
+        op: CastOp,
+        value: Value,
+        to: ir::Handle<Type>,
+        rid: Option<Word>,
+    ) -> Result<()> {
+        let m = self.m;
+        let from = self.vty(ctx, value);
+        let v = self.value(ctx, value)?;
+        let t = self.ty(to)?;
+        if self.is_bool(from) && !self.is_bool(to) {
+            // i1 -> integer or float: select between the two values.
+            let (one, zero) = match op {
+                CastOp::SExt => (self.splat(to, u64::MAX, 0.0)?, self.splat(to, 0, 0.0)?),
+                CastOp::ZExt => (self.splat(to, 1, 0.0)?, self.splat(to, 0, 0.0)?),
+                CastOp::UIToFP => (self.splat(to, 0, 1.0)?, self.splat(to, 0, 0.0)?),
+                CastOp::SIToFP => (self.splat(to, 0, -1.0)?, self.splat(to, 0, 0.0)?),
+                _ => return Err(Error::unsupported(format!("{op:?} from a boolean"))),
+            };
+            self.emit(S::Select, Some(t), rid, Self::ids(&[v, one, zero]))?;
+            return Ok(());
+        }
+        if self.is_bool(to) && !self.is_bool(from) {
+            if op != CastOp::Trunc {
+                return Err(Error::unsupported(format!("{op:?} to a boolean")));
+            }
+            let ft = self.ty(from)?;
+            let one = self.splat(from, 1, 0.0)?;
+            let zero = self.splat(from, 0, 0.0)?;
+            let low = self.emit(S::BitwiseAnd, Some(ft), None, Self::ids(&[v, one]))?;
+            self.emit(S::INotEqual, Some(t), rid, Self::ids(&[low, zero]))?;
+            return Ok(());
+        }
+        let code = cast_opcode(m, op, from, to)?;
+        self.emit(code, Some(t), rid, Self::ids(&[v]))?;
+        Ok(())
+    }
+
+    fn builtin_var(&mut self, b: spirv::BuiltIn, ty: ir::Handle<Type>) -> Result<Word> {
+        if let Some(&v) = self.builtin_vars.get(&(b as u32)) {
+            return Ok(v);
+        }
+        let t = self.ty(ty)?;
+        let pt = self.b.type_pointer(None, spirv::StorageClass::Input, t);
+        let id = self.b.id();
+        self.b.insert_types_global_values(
+            InsertPoint::End,
+            Instruction::new(
+                S::Variable,
+                Some(pt),
+                Some(id),
+                vec![Operand::StorageClass(spirv::StorageClass::Input)],
+            ),
+        );
+        self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
+        self.b
+            .decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(b)]);
+        self.b.decorate(id, spirv::Decoration::Constant, []);
+        self.builtin_vars.insert(b as u32, id);
+        Ok(id)
+    }
+
+    fn builtin(
+        &mut self,
+        ctx: &FnCtx,
+        builtin: &Builtin,
+        args: &[Value],
+        ret: ir::Handle<Type>,
+        rid: Option<Word>,
+    ) -> Result<()> {
+        let m = self.m;
+        let rty = if matches!(m.types[ret], Type::Void) {
+            None
+        } else {
+            Some(self.ty(ret)?)
+        };
+        let mut ids = Vec::with_capacity(args.len());
+        for &a in args {
+            ids.push(self.value(ctx, a)?);
+        }
+        match builtin {
+            Builtin::WorkItem(b) => {
+                let (_, per_dim, _) = mappings::work_item_name(*b)
+                    .ok_or_else(|| Error::unsupported(format!("work-item builtin {b:?}")))?;
+                if per_dim {
+                    // A 3-vector of the result type; one component selected by the argument.
+                    let vt = {
+                        let lanes = Type::Vector { elem: ret, len: 3 };
+                        match m.types.find(&lanes) {
+                            Some(h) => self.ty(h)?,
+                            None => {
+                                let e = self.ty(ret)?;
+                                self.b.type_vector(e, 3)
+                            }
+                        }
+                    };
+                    let var = match m.types.find(&Type::Vector { elem: ret, len: 3 }) {
+                        Some(h) => self.builtin_var(*b, h)?,
+                        None => {
+                            // Declare through a raw pointer type when the graph has no such vector.
+                            if let Some(&v) = self.builtin_vars.get(&(*b as u32)) {
+                                v
+                            } else {
+                                let pt = self.b.type_pointer(None, spirv::StorageClass::Input, vt);
+                                let id = self.b.id();
+                                self.b.insert_types_global_values(
+                                    InsertPoint::End,
+                                    Instruction::new(
+                                        S::Variable,
+                                        Some(pt),
+                                        Some(id),
+                                        vec![Operand::StorageClass(spirv::StorageClass::Input)],
+                                    ),
+                                );
+                                self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
+                                self.b.decorate(
+                                    id,
+                                    spirv::Decoration::BuiltIn,
+                                    [Operand::BuiltIn(*b)],
+                                );
+                                self.b.decorate(id, spirv::Decoration::Constant, []);
+                                self.builtin_vars.insert(*b as u32, id);
+                                id
+                            }
+                        }
+                    };
+                    let loaded = self.emit(S::Load, Some(vt), None, Self::ids(&[var]))?;
+                    match args.first() {
+                        Some(Value::Const(c)) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(i) if i < 3) =>
+                        {
+                            let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
+                                unreachable!()
+                            };
+                            self.emit(
+                                S::CompositeExtract,
+                                rty,
+                                rid,
+                                vec![Operand::IdRef(loaded), Operand::LiteralBit32(i as u32)],
+                            )?;
+                        }
+                        _ => {
+                            self.emit(
+                                S::VectorExtractDynamic,
+                                rty,
+                                rid,
+                                Self::ids(&[loaded, ids[0]]),
+                            )?;
+                        }
+                    }
+                } else {
+                    let var = self.builtin_var(*b, ret)?;
+                    self.emit(S::Load, rty, rid, Self::ids(&[var]))?;
+                }
+            }
+            Builtin::ExtInst { op, literal } => {
+                let mut ops = vec![
+                    Operand::IdRef(self.ext),
+                    Operand::LiteralExtInstInteger(*op as u32),
+                ];
+                ops.extend(Self::ids(&ids));
+                if let Some(l) = literal {
+                    ops.push(Operand::LiteralBit32(*l));
+                }
+                let t = match rty {
+                    Some(t) => t,
+                    None => self.b.type_void(),
+                };
+                let id = rid.unwrap_or_else(|| self.b.id());
+                self.emit(S::ExtInst, Some(t), Some(id), ops)?;
+            }
+            Builtin::Convert {
+                from,
+                to,
+                saturate,
+                rounding,
+            } => {
+                let from_t = self.vty(ctx, args[0]);
+                let fw = bit_width(m, from_t);
+                let tw = bit_width(m, ret);
+                let code = match (from, to) {
+                    (ConvertKind::Float, ConvertKind::Float) if fw == tw => S::CopyObject,
+                    (ConvertKind::Float, ConvertKind::Float) => S::FConvert,
+                    (ConvertKind::Float, ConvertKind::Int(Sign::Signed)) => S::ConvertFToS,
+                    (ConvertKind::Float, ConvertKind::Int(Sign::Unsigned)) => S::ConvertFToU,
+                    (ConvertKind::Int(Sign::Signed), ConvertKind::Float) => S::ConvertSToF,
+                    (ConvertKind::Int(Sign::Unsigned), ConvertKind::Float) => S::ConvertUToF,
+                    (ConvertKind::Int(Sign::Signed), ConvertKind::Int(Sign::Unsigned))
+                        if *saturate =>
+                    {
+                        S::SatConvertSToU
+                    }
+                    (ConvertKind::Int(Sign::Unsigned), ConvertKind::Int(Sign::Signed))
+                        if *saturate =>
+                    {
+                        S::SatConvertUToS
+                    }
+                    (ConvertKind::Int(_), ConvertKind::Int(_)) if fw == tw => S::CopyObject,
+                    (ConvertKind::Int(Sign::Signed), ConvertKind::Int(_)) => S::SConvert,
+                    (ConvertKind::Int(Sign::Unsigned), ConvertKind::Int(_)) => S::UConvert,
+                };
+                let id = self.emit(code, rty, rid, Self::ids(&ids))?;
+                if code != S::CopyObject {
+                    if *saturate
+                        && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)
+                        && *to != ConvertKind::Float
+                    {
+                        self.b
+                            .decorate(id, spirv::Decoration::SaturatedConversion, []);
+                    }
+                    if let Some(r) = rounding {
+                        if !(matches!(from, ConvertKind::Int(_))
+                            && matches!(to, ConvertKind::Int(_)))
+                        {
+                            self.b.decorate(
+                                id,
+                                spirv::Decoration::FPRoundingMode,
+                                [Operand::FPRoundingMode(*r)],
+                            );
+                        }
+                    }
+                }
+            }
+            Builtin::Relational(op) => {
+                let arg_t = self.vty(ctx, args[0]);
+                let lanes = m.lanes(arg_t);
+                let bt = self.b.type_bool();
+                let bvt = if lanes > 1 {
+                    self.b.type_vector(bt, lanes)
+                } else {
+                    bt
+                };
+                let b = if matches!(op, S::Any | S::All) {
+                    // any/all test the sign bit of each integer lane.
+                    let zero = self.splat(arg_t, 0, 0.0)?;
+                    let neg =
+                        self.emit(S::SLessThan, Some(bvt), None, Self::ids(&[ids[0], zero]))?;
+                    if lanes > 1 {
+                        self.emit(*op, Some(bt), None, Self::ids(&[neg]))?
+                    } else {
+                        neg
+                    }
+                } else {
+                    self.emit(*op, Some(bvt), None, Self::ids(&ids))?
+                };
+                self.bool_to_int(b, ret, rid)?;
+            }
+            Builtin::ControlBarrier {
+                exec,
+                mem,
+                semantics,
+            } => {
+                let e = self.u32_const(*exec as u32);
+                let mm = self.u32_const(*mem as u32);
+                let s = self.u32_const(*semantics);
+                self.emit(S::ControlBarrier, None, None, Self::ids(&[e, mm, s]))?;
+            }
+            Builtin::MemoryBarrier { mem, semantics } => {
+                let mm = self.u32_const(*mem as u32);
+                let s = self.u32_const(*semantics);
+                self.emit(S::MemoryBarrier, None, None, Self::ids(&[mm, s]))?;
+            }
+            Builtin::Atomic {
+                op,
+                scope,
+                semantics,
+            } => {
+                if bit_width(m, ret) == 64 {
+                    self.cap(Capability::Int64Atomics);
+                }
+                let sc = self.u32_const(*scope as u32);
+                let se = self.u32_const(*semantics);
+                let ops = match op {
+                    S::AtomicIIncrement | S::AtomicIDecrement => vec![ids[0], sc, se],
+                    // atomic_cmpxchg(p, cmp, val)
+                    S::AtomicCompareExchange => vec![ids[0], sc, se, se, ids[2], ids[1]],
+                    _ => vec![ids[0], sc, se, ids[1]],
+                };
+                self.emit(*op, rty, rid, Self::ids(&ops))?;
+            }
+            Builtin::Image(op) => self.image(ctx, *op, args, &ids, ret, rid)?,
+            Builtin::AsyncCopy { strided } => {
+                let wg = self.u32_const(spirv::Scope::Workgroup as u32);
+                let (stride, event) = if *strided {
+                    (ids[3], ids[4])
+                } else {
+                    let st = self.vty(ctx, args[2]);
+                    (self.splat(st, 1, 0.0)?, ids[3])
+                };
+                self.emit(
+                    S::GroupAsyncCopy,
+                    rty,
+                    rid,
+                    Self::ids(&[wg, ids[0], ids[1], ids[2], stride, event]),
+                )?;
+            }
+            Builtin::WaitEvents => {
+                let wg = self.u32_const(spirv::Scope::Workgroup as u32);
+                self.emit(
+                    S::GroupWaitEvents,
+                    None,
+                    None,
+                    Self::ids(&[wg, ids[0], ids[1]]),
+                )?;
+            }
+            Builtin::Spirv(op) => {
+                self.emit(*op, rty, rid, Self::ids(&ids))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn image(
+        &mut self,
+        ctx: &FnCtx,
+        op: ImageOp,
+        args: &[Value],
+        ids: &[Word],
+        ret: ir::Handle<Type>,
+        rid: Option<Word>,
+    ) -> Result<()> {
+        let m = self.m;
+        let rty = if matches!(m.types[ret], Type::Void) {
+            None
+        } else {
+            Some(self.ty(ret)?)
+        };
+        let img_t = self.vty(ctx, args[0]);
+        let Type::Image(img) = m.types[img_t] else {
+            return Err(Error::unsupported(
+                "image builtin on a value that is not an image",
+            ));
+        };
+        match op {
+            ImageOp::Read(_) => {
+                self.emit(S::ImageRead, rty, rid, Self::ids(&[ids[0], ids[1]]))?;
+            }
+            ImageOp::Sample(_) => {
+                let it = self.ty(img_t)?;
+                let st = self.b.type_sampled_image(it);
+                let si = self.emit(
+                    S::SampledImage,
+                    Some(st),
+                    None,
+                    Self::ids(&[ids[0], ids[1]]),
+                )?;
+                let ft = self.b.type_float(32, None);
+                let zero = self.b.constant_bit32(ft, 0);
+                self.emit(
+                    S::ImageSampleExplicitLod,
+                    rty,
+                    rid,
+                    vec![
+                        Operand::IdRef(si),
+                        Operand::IdRef(ids[2]),
+                        Operand::ImageOperands(spirv::ImageOperands::LOD),
+                        Operand::IdRef(zero),
+                    ],
+                )?;
+            }
+            ImageOp::Write(_) => {
+                let mut ops = Self::ids(&[ids[0], ids[1], ids[2]]);
+                if let Some(&lod) = ids.get(3) {
+                    self.cap(Capability::ImageMipmap);
+                    ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
+                    ops.push(Operand::IdRef(lod));
+                }
+                self.emit(S::ImageWrite, None, None, ops)?;
+            }
+            ImageOp::QuerySize { component } => {
+                let dims = match img.dim {
+                    ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
+                    ir::ImageDim::Dim2D => 2,
+                    ir::ImageDim::Dim3D => 3,
+                } + img.arrayed as u32;
+                let u = self.b.type_int(32, 0);
+                let qt = if dims > 1 {
+                    self.b.type_vector(u, dims)
+                } else {
+                    u
+                };
+                let q = self.emit(S::ImageQuerySize, Some(qt), None, Self::ids(&[ids[0]]))?;
+                let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
+                match component {
+                    Some(_) if dims == 1 => {
+                        self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;
+                    }
+                    Some(c) => {
+                        self.emit(
+                            S::CompositeExtract,
+                            Some(rt),
+                            rid,
+                            vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
+                        )?;
+                    }
+                    None => {
+                        let want = m.lanes(ret);
+                        if want == dims {
+                            self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;
+                        } else {
+                            // get_image_dim of a 3D image is an int4 with w = 0.
+                            let zero = self.b.constant_null(qt);
+                            let mut ops = Self::ids(&[q, zero]);
+                            ops.extend(
+                                (0..want).map(|i| {
+                                    Operand::LiteralBit32(if i < dims { i } else { dims })
+                                }),
+                            );
+                            self.emit(S::VectorShuffle, Some(rt), rid, ops)?;
+                        }
+                    }
+                }
+            }
+            ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
+                // SPIR-V enumerants are OpenCL's CL_* values minus a fixed offset.
+                let (code, offset) = if op == ImageOp::QueryChannelDataType {
+                    (S::ImageQueryFormat, 0x10D0)
+                } else {
+                    (S::ImageQueryOrder, 0x10B0)
+                };
+                let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
+                let q = self.emit(code, Some(rt), None, Self::ids(&[ids[0]]))?;
+                let off = self.b.constant_bit32(rt, offset);
+                self.emit(S::IAdd, Some(rt), rid, Self::ids(&[q, off]))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn terminator(&mut self, ctx: &mut FnCtx, t: &Terminator) -> Result<()> {
+        match t {
+            Terminator::Branch(b) => {
+                self.emit(
+                    S::Branch,
+                    None,
+                    None,
+                    Self::ids(&[ctx.labels[b.0 as usize]]),
+                )?;
+            }
+            Terminator::CondBranch {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let c = self.value(ctx, *cond)?;
+                self.emit(
+                    S::BranchConditional,
+                    None,
+                    None,
+                    Self::ids(&[
+                        c,
+                        ctx.labels[on_true.0 as usize],
+                        ctx.labels[on_false.0 as usize],
+                    ]),
+                )?;
+            }
+            Terminator::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                let v = self.value(ctx, *value)?;
+                let wide = bit_width(self.m, self.vty(ctx, *value)) == 64;
+                let mut ops = Self::ids(&[v, ctx.labels[default.0 as usize]]);
+                for (c, b) in cases {
+                    if wide {
+                        ops.push(Operand::LiteralBit64(*c));
+                    } else {
+                        ops.push(Operand::LiteralBit32(*c as u32));
+                    }
+                    ops.push(Operand::IdRef(ctx.labels[b.0 as usize]));
+                }
+                self.emit(S::Switch, None, None, ops)?;
+            }
+            Terminator::Return(None) => {
+                self.emit(S::Return, None, None, vec![])?;
+            }
+            Terminator::Return(Some(v)) => {
+                let x = self.value(ctx, *v)?;
+                self.emit(S::ReturnValue, None, None, Self::ids(&[x]))?;
+            }
+            Terminator::Unreachable => {
+                self.emit(S::Unreachable, None, None, vec![])?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn bit_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
+    match m.types[m.scalar_of(t)] {
+        Type::Int { width } | Type::Float { width } => width,
+        Type::Bool => 1,
+        _ => 0,
+    }
+}
+
+fn internal(e: rspirv::dr::Error) -> Error {
+    Error::internal(format!("SPIR-V builder: {e:?}"))
+}

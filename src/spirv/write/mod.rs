@@ -1,0 +1,215 @@
+//! Semantic graph -> SPIR-V words, through rspirv's `dr::Builder`.
+//!
+//! Capabilities are collected from what is emitted; the version is the smallest the module
+//! needs (1.0 for everything emitted today) and never above the target's ceiling.
+
+mod body;
+mod types;
+
+use std::collections::{BTreeSet, HashMap};
+
+use rspirv::binary::Assemble;
+use rspirv::dr::{Builder, Operand};
+use spirv::{Capability, Word};
+
+use crate::diag::{Error, ErrorKind, Result};
+use crate::ir::{self, Type};
+use crate::options::Options;
+
+pub(crate) struct Writer<'a> {
+    m: &'a ir::Module,
+    b: Builder,
+    caps: BTreeSet<u32>,
+    type_ids: HashMap<ir::Handle<Type>, Word>,
+    const_ids: HashMap<ir::Handle<ir::Constant>, Word>,
+    global_ids: HashMap<ir::Handle<ir::Global>, Word>,
+    func_ids: HashMap<ir::Handle<ir::Function>, Word>,
+    builtin_vars: HashMap<u32, Word>,
+    /// Module-scope variables (listed on every entry point).
+    interface: Vec<Word>,
+    ext: Word,
+}
+
+/// Translate the graph into a SPIR-V binary.
+pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
+    let (maj, min) = options.version_ceiling();
+    let (tmaj, tmin) = options.target.max_version();
+    if (maj, min) > (tmaj, tmin) {
+        return Err(Error::new(ErrorKind::VersionTooLow {
+            construct: format!("--spirv-version {maj}.{min}"),
+            needs: format!("{maj}.{min}"),
+            target: options.target.name().into(),
+            allowed: format!("{tmaj}.{tmin}"),
+        }));
+    }
+    let mut b = Builder::new();
+    b.set_version(maj.min(1), if maj == 1 { min } else { 0 });
+    // The smallest version the module needs is 1.0; a pinned version is honoured.
+    if options.spirv_version.is_none() {
+        b.set_version(1, 0);
+    }
+    let ext = b.ext_inst_import("OpenCL.std");
+    let mut w = Writer {
+        m,
+        b,
+        caps: BTreeSet::new(),
+        type_ids: HashMap::new(),
+        const_ids: HashMap::new(),
+        global_ids: HashMap::new(),
+        func_ids: HashMap::new(),
+        builtin_vars: HashMap::new(),
+        interface: Vec::new(),
+        ext,
+    };
+    w.cap(Capability::Addresses);
+    w.cap(Capability::Kernel);
+    let addressing = match m.addressing {
+        ir::Addressing::Physical32 => spirv::AddressingModel::Physical32,
+        ir::Addressing::Physical64 => {
+            w.cap(Capability::Int64);
+            spirv::AddressingModel::Physical64
+        }
+    };
+    w.b.memory_model(addressing, spirv::MemoryModel::OpenCL);
+    w.source_info();
+    for (h, g) in m.globals.iter() {
+        w.global(h)
+            .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
+    }
+    for (h, _) in m.functions.iter() {
+        let id = w.b.id();
+        w.func_ids.insert(h, id);
+    }
+    for (h, f) in m.functions.iter() {
+        w.function(h).map_err(|e| e.in_function(&f.name))?;
+    }
+    for k in &m.kernels {
+        w.kernel(k)?;
+    }
+    for c in std::mem::take(&mut w.caps) {
+        w.b.capability(Capability::from_u32(c).expect("capability"));
+    }
+    let mut module = w.b.module();
+    // rspirv appends capabilities in call order; keep them sorted for stable output.
+    module
+        .capabilities
+        .sort_by_key(|i| match i.operands.first() {
+            Some(Operand::Capability(c)) => *c as u32,
+            _ => 0,
+        });
+    Ok(module.assemble())
+}
+
+impl Writer<'_> {
+    pub(crate) fn cap(&mut self, c: Capability) {
+        self.caps.insert(c as u32);
+    }
+
+    fn source_info(&mut self) {
+        let s = &self.m.source;
+        let (maj, min) = s.ocl_version.unwrap_or((1, 2));
+        self.b.source(
+            spirv::SourceLanguage::OpenCL_C,
+            maj * 100_000 + min * 1000,
+            None,
+            None::<String>,
+        );
+        for e in &s.used_extensions {
+            self.b.source_extension(e.clone());
+        }
+        for f in &s.used_optional_core_features {
+            self.b
+                .source_extension(format!("opencl.used.optional.core.feature.{f}"));
+        }
+        for o in &s.compiler_options {
+            self.b.string(format!("opencl.compiler.options.{o}"));
+        }
+        if let Some((a, b)) = s.spir_version {
+            self.b.string(format!("opencl.spir.version.{a}.{b}"));
+        }
+    }
+
+    fn kernel(&mut self, k: &ir::Kernel) -> Result<()> {
+        let f = &self.m.functions[k.function];
+        let id = self.func_ids[&k.function];
+        let mut iface: Vec<Word> = self.builtin_vars.values().copied().collect();
+        iface.sort();
+        self.b
+            .entry_point(spirv::ExecutionModel::Kernel, id, f.name.clone(), iface);
+        if let Some(s) = k.reqd_work_group_size {
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::LocalSize, s);
+        }
+        if let Some(s) = k.work_group_size_hint {
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::LocalSizeHint, s);
+        }
+        if let Some(h) = &k.vec_type_hint {
+            let code = match self.m.types[h.elem] {
+                Type::Int { width: 8 } => 0,
+                Type::Int { width: 16 } => 1,
+                Type::Int { width: 32 } => 2,
+                Type::Int { width: 64 } => 3,
+                Type::Float { width: 16 } => 4,
+                Type::Float { width: 32 } => 5,
+                Type::Float { width: 64 } => 6,
+                _ => {
+                    return Err(Error::unsupported("vec_type_hint of a non-scalar element")
+                        .in_function(&f.name))
+                }
+            };
+            self.b.execution_mode(
+                id,
+                spirv::ExecutionMode::VecTypeHint,
+                [(h.len << 16) | code],
+            );
+        }
+        if !self.m.source.fp_contract {
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::ContractionOff, []);
+        }
+        let join = |v: Vec<String>| v.iter().map(|s| format!("{s},")).collect::<String>();
+        let types = join(k.args.iter().map(|a| a.type_name.clone()).collect());
+        self.b
+            .string(format!("kernel_arg_type.{}.{}", f.name, types));
+        let quals = join(
+            k.args
+                .iter()
+                .map(|a| {
+                    let q = &a.qualifiers;
+                    let mut words = Vec::new();
+                    if q.is_const {
+                        words.push("const");
+                    }
+                    if q.is_restrict {
+                        words.push("restrict");
+                    }
+                    if q.is_volatile {
+                        words.push("volatile");
+                    }
+                    if q.is_pipe {
+                        words.push("pipe");
+                    }
+                    words.join(" ")
+                })
+                .collect(),
+        );
+        self.b
+            .string(format!("kernel_arg_type_qual.{}.{}", f.name, quals));
+        if k.args.iter().any(|a| {
+            a.base_type_name
+                .as_deref()
+                .is_some_and(|b| b != a.type_name)
+        }) {
+            let bases = join(
+                k.args
+                    .iter()
+                    .map(|a| a.base_type_name.clone().unwrap_or_default())
+                    .collect(),
+            );
+            self.b
+                .string(format!("kernel_arg_base_type.{}.{}", f.name, bases));
+        }
+        Ok(())
+    }
+}

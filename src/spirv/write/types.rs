@@ -1,0 +1,327 @@
+//! Graph types and constants -> SPIR-V type and constant instructions.
+
+use rspirv::dr::{Instruction, Operand};
+use spirv::{Capability, Op, Word};
+
+use super::Writer;
+use crate::diag::{Error, Result};
+use crate::ir::{self, ConstantKind, ImageDim, SamplerAddressing, SamplerFilter, Type};
+use crate::mappings;
+
+impl Writer<'_> {
+    pub(super) fn ty(&mut self, t: ir::Handle<Type>) -> Result<Word> {
+        if let Some(&w) = self.type_ids.get(&t) {
+            return Ok(w);
+        }
+        let m = self.m;
+        let id = match &m.types[t] {
+            Type::Void => self.b.type_void(),
+            Type::Bool => self.b.type_bool(),
+            Type::Int { width } => {
+                match width {
+                    8 => self.cap(Capability::Int8),
+                    16 => self.cap(Capability::Int16),
+                    64 => self.cap(Capability::Int64),
+                    _ => {}
+                }
+                self.b.type_int(*width, 0)
+            }
+            Type::Float { width } => {
+                match width {
+                    16 => self.cap(Capability::Float16Buffer),
+                    64 => self.cap(Capability::Float64),
+                    _ => {}
+                }
+                self.b.type_float(*width, None)
+            }
+            Type::Vector { elem, len } => {
+                if *len > 4 {
+                    self.cap(Capability::Vector16);
+                }
+                if matches!(m.types[*elem], Type::Float { width: 16 }) {
+                    self.cap(Capability::Float16);
+                }
+                let e = self.ty(*elem)?;
+                self.b.type_vector(e, *len)
+            }
+            Type::Array { elem, len } => {
+                let e = self.ty(*elem)?;
+                let size_t = self.m.addressing.pointer_bits();
+                let n = if size_t == 64 {
+                    let i = self.b.type_int(64, 0);
+                    self.cap(Capability::Int64);
+                    self.b.constant_bit64(i, *len)
+                } else {
+                    let i = self.b.type_int(32, 0);
+                    self.b.constant_bit32(i, *len as u32)
+                };
+                self.b.type_array(e, n)
+            }
+            Type::Struct {
+                name,
+                members: Some(ms),
+                packed,
+            } => {
+                let ids = ms.iter().map(|&x| self.ty(x)).collect::<Result<Vec<_>>>()?;
+                // Named structs must stay distinct even when their members agree.
+                let id = self.b.id();
+                self.b.insert_types_global_values(
+                    rspirv::dr::InsertPoint::End,
+                    Instruction::new(
+                        Op::TypeStruct,
+                        None,
+                        Some(id),
+                        ids.into_iter().map(Operand::IdRef).collect(),
+                    ),
+                );
+                if let Some(n) = name {
+                    self.b.name(id, n.clone());
+                }
+                if *packed {
+                    self.b.decorate(id, spirv::Decoration::CPacked, []);
+                }
+                id
+            }
+            Type::Struct {
+                name,
+                members: None,
+                ..
+            } => self.b.type_opaque(name.clone().unwrap_or_default()),
+            Type::Opaque(n) => self.b.type_opaque(n.clone()),
+            Type::Pointer { pointee, space } => {
+                let sc = mappings::space_storage_class(*space);
+                if sc == spirv::StorageClass::Generic {
+                    self.cap(Capability::GenericPointer);
+                }
+                if let Type::Float { width: 16 } = m.types[*pointee] {
+                    self.cap(Capability::Float16Buffer);
+                }
+                let p = self.ty(*pointee)?;
+                self.b.type_pointer(None, sc, p)
+            }
+            Type::Function { ret, params, .. } => {
+                let r = self.ty(*ret)?;
+                let ps = params
+                    .iter()
+                    .map(|&p| self.ty(p))
+                    .collect::<Result<Vec<_>>>()?;
+                self.b.type_function(r, ps)
+            }
+            Type::Image(img) | Type::SampledImage(img) => {
+                self.cap(Capability::ImageBasic);
+                let void = self.b.type_void();
+                let dim = match img.dim {
+                    ImageDim::Dim1D => {
+                        self.cap(Capability::Sampled1D);
+                        spirv::Dim::Dim1D
+                    }
+                    ImageDim::Dim2D => spirv::Dim::Dim2D,
+                    ImageDim::Dim3D => spirv::Dim::Dim3D,
+                    ImageDim::Buffer => {
+                        self.cap(Capability::SampledBuffer);
+                        spirv::Dim::DimBuffer
+                    }
+                };
+                let access = match img.access.unwrap_or(ir::Access::ReadOnly) {
+                    ir::Access::ReadOnly => spirv::AccessQualifier::ReadOnly,
+                    ir::Access::WriteOnly => spirv::AccessQualifier::WriteOnly,
+                    ir::Access::ReadWrite => {
+                        self.cap(Capability::ImageReadWrite);
+                        spirv::AccessQualifier::ReadWrite
+                    }
+                };
+                let image = self.b.type_image(
+                    void,
+                    dim,
+                    img.depth as u32,
+                    img.arrayed as u32,
+                    img.multisampled as u32,
+                    0,
+                    spirv::ImageFormat::Unknown,
+                    Some(access),
+                );
+                if matches!(m.types[t], Type::SampledImage(_)) {
+                    self.b.type_sampled_image(image)
+                } else {
+                    image
+                }
+            }
+            Type::Sampler => self.b.type_sampler(),
+            Type::Event => self.b.type_event(),
+            Type::DeviceEvent => {
+                self.cap(Capability::DeviceEnqueue);
+                self.b.type_device_event()
+            }
+            Type::ReserveId => {
+                self.cap(Capability::Pipes);
+                self.b.type_reserve_id()
+            }
+            Type::Queue => {
+                self.cap(Capability::DeviceEnqueue);
+                self.b.type_queue()
+            }
+            Type::Pipe(a) => {
+                self.cap(Capability::Pipes);
+                self.b.type_pipe(match a {
+                    ir::Access::ReadOnly => spirv::AccessQualifier::ReadOnly,
+                    ir::Access::WriteOnly => spirv::AccessQualifier::WriteOnly,
+                    ir::Access::ReadWrite => spirv::AccessQualifier::ReadWrite,
+                })
+            }
+        };
+        self.type_ids.insert(t, id);
+        Ok(id)
+    }
+
+    /// A 32-bit unsigned constant (scopes, semantics, literals as ids).
+    pub(super) fn u32_const(&mut self, v: u32) -> Word {
+        let i = self.b.type_int(32, 0);
+        self.b.constant_bit32(i, v)
+    }
+
+    pub(super) fn constant(&mut self, c: ir::Handle<ir::Constant>) -> Result<Word> {
+        if let Some(&w) = self.const_ids.get(&c) {
+            return Ok(w);
+        }
+        let k = &self.m.constants[c];
+        let ty = self.ty(k.ty)?;
+        let id = match &k.kind {
+            ConstantKind::Int(v) => match self.m.types[k.ty] {
+                Type::Bool if *v != 0 => self.b.constant_true(ty),
+                Type::Bool => self.b.constant_false(ty),
+                Type::Int { width: 64 } => self.b.constant_bit64(ty, *v),
+                _ => self.b.constant_bit32(ty, *v as u32),
+            },
+            ConstantKind::Float(bits) => match self.m.types[k.ty] {
+                Type::Float { width: 64 } => self.b.constant_bit64(ty, *bits),
+                _ => self.b.constant_bit32(ty, *bits as u32),
+            },
+            ConstantKind::Null => {
+                if let Type::Float { width: 16 } = self.m.types[self.m.scalar_of(k.ty)] {
+                    self.cap(Capability::Float16);
+                }
+                self.b.constant_null(ty)
+            }
+            ConstantKind::Undef => {
+                // Always module-scope, even when first needed inside a function.
+                let id = self.b.id();
+                self.b.insert_types_global_values(
+                    rspirv::dr::InsertPoint::End,
+                    Instruction::new(Op::Undef, Some(ty), Some(id), vec![]),
+                );
+                id
+            }
+            ConstantKind::Composite(elems) => {
+                let ids = elems.iter().map(|&e| self.constant(e)).collect::<Result<Vec<_>>>()?;
+                self.b.constant_composite(ty, ids)
+            }
+            ConstantKind::GlobalAddress(g) => self.global(*g)?,
+            ConstantKind::FunctionAddress(f) => {
+                return Err(Error::unsupported(format!(
+                    "the address of function '{}' as a value (SPIR-V has no function pointers without extensions)",
+                    self.m.functions[*f].name
+                )))
+            }
+            ConstantKind::Cast(op, x) => {
+                let inner = self.constant(*x)?;
+                let from = self.m.constants[*x].ty;
+                let opcode = super::body::cast_opcode(self.m, *op, from, k.ty)?;
+                self.spec_op(ty, opcode, vec![inner])
+            }
+            ConstantKind::Gep { inbounds, base, indices } => {
+                let mut ops = vec![self.constant(*base)?];
+                for &i in indices {
+                    ops.push(self.constant(i)?);
+                }
+                let opcode = if *inbounds { Op::InBoundsPtrAccessChain } else { Op::PtrAccessChain };
+                self.spec_op(ty, opcode, ops)
+            }
+            ConstantKind::Sampler { addressing, normalized, filter } => {
+                self.cap(Capability::LiteralSampler);
+                let am = match addressing {
+                    SamplerAddressing::None => spirv::SamplerAddressingMode::None,
+                    SamplerAddressing::ClampToEdge => spirv::SamplerAddressingMode::ClampToEdge,
+                    SamplerAddressing::Clamp => spirv::SamplerAddressingMode::Clamp,
+                    SamplerAddressing::Repeat => spirv::SamplerAddressingMode::Repeat,
+                    SamplerAddressing::RepeatMirrored => spirv::SamplerAddressingMode::RepeatMirrored,
+                };
+                let fm = match filter {
+                    SamplerFilter::Nearest => spirv::SamplerFilterMode::Nearest,
+                    SamplerFilter::Linear => spirv::SamplerFilterMode::Linear,
+                };
+                self.b.constant_sampler(ty, am, *normalized as u32, fm)
+            }
+        };
+        self.const_ids.insert(c, id);
+        Ok(id)
+    }
+
+    fn spec_op(&mut self, ty: Word, opcode: Op, operands: Vec<Word>) -> Word {
+        let id = self.b.id();
+        let mut ops = vec![Operand::LiteralSpecConstantOpInteger(opcode)];
+        ops.extend(operands.into_iter().map(Operand::IdRef));
+        self.b.insert_types_global_values(
+            rspirv::dr::InsertPoint::End,
+            Instruction::new(Op::SpecConstantOp, Some(ty), Some(id), ops),
+        );
+        id
+    }
+
+    /// The id of a module-scope variable, declared on first use.
+    pub(super) fn global(&mut self, g: ir::Handle<ir::Global>) -> Result<Word> {
+        if let Some(&w) = self.global_ids.get(&g) {
+            return Ok(w);
+        }
+        let glob = &self.m.globals[g];
+        let value_ty = glob.ty;
+        let ptr = self.m.types.find(&Type::Pointer {
+            pointee: value_ty,
+            space: glob.space,
+        });
+        let ptr_ty = match ptr {
+            Some(p) => self.ty(p)?,
+            None => {
+                let p = self.ty(value_ty)?;
+                self.b
+                    .type_pointer(None, mappings::space_storage_class(glob.space), p)
+            }
+        };
+        let init = match glob.init {
+            Some(i) => Some(self.constant(i)?),
+            None => None,
+        };
+        let sc = mappings::space_storage_class(glob.space);
+        let id = self.b.id();
+        self.global_ids.insert(g, id);
+        self.b.variable(ptr_ty, Some(id), sc, init);
+        self.b.name(id, glob.name.clone());
+        if glob.is_constant {
+            self.b.decorate(id, spirv::Decoration::Constant, []);
+        }
+        if let Some(a) = glob.align {
+            self.b
+                .decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
+        }
+        match glob.linkage {
+            ir::Linkage::Internal => {}
+            ir::Linkage::Export | ir::Linkage::Import => {
+                self.cap(Capability::Linkage);
+                let lt = if glob.linkage == ir::Linkage::Export {
+                    spirv::LinkageType::Export
+                } else {
+                    spirv::LinkageType::Import
+                };
+                self.b.decorate(
+                    id,
+                    spirv::Decoration::LinkageAttributes,
+                    [
+                        Operand::LiteralString(glob.name.clone()),
+                        Operand::LinkageType(lt),
+                    ],
+                );
+            }
+        }
+        self.interface.push(id);
+        Ok(id)
+    }
+}
