@@ -185,6 +185,13 @@ fn sampler_constant(l: &mut FnLowering, v: Option<Value>) -> Result<ir::Handle<i
             _ => None,
         },
         Some(Value::Inst(h)) => match &l.body.insts[h].op {
+            Op::Cast {
+                op: ir::CastOp::Bitcast,
+                value: Value::Const(c),
+            } => match l.m.constants[*c].kind {
+                ConstantKind::Int(b) => Some(b as u32),
+                _ => None,
+            },
             Op::Load {
                 ptr: Value::Const(g),
                 ..

@@ -1129,31 +1129,21 @@ impl Writer<'_> {
     }
 
     fn terminator(&mut self, ctx: &mut FnCtx, t: &Terminator) -> Result<()> {
+        // The builder's terminator methods also close the block.
         match t {
-            Terminator::Branch(b) => {
-                self.emit(
-                    S::Branch,
-                    None,
-                    None,
-                    Self::ids(&[ctx.labels[b.0 as usize]]),
-                )?;
-            }
+            Terminator::Branch(b) => self.b.branch(ctx.labels[b.0 as usize]),
             Terminator::CondBranch {
                 cond,
                 on_true,
                 on_false,
             } => {
                 let c = self.value(ctx, *cond)?;
-                self.emit(
-                    S::BranchConditional,
-                    None,
-                    None,
-                    Self::ids(&[
-                        c,
-                        ctx.labels[on_true.0 as usize],
-                        ctx.labels[on_false.0 as usize],
-                    ]),
-                )?;
+                self.b.branch_conditional(
+                    c,
+                    ctx.labels[on_true.0 as usize],
+                    ctx.labels[on_false.0 as usize],
+                    [],
+                )
             }
             Terminator::Switch {
                 value,
@@ -1162,29 +1152,27 @@ impl Writer<'_> {
             } => {
                 let v = self.value(ctx, *value)?;
                 let wide = bit_width(self.m, self.vty(ctx, *value)) == 64;
-                let mut ops = Self::ids(&[v, ctx.labels[default.0 as usize]]);
-                for (c, b) in cases {
-                    if wide {
-                        ops.push(Operand::LiteralBit64(*c));
-                    } else {
-                        ops.push(Operand::LiteralBit32(*c as u32));
-                    }
-                    ops.push(Operand::IdRef(ctx.labels[b.0 as usize]));
-                }
-                self.emit(S::Switch, None, None, ops)?;
+                let targets: Vec<(Operand, Word)> = cases
+                    .iter()
+                    .map(|(c, b)| {
+                        let lit = if wide {
+                            Operand::LiteralBit64(*c)
+                        } else {
+                            Operand::LiteralBit32(*c as u32)
+                        };
+                        (lit, ctx.labels[b.0 as usize])
+                    })
+                    .collect();
+                self.b.switch(v, ctx.labels[default.0 as usize], targets)
             }
-            Terminator::Return(None) => {
-                self.emit(S::Return, None, None, vec![])?;
-            }
+            Terminator::Return(None) => self.b.ret(),
             Terminator::Return(Some(v)) => {
                 let x = self.value(ctx, *v)?;
-                self.emit(S::ReturnValue, None, None, Self::ids(&[x]))?;
+                self.b.ret_value(x)
             }
-            Terminator::Unreachable => {
-                self.emit(S::Unreachable, None, None, vec![])?;
-            }
+            Terminator::Unreachable => self.b.unreachable(),
         }
-        Ok(())
+        .map_err(internal)
     }
 }
 

@@ -1,0 +1,89 @@
+//! Bad input gets a clear error and exit code 1, never a panic or a partial output file.
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("spir-xlate-test-{}-{name}", std::process::id()));
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn truncated_bitcode_is_a_clear_error_without_output() {
+    let good = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+    let p = temp("trunc.bc", &good[..good.len() / 2]);
+    let out = p.with_extension("spv");
+    let (code, err) = run(&["to-spirv", p.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("malformed input"), "{err}");
+    assert!(
+        err.contains(p.to_str().unwrap()),
+        "error names the file: {err}"
+    );
+    assert!(!out.exists(), "no partial output");
+}
+
+#[test]
+fn wrong_magic_and_empty_files_are_errors() {
+    for (name, bytes) in [
+        ("empty.bc", &b""[..]),
+        ("junk.bc", &[0xffu8, 0, 1, 2, 3][..]),
+        ("spv.bc", &[0x03, 0x02, 0x23, 0x07, 0, 0][..]),
+    ] {
+        let p = temp(name, bytes);
+        let (code, err) = run(&["to-spirv", p.to_str().unwrap(), "-o", "-"]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(err.starts_with("error: "), "{name}: {err}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&["to-spirv"]).0, 2);
+    assert_eq!(run(&["to-spirv", "x.bc", "--target", "vulkan"]).0, 2);
+    assert_eq!(run(&["frobnicate"]).0, 2);
+}
+
+#[test]
+fn pinned_version_above_target_is_refused() {
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "-o",
+        "-",
+        "--spirv-version",
+        "1.4",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("opencl2.1"), "{err}");
+}
+
+#[test]
+fn unknown_builtin_names_function_and_call() {
+    let ll = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z12no_such_funci(i32)
+define spir_kernel void @k(i32 addrspace(1)* %p) {
+entry:
+  %v = call spir_func i32 @_Z12no_such_funci(i32 1)
+  store i32 %v, i32 addrspace(1)* %p
+  ret void
+}
+"#;
+    let p = temp("unknown.ll", ll.as_bytes());
+    let (code, err) = run(&["to-spirv", p.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("function 'k'") && err.contains("no_such_func"),
+        "{err}"
+    );
+}

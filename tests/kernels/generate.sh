@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Regenerate tests/fixtures/ from tests/kernels/*.cl with clang-14 (needs clang-14, llvm-14).
+#   modern/NAME.spir64.bc, modern/NAME.spir.bc  clang-14 -O2 SPIR (function metadata)
+#   legacy/NAME.spir64.bc                       legacy-shaped SPIR 1.2 (!opencl.kernels, i32 samplers)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/../fixtures"
+llvm=/usr/lib/llvm-14/bin
+mkdir -p "$out/modern" "$out/legacy"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for cl in "$here"/*.cl; do
+  name=$(basename "$cl" .cl)
+  for triple in spir64 spir; do
+    clang-14 -cc1 -triple "$triple-unknown-unknown" -emit-llvm-bc -cl-std=CL1.2 -finclude-default-header \
+      -O2 -disable-llvm-passes "$cl" -o "$tmp/$name.$triple.raw.bc"
+    "$llvm/opt" -O2 "$tmp/$name.$triple.raw.bc" -o "$out/modern/$name.$triple.bc"
+  done
+  "$llvm/llvm-dis" "$out/modern/$name.spir64.bc" -o "$tmp/$name.ll"
+  python3 "$here/legacy_shape.py" < "$tmp/$name.ll" > "$tmp/$name.legacy.ll"
+  "$llvm/llvm-as" "$tmp/$name.legacy.ll" -o "$out/legacy/$name.spir64.bc"
+done

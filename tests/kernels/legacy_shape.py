@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Rewrite clang-14 SPIR text IR into the shape of legacy SPIR 1.2 modules.
+
+Legacy SPIR 1.2 producers listed kernels in `!opencl.kernels` (function, then one node per
+kernel_arg_* list and attribute), spelled images without access suffix (`%opencl.image2d_t`),
+passed samplers as `i32` and declared `!opencl.spir.version = !{i32 1, i32 2}`. This script
+takes one .ll on stdin and writes the legacy-shaped .ll on stdout.
+"""
+import re
+import sys
+
+src = sys.stdin.read()
+
+# Samplers: opaque pointer -> i32; sampler initializer calls -> their constant.
+inits = {}
+def drop_init(m):
+    # Keep the value numbering: the initializer becomes a no-op cast of the bit-field.
+    inits[m.group(1)] = m.group(2)
+    return f"\n  {m.group(1)} = bitcast i32 {m.group(2)} to i32"
+src = re.sub(r"\s*(%[\w.]+) = (?:tail )?call spir_func %opencl\.sampler_t addrspace\(2\)\* "
+             r"@__translate_sampler_initializer\(i32 (\d+)\)[^\n]*", drop_init, src)
+src = re.sub(r"declare [^\n]*@__translate_sampler_initializer[^\n]*\n", "", src)
+src = src.replace("%opencl.sampler_t addrspace(2)*", "i32")
+src = re.sub(r"%opencl\.sampler_t = type opaque\n", "", src)
+
+# Images: drop the access suffix from type names (the mangled names keep theirs: SPIR 1.2
+# mangling has no access qualifier either, so drop it there too).
+src = re.sub(r"%opencl\.(image\w+?)_(?:ro|wo|rw)_t", r"%opencl.\1_t", src)
+src = re.sub(r"(\d+)ocl_(image\w+?)_(ro|wo|rw)\b", lambda m: f"{int(m.group(1)) - 3}ocl_{m.group(2)}", src)
+seen = set()
+lines = []
+for line in src.split("\n"):
+    m = re.match(r"(%opencl\.image\w+_t) = type opaque", line)
+    if m:
+        if m.group(1) in seen:
+            continue
+        seen.add(m.group(1))
+    lines.append(line)
+src = "\n".join(lines)
+# Duplicate declarations can appear after renaming (read_imagef for ro and rw images).
+decls = set()
+out = []
+for line in src.split("\n"):
+    if line.startswith("declare "):
+        key = re.search(r"@[\w.]+", line).group(0)
+        if key in decls:
+            continue
+        decls.add(key)
+    out.append(line)
+src = "\n".join(out)
+
+# Kernel metadata: function attachments -> !opencl.kernels.
+TAGS = ["kernel_arg_addr_space", "kernel_arg_access_qual", "kernel_arg_type",
+        "kernel_arg_base_type", "kernel_arg_type_qual", "reqd_work_group_size",
+        "work_group_size_hint", "vec_type_hint"]
+nodes = dict(re.findall(r"^(!\d+) = (!\{.*\})$", src, re.M))
+next_id = max([int(k[1:]) for k in nodes] + [0]) + 1
+new_nodes = []
+kernel_refs = []
+def rewrite_define(m):
+    global next_id
+    head, attached = m.group(1), m.group(2)
+    fname = re.search(r"@([\w.]+)\(", head).group(1)
+    fty = re.search(r"define [^@]*?(\w+|void|<[^>]+>|\S+) @", head)
+    sig = re.search(r"define (?:dso_local )?spir_kernel void @[\w.]+\((.*)\)", head).group(1)
+    params = []
+    depth = 0; cur = ""
+    for ch in sig:
+        if ch == "," and depth == 0:
+            params.append(cur); cur = ""
+            continue
+        depth += ch in "(<[{"; depth -= ch in ")>]}"
+        cur += ch
+    if cur.strip():
+        params.append(cur)
+    ptys = []
+    for p in params:
+        p = re.sub(r"\s+%[\w.]+\s*$", "", p.strip())
+        p = re.sub(r"\s+(noundef|nocapture|readonly|readnone|writeonly|noalias|align \d+|dereferenceable\(\d+\))", "", p)
+        ptys.append(p.strip())
+    refs = []
+    for tag, ref in re.findall(r"!(\w+) (!\d+)", attached):
+        if tag not in TAGS:
+            continue
+        body = nodes[ref][2:-1]
+        nid = f"!{next_id}"; next_id += 1
+        new_nodes.append(f'{nid} = !{{!"{tag}"{", " + body if body else ""}}}')
+        refs.append(nid)
+    kid = f"!{next_id}"; next_id += 1
+    new_nodes.append(f"{kid} = !{{void ({', '.join(ptys)})* @{fname}, {', '.join(refs)}}}")
+    kernel_refs.append(kid)
+    return head + " {"
+def rewrite_line(m):
+    head, rest = m.group(1), m.group(2)
+    attached = " ".join(re.findall(r"!\w+ !\d+", rest))
+    rewrite_define_parts(head, attached)
+    return head + " " + re.sub(r"!\w+ !\d+", "", rest).strip() + " {"
+def rewrite_define_parts(head, attached):
+    class M:
+        def group(self, i):
+            return head if i == 1 else attached
+    rewrite_define(M())
+src = re.sub(r"^(define [^\n]*spir_kernel void @[\w.]+\(.*\))([^()\n]*)\{$", rewrite_line, src, flags=re.M)
+src = re.sub(r"^!opencl\.spir\.version = .*$", "", src, flags=re.M)
+src += "\n!opencl.kernels = !{" + ", ".join(kernel_refs) + "}\n"
+vid = f"!{next_id}"
+src += f"!opencl.spir.version = !{{{vid}}}\n{vid} = !{{i32 1, i32 2}}\n"
+src += "\n".join(new_nodes) + "\n"
+sys.stdout.write(src)
