@@ -738,11 +738,11 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn builtin_var(&mut self, b: spirv::BuiltIn, ty: ir::Handle<Type>) -> Result<Word> {
+    /// The Input variable of a builtin whose value has SPIR-V type `t`, declared on first use.
+    fn builtin_var(&mut self, b: spirv::BuiltIn, t: Word) -> Result<Word> {
         if let Some(&v) = self.builtin_vars.get(&(b as u32)) {
             return Ok(v);
         }
-        let t = self.ty(ty)?;
         let pt = self.b.type_pointer(None, spirv::StorageClass::Input, t);
         let id = self.b.id();
         self.b.insert_types_global_values(
@@ -796,36 +796,7 @@ impl Writer<'_> {
                             }
                         }
                     };
-                    let var = match m.types.find(&Type::Vector { elem: ret, len: 3 }) {
-                        Some(h) => self.builtin_var(*b, h)?,
-                        None => {
-                            // Declare through a raw pointer type when the graph has no such vector.
-                            if let Some(&v) = self.builtin_vars.get(&(*b as u32)) {
-                                v
-                            } else {
-                                let pt = self.b.type_pointer(None, spirv::StorageClass::Input, vt);
-                                let id = self.b.id();
-                                self.b.insert_types_global_values(
-                                    InsertPoint::End,
-                                    Instruction::new(
-                                        S::Variable,
-                                        Some(pt),
-                                        Some(id),
-                                        vec![Operand::StorageClass(spirv::StorageClass::Input)],
-                                    ),
-                                );
-                                self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
-                                self.b.decorate(
-                                    id,
-                                    spirv::Decoration::BuiltIn,
-                                    [Operand::BuiltIn(*b)],
-                                );
-                                self.b.decorate(id, spirv::Decoration::Constant, []);
-                                self.builtin_vars.insert(*b as u32, id);
-                                id
-                            }
-                        }
-                    };
+                    let var = self.builtin_var(*b, vt)?;
                     let loaded = self.emit(S::Load, Some(vt), None, Self::ids(&[var]))?;
                     match args.first() {
                         Some(Value::Const(c)) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(i) if i < 3) =>
@@ -850,7 +821,8 @@ impl Writer<'_> {
                         }
                     }
                 } else {
-                    let var = self.builtin_var(*b, ret)?;
+                    let t = self.ty(ret)?;
+                    let var = self.builtin_var(*b, t)?;
                     self.emit(S::Load, rty, rid, Self::ids(&[var]))?;
                 }
             }

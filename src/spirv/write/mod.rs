@@ -43,11 +43,9 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         }));
     }
     let mut b = Builder::new();
-    b.set_version(maj.min(1), if maj == 1 { min } else { 0 });
-    // The smallest version the module needs is 1.0; a pinned version is honoured.
-    if options.spirv_version.is_none() {
-        b.set_version(1, 0);
-    }
+    // Everything emitted today needs only SPIR-V 1.0; a pinned version is honoured.
+    let (vmaj, vmin) = options.spirv_version.unwrap_or((1, 0));
+    b.set_version(vmaj, vmin);
     let ext = b.ext_inst_import("OpenCL.std");
     let mut w = Writer {
         m,
