@@ -1,3 +1,4 @@
+//@exec atomics global=64 local=16 out:i32[8] out:u32[2] local:i32[1] out:i64[1]
 __kernel void atomics(__global int *counter, __global uint *ucount, __local int *lc, __global long *big) {
   if (get_local_id(0) == 0) lc[0] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);

@@ -1,3 +1,4 @@
+//@exec attributes global=32,4 local=8,4 out:f32[128] in:f32[128] local:f32[128]
 __attribute__((reqd_work_group_size(8, 4, 1))) __attribute__((work_group_size_hint(8, 4, 1)))
 __attribute__((vec_type_hint(float4)))
 __kernel void attributes(__global float4 *out, __constant float4 *in, __local float4 *scratch) {

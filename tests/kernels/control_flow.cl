@@ -1,3 +1,4 @@
+//@exec control_flow global=64 out:i32[64] in:i32[64]=-100..100 i32=5
 int helper(int x, int n) {
   int acc = 0;
   for (int k = 0; k < n; ++k) {

@@ -1,3 +1,4 @@
+//@exec images global=16,16 img2d:ro:f32:16x16 img2d:wo:f32:16x16 sampler:U:edge:nearest out:i32[4]
 __constant sampler_t smp = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 __kernel void images(read_only image2d_t src, write_only image2d_t dst, sampler_t s, __global int *dims) {
   int2 p = (int2)(get_global_id(0), get_global_id(1));

@@ -1,3 +1,4 @@
+//@exec integer_builtins global=64 out:i32[64] in:i32[64] out:u32[64] in:u32[64]
 __kernel void integer_builtins(__global int *out, __global const int *x, __global uint *uout, __global const uint *ux) {
   size_t i = get_global_id(0);
   int v = x[i];

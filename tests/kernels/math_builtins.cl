@@ -1,3 +1,4 @@
+//@exec math_builtins global=64 out:f32[64] in:f32[64]
 __kernel void math_builtins(__global float *out, __global const float *x) {
   size_t i = get_global_id(0);
   float v = x[i];

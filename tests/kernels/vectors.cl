@@ -1,3 +1,4 @@
+//@exec vectors global=16 out:f32[64] in:f32[64] in:i32[64]
 __kernel void vectors(__global float4 *out, __global const float4 *a, __global const int4 *m) {
   size_t i = get_global_id(0);
   float4 v = a[i];

@@ -1,0 +1,438 @@
+//! Minimal OpenCL host bindings for the execution tier: just what the tests need to build a
+//! program from source or from SPIR bitcode, bind buffers, images and samplers, run one kernel
+//! and read results back. Every call is checked; an error names the call and the CL status.
+#![allow(non_camel_case_types, clippy::upper_case_acronyms)]
+use std::ffi::{c_void, CString};
+use std::ptr::{null, null_mut};
+
+type cl_int = i32;
+type cl_uint = u32;
+type cl_ulong = u64;
+type Handle = *mut c_void;
+
+#[repr(C)]
+pub struct ImageFormat {
+    pub order: cl_uint,
+    pub data_type: cl_uint,
+}
+
+#[repr(C)]
+pub struct ImageDesc {
+    pub image_type: cl_uint,
+    pub width: usize,
+    pub height: usize,
+    pub depth: usize,
+    pub array_size: usize,
+    pub row_pitch: usize,
+    pub slice_pitch: usize,
+    pub num_mip_levels: cl_uint,
+    pub num_samples: cl_uint,
+    pub buffer: Handle,
+}
+
+#[link(name = "OpenCL")]
+extern "C" {
+    fn clGetPlatformIDs(n: cl_uint, p: *mut Handle, num: *mut cl_uint) -> cl_int;
+    fn clGetDeviceIDs(
+        p: Handle,
+        ty: cl_ulong,
+        n: cl_uint,
+        d: *mut Handle,
+        num: *mut cl_uint,
+    ) -> cl_int;
+    fn clCreateContext(
+        props: *const isize,
+        n: cl_uint,
+        d: *const Handle,
+        cb: *const c_void,
+        ud: *mut c_void,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clCreateCommandQueueWithProperties(
+        c: Handle,
+        d: Handle,
+        props: *const cl_ulong,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clCreateProgramWithSource(
+        c: Handle,
+        n: cl_uint,
+        s: *const *const i8,
+        len: *const usize,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clCreateProgramWithBinary(
+        c: Handle,
+        n: cl_uint,
+        d: *const Handle,
+        len: *const usize,
+        bin: *const *const u8,
+        status: *mut cl_int,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clBuildProgram(
+        p: Handle,
+        n: cl_uint,
+        d: *const Handle,
+        opts: *const i8,
+        cb: *const c_void,
+        ud: *mut c_void,
+    ) -> cl_int;
+    fn clGetProgramBuildInfo(
+        p: Handle,
+        d: Handle,
+        what: cl_uint,
+        size: usize,
+        val: *mut c_void,
+        ret: *mut usize,
+    ) -> cl_int;
+    fn clCreateKernel(p: Handle, name: *const i8, err: *mut cl_int) -> Handle;
+    fn clSetKernelArg(k: Handle, i: cl_uint, size: usize, val: *const c_void) -> cl_int;
+    fn clCreateBuffer(
+        c: Handle,
+        flags: cl_ulong,
+        size: usize,
+        host: *mut c_void,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clCreateImage(
+        c: Handle,
+        flags: cl_ulong,
+        fmt: *const ImageFormat,
+        desc: *const ImageDesc,
+        host: *mut c_void,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clCreateSamplerWithProperties(c: Handle, props: *const cl_ulong, err: *mut cl_int)
+        -> Handle;
+    fn clEnqueueNDRangeKernel(
+        q: Handle,
+        k: Handle,
+        dims: cl_uint,
+        off: *const usize,
+        global: *const usize,
+        local: *const usize,
+        nw: cl_uint,
+        wl: *const c_void,
+        ev: *mut c_void,
+    ) -> cl_int;
+    fn clEnqueueReadBuffer(
+        q: Handle,
+        b: Handle,
+        block: cl_uint,
+        off: usize,
+        size: usize,
+        dst: *mut c_void,
+        nw: cl_uint,
+        wl: *const c_void,
+        ev: *mut c_void,
+    ) -> cl_int;
+    fn clEnqueueReadImage(
+        q: Handle,
+        img: Handle,
+        block: cl_uint,
+        origin: *const usize,
+        region: *const usize,
+        row: usize,
+        slice: usize,
+        dst: *mut c_void,
+        nw: cl_uint,
+        wl: *const c_void,
+        ev: *mut c_void,
+    ) -> cl_int;
+    fn clFinish(q: Handle) -> cl_int;
+    fn clReleaseMemObject(m: Handle) -> cl_int;
+    fn clReleaseKernel(k: Handle) -> cl_int;
+    fn clReleaseProgram(p: Handle) -> cl_int;
+    fn clReleaseSampler(s: Handle) -> cl_int;
+}
+
+pub const MEM_READ_WRITE: cl_ulong = 1;
+pub const MEM_COPY_HOST_PTR: cl_ulong = 1 << 5;
+pub const MEM_OBJECT_IMAGE2D: cl_uint = 0x10F1;
+pub const MEM_OBJECT_IMAGE3D: cl_uint = 0x10F2;
+pub const MEM_OBJECT_IMAGE1D: cl_uint = 0x10F4;
+
+fn check(what: &str, status: cl_int) -> Result<(), String> {
+    if status == 0 {
+        Ok(())
+    } else {
+        Err(format!("{what} failed with CL status {status}"))
+    }
+}
+
+/// One device (the first of the first platform: PoCL on CI) with its context and queue.
+pub struct Device {
+    device: Handle,
+    context: Handle,
+    queue: Handle,
+}
+
+/// A memory object, a sampler, or a plain value to bind as one kernel argument.
+pub enum Arg {
+    Mem(Handle),
+    Sampler(Handle),
+    Local(usize),
+    Bytes(Vec<u8>),
+}
+
+impl Device {
+    pub fn first() -> Result<Device, String> {
+        unsafe {
+            let mut platform = null_mut();
+            let mut n = 0;
+            check("clGetPlatformIDs", clGetPlatformIDs(1, &mut platform, &mut n))?;
+            if n == 0 {
+                return Err("no OpenCL platform (install pocl-opencl-icd: see .ci/run)".into());
+            }
+            let mut device = null_mut();
+            check(
+                "clGetDeviceIDs",
+                clGetDeviceIDs(platform, 0xFFFF_FFFF, 1, &mut device, &mut n),
+            )?;
+            let mut err = 0;
+            let context = clCreateContext(null(), 1, &device, null(), null_mut(), &mut err);
+            check("clCreateContext", err)?;
+            let queue = clCreateCommandQueueWithProperties(context, device, null(), &mut err);
+            check("clCreateCommandQueueWithProperties", err)?;
+            Ok(Device {
+                device,
+                context,
+                queue,
+            })
+        }
+    }
+
+    fn build(&self, program: Handle, options: &str) -> Result<Handle, String> {
+        let opts = CString::new(options).unwrap();
+        let status = unsafe {
+            clBuildProgram(program, 1, &self.device, opts.as_ptr(), null(), null_mut())
+        };
+        if status != 0 {
+            let mut log = vec![0u8; 1 << 16];
+            let mut len = 0;
+            unsafe {
+                clGetProgramBuildInfo(
+                    program,
+                    self.device,
+                    0x1183, // CL_PROGRAM_BUILD_LOG
+                    log.len(),
+                    log.as_mut_ptr().cast(),
+                    &mut len,
+                );
+                clReleaseProgram(program);
+            }
+            log.truncate(len.saturating_sub(1));
+            return Err(format!(
+                "clBuildProgram failed with CL status {status}:\n{}",
+                String::from_utf8_lossy(&log)
+            ));
+        }
+        Ok(program)
+    }
+
+    pub fn program_from_source(&self, src: &str) -> Result<Program, String> {
+        let s = CString::new(src).unwrap();
+        let mut err = 0;
+        let p = unsafe {
+            clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err)
+        };
+        check("clCreateProgramWithSource", err)?;
+        Ok(Program(self.build(p, "-cl-std=CL1.2")?))
+    }
+
+    /// SPIR bitcode, built with the `-x spir` option cl_khr_spir asks for.
+    pub fn program_from_spir(&self, bitcode: &[u8]) -> Result<Program, String> {
+        let (mut err, mut status) = (0, 0);
+        let p = unsafe {
+            clCreateProgramWithBinary(
+                self.context,
+                1,
+                &self.device,
+                &bitcode.len(),
+                &bitcode.as_ptr(),
+                &mut status,
+                &mut err,
+            )
+        };
+        check("clCreateProgramWithBinary", err)?;
+        check("clCreateProgramWithBinary (binary status)", status)?;
+        Ok(Program(self.build(p, "-x spir -spir-std=1.2")?))
+    }
+
+    pub fn buffer(&self, data: &[u8]) -> Result<Handle, String> {
+        let mut err = 0;
+        let mut copy = data.to_vec();
+        let m = unsafe {
+            clCreateBuffer(
+                self.context,
+                MEM_READ_WRITE | MEM_COPY_HOST_PTR,
+                copy.len().max(1),
+                copy.as_mut_ptr().cast(),
+                &mut err,
+            )
+        };
+        check("clCreateBuffer", err)?;
+        Ok(m)
+    }
+
+    pub fn image(
+        &self,
+        format: ImageFormat,
+        image_type: cl_uint,
+        dims: [usize; 3],
+        data: &[u8],
+    ) -> Result<Handle, String> {
+        let desc = ImageDesc {
+            image_type,
+            width: dims[0],
+            height: dims[1],
+            depth: dims[2],
+            array_size: 0,
+            row_pitch: 0,
+            slice_pitch: 0,
+            num_mip_levels: 0,
+            num_samples: 0,
+            buffer: null_mut(),
+        };
+        let mut err = 0;
+        let mut copy = data.to_vec();
+        let m = unsafe {
+            clCreateImage(
+                self.context,
+                MEM_READ_WRITE | MEM_COPY_HOST_PTR,
+                &format,
+                &desc,
+                copy.as_mut_ptr().cast(),
+                &mut err,
+            )
+        };
+        check("clCreateImage", err)?;
+        Ok(m)
+    }
+
+    pub fn sampler(&self, normalized: bool, addressing: u32, filter: u32) -> Result<Handle, String> {
+        let props: [cl_ulong; 7] = [
+            0x1152, // CL_SAMPLER_NORMALIZED_COORDS
+            normalized as cl_ulong,
+            0x1153, // CL_SAMPLER_ADDRESSING_MODE
+            addressing as cl_ulong,
+            0x1154, // CL_SAMPLER_FILTER_MODE
+            filter as cl_ulong,
+            0,
+        ];
+        let mut err = 0;
+        let s = unsafe { clCreateSamplerWithProperties(self.context, props.as_ptr(), &mut err) };
+        check("clCreateSamplerWithProperties", err)?;
+        Ok(s)
+    }
+
+    /// Runs `kernel` over `global` (and `local`, if given) and waits for it.
+    pub fn run(
+        &self,
+        program: &Program,
+        kernel: &str,
+        args: &[Arg],
+        global: &[usize],
+        local: Option<&[usize]>,
+    ) -> Result<(), String> {
+        let name = CString::new(kernel).unwrap();
+        let mut err = 0;
+        let k = unsafe { clCreateKernel(program.0, name.as_ptr(), &mut err) };
+        check(&format!("clCreateKernel({kernel})"), err)?;
+        let result = (|| {
+            for (i, a) in args.iter().enumerate() {
+                let status = unsafe {
+                    match a {
+                        Arg::Mem(h) | Arg::Sampler(h) => clSetKernelArg(
+                            k,
+                            i as cl_uint,
+                            std::mem::size_of::<Handle>(),
+                            (h as *const Handle).cast(),
+                        ),
+                        Arg::Local(n) => clSetKernelArg(k, i as cl_uint, *n, null()),
+                        Arg::Bytes(b) => clSetKernelArg(k, i as cl_uint, b.len(), b.as_ptr().cast()),
+                    }
+                };
+                check(&format!("clSetKernelArg({kernel}, {i})"), status)?;
+            }
+            let status = unsafe {
+                clEnqueueNDRangeKernel(
+                    self.queue,
+                    k,
+                    global.len() as cl_uint,
+                    null(),
+                    global.as_ptr(),
+                    local.map_or(null(), |l| l.as_ptr()),
+                    0,
+                    null(),
+                    null_mut(),
+                )
+            };
+            check(&format!("clEnqueueNDRangeKernel({kernel})"), status)?;
+            check("clFinish", unsafe { clFinish(self.queue) })
+        })();
+        unsafe { clReleaseKernel(k) };
+        result
+    }
+
+    pub fn read_buffer(&self, m: Handle, len: usize) -> Result<Vec<u8>, String> {
+        let mut out = vec![0u8; len];
+        let status = unsafe {
+            clEnqueueReadBuffer(
+                self.queue,
+                m,
+                1,
+                0,
+                len,
+                out.as_mut_ptr().cast(),
+                0,
+                null(),
+                null_mut(),
+            )
+        };
+        check("clEnqueueReadBuffer", status)?;
+        Ok(out)
+    }
+
+    pub fn read_image(&self, m: Handle, dims: [usize; 3], len: usize) -> Result<Vec<u8>, String> {
+        let mut out = vec![0u8; len];
+        let origin = [0usize; 3];
+        let status = unsafe {
+            clEnqueueReadImage(
+                self.queue,
+                m,
+                1,
+                origin.as_ptr(),
+                dims.as_ptr(),
+                0,
+                0,
+                out.as_mut_ptr().cast(),
+                0,
+                null(),
+                null_mut(),
+            )
+        };
+        check("clEnqueueReadImage", status)?;
+        Ok(out)
+    }
+
+    pub fn release_mem(&self, m: Handle) {
+        unsafe { clReleaseMemObject(m) };
+    }
+
+    pub fn release_sampler(&self, s: Handle) {
+        unsafe { clReleaseSampler(s) };
+    }
+}
+
+/// A built program; released on drop.
+pub struct Program(Handle);
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        unsafe { clReleaseProgram(self.0) };
+    }
+}
+
+pub type MemHandle = Handle;

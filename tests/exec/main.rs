@@ -1,0 +1,173 @@
+//! Execution tier (`cargo test --features oracles --test exec`, run by .ci/run after installing
+//! PoCL, spirv-val and llvm-spirv-14). For every kernel with an `//@exec` line:
+//!
+//! * reference: the kernel's OpenCL C source, built by PoCL;
+//! * candidates: the modern and the legacy-shaped spir64 fixture, each translated by us to SPIR-V
+//!   (validated by spirv-val), turned back into SPIR bitcode by `llvm-spirv-14 -r`, and loaded
+//!   with clCreateProgramWithBinary;
+//!
+//! all run on identical inputs; every output buffer and written image must match bit for bit.
+#![cfg(feature = "oracles")]
+mod cl;
+mod spec;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn run_tool(cmd: &mut Command) -> Result<(), String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {:?}: {e} (see .ci/run)", cmd.get_program()))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{:?} failed: {}",
+            cmd.get_program(),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// Our SPIR-V for `fixture` (from the `spir-xlate` binary: the library links LLVM 14, which must
+/// not share a process with PoCL's LLVM), validated, and read back to SPIR by llvm-spirv-14.
+fn translated_bitcode(fixture: &Path, work: &Path) -> Result<Vec<u8>, String> {
+    let stem = format!(
+        "{}.{}",
+        fixture.parent().unwrap().file_name().unwrap().to_string_lossy(),
+        fixture.file_stem().unwrap().to_string_lossy()
+    );
+    let spv = work.join(format!("{stem}.spv"));
+    let bc = work.join(format!("{stem}.bc"));
+    run_tool(
+        Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+            .arg("to-spirv")
+            .arg(fixture)
+            .arg("-o")
+            .arg(&spv),
+    )?;
+    run_tool(
+        Command::new("spirv-val")
+            .args(["--target-env", "opencl2.1"])
+            .arg(&spv),
+    )?;
+    run_tool(
+        Command::new("llvm-spirv-14")
+            .arg("-r")
+            .arg(&spv)
+            .arg("-o")
+            .arg(&bc),
+    )?;
+    Ok(std::fs::read(&bc).unwrap())
+}
+
+fn run_spec(
+    dev: &cl::Device,
+    program: &cl::Program,
+    s: &spec::ExecSpec,
+    seed: u64,
+) -> Result<Vec<(usize, Vec<u8>)>, String> {
+    let bound = spec::bind(dev, s, seed)?;
+    dev.run(
+        program,
+        &s.kernel,
+        &bound.args,
+        &s.global,
+        s.local.as_deref(),
+    )?;
+    bound.outputs(dev)
+}
+
+fn first_difference(a: &[u8], b: &[u8]) -> String {
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => format!(
+            "byte {i}: reference {:02x?} vs {:02x?}",
+            &a[i & !7..(i & !7) + 8.min(a.len() - (i & !7))],
+            &b[i & !7..(i & !7) + 8.min(b.len() - (i & !7))]
+        ),
+        None => format!("lengths {} vs {}", a.len(), b.len()),
+    }
+}
+
+#[test]
+fn translated_kernels_compute_what_their_source_computes_on_pocl() {
+    let dev = cl::Device::first().expect("an OpenCL device (PoCL)");
+    let work = std::env::temp_dir().join(format!("spir-xlate-exec-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let mut sources: Vec<PathBuf> = std::fs::read_dir("tests/kernels")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+        .collect();
+    sources.sort();
+    let only = std::env::var("SPIR_XLATE_EXEC_ONLY").ok();
+    let (mut failures, mut kernels, mut runs) = (Vec::new(), 0, 0);
+    for cl_path in sources {
+        let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let src = std::fs::read_to_string(&cl_path).unwrap();
+        let specs = spec::parse(&src).unwrap_or_else(|e| panic!("{}: {e}", cl_path.display()));
+        if specs.is_empty() {
+            continue;
+        }
+        let reference = match dev.program_from_source(&src) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: reference build: {e}"));
+                continue;
+            }
+        };
+        for variant in ["modern", "legacy"] {
+            let fixture = PathBuf::from(format!("tests/fixtures/{variant}/{name}.spir64.bc"));
+            let candidate = match translated_bitcode(&fixture, &work)
+                .and_then(|bc| dev.program_from_spir(&bc))
+            {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{name} ({variant}): {e}"));
+                    continue;
+                }
+            };
+            for (k, s) in specs.iter().enumerate() {
+                let seed = 0x9E37_79B9_7F4A_7C15 ^ (k as u64 + 1) * 0x1000_0001 ^ name.len() as u64;
+                let expect = run_spec(&dev, &reference, s, seed);
+                let got = run_spec(&dev, &candidate, s, seed);
+                runs += 1;
+                match (expect, got) {
+                    (Ok(e), Ok(g)) => {
+                        if e.iter().all(|(_, b)| b.iter().all(|&x| x == 0)) {
+                            failures.push(format!(
+                                "{name}::{}: every compared output is zero; the test proves nothing",
+                                s.kernel
+                            ));
+                        }
+                        for ((i, eb), (_, gb)) in e.iter().zip(&g) {
+                            if eb != gb {
+                                failures.push(format!(
+                                    "{name}::{} ({variant}) argument {i} differs at {}",
+                                    s.kernel,
+                                    first_difference(eb, gb)
+                                ));
+                            }
+                        }
+                    }
+                    (Err(e), _) => failures.push(format!("{name}::{} reference: {e}", s.kernel)),
+                    (_, Err(e)) => failures.push(format!("{name}::{} ({variant}): {e}", s.kernel)),
+                }
+            }
+        }
+        kernels += specs.len();
+    }
+    eprintln!("executed {kernels} kernels, {runs} candidate runs");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    if only.is_none() {
+        assert!(kernels >= 40, "only {kernels} kernels have //@exec lines");
+    }
+}

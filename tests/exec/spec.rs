@@ -1,0 +1,382 @@
+//! `//@exec` lines in tests/kernels/*.cl: how to run a kernel and which arguments to compare.
+//!
+//! ```text
+//! //@exec NAME global=G[,G,G] [local=L[,L,L]] ARG...
+//!   in:TY[N][=LO..HI]   global buffer of N elements filled with deterministic values
+//!   io:TY[N][=LO..HI]   as `in`, and compared after the run
+//!   out:TY[N]           zero-filled global buffer, compared after the run
+//!   local:TY[N]         __local buffer of N elements
+//!   TY=VALUE            scalar by value
+//!   imgKd:ro|wo:CH:WxH[xD]   RGBA image, CH = f32 | i32 | u32 | un8; `wo` images are compared
+//!   sampler:N|U:none|edge|clamp|repeat|mirror:nearest|linear
+//! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
+//! ```
+use super::cl::{Arg, Device, ImageFormat, MemHandle};
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Elem {
+    I(u32, bool), // bytes, signed
+    F16,
+    F32,
+    F64,
+}
+
+impl Elem {
+    fn parse(s: &str) -> Result<Elem, String> {
+        Ok(match s {
+            "i8" => Elem::I(1, true),
+            "u8" => Elem::I(1, false),
+            "i16" => Elem::I(2, true),
+            "u16" => Elem::I(2, false),
+            "i32" => Elem::I(4, true),
+            "u32" => Elem::I(4, false),
+            "i64" => Elem::I(8, true),
+            "u64" => Elem::I(8, false),
+            "f16" => Elem::F16,
+            "f32" => Elem::F32,
+            "f64" => Elem::F64,
+            _ => return Err(format!("unknown element type `{s}`")),
+        })
+    }
+    fn size(self) -> usize {
+        match self {
+            Elem::I(b, _) => b as usize,
+            Elem::F16 => 2,
+            Elem::F32 => 4,
+            Elem::F64 => 8,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum ArgSpec {
+    Buffer {
+        elem: Elem,
+        count: usize,
+        fill: bool,
+        compare: bool,
+        range: Option<(f64, f64)>,
+    },
+    Local(usize),
+    Scalar(Vec<u8>),
+    Image {
+        dims: [usize; 3],
+        rank: usize,
+        write: bool,
+        channel: String,
+    },
+    Sampler {
+        normalized: bool,
+        addressing: u32,
+        filter: u32,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct ExecSpec {
+    pub kernel: String,
+    pub global: Vec<usize>,
+    pub local: Option<Vec<usize>>,
+    pub args: Vec<ArgSpec>,
+}
+
+fn sizes(s: &str) -> Result<Vec<usize>, String> {
+    s.split([',', 'x'])
+        .map(|n| n.parse().map_err(|_| format!("bad size `{s}`")))
+        .collect()
+}
+
+fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
+    if let Some(rest) = tok.strip_prefix("sampler:") {
+        let p: Vec<&str> = rest.split(':').collect();
+        let [n, a, f] = p[..] else {
+            return Err(format!("bad sampler `{tok}`"));
+        };
+        let addressing = match a {
+            "none" => 0x1130,
+            "edge" => 0x1131,
+            "clamp" => 0x1132,
+            "repeat" => 0x1133,
+            "mirror" => 0x1134,
+            _ => return Err(format!("bad addressing `{a}`")),
+        };
+        let filter = if f == "linear" { 0x1141 } else { 0x1140 };
+        return Ok(ArgSpec::Sampler {
+            normalized: n == "N",
+            addressing,
+            filter,
+        });
+    }
+    if tok.starts_with("img") {
+        let p: Vec<&str> = tok.split(':').collect();
+        let [kind, mode, ch, dims] = p[..] else {
+            return Err(format!("bad image `{tok}`"));
+        };
+        let rank: usize = kind[3..4].parse().map_err(|_| format!("bad image `{tok}`"))?;
+        let d = sizes(dims)?;
+        let mut dims = [1usize; 3];
+        dims[..d.len()].copy_from_slice(&d);
+        return Ok(ArgSpec::Image {
+            dims,
+            rank,
+            write: mode == "wo",
+            channel: ch.to_string(),
+        });
+    }
+    if let Some((kind, rest)) = tok.split_once(':') {
+        let (ty_n, range) = match rest.split_once('=') {
+            Some((a, r)) => {
+                let (lo, hi) = r.split_once("..").ok_or(format!("bad range `{r}`"))?;
+                let lo = lo.parse().map_err(|_| format!("bad range `{r}`"))?;
+                let hi = hi.parse().map_err(|_| format!("bad range `{r}`"))?;
+                (a, Some((lo, hi)))
+            }
+            None => (rest, None),
+        };
+        let (ty, n) = ty_n
+            .trim_end_matches(']')
+            .split_once('[')
+            .ok_or(format!("bad buffer `{tok}`"))?;
+        let elem = Elem::parse(ty)?;
+        let count: usize = n.parse().map_err(|_| format!("bad count in `{tok}`"))?;
+        return Ok(match kind {
+            "local" => ArgSpec::Local(count * elem.size()),
+            "in" | "io" | "out" => ArgSpec::Buffer {
+                elem,
+                count,
+                fill: kind != "out",
+                compare: kind != "in",
+                range,
+            },
+            _ => return Err(format!("bad argument kind `{kind}`")),
+        });
+    }
+    let (ty, v) = tok.split_once('=').ok_or(format!("bad argument `{tok}`"))?;
+    let bytes = match Elem::parse(ty)? {
+        Elem::F32 => v
+            .parse::<f32>()
+            .map_err(|e| e.to_string())?
+            .to_le_bytes()
+            .to_vec(),
+        Elem::F64 => v
+            .parse::<f64>()
+            .map_err(|e| e.to_string())?
+            .to_le_bytes()
+            .to_vec(),
+        Elem::I(n, _) => {
+            let x: i64 = v.parse().map_err(|_| format!("bad value `{tok}`"))?;
+            x.to_le_bytes()[..n as usize].to_vec()
+        }
+        Elem::F16 => return Err("half scalars are not allowed in OpenCL C 1.2".into()),
+    };
+    Ok(ArgSpec::Scalar(bytes))
+}
+
+/// All `//@exec` lines of one kernel source.
+pub fn parse(source: &str) -> Result<Vec<ExecSpec>, String> {
+    let mut specs = Vec::new();
+    for line in source.lines() {
+        let Some(rest) = line.trim().strip_prefix("//@exec ") else {
+            continue;
+        };
+        let mut toks = rest.split_whitespace();
+        let kernel = toks.next().ok_or("missing kernel name")?.to_string();
+        let mut spec = ExecSpec {
+            kernel,
+            global: vec![],
+            local: None,
+            args: vec![],
+        };
+        for t in toks {
+            if let Some(g) = t.strip_prefix("global=") {
+                spec.global = sizes(g)?;
+            } else if let Some(l) = t.strip_prefix("local=") {
+                spec.local = Some(sizes(l)?);
+            } else {
+                spec.args.push(parse_arg(t)?);
+            }
+        }
+        if spec.global.is_empty() {
+            return Err(format!("{}: missing global=", spec.kernel));
+        }
+        specs.push(spec);
+    }
+    Ok(specs)
+}
+
+/// xorshift64*: deterministic data, the same for the reference and every candidate.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn fill(elem: Elem, count: usize, range: Option<(f64, f64)>, rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::with_capacity(count * elem.size());
+    for _ in 0..count {
+        match elem {
+            Elem::I(n, _) => {
+                let v = match range {
+                    Some((lo, hi)) => {
+                        let span = (hi - lo) as u64 + 1;
+                        (lo as i64 + (rng.next() % span) as i64) as u64
+                    }
+                    None => rng.next(),
+                };
+                out.extend_from_slice(&v.to_le_bytes()[..n as usize]);
+            }
+            Elem::F32 | Elem::F64 | Elem::F16 => {
+                let (lo, hi) = range.unwrap_or((-16.0, 16.0));
+                let v = lo + (hi - lo) * rng.unit();
+                match elem {
+                    Elem::F32 => out.extend_from_slice(&(v as f32).to_le_bytes()),
+                    Elem::F64 => out.extend_from_slice(&v.to_le_bytes()),
+                    _ => out.extend_from_slice(&f32_to_f16(v as f32).to_le_bytes()),
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Round-toward-zero conversion, enough for making test inputs (normal range only).
+fn f32_to_f16(f: f32) -> u16 {
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    if exp <= 0 {
+        return sign;
+    }
+    if exp >= 31 {
+        return sign | 0x7bff;
+    }
+    sign | ((exp as u16) << 10) | ((b >> 13) & 0x3ff) as u16
+}
+
+fn image_format(channel: &str) -> Result<(ImageFormat, usize), String> {
+    const RGBA: u32 = 0x10B5;
+    let (data_type, bytes) = match channel {
+        "f32" => (0x10DE, 16),
+        "i32" => (0x10D9, 16),
+        "u32" => (0x10DC, 16),
+        "un8" => (0x10D2, 4),
+        _ => return Err(format!("bad image channel type `{channel}`")),
+    };
+    Ok((
+        ImageFormat {
+            order: RGBA,
+            data_type,
+        },
+        bytes,
+    ))
+}
+
+/// The objects behind one run's arguments; compared outputs are read back by `outputs`.
+pub struct Bound {
+    pub args: Vec<Arg>,
+    outputs: Vec<(usize, MemHandle, Option<[usize; 3]>, usize)>,
+    mems: Vec<MemHandle>,
+    samplers: Vec<MemHandle>,
+}
+
+pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
+    let mut rng = Rng(seed | 1);
+    let mut b = Bound {
+        args: vec![],
+        outputs: vec![],
+        mems: vec![],
+        samplers: vec![],
+    };
+    for (i, a) in spec.args.iter().enumerate() {
+        match a {
+            ArgSpec::Buffer {
+                elem,
+                count,
+                fill: f,
+                compare,
+                range,
+            } => {
+                let data = if *f {
+                    fill(*elem, *count, *range, &mut rng)
+                } else {
+                    vec![0u8; count * elem.size()]
+                };
+                let m = dev.buffer(&data)?;
+                b.mems.push(m);
+                if *compare {
+                    b.outputs.push((i, m, None, data.len()));
+                }
+                b.args.push(Arg::Mem(m));
+            }
+            ArgSpec::Local(n) => b.args.push(Arg::Local(*n)),
+            ArgSpec::Scalar(v) => b.args.push(Arg::Bytes(v.clone())),
+            ArgSpec::Image {
+                dims,
+                rank,
+                write,
+                channel,
+            } => {
+                let (fmt, px) = image_format(channel)?;
+                let len = dims.iter().product::<usize>() * px;
+                let data = if *write {
+                    vec![0u8; len]
+                } else {
+                    match channel.as_str() {
+                        "f32" => fill(Elem::F32, len / 4, Some((0.0, 1.0)), &mut rng),
+                        "un8" => fill(Elem::I(1, false), len, None, &mut rng),
+                        _ => fill(Elem::I(4, true), len / 4, Some((-1000.0, 1000.0)), &mut rng),
+                    }
+                };
+                let ty = match rank {
+                    1 => super::cl::MEM_OBJECT_IMAGE1D,
+                    3 => super::cl::MEM_OBJECT_IMAGE3D,
+                    _ => super::cl::MEM_OBJECT_IMAGE2D,
+                };
+                let m = dev.image(fmt, ty, *dims, &data)?;
+                b.mems.push(m);
+                if *write {
+                    b.outputs.push((i, m, Some(*dims), len));
+                }
+                b.args.push(Arg::Mem(m));
+            }
+            ArgSpec::Sampler {
+                normalized,
+                addressing,
+                filter,
+            } => {
+                let s = dev.sampler(*normalized, *addressing, *filter)?;
+                b.samplers.push(s);
+                b.args.push(Arg::Sampler(s));
+            }
+        }
+    }
+    Ok(b)
+}
+
+impl Bound {
+    /// (argument index, bytes) of every compared argument; releases the objects.
+    pub fn outputs(self, dev: &Device) -> Result<Vec<(usize, Vec<u8>)>, String> {
+        let mut out = Vec::new();
+        for (i, m, dims, len) in &self.outputs {
+            let bytes = match dims {
+                Some(d) => dev.read_image(*m, *d, *len)?,
+                None => dev.read_buffer(*m, *len)?,
+            };
+            out.push((*i, bytes));
+        }
+        for m in self.mems {
+            dev.release_mem(m);
+        }
+        for s in self.samplers {
+            dev.release_sampler(s);
+        }
+        Ok(out)
+    }
+}
