@@ -44,5 +44,5 @@ fn every_fixture_reads_into_a_verified_graph() {
             n += 1;
         }
     }
-    assert!(n >= 39, "{n} fixtures");
+    assert!(n >= 192, "{n} fixtures");
 }

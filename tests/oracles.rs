@@ -4,19 +4,8 @@
 #![cfg(feature = "oracles")]
 use std::process::Command;
 
-fn tool_ok(cmd: &mut Command) -> Result<(), String> {
-    let out = cmd.output().map_err(|e| {
-        format!(
-            "cannot run {:?}: {e} (install it: see .ci/run)",
-            cmd.get_program()
-        )
-    })?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
-}
+mod common;
+use common::{run_tool as tool_ok, spirv_val};
 
 #[test]
 fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
@@ -56,12 +45,7 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
                         .collect::<Vec<u8>>(),
                 )
                 .unwrap();
-                if let Err(e) = tool_ok(
-                    Command::new("spirv-val")
-                        .arg("--target-env")
-                        .arg(target.name())
-                        .arg(&spv),
-                ) {
+                if let Err(e) = spirv_val(&spv, target.name()) {
                     failures.push(format!("spirv-val {}: {e}", p.display()));
                 }
                 if let Err(e) = tool_ok(
@@ -76,7 +60,7 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
             }
         }
     }
-    assert!(n >= 39);
+    assert!(n >= 192, "{n} fixtures");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

@@ -181,7 +181,10 @@ impl Device {
         unsafe {
             let mut platform = null_mut();
             let mut n = 0;
-            check("clGetPlatformIDs", clGetPlatformIDs(1, &mut platform, &mut n))?;
+            check(
+                "clGetPlatformIDs",
+                clGetPlatformIDs(1, &mut platform, &mut n),
+            )?;
             if n == 0 {
                 return Err("no OpenCL platform (install pocl-opencl-icd: see .ci/run)".into());
             }
@@ -205,9 +208,8 @@ impl Device {
 
     fn build(&self, program: Handle, options: &str) -> Result<Handle, String> {
         let opts = CString::new(options).unwrap();
-        let status = unsafe {
-            clBuildProgram(program, 1, &self.device, opts.as_ptr(), null(), null_mut())
-        };
+        let status =
+            unsafe { clBuildProgram(program, 1, &self.device, opts.as_ptr(), null(), null_mut()) };
         if status != 0 {
             let mut log = vec![0u8; 1 << 16];
             let mut len = 0;
@@ -223,9 +225,20 @@ impl Device {
                 clReleaseProgram(program);
             }
             log.truncate(len.saturating_sub(1));
+            // PoCL's log is mostly optimizer remarks ("<unknown>:0:0: ..."); keep the rest.
+            let text = String::from_utf8_lossy(&log).replace("<unknown>:0:0: ", "\n");
+            let errors: Vec<&str> = text
+                .lines()
+                .filter(|l| {
+                    !(l.contains("instructions in function")
+                        || l.contains("vectorized")
+                        || l.starts_with("ignoring debug info")
+                        || l.trim().is_empty())
+                })
+                .collect();
             return Err(format!(
                 "clBuildProgram failed with CL status {status}:\n{}",
-                String::from_utf8_lossy(&log)
+                errors.join("\n")
             ));
         }
         Ok(program)
@@ -234,9 +247,8 @@ impl Device {
     pub fn program_from_source(&self, src: &str) -> Result<Program, String> {
         let s = CString::new(src).unwrap();
         let mut err = 0;
-        let p = unsafe {
-            clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err)
-        };
+        let p =
+            unsafe { clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err) };
         check("clCreateProgramWithSource", err)?;
         Ok(Program(self.build(p, "-cl-std=CL1.2")?))
     }
@@ -311,7 +323,12 @@ impl Device {
         Ok(m)
     }
 
-    pub fn sampler(&self, normalized: bool, addressing: u32, filter: u32) -> Result<Handle, String> {
+    pub fn sampler(
+        &self,
+        normalized: bool,
+        addressing: u32,
+        filter: u32,
+    ) -> Result<Handle, String> {
         let props: [cl_ulong; 7] = [
             0x1152, // CL_SAMPLER_NORMALIZED_COORDS
             normalized as cl_ulong,
@@ -351,7 +368,9 @@ impl Device {
                             (h as *const Handle).cast(),
                         ),
                         Arg::Local(n) => clSetKernelArg(k, i as cl_uint, *n, null()),
-                        Arg::Bytes(b) => clSetKernelArg(k, i as cl_uint, b.len(), b.as_ptr().cast()),
+                        Arg::Bytes(b) => {
+                            clSetKernelArg(k, i as cl_uint, b.len(), b.as_ptr().cast())
+                        }
                     }
                 };
                 check(&format!("clSetKernelArg({kernel}, {i})"), status)?;

@@ -9,32 +9,26 @@
 //! all run on identical inputs; every output buffer and written image must match bit for bit.
 #![cfg(feature = "oracles")]
 mod cl;
+#[path = "../common/mod.rs"]
+mod common;
 mod spec;
+
+use common::{run_tool, spirv_val};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn run_tool(cmd: &mut Command) -> Result<(), String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {:?}: {e} (see .ci/run)", cmd.get_program()))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{:?} failed: {}",
-            cmd.get_program(),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
-}
 
 /// Our SPIR-V for `fixture` (from the `spir-xlate` binary: the library links LLVM 14, which must
 /// not share a process with PoCL's LLVM), validated, and read back to SPIR by llvm-spirv-14.
 fn translated_bitcode(fixture: &Path, work: &Path) -> Result<Vec<u8>, String> {
     let stem = format!(
         "{}.{}",
-        fixture.parent().unwrap().file_name().unwrap().to_string_lossy(),
+        fixture
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy(),
         fixture.file_stem().unwrap().to_string_lossy()
     );
     let spv = work.join(format!("{stem}.spv"));
@@ -46,11 +40,7 @@ fn translated_bitcode(fixture: &Path, work: &Path) -> Result<Vec<u8>, String> {
             .arg("-o")
             .arg(&spv),
     )?;
-    run_tool(
-        Command::new("spirv-val")
-            .args(["--target-env", "opencl2.1"])
-            .arg(&spv),
-    )?;
+    spirv_val(&spv, "opencl2.1")?;
     run_tool(
         Command::new("llvm-spirv-14")
             .arg("-r")

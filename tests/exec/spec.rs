@@ -6,7 +6,7 @@
 //!   io:TY[N][=LO..HI]   as `in`, and compared after the run
 //!   out:TY[N]           zero-filled global buffer, compared after the run
 //!   local:TY[N]         __local buffer of N elements
-//!   TY=VALUE            scalar by value
+//!   TY=V[,V...]         scalar (or vector of TY) by value
 //!   imgKd:ro|wo:CH:WxH[xD]   RGBA image, CH = f32 | i32 | u32 | un8; `wo` images are compared
 //!   sampler:N|U:none|edge|clamp|repeat|mirror:nearest|linear
 //! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
@@ -112,7 +112,9 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
         let [kind, mode, ch, dims] = p[..] else {
             return Err(format!("bad image `{tok}`"));
         };
-        let rank: usize = kind[3..4].parse().map_err(|_| format!("bad image `{tok}`"))?;
+        let rank: usize = kind[3..4]
+            .parse()
+            .map_err(|_| format!("bad image `{tok}`"))?;
         let d = sizes(dims)?;
         let mut dims = [1usize; 3];
         dims[..d.len()].copy_from_slice(&d);
@@ -151,24 +153,24 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
             _ => return Err(format!("bad argument kind `{kind}`")),
         });
     }
-    let (ty, v) = tok.split_once('=').ok_or(format!("bad argument `{tok}`"))?;
-    let bytes = match Elem::parse(ty)? {
-        Elem::F32 => v
-            .parse::<f32>()
-            .map_err(|e| e.to_string())?
-            .to_le_bytes()
-            .to_vec(),
-        Elem::F64 => v
-            .parse::<f64>()
-            .map_err(|e| e.to_string())?
-            .to_le_bytes()
-            .to_vec(),
-        Elem::I(n, _) => {
-            let x: i64 = v.parse().map_err(|_| format!("bad value `{tok}`"))?;
-            x.to_le_bytes()[..n as usize].to_vec()
+    // `TY=V[,V...]`: a scalar, or a vector of that element type passed by value.
+    let (ty, vs) = tok.split_once('=').ok_or(format!("bad argument `{tok}`"))?;
+    let elem = Elem::parse(ty)?;
+    let mut bytes = Vec::new();
+    for v in vs.split(',') {
+        let bad = || format!("bad value `{v}` in `{tok}`");
+        match elem {
+            Elem::F32 => bytes.extend(v.parse::<f32>().map_err(|_| bad())?.to_le_bytes()),
+            Elem::F64 => bytes.extend(v.parse::<f64>().map_err(|_| bad())?.to_le_bytes()),
+            Elem::I(n, _) => {
+                let x: i64 = v.parse().map_err(|_| bad())?;
+                bytes.extend(&x.to_le_bytes()[..n as usize]);
+            }
+            Elem::F16 => {
+                return Err("half values cannot be kernel arguments in OpenCL C 1.2".into())
+            }
         }
-        Elem::F16 => return Err("half scalars are not allowed in OpenCL C 1.2".into()),
-    };
+    }
     Ok(ArgSpec::Scalar(bytes))
 }
 

@@ -20,13 +20,15 @@ def drop_init(m):
 src = re.sub(r"\s*(%[\w.]+) = (?:tail )?call spir_func %opencl\.sampler_t addrspace\(2\)\* "
              r"@__translate_sampler_initializer\(i32 (\d+)\)[^\n]*", drop_init, src)
 src = re.sub(r"declare [^\n]*@__translate_sampler_initializer[^\n]*\n", "", src)
-src = src.replace("%opencl.sampler_t addrspace(2)*", "i32")
+# Pointer-only parameter attributes (readonly, nocapture, ...) do not apply to the i32.
+src = re.sub(r"%opencl\.sampler_t addrspace\(2\)\*((?: (?:readonly|readnone|nocapture|noalias|nonnull"
+             r"|align \d+|dereferenceable\(\d+\)))*)", "i32", src)
 src = re.sub(r"%opencl\.sampler_t = type opaque\n", "", src)
 
 # Images: drop the access suffix from type names (the mangled names keep theirs: SPIR 1.2
 # mangling has no access qualifier either, so drop it there too).
 src = re.sub(r"%opencl\.(image\w+?)_(?:ro|wo|rw)_t", r"%opencl.\1_t", src)
-src = re.sub(r"(\d+)ocl_(image\w+?)_(ro|wo|rw)\b", lambda m: f"{int(m.group(1)) - 3}ocl_{m.group(2)}", src)
+src = re.sub(r"(\d+)ocl_(image\w+?)_(ro|wo|rw)", lambda m: f"{int(m.group(1)) - 3}ocl_{m.group(2)}", src)
 seen = set()
 lines = []
 for line in src.split("\n"):
@@ -76,7 +78,7 @@ def rewrite_define(m):
     ptys = []
     for p in params:
         p = re.sub(r"\s+%[\w.]+\s*$", "", p.strip())
-        p = re.sub(r"\s+(noundef|nocapture|readonly|readnone|writeonly|noalias|align \d+|dereferenceable\(\d+\))", "", p)
+        p = re.sub(r"\s+(noundef|nocapture|readonly|readnone|writeonly|noalias|signext|zeroext|byval\([^)]*\)|align \d+|dereferenceable\(\d+\))", "", p)
         ptys.append(p.strip())
     refs = []
     for tag, ref in re.findall(r"!(\w+) (!\d+)", attached):

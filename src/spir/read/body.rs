@@ -185,6 +185,34 @@ impl FnLowering<'_, '_> {
         h
     }
 
+    /// `v` (a scalar) repeated in `lanes` lanes: a constant composite for constants, else a
+    /// chain of insertelement into undef (what clang emits for a scalar-to-vector widening).
+    pub fn splat(&mut self, v: Value, lanes: u32) -> Value {
+        let elem = self.value_type(v);
+        let vty = self.m.ty(Type::Vector { elem, len: lanes });
+        if let Value::Const(c) = v {
+            return Value::Const(self.m.constant(ir::Constant {
+                ty: vty,
+                kind: ir::ConstantKind::Composite(vec![c; lanes as usize]),
+            }));
+        }
+        let i32_ty = self.m.int_type(32);
+        let mut acc = Value::Const(self.m.constant(ir::Constant {
+            ty: vty,
+            kind: ir::ConstantKind::Undef,
+        }));
+        for lane in 0..lanes {
+            let index = Value::Const(self.m.int_const(i32_ty, lane as u64));
+            let op = Op::InsertElement {
+                vector: acc,
+                element: v,
+                index,
+            };
+            acc = Value::Inst(self.emit(None, vty, op));
+        }
+        acc
+    }
+
     pub fn bind(&mut self, dest: &Name, v: Value) {
         self.locals.insert(dest.clone(), v);
     }

@@ -57,6 +57,13 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     let ret_llvm = llvm_ir::types::Typed::get_type(call, &l.types.llvm_module().types);
     let ret = l.lower_type(&ret_llvm)?;
     if let Some(&callee) = l.symbols.functions.get(name) {
+        // A legacy i32 sampler bit-field passed to a helper whose parameter is a sampler.
+        for (i, a) in args.iter_mut().enumerate() {
+            let param = l.m.functions[callee].params.get(i).map(|p| p.ty);
+            if param.is_some_and(|t| matches!(l.m.types[t], Type::Sampler)) {
+                *a = sampler_operand(l, *a)?;
+            }
+        }
         return Ok(Lowered::Inst(ret, Op::Call { callee, args }));
     }
     if let Some(intr) = name.strip_prefix("llvm.") {
@@ -368,6 +375,19 @@ fn builtin(
         let op = e
             .pick(sign(d.first_sign()))
             .ok_or_else(|| unknown(mangled, d))?;
+        // OpenCL C overloads such as fmax(float4, float), clamp(int4, int, int), mix(.., float),
+        // step/smoothstep with scalar edges and ldexp(float4, int) take scalars where OpenCL.std
+        // wants vectors of the result's width: widen them.
+        let lanes = l.m.lanes(ret);
+        let mut args = args;
+        if lanes > 1 {
+            for a in args.iter_mut() {
+                let t = l.value_type(*a);
+                if matches!(l.m.types[t], Type::Int { .. } | Type::Float { .. }) {
+                    *a = l.splat(*a, lanes);
+                }
+            }
+        }
         return Ok(ext(ret, op, None, args));
     }
     Err(unknown(mangled, d))

@@ -109,3 +109,39 @@ pub(crate) fn lower_constant(
 fn types_of<'a>(t: &'a TypeLowering) -> &'a llvm_ir::types::Types {
     &t.llvm_module().types
 }
+
+/// `c` with the type `expected`, where the two differ only in struct naming: llvm-ir gives a
+/// constant struct its literal type (`{ i16, [3 x i8] }`), while the global it initializes
+/// has the named one (`%struct.anon`). Aggregates are rebuilt member by member; any other
+/// mismatch is left for the verifier to report.
+pub(crate) fn coerce(
+    m: &mut ir::Module,
+    c: ir::Handle<ir::Constant>,
+    expected: ir::Handle<Type>,
+) -> ir::Handle<ir::Constant> {
+    let have = m.constants[c].ty;
+    if have == expected {
+        return c;
+    }
+    let member_types: Vec<ir::Handle<Type>> = match &m.types[expected] {
+        Type::Struct {
+            members: Some(ms), ..
+        } => ms.clone(),
+        Type::Array { elem, len } => vec![*elem; *len as usize],
+        Type::Vector { elem, len } => vec![*elem; *len as usize],
+        _ => return c,
+    };
+    let kind = match m.constants[c].kind.clone() {
+        ConstantKind::Composite(elems) if elems.len() == member_types.len() => {
+            let elems = elems
+                .into_iter()
+                .zip(member_types)
+                .map(|(e, t)| coerce(m, e, t))
+                .collect();
+            ConstantKind::Composite(elems)
+        }
+        k @ (ConstantKind::Null | ConstantKind::Undef) => k,
+        _ => return c,
+    };
+    m.constant(ir::Constant { ty: expected, kind })
+}

@@ -9,6 +9,7 @@ mod calls;
 mod constants;
 mod kernels;
 pub mod metadata;
+mod samplers;
 mod types;
 
 use std::collections::HashMap;
@@ -106,6 +107,7 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
         fp_contract: md.fp_contract,
     };
     let kernel_info = kernels::interpret(&mut module, md)?;
+    let sampler_params = samplers::sampler_params(llvm, &kernel_info);
     let mut types = types::TypeLowering::new(llvm);
     let mut symbols = Symbols::default();
 
@@ -132,8 +134,9 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
     // Function signatures (bodies may call any of them).
     for f in &llvm.functions {
         let info = kernel_info.get(&f.name);
+        let samplers = sampler_params.get(&f.name);
         let func = types
-            .lower_signature(&mut module, f, info)
+            .lower_signature(&mut module, f, info, samplers)
             .map_err(|e| e.in_function(&f.name))?;
         let h = module.functions.append(func);
         symbols.functions.insert(f.name.clone(), h);
@@ -154,6 +157,8 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             let c = constants::lower_constant(&mut module, &mut types, &symbols, init)
                 .map_err(|e| e.at_value(format!("initializer of global @{name}")))?;
             let h = symbols.globals[&name];
+            let ty = module.globals[h].ty;
+            let c = constants::coerce(&mut module, c, ty);
             module.globals[h].init = Some(c);
         }
     }

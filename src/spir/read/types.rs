@@ -252,6 +252,7 @@ impl<'a> TypeLowering<'a> {
         m: &mut ir::Module,
         f: &llvm_ir::Function,
         info: Option<&KernelInfo>,
+        samplers: Option<&std::collections::BTreeSet<usize>>,
     ) -> Result<ir::Function> {
         let is_kernel = matches!(
             f.calling_convention,
@@ -263,6 +264,11 @@ impl<'a> TypeLowering<'a> {
             let mut ty = self.lower(m, &p.ty)?;
             if let Some(over) = info.and_then(|k| k.param_types.get(&i)) {
                 ty = m.ty(over.clone());
+            } else if samplers.is_some_and(|s| s.contains(&i))
+                && matches!(p.ty.as_ref(), llvm_ir::Type::IntegerType { bits: 32 })
+            {
+                // A legacy i32 sampler handed down from a kernel (see samplers.rs).
+                ty = m.ty(Type::Sampler);
             }
             params.push(ir::Param {
                 name: Some(name_str(&p.name)).filter(|n| !n.chars().all(|c| c.is_ascii_digit())),

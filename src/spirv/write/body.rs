@@ -50,18 +50,7 @@ pub(super) fn cast_opcode(
 
 /// Reverse post-order of the blocks (SPIR-V wants dominators first), then unreachable ones.
 fn block_order(body: &ir::Body) -> Vec<usize> {
-    let succ = |b: usize| -> Vec<usize> {
-        match &body.blocks[b].terminator {
-            Terminator::Branch(t) => vec![t.0 as usize],
-            Terminator::CondBranch {
-                on_true, on_false, ..
-            } => vec![on_true.0 as usize, on_false.0 as usize],
-            Terminator::Switch { default, cases, .. } => std::iter::once(default.0 as usize)
-                .chain(cases.iter().map(|c| c.1 .0 as usize))
-                .collect(),
-            _ => vec![],
-        }
-    };
+    let succ = |b: usize| successors(&body.blocks[b].terminator);
     let mut seen = HashSet::from([0usize]);
     let mut post = Vec::new();
     let mut stack = vec![(0usize, 0usize)];
@@ -88,6 +77,28 @@ struct FnCtx {
     params: Vec<Word>,
     inst_ids: HashMap<ir::Handle<ir::Inst>, Word>,
     labels: Vec<Word>,
+    /// The block being written.
+    current: usize,
+    /// Extra edges from a block to the same successor (several switch cases, or both arms of
+    /// a conditional branch, reaching one block that has phis). LLVM lists such a predecessor
+    /// once per edge, SPIR-V once per block, and consumers (llvm-spirv) rebuild LLVM phis per
+    /// block; so every edge after the first goes through its own forwarding block, and each
+    /// phi entry gets its own predecessor. Keyed by (from, to) block index.
+    forwarders: std::collections::BTreeMap<(usize, usize), Vec<Word>>,
+}
+
+/// Successor blocks of `t`, one entry per edge, in operand order.
+fn successors(t: &Terminator) -> Vec<usize> {
+    match t {
+        Terminator::Branch(b) => vec![b.0 as usize],
+        Terminator::CondBranch {
+            on_true, on_false, ..
+        } => vec![on_true.0 as usize, on_false.0 as usize],
+        Terminator::Switch { default, cases, .. } => std::iter::once(default.0 as usize)
+            .chain(cases.iter().map(|c| c.1 .0 as usize))
+            .collect(),
+        Terminator::Return(_) | Terminator::Unreachable => vec![],
+    }
 }
 
 impl Writer<'_> {
@@ -146,7 +157,22 @@ impl Writer<'_> {
                 params,
                 inst_ids: HashMap::new(),
                 labels: (0..body.blocks.len()).map(|_| self.b.id()).collect(),
+                current: 0,
+                forwarders: Default::default(),
             };
+            for (from, block) in body.blocks.iter().enumerate() {
+                let succ = successors(&block.terminator);
+                for (i, &to) in succ.iter().enumerate() {
+                    let starts_with_phi = body.blocks[to]
+                        .insts
+                        .first()
+                        .is_some_and(|&ih| matches!(body.insts[ih].op, Op::Phi { .. }));
+                    if starts_with_phi && succ[..i].contains(&to) {
+                        let id = self.b.id();
+                        ctx.forwarders.entry((from, to)).or_default().push(id);
+                    }
+                }
+            }
             for (ih, inst) in body.insts.iter() {
                 if !matches!(m.types[inst.ty], Type::Void) {
                     let id = self.b.id();
@@ -159,6 +185,7 @@ impl Writer<'_> {
             let order = block_order(body);
             for (pos, &bi) in order.iter().enumerate() {
                 let block = &body.blocks[bi];
+                ctx.current = bi;
                 self.b.begin_block(Some(ctx.labels[bi])).map_err(internal)?;
                 if let Some(n) = &block.name {
                     self.b.name(ctx.labels[bi], n.clone());
@@ -200,6 +227,12 @@ impl Writer<'_> {
                     })?;
                 }
                 self.terminator(&mut ctx, &block.terminator)?;
+            }
+            for (&(_, to), ids) in &ctx.forwarders {
+                for &id in ids {
+                    self.b.begin_block(Some(id)).map_err(internal)?;
+                    self.b.branch(ctx.labels[to]).map_err(internal)?;
+                }
             }
         }
         self.b.end_function().map_err(internal)?;
@@ -510,10 +543,25 @@ impl Writer<'_> {
                 self.emit(code, rty, rid, Self::ids(&ids))?;
             }
             Op::Phi { incoming } => {
+                // LLVM lists a predecessor once per edge (a switch may reach the block by
+                // several cases); SPIR-V once per block.
+                // The n-th entry from one predecessor comes through its n-th edge (see
+                // `FnCtx::forwarders`).
                 let mut ops = Vec::new();
+                let mut seen: HashMap<usize, usize> = HashMap::new();
                 for (v, b) in incoming {
+                    let from = b.0 as usize;
+                    let n = seen.entry(from).or_default();
+                    let label = match n {
+                        0 => ctx.labels[from],
+                        _ => match ctx.forwarders.get(&(from, ctx.current)) {
+                            Some(ids) if *n <= ids.len() => ids[*n - 1],
+                            _ => continue,
+                        },
+                    };
+                    *n += 1;
                     ops.push(Operand::IdRef(self.value(ctx, *v)?));
-                    ops.push(Operand::IdRef(ctx.labels[b.0 as usize]));
+                    ops.push(Operand::IdRef(label));
                 }
                 self.emit(S::Phi, rty, rid, ops)?;
             }
@@ -1101,21 +1149,29 @@ impl Writer<'_> {
     }
 
     fn terminator(&mut self, ctx: &mut FnCtx, t: &Terminator) -> Result<()> {
+        // Every edge after the first to the same phi block goes through its forwarder.
+        let from = ctx.current;
+        let mut taken: HashMap<usize, usize> = HashMap::new();
+        let mut target = |b: &ir::BlockId| -> Word {
+            let to = b.0 as usize;
+            let n = taken.entry(to).or_default();
+            *n += 1;
+            match ctx.forwarders.get(&(from, to)) {
+                Some(ids) if *n > 1 => ids[*n - 2],
+                _ => ctx.labels[to],
+            }
+        };
         // The builder's terminator methods also close the block.
         match t {
-            Terminator::Branch(b) => self.b.branch(ctx.labels[b.0 as usize]),
+            Terminator::Branch(b) => self.b.branch(target(b)),
             Terminator::CondBranch {
                 cond,
                 on_true,
                 on_false,
             } => {
                 let c = self.value(ctx, *cond)?;
-                self.b.branch_conditional(
-                    c,
-                    ctx.labels[on_true.0 as usize],
-                    ctx.labels[on_false.0 as usize],
-                    [],
-                )
+                let (t, f) = (target(on_true), target(on_false));
+                self.b.branch_conditional(c, t, f, [])
             }
             Terminator::Switch {
                 value,
@@ -1124,6 +1180,7 @@ impl Writer<'_> {
             } => {
                 let v = self.value(ctx, *value)?;
                 let wide = bit_width(self.m, self.vty(ctx, *value)) == 64;
+                let default = target(default);
                 let targets: Vec<(Operand, Word)> = cases
                     .iter()
                     .map(|(c, b)| {
@@ -1132,10 +1189,10 @@ impl Writer<'_> {
                         } else {
                             Operand::LiteralBit32(*c as u32)
                         };
-                        (lit, ctx.labels[b.0 as usize])
+                        (lit, target(b))
                     })
                     .collect();
-                self.b.switch(v, ctx.labels[default.0 as usize], targets)
+                self.b.switch(v, default, targets)
             }
             Terminator::Return(None) => self.b.ret(),
             Terminator::Return(Some(v)) => {

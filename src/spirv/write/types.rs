@@ -47,14 +47,11 @@ impl Writer<'_> {
             Type::Array { elem, len } => {
                 let e = self.ty(*elem)?;
                 let size_t = self.m.addressing.pointer_bits();
-                let n = if size_t == 64 {
-                    let i = self.b.type_int(64, 0);
+                if size_t == 64 {
                     self.cap(Capability::Int64);
-                    self.b.constant_bit64(i, *len)
-                } else {
-                    let i = self.b.type_int(32, 0);
-                    self.b.constant_bit32(i, *len as u32)
-                };
+                }
+                let i = self.b.type_int(size_t, 0);
+                let n = self.int_constant(i, size_t, *len);
                 self.b.type_array(e, n)
             }
             Type::Struct {
@@ -179,6 +176,20 @@ impl Writer<'_> {
         self.b.constant_bit32(i, v)
     }
 
+    /// The OpConstant of integer type `ty` (`width` bits) with value `v`, declared once.
+    fn int_constant(&mut self, ty: Word, width: u32, v: u64) -> Word {
+        if let Some(&id) = self.int_ids.get(&(ty, v)) {
+            return id;
+        }
+        let id = if width == 64 {
+            self.b.constant_bit64(ty, v)
+        } else {
+            self.b.constant_bit32(ty, v as u32)
+        };
+        self.int_ids.insert((ty, v), id);
+        id
+    }
+
     pub(super) fn constant(&mut self, c: ir::Handle<ir::Constant>) -> Result<Word> {
         if let Some(&w) = self.const_ids.get(&c) {
             return Ok(w);
@@ -189,8 +200,8 @@ impl Writer<'_> {
             ConstantKind::Int(v) => match self.m.types[k.ty] {
                 Type::Bool if *v != 0 => self.b.constant_true(ty),
                 Type::Bool => self.b.constant_false(ty),
-                Type::Int { width: 64 } => self.b.constant_bit64(ty, *v),
-                _ => self.b.constant_bit32(ty, *v as u32),
+                Type::Int { width } => self.int_constant(ty, width, *v),
+                _ => return Err(Error::internal("integer constant of a non-integer type")),
             },
             ConstantKind::Float(bits) => match self.m.types[k.ty] {
                 Type::Float { width: 64 } => self.b.constant_bit64(ty, *bits),
@@ -286,9 +297,13 @@ impl Writer<'_> {
                     .type_pointer(None, mappings::space_storage_class(glob.space), p)
             }
         };
+        // An undef initializer says nothing (and OpUndef is not a constant initializer; a
+        // Workgroup variable may not have one at all): the variable is declared without it.
         let init = match glob.init {
-            Some(i) => Some(self.constant(i)?),
-            None => None,
+            Some(i) if !matches!(self.m.constants[i].kind, ConstantKind::Undef) => {
+                Some(self.constant(i)?)
+            }
+            _ => None,
         };
         let sc = mappings::space_storage_class(glob.space);
         let id = self.b.id();

@@ -1,0 +1,97 @@
+//! Legacy SPIR passes samplers as `i32`. A kernel's sampler arguments are known from its
+//! argument info (`sampler_t`), but a helper function that receives one only sees an `i32`
+//! parameter, and the graph (like SPIR-V) needs it typed as a sampler. This finds every such
+//! parameter: an `i32` parameter that is passed to a builtin's `ocl_sampler` operand, or that
+//! exchanges values with another sampler parameter through a call, in either direction
+//! (a fixpoint over the call graph).
+
+use std::collections::{BTreeSet, HashMap};
+
+use either::Either;
+use llvm_ir::{Constant as C, Instruction, Name, Operand, Type as LT};
+
+use super::kernels::KernelInfo;
+use super::types::name_str;
+use crate::ir::Type;
+use crate::spir::mangle::{demangle, MType};
+
+/// (function name, parameter index)
+type ParamRef = (String, usize);
+
+/// The `i32` parameters of each function that carry a sampler.
+pub(crate) fn sampler_params(
+    llvm: &llvm_ir::Module,
+    kernels: &HashMap<String, KernelInfo>,
+) -> HashMap<String, BTreeSet<usize>> {
+    let mut marked: BTreeSet<ParamRef> = BTreeSet::new();
+    // Call edges that tie a caller's parameter to a callee's parameter.
+    let mut edges: Vec<(ParamRef, ParamRef)> = Vec::new();
+    for (name, info) in kernels {
+        for (&i, t) in &info.param_types {
+            if matches!(t, Type::Sampler) {
+                marked.insert((name.clone(), i));
+            }
+        }
+    }
+    for f in &llvm.functions {
+        let i32_params: HashMap<&Name, usize> = f
+            .parameters
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p.ty.as_ref(), LT::IntegerType { bits: 32 }))
+            .map(|(i, p)| (&p.name, i))
+            .collect();
+        if i32_params.is_empty() {
+            continue;
+        }
+        for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
+            let Instruction::Call(call) = inst else {
+                continue;
+            };
+            let Either::Right(Operand::ConstantOperand(c)) = &call.function else {
+                continue;
+            };
+            let C::GlobalReference { name: callee, .. } = c.as_ref() else {
+                continue;
+            };
+            let callee = name_str(callee);
+            let builtin = demangle(&callee);
+            for (j, (arg, _)) in call.arguments.iter().enumerate() {
+                let Operand::LocalOperand { name, .. } = arg else {
+                    continue;
+                };
+                let Some(&i) = i32_params.get(name) else {
+                    continue;
+                };
+                let here = (f.name.clone(), i);
+                match &builtin {
+                    Some(d) => {
+                        if matches!(d.params.get(j), Some(MType::Named(n)) if n == "ocl_sampler") {
+                            marked.insert(here);
+                        }
+                    }
+                    None => edges.push((here, (callee.clone(), j))),
+                }
+            }
+        }
+    }
+    loop {
+        let before = marked.len();
+        for (a, b) in &edges {
+            if marked.contains(a) || marked.contains(b) {
+                marked.insert(a.clone());
+                marked.insert(b.clone());
+            }
+        }
+        if marked.len() == before {
+            break;
+        }
+    }
+    let mut out: HashMap<String, BTreeSet<usize>> = HashMap::new();
+    for (f, i) in marked {
+        if !kernels.contains_key(&f) {
+            out.entry(f).or_default().insert(i);
+        }
+    }
+    out
+}

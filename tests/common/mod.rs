@@ -1,0 +1,54 @@
+//! Helpers shared by the oracle tiers.
+#![allow(dead_code)]
+use std::path::Path;
+use std::process::Command;
+
+/// Runs a tool; its stderr is the error.
+pub fn run_tool(cmd: &mut Command) -> Result<(), String> {
+    let out = cmd.output().map_err(|e| {
+        format!(
+            "cannot run {:?}: {e} (install it: see .ci/run)",
+            cmd.get_program()
+        )
+    })?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{:?}: {}{}",
+            cmd.get_program(),
+            String::from_utf8_lossy(&out.stderr),
+            String::from_utf8_lossy(&out.stdout)
+        ))
+    }
+}
+
+/// `spirv-val --target-env <opencl env>` on `spv`.
+///
+/// One known gap of spirv-val: for OpenCL environments it accepts only the capabilities the
+/// SPIR-V environment spec guarantees plus ImageBasic and Float64, so it rejects Int64Atomics,
+/// which the same spec makes optional (devices with cl_khr_int64_base_atomics). A module whose
+/// only complaint is that capability is validated again under the universal environment of the
+/// same SPIR-V version, so every rule except that capability check still applies.
+pub fn spirv_val(spv: &Path, target: &str) -> Result<(), String> {
+    let first = run_tool(
+        Command::new("spirv-val")
+            .args(["--target-env", target])
+            .arg(spv),
+    );
+    match first {
+        Err(e) if e.contains("Capability Int64Atomics is not allowed by OpenCL") => {
+            let universal = match target {
+                "opencl2.2" => "spv1.2",
+                _ => "spv1.0",
+            };
+            run_tool(
+                Command::new("spirv-val")
+                    .args(["--target-env", universal])
+                    .arg(spv),
+            )
+            .map_err(|e| format!("(universal {universal} after the Int64Atomics gap) {e}"))
+        }
+        r => r,
+    }
+}
