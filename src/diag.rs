@@ -59,14 +59,14 @@ pub enum ErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     pub kind: ErrorKind,
-    pub location: Location,
+    pub location: Box<Location>,
 }
 
 impl Error {
     pub fn new(kind: ErrorKind) -> Self {
         Error {
             kind,
-            location: Location::default(),
+            location: Box::default(),
         }
     }
     pub fn malformed(msg: impl Into<String>) -> Self {

@@ -15,6 +15,9 @@ use crate::ir::{
     self, ArithFlags, BinaryOp, BlockId, Body, CastOp, Inst, Op, Terminator, Type, Value,
 };
 
+/// A phi whose incoming values are resolved once every block has been lowered.
+type PendingPhi = (ir::Handle<Inst>, Vec<(Operand, Name)>);
+
 pub(crate) struct FnLowering<'a, 'b> {
     pub m: &'a mut ir::Module,
     pub types: &'a mut TypeLowering<'b>,
@@ -24,7 +27,7 @@ pub(crate) struct FnLowering<'a, 'b> {
     blocks: HashMap<Name, BlockId>,
     pub body: Body,
     current: usize,
-    pending_phis: Vec<(ir::Handle<Inst>, Vec<(Operand, Name)>)>,
+    pending_phis: Vec<PendingPhi>,
 }
 
 pub(crate) fn lower_body(

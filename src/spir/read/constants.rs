@@ -15,7 +15,7 @@ pub(crate) fn lower_constant(
     c: &ConstantRef,
 ) -> Result<ir::Handle<Constant>> {
     let ty_of = |m: &mut ir::Module, types: &mut TypeLowering, c: &C| -> Result<ir::Handle<Type>> {
-        let t = llvm_ir::types::Typed::get_type(c, &types_of(types));
+        let t = llvm_ir::types::Typed::get_type(c, types_of(types));
         types.lower(m, &t)
     };
     let cast = |m: &mut ir::Module,

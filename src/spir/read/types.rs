@@ -331,6 +331,13 @@ fn param_attrs(attrs: &[llvm_ir::function::ParameterAttribute]) -> ir::ParamAttr
     a
 }
 
+impl<'a> TypeLowering<'a> {
+    /// The llvm-ir module being lowered.
+    pub fn llvm_module(&self) -> &'a llvm_ir::Module {
+        self.llvm
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,12 +357,5 @@ mod tests {
         assert!(i.dim == ImageDim::Buffer && i.access.is_none());
         assert_eq!(opencl_object("opencl.image4d_t"), None);
         assert_eq!(opencl_object("struct.foo"), None);
-    }
-}
-
-impl<'a> TypeLowering<'a> {
-    /// The llvm-ir module being lowered.
-    pub fn llvm_module(&self) -> &'a llvm_ir::Module {
-        self.llvm
     }
 }
