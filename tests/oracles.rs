@@ -68,3 +68,116 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
         failures.join("\n")
     );
 }
+
+/// Numbers inside `name(...)` attributes of the source, e.g. `reqd_work_group_size(8, 4, 1)`.
+fn attribute_tuples(src: &str, name: &str) -> Vec<String> {
+    src.match_indices(&format!("{name}("))
+        .map(|(i, m)| {
+            let rest = &src[i + m.len()..];
+            let args = &rest[..rest.find(')').unwrap()];
+            args.split(',')
+                .map(|a| a.trim())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Facts read from each kernel's OpenCL C source (not from our reader) must be in the SPIR-V
+/// we write for all three fixture shapes: work-group size attributes, vec_type_hint, image
+/// access qualifiers, local/constant pointer arguments, and the contraction setting
+/// (legacy SPIR 1.2 records FP_CONTRACT ON; modern clang SPIR has already fused what it may,
+/// so the remaining a*b+c must not be contracted: ContractionOff on every kernel).
+#[test]
+fn source_kernel_facts_survive_into_spirv() {
+    let dir = std::env::temp_dir().join(format!("spir-xlate-facts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for e in std::fs::read_dir("tests/kernels").unwrap() {
+        let cl = e.unwrap().path();
+        if cl.extension().is_none_or(|x| x != "cl") {
+            continue;
+        }
+        let name = cl.file_stem().unwrap().to_string_lossy().into_owned();
+        let src = std::fs::read_to_string(&cl).unwrap();
+        let kernels = src.matches("__kernel void").count();
+        for fixture in [
+            format!("tests/fixtures/modern/{name}.spir64.bc"),
+            format!("tests/fixtures/modern/{name}.spir.bc"),
+            format!("tests/fixtures/legacy/{name}.spir64.bc"),
+        ] {
+            let legacy = fixture.starts_with("tests/fixtures/legacy");
+            let words = spir_xlate::to_spirv(
+                std::path::Path::new(&fixture),
+                &spir_xlate::Options::default(),
+            )
+            .unwrap_or_else(|e| panic!("{fixture}: {e}"));
+            let spv = dir.join(format!("{name}.{}.spv", checked));
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            std::fs::write(&spv, bytes).unwrap();
+            if let Err(e) = spirv_val(&spv, "opencl2.1") {
+                failures.push(format!("{fixture}: {e}"));
+            }
+            let text = spir_xlate::disassemble(&words);
+            let mut expect = |what: &str, ok: bool| {
+                if !ok {
+                    failures.push(format!("{fixture}: {what}"));
+                }
+            };
+            for t in attribute_tuples(&src, "reqd_work_group_size") {
+                expect(
+                    &format!("LocalSize {t}"),
+                    text.contains(&format!("LocalSize {t}")),
+                );
+            }
+            for t in attribute_tuples(&src, "work_group_size_hint") {
+                expect(
+                    &format!("LocalSizeHint {t}"),
+                    text.contains(&format!("LocalSizeHint {t}")),
+                );
+            }
+            let hints = attribute_tuples(&src, "vec_type_hint").len();
+            expect(
+                &format!("{hints} VecTypeHint modes"),
+                text.matches("VecTypeHint").count() == hints,
+            );
+            if src.contains("write_only image") {
+                expect("a WriteOnly image type", text.contains(" WriteOnly"));
+            }
+            if src.contains("read_only image") {
+                expect("a ReadOnly image type", text.contains(" ReadOnly"));
+            }
+            let params: String = src
+                .split("__kernel void")
+                .skip(1)
+                .map(|k| &k[..k.find(')').unwrap()])
+                .collect();
+            if params.contains("__local") {
+                expect("a Workgroup pointer parameter", text.contains("Workgroup"));
+            }
+            if params.contains("__constant") {
+                expect(
+                    "a UniformConstant pointer parameter",
+                    text.contains("UniformConstant"),
+                );
+            }
+            let contraction_off = text.matches("ContractionOff").count();
+            expect(
+                &format!(
+                    "ContractionOff on {} kernels",
+                    if legacy { 0 } else { kernels }
+                ),
+                contraction_off == if legacy { 0 } else { kernels },
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 192, "{checked} modules checked");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -11,7 +11,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for cl in "$here"/*.cl; do
   name=$(basename "$cl" .cl)
   for triple in spir64 spir; do
-    clang-14 -cc1 -triple "$triple-unknown-unknown" -emit-llvm-bc -cl-std=CL1.2 -finclude-default-header \
+    clang-14 -cc1 -triple "$triple-unknown-unknown" -emit-llvm-bc -cl-std=CL1.2 -cl-kernel-arg-info -finclude-default-header \
       -O2 -disable-llvm-passes "$cl" -o "$tmp/$name.$triple.raw.bc"
     "$llvm/opt" -O2 "$tmp/$name.$triple.raw.bc" -o "$out/modern/$name.$triple.bc"
   done

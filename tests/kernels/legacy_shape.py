@@ -3,7 +3,8 @@
 
 Legacy SPIR 1.2 producers listed kernels in `!opencl.kernels` (function, then one node per
 kernel_arg_* list and attribute), spelled images without access suffix (`%opencl.image2d_t`),
-passed samplers as `i32` and declared `!opencl.spir.version = !{i32 1, i32 2}`. This script
+passed samplers as `i32`, declared `!opencl.spir.version = !{i32 1, i32 2}` and recorded the
+default FP_CONTRACT ON as `!opencl.enable.FP_CONTRACT`. This script
 takes one .ll on stdin and writes the legacy-shaped .ll on stdout.
 """
 import re
@@ -53,7 +54,7 @@ src = "\n".join(out)
 
 # Kernel metadata: function attachments -> !opencl.kernels.
 TAGS = ["kernel_arg_addr_space", "kernel_arg_access_qual", "kernel_arg_type",
-        "kernel_arg_base_type", "kernel_arg_type_qual", "reqd_work_group_size",
+        "kernel_arg_base_type", "kernel_arg_type_qual", "kernel_arg_name", "reqd_work_group_size",
         "work_group_size_hint", "vec_type_hint"]
 nodes = dict(re.findall(r"^(!\d+) = (!\{.*\})$", src, re.M))
 next_id = max([int(k[1:]) for k in nodes] + [0]) + 1
@@ -107,5 +108,7 @@ src = re.sub(r"^!opencl\.spir\.version = .*$", "", src, flags=re.M)
 src += "\n!opencl.kernels = !{" + ", ".join(kernel_refs) + "}\n"
 vid = f"!{next_id}"
 src += f"!opencl.spir.version = !{{{vid}}}\n{vid} = !{{i32 1, i32 2}}\n"
+# OpenCL C contracts by default (FP_CONTRACT ON), which SPIR 1.2 producers recorded here.
+src += "!opencl.enable.FP_CONTRACT = !{}\n"
 src += "\n".join(new_nodes) + "\n"
 sys.stdout.write(src)

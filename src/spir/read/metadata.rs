@@ -161,7 +161,11 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     md.used_optional_core_features =
         strings_of_nodes(&named_nodes(m, "opencl.used.optional.core.features"));
     md.compiler_options = strings_of_nodes(&named_nodes(m, "opencl.compiler.options"));
-    md.fp_contract = !named_nodes(m, "opencl.enable.FP_CONTRACT").is_empty();
+    // SPIR: the node's presence (it is empty, `!{}`) means FP_CONTRACT ON.
+    md.fp_contract = {
+        let name = "opencl.enable.FP_CONTRACT";
+        !LLVMGetNamedMetadata(m, name.as_ptr().cast(), name.len()).is_null()
+    };
 
     // Legacy: one node per kernel in !opencl.kernels.
     for node in named_nodes(m, "opencl.kernels") {
