@@ -35,7 +35,12 @@ fn legacy_kernels_metadata_and_images_are_read() {
 #[test]
 fn every_fixture_reads_into_a_verified_graph() {
     let mut n = 0;
-    for dir in ["tests/fixtures/modern", "tests/fixtures/legacy"] {
+    for dir in [
+        "tests/fixtures/modern",
+        "tests/fixtures/legacy",
+        "tests/fixtures/o0",
+        "tests/fixtures/legacy-o0",
+    ] {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
             let m = spir_xlate::read_spir(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
@@ -44,5 +49,5 @@ fn every_fixture_reads_into_a_verified_graph() {
             n += 1;
         }
     }
-    assert!(n >= 192, "{n} fixtures");
+    assert!(n >= 320, "{n} fixtures");
 }

@@ -13,7 +13,12 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut failures = Vec::new();
     let mut n = 0;
-    for fdir in ["tests/fixtures/modern", "tests/fixtures/legacy"] {
+    for fdir in [
+        "tests/fixtures/modern",
+        "tests/fixtures/legacy",
+        "tests/fixtures/o0",
+        "tests/fixtures/legacy-o0",
+    ] {
         for e in std::fs::read_dir(fdir).unwrap() {
             let p = e.unwrap().path();
             n += 1;
@@ -60,7 +65,7 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
             }
         }
     }
-    assert!(n >= 192, "{n} fixtures");
+    assert!(n >= 320, "{n} fixtures");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -106,6 +111,8 @@ fn source_kernel_facts_survive_into_spirv() {
             format!("tests/fixtures/modern/{name}.spir64.bc"),
             format!("tests/fixtures/modern/{name}.spir.bc"),
             format!("tests/fixtures/legacy/{name}.spir64.bc"),
+            format!("tests/fixtures/o0/{name}.spir64.bc"),
+            format!("tests/fixtures/legacy-o0/{name}.spir64.bc"),
         ] {
             let legacy = fixture.starts_with("tests/fixtures/legacy");
             let words = spir_xlate::to_spirv(
@@ -173,7 +180,7 @@ fn source_kernel_facts_survive_into_spirv() {
             checked += 1;
         }
     }
-    assert!(checked >= 192, "{checked} modules checked");
+    assert!(checked >= 320, "{checked} modules checked");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

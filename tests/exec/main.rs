@@ -2,7 +2,8 @@
 //! PoCL, spirv-val and llvm-spirv-14). For every kernel with an `//@exec` line:
 //!
 //! * reference: the kernel's OpenCL C source, built by PoCL;
-//! * candidates: the modern and the legacy-shaped spir64 fixture, each translated by us to SPIR-V
+//! * candidates: the spir64 fixtures (modern -O2, legacy-shaped, -O0, legacy-shaped -O0), each
+//!   translated by us to SPIR-V
 //!   (validated by spirv-val), turned back into SPIR bitcode by `llvm-spirv-14 -r`, and loaded
 //!   with clCreateProgramWithBinary;
 //!
@@ -109,7 +110,7 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                 continue;
             }
         };
-        for variant in ["modern", "legacy"] {
+        for variant in ["modern", "legacy", "o0", "legacy-o0"] {
             let fixture = PathBuf::from(format!("tests/fixtures/{variant}/{name}.spir64.bc"));
             let candidate = match translated_bitcode(&fixture, &work)
                 .and_then(|bc| dev.program_from_spir(&bc))

@@ -28,6 +28,10 @@ pub(crate) struct FnLowering<'a, 'b> {
     pub body: Body,
     current: usize,
     pending_phis: Vec<PendingPhi>,
+    /// Stack slots (clang -O0 allocas) that hold an image or sampler parameter, with the
+    /// parameter's graph type: legacy SPIR spells every image `%opencl.image2d_t` whatever its
+    /// access, and every sampler `i32`, so the slot's LLVM type does not say which it holds.
+    slot_types: HashMap<Name, ir::Handle<Type>>,
 }
 
 pub(crate) fn lower_body(
@@ -49,10 +53,12 @@ pub(crate) fn lower_body(
         body: Body::default(),
         current: 0,
         pending_phis: Vec::new(),
+        slot_types: HashMap::new(),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
     }
+    l.slot_types = object_slots(l.m, func, f);
     for (i, bb) in f.basic_blocks.iter().enumerate() {
         l.blocks.insert(bb.name.clone(), BlockId(i as u32));
         l.body.blocks.push(ir::Block {
@@ -88,6 +94,37 @@ pub(crate) fn lower_body(
     }
     l.types.image_access.clear();
     Ok(l.body)
+}
+
+/// Allocas that a parameter of image or sampler type is stored into, with that type.
+fn object_slots(
+    m: &ir::Module,
+    func: ir::Handle<ir::Function>,
+    f: &llvm_ir::Function,
+) -> HashMap<Name, ir::Handle<Type>> {
+    let params: HashMap<&Name, ir::Handle<Type>> = f
+        .parameters
+        .iter()
+        .zip(&m.functions[func].params)
+        .filter(|(_, p)| matches!(m.types[p.ty], Type::Image(_) | Type::Sampler))
+        .map(|(lp, p)| (&lp.name, p.ty))
+        .collect();
+    let mut slots = HashMap::new();
+    if params.is_empty() {
+        return slots;
+    }
+    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
+        if let llvm_ir::Instruction::Store(st) = inst {
+            if let (Operand::LocalOperand { name: v, .. }, Operand::LocalOperand { name: a, .. }) =
+                (&st.value, &st.address)
+            {
+                if let Some(&t) = params.get(v) {
+                    slots.insert(a.clone(), t);
+                }
+            }
+        }
+    }
+    slots
 }
 
 /// Reverse post-order from the entry, then any unreachable blocks in source order.
@@ -530,6 +567,9 @@ impl FnLowering<'_, '_> {
                     ))
                 }
             }
+        }
+        if let Some(&t) = self.slot_types.get(&i.dest).filter(|_| one) {
+            allocated = t;
         }
         let ty = self.m.ty(Type::Pointer {
             pointee: allocated,
