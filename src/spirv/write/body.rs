@@ -248,8 +248,9 @@ impl Writer<'_> {
             (a.sret, P::Sret),
             (a.noalias, P::NoAlias),
             (a.nocapture, P::NoCapture),
-            (a.readonly, P::NoWrite),
-            (a.readnone, P::NoReadWrite),
+            // readnone implies readonly, and is written as the weaker NoWrite: NoReadWrite makes
+            // the Khronos reader (llvm-spirv-14) abort on an assertion, and drivers share it.
+            (a.readonly || a.readnone, P::NoWrite),
         ] {
             if on {
                 self.b.decorate(
@@ -326,12 +327,14 @@ impl Writer<'_> {
         let scalar = self.m.scalar_of(t);
         let sid = self.ty(scalar)?;
         let s = match self.m.types[scalar] {
-            Type::Int { width: 64 } => self.b.constant_bit64(sid, int_value),
-            Type::Int { width } => self
-                .b
-                .constant_bit32(sid, (int_value & ((1u64 << width) - 1)) as u32),
-            Type::Float { width: 64 } => self.b.constant_bit64(sid, float_value.to_bits()),
-            Type::Float { width: 32 } => self.b.constant_bit32(sid, (float_value as f32).to_bits()),
+            Type::Int { width: 64 } => self.scalar_constant(sid, 64, int_value),
+            Type::Int { width } => {
+                self.scalar_constant(sid, width, int_value & ((1u64 << width) - 1))
+            }
+            Type::Float { width: 64 } => self.scalar_constant(sid, 64, float_value.to_bits()),
+            Type::Float { width: 32 } => {
+                self.scalar_constant(sid, 32, (float_value as f32).to_bits() as u64)
+            }
             _ => return Err(Error::internal("splat of a non-numeric type")),
         };
         if scalar == t {
@@ -709,16 +712,12 @@ impl Writer<'_> {
         self.cap(Capability::Int8);
         let size_bits = m.addressing.pointer_bits();
         let lt = self.b.type_int(size_bits, 0);
-        let len = if size_bits == 64 {
-            self.b.constant_bit64(lt, n)
-        } else {
-            self.b.constant_bit32(lt, n as u32)
-        };
+        let len = self.scalar_constant(lt, size_bits, n);
         let arr = self.b.type_array(i8t, len);
         let init = if b == 0 {
             self.b.constant_null(arr)
         } else {
-            let e = self.b.constant_bit32(i8t, b as u32);
+            let e = self.scalar_constant(i8t, 8, b as u64);
             self.b.constant_composite(arr, vec![e; n as usize])
         };
         let pt = self
@@ -1066,7 +1065,7 @@ impl Writer<'_> {
                     Self::ids(&[ids[0], ids[1]]),
                 )?;
                 let ft = self.b.type_float(32, None);
-                let zero = self.b.constant_bit32(ft, 0);
+                let zero = self.scalar_constant(ft, 32, 0);
                 self.emit(
                     S::ImageSampleExplicitLod,
                     rty,
@@ -1141,7 +1140,7 @@ impl Writer<'_> {
                 };
                 let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
                 let q = self.emit(code, Some(rt), None, Self::ids(&[ids[0]]))?;
-                let off = self.b.constant_bit32(rt, offset);
+                let off = self.scalar_constant(rt, 32, offset as u64);
                 self.emit(S::IAdd, Some(rt), rid, Self::ids(&[q, off]))?;
             }
         }

@@ -22,8 +22,8 @@ pub(crate) struct Writer<'a> {
     caps: BTreeSet<u32>,
     type_ids: HashMap<ir::Handle<Type>, Word>,
     const_ids: HashMap<ir::Handle<ir::Constant>, Word>,
-    /// Integer constants by (type id, value): array lengths and graph constants share them, so
-    /// `[3 x i8]` is one OpTypeArray however its length was first asked for.
+    /// Scalar constants by (type id, bit pattern): array lengths, scopes, splats and graph
+    /// constants share them, so `[3 x i8]` is one OpTypeArray however its length was asked for.
     int_ids: HashMap<(Word, u64), Word>,
     global_ids: HashMap<ir::Handle<ir::Global>, Word>,
     func_ids: HashMap<ir::Handle<ir::Function>, Word>,

@@ -51,7 +51,7 @@ impl Writer<'_> {
                     self.cap(Capability::Int64);
                 }
                 let i = self.b.type_int(size_t, 0);
-                let n = self.int_constant(i, size_t, *len);
+                let n = self.scalar_constant(i, size_t, *len);
                 self.b.type_array(e, n)
             }
             Type::Struct {
@@ -173,11 +173,12 @@ impl Writer<'_> {
     /// A 32-bit unsigned constant (scopes, semantics, literals as ids).
     pub(super) fn u32_const(&mut self, v: u32) -> Word {
         let i = self.b.type_int(32, 0);
-        self.b.constant_bit32(i, v)
+        self.scalar_constant(i, 32, v as u64)
     }
 
-    /// The OpConstant of integer type `ty` (`width` bits) with value `v`, declared once.
-    fn int_constant(&mut self, ty: Word, width: u32, v: u64) -> Word {
+    /// The OpConstant of scalar type `ty` (`width` bits) with bit pattern `v`, declared once
+    /// however many instructions ask for it.
+    pub(super) fn scalar_constant(&mut self, ty: Word, width: u32, v: u64) -> Word {
         if let Some(&id) = self.int_ids.get(&(ty, v)) {
             return id;
         }
@@ -200,12 +201,12 @@ impl Writer<'_> {
             ConstantKind::Int(v) => match self.m.types[k.ty] {
                 Type::Bool if *v != 0 => self.b.constant_true(ty),
                 Type::Bool => self.b.constant_false(ty),
-                Type::Int { width } => self.int_constant(ty, width, *v),
+                Type::Int { width } => self.scalar_constant(ty, width, *v),
                 _ => return Err(Error::internal("integer constant of a non-integer type")),
             },
             ConstantKind::Float(bits) => match self.m.types[k.ty] {
-                Type::Float { width: 64 } => self.b.constant_bit64(ty, *bits),
-                _ => self.b.constant_bit32(ty, *bits as u32),
+                Type::Float { width } => self.scalar_constant(ty, width, *bits),
+                _ => return Err(Error::internal("float constant of a non-float type")),
             },
             ConstantKind::Null => {
                 if let Type::Float { width: 16 } = self.m.types[self.m.scalar_of(k.ty)] {
