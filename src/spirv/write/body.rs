@@ -717,7 +717,7 @@ impl Writer<'_> {
         let init = if b == 0 {
             self.b.constant_null(arr)
         } else {
-            let e = self.scalar_constant(i8t, 8, b as u64);
+            let e = self.scalar_constant(i8t, 8, b);
             self.b.constant_composite(arr, vec![e; n as usize])
         };
         let pt = self
