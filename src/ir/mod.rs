@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod builtin;
+pub mod cfg;
 pub mod constant;
 pub mod function;
 pub mod kernel;

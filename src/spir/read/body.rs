@@ -1,6 +1,6 @@
 //! LLVM function bodies -> graph blocks and instructions.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use llvm_ir::{
     instruction as li, terminator as lt, Instruction as I, Name, Operand, Terminator as T,
@@ -149,29 +149,7 @@ fn block_order(f: &llvm_ir::Function) -> Vec<usize> {
             .filter_map(|n| index.get(n).copied())
             .collect()
     };
-    let mut post = Vec::new();
-    let mut seen = HashSet::new();
-    if !f.basic_blocks.is_empty() {
-        // Iterative DFS: (block, next successor index).
-        let mut stack = vec![(0usize, 0usize)];
-        seen.insert(0);
-        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            let s = succs(b);
-            if *next < s.len() {
-                let n = s[*next];
-                *next += 1;
-                if seen.insert(n) {
-                    stack.push((n, 0));
-                }
-            } else {
-                post.push(b);
-                stack.pop();
-            }
-        }
-    }
-    post.reverse();
-    post.extend((0..f.basic_blocks.len()).filter(|i| !seen.contains(i)));
-    post
+    crate::ir::cfg::reverse_post_order(f.basic_blocks.len(), succs)
 }
 
 impl FnLowering<'_, '_> {

@@ -1,6 +1,6 @@
 //! Functions, blocks and instructions, including the semantic builtins.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use rspirv::dr::{InsertPoint, Instruction, Operand};
 use spirv::{Capability, Op as S, Word};
@@ -50,26 +50,9 @@ pub(super) fn cast_opcode(
 
 /// Reverse post-order of the blocks (SPIR-V wants dominators first), then unreachable ones.
 fn block_order(body: &ir::Body) -> Vec<usize> {
-    let succ = |b: usize| successors(&body.blocks[b].terminator);
-    let mut seen = HashSet::from([0usize]);
-    let mut post = Vec::new();
-    let mut stack = vec![(0usize, 0usize)];
-    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-        let s = succ(b);
-        if *next < s.len() {
-            let n = s[*next];
-            *next += 1;
-            if seen.insert(n) {
-                stack.push((n, 0));
-            }
-        } else {
-            post.push(b);
-            stack.pop();
-        }
-    }
-    post.reverse();
-    post.extend((0..body.blocks.len()).filter(|b| !seen.contains(b)));
-    post
+    ir::cfg::reverse_post_order(body.blocks.len(), |b| {
+        successors(&body.blocks[b].terminator)
+    })
 }
 
 struct FnCtx {
