@@ -94,21 +94,16 @@ pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<RawMetadata> {
         );
         let name = CString::new("input").unwrap();
         let mut module: LLVMModuleRef = ptr::null_mut();
+        let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+            bytes.as_ptr() as *const c_char,
+            bytes.len(),
+            name.as_ptr(),
+        );
         let failed = if is_bitcode {
-            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-                bytes.as_ptr() as *const c_char,
-                bytes.len(),
-                name.as_ptr(),
-            );
             let r = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(ctx.0, buf, &mut module);
             LLVMDisposeMemoryBuffer(buf);
             r != 0
         } else {
-            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-                bytes.as_ptr() as *const c_char,
-                bytes.len(),
-                name.as_ptr(),
-            );
             let mut msg: *mut c_char = ptr::null_mut();
             // Takes ownership of `buf`.
             let r = llvm_sys::ir_reader::LLVMParseIRInContext(ctx.0, buf, &mut module, &mut msg);
