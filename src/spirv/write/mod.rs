@@ -24,7 +24,7 @@ pub(crate) struct Writer<'a> {
     const_ids: HashMap<ir::Handle<ir::Constant>, Word>,
     /// Scalar constants by (type id, bit pattern): array lengths, scopes, splats and graph
     /// constants share them, so `[3 x i8]` is one OpTypeArray however its length was asked for.
-    int_ids: HashMap<(Word, u64), Word>,
+    scalar_ids: HashMap<(Word, u64), Word>,
     global_ids: HashMap<ir::Handle<ir::Global>, Word>,
     func_ids: HashMap<ir::Handle<ir::Function>, Word>,
     builtin_vars: HashMap<u32, Word>,
@@ -56,7 +56,7 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         caps: BTreeSet::new(),
         type_ids: HashMap::new(),
         const_ids: HashMap::new(),
-        int_ids: HashMap::new(),
+        scalar_ids: HashMap::new(),
         global_ids: HashMap::new(),
         func_ids: HashMap::new(),
         builtin_vars: HashMap::new(),

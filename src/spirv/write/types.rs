@@ -179,7 +179,7 @@ impl Writer<'_> {
     /// The OpConstant of scalar type `ty` (`width` bits) with bit pattern `v`, declared once
     /// however many instructions ask for it.
     pub(super) fn scalar_constant(&mut self, ty: Word, width: u32, v: u64) -> Word {
-        if let Some(&id) = self.int_ids.get(&(ty, v)) {
+        if let Some(&id) = self.scalar_ids.get(&(ty, v)) {
             return id;
         }
         let id = if width == 64 {
@@ -187,7 +187,7 @@ impl Writer<'_> {
         } else {
             self.b.constant_bit32(ty, v as u32)
         };
-        self.int_ids.insert((ty, v), id);
+        self.scalar_ids.insert((ty, v), id);
         id
     }
 
