@@ -84,6 +84,18 @@ fn successors(t: &Terminator) -> Vec<usize> {
     }
 }
 
+impl FnCtx {
+    /// The label standing for the `n`-th edge (from 0) from block `from` to block `to`:
+    /// `direct` for the first, then that edge's forwarder (see `forwarders`); `None` for an
+    /// edge that has none (only the first edge into a block without phis is ever asked for).
+    fn edge_label(&self, from: usize, to: usize, n: usize, direct: Word) -> Option<Word> {
+        match n {
+            0 => Some(direct),
+            _ => self.forwarders.get(&(from, to))?.get(n - 1).copied(),
+        }
+    }
+}
+
 impl Writer<'_> {
     pub(super) fn function(&mut self, h: ir::Handle<ir::Function>) -> Result<()> {
         let m = self.m;
@@ -529,21 +541,16 @@ impl Writer<'_> {
                 self.emit(code, rty, rid, Self::ids(&ids))?;
             }
             Op::Phi { incoming } => {
-                // LLVM lists a predecessor once per edge (a switch may reach the block by
-                // several cases); SPIR-V once per block.
-                // The n-th entry from one predecessor comes through its n-th edge (see
-                // `FnCtx::forwarders`).
+                // LLVM lists a predecessor once per edge, SPIR-V once per block: the n-th
+                // entry from one predecessor comes through its n-th edge (`FnCtx::forwarders`).
                 let mut ops = Vec::new();
                 let mut seen: HashMap<usize, usize> = HashMap::new();
                 for (v, b) in incoming {
                     let from = b.0 as usize;
                     let n = seen.entry(from).or_default();
-                    let label = match n {
-                        0 => ctx.labels[from],
-                        _ => match ctx.forwarders.get(&(from, ctx.current)) {
-                            Some(ids) if *n <= ids.len() => ids[*n - 1],
-                            _ => continue,
-                        },
+                    let Some(label) = ctx.edge_label(from, ctx.current, *n, ctx.labels[from])
+                    else {
+                        continue;
                     };
                     *n += 1;
                     ops.push(Operand::IdRef(self.value(ctx, *v)?));
@@ -1138,10 +1145,8 @@ impl Writer<'_> {
             let to = b.0 as usize;
             let n = taken.entry(to).or_default();
             *n += 1;
-            match ctx.forwarders.get(&(from, to)) {
-                Some(ids) if *n > 1 => ids[*n - 2],
-                _ => ctx.labels[to],
-            }
+            let direct = ctx.labels[to];
+            ctx.edge_label(from, to, *n - 1, direct).unwrap_or(direct)
         };
         // The builder's terminator methods also close the block.
         match t {
