@@ -102,24 +102,32 @@ fn object_slots(
     func: ir::Handle<ir::Function>,
     f: &llvm_ir::Function,
 ) -> HashMap<Name, ir::Handle<Type>> {
-    let params: HashMap<&Name, ir::Handle<Type>> = f
+    let params = &m.functions[func].params;
+    param_spills(f)
+        .into_iter()
+        .map(|(slot, i)| (slot, params[i].ty))
+        .filter(|(_, t)| matches!(m.types[*t], Type::Image(_) | Type::Sampler))
+        .map(|(slot, t)| (slot.clone(), t))
+        .collect()
+}
+
+/// The stack slots clang -O0 spills parameters to: each address a parameter is stored to
+/// (by name), with the parameter's index.
+pub(crate) fn param_spills(f: &llvm_ir::Function) -> HashMap<&Name, usize> {
+    let params: HashMap<&Name, usize> = f
         .parameters
         .iter()
-        .zip(&m.functions[func].params)
-        .filter(|(_, p)| matches!(m.types[p.ty], Type::Image(_) | Type::Sampler))
-        .map(|(lp, p)| (&lp.name, p.ty))
+        .enumerate()
+        .map(|(i, p)| (&p.name, i))
         .collect();
     let mut slots = HashMap::new();
-    if params.is_empty() {
-        return slots;
-    }
     for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
-        if let llvm_ir::Instruction::Store(st) = inst {
+        if let I::Store(st) = inst {
             if let (Operand::LocalOperand { name: v, .. }, Operand::LocalOperand { name: a, .. }) =
                 (&st.value, &st.address)
             {
-                if let Some(&t) = params.get(v) {
-                    slots.insert(a.clone(), t);
+                if let Some(&i) = params.get(v) {
+                    slots.insert(a, i);
                 }
             }
         }

@@ -93,30 +93,22 @@ pub(crate) fn sampler_params(
 /// The values of `f` that carry one of its `i32` parameters: the parameter itself and, as
 /// clang -O0 spills every parameter, loads from the stack slot it was stored to.
 fn param_carriers(f: &llvm_ir::Function) -> HashMap<&Name, usize> {
+    let is_i32 = |i: usize| matches!(f.parameters[i].ty.as_ref(), LT::IntegerType { bits: 32 });
     let mut carriers: HashMap<&Name, usize> = f
         .parameters
         .iter()
         .enumerate()
-        .filter(|(_, p)| matches!(p.ty.as_ref(), LT::IntegerType { bits: 32 }))
+        .filter(|&(i, _)| is_i32(i))
         .map(|(i, p)| (&p.name, i))
         .collect();
     if carriers.is_empty() {
         return carriers;
     }
-    let mut slots: HashMap<&Name, usize> = HashMap::new();
-    let insts = || f.basic_blocks.iter().flat_map(|b| &b.instrs);
-    for inst in insts() {
-        if let Instruction::Store(st) = inst {
-            if let (Operand::LocalOperand { name: v, .. }, Operand::LocalOperand { name: a, .. }) =
-                (&st.value, &st.address)
-            {
-                if let Some(&i) = carriers.get(v) {
-                    slots.insert(a, i);
-                }
-            }
-        }
-    }
-    for inst in insts() {
+    let slots: HashMap<&Name, usize> = super::body::param_spills(f)
+        .into_iter()
+        .filter(|&(_, i)| is_i32(i))
+        .collect();
+    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
         if let Instruction::Load(ld) = inst {
             if let Operand::LocalOperand { name: a, .. } = &ld.address {
                 if let Some(&i) = slots.get(a) {
