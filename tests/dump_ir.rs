@@ -1,6 +1,8 @@
 //! The graph the reader builds keeps every kernel fact: attributes, arg info, spaces, access.
 use spir_xlate::ir::print::print_module;
 
+mod common;
+
 fn dump(path: &str) -> String {
     print_module(&spir_xlate::read_spir(std::path::Path::new(path)).unwrap())
 }
@@ -35,19 +37,11 @@ fn legacy_kernels_metadata_and_images_are_read() {
 #[test]
 fn every_fixture_reads_into_a_verified_graph() {
     let mut n = 0;
-    for dir in [
-        "tests/fixtures/modern",
-        "tests/fixtures/legacy",
-        "tests/fixtures/o0",
-        "tests/fixtures/legacy-o0",
-    ] {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            let m = spir_xlate::read_spir(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            assert!(spir_xlate::ir::verify::verify(&m).is_empty());
-            assert!(!m.kernels.is_empty(), "{}", p.display());
-            n += 1;
-        }
+    for p in common::fixtures() {
+        let m = spir_xlate::read_spir(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert!(spir_xlate::ir::verify::verify(&m).is_empty());
+        assert!(!m.kernels.is_empty(), "{}", p.display());
+        n += 1;
     }
     assert!(n >= 320, "{n} fixtures");
 }

@@ -2,6 +2,7 @@
 //! every fixture translates, validates with spirv-val for its target, and is consumed by the
 //! independent Khronos translator (llvm-spirv-14 -r). A missing tool fails, never skips.
 #![cfg(feature = "oracles")]
+use std::path::Path;
 use std::process::Command;
 
 mod common;
@@ -13,55 +14,36 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut failures = Vec::new();
     let mut n = 0;
-    for fdir in [
-        "tests/fixtures/modern",
-        "tests/fixtures/legacy",
-        "tests/fixtures/o0",
-        "tests/fixtures/legacy-o0",
-    ] {
-        for e in std::fs::read_dir(fdir).unwrap() {
-            let p = e.unwrap().path();
-            n += 1;
-            for target in [
-                spir_xlate::TargetEnv::OpenCl21,
-                spir_xlate::TargetEnv::OpenCl22,
-            ] {
-                let opts = spir_xlate::Options {
-                    target,
-                    spirv_version: None,
-                };
-                let words = match spir_xlate::to_spirv(&p, &opts) {
-                    Ok(w) => w,
-                    Err(e) => {
-                        failures.push(format!("{}: {e}", p.display()));
-                        continue;
-                    }
-                };
-                let spv = dir.join(format!(
-                    "{}.{}.spv",
-                    p.file_stem().unwrap().to_string_lossy(),
-                    target.name()
-                ));
-                std::fs::write(
-                    &spv,
-                    words
-                        .iter()
-                        .flat_map(|w| w.to_le_bytes())
-                        .collect::<Vec<u8>>(),
-                )
-                .unwrap();
-                if let Err(e) = spirv_val(&spv, target.name()) {
-                    failures.push(format!("spirv-val {}: {e}", p.display()));
+    for p in common::fixtures() {
+        n += 1;
+        for target in [
+            spir_xlate::TargetEnv::OpenCl21,
+            spir_xlate::TargetEnv::OpenCl22,
+        ] {
+            let opts = spir_xlate::Options {
+                target,
+                spirv_version: None,
+            };
+            let words = match spir_xlate::to_spirv(&p, &opts) {
+                Ok(w) => w,
+                Err(e) => {
+                    failures.push(format!("{}: {e}", p.display()));
+                    continue;
                 }
-                if let Err(e) = tool_ok(
-                    Command::new("llvm-spirv-14")
-                        .arg("-r")
-                        .arg(&spv)
-                        .arg("-o")
-                        .arg(spv.with_extension("bc")),
-                ) {
-                    failures.push(format!("llvm-spirv-14 -r {}: {e}", p.display()));
-                }
+            };
+            let spv = dir.join(format!("{}.{}.spv", common::fixture_id(&p), target.name()));
+            common::write_spirv(&spv, &words);
+            if let Err(e) = spirv_val(&spv, target.name()) {
+                failures.push(format!("spirv-val {}: {e}", p.display()));
+            }
+            if let Err(e) = tool_ok(
+                Command::new("llvm-spirv-14")
+                    .arg("-r")
+                    .arg(&spv)
+                    .arg("-o")
+                    .arg(spv.with_extension("bc")),
+            ) {
+                failures.push(format!("llvm-spirv-14 -r {}: {e}", p.display()));
             }
         }
     }
@@ -120,9 +102,8 @@ fn source_kernel_facts_survive_into_spirv() {
                 &spir_xlate::Options::default(),
             )
             .unwrap_or_else(|e| panic!("{fixture}: {e}"));
-            let spv = dir.join(format!("{name}.{}.spv", checked));
-            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            std::fs::write(&spv, bytes).unwrap();
+            let spv = dir.join(format!("{}.spv", common::fixture_id(Path::new(&fixture))));
+            common::write_spirv(&spv, &words);
             if let Err(e) = spirv_val(&spv, "opencl2.1") {
                 failures.push(format!("{fixture}: {e}"));
             }

@@ -1,7 +1,46 @@
 //! Helpers shared by the oracle tiers.
 #![allow(dead_code)]
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Every fixture shape `tests/kernels/generate.sh` makes (see README).
+pub const FIXTURE_DIRS: [&str; 4] = [
+    "tests/fixtures/modern",
+    "tests/fixtures/legacy",
+    "tests/fixtures/o0",
+    "tests/fixtures/legacy-o0",
+];
+
+/// All fixtures, in a stable order.
+pub fn fixtures() -> Vec<PathBuf> {
+    let mut all: Vec<PathBuf> = FIXTURE_DIRS
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap_or_else(|e| panic!("{d}: {e}")))
+        .map(|e| e.unwrap().path())
+        .collect();
+    all.sort();
+    all
+}
+
+/// `<shape>.<name>` for a fixture path, unique across the fixture directories.
+pub fn fixture_id(fixture: &Path) -> String {
+    format!(
+        "{}.{}",
+        fixture
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy(),
+        fixture.file_stem().unwrap().to_string_lossy()
+    )
+}
+
+/// Writes SPIR-V words as a little-endian binary module.
+pub fn write_spirv(path: &Path, words: &[u32]) {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
 
 /// Runs a tool; its stderr is the error.
 pub fn run_tool(cmd: &mut Command) -> Result<(), String> {

@@ -22,16 +22,7 @@ use std::process::Command;
 /// Our SPIR-V for `fixture` (from the `spir-xlate` binary: the library links LLVM 14, which must
 /// not share a process with PoCL's LLVM), validated, and read back to SPIR by llvm-spirv-14.
 fn translated_bitcode(fixture: &Path, work: &Path) -> Result<Vec<u8>, String> {
-    let stem = format!(
-        "{}.{}",
-        fixture
-            .parent()
-            .unwrap()
-            .file_name()
-            .unwrap()
-            .to_string_lossy(),
-        fixture.file_stem().unwrap().to_string_lossy()
-    );
+    let stem = common::fixture_id(fixture);
     let spv = work.join(format!("{stem}.spv"));
     let bc = work.join(format!("{stem}.bc"));
     run_tool(
@@ -110,8 +101,9 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                 continue;
             }
         };
-        for variant in ["modern", "legacy", "o0", "legacy-o0"] {
-            let fixture = PathBuf::from(format!("tests/fixtures/{variant}/{name}.spir64.bc"));
+        for dir in common::FIXTURE_DIRS {
+            let variant = dir.trim_start_matches("tests/fixtures/");
+            let fixture = Path::new(dir).join(format!("{name}.spir64.bc"));
             let candidate = match translated_bitcode(&fixture, &work)
                 .and_then(|bc| dev.program_from_spir(&bc))
             {
