@@ -20,6 +20,31 @@ pub fn read_spir(path: &Path) -> Result<ir::Module> {
     spir::read::read_path(path)
 }
 
+/// Read a SPIR-V module from a file into the graph.
+pub fn read_spirv(path: &Path) -> Result<ir::Module> {
+    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+    let words = spirv::read::words_from_bytes(&bytes)?;
+    spirv::read::read(&words)
+}
+
+/// True if the file starts with the SPIR-V magic number (either byte order).
+pub fn is_spirv_file(path: &Path) -> bool {
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok()
+        && (magic == [0x03, 0x02, 0x23, 0x07] || magic == [0x07, 0x23, 0x02, 0x03])
+}
+
+/// Read either input kind (decided by content, not by extension) into the graph.
+pub fn read_any(path: &Path) -> Result<ir::Module> {
+    if is_spirv_file(path) {
+        read_spirv(path)
+    } else {
+        read_spir(path)
+    }
+}
+
 /// Translate a SPIR file to SPIR-V words.
 pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
     let module = read_spir(path)?;

@@ -39,7 +39,7 @@ enum Command {
     },
     /// Print the semantic graph of a SPIR input.
     DumpIr {
-        /// Input .bc or .ll file (`-` for stdin).
+        /// Input .bc, .ll or .spv file (`-` for stdin).
         input: String,
     },
 }
@@ -197,7 +197,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         }
         Command::DumpIr { input } => {
             let inp = open_input(&input)?;
-            let m = spir_xlate::read_spir(&inp.path).map_err(|e| e.in_file(&inp.label))?;
+            let m = spir_xlate::read_any(&inp.path).map_err(|e| e.in_file(&inp.label))?;
             write_output("-", spir_xlate::ir::print::print_module(&m).as_bytes())
         }
     }

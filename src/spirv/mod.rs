@@ -1,3 +1,4 @@
 //! The SPIR-V side: binary modules for OpenCL (Kernel capability).
 
+pub mod read;
 pub mod write;

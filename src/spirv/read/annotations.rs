@@ -1,0 +1,161 @@
+//! Everything SPIR-V says *about* ids, gathered before lowering: names, decorations (group
+//! decorations expanded), entry points, execution modes, OpString and OpSource facts.
+
+use std::collections::HashMap;
+
+use rspirv::dr::{Instruction, Operand};
+use spirv::{Decoration, Op as S, Word};
+
+use super::{id_operand, literal_operand, string_operand};
+use crate::diag::{Error, Result};
+
+pub(crate) struct EntryPoint {
+    pub function: Word,
+    pub name: String,
+    pub at: usize,
+}
+
+#[derive(Default)]
+pub(crate) struct Annotations {
+    pub names: HashMap<Word, String>,
+    pub decorations: HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    pub entry_points: Vec<EntryPoint>,
+    /// Execution modes per function id: (mode, literal operands).
+    pub modes: HashMap<Word, Vec<(spirv::ExecutionMode, Vec<u32>)>>,
+    /// OpString texts (kernel argument info, compiler options, SPIR version).
+    pub strings: Vec<String>,
+    pub source: Option<(spirv::SourceLanguage, u32)>,
+    pub source_extensions: Vec<String>,
+}
+
+impl Annotations {
+    pub fn collect(insts: &[(usize, Instruction)]) -> Result<Self> {
+        let mut a = Annotations::default();
+        let mut groups: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
+        for (at, inst) in insts {
+            a.one(inst, &mut groups)
+                .map_err(|e| e.at_value(format!("word {at}")))?;
+            if inst.class.opcode == S::EntryPoint {
+                let model = inst.operands.first();
+                if !matches!(
+                    model,
+                    Some(Operand::ExecutionModel(spirv::ExecutionModel::Kernel))
+                ) {
+                    return Err(Error::unsupported(format!(
+                        "entry point of execution model {model:?}: only Kernel entry points \
+                         are translated"
+                    ))
+                    .at_value(format!("word {at}")));
+                }
+                a.entry_points.push(EntryPoint {
+                    function: id_operand(inst, 1)?,
+                    name: string_operand(inst, 2)?.to_string(),
+                    at: *at,
+                });
+            }
+        }
+        Ok(a)
+    }
+
+    fn one(
+        &mut self,
+        inst: &Instruction,
+        groups: &mut HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
+    ) -> Result<()> {
+        match inst.class.opcode {
+            S::Name => {
+                self.names
+                    .insert(id_operand(inst, 0)?, string_operand(inst, 1)?.to_string());
+            }
+            S::Decorate | S::DecorateId | S::DecorateString => {
+                let target = id_operand(inst, 0)?;
+                let Some(Operand::Decoration(d)) = inst.operands.get(1) else {
+                    return Err(Error::malformed("OpDecorate without a decoration"));
+                };
+                let entry = (*d, inst.operands[2..].to_vec());
+                if let Some(g) = groups.get_mut(&target) {
+                    g.push(entry);
+                } else {
+                    self.decorations.entry(target).or_default().push(entry);
+                }
+            }
+            S::DecorationGroup => {
+                let id = super::result_id(inst)?;
+                // Decorations naming the group were seen first; move them to the group.
+                let pending = self.decorations.remove(&id).unwrap_or_default();
+                groups.insert(id, pending);
+            }
+            S::GroupDecorate => {
+                let group = id_operand(inst, 0)?;
+                let decos = groups.get(&group).cloned().ok_or_else(|| {
+                    Error::malformed(format!("%{group} is not an OpDecorationGroup"))
+                })?;
+                for i in 1..inst.operands.len() {
+                    let target = id_operand(inst, i)?;
+                    self.decorations
+                        .entry(target)
+                        .or_default()
+                        .extend(decos.iter().cloned());
+                }
+            }
+            S::ExecutionMode | S::ExecutionModeId => {
+                let f = id_operand(inst, 0)?;
+                let Some(Operand::ExecutionMode(mode)) = inst.operands.get(1) else {
+                    return Err(Error::malformed("OpExecutionMode without a mode"));
+                };
+                let mut lits = Vec::new();
+                for i in 2..inst.operands.len() {
+                    lits.push(match &inst.operands[i] {
+                        Operand::IdRef(id) => *id,
+                        _ => literal_operand(inst, i)?,
+                    });
+                }
+                self.modes.entry(f).or_default().push((*mode, lits));
+            }
+            S::String => self.strings.push(string_operand(inst, 0)?.to_string()),
+            S::Source => {
+                if let (Some(Operand::SourceLanguage(l)), Some(Operand::LiteralBit32(v))) =
+                    (inst.operands.first(), inst.operands.get(1))
+                {
+                    self.source = Some((*l, *v));
+                }
+            }
+            S::SourceExtension => self
+                .source_extensions
+                .push(string_operand(inst, 0)?.to_string()),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The decorations of `id` of kind `d`.
+    pub fn get(&self, id: Word, d: Decoration) -> impl Iterator<Item = &[Operand]> {
+        self.decorations
+            .get(&id)
+            .into_iter()
+            .flatten()
+            .filter(move |(k, _)| *k == d)
+            .map(|(_, ops)| ops.as_slice())
+    }
+
+    pub fn has(&self, id: Word, d: Decoration) -> bool {
+        self.get(id, d).next().is_some()
+    }
+
+    /// The first literal operand of decoration `d` on `id` (Alignment, SpecId, ...).
+    pub fn literal(&self, id: Word, d: Decoration) -> Option<u32> {
+        self.get(id, d).find_map(|ops| match ops.first() {
+            Some(Operand::LiteralBit32(v)) => Some(*v),
+            _ => None,
+        })
+    }
+
+    /// LinkageAttributes: (name, type).
+    pub fn linkage(&self, id: Word) -> Option<(String, spirv::LinkageType)> {
+        self.get(id, Decoration::LinkageAttributes)
+            .find_map(|ops| match ops {
+                [Operand::LiteralString(n), Operand::LinkageType(t)] => Some((n.clone(), *t)),
+                _ => None,
+            })
+    }
+}

@@ -1,0 +1,427 @@
+//! SPIR-V instructions that become semantic builtins: OpenCL.std extended instructions,
+//! atomics, barriers, async copies, images; any other instruction whose operands are all ids
+//! becomes `Builtin::Spirv(op)` and keeps its exact meaning.
+
+use rspirv::dr::{Instruction, Operand};
+use spirv::{Op as S, Word};
+
+use super::body::{FnState, Local};
+use super::{id_operand, Entity, ExtSet, Reader};
+use crate::diag::{Error, Result};
+use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
+
+/// OpenCL.std instructions whose last operand is a literal (`n`, or a rounding mode).
+fn has_trailing_literal(op: ir::builtin::CLOp) -> bool {
+    use ir::builtin::CLOp as C;
+    matches!(
+        op,
+        C::vloadn
+            | C::vload_halfn
+            | C::vloada_halfn
+            | C::vstore_half_r
+            | C::vstore_halfn_r
+            | C::vstorea_halfn_r
+    )
+}
+
+impl Reader {
+    fn scope(&self, id: Word) -> Result<spirv::Scope> {
+        let v = self.int_constant(id)?;
+        spirv::Scope::from_u32(v as u32)
+            .ok_or_else(|| Error::malformed(format!("%{id} = {v} is not a Scope")))
+    }
+
+    fn emit_builtin(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        name: Option<String>,
+        builtin: Builtin,
+        args: Vec<Value>,
+    ) -> Result<()> {
+        let v = self.push(st, rty, Op::Builtin { builtin, args }, name);
+        if inst.result_id.is_some() {
+            self.define(st, inst, v)?;
+        }
+        Ok(())
+    }
+
+    fn ids_from(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        idx: &[usize],
+    ) -> Result<Vec<Value>> {
+        idx.iter()
+            .map(|&i| {
+                let id = id_operand(inst, i)?;
+                self.operand(st, id)
+            })
+            .collect()
+    }
+
+    pub(super) fn builtin_instruction(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        name: Option<String>,
+    ) -> Result<()> {
+        let op = inst.class.opcode;
+        let n = inst.operands.len();
+        match op {
+            S::ExtInst => return self.ext_inst(st, inst, rty, name),
+            S::ControlBarrier => {
+                let exec = self.scope(id_operand(inst, 0)?)?;
+                let mem = self.scope(id_operand(inst, 1)?)?;
+                let semantics = self.int_constant(id_operand(inst, 2)?)? as u32;
+                let b = Builtin::ControlBarrier {
+                    exec,
+                    mem,
+                    semantics,
+                };
+                return self.emit_builtin(st, inst, rty, name, b, vec![]);
+            }
+            S::MemoryBarrier => {
+                let mem = self.scope(id_operand(inst, 0)?)?;
+                let semantics = self.int_constant(id_operand(inst, 1)?)? as u32;
+                let b = Builtin::MemoryBarrier { mem, semantics };
+                return self.emit_builtin(st, inst, rty, name, b, vec![]);
+            }
+            S::AtomicLoad
+            | S::AtomicStore
+            | S::AtomicExchange
+            | S::AtomicCompareExchange
+            | S::AtomicIIncrement
+            | S::AtomicIDecrement
+            | S::AtomicIAdd
+            | S::AtomicISub
+            | S::AtomicSMin
+            | S::AtomicUMin
+            | S::AtomicSMax
+            | S::AtomicUMax
+            | S::AtomicAnd
+            | S::AtomicOr
+            | S::AtomicXor
+            | S::AtomicFlagTestAndSet
+            | S::AtomicFlagClear => {
+                let scope = self.scope(id_operand(inst, 1)?)?;
+                let semantics = self.int_constant(id_operand(inst, 2)?)? as u32;
+                let args = match op {
+                    // (ptr, scope, equal, unequal, value, comparator) -> (ptr, cmp, value)
+                    S::AtomicCompareExchange => {
+                        let unequal = self.int_constant(id_operand(inst, 3)?)? as u32;
+                        if unequal != semantics & !0x6 && unequal != semantics {
+                            return Err(Error::unsupported(
+                                "OpAtomicCompareExchange whose unequal semantics differ from \
+                                 the equal ones",
+                            ));
+                        }
+                        self.ids_from(st, inst, &[0, 5, 4])?
+                    }
+                    _ => {
+                        let mut idx = vec![0];
+                        idx.extend(3..n);
+                        self.ids_from(st, inst, &idx)?
+                    }
+                };
+                let b = Builtin::Atomic {
+                    op,
+                    scope,
+                    semantics,
+                };
+                return self.emit_builtin(st, inst, rty, name, b, args);
+            }
+            S::GroupAsyncCopy => {
+                if self.scope(id_operand(inst, 0)?)? != spirv::Scope::Workgroup {
+                    return Err(Error::unsupported(
+                        "OpGroupAsyncCopy outside work-group scope",
+                    ));
+                }
+                let args = self.ids_from(st, inst, &[1, 2, 3, 4, 5])?;
+                let b = Builtin::AsyncCopy { strided: true };
+                return self.emit_builtin(st, inst, rty, name, b, args);
+            }
+            S::GroupWaitEvents => {
+                if self.scope(id_operand(inst, 0)?)? != spirv::Scope::Workgroup {
+                    return Err(Error::unsupported(
+                        "OpGroupWaitEvents outside work-group scope",
+                    ));
+                }
+                let args = self.ids_from(st, inst, &[1, 2])?;
+                return self.emit_builtin(st, inst, rty, name, Builtin::WaitEvents, args);
+            }
+            S::SampledImage => {
+                let img = self.operand(st, id_operand(inst, 0)?)?;
+                let smp = self.operand(st, id_operand(inst, 1)?)?;
+                st.locals
+                    .insert(super::result_id(inst)?, Local::SampledImage(img, smp));
+                return Ok(());
+            }
+            S::ImageSampleExplicitLod => return self.image_sample(st, inst, rty, name),
+            S::ImageRead => {
+                let args = self.ids_from(st, inst, &[0, 1])?;
+                if n > 2 {
+                    return Err(Error::unsupported("OpImageRead with image operands"));
+                }
+                let b = Builtin::Image(ImageOp::Read(self.texel_kind(rty)));
+                return self.emit_builtin(st, inst, rty, name, b, args);
+            }
+            S::ImageWrite => {
+                let mut args = self.ids_from(st, inst, &[0, 1, 2])?;
+                match inst.operands.get(3) {
+                    None => {}
+                    Some(Operand::ImageOperands(o)) if *o == spirv::ImageOperands::LOD => {
+                        args.push(self.operand(st, id_operand(inst, 4)?)?);
+                    }
+                    Some(other) => {
+                        return Err(Error::unsupported(format!(
+                            "OpImageWrite with image operands {other:?}"
+                        )))
+                    }
+                }
+                let texel_t = self.value_ty(st, args[2]);
+                let b = Builtin::Image(ImageOp::Write(self.texel_kind(texel_t)));
+                return self.emit_builtin(st, inst, rty, name, b, args);
+            }
+            S::ImageQuerySize | S::ImageQuerySizeLod => {
+                let args = self.ids_from(st, inst, &[0])?;
+                if op == S::ImageQuerySizeLod {
+                    let lod = id_operand(inst, 1)?;
+                    if self.int_constant(lod).ok() != Some(0) {
+                        return Err(Error::unsupported(
+                            "OpImageQuerySizeLod of a level other than constant 0",
+                        ));
+                    }
+                }
+                let b = Builtin::Image(ImageOp::QuerySize { component: None });
+                return self.emit_builtin(st, inst, rty, name, b, args);
+            }
+            S::ImageQueryFormat | S::ImageQueryOrder => {
+                // The graph op returns OpenCL's CL_* value; SPIR-V's enumerant is that minus
+                // a fixed offset.
+                let args = self.ids_from(st, inst, &[0])?;
+                let (q, offset) = if op == S::ImageQueryFormat {
+                    (ImageOp::QueryChannelDataType, 0x10D0)
+                } else {
+                    (ImageOp::QueryChannelOrder, 0x10B0)
+                };
+                let cl = self.push(
+                    st,
+                    rty,
+                    Op::Builtin {
+                        builtin: Builtin::Image(q),
+                        args,
+                    },
+                    None,
+                );
+                let off = self.splat_const(rty, offset);
+                let v = self.push(
+                    st,
+                    rty,
+                    Op::Binary {
+                        op: ir::BinaryOp::Sub,
+                        lhs: cl,
+                        rhs: off,
+                        flags: Default::default(),
+                    },
+                    name,
+                );
+                return self.define(st, inst, v);
+            }
+            _ => {}
+        }
+        // Anything else: the SPIR-V instruction itself, if its operands are all ids.
+        if !inst.operands.iter().all(|o| {
+            matches!(
+                o,
+                Operand::IdRef(_) | Operand::IdScope(_) | Operand::IdMemorySemantics(_)
+            )
+        }) {
+            return Err(Error::unsupported(format!(
+                "Op{op:?} (an instruction with literal operands the graph cannot carry yet)"
+            )));
+        }
+        if !spirv_builtin_supported(op) {
+            return Err(Error::unsupported(format!("Op{op:?} in a function")));
+        }
+        let args = self.ids_from(st, inst, &(0..n).collect::<Vec<_>>())?;
+        self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
+    }
+
+    fn texel_kind(&self, t: ir::Handle<Type>) -> TexelKind {
+        match self.m.types[self.m.scalar_of(t)] {
+            Type::Float { width: 16 } => TexelKind::Half,
+            Type::Float { .. } => TexelKind::Float,
+            // SPIR-V does not say; OpenCL reads/writes integer texels as the image format says.
+            _ => TexelKind::Signed,
+        }
+    }
+
+    fn image_sample(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        name: Option<String>,
+    ) -> Result<()> {
+        let si = id_operand(inst, 0)?;
+        let Some(Local::SampledImage(img, smp)) = st.locals.get(&si).copied() else {
+            return Err(Error::unsupported(format!(
+                "OpImageSampleExplicitLod of %{si}, which is not an OpSampledImage of this function"
+            )));
+        };
+        let coord = self.operand(st, id_operand(inst, 1)?)?;
+        match (inst.operands.get(2), inst.operands.get(3)) {
+            (Some(Operand::ImageOperands(o)), Some(Operand::IdRef(lod)))
+                if *o == spirv::ImageOperands::LOD =>
+            {
+                let c = self.constant_of(*lod)?;
+                if !matches!(
+                    self.m.constants[c].kind,
+                    ir::ConstantKind::Float(0) | ir::ConstantKind::Int(0) | ir::ConstantKind::Null
+                ) {
+                    return Err(Error::unsupported(
+                        "image sampling at a level of detail other than 0 (cl_khr_mipmap_image)",
+                    ));
+                }
+            }
+            other => {
+                return Err(Error::unsupported(format!(
+                    "OpImageSampleExplicitLod with image operands {other:?}"
+                )))
+            }
+        }
+        let b = Builtin::Image(ImageOp::Sample(self.texel_kind(rty)));
+        self.emit_builtin(st, inst, rty, name, b, vec![img, smp, coord])
+    }
+
+    fn ext_inst(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        name: Option<String>,
+    ) -> Result<()> {
+        let set = id_operand(inst, 0)?;
+        match self.ids.get(&set) {
+            Some(Entity::ExtInstSet(ExtSet::OpenClStd)) => {}
+            Some(Entity::ExtInstSet(ExtSet::NonSemantic)) => return Ok(()),
+            Some(Entity::ExtInstSet(ExtSet::Unknown)) => {
+                return Err(Error::unsupported(format!(
+                    "extended instruction from an unknown set (%{set})"
+                )))
+            }
+            _ => {
+                return Err(Error::malformed(format!(
+                    "%{set} is not an OpExtInstImport"
+                )))
+            }
+        }
+        let number = super::literal_operand(inst, 1)?;
+        let op = ir::builtin::CLOp::from_u32(number).ok_or_else(|| {
+            Error::malformed(format!("OpenCL.std has no instruction number {number}"))
+        })?;
+        let ops = &inst.operands[2..];
+        let (id_ops, lit) = match ops.split_last() {
+            Some((last, rest)) if has_trailing_literal(op) => (rest, Some(last)),
+            _ => (ops, None),
+        };
+        let mut args = Vec::new();
+        for o in id_ops {
+            match o {
+                Operand::IdRef(id) => args.push(self.operand(st, *id)?),
+                other => {
+                    return Err(Error::malformed(format!(
+                        "OpenCL.std {op:?} operand {other:?}"
+                    )))
+                }
+            }
+        }
+        let literal = match lit {
+            None if has_trailing_literal(op) => {
+                return Err(Error::malformed(format!(
+                    "OpenCL.std {op:?} without its literal operand"
+                )))
+            }
+            None => None,
+            // rspirv may decode the literal as an id when it does not know the grammar.
+            Some(
+                Operand::IdRef(v) | Operand::LiteralBit32(v) | Operand::LiteralExtInstInteger(v),
+            ) => Some(*v),
+            Some(Operand::FPRoundingMode(r)) => Some(*r as u32),
+            Some(other) => {
+                return Err(Error::malformed(format!(
+                    "OpenCL.std {op:?} literal {other:?}"
+                )))
+            }
+        };
+        let b = Builtin::ExtInst { op, literal };
+        self.emit_builtin(st, inst, rty, name, b, args)
+    }
+}
+
+/// Instructions kept as `Builtin::Spirv`: their operands are ids and their meaning is the
+/// SPIR-V instruction's own.
+fn spirv_builtin_supported(op: S) -> bool {
+    matches!(
+        op,
+        S::Dot
+            | S::Any
+            | S::All
+            | S::IsNan
+            | S::IsInf
+            | S::IsFinite
+            | S::IsNormal
+            | S::SignBitSet
+            | S::LessOrGreater
+            | S::BitCount
+            | S::BitReverse
+            | S::BitFieldInsert
+            | S::BitFieldSExtract
+            | S::BitFieldUExtract
+            | S::FMod
+            | S::SMod
+            | S::IAddCarry
+            | S::ISubBorrow
+            | S::UMulExtended
+            | S::SMulExtended
+            | S::GenericCastToPtrExplicit
+            | S::GenericPtrMemSemantics
+            | S::SizeOf
+            | S::PtrDiff
+            | S::AtomicFMinEXT
+            | S::AtomicFMaxEXT
+            | S::AtomicFAddEXT
+            | S::GroupAll
+            | S::GroupAny
+            | S::GroupBroadcast
+            | S::EnqueueMarker
+            | S::RetainEvent
+            | S::ReleaseEvent
+            | S::CreateUserEvent
+            | S::IsValidEvent
+            | S::SetUserEventStatus
+            | S::CaptureEventProfilingInfo
+            | S::GetDefaultQueue
+            | S::BuildNDRange
+            | S::ReadPipe
+            | S::WritePipe
+            | S::ReservedReadPipe
+            | S::ReservedWritePipe
+            | S::ReserveReadPipePackets
+            | S::ReserveWritePipePackets
+            | S::CommitReadPipe
+            | S::CommitWritePipe
+            | S::IsValidReserveId
+            | S::GetNumPipePackets
+            | S::GetMaxPipePackets
+            | S::GroupReserveReadPipePackets
+            | S::GroupReserveWritePipePackets
+            | S::GroupCommitReadPipe
+            | S::GroupCommitWritePipe
+            | S::ImageQueryLevels
+            | S::ImageQuerySamples
+    )
+}

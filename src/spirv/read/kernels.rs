@@ -1,0 +1,206 @@
+//! OpEntryPoint + execution modes + OpString argument info -> `ir::Kernel`.
+
+use spirv::ExecutionMode as M;
+
+use super::Reader;
+use crate::diag::{Error, Result};
+use crate::ir::{self, AddressSpace, Type};
+
+impl Reader {
+    pub(super) fn kernels(&mut self) -> Result<()> {
+        let mut any_contraction_off = false;
+        let entry_points = std::mem::take(&mut self.ann.entry_points);
+        for ep in &entry_points {
+            let Some(super::Entity::Function(h)) = self.ids.get(&ep.function).copied() else {
+                return Err(Error::malformed(format!(
+                    "word {}: entry point '{}' names %{}, which is not a function",
+                    ep.at, ep.name, ep.function
+                )));
+            };
+            if self.m.functions[h].body.is_none() {
+                return Err(Error::malformed(format!(
+                    "word {}: entry point '{}' has no body",
+                    ep.at, ep.name
+                )));
+            }
+            let f = &mut self.m.functions[h];
+            f.is_kernel = true;
+            f.linkage = ir::Linkage::Export;
+            let mut k = ir::Kernel {
+                function: h,
+                args: Vec::new(),
+                reqd_work_group_size: None,
+                work_group_size_hint: None,
+                vec_type_hint: None,
+            };
+            for (mode, lits) in self
+                .ann
+                .modes
+                .get(&ep.function)
+                .cloned()
+                .unwrap_or_default()
+            {
+                let xyz = || -> Result<[u32; 3]> {
+                    match lits.as_slice() {
+                        [x, y, z] => Ok([*x, *y, *z]),
+                        _ => Err(Error::malformed(format!("{mode:?} needs three sizes"))),
+                    }
+                };
+                match mode {
+                    M::LocalSize => k.reqd_work_group_size = Some(xyz()?),
+                    M::LocalSizeHint => k.work_group_size_hint = Some(xyz()?),
+                    M::VecTypeHint => {
+                        let code = lits.first().copied().unwrap_or(0);
+                        let elem = match code & 0xffff {
+                            0 => Type::Int { width: 8 },
+                            1 => Type::Int { width: 16 },
+                            2 => Type::Int { width: 32 },
+                            3 => Type::Int { width: 64 },
+                            4 => Type::Float { width: 16 },
+                            5 => Type::Float { width: 32 },
+                            6 => Type::Float { width: 64 },
+                            other => {
+                                return Err(Error::malformed(format!(
+                                    "VecTypeHint element code {other}"
+                                )))
+                            }
+                        };
+                        k.vec_type_hint = Some(ir::VecTypeHint {
+                            elem: self.m.ty(elem),
+                            len: (code >> 16).max(1),
+                            // SPIR-V cannot say; OpenCL C's unsigned hints read back signed.
+                            signed: true,
+                        });
+                    }
+                    M::ContractionOff => any_contraction_off = true,
+                    other => {
+                        return Err(Error::unsupported(format!(
+                            "execution mode {other:?} on kernel '{}'",
+                            ep.name
+                        )))
+                    }
+                }
+            }
+            k.args = self.arg_info(h, &ep.name);
+            self.m.kernels.push(k);
+        }
+        self.m.source.fp_contract = !any_contraction_off;
+        Ok(())
+    }
+
+    /// `kernel_arg_<what>.<kernel>.a,b,c,` OpStrings (the Khronos translator's convention).
+    fn arg_strings(&self, what: &str, kernel: &str) -> Option<Vec<String>> {
+        let prefix = format!("{what}.{kernel}.");
+        let s = self
+            .ann
+            .strings
+            .iter()
+            .find_map(|s| s.strip_prefix(&prefix))?;
+        let mut v: Vec<String> = s.split(',').map(str::to_string).collect();
+        if v.last().is_some_and(|l| l.is_empty()) {
+            v.pop();
+        }
+        Some(v)
+    }
+
+    fn arg_info(&mut self, h: ir::Handle<ir::Function>, kernel: &str) -> Vec<ir::ArgInfo> {
+        let types = self.arg_strings("kernel_arg_type", kernel);
+        let quals = self.arg_strings("kernel_arg_type_qual", kernel);
+        let bases = self.arg_strings("kernel_arg_base_type", kernel);
+        let params = self.m.functions[h].params.clone();
+        params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let t = &self.m.types[p.ty];
+                let (space, access) = match t {
+                    Type::Pointer { space, .. } => (*space, None),
+                    Type::Image(img) => (
+                        AddressSpace::Global,
+                        Some(img.access.unwrap_or(ir::Access::ReadOnly)),
+                    ),
+                    Type::Pipe(a) => (AddressSpace::Global, Some(*a)),
+                    _ => (AddressSpace::Private, None),
+                };
+                let type_name = types
+                    .as_ref()
+                    .and_then(|v| v.get(i).cloned())
+                    .unwrap_or_else(|| self.opencl_type_name(p.ty));
+                let q = quals.as_ref().and_then(|v| v.get(i).cloned());
+                let qualifiers = match q {
+                    Some(q) => ir::TypeQualifiers {
+                        is_const: q.split(' ').any(|w| w == "const"),
+                        is_restrict: q.split(' ').any(|w| w == "restrict"),
+                        is_volatile: q.split(' ').any(|w| w == "volatile"),
+                        is_pipe: q.split(' ').any(|w| w == "pipe"),
+                    },
+                    None => ir::TypeQualifiers {
+                        is_const: space == AddressSpace::Constant,
+                        is_restrict: p.attrs.noalias,
+                        is_volatile: false,
+                        is_pipe: matches!(t, Type::Pipe(_)),
+                    },
+                };
+                ir::ArgInfo {
+                    name: p.name.clone(),
+                    base_type_name: bases
+                        .as_ref()
+                        .and_then(|v| v.get(i).cloned())
+                        .filter(|b| !b.is_empty())
+                        .or_else(|| Some(type_name.clone())),
+                    type_name,
+                    space,
+                    access,
+                    qualifiers,
+                }
+            })
+            .collect()
+    }
+
+    /// An OpenCL C spelling of a type, for argument info the module did not record. Integer
+    /// signedness is unknown in SPIR-V; signed names are used.
+    pub(super) fn opencl_type_name(&self, t: ir::Handle<Type>) -> String {
+        match &self.m.types[t] {
+            Type::Void => "void".into(),
+            Type::Bool => "bool".into(),
+            Type::Int { width } => match width {
+                8 => "char",
+                16 => "short",
+                32 => "int",
+                64 => "long",
+                _ => "int",
+            }
+            .into(),
+            Type::Float { width } => match width {
+                16 => "half",
+                64 => "double",
+                _ => "float",
+            }
+            .into(),
+            Type::Vector { elem, len } => format!("{}{len}", self.opencl_type_name(*elem)),
+            Type::Pointer { pointee, .. } => format!("{}*", self.opencl_type_name(*pointee)),
+            Type::Struct { name: Some(n), .. } => {
+                let n = n.strip_prefix("struct.").unwrap_or(n);
+                format!("struct {n}")
+            }
+            Type::Image(i) => {
+                let dim = match i.dim {
+                    ir::ImageDim::Dim1D => "image1d",
+                    ir::ImageDim::Dim2D => "image2d",
+                    ir::ImageDim::Dim3D => "image3d",
+                    ir::ImageDim::Buffer => "image1d_buffer",
+                };
+                let arr = if i.arrayed { "_array" } else { "" };
+                let depth = if i.depth { "_depth" } else { "" };
+                format!("{dim}{arr}{depth}_t")
+            }
+            Type::Sampler => "sampler_t".into(),
+            Type::Event => "event_t".into(),
+            Type::Queue => "queue_t".into(),
+            Type::DeviceEvent => "clk_event_t".into(),
+            Type::ReserveId => "reserve_id_t".into(),
+            Type::Pipe(_) => "pipe".into(),
+            _ => "void".into(),
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! SPIR-V words -> semantic graph.
+//!
+//! `parse` turns words into instructions (with word offsets); the rest lowers them by what
+//! they own: `annotations` (names, decorations, entry points, strings), `types` (types,
+//! constants, module-scope variables), `body` (functions and instructions), `builtins`
+//! (instructions that become semantic builtins), `kernels` (entry points and argument info).
+
+mod annotations;
+mod body;
+mod builtins;
+mod kernels;
+mod parse;
+mod types;
+
+pub use parse::words_from_bytes;
+
+use std::collections::HashMap;
+
+use rspirv::dr::{Instruction, Operand};
+use spirv::{Op as S, Word};
+
+use crate::diag::{Error, Result};
+use crate::ir;
+
+use annotations::Annotations;
+
+/// What a SPIR-V id stands for at module scope.
+#[derive(Clone, Copy, Debug)]
+enum Entity {
+    Type(ir::Handle<ir::Type>),
+    Constant(ir::Handle<ir::Constant>),
+    Global(ir::Handle<ir::Global>),
+    /// An Input variable decorated BuiltIn; loads from it become work-item builtins.
+    BuiltinVar(spirv::BuiltIn, ir::Handle<ir::Type>),
+    Function(ir::Handle<ir::Function>),
+    ExtInstSet(ExtSet),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExtSet {
+    OpenClStd,
+    /// `NonSemantic.*` and debug-info sets: instructions from them carry no semantics and are
+    /// dropped.
+    NonSemantic,
+    Unknown,
+}
+
+pub(crate) struct Reader {
+    m: ir::Module,
+    ann: Annotations,
+    ids: HashMap<Word, Entity>,
+    /// The type id of every result id (constants, globals, function values).
+    result_types: HashMap<Word, Word>,
+}
+
+/// Read a SPIR-V module (host-order words) into the graph.
+pub fn read(words: &[u32]) -> Result<ir::Module> {
+    let parsed = parse::parse(words)?;
+    let insts = &parsed.insts;
+    let addressing = insts
+        .iter()
+        .find(|(_, i)| i.class.opcode == S::MemoryModel)
+        .map(|(_, i)| match i.operands.first() {
+            Some(Operand::AddressingModel(spirv::AddressingModel::Physical32)) => {
+                Ok(ir::Addressing::Physical32)
+            }
+            Some(Operand::AddressingModel(spirv::AddressingModel::Physical64)) => {
+                Ok(ir::Addressing::Physical64)
+            }
+            other => Err(Error::unsupported(format!(
+                "addressing model {other:?}: OpenCL kernels use Physical32 or Physical64"
+            ))),
+        })
+        .unwrap_or_else(|| Err(Error::malformed("the module has no OpMemoryModel")))?;
+    let mut r = Reader {
+        m: ir::Module::new(addressing),
+        ann: Annotations::collect(insts)?,
+        ids: HashMap::new(),
+        result_types: HashMap::new(),
+    };
+    r.check_capabilities(insts)?;
+    r.source_info();
+    // Module scope: everything before the first OpFunction.
+    let first_fn = insts
+        .iter()
+        .position(|(_, i)| i.class.opcode == S::Function)
+        .unwrap_or(insts.len());
+    for (at, inst) in &insts[..first_fn] {
+        r.module_scope(inst)
+            .map_err(|e| locate(e, *at, inst.result_id))?;
+    }
+    let functions = split_functions(&insts[first_fn..])?;
+    for f in &functions {
+        r.declare_function(f)?;
+    }
+    for f in &functions {
+        r.define_function(f)?;
+    }
+    r.kernels()?;
+    let errors = ir::verify::verify(&r.m);
+    if let Some(e) = errors.first() {
+        return Err(Error::internal(format!(
+            "the graph read from SPIR-V is inconsistent: {e}"
+        )));
+    }
+    Ok(r.m)
+}
+
+/// One function's instructions (OpFunction .. OpFunctionEnd) with word offsets.
+pub(crate) type FunctionInsts<'a> = &'a [(usize, Instruction)];
+
+fn split_functions(insts: &[(usize, Instruction)]) -> Result<Vec<FunctionInsts<'_>>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, (at, inst)) in insts.iter().enumerate() {
+        match (inst.class.opcode, start) {
+            (S::Function, None) => start = Some(i),
+            (S::FunctionEnd, Some(s)) => {
+                out.push(&insts[s..=i]);
+                start = None;
+            }
+            (S::Function, Some(_)) => {
+                return Err(Error::malformed(format!(
+                    "word {at}: OpFunction inside another function"
+                )))
+            }
+            (S::FunctionEnd, None) => {
+                return Err(Error::malformed(format!(
+                    "word {at}: OpFunctionEnd without OpFunction"
+                )))
+            }
+            (op, None) if !matches!(op, S::Line | S::NoLine | S::ExtInst) => {
+                return Err(Error::malformed(format!(
+                    "word {at}: Op{op:?} after the first function, outside any function"
+                )))
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        return Err(Error::malformed(format!(
+            "truncated SPIR-V: function at word {} has no OpFunctionEnd",
+            insts[s].0
+        )));
+    }
+    Ok(out)
+}
+
+/// Attach the word offset and result id to an error that has no value location yet.
+fn locate(e: Error, at: usize, id: Option<Word>) -> Error {
+    match id {
+        Some(id) => e.at_value(format!("word {at}: %{id}")),
+        None => e.at_value(format!("word {at}")),
+    }
+}
+
+/// Operand accessors that turn a grammar mismatch into an error instead of a panic.
+pub(crate) fn id_operand(inst: &Instruction, i: usize) -> Result<Word> {
+    match inst.operands.get(i) {
+        Some(Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id)) => Ok(*id),
+        other => Err(Error::malformed(format!(
+            "Op{:?} operand {i}: expected an id, found {other:?}",
+            inst.class.opcode
+        ))),
+    }
+}
+
+pub(crate) fn literal_operand(inst: &Instruction, i: usize) -> Result<u32> {
+    match inst.operands.get(i) {
+        Some(Operand::LiteralBit32(v)) => Ok(*v),
+        Some(Operand::LiteralExtInstInteger(v)) => Ok(*v),
+        other => Err(Error::malformed(format!(
+            "Op{:?} operand {i}: expected a literal number, found {other:?}",
+            inst.class.opcode
+        ))),
+    }
+}
+
+pub(crate) fn string_operand(inst: &Instruction, i: usize) -> Result<&str> {
+    match inst.operands.get(i) {
+        Some(Operand::LiteralString(s)) => Ok(s),
+        other => Err(Error::malformed(format!(
+            "Op{:?} operand {i}: expected a string, found {other:?}",
+            inst.class.opcode
+        ))),
+    }
+}
+
+pub(crate) fn result_type(inst: &Instruction) -> Result<Word> {
+    inst.result_type
+        .ok_or_else(|| Error::malformed(format!("Op{:?} without a result type", inst.class.opcode)))
+}
+
+pub(crate) fn result_id(inst: &Instruction) -> Result<Word> {
+    inst.result_id
+        .ok_or_else(|| Error::malformed(format!("Op{:?} without a result id", inst.class.opcode)))
+}
+
+impl Reader {
+    fn type_of(&self, id: Word) -> Result<ir::Handle<ir::Type>> {
+        match self.ids.get(&id) {
+            Some(Entity::Type(t)) => Ok(*t),
+            Some(other) => Err(Error::malformed(format!(
+                "%{id} is used as a type but is {other:?}"
+            ))),
+            None => Err(Error::malformed(format!("%{id} is not a defined type"))),
+        }
+    }
+
+    fn constant_of(&self, id: Word) -> Result<ir::Handle<ir::Constant>> {
+        match self.ids.get(&id) {
+            Some(Entity::Constant(c)) => Ok(*c),
+            _ => Err(Error::malformed(format!("%{id} is not a defined constant"))),
+        }
+    }
+
+    /// The value of an integer constant (scopes, memory semantics, array lengths).
+    fn int_constant(&self, id: Word) -> Result<u64> {
+        let c = self.constant_of(id)?;
+        match self.m.constants[c].kind {
+            ir::ConstantKind::Int(v) => Ok(v),
+            ir::ConstantKind::Null => Ok(0),
+            _ => Err(Error::unsupported(format!(
+                "%{id} must be an integer constant here"
+            ))),
+        }
+    }
+
+    fn name(&self, id: Word) -> Option<String> {
+        self.ann.names.get(&id).cloned()
+    }
+
+    /// Capabilities outside what an OpenCL kernel module may declare are out of scope.
+    fn check_capabilities(&self, insts: &[(usize, Instruction)]) -> Result<()> {
+        use spirv::Capability as C;
+        for (at, inst) in insts {
+            if inst.class.opcode != S::Capability {
+                continue;
+            }
+            if let Some(Operand::Capability(c)) = inst.operands.first() {
+                if matches!(c, C::Shader | C::Matrix | C::Geometry | C::Tessellation) {
+                    return Err(Error::unsupported(format!(
+                        "capability {c:?}: this is a graphics (Vulkan/GLSL) module; only \
+                         Kernel-capability (OpenCL) modules are translated"
+                    ))
+                    .at_value(format!("word {at}")));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,220 @@
+//! Words -> instructions, through rspirv's binary parser with our own consumer.
+//!
+//! rspirv's `dr::Loader` rejects module-scope OpExtInst (non-semantic debug info), so we collect
+//! instructions ourselves. A pre-scan of the word stream gives every instruction's word offset,
+//! so structural errors (word count 0, truncation) and the parser's own errors name the word.
+
+use rspirv::binary::{Consumer, ParseAction};
+use rspirv::dr::{Instruction, ModuleHeader};
+
+use crate::diag::{Error, Result};
+
+pub(super) const MAGIC: u32 = 0x0723_0203;
+
+/// A parsed module: every instruction with its word offset.
+pub(crate) struct Parsed {
+    pub insts: Vec<(usize, Instruction)>,
+}
+
+/// Little- or big-endian bytes to host words (the magic number decides).
+pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>> {
+    if bytes.len() < 20 {
+        return Err(Error::malformed(format!(
+            "truncated SPIR-V: {} bytes, a module header alone is 20",
+            bytes.len()
+        )));
+    }
+    if bytes.len() % 4 != 0 {
+        return Err(Error::malformed(format!(
+            "truncated SPIR-V: {} bytes is not a whole number of 32-bit words",
+            bytes.len()
+        )));
+    }
+    let le = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    let swap = if le == MAGIC {
+        false
+    } else if le.swap_bytes() == MAGIC {
+        true
+    } else {
+        return Err(Error::malformed(format!(
+            "not a SPIR-V module: magic number {le:#010x} at word 0, expected {MAGIC:#010x}"
+        )));
+    };
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| {
+            let w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            if swap {
+                w.swap_bytes()
+            } else {
+                w
+            }
+        })
+        .collect())
+}
+
+/// Word offsets of every instruction, checking word counts before rspirv sees them.
+fn instruction_offsets(words: &[u32]) -> Result<Vec<usize>> {
+    let mut offsets = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let opcode = words[at] & 0xffff;
+        if count == 0 {
+            return Err(Error::malformed(format!(
+                "word {at}: instruction (opcode {opcode}) has word count 0"
+            )));
+        }
+        if at + count > words.len() {
+            return Err(Error::malformed(format!(
+                "truncated SPIR-V: instruction at word {at} (opcode {opcode}) needs {count} words, \
+                 only {} remain",
+                words.len() - at
+            )));
+        }
+        offsets.push(at);
+        at += count;
+    }
+    Ok(offsets)
+}
+
+#[derive(Default)]
+struct Collector {
+    insts: Vec<Instruction>,
+}
+
+impl Consumer for Collector {
+    fn initialize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn finalize(&mut self) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn consume_header(&mut self, _: ModuleHeader) -> ParseAction {
+        ParseAction::Continue
+    }
+    fn consume_instruction(&mut self, inst: Instruction) -> ParseAction {
+        self.insts.push(inst);
+        ParseAction::Continue
+    }
+}
+
+pub(crate) fn parse(words: &[u32]) -> Result<Parsed> {
+    if words.len() < 5 {
+        return Err(Error::malformed(format!(
+            "truncated SPIR-V: {} words, a module header alone is 5",
+            words.len()
+        )));
+    }
+    if words[0] != MAGIC {
+        return Err(Error::malformed(format!(
+            "not a SPIR-V module: magic number {:#010x} at word 0, expected {MAGIC:#010x}",
+            words[0]
+        )));
+    }
+    let version = ((words[1] >> 16) as u8, (words[1] >> 8) as u8);
+    if version.0 != 1 || version.1 > 6 {
+        return Err(Error::malformed(format!(
+            "word 1: SPIR-V version {}.{} is not 1.0 to 1.6",
+            version.0, version.1
+        )));
+    }
+    let offsets = instruction_offsets(words)?;
+    let mut c = Collector::default();
+    // The parser is not ours: a panic inside it is reported, not propagated.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        rspirv::binary::parse_words(words, &mut c)
+    }));
+    let word_of = |inst: usize| offsets.get(inst).copied().unwrap_or(words.len());
+    match result {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            use rspirv::binary::ParseState as P;
+            let msg = match &e {
+                P::OpcodeUnknown(_, n, op) => {
+                    format!("word {}: unknown opcode {op}", word_of(*n))
+                }
+                P::WordCountZero(_, n) => format!("word {}: word count 0", word_of(*n)),
+                P::OperandExpected(_, n) => format!(
+                    "word {}: {} has fewer operands than its grammar requires",
+                    word_of(*n),
+                    opname(words, word_of(*n))
+                ),
+                P::OperandExceeded(_, n) => format!(
+                    "word {}: {} has more operands than its grammar allows",
+                    word_of(*n),
+                    opname(words, word_of(*n))
+                ),
+                P::TypeUnsupported(_, n) => format!(
+                    "word {}: {} uses a literal of an unsupported type",
+                    word_of(*n),
+                    opname(words, word_of(*n))
+                ),
+                other => format!("word {}: {other}", word_of(c.insts.len())),
+            };
+            return Err(Error::malformed(msg));
+        }
+        Err(_) => {
+            return Err(Error::malformed(format!(
+                "word {}: the SPIR-V parser failed on {}",
+                word_of(c.insts.len()),
+                opname(words, word_of(c.insts.len()))
+            )))
+        }
+    }
+    Ok(Parsed {
+        insts: offsets.into_iter().zip(c.insts).collect(),
+    })
+}
+
+/// `OpName` of the instruction at word `at`, for messages.
+fn opname(words: &[u32], at: usize) -> String {
+    match words.get(at) {
+        Some(w) => match spirv::Op::from_u32(w & 0xffff) {
+            Some(op) => format!("Op{op:?}"),
+            None => format!("opcode {}", w & 0xffff),
+        },
+        None => "the end of the module".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> Vec<u32> {
+        vec![MAGIC, 0x0001_0000, 0, 10, 0]
+    }
+
+    #[test]
+    fn word_count_zero_names_the_word() {
+        let mut w = header();
+        w.push(17); // OpCapability with word count 0
+        let e = parse(&w).err().unwrap();
+        assert!(e.to_string().contains("word 5"), "{e}");
+        assert!(e.to_string().contains("word count 0"), "{e}");
+    }
+
+    #[test]
+    fn truncated_instruction_is_reported() {
+        let mut w = header();
+        w.push((3 << 16) | 17);
+        w.push(6);
+        let e = parse(&w).err().unwrap();
+        assert!(e.to_string().contains("truncated"), "{e}");
+    }
+
+    #[test]
+    fn unknown_opcode_is_reported() {
+        let mut w = header();
+        w.push((1 << 16) | 0x7ff0);
+        let e = parse(&w).err().unwrap();
+        assert!(e.to_string().contains("unknown opcode"), "{e}");
+    }
+
+    #[test]
+    fn big_endian_bytes_are_swapped() {
+        let bytes: Vec<u8> = header().iter().flat_map(|w| w.to_be_bytes()).collect();
+        assert_eq!(words_from_bytes(&bytes).unwrap(), header());
+    }
+}
