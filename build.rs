@@ -191,6 +191,19 @@ fn main() {
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
 
+    out.push_str(
+        "/// OpenCL C 1.x atomic name (without atomic_/atom_ prefix) of a SPIR-V atomic.\n",
+    );
+    out.push_str(
+        "pub fn atomic_name(op: spirv::Op) -> Option<&'static str> {\n    Some(match op {\n",
+    );
+    for (name, c) in &at {
+        for v in [&c.op, &c.signed, &c.unsigned].into_iter().flatten() {
+            let _ = writeln!(out, "        spirv::Op::{v} => {name:?},");
+        }
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+
     // Intrinsics.
     let intr: BTreeMap<String, String> = read("intrinsics.toml");
     out.push_str("/// OpenCL.std instruction of an LLVM intrinsic (name without type suffix).\n");

@@ -11,7 +11,7 @@ pub mod spir;
 pub mod spirv;
 
 pub use diag::{Error, ErrorKind, Result};
-pub use options::{Options, TargetEnv};
+pub use options::{Flavor, Options, SpirOptions, TargetEnv};
 
 use std::path::Path;
 
@@ -49,6 +49,19 @@ pub fn read_any(path: &Path) -> Result<ir::Module> {
 pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
     let module = read_spir(path)?;
     spirv::write::write(&module, options)
+}
+
+/// Translate a SPIR-V file to SPIR bitcode (or text).
+pub fn to_spir(path: &Path, options: &SpirOptions) -> Result<Vec<u8>> {
+    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+    if spir::read::is_bitcode(&bytes) {
+        return Err(Error::malformed(
+            "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
+        ));
+    }
+    let words = spirv::read::words_from_bytes(&bytes)?;
+    let module = spirv::read::read(&words)?;
+    spir::write::write(&module, options)
 }
 
 /// SPIR-V disassembly text (rspirv's disassembler) of a module.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use spir_xlate::{diag::Error, Options, TargetEnv};
+use spir_xlate::{diag::Error, Flavor, Options, SpirOptions, TargetEnv};
 
 #[derive(Parser)]
 #[command(
@@ -37,7 +37,25 @@ enum Command {
         #[arg(long)]
         text: bool,
     },
-    /// Print the semantic graph of a SPIR input.
+    /// SPIR-V -> SPIR bitcode (or LLVM IR text with -S).
+    ToSpir {
+        /// Input SPIR-V module (`-` for stdin).
+        input: String,
+        /// Output file (`-` for stdout). Default: the input with extension .bc (.ll with -S).
+        #[arg(short, long)]
+        output: Option<String>,
+        /// Output convention: `spir` (real SPIR: mangled OpenCL C builtins, opencl.* metadata)
+        /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
+        #[arg(long, default_value = "spir", value_parser = parse_flavor)]
+        flavor: Flavor,
+        /// SPIR version written in opencl.spir.version (1.2 or 2.0).
+        #[arg(long, default_value = "1.2", value_parser = parse_spir_version)]
+        spir_version: (u32, u32),
+        /// Write textual LLVM IR (.ll) instead of bitcode.
+        #[arg(short = 'S')]
+        text: bool,
+    },
+    /// Print the semantic graph of a SPIR or SPIR-V input.
     DumpIr {
         /// Input .bc, .ll or .spv file (`-` for stdin).
         input: String,
@@ -47,6 +65,22 @@ enum Command {
 fn parse_target(s: &str) -> Result<TargetEnv, String> {
     TargetEnv::parse(s)
         .ok_or_else(|| format!("unknown target '{s}' (expected opencl2.1, opencl2.2 or opencl3.0)"))
+}
+
+fn parse_flavor(s: &str) -> Result<Flavor, String> {
+    match s {
+        "spir" => Ok(Flavor::Spir),
+        "spirv-ir" => Ok(Flavor::SpirvIr),
+        _ => Err(format!("unknown flavor '{s}' (expected spir or spirv-ir)")),
+    }
+}
+
+fn parse_spir_version(s: &str) -> Result<(u32, u32), String> {
+    match s {
+        "1.2" => Ok((1, 2)),
+        "2.0" => Ok((2, 0)),
+        _ => Err(format!("SPIR {s} does not exist (1.2 or 2.0)")),
+    }
 }
 
 fn parse_version(s: &str) -> Result<(u8, u8), String> {
@@ -193,6 +227,25 @@ fn run(cli: Cli) -> Result<(), Error> {
             } else {
                 words.iter().flat_map(|w| w.to_le_bytes()).collect()
             };
+            write_output(&out, &bytes)
+        }
+        Command::ToSpir {
+            input,
+            output,
+            flavor,
+            spir_version,
+            text,
+        } => {
+            let inp = open_input(&input)?;
+            let options = SpirOptions {
+                flavor,
+                spir_version,
+                text,
+            };
+            let bytes =
+                spir_xlate::to_spir(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;
+            let out =
+                output.unwrap_or_else(|| default_output(&input, if text { "ll" } else { "bc" }));
             write_output(&out, &bytes)
         }
         Command::DumpIr { input } => {

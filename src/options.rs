@@ -55,3 +55,33 @@ impl Options {
             .unwrap_or_else(|| self.target.max_version())
     }
 }
+
+/// Which LLVM convention `to-spir` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Flavor {
+    /// Real SPIR: mangled OpenCL C builtins, `opencl.*` types and metadata.
+    #[default]
+    Spir,
+    /// The "SPIR-V representation in LLVM" convention (`__spirv_*` builtins, `spirv.*` types).
+    SpirvIr,
+}
+
+/// Options of the SPIR-V -> SPIR direction.
+#[derive(Clone, Debug)]
+pub struct SpirOptions {
+    pub flavor: Flavor,
+    /// `opencl.spir.version` written (1.2 or 2.0); also decides the spelling of barriers.
+    pub spir_version: (u32, u32),
+    /// Write textual LLVM IR instead of bitcode.
+    pub text: bool,
+}
+
+impl Default for SpirOptions {
+    fn default() -> Self {
+        SpirOptions {
+            flavor: Flavor::Spir,
+            spir_version: (1, 2),
+            text: false,
+        }
+    }
+}

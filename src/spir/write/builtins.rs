@@ -1,0 +1,654 @@
+//! The OpenCL C spelling of semantic builtins in real SPIR: a call to the builtin's mangled
+//! name (SPIR Appendix A). Graph integers are signless, so each builtin decides the
+//! signedness its OpenCL C overload takes (`s_abs` is `abs(int)`, `u_abs` is `abs(uint)`).
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use spirv::Op as S;
+
+use super::body::FnCtx;
+use super::types::image_names;
+use super::{c, Writer, CC_SPIR_FUNC};
+use crate::diag::{Error, Result};
+use crate::ir::builtin::CLOp;
+use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
+use crate::mappings;
+use crate::spir::mangle::MType;
+use crate::spir::mangler::mangle;
+
+fn rounding_suffix(r: u32) -> &'static str {
+    match r {
+        0 => "rte",
+        1 => "rtz",
+        2 => "rtp",
+        _ => "rtn",
+    }
+}
+
+/// `(signedness of the int arguments)` of an OpenCL.std instruction's OpenCL C overload.
+fn ext_sign(op: CLOp, arg: usize) -> bool {
+    let name = format!("{op:?}");
+    if name.starts_with("u_") {
+        return false;
+    }
+    match op {
+        // upsample(hi, lo): lo is always unsigned.
+        CLOp::s_upsample => arg == 0,
+        CLOp::nan => false,
+        // The mask of shuffle/shuffle2 is unsigned.
+        CLOp::shuffle => arg == 0,
+        CLOp::shuffle2 => arg < 2,
+        _ => true,
+    }
+}
+
+/// Bit width of a type's scalar element.
+fn scalar_bits(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
+    match m.types[m.scalar_of(t)] {
+        Type::Int { width } | Type::Float { width } => width,
+        _ => 32,
+    }
+}
+
+impl Writer<'_> {
+    /// The mangling type of a graph type (`signed` decides `i` vs `j` for integers).
+    pub(super) fn mtype(&self, t: ir::Handle<Type>, signed: bool) -> Result<MType> {
+        Ok(match &self.m.types[t] {
+            Type::Void => MType::Void,
+            Type::Bool => MType::Bool,
+            Type::Int { width } => MType::Int {
+                bits: *width,
+                signed,
+            },
+            Type::Float { width } => MType::Float { bits: *width },
+            Type::Vector { elem, len } => MType::Vector {
+                len: *len,
+                elem: Box::new(self.mtype(*elem, signed)?),
+            },
+            Type::Pointer { pointee, space } => MType::Pointer {
+                space: mappings::space_to_llvm(*space),
+                is_const: false,
+                is_volatile: false,
+                pointee: Box::new(self.mtype(*pointee, signed)?),
+            },
+            Type::Image(i) => MType::Named(image_names(i).1),
+            Type::Sampler => MType::Named("ocl_sampler".into()),
+            Type::Event => MType::Named("ocl_event".into()),
+            Type::DeviceEvent => MType::Named("ocl_clkevent".into()),
+            Type::Queue => MType::Named("ocl_queue".into()),
+            Type::ReserveId => MType::Named("ocl_reserveid".into()),
+            Type::Pipe(_) => MType::Named("ocl_pipe".into()),
+            other => {
+                return Err(Error::unsupported(format!(
+                    "a builtin argument of type {other:?}"
+                )))
+            }
+        })
+    }
+
+    /// Call `symbol` (declared on first use with the arguments' types), `spir_func`.
+    pub(super) fn call_symbol(
+        &mut self,
+        symbol: &str,
+        ret: LLVMTypeRef,
+        args: &[LLVMValueRef],
+        varargs: bool,
+        name: &CStr,
+    ) -> LLVMValueRef {
+        unsafe {
+            let f = match self.decls.get(symbol) {
+                Some(&f) => f,
+                None => {
+                    let mut ps: Vec<_> = args.iter().map(|&a| LLVMTypeOf(a)).collect();
+                    if varargs {
+                        ps.truncate(1);
+                    }
+                    let fty =
+                        LLVMFunctionType(ret, ps.as_mut_ptr(), ps.len() as u32, varargs as i32);
+                    let f = LLVMAddFunction(self.module, c(symbol).as_ptr(), fty);
+                    LLVMSetFunctionCallConv(f, CC_SPIR_FUNC);
+                    LLVMAddAttributeAtIndex(f, u32::MAX, self.enum_attr("nounwind"));
+                    self.decls.insert(symbol.to_string(), f);
+                    f
+                }
+            };
+            let fty = LLVMGlobalGetValueType(f);
+            let mut a = args.to_vec();
+            let is_void = LLVMGetTypeKind(ret) == llvm_sys::LLVMTypeKind::LLVMVoidTypeKind;
+            let call = LLVMBuildCall2(
+                self.builder,
+                fty,
+                f,
+                a.as_mut_ptr(),
+                a.len() as u32,
+                if is_void { c"".as_ptr() } else { name.as_ptr() },
+            );
+            LLVMSetInstructionCallConv(call, CC_SPIR_FUNC);
+            call
+        }
+    }
+
+    /// Call the OpenCL C builtin `name` with mangled parameter types `params`.
+    fn call_builtin(
+        &mut self,
+        name: &str,
+        params: &[MType],
+        ret: LLVMTypeRef,
+        args: &[LLVMValueRef],
+        out: &CStr,
+    ) -> LLVMValueRef {
+        let symbol = mangle(name, params);
+        self.call_symbol(&symbol, ret, args, false, out)
+    }
+
+    fn no_spelling(&self, what: String) -> Error {
+        let (a, b) = self.opts.spir_version;
+        Error::unsupported(format!(
+            "{what} has no OpenCL C spelling in SPIR {a}.{b}; use --flavor spirv-ir to keep it"
+        ))
+    }
+
+    fn i32_const(&self, v: u64) -> LLVMValueRef {
+        unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.ctx), v, 0) }
+    }
+
+    /// `cl_mem_fence_flags` of SPIR-V memory semantics.
+    fn fence_flags(semantics: u32) -> u64 {
+        let s = spirv::MemorySemantics::from_bits_truncate(semantics);
+        let mut f = 0;
+        if s.contains(spirv::MemorySemantics::WORKGROUP_MEMORY) {
+            f |= 1;
+        }
+        if s.contains(spirv::MemorySemantics::CROSS_WORKGROUP_MEMORY) {
+            f |= 2;
+        }
+        if s.contains(spirv::MemorySemantics::IMAGE_MEMORY) {
+            f |= 4;
+        }
+        f
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn builtin(
+        &mut self,
+        _fc: &mut FnCtx,
+        builtin: &Builtin,
+        args: &[Value],
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let rt = self.ty(ret)?;
+        let uint = MType::Int {
+            bits: 32,
+            signed: false,
+        };
+        let size_t = MType::Int {
+            bits: self.m.addressing.pointer_bits(),
+            signed: false,
+        };
+        Ok(match builtin {
+            Builtin::WorkItem(b) => {
+                let (name, per_dim, _) = mappings::work_item_name(*b)
+                    .ok_or_else(|| self.no_spelling(format!("BuiltIn {b:?}")))?;
+                if per_dim {
+                    let dim = self.int_to_width(a[0], 32);
+                    self.call_builtin(name, &[uint], rt, &[dim], out)
+                } else {
+                    self.call_builtin(name, &[], rt, &[], out)
+                }
+            }
+            Builtin::ExtInst { op, literal } => self.ext_inst(*op, *literal, a, tys, rt, out)?,
+            Builtin::Convert {
+                from,
+                to,
+                saturate,
+                rounding,
+            } => {
+                let signed_to = !matches!(to, ConvertKind::Int(Sign::Unsigned));
+                let signed_from = !matches!(from, ConvertKind::Int(Sign::Unsigned));
+                let mut name = format!("convert_{}", self.type_name(ret, signed_to)?);
+                if *saturate {
+                    name.push_str("_sat");
+                }
+                if let Some(r) = rounding {
+                    name.push('_');
+                    name.push_str(rounding_suffix(*r as u32));
+                }
+                let p = self.mtype(tys[0], signed_from)?;
+                self.call_builtin(&name, &[p], rt, a, out)
+            }
+            Builtin::Relational(op) => {
+                let name = mappings::relational_name(*op)
+                    .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?;
+                let ps = tys
+                    .iter()
+                    .map(|&t| self.mtype(t, true))
+                    .collect::<Result<Vec<_>>>()?;
+                self.call_builtin(name, &ps, rt, a, out)
+            }
+            Builtin::ControlBarrier {
+                exec,
+                mem: _,
+                semantics,
+            } => {
+                let flags = self.i32_const(Self::fence_flags(*semantics));
+                let name = match (exec, self.opts.spir_version) {
+                    (spirv::Scope::Workgroup, (1, _)) => "barrier",
+                    (spirv::Scope::Workgroup, _) => "work_group_barrier",
+                    (spirv::Scope::Subgroup, _) => "sub_group_barrier",
+                    (s, _) => {
+                        return Err(self.no_spelling(format!("a control barrier at scope {s:?}")))
+                    }
+                };
+                self.call_builtin(name, &[uint], rt, &[flags], out)
+            }
+            Builtin::MemoryBarrier { mem: _, semantics } => {
+                let order = semantics & 0x1e;
+                let name = match order {
+                    0x2 => "read_mem_fence",
+                    0x4 => "write_mem_fence",
+                    _ => "mem_fence",
+                };
+                let flags = self.i32_const(Self::fence_flags(*semantics));
+                self.call_builtin(name, &[uint], rt, &[flags], out)
+            }
+            Builtin::Atomic { op, .. } => {
+                let base = mappings::atomic_name(*op)
+                    .ok_or_else(|| self.no_spelling(format!("atomic Op{op:?}")))?;
+                let pointee = self
+                    .m
+                    .pointee(tys[0])
+                    .ok_or_else(|| Error::malformed("atomic on a value that is not a pointer"))?;
+                let wide = scalar_bits(self.m, pointee) == 64;
+                let name = format!("{}_{base}", if wide { "atom" } else { "atomic" });
+                let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
+                let mut ps = Vec::new();
+                for (i, &t) in tys.iter().enumerate() {
+                    let mut p = self.mtype(t, signed)?;
+                    if i == 0 {
+                        if let MType::Pointer { is_volatile, .. } = &mut p {
+                            *is_volatile = true;
+                        }
+                    }
+                    ps.push(p);
+                }
+                self.call_builtin(&name, &ps, rt, a, out)
+            }
+            Builtin::Image(op) => self.image(*op, a, tys, ret, rt, out)?,
+            Builtin::AsyncCopy { strided } => {
+                let stride_one = *strided
+                    && matches!(args[3], Value::Const(k)
+                        if matches!(self.m.constants[k].kind, ir::ConstantKind::Int(1)));
+                let mut dst = self.mtype(tys[0], true)?;
+                let mut src = self.mtype(tys[1], true)?;
+                let _ = &mut dst;
+                if let MType::Pointer { is_const, .. } = &mut src {
+                    *is_const = true;
+                }
+                let num = self.int_to_width(a[2], self.m.addressing.pointer_bits());
+                let event = MType::Named("ocl_event".into());
+                if *strided && !stride_one {
+                    let stride = self.int_to_width(a[3], self.m.addressing.pointer_bits());
+                    self.call_builtin(
+                        "async_work_group_strided_copy",
+                        &[dst, src, size_t.clone(), size_t, event],
+                        rt,
+                        &[a[0], a[1], num, stride, a[4]],
+                        out,
+                    )
+                } else {
+                    let ev = if *strided { a[4] } else { a[3] };
+                    self.call_builtin(
+                        "async_work_group_copy",
+                        &[dst, src, size_t, event],
+                        rt,
+                        &[a[0], a[1], num, ev],
+                        out,
+                    )
+                }
+            }
+            Builtin::WaitEvents => {
+                let num = self.int_to_width(a[0], 32);
+                let list = self.mtype(tys[1], true)?;
+                let int = MType::Int {
+                    bits: 32,
+                    signed: true,
+                };
+                self.call_builtin("wait_group_events", &[int, list], rt, &[num, a[1]], out)
+            }
+            Builtin::Spirv(op) => self.spirv_op(*op, a, tys, ret, rt, out)?,
+        })
+    }
+
+    /// Truncate or zero-extend an integer argument to `bits` (dimension indices, sizes).
+    fn int_to_width(&self, v: LLVMValueRef, bits: u32) -> LLVMValueRef {
+        unsafe {
+            let t = LLVMIntTypeInContext(self.ctx, bits);
+            if LLVMTypeOf(v) == t {
+                v
+            } else {
+                LLVMBuildIntCast2(self.builder, v, t, 0, c"".as_ptr())
+            }
+        }
+    }
+
+    /// OpenCL C spelling of a type (`uchar4`, `float`), for `convert_<type>`.
+    fn type_name(&self, t: ir::Handle<Type>, signed: bool) -> Result<String> {
+        Ok(match &self.m.types[t] {
+            Type::Int { width } => {
+                let base = match width {
+                    8 => "char",
+                    16 => "short",
+                    32 => "int",
+                    64 => "long",
+                    w => return Err(Error::unsupported(format!("a {w}-bit integer conversion"))),
+                };
+                if signed {
+                    base.to_string()
+                } else {
+                    format!("u{base}")
+                }
+            }
+            Type::Float { width: 16 } => "half".into(),
+            Type::Float { width: 64 } => "double".into(),
+            Type::Float { .. } => "float".into(),
+            Type::Vector { elem, len } => format!("{}{len}", self.type_name(*elem, signed)?),
+            other => return Err(Error::unsupported(format!("conversion to {other:?}"))),
+        })
+    }
+
+    fn ext_inst(
+        &mut self,
+        op: CLOp,
+        literal: Option<u32>,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let size_t = MType::Int {
+            bits: self.m.addressing.pointer_bits(),
+            signed: false,
+        };
+        let ptr = |w: &Self, t, is_const| -> Result<MType> {
+            let mut p = w.mtype(t, true)?;
+            if let MType::Pointer { is_const: k, .. } = &mut p {
+                *k = is_const;
+            }
+            Ok(p)
+        };
+        let lanes = |w: &Self, t| w.m.lanes(t);
+        // vload/vstore families: the name carries the width and rounding.
+        let (name, params): (String, Vec<MType>) = match op {
+            CLOp::vloadn => (
+                format!("vload{}", literal.unwrap_or(1)),
+                vec![size_t, ptr(self, tys[1], true)?],
+            ),
+            CLOp::vstoren => (
+                format!("vstore{}", lanes(self, tys[0])),
+                vec![self.mtype(tys[0], true)?, size_t, ptr(self, tys[2], false)?],
+            ),
+            CLOp::vload_half => ("vload_half".into(), vec![size_t, ptr(self, tys[1], true)?]),
+            CLOp::vload_halfn | CLOp::vloada_halfn => (
+                format!(
+                    "{}{}",
+                    if op == CLOp::vload_halfn {
+                        "vload_half"
+                    } else {
+                        "vloada_half"
+                    },
+                    literal.unwrap_or(1)
+                ),
+                vec![size_t, ptr(self, tys[1], true)?],
+            ),
+            CLOp::vstore_half
+            | CLOp::vstore_half_r
+            | CLOp::vstore_halfn
+            | CLOp::vstore_halfn_r
+            | CLOp::vstorea_halfn
+            | CLOp::vstorea_halfn_r => {
+                let n = lanes(self, tys[0]);
+                let mut name = match op {
+                    CLOp::vstore_half | CLOp::vstore_half_r => "vstore_half".to_string(),
+                    CLOp::vstore_halfn | CLOp::vstore_halfn_r => format!("vstore_half{n}"),
+                    _ => format!("vstorea_half{n}"),
+                };
+                if matches!(
+                    op,
+                    CLOp::vstore_half_r | CLOp::vstore_halfn_r | CLOp::vstorea_halfn_r
+                ) {
+                    name.push('_');
+                    name.push_str(rounding_suffix(literal.unwrap_or(0)));
+                }
+                (
+                    name,
+                    vec![self.mtype(tys[0], true)?, size_t, ptr(self, tys[2], false)?],
+                )
+            }
+            CLOp::printf => {
+                return Ok(self.call_symbol("printf", rt, a, true, out));
+            }
+            _ => {
+                let name = mappings::opencl_std_name(op)
+                    .ok_or_else(|| self.no_spelling(format!("OpenCL.std {op:?}")))?;
+                let ps = tys
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &t)| {
+                        let is_const = op == CLOp::prefetch && i == 0;
+                        ptr(self, t, is_const).map(|p| match p {
+                            MType::Pointer { .. } => p,
+                            _ => self.mtype(t, ext_sign(op, i)).unwrap_or(p),
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                (name.to_string(), ps)
+            }
+        };
+        Ok(self.call_builtin(&name, &params, rt, a, out))
+    }
+
+    fn image(
+        &mut self,
+        op: ImageOp,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let Type::Image(img) = self.m.types[tys[0]] else {
+            return Err(Error::malformed(
+                "image builtin on a value that is not an image",
+            ));
+        };
+        let suffix = |k: TexelKind| match k {
+            TexelKind::Float => "f",
+            TexelKind::Half => "h",
+            TexelKind::Signed => "i",
+            TexelKind::Unsigned => "ui",
+        };
+        let ps =
+            |w: &Self| -> Result<Vec<MType>> { tys.iter().map(|&t| w.mtype(t, true)).collect() };
+        Ok(match op {
+            ImageOp::Read(k) | ImageOp::Sample(k) => {
+                let p = ps(self)?;
+                self.call_builtin(&format!("read_image{}", suffix(k)), &p, rt, a, out)
+            }
+            ImageOp::Write(k) => {
+                let p = ps(self)?;
+                self.call_builtin(&format!("write_image{}", suffix(k)), &p, rt, a, out)
+            }
+            ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
+                let name = if op == ImageOp::QueryChannelOrder {
+                    "get_image_channel_order"
+                } else {
+                    "get_image_channel_data_type"
+                };
+                let p = ps(self)?;
+                self.call_builtin(name, &p, rt, a, out)
+            }
+            ImageOp::QuerySize { component } => {
+                let p = ps(self)?;
+                let dims = match img.dim {
+                    ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
+                    ir::ImageDim::Dim2D => 2,
+                    ir::ImageDim::Dim3D => 3,
+                };
+                let comp_name = |i: u32| match i {
+                    i if i == dims => "get_image_array_size",
+                    0 => "get_image_width",
+                    1 => "get_image_height",
+                    _ => "get_image_depth",
+                };
+                let int_t = unsafe { LLVMInt32TypeInContext(self.ctx) };
+                let size_t_t =
+                    unsafe { LLVMIntTypeInContext(self.ctx, self.m.addressing.pointer_bits()) };
+                let lanes = self.m.lanes(ret);
+                match component {
+                    Some(i) => {
+                        let t = if i == dims { size_t_t } else { int_t };
+                        let v = self.call_builtin(comp_name(i), &p, t, a, c"");
+                        self.fit_int(v, rt, out)
+                    }
+                    None if !img.arrayed
+                        && ((dims == 2 && lanes == 2) || (dims == 3 && lanes == 4)) =>
+                    {
+                        let vt = unsafe { LLVMVectorType(int_t, lanes) };
+                        let v = self.call_builtin("get_image_dim", &p, vt, a, c"");
+                        self.fit_int(v, rt, out)
+                    }
+                    None if lanes == 1 => {
+                        let v = self.call_builtin(comp_name(0), &p, int_t, a, c"");
+                        self.fit_int(v, rt, out)
+                    }
+                    None => {
+                        let elem = unsafe { LLVMGetElementType(rt) };
+                        let mut acc = unsafe { LLVMGetUndef(rt) };
+                        for i in 0..lanes {
+                            let t = if i == dims { size_t_t } else { int_t };
+                            let v = self.call_builtin(comp_name(i), &p, t, a, c"");
+                            let v = self.fit_int(v, elem, c"");
+                            let nm = if i + 1 == lanes { out } else { c"" };
+                            acc = unsafe {
+                                LLVMBuildInsertElement(
+                                    self.builder,
+                                    acc,
+                                    v,
+                                    self.i32_const(i as u64),
+                                    nm.as_ptr(),
+                                )
+                            };
+                        }
+                        acc
+                    }
+                }
+            }
+        })
+    }
+
+    /// Integer cast of `v` to `t` (same width: `v` itself).
+    fn fit_int(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
+        unsafe {
+            if LLVMTypeOf(v) == t {
+                v
+            } else {
+                LLVMBuildIntCast2(self.builder, v, t, 0, out.as_ptr())
+            }
+        }
+    }
+
+    /// SPIR-V instructions the graph keeps as such, in OpenCL C where it has a spelling.
+    fn spirv_op(
+        &mut self,
+        op: S,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let ps = |w: &Self, signed| -> Result<Vec<MType>> {
+            tys.iter().map(|&t| w.mtype(t, signed)).collect()
+        };
+        Ok(match op {
+            S::Dot => {
+                let p = ps(self, true)?;
+                self.call_builtin("dot", &p, rt, a, out)
+            }
+            S::BitCount => {
+                let p = ps(self, true)?;
+                self.call_builtin("popcount", &p, rt, a, out)
+            }
+            S::IsNan
+            | S::IsInf
+            | S::IsFinite
+            | S::IsNormal
+            | S::SignBitSet
+            | S::LessOrGreater
+            | S::Ordered
+            | S::Unordered => {
+                // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
+                let name = match op {
+                    S::LessOrGreater => "islessgreater",
+                    _ => mappings::relational_name(op)
+                        .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?,
+                };
+                let lanes = self.m.lanes(tys[0]);
+                let ew = scalar_bits(self.m, tys[0]);
+                let it = unsafe {
+                    let e = LLVMIntTypeInContext(self.ctx, if lanes == 1 { 32 } else { ew });
+                    if lanes == 1 {
+                        e
+                    } else {
+                        LLVMVectorType(e, lanes)
+                    }
+                };
+                let p = ps(self, true)?;
+                let r = self.call_builtin(name, &p, it, a, c"");
+                unsafe {
+                    LLVMBuildICmp(
+                        self.builder,
+                        llvm_sys::LLVMIntPredicate::LLVMIntNE,
+                        r,
+                        LLVMConstNull(it),
+                        out.as_ptr(),
+                    )
+                }
+            }
+            S::Any | S::All => {
+                // any/all test the sign bit of integer lanes: widen the booleans to -1/0.
+                let lanes = self.m.lanes(tys[0]);
+                let (it, vt) = unsafe {
+                    let e = LLVMInt32TypeInContext(self.ctx);
+                    (e, LLVMVectorType(e, lanes))
+                };
+                let wide = unsafe { LLVMBuildSExt(self.builder, a[0], vt, c"".as_ptr()) };
+                let p = [MType::Vector {
+                    len: lanes,
+                    elem: Box::new(MType::Int {
+                        bits: 32,
+                        signed: true,
+                    }),
+                }];
+                let name = if op == S::Any { "any" } else { "all" };
+                let r = self.call_builtin(name, &p, it, &[wide], c"");
+                let _ = ret;
+                unsafe {
+                    LLVMBuildICmp(
+                        self.builder,
+                        llvm_sys::LLVMIntPredicate::LLVMIntNE,
+                        r,
+                        LLVMConstNull(it),
+                        out.as_ptr(),
+                    )
+                }
+            }
+            other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
+        })
+    }
+}

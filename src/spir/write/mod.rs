@@ -1,0 +1,110 @@
+//! Semantic graph -> LLVM 14 module in SPIR conventions.
+//!
+//! inkwell owns the context, module and builder (their lifetimes, verification and output);
+//! instructions are built through the LLVM C API on the raw handles, because the graph's
+//! operations (vector selects, GEPs with any index type, typed-pointer casts) map one to one
+//! onto it while inkwell's typed builders would need a conversion per operand kind.
+//!
+//! `types` owns types, constants and globals; `body` functions and instructions; `builtins`
+//! the OpenCL C spelling of semantic builtins; `metadata` the `opencl.*` metadata.
+
+mod body;
+mod builtins;
+mod metadata;
+mod types;
+
+use std::collections::HashMap;
+use std::ffi::CString;
+
+use inkwell::context::{AsContextRef, Context};
+use llvm_sys::prelude::*;
+
+use crate::diag::{Error, Result};
+use crate::ir;
+use crate::options::{Flavor, SpirOptions};
+
+/// The SPIR data layouts (SPIR 1.2/2.0 specification, section 2.1).
+const LAYOUT_SPIR: &str = "e-p:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-f32:32:32-\
+f64:64:64-v16:16:16-v24:32:32-v32:32:32-v48:64:64-v64:64:64-v96:128:128-v128:128:128-\
+v192:256:256-v256:256:256-v512:512:512-v1024:1024:1024";
+const LAYOUT_SPIR64: &str = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-\
+f32:32:32-f64:64:64-v16:16:16-v24:32:32-v32:32:32-v48:64:64-v64:64:64-v96:128:128-\
+v128:128:128-v192:256:256-v256:256:256-v512:512:512-v1024:1024:1024";
+
+/// LLVM calling conventions of SPIR.
+const CC_SPIR_FUNC: u32 = 75;
+const CC_SPIR_KERNEL: u32 = 76;
+
+pub(crate) fn c(s: &str) -> CString {
+    CString::new(s.replace('\0', "")).expect("no NUL after replace")
+}
+
+pub(crate) struct Writer<'a> {
+    m: &'a ir::Module,
+    opts: &'a SpirOptions,
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    builder: LLVMBuilderRef,
+    types: HashMap<ir::Handle<ir::Type>, LLVMTypeRef>,
+    consts: HashMap<ir::Handle<ir::Constant>, LLVMValueRef>,
+    globals: HashMap<ir::Handle<ir::Global>, LLVMValueRef>,
+    funcs: HashMap<ir::Handle<ir::Function>, LLVMValueRef>,
+    /// Declared builtins by symbol.
+    decls: HashMap<String, LLVMValueRef>,
+}
+
+/// Translate the graph into SPIR bitcode (or text with `opts.text`).
+pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
+    if opts.flavor == Flavor::SpirvIr {
+        return Err(Error::unsupported(
+            "--flavor spirv-ir is not implemented yet; use --flavor spir",
+        ));
+    }
+    let context = Context::create();
+    let module = context.create_module("spir-xlate");
+    let builder = context.create_builder();
+    let mut w = Writer {
+        m,
+        opts,
+        ctx: (&context).as_ctx_ref(),
+        module: module.as_mut_ptr(),
+        builder: builder.as_mut_ptr(),
+        types: HashMap::new(),
+        consts: HashMap::new(),
+        globals: HashMap::new(),
+        funcs: HashMap::new(),
+        decls: HashMap::new(),
+    };
+    let (triple, layout) = match m.addressing {
+        ir::Addressing::Physical32 => ("spir-unknown-unknown", LAYOUT_SPIR),
+        ir::Addressing::Physical64 => ("spir64-unknown-unknown", LAYOUT_SPIR64),
+    };
+    unsafe {
+        llvm_sys::core::LLVMSetTarget(w.module, c(triple).as_ptr());
+        llvm_sys::core::LLVMSetDataLayout(w.module, c(layout).as_ptr());
+    }
+    for (h, g) in m.globals.iter() {
+        w.declare_global(h)
+            .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
+    }
+    for (h, f) in m.functions.iter() {
+        w.declare_function(h).map_err(|e| e.in_function(&f.name))?;
+    }
+    for (h, g) in m.globals.iter() {
+        w.init_global(h)
+            .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
+    }
+    for (h, f) in m.functions.iter() {
+        w.define_function(h).map_err(|e| e.in_function(&f.name))?;
+    }
+    w.metadata()?;
+    drop(builder);
+    module
+        .verify()
+        .map_err(|e| Error::internal(format!("LLVM rejects the written module: {e}")))?;
+    Ok(if opts.text {
+        module.print_to_string().to_bytes().to_vec()
+    } else {
+        module.write_bitcode_to_memory().as_slice().to_vec()
+    })
+}
