@@ -11,7 +11,7 @@ pub mod spir;
 pub mod spirv;
 
 pub use diag::{Error, ErrorKind, Result};
-pub use options::{Flavor, Options, SpirOptions, TargetEnv};
+pub use options::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
 
 use std::path::Path;
 

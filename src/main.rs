@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use spir_xlate::{diag::Error, Flavor, Options, SpirOptions, TargetEnv};
+use spir_xlate::{diag::Error, Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
 
 #[derive(Parser)]
 #[command(
@@ -54,6 +54,11 @@ enum Command {
         /// Write textual LLVM IR (.ll) instead of bitcode.
         #[arg(short = 'S')]
         text: bool,
+        /// Where kernel argument info goes: `both` (!opencl.kernels and function
+        /// !kernel_arg_*), `function` (for consumers such as PoCL 3.1 that abort on
+        /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
+        #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
+        kernel_info: KernelInfo,
     },
     /// Print the semantic graph of a SPIR or SPIR-V input.
     DumpIr {
@@ -72,6 +77,15 @@ fn parse_flavor(s: &str) -> Result<Flavor, String> {
         "spir" => Ok(Flavor::Spir),
         "spirv-ir" => Ok(Flavor::SpirvIr),
         _ => Err(format!("unknown flavor '{s}' (expected spir or spirv-ir)")),
+    }
+}
+
+fn parse_kernel_info(s: &str) -> Result<KernelInfo, String> {
+    match s {
+        "both" => Ok(KernelInfo::Both),
+        "function" => Ok(KernelInfo::Function),
+        "named" => Ok(KernelInfo::Named),
+        _ => Err(format!("unknown kernel info place '{s}' (expected both, function or named)")),
     }
 }
 
@@ -235,12 +249,14 @@ fn run(cli: Cli) -> Result<(), Error> {
             flavor,
             spir_version,
             text,
+            kernel_info,
         } => {
             let inp = open_input(&input)?;
             let options = SpirOptions {
                 flavor,
                 spir_version,
                 text,
+                kernel_info,
             };
             let bytes =
                 spir_xlate::to_spir(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;

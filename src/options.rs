@@ -74,6 +74,21 @@ pub struct SpirOptions {
     pub spir_version: (u32, u32),
     /// Write textual LLVM IR instead of bitcode.
     pub text: bool,
+    /// Where kernel argument info and attributes go.
+    pub kernel_info: KernelInfo,
+}
+
+/// Where SPIR output records kernels and their argument info.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KernelInfo {
+    /// `!opencl.kernels` (SPIR 1.2/2.0) and function `!kernel_arg_*` (modern consumers).
+    #[default]
+    Both,
+    /// Only function metadata: for consumers that mis-read `!opencl.kernels` (PoCL 3.1 aborts
+    /// on it, even on clang's own SPIR 1.2 output).
+    Function,
+    /// Only `!opencl.kernels`, as SPIR 1.2 producers wrote it.
+    Named,
 }
 
 impl Default for SpirOptions {
@@ -82,6 +97,7 @@ impl Default for SpirOptions {
             flavor: Flavor::Spir,
             spir_version: (1, 2),
             text: false,
+            kernel_info: KernelInfo::Both,
         }
     }
 }

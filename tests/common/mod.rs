@@ -91,3 +91,13 @@ pub fn spirv_val(spv: &Path, target: &str) -> Result<(), String> {
         r => r,
     }
 }
+
+/// LLVM 14's verifier (`opt -passes=verify`) on a bitcode or .ll file.
+#[allow(dead_code)]
+pub fn llvm_verify(path: &Path) -> Result<(), String> {
+    run_tool(
+        Command::new("/usr/lib/llvm-14/bin/opt")
+            .args(["-passes=verify", "-disable-output"])
+            .arg(path),
+    )
+}

@@ -3,9 +3,10 @@
 //!
 //! * reference: the kernel's OpenCL C source, built by PoCL;
 //! * candidates: the spir64 fixtures (modern -O2, legacy-shaped, -O0, legacy-shaped -O0), each
-//!   translated by us to SPIR-V
-//!   (validated by spirv-val), turned back into SPIR bitcode by `llvm-spirv-14 -r`, and loaded
-//!   with clCreateProgramWithBinary;
+//!   translated by us to SPIR-V (validated by spirv-val) and turned back into SPIR bitcode twice:
+//!   by `llvm-spirv-14 -r` (an independent reader of our SPIR-V) and by our own `to-spir`
+//!   (real SPIR, verified by `opt -passes=verify`); each is loaded with
+//!   clCreateProgramWithBinary;
 //!
 //! all run on identical inputs; every output buffer and written image must match bit for bit.
 #![cfg(feature = "oracles")]
@@ -19,12 +20,21 @@ use common::{run_tool, spirv_val};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Who turns our SPIR-V back into SPIR for PoCL.
+#[derive(Clone, Copy, Debug)]
+enum Back {
+    /// `llvm-spirv-14 -r`.
+    Khronos,
+    /// Our `to-spir --flavor spir`.
+    Ours,
+}
+
 /// Our SPIR-V for `fixture` (from the `spir-xlate` binary: the library links LLVM 14, which must
-/// not share a process with PoCL's LLVM), validated, and read back to SPIR by llvm-spirv-14.
-fn translated_bitcode(fixture: &Path, work: &Path) -> Result<Vec<u8>, String> {
+/// not share a process with PoCL's LLVM), validated, and read back to SPIR by `back`.
+fn translated_bitcode(fixture: &Path, work: &Path, back: Back) -> Result<Vec<u8>, String> {
     let stem = common::fixture_id(fixture);
     let spv = work.join(format!("{stem}.spv"));
-    let bc = work.join(format!("{stem}.bc"));
+    let bc = work.join(format!("{stem}.{back:?}.bc"));
     run_tool(
         Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
             .arg("to-spirv")
@@ -33,13 +43,27 @@ fn translated_bitcode(fixture: &Path, work: &Path) -> Result<Vec<u8>, String> {
             .arg(&spv),
     )?;
     spirv_val(&spv, "opencl2.1")?;
-    run_tool(
-        Command::new("llvm-spirv-14")
-            .arg("-r")
-            .arg(&spv)
-            .arg("-o")
-            .arg(&bc),
-    )?;
+    match back {
+        Back::Khronos => run_tool(
+            Command::new("llvm-spirv-14")
+                .arg("-r")
+                .arg(&spv)
+                .arg("-o")
+                .arg(&bc),
+        )?,
+        Back::Ours => {
+            run_tool(
+                Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+                    .arg("to-spir")
+                    // PoCL 3.1 aborts on !opencl.kernels (clang's own SPIR 1.2 too).
+                    .arg("--kernel-info=function")
+                    .arg(&spv)
+                    .arg("-o")
+                    .arg(&bc),
+            )?;
+            common::llvm_verify(&bc)?;
+        }
+    }
     Ok(std::fs::read(&bc).unwrap())
 }
 
@@ -101,10 +125,13 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                 continue;
             }
         };
-        for dir in common::FIXTURE_DIRS {
-            let variant = dir.trim_start_matches("tests/fixtures/");
+        for (dir, back) in common::FIXTURE_DIRS
+            .iter()
+            .flat_map(|d| [(d, Back::Khronos), (d, Back::Ours)])
+        {
+            let variant = format!("{} via {back:?}", dir.trim_start_matches("tests/fixtures/"));
             let fixture = Path::new(dir).join(format!("{name}.spir64.bc"));
-            let candidate = match translated_bitcode(&fixture, &work)
+            let candidate = match translated_bitcode(&fixture, &work, back)
                 .and_then(|bc| dev.program_from_spir(&bc))
             {
                 Ok(p) => p,

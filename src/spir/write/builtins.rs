@@ -37,6 +37,8 @@ fn ext_sign(op: CLOp, arg: usize) -> bool {
         // upsample(hi, lo): lo is always unsigned.
         CLOp::s_upsample => arg == 0,
         CLOp::nan => false,
+        // prefetch(const T*, size_t num_elements)
+        CLOp::prefetch => false,
         // The mask of shuffle/shuffle2 is unsigned.
         CLOp::shuffle => arg == 0,
         CLOp::shuffle2 => arg < 2,

@@ -9,6 +9,7 @@ use super::{c, Writer};
 use crate::diag::Result;
 use crate::ir::{self, Access, Type};
 use crate::mappings;
+use crate::options::KernelInfo;
 
 impl Writer<'_> {
     // Metadata is built as LLVMMetadataRef: the value-wrapped API canonicalizes a node with
@@ -154,21 +155,25 @@ impl Writer<'_> {
             for (kind, vals) in &all {
                 // Function metadata: the values alone (clang's modern form).
                 let node = self.md_node(vals.clone());
-                unsafe {
+                if self.opts.kernel_info != KernelInfo::Named {
+                    unsafe {
                     let kid = LLVMGetMDKindIDInContext(
                         self.ctx,
                         kind.as_ptr() as *const _,
                         kind.len() as u32,
                     );
                     LLVMGlobalSetMetadata(f, kid, node);
+                    }
                 }
                 // !opencl.kernels: the kind name first (the SPIR form).
                 let mut with_name = vec![self.md_string(kind)];
                 with_name.extend(vals.iter().copied());
                 entries.push(self.md_node(with_name));
             }
-            let node = self.md_node(entries);
-            self.named("opencl.kernels", node);
+            if self.opts.kernel_info != KernelInfo::Function {
+                let node = self.md_node(entries);
+                self.named("opencl.kernels", node);
+            }
         }
         let s = &self.m.source;
         let (sa, sb) = self.opts.spir_version;
