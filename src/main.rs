@@ -85,7 +85,9 @@ fn parse_kernel_info(s: &str) -> Result<KernelInfo, String> {
         "both" => Ok(KernelInfo::Both),
         "function" => Ok(KernelInfo::Function),
         "named" => Ok(KernelInfo::Named),
-        _ => Err(format!("unknown kernel info place '{s}' (expected both, function or named)")),
+        _ => Err(format!(
+            "unknown kernel info place '{s}' (expected both, function or named)"
+        )),
     }
 }
 

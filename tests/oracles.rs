@@ -189,7 +189,12 @@ fn spirv_from_two_producers_becomes_verified_spir() {
         let mut inputs = vec![our_spv];
         // llvm-spirv-14 itself aborts on a few fixtures (e.g. integer_arith); those are its
         // failures, counted and listed, not ours.
-        match tool_ok(Command::new("llvm-spirv-14").arg(&p).arg("-o").arg(&khr_spv)) {
+        match tool_ok(
+            Command::new("llvm-spirv-14")
+                .arg(&p)
+                .arg("-o")
+                .arg(&khr_spv),
+        ) {
             Ok(()) => inputs.push(khr_spv),
             Err(_) => khronos_crashed.push(id.clone()),
         }

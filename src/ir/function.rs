@@ -281,6 +281,22 @@ pub struct Function {
     pub body: Option<Body>,
 }
 
+impl Terminator {
+    /// Successor block indices, one entry per edge, in operand order.
+    pub fn successors(&self) -> Vec<usize> {
+        match self {
+            Terminator::Branch(b) => vec![b.0 as usize],
+            Terminator::CondBranch {
+                on_true, on_false, ..
+            } => vec![on_true.0 as usize, on_false.0 as usize],
+            Terminator::Switch { default, cases, .. } => std::iter::once(default.0 as usize)
+                .chain(cases.iter().map(|c| c.1 .0 as usize))
+                .collect(),
+            Terminator::Return(_) | Terminator::Unreachable => vec![],
+        }
+    }
+}
+
 impl Body {
     pub fn block(&self, id: BlockId) -> &Block {
         &self.blocks[id.0 as usize]

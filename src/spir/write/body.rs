@@ -205,7 +205,7 @@ impl Writer<'_> {
                 .collect(),
         };
         let order = ir::cfg::reverse_post_order(body.blocks.len(), |b| {
-            successors(&body.blocks[b].terminator)
+            body.blocks[b].terminator.successors()
         });
         let mut phis = Vec::new();
         for bi in order {
@@ -551,19 +551,6 @@ impl Writer<'_> {
             }
         }
         Ok(())
-    }
-}
-
-fn successors(t: &Terminator) -> Vec<usize> {
-    match t {
-        Terminator::Branch(b) => vec![b.0 as usize],
-        Terminator::CondBranch {
-            on_true, on_false, ..
-        } => vec![on_true.0 as usize, on_false.0 as usize],
-        Terminator::Switch { default, cases, .. } => std::iter::once(default.0 as usize)
-            .chain(cases.iter().map(|c| c.1 .0 as usize))
-            .collect(),
-        Terminator::Return(_) | Terminator::Unreachable => vec![],
     }
 }
 

@@ -157,12 +157,12 @@ impl Writer<'_> {
                 let node = self.md_node(vals.clone());
                 if self.opts.kernel_info != KernelInfo::Named {
                     unsafe {
-                    let kid = LLVMGetMDKindIDInContext(
-                        self.ctx,
-                        kind.as_ptr() as *const _,
-                        kind.len() as u32,
-                    );
-                    LLVMGlobalSetMetadata(f, kid, node);
+                        let kid = LLVMGetMDKindIDInContext(
+                            self.ctx,
+                            kind.as_ptr() as *const _,
+                            kind.len() as u32,
+                        );
+                        LLVMGlobalSetMetadata(f, kid, node);
                     }
                 }
                 // !opencl.kernels: the kind name first (the SPIR form).

@@ -24,6 +24,9 @@ pub(super) enum Local {
     SampledImage(Value, Value),
 }
 
+/// A phi awaiting its operands: (value id, predecessor label) pairs.
+pub(super) type PendingPhi = (ir::Handle<Inst>, Vec<(Word, Word)>);
+
 pub(super) struct FnState {
     pub params: Vec<ir::Handle<Type>>,
     pub body: ir::Body,
@@ -31,7 +34,7 @@ pub(super) struct FnState {
     pub labels: HashMap<Word, BlockId>,
     pub current: usize,
     /// Phis with their (value id, block label) pairs, resolved once every id is known.
-    pub phis: Vec<(ir::Handle<Inst>, Vec<(Word, Word)>)>,
+    pub phis: Vec<PendingPhi>,
 }
 
 pub(super) fn scalar_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {

@@ -24,7 +24,7 @@ pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>> {
             bytes.len()
         )));
     }
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(Error::malformed(format!(
             "truncated SPIR-V: {} bytes is not a whole number of 32-bit words",
             bytes.len()
@@ -126,29 +126,31 @@ pub(crate) fn parse(words: &[u32]) -> Result<Parsed> {
         rspirv::binary::parse_words(words, &mut c)
     }));
     let word_of = |inst: usize| offsets.get(inst).copied().unwrap_or(words.len());
+    // rspirv numbers instructions from 1 in its errors.
+    let word_of_nth = |n: usize| word_of(n.saturating_sub(1));
     match result {
         Ok(Ok(())) => {}
         Ok(Err(e)) => {
             use rspirv::binary::ParseState as P;
             let msg = match &e {
                 P::OpcodeUnknown(_, n, op) => {
-                    format!("word {}: unknown opcode {op}", word_of(*n))
+                    format!("word {}: unknown opcode {op}", word_of_nth(*n))
                 }
-                P::WordCountZero(_, n) => format!("word {}: word count 0", word_of(*n)),
+                P::WordCountZero(_, n) => format!("word {}: word count 0", word_of_nth(*n)),
                 P::OperandExpected(_, n) => format!(
                     "word {}: {} has fewer operands than its grammar requires",
-                    word_of(*n),
-                    opname(words, word_of(*n))
+                    word_of_nth(*n),
+                    opname(words, word_of_nth(*n))
                 ),
                 P::OperandExceeded(_, n) => format!(
                     "word {}: {} has more operands than its grammar allows",
-                    word_of(*n),
-                    opname(words, word_of(*n))
+                    word_of_nth(*n),
+                    opname(words, word_of_nth(*n))
                 ),
                 P::TypeUnsupported(_, n) => format!(
                     "word {}: {} uses a literal of an unsupported type",
-                    word_of(*n),
-                    opname(words, word_of(*n))
+                    word_of_nth(*n),
+                    opname(words, word_of_nth(*n))
                 ),
                 other => format!("word {}: {other}", word_of(c.insts.len())),
             };

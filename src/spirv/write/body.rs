@@ -51,7 +51,7 @@ pub(super) fn cast_opcode(
 /// Reverse post-order of the blocks (SPIR-V wants dominators first), then unreachable ones.
 fn block_order(body: &ir::Body) -> Vec<usize> {
     ir::cfg::reverse_post_order(body.blocks.len(), |b| {
-        successors(&body.blocks[b].terminator)
+        body.blocks[b].terminator.successors()
     })
 }
 
@@ -68,20 +68,6 @@ struct FnCtx {
     /// block; so every edge after the first goes through its own forwarding block, and each
     /// phi entry gets its own predecessor. Keyed by (from, to) block index.
     forwarders: std::collections::BTreeMap<(usize, usize), Vec<Word>>,
-}
-
-/// Successor blocks of `t`, one entry per edge, in operand order.
-fn successors(t: &Terminator) -> Vec<usize> {
-    match t {
-        Terminator::Branch(b) => vec![b.0 as usize],
-        Terminator::CondBranch {
-            on_true, on_false, ..
-        } => vec![on_true.0 as usize, on_false.0 as usize],
-        Terminator::Switch { default, cases, .. } => std::iter::once(default.0 as usize)
-            .chain(cases.iter().map(|c| c.1 .0 as usize))
-            .collect(),
-        Terminator::Return(_) | Terminator::Unreachable => vec![],
-    }
 }
 
 impl FnCtx {
@@ -156,7 +142,7 @@ impl Writer<'_> {
                 forwarders: Default::default(),
             };
             for (from, block) in body.blocks.iter().enumerate() {
-                let succ = successors(&block.terminator);
+                let succ = block.terminator.successors();
                 for (i, &to) in succ.iter().enumerate() {
                     let starts_with_phi = body.blocks[to]
                         .insts

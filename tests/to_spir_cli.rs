@@ -1,0 +1,186 @@
+//! `to-spir`: a valid module becomes SPIR; every kind of malformed SPIR-V is a clear error with
+//! the word offset (and id), exit code 1, and no output file.
+use std::path::PathBuf;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("spir-xlate-tospir-{}-{name}", std::process::id()))
+}
+
+/// Our SPIR-V for a fixture, as words.
+fn module(fixture: &str) -> Vec<u32> {
+    let spv = temp(&format!("{fixture}.spv"));
+    let (code, _, err) = run(&[
+        "to-spirv",
+        &format!("tests/fixtures/modern/{fixture}.spir64.bc"),
+        "-o",
+        spv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::read(&spv)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// Word offset of the first instruction with `opcode`.
+fn find(words: &[u32], opcode: u32) -> usize {
+    let mut at = 5;
+    while at < words.len() {
+        if words[at] & 0xffff == opcode {
+            return at;
+        }
+        at += (words[at] >> 16) as usize;
+    }
+    panic!("no opcode {opcode}");
+}
+
+/// Run to-spir on `words`; expect exit 1, an error containing every `needles`, no output.
+fn expect_error(name: &str, words: &[u32], needles: &[&str]) {
+    let input = temp(&format!("{name}.spv"));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&input, bytes).unwrap();
+    let output = temp(&format!("{name}.bc"));
+    let (code, _, err) = run(&[
+        "to-spir",
+        input.to_str().unwrap(),
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{name}: {err}");
+    assert!(err.starts_with("error: "), "{name}: {err}");
+    assert!(
+        err.contains(input.to_str().unwrap()),
+        "{name}: names the file: {err}"
+    );
+    for n in needles {
+        assert!(err.contains(n), "{name}: expected '{n}' in: {err}");
+    }
+    assert!(!output.exists(), "{name}: no partial output");
+}
+
+const OP_LOAD: u32 = 61;
+const OP_CAPABILITY: u32 = 17;
+
+#[test]
+fn valid_module_becomes_spir_text_with_kernel_info() {
+    let words = module("vector_add");
+    let input = temp("ok.spv");
+    std::fs::write(
+        &input,
+        words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let (code, out, err) = run(&["to-spir", input.to_str().unwrap(), "-S", "-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    for needle in [
+        "target triple = \"spir64-unknown-unknown\"",
+        "define spir_kernel void @vector_add(",
+        "call spir_func i64 @_Z13get_global_idj(i32 0)",
+        "!opencl.kernels",
+        "!kernel_arg_addr_space",
+        "!{!\"kernel_arg_type\", !\"float*\", !\"float*\", !\"float*\"}",
+        "!opencl.spir.version = !{",
+    ] {
+        assert!(out.contains(needle), "missing {needle} in:\n{out}");
+    }
+    // Default output name: the input with .bc.
+    let (code, _, err) = run(&["to-spir", input.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(input.with_extension("bc").exists());
+}
+
+#[test]
+fn bad_magic_and_short_files() {
+    let mut w = module("vector_add");
+    w[0] = 0x1234_5678;
+    expect_error("magic", &w, &["not a SPIR-V module", "word 0"]);
+    expect_error("short", &[0x0723_0203, 0x0001_0000], &["truncated"]);
+}
+
+#[test]
+fn truncated_instruction_names_its_word() {
+    let w = module("vector_add");
+    let at = find(&w, OP_LOAD);
+    expect_error("trunc", &w[..at + 2], &["truncated", &format!("word {at}")]);
+}
+
+#[test]
+fn word_count_zero_names_its_word() {
+    let mut w = module("vector_add");
+    let at = find(&w, OP_CAPABILITY);
+    w[at] = OP_CAPABILITY;
+    expect_error("count0", &w, &["word count 0", &format!("word {at}")]);
+}
+
+#[test]
+fn unknown_opcode_names_its_word() {
+    let mut w = module("vector_add");
+    let at = find(&w, OP_CAPABILITY);
+    w[at] = (w[at] & 0xffff_0000) | 0x7ff0;
+    expect_error(
+        "opcode",
+        &w,
+        &["unknown opcode 32752", &format!("word {at}")],
+    );
+}
+
+#[test]
+fn undefined_id_names_word_and_id() {
+    let mut w = module("vector_add");
+    let at = find(&w, OP_LOAD);
+    w[at + 3] = w[3] + 100; // beyond the id bound
+    expect_error(
+        "undef-id",
+        &w,
+        &[
+            &format!("word {at}"),
+            &format!("%{}", w[3] + 100),
+            "not defined",
+        ],
+    );
+}
+
+#[test]
+fn mistyped_id_names_word_and_id() {
+    let mut w = module("vector_add");
+    let at = find(&w, OP_LOAD);
+    w[at + 3] = w[at + 1]; // the pointer operand names the result type
+    expect_error(
+        "mistyped",
+        &w,
+        &[
+            &format!("word {at}"),
+            "used as a value but is Type",
+            "function 'vector_add'",
+        ],
+    );
+}
+
+#[test]
+fn bitcode_given_to_to_spir_is_refused() {
+    let (code, _, err) = run(&[
+        "to-spir",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("use `to-spirv`"), "{err}");
+}
