@@ -285,9 +285,8 @@ impl Writer<'_> {
                 let stride_one = *strided
                     && matches!(args[3], Value::Const(k)
                         if matches!(self.m.constants[k].kind, ir::ConstantKind::Int(1)));
-                let mut dst = self.mtype(tys[0], true)?;
+                let dst = self.mtype(tys[0], true)?;
                 let mut src = self.mtype(tys[1], true)?;
-                let _ = &mut dst;
                 if let MType::Pointer { is_const, .. } = &mut src {
                     *is_const = true;
                 }
@@ -322,7 +321,7 @@ impl Writer<'_> {
                 };
                 self.call_builtin("wait_group_events", &[int, list], rt, &[num, a[1]], out)
             }
-            Builtin::Spirv(op) => self.spirv_op(*op, a, tys, ret, rt, out)?,
+            Builtin::Spirv(op) => self.spirv_op(*op, a, tys, rt, out)?,
         })
     }
 
@@ -570,7 +569,6 @@ impl Writer<'_> {
         op: S,
         a: &[LLVMValueRef],
         tys: &[ir::Handle<Type>],
-        ret: ir::Handle<Type>,
         rt: LLVMTypeRef,
         out: &CStr,
     ) -> Result<LLVMValueRef> {
@@ -639,7 +637,6 @@ impl Writer<'_> {
                 }];
                 let name = if op == S::Any { "any" } else { "all" };
                 let r = self.call_builtin(name, &p, it, &[wide], c"");
-                let _ = ret;
                 unsafe {
                     LLVMBuildICmp(
                         self.builder,
