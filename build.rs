@@ -38,6 +38,18 @@ struct ByClass {
     unsigned: Option<String>,
 }
 
+#[derive(Deserialize)]
+struct OpenClEnums {
+    rounding: BTreeMap<String, String>,
+    fence: BTreeMap<String, Fence>,
+}
+
+#[derive(Deserialize)]
+struct Fence {
+    bit: u32,
+    semantics: String,
+}
+
 fn read<T: for<'de> Deserialize<'de>>(name: &str) -> T {
     let path = Path::new("mappings").join(name);
     println!("cargo:rerun-if-changed={}", path.display());
@@ -203,6 +215,33 @@ fn main() {
         }
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
+
+    // OpenCL C enumerant spellings.
+    let en: OpenClEnums = read("opencl_enums.toml");
+    out.push_str("/// FPRoundingMode of a rounding suffix (`rte`, ...).\n");
+    out.push_str("pub fn rounding(suffix: &str) -> Option<spirv::FPRoundingMode> {\n    Some(match suffix {\n");
+    for (suffix, mode) in &en.rounding {
+        let _ = writeln!(out, "        {suffix:?} => spirv::FPRoundingMode::{mode},");
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+    out.push_str("/// The rounding suffix of an FPRoundingMode (inverse of `rounding`).\n");
+    out.push_str(
+        "pub fn rounding_suffix(mode: spirv::FPRoundingMode) -> &'static str {\n    match mode {\n",
+    );
+    for (suffix, mode) in &en.rounding {
+        let _ = writeln!(out, "        spirv::FPRoundingMode::{mode} => {suffix:?},");
+    }
+    out.push_str("    }\n}\n\n");
+    out.push_str("/// `cl_mem_fence_flags` bits and the MemorySemantics bit each sets.\n");
+    out.push_str("pub const FENCE_FLAGS: &[(u32, spirv::MemorySemantics)] = &[\n");
+    for f in en.fence.values() {
+        let _ = writeln!(
+            out,
+            "    ({}, spirv::MemorySemantics::{}),",
+            f.bit, f.semantics
+        );
+    }
+    out.push_str("];\n\n");
 
     // Intrinsics.
     let intr: BTreeMap<String, String> = read("intrinsics.toml");

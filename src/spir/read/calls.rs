@@ -14,7 +14,7 @@ use crate::ir::{
 };
 use crate::mappings;
 use crate::spir::mangle::{demangle, Demangled};
-use spirv::{FPRoundingMode, Scope};
+use spirv::Scope;
 
 pub(crate) enum Lowered {
     Inst(ir::Handle<Type>, Op),
@@ -236,16 +236,6 @@ fn sampler_operand(l: &mut FnLowering, v: Value) -> Result<Value> {
     Ok(Value::Const(sampler_constant(l, Some(v))?))
 }
 
-fn rounding(s: &str) -> Option<FPRoundingMode> {
-    Some(match s {
-        "rte" => FPRoundingMode::RTE,
-        "rtz" => FPRoundingMode::RTZ,
-        "rtp" => FPRoundingMode::RTP,
-        "rtn" => FPRoundingMode::RTN,
-        _ => return None,
-    })
-}
-
 /// Memory semantics of `cl_mem_fence_flags` (CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2,
 /// CLK_IMAGE_MEM_FENCE = 4) combined with an ordering.
 fn fence_semantics(l: &FnLowering, flags: Value, ordering: spirv::MemorySemantics) -> Result<u32> {
@@ -260,14 +250,10 @@ fn fence_semantics(l: &FnLowering, flags: Value, ordering: spirv::MemorySemantic
         ));
     };
     let mut s = ordering;
-    if bits & 1 != 0 {
-        s |= spirv::MemorySemantics::WORKGROUP_MEMORY;
-    }
-    if bits & 2 != 0 {
-        s |= spirv::MemorySemantics::CROSS_WORKGROUP_MEMORY;
-    }
-    if bits & 4 != 0 {
-        s |= spirv::MemorySemantics::IMAGE_MEMORY;
+    for &(bit, storage) in mappings::FENCE_FLAGS {
+        if bits & bit as u64 != 0 {
+            s |= storage;
+        }
     }
     Ok(s.bits())
 }
@@ -415,7 +401,7 @@ fn convert(
     for p in parts {
         match p {
             "sat" => saturate = true,
-            r => round = Some(rounding(r).ok_or_else(|| unknown(mangled, d))?),
+            r => round = Some(mappings::rounding(r).ok_or_else(|| unknown(mangled, d))?),
         }
     }
     let base = ty.trim_end_matches(|c: char| c.is_ascii_digit());
@@ -449,9 +435,9 @@ fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
     let width =
         |s: &str| -> Option<u32> { s.parse().ok().filter(|w| [2, 3, 4, 8, 16].contains(w)) };
     let split_round = |s: &str| -> (String, Option<u32>) {
-        for r in ["rte", "rtz", "rtp", "rtn"] {
-            if let Some(b) = s.strip_suffix(&format!("_{r}")) {
-                return (b.to_string(), Some(rounding(r).unwrap() as u32));
+        if let Some((b, r)) = s.rsplit_once('_') {
+            if let Some(mode) = mappings::rounding(r) {
+                return (b.to_string(), Some(mode as u32));
             }
         }
         (s.to_string(), None)

@@ -18,13 +18,11 @@ use crate::mappings;
 use crate::spir::mangle::MType;
 use crate::spir::mangler::mangle;
 
+/// The suffix of a rounding mode given as its SPIR-V number (vstore_half*_r literals).
 fn rounding_suffix(r: u32) -> &'static str {
-    match r {
-        0 => "rte",
-        1 => "rtz",
-        2 => "rtp",
-        _ => "rtn",
-    }
+    mappings::rounding_suffix(
+        spirv::FPRoundingMode::from_u32(r).unwrap_or(spirv::FPRoundingMode::RTN),
+    )
 }
 
 /// `(signedness of the int arguments)` of an OpenCL.std instruction's OpenCL C overload.
@@ -159,17 +157,11 @@ impl Writer<'_> {
     /// `cl_mem_fence_flags` of SPIR-V memory semantics.
     fn fence_flags(semantics: u32) -> u64 {
         let s = spirv::MemorySemantics::from_bits_truncate(semantics);
-        let mut f = 0;
-        if s.contains(spirv::MemorySemantics::WORKGROUP_MEMORY) {
-            f |= 1;
-        }
-        if s.contains(spirv::MemorySemantics::CROSS_WORKGROUP_MEMORY) {
-            f |= 2;
-        }
-        if s.contains(spirv::MemorySemantics::IMAGE_MEMORY) {
-            f |= 4;
-        }
-        f
+        mappings::FENCE_FLAGS
+            .iter()
+            .filter(|(_, storage)| s.contains(*storage))
+            .map(|(bit, _)| *bit as u64)
+            .sum()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -218,7 +210,7 @@ impl Writer<'_> {
                 }
                 if let Some(r) = rounding {
                     name.push('_');
-                    name.push_str(rounding_suffix(*r as u32));
+                    name.push_str(mappings::rounding_suffix(*r));
                 }
                 let p = self.mtype(tys[0], signed_from)?;
                 self.call_builtin(&name, &[p], rt, a, out)
