@@ -12,6 +12,66 @@ pub struct TypeQualifiers {
     pub is_pipe: bool,
 }
 
+impl TypeQualifiers {
+    /// The qualifier words in `kernel_arg_type_qual` order.
+    pub fn words(&self) -> Vec<&'static str> {
+        [
+            (self.is_const, "const"),
+            (self.is_restrict, "restrict"),
+            (self.is_volatile, "volatile"),
+            (self.is_pipe, "pipe"),
+        ]
+        .into_iter()
+        .filter_map(|(on, w)| on.then_some(w))
+        .collect()
+    }
+
+    /// The `kernel_arg_type_qual` spelling (`"const volatile"`, `""`).
+    pub fn spelling(&self) -> String {
+        self.words().join(" ")
+    }
+
+    /// Parse a `kernel_arg_type_qual` spelling: the qualifiers and the words it did not know
+    /// (callers decide whether those are fatal).
+    pub fn parse(s: &str) -> (Self, Vec<&str>) {
+        let mut q = TypeQualifiers::default();
+        let mut unknown = Vec::new();
+        for word in s.split_whitespace() {
+            match word {
+                "const" => q.is_const = true,
+                "restrict" => q.is_restrict = true,
+                "volatile" => q.is_volatile = true,
+                "pipe" => q.is_pipe = true,
+                other => unknown.push(other),
+            }
+        }
+        (q, unknown)
+    }
+}
+
+impl Access {
+    /// The `kernel_arg_access_qual` spelling.
+    pub fn qualifier(access: Option<Access>) -> &'static str {
+        match access {
+            Some(Access::ReadOnly) => "read_only",
+            Some(Access::WriteOnly) => "write_only",
+            Some(Access::ReadWrite) => "read_write",
+            None => "none",
+        }
+    }
+
+    /// Parse a `kernel_arg_access_qual` spelling (`none` or empty: no qualifier).
+    pub fn parse_qualifier(s: &str) -> Result<Option<Access>, String> {
+        Ok(match s {
+            "none" | "" => None,
+            "read_only" => Some(Access::ReadOnly),
+            "write_only" => Some(Access::WriteOnly),
+            "read_write" => Some(Access::ReadWrite),
+            other => return Err(other.to_string()),
+        })
+    }
+}
+
 /// `kernel_arg_*` metadata of one argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArgInfo {

@@ -92,16 +92,16 @@ impl Printer<'_> {
                 let q = &a.qualifiers;
                 let _ = writeln!(
                     out,
-                    "  arg {i} {:?}: type {:?} base {:?} space {} access {:?}{}{}{}{}",
+                    "  arg {i} {:?}: type {:?} base {:?} space {} access {:?}{}",
                     a.name.as_deref().unwrap_or(""),
                     a.type_name,
                     a.base_type_name.as_deref().unwrap_or(""),
                     self.space(a.space),
                     a.access,
-                    if q.is_const { " const" } else { "" },
-                    if q.is_restrict { " restrict" } else { "" },
-                    if q.is_volatile { " volatile" } else { "" },
-                    if q.is_pipe { " pipe" } else { "" },
+                    q.words()
+                        .iter()
+                        .map(|w| format!(" {w}"))
+                        .collect::<String>(),
                 );
             }
         }

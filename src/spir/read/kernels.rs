@@ -46,17 +46,8 @@ pub(crate) fn interpret(
 }
 
 fn access(s: &str) -> Result<Option<Access>> {
-    Ok(match s {
-        "none" | "" => None,
-        "read_only" => Some(Access::ReadOnly),
-        "write_only" => Some(Access::WriteOnly),
-        "read_write" => Some(Access::ReadWrite),
-        other => {
-            return Err(Error::malformed(format!(
-                "unknown kernel_arg_access_qual '{other}'"
-            )))
-        }
-    })
+    Access::parse_qualifier(s)
+        .map_err(|w| Error::malformed(format!("unknown kernel_arg_access_qual '{w}'")))
 }
 
 fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
@@ -90,19 +81,11 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
             .unwrap_or_default();
         let base = k.base_type.as_ref().map(|v| v[i].clone());
         let quals = k.type_qual.as_ref().map(|v| v[i].as_str()).unwrap_or("");
-        let mut q = TypeQualifiers::default();
-        for word in quals.split_whitespace() {
-            match word {
-                "const" => q.is_const = true,
-                "restrict" => q.is_restrict = true,
-                "volatile" => q.is_volatile = true,
-                "pipe" => q.is_pipe = true,
-                other => {
-                    return Err(Error::malformed(format!(
-                        "unknown kernel_arg_type_qual '{other}'"
-                    )))
-                }
-            }
+        let (q, unknown) = TypeQualifiers::parse(quals);
+        if let Some(w) = unknown.first() {
+            return Err(Error::malformed(format!(
+                "unknown kernel_arg_type_qual '{w}'"
+            )));
         }
         // Images and samplers: the argument info decides the graph type.
         let spelled = base.as_deref().unwrap_or(&type_name).trim();

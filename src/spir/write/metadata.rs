@@ -42,29 +42,6 @@ impl Writer<'_> {
 
     /// (kind, values) of each `kernel_arg_*` list of a kernel.
     fn kernel_arg_lists(&self, k: &ir::Kernel) -> Vec<(&'static str, Vec<LLVMMetadataRef>)> {
-        let access = |a: &ir::ArgInfo| match a.access {
-            Some(Access::ReadOnly) => "read_only",
-            Some(Access::WriteOnly) => "write_only",
-            Some(Access::ReadWrite) => "read_write",
-            None => "none",
-        };
-        let quals = |a: &ir::ArgInfo| {
-            let q = &a.qualifiers;
-            let mut w = Vec::new();
-            if q.is_const {
-                w.push("const");
-            }
-            if q.is_restrict {
-                w.push("restrict");
-            }
-            if q.is_volatile {
-                w.push("volatile");
-            }
-            if q.is_pipe {
-                w.push("pipe");
-            }
-            w.join(" ")
-        };
         let mut lists = vec![
             (
                 "kernel_arg_addr_space",
@@ -75,7 +52,10 @@ impl Writer<'_> {
             ),
             (
                 "kernel_arg_access_qual",
-                k.args.iter().map(|a| self.md_string(access(a))).collect(),
+                k.args
+                    .iter()
+                    .map(|a| self.md_string(Access::qualifier(a.access)))
+                    .collect(),
             ),
             (
                 "kernel_arg_type",
@@ -93,7 +73,10 @@ impl Writer<'_> {
             ),
             (
                 "kernel_arg_type_qual",
-                k.args.iter().map(|a| self.md_string(&quals(a))).collect(),
+                k.args
+                    .iter()
+                    .map(|a| self.md_string(&a.qualifiers.spelling()))
+                    .collect(),
             ),
         ];
         if k.args.iter().all(|a| a.name.is_some()) && !k.args.is_empty() {

@@ -128,12 +128,8 @@ impl Reader {
                     .unwrap_or_else(|| self.opencl_type_name(p.ty));
                 let q = quals.as_ref().and_then(|v| v.get(i).cloned());
                 let qualifiers = match q {
-                    Some(q) => ir::TypeQualifiers {
-                        is_const: q.split(' ').any(|w| w == "const"),
-                        is_restrict: q.split(' ').any(|w| w == "restrict"),
-                        is_volatile: q.split(' ').any(|w| w == "volatile"),
-                        is_pipe: q.split(' ').any(|w| w == "pipe"),
-                    },
+                    // Other producers' words we do not know are ignored, not fatal.
+                    Some(q) => ir::TypeQualifiers::parse(&q).0,
                     None => ir::TypeQualifiers {
                         is_const: space == AddressSpace::Constant,
                         is_restrict: p.attrs.noalias,

@@ -174,28 +174,7 @@ impl Writer<'_> {
         let types = join(k.args.iter().map(|a| a.type_name.clone()).collect());
         self.b
             .string(format!("kernel_arg_type.{}.{}", f.name, types));
-        let quals = join(
-            k.args
-                .iter()
-                .map(|a| {
-                    let q = &a.qualifiers;
-                    let mut words = Vec::new();
-                    if q.is_const {
-                        words.push("const");
-                    }
-                    if q.is_restrict {
-                        words.push("restrict");
-                    }
-                    if q.is_volatile {
-                        words.push("volatile");
-                    }
-                    if q.is_pipe {
-                        words.push("pipe");
-                    }
-                    words.join(" ")
-                })
-                .collect(),
-        );
+        let quals = join(k.args.iter().map(|a| a.qualifiers.spelling()).collect());
         self.b
             .string(format!("kernel_arg_type_qual.{}.{}", f.name, quals));
         if k.args.iter().any(|a| {
