@@ -10,6 +10,7 @@ pub mod constant;
 pub mod function;
 pub mod kernel;
 pub mod module;
+pub mod opencl_names;
 pub mod print;
 pub mod types;
 pub mod typing;

@@ -9,10 +9,10 @@ use llvm_sys::prelude::*;
 use spirv::Op as S;
 
 use super::body::FnCtx;
-use super::types::image_names;
 use super::{c, Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
+use crate::ir::opencl_names::image_base;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
 use crate::mappings;
 use crate::spir::mangle::MType;
@@ -73,7 +73,7 @@ impl Writer<'_> {
                 is_volatile: false,
                 pointee: Box::new(self.mtype(*pointee, signed)?),
             },
-            Type::Image(i) => MType::Named(image_names(i).1),
+            Type::Image(i) => MType::Named(format!("ocl_{}", image_base(i).replace('_', ""))),
             Type::Sampler => MType::Named("ocl_sampler".into()),
             Type::Event => MType::Named("ocl_event".into()),
             Type::DeviceEvent => MType::Named("ocl_clkevent".into()),
@@ -204,7 +204,10 @@ impl Writer<'_> {
             } => {
                 let signed_to = !matches!(to, ConvertKind::Int(Sign::Unsigned));
                 let signed_from = !matches!(from, ConvertKind::Int(Sign::Unsigned));
-                let mut name = format!("convert_{}", self.type_name(ret, signed_to)?);
+                let to_name = self.m.opencl_type_name(ret, signed_to).ok_or_else(|| {
+                    Error::unsupported("a conversion to a type OpenCL C cannot name")
+                })?;
+                let mut name = format!("convert_{to_name}");
                 if *saturate {
                     name.push_str("_sat");
                 }
@@ -327,31 +330,6 @@ impl Writer<'_> {
                 LLVMBuildIntCast2(self.builder, v, t, 0, c"".as_ptr())
             }
         }
-    }
-
-    /// OpenCL C spelling of a type (`uchar4`, `float`), for `convert_<type>`.
-    fn type_name(&self, t: ir::Handle<Type>, signed: bool) -> Result<String> {
-        Ok(match &self.m.types[t] {
-            Type::Int { width } => {
-                let base = match width {
-                    8 => "char",
-                    16 => "short",
-                    32 => "int",
-                    64 => "long",
-                    w => return Err(Error::unsupported(format!("a {w}-bit integer conversion"))),
-                };
-                if signed {
-                    base.to_string()
-                } else {
-                    format!("u{base}")
-                }
-            }
-            Type::Float { width: 16 } => "half".into(),
-            Type::Float { width: 64 } => "double".into(),
-            Type::Float { .. } => "float".into(),
-            Type::Vector { elem, len } => format!("{}{len}", self.type_name(*elem, signed)?),
-            other => return Err(Error::unsupported(format!("conversion to {other:?}"))),
-        })
     }
 
     fn ext_inst(

@@ -6,26 +6,9 @@ use llvm_sys::prelude::*;
 
 use super::{c, Writer};
 use crate::diag::{Error, Result};
-use crate::ir::{self, ConstantKind, ImageDim, ImageType, Type};
+use crate::ir::opencl_names::image_base;
+use crate::ir::{self, ConstantKind, Type};
 use crate::mappings;
-
-/// SPIR's opaque struct name and mangled type name of an image type.
-pub(super) fn image_names(i: &ImageType) -> (String, String) {
-    let dim = match i.dim {
-        ImageDim::Dim1D => "image1d",
-        ImageDim::Dim2D => "image2d",
-        ImageDim::Dim3D => "image3d",
-        ImageDim::Buffer => "image1d_buffer",
-    };
-    let arr = if i.arrayed { "_array" } else { "" };
-    let ms = if i.multisampled { "_msaa" } else { "" };
-    let depth = if i.depth { "_depth" } else { "" };
-    let base = format!("{dim}{arr}{ms}{depth}");
-    (
-        format!("opencl.{base}_t"),
-        format!("ocl_{}", base.replace('_', "")),
-    )
-}
 
 impl Writer<'_> {
     fn named_opaque(&mut self, name: &str) -> LLVMTypeRef {
@@ -107,10 +90,7 @@ impl Writer<'_> {
                         .collect::<Result<Vec<_>>>()?;
                     LLVMFunctionType(r, ps.as_mut_ptr(), ps.len() as u32, *varargs as i32)
                 }
-                Type::Image(i) => {
-                    let (name, _) = image_names(i);
-                    self.opaque_ptr(&name, 1)
-                }
+                Type::Image(i) => self.opaque_ptr(&format!("opencl.{}_t", image_base(i)), 1),
                 Type::Sampler => LLVMInt32TypeInContext(self.ctx),
                 Type::Event => self.opaque_ptr("opencl.event_t", 0),
                 Type::DeviceEvent => self.opaque_ptr("opencl.clk_event_t", 0),

@@ -125,7 +125,12 @@ impl Reader {
                 let type_name = types
                     .as_ref()
                     .and_then(|v| v.get(i).cloned())
-                    .unwrap_or_else(|| self.opencl_type_name(p.ty));
+                    .unwrap_or_else(|| {
+                        // SPIR-V integers are signless: signed spellings.
+                        self.m
+                            .opencl_type_name(p.ty, true)
+                            .unwrap_or_else(|| "void".into())
+                    });
                 let q = quals.as_ref().and_then(|v| v.get(i).cloned());
                 let qualifiers = match q {
                     // Other producers' words we do not know are ignored, not fatal.
@@ -151,52 +156,5 @@ impl Reader {
                 }
             })
             .collect()
-    }
-
-    /// An OpenCL C spelling of a type, for argument info the module did not record. Integer
-    /// signedness is unknown in SPIR-V; signed names are used.
-    pub(super) fn opencl_type_name(&self, t: ir::Handle<Type>) -> String {
-        match &self.m.types[t] {
-            Type::Void => "void".into(),
-            Type::Bool => "bool".into(),
-            Type::Int { width } => match width {
-                8 => "char",
-                16 => "short",
-                32 => "int",
-                64 => "long",
-                _ => "int",
-            }
-            .into(),
-            Type::Float { width } => match width {
-                16 => "half",
-                64 => "double",
-                _ => "float",
-            }
-            .into(),
-            Type::Vector { elem, len } => format!("{}{len}", self.opencl_type_name(*elem)),
-            Type::Pointer { pointee, .. } => format!("{}*", self.opencl_type_name(*pointee)),
-            Type::Struct { name: Some(n), .. } => {
-                let n = n.strip_prefix("struct.").unwrap_or(n);
-                format!("struct {n}")
-            }
-            Type::Image(i) => {
-                let dim = match i.dim {
-                    ir::ImageDim::Dim1D => "image1d",
-                    ir::ImageDim::Dim2D => "image2d",
-                    ir::ImageDim::Dim3D => "image3d",
-                    ir::ImageDim::Buffer => "image1d_buffer",
-                };
-                let arr = if i.arrayed { "_array" } else { "" };
-                let depth = if i.depth { "_depth" } else { "" };
-                format!("{dim}{arr}{depth}_t")
-            }
-            Type::Sampler => "sampler_t".into(),
-            Type::Event => "event_t".into(),
-            Type::Queue => "queue_t".into(),
-            Type::DeviceEvent => "clk_event_t".into(),
-            Type::ReserveId => "reserve_id_t".into(),
-            Type::Pipe(_) => "pipe".into(),
-            _ => "void".into(),
-        }
     }
 }

@@ -1,0 +1,68 @@
+//! OpenCL C spellings of graph types (`uchar4`, `float*`, `image2d_array_t`), needed on both
+//! sides: argument info a SPIR-V module did not record, `convert_<type>` names, and the SPIR
+//! image names derived from the image base name.
+
+use super::module::Module;
+use super::types::{ImageDim, ImageType, Type};
+use super::Handle;
+
+/// `image2d_array_depth`: the part every image spelling shares (OpenCL C `<base>_t`, SPIR
+/// opaque struct `opencl.<base>_t`, mangled `ocl_<base without underscores>`).
+pub fn image_base(i: &ImageType) -> String {
+    let dim = match i.dim {
+        ImageDim::Dim1D => "image1d",
+        ImageDim::Dim2D => "image2d",
+        ImageDim::Dim3D => "image3d",
+        ImageDim::Buffer => "image1d_buffer",
+    };
+    let arr = if i.arrayed { "_array" } else { "" };
+    let ms = if i.multisampled { "_msaa" } else { "" };
+    let depth = if i.depth { "_depth" } else { "" };
+    format!("{dim}{arr}{ms}{depth}")
+}
+
+impl Module {
+    /// The OpenCL C name of a type; integers take the given signedness (graph integers are
+    /// signless). `None` for types OpenCL C cannot name (odd integer widths, literal structs).
+    pub fn opencl_type_name(&self, t: Handle<Type>, signed: bool) -> Option<String> {
+        Some(match &self.types[t] {
+            Type::Void => "void".into(),
+            Type::Bool => "bool".into(),
+            Type::Int { width } => {
+                let base = match width {
+                    8 => "char",
+                    16 => "short",
+                    32 => "int",
+                    64 => "long",
+                    _ => return None,
+                };
+                if signed {
+                    base.into()
+                } else {
+                    format!("u{base}")
+                }
+            }
+            Type::Float { width } => match width {
+                16 => "half",
+                64 => "double",
+                _ => "float",
+            }
+            .into(),
+            Type::Vector { elem, len } => format!("{}{len}", self.opencl_type_name(*elem, signed)?),
+            Type::Pointer { pointee, .. } => {
+                format!("{}*", self.opencl_type_name(*pointee, signed)?)
+            }
+            Type::Struct { name: Some(n), .. } => {
+                format!("struct {}", n.strip_prefix("struct.").unwrap_or(n))
+            }
+            Type::Image(i) => format!("{}_t", image_base(i)),
+            Type::Sampler => "sampler_t".into(),
+            Type::Event => "event_t".into(),
+            Type::Queue => "queue_t".into(),
+            Type::DeviceEvent => "clk_event_t".into(),
+            Type::ReserveId => "reserve_id_t".into(),
+            Type::Pipe(_) => "pipe".into(),
+            _ => return None,
+        })
+    }
+}
