@@ -343,13 +343,15 @@ impl Reader {
         }
     }
 
-    fn operands(
+    /// The values of the id operands at `indices`.
+    pub(super) fn operands_at(
         &mut self,
         st: &mut FnState,
         inst: &Instruction,
-        from: usize,
+        indices: impl IntoIterator<Item = usize>,
     ) -> Result<Vec<Value>> {
-        (from..inst.operands.len())
+        indices
+            .into_iter()
             .map(|i| {
                 let id = id_operand(inst, i)?;
                 self.operand(st, id)
@@ -357,8 +359,34 @@ impl Reader {
             .collect()
     }
 
+    /// The values of the id operands from `from` on.
+    fn operands(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        from: usize,
+    ) -> Result<Vec<Value>> {
+        self.operands_at(st, inst, from..inst.operands.len())
+    }
+
     pub(super) fn define(&mut self, st: &mut FnState, inst: &Instruction, v: Value) -> Result<()> {
         st.locals.insert(result_id(inst)?, Local::Value(v));
+        Ok(())
+    }
+
+    /// Append `op` and, if the instruction has a result, bind its id to the value.
+    pub(super) fn emit(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        op: Op,
+        name: Option<String>,
+    ) -> Result<()> {
+        let v = self.push(st, rty, op, name);
+        if inst.result_id.is_some() {
+            self.define(st, inst, v)?;
+        }
         Ok(())
     }
 
@@ -439,47 +467,39 @@ impl Reader {
                 // SPIR-V lets the shift amount have another width; LLVM does not.
                 a[1] = self.resize_int(st, a[1], rty)?;
             }
-            let v = self.push(
-                st,
-                rty,
-                Op::Binary {
-                    op: b,
-                    lhs: a[0],
-                    rhs: a[1],
-                    flags: self.arith_flags(result_id(inst)?),
-                },
-                name,
-            );
-            return self.define(st, inst, v);
+            let flags = self.arith_flags(result_id(inst)?);
+            let o = Op::Binary {
+                op: b,
+                lhs: a[0],
+                rhs: a[1],
+                flags,
+            };
+            return self.emit(st, inst, rty, o, name);
         }
-        if let Some(p) = int_predicate(op) {
+        if let Some(pred) = int_predicate(op) {
             let a = self.operands(st, inst, 0)?;
-            let v = self.push(
-                st,
-                rty,
-                Op::ICmp {
-                    pred: p,
-                    lhs: a[0],
-                    rhs: a[1],
-                },
-                name,
-            );
-            return self.define(st, inst, v);
+            let o = Op::ICmp {
+                pred,
+                lhs: a[0],
+                rhs: a[1],
+            };
+            return self.emit(st, inst, rty, o, name);
         }
-        if let Some(p) = float_predicate(op) {
+        if let Some(pred) = float_predicate(op) {
             let a = self.operands(st, inst, 0)?;
-            let v = self.push(
-                st,
-                rty,
-                Op::FCmp {
-                    pred: p,
-                    lhs: a[0],
-                    rhs: a[1],
-                },
-                name,
-            );
-            return self.define(st, inst, v);
+            let o = Op::FCmp {
+                pred,
+                lhs: a[0],
+                rhs: a[1],
+            };
+            return self.emit(st, inst, rty, o, name);
         }
+        let plain = |op, lhs, rhs| Op::Binary {
+            op,
+            lhs,
+            rhs,
+            flags: Default::default(),
+        };
         match op {
             S::Nop | S::Line | S::NoLine | S::SelectionMerge | S::LoopMerge => {}
             // Lifetime markers only help optimizers; they are dropped (documented lossiness).
@@ -499,121 +519,33 @@ impl Reader {
                 };
                 st.locals.insert(result_id(inst)?, local);
             }
-            S::LogicalAnd | S::LogicalOr | S::LogicalNotEqual => {
-                let a = self.operands(st, inst, 0)?;
-                let b = match op {
-                    S::LogicalAnd => BinaryOp::And,
-                    S::LogicalOr => BinaryOp::Or,
-                    _ => BinaryOp::Xor,
-                };
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Binary {
-                        op: b,
-                        lhs: a[0],
-                        rhs: a[1],
-                        flags: Default::default(),
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
-            }
-            S::LogicalEqual => {
-                let a = self.operands(st, inst, 0)?;
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::ICmp {
-                        pred: I::Eq,
-                        lhs: a[0],
-                        rhs: a[1],
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
-            }
             S::LogicalNot | S::Not => {
                 let a = self.operands(st, inst, 0)?;
                 let ones = self.splat_const(rty, u64::MAX >> (64 - scalar_width(&self.m, rty)));
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Binary {
-                        op: BinaryOp::Xor,
-                        lhs: a[0],
-                        rhs: ones,
-                        flags: Default::default(),
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
+                self.emit(st, inst, rty, plain(BinaryOp::Xor, a[0], ones), name)?;
             }
             S::SNegate => {
                 let a = self.operands(st, inst, 0)?;
                 let zero = self.splat_const(rty, 0);
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Binary {
-                        op: BinaryOp::Sub,
-                        lhs: zero,
-                        rhs: a[0],
-                        flags: Default::default(),
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
+                self.emit(st, inst, rty, plain(BinaryOp::Sub, zero, a[0]), name)?;
             }
             S::FNegate => {
                 let a = self.operands(st, inst, 0)?;
-                let v = self.push(st, rty, Op::FNeg(a[0]), name);
-                self.define(st, inst, v)?;
+                self.emit(st, inst, rty, Op::FNeg(a[0]), name)?;
             }
             S::VectorTimesScalar => {
                 let a = self.operands(st, inst, 0)?;
                 let s = self.splat_value(st, a[1], rty);
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Binary {
-                        op: BinaryOp::FMul,
-                        lhs: a[0],
-                        rhs: s,
-                        flags: Default::default(),
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
-            }
-            S::PtrEqual | S::PtrNotEqual => {
-                let a = self.operands(st, inst, 0)?;
-                let pred = if op == S::PtrEqual { I::Eq } else { I::Ne };
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::ICmp {
-                        pred,
-                        lhs: a[0],
-                        rhs: a[1],
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
+                self.emit(st, inst, rty, plain(BinaryOp::FMul, a[0], s), name)?;
             }
             S::Select => {
                 let a = self.operands(st, inst, 0)?;
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Select {
-                        cond: a[0],
-                        on_true: a[1],
-                        on_false: a[2],
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
+                let o = Op::Select {
+                    cond: a[0],
+                    on_true: a[1],
+                    on_false: a[2],
+                };
+                self.emit(st, inst, rty, o, name)?;
             }
             S::Variable => {
                 let Type::Pointer { pointee, .. } = self.m.types[rty] else {
@@ -705,8 +637,9 @@ impl Reader {
                     let i32t = self.m.int_type(32);
                     indices.insert(0, Value::Const(self.m.int_const(i32t, 0)));
                 }
-                let v = self.push(
+                self.emit(
                     st,
+                    inst,
                     rty,
                     Op::Gep {
                         inbounds: matches!(op, S::InBoundsAccessChain | S::InBoundsPtrAccessChain),
@@ -714,8 +647,7 @@ impl Reader {
                         indices,
                     },
                     name,
-                );
-                self.define(st, inst, v)?;
+                )?;
             }
             S::Phi => {
                 let mut pairs = Vec::new();
@@ -742,10 +674,7 @@ impl Reader {
                     )));
                 };
                 let args = self.operands(st, inst, 1)?;
-                let v = self.push(st, rty, Op::Call { callee, args }, name);
-                if inst.result_id.is_some() {
-                    self.define(st, inst, v)?;
-                }
+                self.emit(st, inst, rty, Op::Call { callee, args }, name)?;
             }
             S::VectorShuffle => {
                 let a = self.operand(st, id_operand(inst, 0)?)?;
@@ -753,8 +682,7 @@ impl Reader {
                 let mask = (2..inst.operands.len())
                     .map(|i| literal_operand(inst, i).map(|l| (l != u32::MAX).then_some(l)))
                     .collect::<Result<Vec<_>>>()?;
-                let v = self.push(st, rty, Op::Shuffle { a, b, mask }, name);
-                self.define(st, inst, v)?;
+                self.emit(st, inst, rty, Op::Shuffle { a, b, mask }, name)?;
             }
             S::VectorExtractDynamic => {
                 let vid = id_operand(inst, 0)?;
@@ -762,8 +690,9 @@ impl Reader {
                     let idx = self.operand(st, id_operand(inst, 1)?)?;
                     let i32t = self.m.int_type(32);
                     let idx = self.resize_int(st, idx, i32t)?;
-                    let v = self.push(
+                    return self.emit(
                         st,
+                        inst,
                         rty,
                         Op::Builtin {
                             builtin: ir::Builtin::WorkItem(b),
@@ -771,24 +700,24 @@ impl Reader {
                         },
                         name,
                     );
-                    return self.define(st, inst, v);
                 }
                 let a = self.operands(st, inst, 0)?;
-                let v = self.push(
+                self.emit(
                     st,
+                    inst,
                     rty,
                     Op::ExtractElement {
                         vector: a[0],
                         index: a[1],
                     },
                     name,
-                );
-                self.define(st, inst, v)?;
+                )?;
             }
             S::VectorInsertDynamic => {
                 let a = self.operands(st, inst, 0)?;
-                let v = self.push(
+                self.emit(
                     st,
+                    inst,
                     rty,
                     Op::InsertElement {
                         vector: a[0],
@@ -796,8 +725,7 @@ impl Reader {
                         index: a[2],
                     },
                     name,
-                );
-                self.define(st, inst, v)?;
+                )?;
             }
             S::CompositeExtract => self.composite_extract(st, inst, rty, name)?,
             S::CompositeInsert => {
@@ -806,32 +734,21 @@ impl Reader {
                 let indices = (2..inst.operands.len())
                     .map(|i| literal_operand(inst, i))
                     .collect::<Result<Vec<_>>>()?;
-                let v = if matches!(self.m.types[rty], Type::Vector { .. }) {
+                let o = if matches!(self.m.types[rty], Type::Vector { .. }) {
                     let i32t = self.m.int_type(32);
-                    let index = Value::Const(self.m.int_const(i32t, indices[0] as u64));
-                    self.push(
-                        st,
-                        rty,
-                        Op::InsertElement {
-                            vector: aggregate,
-                            element,
-                            index,
-                        },
-                        name,
-                    )
+                    Op::InsertElement {
+                        vector: aggregate,
+                        element,
+                        index: Value::Const(self.m.int_const(i32t, indices[0] as u64)),
+                    }
                 } else {
-                    self.push(
-                        st,
-                        rty,
-                        Op::InsertValue {
-                            aggregate,
-                            element,
-                            indices,
-                        },
-                        name,
-                    )
+                    Op::InsertValue {
+                        aggregate,
+                        element,
+                        indices,
+                    }
                 };
-                self.define(st, inst, v)?;
+                self.emit(st, inst, rty, o, name)?;
             }
             S::CompositeConstruct => self.composite_construct(st, inst, rty, name)?,
             S::Bitcast
@@ -955,23 +872,24 @@ impl Reader {
                 st.locals
                     .insert(result_id(inst)?, Local::BuiltinVector(b, ty));
             } else {
-                let v = self.push(
+                self.emit(
                     st,
+                    inst,
                     rty,
                     Op::Builtin {
                         builtin: ir::Builtin::WorkItem(b),
                         args: vec![],
                     },
                     name,
-                );
-                self.define(st, inst, v)?;
+                )?;
             }
             return Ok(());
         }
         let ptr = self.operand(st, ptr_id)?;
         let (align, volatile) = self.memory_access(inst, 1, ptr_id);
-        let v = self.push(
+        self.emit(
             st,
+            inst,
             rty,
             Op::Load {
                 ptr,
@@ -979,8 +897,7 @@ impl Reader {
                 volatile,
             },
             name,
-        );
-        self.define(st, inst, v)
+        )
     }
 
     fn composite_extract(
@@ -997,8 +914,9 @@ impl Reader {
         let i32t = self.m.int_type(32);
         if let Some(Local::BuiltinVector(b, _)) = st.locals.get(&cid).copied() {
             let dim = Value::Const(self.m.int_const(i32t, indices[0] as u64));
-            let v = self.push(
+            return self.emit(
                 st,
+                inst,
                 rty,
                 Op::Builtin {
                     builtin: ir::Builtin::WorkItem(b),
@@ -1006,24 +924,18 @@ impl Reader {
                 },
                 name,
             );
-            return self.define(st, inst, v);
         }
         let c = self.operand(st, cid)?;
-        let v = if matches!(self.m.types[self.value_ty(st, c)], Type::Vector { .. }) {
+        let o = if matches!(self.m.types[self.value_ty(st, c)], Type::Vector { .. }) {
             let index = Value::Const(self.m.int_const(i32t, indices[0] as u64));
-            self.push(st, rty, Op::ExtractElement { vector: c, index }, name)
+            Op::ExtractElement { vector: c, index }
         } else {
-            self.push(
-                st,
-                rty,
-                Op::ExtractValue {
-                    aggregate: c,
-                    indices,
-                },
-                name,
-            )
+            Op::ExtractValue {
+                aggregate: c,
+                indices,
+            }
         };
-        self.define(st, inst, v)
+        self.emit(st, inst, rty, o, name)
     }
 
     fn composite_construct(
@@ -1129,21 +1041,16 @@ impl Reader {
             S::SatConvertUToS => Some((K::Int(Sign::Unsigned), K::Int(Sign::Signed))),
             _ => None,
         };
-        let v = match kinds {
-            Some((from, to)) if saturate || rounding.is_some() => self.push(
-                st,
-                rty,
-                Op::Builtin {
-                    builtin: ir::Builtin::Convert {
-                        from,
-                        to,
-                        saturate,
-                        rounding,
-                    },
-                    args: vec![value],
+        let o = match kinds {
+            Some((from, to)) if saturate || rounding.is_some() => Op::Builtin {
+                builtin: ir::Builtin::Convert {
+                    from,
+                    to,
+                    saturate,
+                    rounding,
                 },
-                name,
-            ),
+                args: vec![value],
+            },
             _ => {
                 let cast = match op {
                     S::Bitcast => CastOp::Bitcast,
@@ -1161,10 +1068,10 @@ impl Reader {
                     S::ConvertUToF => CastOp::UIToFP,
                     _ => return Err(Error::internal(format!("conversion Op{op:?}"))),
                 };
-                self.push(st, rty, Op::Cast { op: cast, value }, name)
+                Op::Cast { op: cast, value }
             }
         };
-        self.define(st, inst, v)
+        self.emit(st, inst, rty, o, name)
     }
 }
 
@@ -1180,9 +1087,9 @@ fn binary_op(op: S) -> Option<BinaryOp> {
         S::ShiftLeftLogical => BinaryOp::Shl,
         S::ShiftRightLogical => BinaryOp::LShr,
         S::ShiftRightArithmetic => BinaryOp::AShr,
-        S::BitwiseAnd => BinaryOp::And,
-        S::BitwiseOr => BinaryOp::Or,
-        S::BitwiseXor => BinaryOp::Xor,
+        S::BitwiseAnd | S::LogicalAnd => BinaryOp::And,
+        S::BitwiseOr | S::LogicalOr => BinaryOp::Or,
+        S::BitwiseXor | S::LogicalNotEqual => BinaryOp::Xor,
         S::FAdd => BinaryOp::FAdd,
         S::FSub => BinaryOp::FSub,
         S::FMul => BinaryOp::FMul,
@@ -1194,8 +1101,8 @@ fn binary_op(op: S) -> Option<BinaryOp> {
 
 fn int_predicate(op: S) -> Option<I> {
     Some(match op {
-        S::IEqual => I::Eq,
-        S::INotEqual => I::Ne,
+        S::IEqual | S::LogicalEqual | S::PtrEqual => I::Eq,
+        S::INotEqual | S::PtrNotEqual => I::Ne,
         S::UGreaterThan => I::Ugt,
         S::UGreaterThanEqual => I::Uge,
         S::ULessThan => I::Ult,

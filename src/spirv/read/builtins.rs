@@ -40,25 +40,7 @@ impl Reader {
         builtin: Builtin,
         args: Vec<Value>,
     ) -> Result<()> {
-        let v = self.push(st, rty, Op::Builtin { builtin, args }, name);
-        if inst.result_id.is_some() {
-            self.define(st, inst, v)?;
-        }
-        Ok(())
-    }
-
-    fn ids_from(
-        &mut self,
-        st: &mut FnState,
-        inst: &Instruction,
-        idx: &[usize],
-    ) -> Result<Vec<Value>> {
-        idx.iter()
-            .map(|&i| {
-                let id = id_operand(inst, i)?;
-                self.operand(st, id)
-            })
-            .collect()
+        self.emit(st, inst, rty, Op::Builtin { builtin, args }, name)
     }
 
     pub(super) fn builtin_instruction(
@@ -118,13 +100,9 @@ impl Reader {
                                  the equal ones",
                             ));
                         }
-                        self.ids_from(st, inst, &[0, 5, 4])?
+                        self.operands_at(st, inst, [0, 5, 4])?
                     }
-                    _ => {
-                        let mut idx = vec![0];
-                        idx.extend(3..n);
-                        self.ids_from(st, inst, &idx)?
-                    }
+                    _ => self.operands_at(st, inst, std::iter::once(0).chain(3..n))?,
                 };
                 let b = Builtin::Atomic {
                     op,
@@ -139,7 +117,7 @@ impl Reader {
                         "OpGroupAsyncCopy outside work-group scope",
                     ));
                 }
-                let args = self.ids_from(st, inst, &[1, 2, 3, 4, 5])?;
+                let args = self.operands_at(st, inst, [1, 2, 3, 4, 5])?;
                 let b = Builtin::AsyncCopy { strided: true };
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
@@ -149,7 +127,7 @@ impl Reader {
                         "OpGroupWaitEvents outside work-group scope",
                     ));
                 }
-                let args = self.ids_from(st, inst, &[1, 2])?;
+                let args = self.operands_at(st, inst, [1, 2])?;
                 return self.emit_builtin(st, inst, rty, name, Builtin::WaitEvents, args);
             }
             S::SampledImage => {
@@ -161,7 +139,7 @@ impl Reader {
             }
             S::ImageSampleExplicitLod => return self.image_sample(st, inst, rty, name),
             S::ImageRead => {
-                let args = self.ids_from(st, inst, &[0, 1])?;
+                let args = self.operands_at(st, inst, [0, 1])?;
                 if n > 2 {
                     return Err(Error::unsupported("OpImageRead with image operands"));
                 }
@@ -169,7 +147,7 @@ impl Reader {
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             S::ImageWrite => {
-                let mut args = self.ids_from(st, inst, &[0, 1, 2])?;
+                let mut args = self.operands_at(st, inst, [0, 1, 2])?;
                 match inst.operands.get(3) {
                     None => {}
                     Some(Operand::ImageOperands(o)) if *o == spirv::ImageOperands::LOD => {
@@ -186,7 +164,7 @@ impl Reader {
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             S::ImageQuerySize | S::ImageQuerySizeLod => {
-                let args = self.ids_from(st, inst, &[0])?;
+                let args = self.operands_at(st, inst, [0])?;
                 if op == S::ImageQuerySizeLod {
                     let lod = id_operand(inst, 1)?;
                     if self.int_constant(lod).ok() != Some(0) {
@@ -201,7 +179,7 @@ impl Reader {
             S::ImageQueryFormat | S::ImageQueryOrder => {
                 // The graph op returns OpenCL's CL_* value; SPIR-V's enumerant is that minus
                 // a fixed offset.
-                let args = self.ids_from(st, inst, &[0])?;
+                let args = self.operands_at(st, inst, [0])?;
                 let (q, offset) = if op == S::ImageQueryFormat {
                     (ImageOp::QueryChannelDataType, 0x10D0)
                 } else {
@@ -246,7 +224,7 @@ impl Reader {
         if !spirv_builtin_supported(op) {
             return Err(Error::unsupported(format!("Op{op:?} in a function")));
         }
-        let args = self.ids_from(st, inst, &(0..n).collect::<Vec<_>>())?;
+        let args = self.operands_at(st, inst, 0..n)?;
         self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
     }
 
