@@ -5,7 +5,7 @@
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Op as S, Word};
 
-use super::body::{FnState, Local};
+use super::function::{FnState, Local};
 use super::{id_operand, Entity, ExtSet, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};

@@ -2,12 +2,14 @@
 //!
 //! `parse` turns words into instructions (with word offsets); the rest lowers them by what
 //! they own: `annotations` (names, decorations, entry points, strings), `types` (types,
-//! constants, module-scope variables), `body` (functions and instructions), `builtins`
+//! constants, module-scope variables), `function` (functions, blocks, value plumbing), `body`
+//! (instructions), `builtins`
 //! (instructions that become semantic builtins), `kernels` (entry points and argument info).
 
 mod annotations;
 mod body;
 mod builtins;
+mod function;
 mod kernels;
 mod parse;
 mod types;

@@ -233,8 +233,8 @@ impl Reader {
             S::UConvert | S::SConvert | S::FConvert => {
                 let from = self.m.constants[base].ty;
                 let (fw, tw) = (
-                    super::body::scalar_width(&self.m, from),
-                    super::body::scalar_width(&self.m, ty),
+                    super::function::scalar_width(&self.m, from),
+                    super::function::scalar_width(&self.m, ty),
                 );
                 let o = match (op, fw < tw) {
                     (S::UConvert, true) => C::ZExt,
