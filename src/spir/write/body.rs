@@ -479,12 +479,11 @@ impl Writer<'_> {
                     let d = self.value(fc, *dst)?;
                     let s = self.value(fc, *src)?;
                     let z = self.value(fc, *size)?;
-                    let a = align.unwrap_or(1);
-                    let call = LLVMBuildMemCpy(b, d, a, s, a, z);
                     if *volatile {
                         return Err(Error::unsupported("volatile memory copy"));
                     }
-                    call
+                    let a = align.unwrap_or(1);
+                    LLVMBuildMemCpy(b, d, a, s, a, z)
                 }
                 Op::FillMemory {
                     dst,

@@ -88,6 +88,24 @@ impl Writer<'_> {
         })
     }
 
+    /// The mangling types of builtin arguments, integers of one signedness.
+    fn mtypes(&self, tys: &[ir::Handle<Type>], signed: bool) -> Result<Vec<MType>> {
+        tys.iter().map(|&t| self.mtype(t, signed)).collect()
+    }
+
+    /// `v != 0` lane by lane: OpenCL's int (1/0) or intN (-1/0) result as SPIR-V's bool.
+    fn is_nonzero(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
+        unsafe {
+            LLVMBuildICmp(
+                self.builder,
+                llvm_sys::LLVMIntPredicate::LLVMIntNE,
+                v,
+                LLVMConstNull(t),
+                out.as_ptr(),
+            )
+        }
+    }
+
     /// Call `symbol` (declared on first use with the arguments' types), `spir_func`.
     pub(super) fn call_symbol(
         &mut self,
@@ -221,10 +239,7 @@ impl Writer<'_> {
             Builtin::Relational(op) => {
                 let name = mappings::relational_name(*op)
                     .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?;
-                let ps = tys
-                    .iter()
-                    .map(|&t| self.mtype(t, true))
-                    .collect::<Result<Vec<_>>>()?;
+                let ps = self.mtypes(tys, true)?;
                 self.call_builtin(name, &ps, rt, a, out)
             }
             Builtin::ControlBarrier {
@@ -406,15 +421,13 @@ impl Writer<'_> {
             _ => {
                 let name = mappings::opencl_std_name(op)
                     .ok_or_else(|| self.no_spelling(format!("OpenCL.std {op:?}")))?;
+                // Pointer arguments (frexp's int*, prefetch's const T*) point to signed data.
                 let ps = tys
                     .iter()
                     .enumerate()
-                    .map(|(i, &t)| {
-                        let is_const = op == CLOp::prefetch && i == 0;
-                        ptr(self, t, is_const).map(|p| match p {
-                            MType::Pointer { .. } => p,
-                            _ => self.mtype(t, ext_sign(op, i)).unwrap_or(p),
-                        })
+                    .map(|(i, &t)| match self.m.types[t] {
+                        Type::Pointer { .. } => ptr(self, t, op == CLOp::prefetch && i == 0),
+                        _ => self.mtype(t, ext_sign(op, i)),
                     })
                     .collect::<Result<Vec<_>>>()?;
                 (name.to_string(), ps)
@@ -443,15 +456,13 @@ impl Writer<'_> {
             TexelKind::Signed => "i",
             TexelKind::Unsigned => "ui",
         };
-        let ps =
-            |w: &Self| -> Result<Vec<MType>> { tys.iter().map(|&t| w.mtype(t, true)).collect() };
         Ok(match op {
             ImageOp::Read(k) | ImageOp::Sample(k) => {
-                let p = ps(self)?;
+                let p = self.mtypes(tys, true)?;
                 self.call_builtin(&format!("read_image{}", suffix(k)), &p, rt, a, out)
             }
             ImageOp::Write(k) => {
-                let p = ps(self)?;
+                let p = self.mtypes(tys, true)?;
                 self.call_builtin(&format!("write_image{}", suffix(k)), &p, rt, a, out)
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
@@ -460,11 +471,11 @@ impl Writer<'_> {
                 } else {
                     "get_image_channel_data_type"
                 };
-                let p = ps(self)?;
+                let p = self.mtypes(tys, true)?;
                 self.call_builtin(name, &p, rt, a, out)
             }
             ImageOp::QuerySize { component } => {
-                let p = ps(self)?;
+                let p = self.mtypes(tys, true)?;
                 let dims = match img.dim {
                     ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
                     ir::ImageDim::Dim2D => 2,
@@ -542,16 +553,13 @@ impl Writer<'_> {
         rt: LLVMTypeRef,
         out: &CStr,
     ) -> Result<LLVMValueRef> {
-        let ps = |w: &Self, signed| -> Result<Vec<MType>> {
-            tys.iter().map(|&t| w.mtype(t, signed)).collect()
-        };
         Ok(match op {
             S::Dot => {
-                let p = ps(self, true)?;
+                let p = self.mtypes(tys, true)?;
                 self.call_builtin("dot", &p, rt, a, out)
             }
             S::BitCount => {
-                let p = ps(self, true)?;
+                let p = self.mtypes(tys, true)?;
                 self.call_builtin("popcount", &p, rt, a, out)
             }
             S::IsNan
@@ -578,17 +586,9 @@ impl Writer<'_> {
                         LLVMVectorType(e, lanes)
                     }
                 };
-                let p = ps(self, true)?;
+                let p = self.mtypes(tys, true)?;
                 let r = self.call_builtin(name, &p, it, a, c"");
-                unsafe {
-                    LLVMBuildICmp(
-                        self.builder,
-                        llvm_sys::LLVMIntPredicate::LLVMIntNE,
-                        r,
-                        LLVMConstNull(it),
-                        out.as_ptr(),
-                    )
-                }
+                self.is_nonzero(r, it, out)
             }
             S::Any | S::All => {
                 // any/all test the sign bit of integer lanes: widen the booleans to -1/0.
@@ -607,15 +607,7 @@ impl Writer<'_> {
                 }];
                 let name = if op == S::Any { "any" } else { "all" };
                 let r = self.call_builtin(name, &p, it, &[wide], c"");
-                unsafe {
-                    LLVMBuildICmp(
-                        self.builder,
-                        llvm_sys::LLVMIntPredicate::LLVMIntNE,
-                        r,
-                        LLVMConstNull(it),
-                        out.as_ptr(),
-                    )
-                }
+                self.is_nonzero(r, it, out)
             }
             other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
         })
