@@ -23,6 +23,11 @@ pub fn read_spir(path: &Path) -> Result<ir::Module> {
 /// Read a SPIR-V module from a file into the graph.
 pub fn read_spirv(path: &Path) -> Result<ir::Module> {
     let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+    if spir::read::is_bitcode(&bytes) {
+        return Err(Error::malformed(
+            "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
+        ));
+    }
     let words = spirv::read::words_from_bytes(&bytes)?;
     spirv::read::read(&words)
 }
@@ -53,14 +58,7 @@ pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
 
 /// Translate a SPIR-V file to SPIR bitcode (or text).
 pub fn to_spir(path: &Path, options: &SpirOptions) -> Result<Vec<u8>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
-    if spir::read::is_bitcode(&bytes) {
-        return Err(Error::malformed(
-            "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
-        ));
-    }
-    let words = spirv::read::words_from_bytes(&bytes)?;
-    let module = spirv::read::read(&words)?;
+    let module = read_spirv(path)?;
     spir::write::write(&module, options)
 }
 
