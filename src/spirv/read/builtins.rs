@@ -10,18 +10,13 @@ use super::{id_operand, Entity, ExtSet, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
 
-/// OpenCL.std instructions whose last operand is a literal (`n`, or a rounding mode).
+/// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode
+/// of vstore_half_r, ...), read off rspirv's copy of the grammar.
 fn has_trailing_literal(op: ir::builtin::CLOp) -> bool {
-    use ir::builtin::CLOp as C;
-    matches!(
-        op,
-        C::vloadn
-            | C::vload_halfn
-            | C::vloada_halfn
-            | C::vstore_half_r
-            | C::vstore_halfn_r
-            | C::vstorea_halfn_r
-    )
+    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+        .lookup_opcode(op as u32)
+        .and_then(|inst| inst.operands.last())
+        .is_some_and(|o| o.kind != rspirv::grammar::OperandKind::IdRef)
 }
 
 impl Reader {
@@ -402,4 +397,30 @@ fn spirv_builtin_supported(op: S) -> bool {
             | S::ImageQueryLevels
             | S::ImageQuerySamples
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::builtin::CLOp as C;
+
+    #[test]
+    fn trailing_literals_come_from_the_grammar() {
+        let with: Vec<C> = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+            .iter()
+            .filter_map(|i| C::from_u32(i.opcode.into()))
+            .filter(|&op| has_trailing_literal(op))
+            .collect();
+        assert_eq!(
+            with,
+            [
+                C::vloadn,
+                C::vload_halfn,
+                C::vstore_half_r,
+                C::vstore_halfn_r,
+                C::vloada_halfn,
+                C::vstorea_halfn_r,
+            ]
+        );
+    }
 }
