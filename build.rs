@@ -169,6 +169,25 @@ fn main() {
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
 
+    out.push_str(
+        "/// The argument class an OpenCL.std instruction was chosen for: `Some(Signed)` for the\n",
+    );
+    out.push_str(
+        "/// `signed` column of opencl_std.toml, `Some(Unsigned)` for `unsigned`, else `None`.\n",
+    );
+    out.push_str("pub fn opencl_std_sign(op: spirv::OpenclStd100Op) -> Option<crate::ir::Sign> {\n    Some(match op {\n");
+    for c in std_.values() {
+        for (v, sign) in [(&c.signed, "Signed"), (&c.unsigned, "Unsigned")] {
+            if let Some(v) = v {
+                let _ = writeln!(
+                    out,
+                    "        spirv::OpenclStd100Op::{v} => crate::ir::Sign::{sign},"
+                );
+            }
+        }
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+
     // Relational.
     let rel: BTreeMap<String, String> = read("relational.toml");
     out.push_str("pub fn relational(name: &str) -> Option<spirv::Op> {\n    Some(match name {\n");

@@ -25,10 +25,10 @@ fn rounding_suffix(r: u32) -> &'static str {
     )
 }
 
-/// `(signedness of the int arguments)` of an OpenCL.std instruction's OpenCL C overload.
+/// Whether integer argument `arg` of an OpenCL.std instruction's OpenCL C overload is signed:
+/// the table's class (`u_abs` is `abs(uint)`), then the builtins whose arguments differ.
 fn ext_sign(op: CLOp, arg: usize) -> bool {
-    let name = format!("{op:?}");
-    if name.starts_with("u_") {
+    if mappings::opencl_std_sign(op) == Some(Sign::Unsigned) {
         return false;
     }
     match op {
