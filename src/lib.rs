@@ -22,14 +22,18 @@ pub fn read_spir(path: &Path) -> Result<ir::Module> {
 
 /// Read a SPIR-V module from a file into the graph.
 pub fn read_spirv(path: &Path) -> Result<ir::Module> {
+    spirv::read::read(&read_spirv_words(path)?)
+}
+
+/// The words of a SPIR-V file (either byte order).
+pub fn read_spirv_words(path: &Path) -> Result<Vec<u32>> {
     let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
     if spir::read::is_bitcode(&bytes) {
         return Err(Error::malformed(
             "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
         ));
     }
-    let words = spirv::read::words_from_bytes(&bytes)?;
-    spirv::read::read(&words)
+    spirv::read::words_from_bytes(&bytes)
 }
 
 /// True if the file starts with the SPIR-V magic number (either byte order).

@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use spir_xlate::{diag::Error, Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
 
 #[derive(Parser)]
@@ -59,10 +59,20 @@ enum Command {
         /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
         #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
         kernel_info: KernelInfo,
+        /// With --flavor spirv-ir: builtin variables as `@__spirv_BuiltIn*` globals (loaded)
+        /// rather than `__spirv_BuiltIn*` calls.
+        #[arg(long)]
+        builtins_as_globals: bool,
     },
     /// Print the semantic graph of a SPIR or SPIR-V input.
     DumpIr {
         /// Input .bc, .ll or .spv file (`-` for stdin).
+        input: String,
+    },
+    /// Print a SPIR-V module in canonical text form (ids named by what they are, type,
+    /// decoration and function order normalized), for diffing two modules.
+    Canonical {
+        /// Input .spv file (`-` for stdin).
         input: String,
     },
 }
@@ -252,13 +262,23 @@ fn run(cli: Cli) -> Result<(), Error> {
             spir_version,
             text,
             kernel_info,
+            builtins_as_globals,
         } => {
+            if builtins_as_globals && flavor != Flavor::SpirvIr {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        "--builtins-as-globals only applies to --flavor spirv-ir",
+                    )
+                    .exit();
+            }
             let inp = open_input(&input)?;
             let options = SpirOptions {
                 flavor,
                 spir_version,
                 text,
                 kernel_info,
+                builtins_as_globals,
             };
             let bytes =
                 spir_xlate::to_spir(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;
@@ -270,6 +290,14 @@ fn run(cli: Cli) -> Result<(), Error> {
             let inp = open_input(&input)?;
             let m = spir_xlate::read_any(&inp.path).map_err(|e| e.in_file(&inp.label))?;
             write_output("-", spir_xlate::ir::print::print_module(&m).as_bytes())
+        }
+        Command::Canonical { input } => {
+            let inp = open_input(&input)?;
+            let words =
+                spir_xlate::read_spirv_words(&inp.path).map_err(|e| e.in_file(&inp.label))?;
+            let text = spir_xlate::spirv::canon::canonical_text(&words)
+                .map_err(|e| e.in_file(&inp.label))?;
+            write_output("-", text.as_bytes())
         }
     }
 }

@@ -76,6 +76,9 @@ pub struct SpirOptions {
     pub text: bool,
     /// Where kernel argument info and attributes go.
     pub kernel_info: KernelInfo,
+    /// spirv-ir flavor: read builtin variables as loads of `@__spirv_BuiltIn*` globals instead
+    /// of calls to `__spirv_BuiltIn*` functions.
+    pub builtins_as_globals: bool,
 }
 
 /// Where SPIR output records kernels and their argument info.
@@ -98,6 +101,7 @@ impl Default for SpirOptions {
             spir_version: (1, 2),
             text: false,
             kernel_info: KernelInfo::Both,
+            builtins_as_globals: false,
         }
     }
 }

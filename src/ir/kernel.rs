@@ -96,6 +96,38 @@ pub struct VecTypeHint {
     pub signed: bool,
 }
 
+/// Element codes of SPIR-V's VecTypeHint literal (low 16 bits; the lane count is above).
+const VEC_HINT_ELEMS: [Type; 7] = [
+    Type::Int { width: 8 },
+    Type::Int { width: 16 },
+    Type::Int { width: 32 },
+    Type::Int { width: 64 },
+    Type::Float { width: 16 },
+    Type::Float { width: 32 },
+    Type::Float { width: 64 },
+];
+
+impl VecTypeHint {
+    /// The VecTypeHint execution-mode literal; `None` for an element SPIR-V cannot encode.
+    pub fn spirv_code(&self, m: &super::Module) -> Option<u32> {
+        let code = VEC_HINT_ELEMS
+            .iter()
+            .position(|t| *t == m.types[self.elem])?;
+        Some((self.len << 16) | code as u32)
+    }
+
+    /// Decode a VecTypeHint literal. SPIR-V cannot say whether an integer hint was unsigned;
+    /// it reads back signed.
+    pub fn from_spirv_code(m: &mut super::Module, code: u32) -> Option<Self> {
+        let elem = VEC_HINT_ELEMS.get((code & 0xffff) as usize)?.clone();
+        Some(VecTypeHint {
+            elem: m.ty(elem),
+            len: (code >> 16).max(1),
+            signed: true,
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kernel {
     pub function: Handle<Function>,

@@ -1,5 +1,6 @@
 //! The SPIR side: LLVM 14 bitcode / text IR in SPIR conventions.
 
+pub mod friendly;
 pub mod mangle;
 pub mod mangler;
 pub mod read;

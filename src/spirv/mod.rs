@@ -1,4 +1,5 @@
 //! The SPIR-V side: binary modules for OpenCL (Kernel capability).
 
+pub mod canon;
 pub mod read;
 pub mod write;

@@ -13,6 +13,7 @@ use crate::ir::{
     self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, Sign, TexelKind, Type, Value,
 };
 use crate::mappings;
+use crate::spir::friendly;
 use crate::spir::mangle::{demangle, Demangled};
 use spirv::Scope;
 
@@ -27,6 +28,7 @@ pub(crate) enum Lowered {
 /// Declarations with these names are builtins, not functions of the module.
 pub(crate) fn is_builtin_name(name: &str) -> bool {
     name.starts_with("_Z")
+        || name.starts_with("__spirv_")
         || name.starts_with("llvm.")
         || name == "printf"
         || name == "__translate_sampler_initializer"
@@ -75,6 +77,9 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     if name == "__translate_sampler_initializer" {
         let c = sampler_constant(l, args.first().copied())?;
         return Ok(Lowered::Value(Value::Const(c)));
+    }
+    if let Some(call) = friendly::unmangled(name).and_then(friendly::parse_call) {
+        return super::friendly::lower(l, call, ret, args);
     }
     let d = demangle(name).ok_or_else(|| {
         Error::new(ErrorKind::UnknownBuiltin {
@@ -229,7 +234,7 @@ fn sampler_constant(l: &mut FnLowering, v: Option<Value>) -> Result<ir::Handle<i
 }
 
 /// A sampler operand: sampler-typed values pass through, integer bit-fields become constants.
-fn sampler_operand(l: &mut FnLowering, v: Value) -> Result<Value> {
+pub(crate) fn sampler_operand(l: &mut FnLowering, v: Value) -> Result<Value> {
     if matches!(l.m.types[l.value_type(v)], Type::Sampler) {
         return Ok(v);
     }

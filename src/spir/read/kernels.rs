@@ -121,6 +121,14 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
         };
         ir::VecTypeHint { elem, len, signed }
     });
+    // spirv-ir: the VecTypeHint execution-mode literal.
+    let vec_type_hint = match (vec_type_hint, k.vec_type_hint_code) {
+        (Some(h), _) => Some(h),
+        (None, Some(code)) => Some(ir::VecTypeHint::from_spirv_code(m, code).ok_or_else(|| {
+            Error::malformed(format!("VecTypeHint code 0x{code:x}")).in_function(&k.name)
+        })?),
+        (None, None) => None,
+    };
     Ok(KernelInfo {
         args,
         reqd_work_group_size: k.reqd_work_group_size,

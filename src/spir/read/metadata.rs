@@ -35,6 +35,8 @@ pub struct RawKernel {
     pub reqd_work_group_size: Option<[u32; 3]>,
     pub work_group_size_hint: Option<[u32; 3]>,
     pub vec_type_hint: Option<(HintScalar, u32, bool)>,
+    /// The VecTypeHint literal of a `!spirv.ExecutionMode` (spirv-ir flavor).
+    pub vec_type_hint_code: Option<u32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -241,7 +243,92 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
         }
         f = LLVMGetNextFunction(f);
     }
+    spirv_ir_metadata(m, &mut md)?;
     Ok(md)
+}
+
+/// The spirv-ir flavor's module metadata: `!spirv.ExecutionMode`, `!spirv.Source`,
+/// `!spirv.SourceExtension`. (`!spirv.MemoryModel` repeats the triple; capabilities and
+/// extensions are derived again by the SPIR-V writer.)
+unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()> {
+    use spirv::ExecutionMode as M;
+    let mut contraction_off = false;
+    for node in named_nodes(m, "spirv.ExecutionMode") {
+        let ops = operands(node);
+        let Some(f) = ops.first().copied().and_then(|v| function_of(v)) else {
+            return Err(Error::malformed(
+                "a !spirv.ExecutionMode entry does not start with a function",
+            ));
+        };
+        let name = value_name(f);
+        let ints: Vec<u32> = ops[1..]
+            .iter()
+            .map(|&o| int_of(o).map(|v| v as u32))
+            .collect::<Option<_>>()
+            .ok_or_else(|| {
+                Error::malformed("!spirv.ExecutionMode holds a non-integer").in_function(&name)
+            })?;
+        let Some((&mode, lits)) = ints.split_first() else {
+            return Err(Error::malformed("!spirv.ExecutionMode without a mode").in_function(&name));
+        };
+        let mode = M::from_u32(mode).ok_or_else(|| {
+            Error::malformed(format!("execution mode {mode} does not exist")).in_function(&name)
+        })?;
+        let idx = match md.kernels.iter().position(|k| k.name == name) {
+            Some(i) => i,
+            None => {
+                md.kernels.push(RawKernel {
+                    name: name.clone(),
+                    ..Default::default()
+                });
+                md.kernels.len() - 1
+            }
+        };
+        let k = &mut md.kernels[idx];
+        let xyz = || -> Result<[u32; 3]> {
+            lits.try_into().map_err(|_| {
+                Error::malformed(format!("{mode:?} needs three sizes")).in_function(&name)
+            })
+        };
+        match mode {
+            M::LocalSize => {
+                k.reqd_work_group_size.get_or_insert(xyz()?);
+            }
+            M::LocalSizeHint => {
+                k.work_group_size_hint.get_or_insert(xyz()?);
+            }
+            M::VecTypeHint => {
+                k.vec_type_hint_code = Some(lits.first().copied().unwrap_or(0));
+            }
+            M::ContractionOff => contraction_off = true,
+            other => {
+                return Err(Error::unsupported(format!(
+                    "execution mode {other:?} in !spirv.ExecutionMode"
+                ))
+                .in_function(&name))
+            }
+        }
+    }
+    md.fp_contract &= !contraction_off;
+    if md.ocl_version.is_none() {
+        if let Some(node) = named_nodes(m, "spirv.Source").first() {
+            let ops = operands(*node);
+            if let Some(v) = ops.get(1).and_then(|&o| int_of(o)) {
+                let v = v as u32;
+                md.ocl_version = Some((v / 100_000, (v % 100_000) / 1000));
+            }
+        }
+    }
+    for e in strings_of_nodes(&named_nodes(m, "spirv.SourceExtension")) {
+        let (list, item) = match e.strip_prefix("opencl.used.optional.core.feature.") {
+            Some(f) => (&mut md.used_optional_core_features, f.to_string()),
+            None => (&mut md.used_extensions, e.clone()),
+        };
+        if !list.contains(&item) {
+            list.push(item);
+        }
+    }
+    Ok(())
 }
 
 /// `readonly` / `readnone` on every function parameter that has either.

@@ -7,6 +7,7 @@
 mod body;
 mod calls;
 mod constants;
+mod friendly;
 mod kernels;
 pub mod metadata;
 mod samplers;
@@ -168,7 +169,11 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             let h = symbols.globals[&name];
             let ty = module.globals[h].ty;
             let c = constants::coerce(&mut module, c, ty);
-            module.globals[h].init = Some(c);
+            // Work-group memory cannot be initialized: `undef` there means none.
+            let undef = matches!(module.constants[c].kind, ir::ConstantKind::Undef);
+            if !(undef && module.globals[h].space == ir::AddressSpace::Local) {
+                module.globals[h].init = Some(c);
+            }
         }
     }
     for f in &llvm.functions {
@@ -177,8 +182,9 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             .get(&f.name)
             .map(|k| k.image_access.clone())
             .unwrap_or_default();
-        let body = body::lower_body(&mut module, &mut types, &symbols, f, h, access)
+        let mut body = body::lower_body(&mut module, &mut types, &symbols, f, h, access)
             .map_err(|e| e.in_function(&f.name))?;
+        friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
         module.functions[h].body = Some(body);
     }
     for (name, info) in kernel_info {

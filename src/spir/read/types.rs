@@ -27,8 +27,12 @@ pub(crate) fn linkage(l: llvm_ir::module::Linkage, has_definition: bool) -> ir::
     }
 }
 
-/// The OpenCL object an opaque struct name denotes (`opencl.image2d_ro_t`, `opencl.sampler_t`).
+/// The OpenCL object an opaque struct name denotes: SPIR's `opencl.image2d_ro_t`,
+/// `opencl.sampler_t`, or the spirv-ir flavor's `spirv.Image._void_1_0_0_0_0_0_0`.
 pub(crate) fn opencl_object(name: &str) -> Option<Type> {
+    if let Some(t) = crate::spir::friendly::parse_type_name(name) {
+        return Some(t);
+    }
     let base = name.strip_prefix("opencl.")?.strip_suffix("_t")?;
     Some(match base {
         "sampler" => Type::Sampler,

@@ -227,6 +227,14 @@ impl Writer<'_> {
             let mut vals = Vec::new();
             let mut blocks = Vec::new();
             for (v, b) in incoming {
+                if matches!(v, Value::Const(k) if matches!(self.m.constants[*k].kind, ir::ConstantKind::Sampler { .. }))
+                    && self.opts.flavor == crate::options::Flavor::SpirvIr
+                {
+                    return Err(Error::unsupported(
+                        "a phi of sampler constants in --flavor spirv-ir (a sampler there is \
+                         a call, which a phi cannot take)",
+                    ));
+                }
                 vals.push(self.value(&mut fc, *v)?);
                 blocks.push(fc.blocks[b.0 as usize]);
             }
@@ -250,7 +258,15 @@ impl Writer<'_> {
                 .get(&h)
                 .copied()
                 .ok_or_else(|| Error::internal("a value used before its definition")),
-            Value::Const(c) => self.constant(c),
+            Value::Const(c) => match self.m.constants[c].kind {
+                ir::ConstantKind::Sampler {
+                    addressing,
+                    normalized,
+                    filter,
+                } if self.opts.flavor == crate::options::Flavor::SpirvIr => self
+                    .friendly_sampler(ir::constant::encode_sampler(addressing, normalized, filter)),
+                _ => self.constant(c),
+            },
         }
     }
 
@@ -320,10 +336,14 @@ impl Writer<'_> {
                 }
                 Op::Alloca { allocated, align } => {
                     let t = self.ty(*allocated)?;
-                    // Allocas go to the entry block, where LLVM's passes expect them.
+                    // Allocas go to the entry block, where LLVM's passes expect them, after
+                    // the ones already there (keeping the graph's order).
                     let entry = fc.blocks[0];
                     let here = LLVMGetInsertBlock(b);
-                    let first = LLVMGetFirstInstruction(entry);
+                    let mut first = LLVMGetFirstInstruction(entry);
+                    while !first.is_null() && !LLVMIsAAllocaInst(first).is_null() {
+                        first = LLVMGetNextInstruction(first);
+                    }
                     if first.is_null() {
                         LLVMPositionBuilderAtEnd(b, entry);
                     } else {

@@ -15,6 +15,8 @@ use crate::ir::builtin::CLOp;
 use crate::ir::opencl_names::image_base;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
 use crate::mappings;
+use crate::options::Flavor;
+use crate::spir::friendly;
 use crate::spir::mangle::MType;
 use crate::spir::mangler::mangle;
 
@@ -73,6 +75,15 @@ impl Writer<'_> {
                 is_volatile: false,
                 pointee: Box::new(self.mtype(*pointee, signed)?),
             },
+            t if self.opts.flavor == Flavor::SpirvIr && friendly::type_name(t).is_some() => {
+                let name = friendly::type_name(t).unwrap_or_default();
+                MType::Pointer {
+                    space: friendly::object_space(t),
+                    is_const: false,
+                    is_volatile: false,
+                    pointee: Box::new(MType::Named(friendly::mangled_type_name(&name))),
+                }
+            }
             Type::Image(i) => MType::Named(format!("ocl_{}", image_base(i).replace('_', ""))),
             Type::Sampler => MType::Named("ocl_sampler".into()),
             Type::Event => MType::Named("ocl_event".into()),
@@ -193,6 +204,9 @@ impl Writer<'_> {
         ret: ir::Handle<Type>,
         out: &CStr,
     ) -> Result<LLVMValueRef> {
+        if self.opts.flavor == Flavor::SpirvIr {
+            return self.friendly_builtin(builtin, args, a, tys, ret, out);
+        }
         let rt = self.ty(ret)?;
         let uint = MType::Int {
             bits: 32,
@@ -336,7 +350,7 @@ impl Writer<'_> {
     }
 
     /// Truncate or zero-extend an integer argument to `bits` (dimension indices, sizes).
-    fn int_to_width(&self, v: LLVMValueRef, bits: u32) -> LLVMValueRef {
+    pub(super) fn int_to_width(&self, v: LLVMValueRef, bits: u32) -> LLVMValueRef {
         unsafe {
             let t = LLVMIntTypeInContext(self.ctx, bits);
             if LLVMTypeOf(v) == t {
@@ -608,6 +622,17 @@ impl Writer<'_> {
                 let name = if op == S::Any { "any" } else { "all" };
                 let r = self.call_builtin(name, &p, it, &[wide], c"");
                 self.is_nonzero(r, it, out)
+            }
+            S::ImageQueryFormat | S::ImageQueryOrder => {
+                // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
+                let (name, offset) = if op == S::ImageQueryOrder {
+                    ("get_image_channel_order", 0x10B0)
+                } else {
+                    ("get_image_channel_data_type", 0x10D0)
+                };
+                let p = self.mtypes(tys, true)?;
+                let v = self.call_builtin(name, &p, rt, a, c"");
+                unsafe { LLVMBuildSub(self.builder, v, LLVMConstInt(rt, offset, 0), out.as_ptr()) }
             }
             other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
         })

@@ -40,6 +40,16 @@ impl Writer<'_> {
         }
     }
 
+    /// Attach `!kind !{vals}` to function `f`.
+    fn function_md(&self, f: LLVMValueRef, kind: &str, vals: Vec<LLVMMetadataRef>) {
+        let node = self.md_node(vals);
+        unsafe {
+            let kid =
+                LLVMGetMDKindIDInContext(self.ctx, kind.as_ptr() as *const _, kind.len() as u32);
+            LLVMGlobalSetMetadata(f, kid, node);
+        }
+    }
+
     /// (kind, values) of each `kernel_arg_*` list of a kernel.
     fn kernel_arg_lists(&self, k: &ir::Kernel) -> Vec<(&'static str, Vec<LLVMMetadataRef>)> {
         let mut lists = vec![
@@ -137,16 +147,8 @@ impl Writer<'_> {
             all.extend(self.kernel_attributes(k)?);
             for (kind, vals) in &all {
                 // Function metadata: the values alone (clang's modern form).
-                let node = self.md_node(vals.clone());
                 if self.opts.kernel_info != KernelInfo::Named {
-                    unsafe {
-                        let kid = LLVMGetMDKindIDInContext(
-                            self.ctx,
-                            kind.as_ptr() as *const _,
-                            kind.len() as u32,
-                        );
-                        LLVMGlobalSetMetadata(f, kid, node);
-                    }
+                    self.function_md(f, kind, vals.clone());
                 }
                 // !opencl.kernels: the kind name first (the SPIR form).
                 let mut with_name = vec![self.md_string(kind)];
@@ -176,12 +178,97 @@ impl Writer<'_> {
             let node = self.md_node(list.iter().map(|e| self.md_string(e)).collect());
             self.named(name, node);
         }
-        if s.fp_contract {
+        self.fp_contract_md();
+        Ok(())
+    }
+
+    /// `!opencl.enable.FP_CONTRACT` (empty) when contraction is allowed.
+    fn fp_contract_md(&self) {
+        if self.m.source.fp_contract {
             let name = "opencl.enable.FP_CONTRACT";
             unsafe {
                 LLVMGetOrInsertNamedMetadata(self.module, name.as_ptr() as *const _, name.len());
             }
         }
+    }
+}
+
+impl Writer<'_> {
+    /// The spirv-ir flavor's metadata: argument info as function `!kernel_arg_*` (the
+    /// convention has no other place for it), execution modes in `!spirv.ExecutionMode`
+    /// (except ContractionOff, see below),
+    /// OpSource / OpSourceExtension / OpMemoryModel as `!spirv.*`. The SPIR-V module's OpStrings
+    /// for the SPIR version and compiler options have no `!spirv.*` form and stay `opencl.*`.
+    pub(super) fn friendly_metadata(&mut self) -> Result<()> {
+        use spirv::ExecutionMode as M;
+        let kernels = self.m.kernels.clone();
+        let mut modes = Vec::new();
+        for k in &kernels {
+            let f = self.funcs[&k.function];
+            for (kind, vals) in self.kernel_arg_lists(k) {
+                self.function_md(f, kind, vals);
+            }
+            let mut add = |mode: M, lits: &[u32]| {
+                let mut ops = vec![self.md_value(f), self.md_i32(mode as u32)];
+                ops.extend(lits.iter().map(|&l| self.md_i32(l)));
+                modes.push(self.md_node(ops));
+            };
+            if let Some(s) = k.reqd_work_group_size {
+                add(M::LocalSize, &s);
+            }
+            if let Some(s) = k.work_group_size_hint {
+                add(M::LocalSizeHint, &s);
+            }
+            if let Some(h) = &k.vec_type_hint {
+                let code = h.spirv_code(self.m).ok_or_else(|| {
+                    crate::diag::Error::unsupported("vec_type_hint of a non-scalar element")
+                })?;
+                add(M::VecTypeHint, &[code]);
+            }
+        }
+        for node in modes {
+            self.named("spirv.ExecutionMode", node);
+        }
+        let s = &self.m.source;
+        if let Some((a, b)) = s.ocl_version {
+            let lang = self.md_i32(spirv::SourceLanguage::OpenCL_C as u32);
+            let node = self.md_node(vec![lang, self.md_i32(a * 100_000 + b * 1000)]);
+            self.named("spirv.Source", node);
+        }
+        let exts = s.used_extensions.iter().cloned().chain(
+            s.used_optional_core_features
+                .iter()
+                .map(|f| format!("opencl.used.optional.core.feature.{f}")),
+        );
+        for e in exts {
+            let node = self.md_node(vec![self.md_string(&e)]);
+            self.named("spirv.SourceExtension", node);
+        }
+        let addressing = match self.m.addressing {
+            ir::Addressing::Physical32 => spirv::AddressingModel::Physical32,
+            ir::Addressing::Physical64 => spirv::AddressingModel::Physical64,
+        };
+        let mm = self.md_node(vec![
+            self.md_i32(addressing as u32),
+            self.md_i32(spirv::MemoryModel::OpenCL as u32),
+        ]);
+        self.named("spirv.MemoryModel", mm);
+        if let Some((a, b)) = s.spir_version {
+            let node = self.md_node(vec![self.md_i32(a), self.md_i32(b)]);
+            self.named("opencl.spir.version", node);
+        }
+        if !s.compiler_options.is_empty() {
+            let node = self.md_node(
+                s.compiler_options
+                    .iter()
+                    .map(|o| self.md_string(o))
+                    .collect(),
+            );
+            self.named("opencl.compiler.options", node);
+        }
+        // Contraction as SPIR says it (absent: ContractionOff): llvm-spirv-14 derives
+        // ContractionOff from this and aborts on a second one in !spirv.ExecutionMode.
+        self.fp_contract_md();
         Ok(())
     }
 }

@@ -10,6 +10,7 @@
 
 mod body;
 mod builtins;
+mod friendly;
 mod metadata;
 mod types;
 
@@ -55,11 +56,6 @@ pub(crate) struct Writer<'a> {
 
 /// Translate the graph into SPIR bitcode (or text with `opts.text`).
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
-    if opts.flavor == Flavor::SpirvIr {
-        return Err(Error::unsupported(
-            "--flavor spirv-ir is not implemented yet; use --flavor spir",
-        ));
-    }
     let context = Context::create();
     let module = context.create_module("spir-xlate");
     let builder = context.create_builder();
@@ -97,7 +93,10 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     for (h, f) in m.functions.iter() {
         w.define_function(h).map_err(|e| e.in_function(&f.name))?;
     }
-    w.metadata()?;
+    match opts.flavor {
+        Flavor::Spir => w.metadata()?,
+        Flavor::SpirvIr => w.friendly_metadata()?,
+    }
     drop(builder);
     module
         .verify()

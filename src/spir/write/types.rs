@@ -9,6 +9,8 @@ use crate::diag::{Error, Result};
 use crate::ir::opencl_names::image_base;
 use crate::ir::{self, ConstantKind, Type};
 use crate::mappings;
+use crate::options::Flavor;
+use crate::spir::friendly;
 
 impl Writer<'_> {
     fn named_opaque(&mut self, name: &str) -> LLVMTypeRef {
@@ -21,9 +23,38 @@ impl Writer<'_> {
         }
     }
 
-    fn opaque_ptr(&mut self, name: &str, space: u32) -> LLVMTypeRef {
+    pub(super) fn opaque_ptr(&mut self, name: &str, space: u32) -> LLVMTypeRef {
         let s = self.named_opaque(name);
         unsafe { LLVMPointerType(s, space) }
+    }
+
+    /// An OpenCL object type in the flavor's encoding: SPIR's `%opencl.*_t` pointers and `i32`
+    /// samplers, or the spirv-ir `%spirv.*` pointers.
+    pub(super) fn object_type(&mut self, t: &Type) -> Result<LLVMTypeRef> {
+        if self.opts.flavor == Flavor::SpirvIr {
+            if let Some(name) = friendly::type_name(t) {
+                return Ok(self.opaque_ptr(&name, friendly::object_space(t)));
+            }
+        }
+        Ok(match t {
+            Type::Image(i) => self.opaque_ptr(&format!("opencl.{}_t", image_base(i)), 1),
+            Type::Sampler => unsafe { LLVMInt32TypeInContext(self.ctx) },
+            Type::Event => self.opaque_ptr("opencl.event_t", 0),
+            Type::DeviceEvent => self.opaque_ptr("opencl.clk_event_t", 0),
+            Type::ReserveId => self.opaque_ptr("opencl.reserve_id_t", 0),
+            Type::Queue => self.opaque_ptr("opencl.queue_t", 0),
+            Type::Pipe(_) => self.opaque_ptr("opencl.pipe_t", 1),
+            Type::SampledImage(_) => {
+                return Err(Error::unsupported(
+                    "a sampled image as a value (SPIR has no such type; --flavor spirv-ir has)",
+                ))
+            }
+            other => {
+                return Err(Error::internal(format!(
+                    "{other:?} is not an OpenCL object"
+                )))
+            }
+        })
     }
 
     pub(super) fn ty(&mut self, h: ir::Handle<Type>) -> Result<LLVMTypeRef> {
@@ -90,19 +121,18 @@ impl Writer<'_> {
                         .collect::<Result<Vec<_>>>()?;
                     LLVMFunctionType(r, ps.as_mut_ptr(), ps.len() as u32, *varargs as i32)
                 }
-                Type::Image(i) => self.opaque_ptr(&format!("opencl.{}_t", image_base(i)), 1),
-                Type::Sampler => LLVMInt32TypeInContext(self.ctx),
-                Type::Event => self.opaque_ptr("opencl.event_t", 0),
-                Type::DeviceEvent => self.opaque_ptr("opencl.clk_event_t", 0),
-                Type::ReserveId => self.opaque_ptr("opencl.reserve_id_t", 0),
-                Type::Queue => self.opaque_ptr("opencl.queue_t", 0),
-                Type::Pipe(_) => self.opaque_ptr("opencl.pipe_t", 1),
-                Type::Opaque(n) => self.named_opaque(n),
-                Type::SampledImage(_) => {
-                    return Err(Error::unsupported(
-                        "a sampled image as a value (SPIR has no such type)",
-                    ))
+                t @ (Type::Image(_)
+                | Type::Sampler
+                | Type::Event
+                | Type::DeviceEvent
+                | Type::ReserveId
+                | Type::Queue
+                | Type::Pipe(_)
+                | Type::SampledImage(_)) => {
+                    let t = t.clone();
+                    self.object_type(&t)?
                 }
+                Type::Opaque(n) => self.named_opaque(n),
             }
         };
         self.types.insert(h, t);
@@ -186,6 +216,12 @@ impl Writer<'_> {
                     } else {
                         LLVMConstGEP2(pt, b, is.as_mut_ptr(), is.len() as u32)
                     }
+                }
+                ConstantKind::Sampler { .. } if self.opts.flavor == Flavor::SpirvIr => {
+                    return Err(Error::unsupported(
+                        "a sampler inside an aggregate constant (spirv-ir samplers are \
+                         __translate_sampler_initializer calls, not constants)",
+                    ))
                 }
                 ConstantKind::Sampler {
                     addressing,

@@ -576,14 +576,14 @@ impl Reader {
         rty: ir::Handle<Type>,
         name: Option<String>,
     ) -> Result<()> {
-        use ir::{ConvertKind as K, Sign};
         let op = inst.class.opcode;
         let id = result_id(inst)?;
         let value = self.operand(st, id_operand(inst, 0)?)?;
         let from_t = self.value_ty(st, value);
         let (fw, tw) = (scalar_width(&self.m, from_t), scalar_width(&self.m, rty));
+        let kinds = ir::ConvertKind::of_spirv_opcode(op);
         let saturate = self.ann.has(id, Decoration::SaturatedConversion)
-            || matches!(op, S::SatConvertSToU | S::SatConvertUToS);
+            || kinds.is_some_and(|(_, _, sat)| sat);
         let rounding = self
             .ann
             .get(id, Decoration::FPRoundingMode)
@@ -591,28 +591,22 @@ impl Reader {
                 Some(Operand::FPRoundingMode(r)) => Some(*r),
                 _ => None,
             });
-        let kinds = match op {
-            S::UConvert => Some((K::Int(Sign::Unsigned), K::Int(Sign::Unsigned))),
-            S::SConvert => Some((K::Int(Sign::Signed), K::Int(Sign::Signed))),
-            S::FConvert => Some((K::Float, K::Float)),
-            S::ConvertFToU => Some((K::Float, K::Int(Sign::Unsigned))),
-            S::ConvertFToS => Some((K::Float, K::Int(Sign::Signed))),
-            S::ConvertSToF => Some((K::Int(Sign::Signed), K::Float)),
-            S::ConvertUToF => Some((K::Int(Sign::Unsigned), K::Float)),
-            S::SatConvertSToU => Some((K::Int(Sign::Signed), K::Int(Sign::Unsigned))),
-            S::SatConvertUToS => Some((K::Int(Sign::Unsigned), K::Int(Sign::Signed))),
-            _ => None,
-        };
         let o = match kinds {
-            Some((from, to)) if saturate || rounding.is_some() => Op::Builtin {
-                builtin: ir::Builtin::Convert {
-                    from,
-                    to,
-                    saturate,
-                    rounding,
-                },
-                args: vec![value],
-            },
+            // A narrowing OpSConvert is a truncation, but keeping the instruction keeps the
+            // module as written (OpenCL C spells it convert_<narrower signed type>).
+            Some((from, to, _))
+                if saturate || rounding.is_some() || (op == S::SConvert && fw > tw) =>
+            {
+                Op::Builtin {
+                    builtin: ir::Builtin::Convert {
+                        from,
+                        to,
+                        saturate,
+                        rounding,
+                    },
+                    args: vec![value],
+                }
+            }
             _ => {
                 let cast = match op {
                     S::Bitcast => CastOp::Bitcast,

@@ -10,14 +10,7 @@ use super::{id_operand, Entity, ExtSet, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
 
-/// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode
-/// of vstore_half_r, ...), read off rspirv's copy of the grammar.
-fn has_trailing_literal(op: ir::builtin::CLOp) -> bool {
-    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
-        .lookup_opcode(op as u32)
-        .and_then(|inst| inst.operands.last())
-        .is_some_and(|o| o.kind != rspirv::grammar::OperandKind::IdRef)
-}
+use crate::ir::builtin::has_trailing_literal;
 
 impl Reader {
     fn scope(&self, id: Word) -> Result<spirv::Scope> {
@@ -171,38 +164,6 @@ impl Reader {
                 let b = Builtin::Image(ImageOp::QuerySize { component: None });
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
-            S::ImageQueryFormat | S::ImageQueryOrder => {
-                // The graph op returns OpenCL's CL_* value; SPIR-V's enumerant is that minus
-                // a fixed offset.
-                let args = self.operands_at(st, inst, [0])?;
-                let (q, offset) = if op == S::ImageQueryFormat {
-                    (ImageOp::QueryChannelDataType, 0x10D0)
-                } else {
-                    (ImageOp::QueryChannelOrder, 0x10B0)
-                };
-                let cl = self.push(
-                    st,
-                    rty,
-                    Op::Builtin {
-                        builtin: Builtin::Image(q),
-                        args,
-                    },
-                    None,
-                );
-                let off = self.splat_const(rty, offset);
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Binary {
-                        op: ir::BinaryOp::Sub,
-                        lhs: cl,
-                        rhs: off,
-                        flags: Default::default(),
-                    },
-                    name,
-                );
-                return self.define(st, inst, v);
-            }
             _ => {}
         }
         // Anything else: the SPIR-V instruction itself, if its operands are all ids.
@@ -224,12 +185,7 @@ impl Reader {
     }
 
     fn texel_kind(&self, t: ir::Handle<Type>) -> TexelKind {
-        match self.m.types[self.m.scalar_of(t)] {
-            Type::Float { width: 16 } => TexelKind::Half,
-            Type::Float { .. } => TexelKind::Float,
-            // SPIR-V does not say; OpenCL reads/writes integer texels as the image format says.
-            _ => TexelKind::Signed,
-        }
+        TexelKind::of_texel_type(&self.m, t)
     }
 
     fn image_sample(
@@ -337,7 +293,7 @@ impl Reader {
 
 /// Instructions kept as `Builtin::Spirv`: their operands are ids and their meaning is the
 /// SPIR-V instruction's own.
-fn spirv_builtin_supported(op: S) -> bool {
+pub(crate) fn spirv_builtin_supported(op: S) -> bool {
     matches!(
         op,
         S::Dot
@@ -395,6 +351,8 @@ fn spirv_builtin_supported(op: S) -> bool {
             | S::GroupCommitReadPipe
             | S::GroupCommitWritePipe
             | S::ImageQueryLevels
+            | S::ImageQueryFormat
+            | S::ImageQueryOrder
             | S::ImageQuerySamples
     )
 }

@@ -51,26 +51,11 @@ impl Reader {
                     M::LocalSizeHint => k.work_group_size_hint = Some(xyz()?),
                     M::VecTypeHint => {
                         let code = lits.first().copied().unwrap_or(0);
-                        let elem = match code & 0xffff {
-                            0 => Type::Int { width: 8 },
-                            1 => Type::Int { width: 16 },
-                            2 => Type::Int { width: 32 },
-                            3 => Type::Int { width: 64 },
-                            4 => Type::Float { width: 16 },
-                            5 => Type::Float { width: 32 },
-                            6 => Type::Float { width: 64 },
-                            other => {
-                                return Err(Error::malformed(format!(
-                                    "VecTypeHint element code {other}"
-                                )))
-                            }
-                        };
-                        k.vec_type_hint = Some(ir::VecTypeHint {
-                            elem: self.m.ty(elem),
-                            len: (code >> 16).max(1),
-                            // SPIR-V cannot say; OpenCL C's unsigned hints read back signed.
-                            signed: true,
-                        });
+                        k.vec_type_hint = Some(
+                            ir::VecTypeHint::from_spirv_code(&mut self.m, code).ok_or_else(
+                                || Error::malformed(format!("VecTypeHint code 0x{code:x}")),
+                            )?,
+                        );
                     }
                     M::ContractionOff => any_contraction_off = true,
                     other => {

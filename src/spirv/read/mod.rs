@@ -8,7 +8,7 @@
 
 mod annotations;
 mod body;
-mod builtins;
+pub(crate) mod builtins;
 mod function;
 mod kernels;
 mod parse;

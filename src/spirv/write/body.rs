@@ -8,7 +8,7 @@ use spirv::{Capability, Op as S, Word};
 use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, ConvertKind, ImageOp, Op, Sign, Terminator, Type, Value,
+    self, BinaryOp, Builtin, CastOp, ConvertKind, ImageOp, Op, Terminator, Type, Value,
 };
 use crate::mappings;
 
@@ -874,26 +874,16 @@ impl Writer<'_> {
                 let from_t = self.vty(ctx, args[0]);
                 let fw = bit_width(m, from_t);
                 let tw = bit_width(m, ret);
-                let code = match (from, to) {
-                    (ConvertKind::Float, ConvertKind::Float) if fw == tw => S::CopyObject,
-                    (ConvertKind::Float, ConvertKind::Float) => S::FConvert,
-                    (ConvertKind::Float, ConvertKind::Int(Sign::Signed)) => S::ConvertFToS,
-                    (ConvertKind::Float, ConvertKind::Int(Sign::Unsigned)) => S::ConvertFToU,
-                    (ConvertKind::Int(Sign::Signed), ConvertKind::Float) => S::ConvertSToF,
-                    (ConvertKind::Int(Sign::Unsigned), ConvertKind::Float) => S::ConvertUToF,
-                    (ConvertKind::Int(Sign::Signed), ConvertKind::Int(Sign::Unsigned))
-                        if *saturate =>
-                    {
-                        S::SatConvertSToU
+                let same_class = matches!(
+                    (from, to),
+                    (ConvertKind::Float, ConvertKind::Float)
+                        | (ConvertKind::Int(_), ConvertKind::Int(_))
+                );
+                let code = match ConvertKind::spirv_opcode(*from, *to, *saturate) {
+                    S::FConvert | S::SConvert | S::UConvert if same_class && fw == tw => {
+                        S::CopyObject
                     }
-                    (ConvertKind::Int(Sign::Unsigned), ConvertKind::Int(Sign::Signed))
-                        if *saturate =>
-                    {
-                        S::SatConvertUToS
-                    }
-                    (ConvertKind::Int(_), ConvertKind::Int(_)) if fw == tw => S::CopyObject,
-                    (ConvertKind::Int(Sign::Signed), ConvertKind::Int(_)) => S::SConvert,
-                    (ConvertKind::Int(Sign::Unsigned), ConvertKind::Int(_)) => S::UConvert,
+                    code => code,
                 };
                 let id = self.emit(code, rty, rid, Self::ids(&ids))?;
                 if code != S::CopyObject {
@@ -967,10 +957,14 @@ impl Writer<'_> {
                 let sc = self.u32_const(*scope as u32);
                 let se = self.u32_const(*semantics);
                 let ops = match op {
-                    S::AtomicIIncrement | S::AtomicIDecrement => vec![ids[0], sc, se],
                     // atomic_cmpxchg(p, cmp, val)
                     S::AtomicCompareExchange => vec![ids[0], sc, se, se, ids[2], ids[1]],
-                    _ => vec![ids[0], sc, se, ids[1]],
+                    // (pointer, scope, semantics, then the values if any: none for loads,
+                    // increments and flags).
+                    _ => [ids[0], sc, se]
+                        .into_iter()
+                        .chain(ids[1..].iter().copied())
+                        .collect(),
                 };
                 self.emit(*op, rty, rid, Self::ids(&ops))?;
             }
@@ -1075,8 +1069,17 @@ impl Writer<'_> {
                 } else {
                     u
                 };
-                let q = self.emit(S::ImageQuerySize, Some(qt), None, Self::ids(&[ids[0]]))?;
                 let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
+                let whole = match component {
+                    Some(_) => dims == 1,
+                    None => m.lanes(ret) == dims,
+                };
+                if whole && rt == qt {
+                    // The query's own result is the value: no copy.
+                    self.emit(S::ImageQuerySize, Some(rt), rid, Self::ids(&[ids[0]]))?;
+                    return Ok(());
+                }
+                let q = self.emit(S::ImageQuerySize, Some(qt), None, Self::ids(&[ids[0]]))?;
                 match component {
                     Some(_) if dims == 1 => {
                         self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;

@@ -147,24 +147,11 @@ impl Writer<'_> {
                 .execution_mode(id, spirv::ExecutionMode::LocalSizeHint, s);
         }
         if let Some(h) = &k.vec_type_hint {
-            let code = match self.m.types[h.elem] {
-                Type::Int { width: 8 } => 0,
-                Type::Int { width: 16 } => 1,
-                Type::Int { width: 32 } => 2,
-                Type::Int { width: 64 } => 3,
-                Type::Float { width: 16 } => 4,
-                Type::Float { width: 32 } => 5,
-                Type::Float { width: 64 } => 6,
-                _ => {
-                    return Err(Error::unsupported("vec_type_hint of a non-scalar element")
-                        .in_function(&f.name))
-                }
-            };
-            self.b.execution_mode(
-                id,
-                spirv::ExecutionMode::VecTypeHint,
-                [(h.len << 16) | code],
-            );
+            let code = h.spirv_code(self.m).ok_or_else(|| {
+                Error::unsupported("vec_type_hint of a non-scalar element").in_function(&f.name)
+            })?;
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::VecTypeHint, [code]);
         }
         if !self.m.source.fp_contract {
             self.b

@@ -1,0 +1,335 @@
+//! Calls in the "SPIR-V friendly" convention (`__spirv_*`, see `spir::friendly`) -> semantic
+//! builtins: each call is the SPIR-V instruction it names, operands in SPIR-V's order, literal
+//! operands as `i32` constants. Produced by our `--flavor spirv-ir` and by
+//! `llvm-spirv -r --spirv-target-env=SPV-IR`.
+
+use spirv::Op as S;
+
+use super::body::FnLowering;
+use super::calls::{sampler_operand, Lowered};
+use crate::diag::{Error, Result};
+use crate::ir::builtin::has_trailing_literal;
+use crate::ir::{self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, TexelKind, Type, Value};
+use crate::spir::friendly::{self, Call};
+
+/// The value of an integer constant operand (scopes, semantics, literals).
+fn int_arg(l: &FnLowering, args: &[Value], i: usize, what: &str) -> Result<u32> {
+    match args.get(i) {
+        Some(Value::Const(c)) => match l.m.constants[*c].kind {
+            ConstantKind::Int(v) => Ok(v as u32),
+            _ => Err(Error::unsupported(format!(
+                "{what} that is not an integer constant"
+            ))),
+        },
+        Some(_) => Err(Error::unsupported(format!("{what} that is not a constant"))),
+        None => Err(Error::malformed(format!("missing {what} operand"))),
+    }
+}
+
+fn scope(l: &FnLowering, args: &[Value], i: usize) -> Result<spirv::Scope> {
+    let v = int_arg(l, args, i, "a scope")?;
+    spirv::Scope::from_u32(v).ok_or_else(|| Error::malformed(format!("{v} is not a Scope")))
+}
+
+fn arity(args: &[Value], n: usize, what: &str) -> Result<()> {
+    if args.len() < n {
+        return Err(Error::malformed(format!(
+            "{what} takes {n} operands, the call has {}",
+            args.len()
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn lower(
+    l: &mut FnLowering,
+    call: Call,
+    ret: ir::Handle<Type>,
+    args: Vec<Value>,
+) -> Result<Lowered> {
+    let inst =
+        |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
+    match call {
+        Call::BuiltIn(b) => inst(Builtin::WorkItem(b), args),
+        Call::Ocl(name) => {
+            // `vloadn__Rfloat4` per the convention; the Khronos translator writes `vloadn_Rfloat4`.
+            let op = friendly::ocl_op(&name)
+                .or_else(|| {
+                    name.rsplit_once("_R")
+                        .and_then(|(b, _)| friendly::ocl_op(b))
+                })
+                .ok_or_else(|| Error::unsupported(format!("OpenCL.std has no '{name}'")))?;
+            let mut args = args;
+            let literal = if has_trailing_literal(op) {
+                let v = int_arg(l, &args, args.len().wrapping_sub(1), "a literal")?;
+                args.pop();
+                Some(v)
+            } else {
+                None
+            };
+            inst(Builtin::ExtInst { op, literal }, args)
+        }
+        Call::Core { op: name, post } => {
+            let op = friendly::core_op(&name).ok_or_else(|| {
+                Error::unsupported(format!("'__spirv_{name}': no such SPIR-V instruction"))
+            })?;
+            core(l, op, post, ret, args)
+        }
+    }
+}
+
+fn core(
+    l: &mut FnLowering,
+    op: S,
+    post: friendly::Postfixes,
+    ret: ir::Handle<Type>,
+    mut args: Vec<Value>,
+) -> Result<Lowered> {
+    let inst =
+        |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
+    if let Some((from, to, sat)) = ConvertKind::of_spirv_opcode(op) {
+        arity(&args, 1, "a conversion")?;
+        let b = Builtin::Convert {
+            from,
+            to,
+            saturate: sat || post.sat,
+            rounding: post.rounding,
+        };
+        return inst(b, args);
+    }
+    match op {
+        S::ControlBarrier => {
+            arity(&args, 3, "OpControlBarrier")?;
+            let b = Builtin::ControlBarrier {
+                exec: scope(l, &args, 0)?,
+                mem: scope(l, &args, 1)?,
+                semantics: int_arg(l, &args, 2, "memory semantics")?,
+            };
+            inst(b, vec![])
+        }
+        S::MemoryBarrier => {
+            arity(&args, 2, "OpMemoryBarrier")?;
+            let b = Builtin::MemoryBarrier {
+                mem: scope(l, &args, 0)?,
+                semantics: int_arg(l, &args, 1, "memory semantics")?,
+            };
+            inst(b, vec![])
+        }
+        S::AtomicLoad
+        | S::AtomicStore
+        | S::AtomicExchange
+        | S::AtomicCompareExchange
+        | S::AtomicIIncrement
+        | S::AtomicIDecrement
+        | S::AtomicIAdd
+        | S::AtomicISub
+        | S::AtomicSMin
+        | S::AtomicUMin
+        | S::AtomicSMax
+        | S::AtomicUMax
+        | S::AtomicAnd
+        | S::AtomicOr
+        | S::AtomicXor
+        | S::AtomicFlagTestAndSet
+        | S::AtomicFlagClear => {
+            arity(&args, 3, "an atomic")?;
+            let scope = scope(l, &args, 1)?;
+            let semantics = int_arg(l, &args, 2, "memory semantics")?;
+            let operands = if op == S::AtomicCompareExchange {
+                arity(&args, 6, "OpAtomicCompareExchange")?;
+                let unequal = int_arg(l, &args, 3, "memory semantics")?;
+                if unequal != semantics & !0x6 && unequal != semantics {
+                    return Err(Error::unsupported(
+                        "OpAtomicCompareExchange whose unequal semantics differ from the equal ones",
+                    ));
+                }
+                // (ptr, scope, equal, unequal, value, comparator) -> (ptr, cmp, value)
+                vec![args[0], args[5], args[4]]
+            } else {
+                std::iter::once(args[0])
+                    .chain(args[3..].iter().copied())
+                    .collect()
+            };
+            let b = Builtin::Atomic {
+                op,
+                scope,
+                semantics,
+            };
+            inst(b, operands)
+        }
+        S::GroupAsyncCopy | S::GroupWaitEvents => {
+            let n = if op == S::GroupAsyncCopy { 6 } else { 3 };
+            arity(&args, n, "a group copy")?;
+            if scope(l, &args, 0)? != spirv::Scope::Workgroup {
+                return Err(Error::unsupported(format!(
+                    "Op{op:?} outside work-group scope"
+                )));
+            }
+            let b = if op == S::GroupAsyncCopy {
+                Builtin::AsyncCopy { strided: true }
+            } else {
+                Builtin::WaitEvents
+            };
+            inst(b, args[1..n].to_vec())
+        }
+        S::SampledImage => {
+            // Kept until the sampling that consumes it; `drop_sampled_images` removes it then.
+            arity(&args, 2, "OpSampledImage")?;
+            args[1] = sampler_operand(l, args[1])?;
+            inst(Builtin::Spirv(op), args)
+        }
+        S::ImageSampleExplicitLod => {
+            arity(&args, 4, "OpImageSampleExplicitLod")?;
+            let (img, smp) = match args[0] {
+                Value::Inst(h) => match &l.body.insts[h].op {
+                    Op::Builtin {
+                        builtin: Builtin::Spirv(S::SampledImage),
+                        args: pair,
+                    } => (pair[0], pair[1]),
+                    _ => {
+                        return Err(Error::unsupported(
+                            "sampling a value that is not an OpSampledImage call",
+                        ))
+                    }
+                },
+                _ => {
+                    return Err(Error::unsupported(
+                        "sampling a value that is not an OpSampledImage call",
+                    ))
+                }
+            };
+            lod_zero(l, &args[2..])?;
+            let k = TexelKind::of_texel_type(l.m, ret);
+            inst(Builtin::Image(ImageOp::Sample(k)), vec![img, smp, args[1]])
+        }
+        S::ImageRead => {
+            if args.len() != 2 {
+                return Err(Error::unsupported("OpImageRead with image operands"));
+            }
+            let k = TexelKind::of_texel_type(l.m, ret);
+            inst(Builtin::Image(ImageOp::Read(k)), args)
+        }
+        S::ImageWrite => {
+            arity(&args, 3, "OpImageWrite")?;
+            let k = TexelKind::of_texel_type(l.m, l.value_type(args[2]));
+            let mut operands = args[..3].to_vec();
+            match args.len() {
+                3 => {}
+                5 if int_arg(l, &args, 3, "image operands")?
+                    == spirv::ImageOperands::LOD.bits() =>
+                {
+                    operands.push(args[4])
+                }
+                _ => {
+                    return Err(Error::unsupported(
+                        "OpImageWrite with image operands other than Lod",
+                    ))
+                }
+            }
+            inst(Builtin::Image(ImageOp::Write(k)), operands)
+        }
+        S::ImageQuerySize | S::ImageQuerySizeLod => {
+            arity(&args, 1, "an image size query")?;
+            if op == S::ImageQuerySizeLod && int_arg(l, &args, 1, "a level of detail")? != 0 {
+                return Err(Error::unsupported(
+                    "OpImageQuerySizeLod of a level other than constant 0",
+                ));
+            }
+            inst(
+                Builtin::Image(ImageOp::QuerySize { component: None }),
+                vec![args[0]],
+            )
+        }
+        S::Any | S::All => {
+            // The Khronos translator passes the boolean vector as `<n x i8>`.
+            arity(&args, 1, "OpAny/OpAll")?;
+            let t = l.value_type(args[0]);
+            if !matches!(l.m.types[l.m.scalar_of(t)], Type::Bool) {
+                let bt = l.m.ty(Type::Bool);
+                let lanes = l.m.lanes(t);
+                let bvt = l.m.ty(Type::Vector {
+                    elem: bt,
+                    len: lanes,
+                });
+                let zero = l.m.constant(ir::Constant {
+                    ty: t,
+                    kind: ConstantKind::Null,
+                });
+                let cmp = Op::ICmp {
+                    pred: ir::IntPredicate::Ne,
+                    lhs: args[0],
+                    rhs: Value::Const(zero),
+                };
+                args[0] = Value::Inst(l.emit(None, bvt, cmp));
+            }
+            inst(Builtin::Spirv(op), args)
+        }
+        _ if crate::spirv::read::builtins::spirv_builtin_supported(op) => {
+            inst(Builtin::Spirv(op), args)
+        }
+        _ => Err(Error::unsupported(format!(
+            "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"
+        ))),
+    }
+}
+
+/// Image operands of a sampling: exactly `Lod` with a constant zero level.
+fn lod_zero(l: &FnLowering, ops: &[Value]) -> Result<()> {
+    let mask = int_arg(l, ops, 0, "image operands")?;
+    let zero = match ops.get(1) {
+        Some(Value::Const(c)) => matches!(
+            l.m.constants[*c].kind,
+            ConstantKind::Float(0) | ConstantKind::Int(0) | ConstantKind::Null
+        ),
+        _ => false,
+    };
+    if mask != spirv::ImageOperands::LOD.bits() || ops.len() != 2 || !zero {
+        return Err(Error::unsupported(
+            "image sampling other than at a constant level of detail 0 (cl_khr_mipmap_image)",
+        ));
+    }
+    Ok(())
+}
+
+/// Remove the `OpSampledImage` calls: every sampling took its image and sampler directly.
+pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
+    let is_pair = |op: &Op| {
+        matches!(
+            op,
+            Op::Builtin {
+                builtin: Builtin::Spirv(S::SampledImage),
+                ..
+            }
+        )
+    };
+    let pairs: Vec<ir::Handle<ir::Inst>> = body
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter().copied())
+        .filter(|&h| is_pair(&body.insts[h].op))
+        .collect();
+    if pairs.is_empty() {
+        return Ok(());
+    }
+    for b in &body.blocks {
+        for &h in &b.insts {
+            let mut bad = false;
+            ir::verify::for_each_operand(&body.insts[h].op, |v| {
+                bad |= matches!(v, Value::Inst(x) if pairs.contains(&x));
+            });
+            let mut term_uses = false;
+            if let ir::Terminator::Return(Some(Value::Inst(x))) = &b.terminator {
+                term_uses = pairs.contains(x);
+            }
+            if bad || term_uses {
+                return Err(Error::unsupported(
+                    "an OpSampledImage result used other than by OpImageSampleExplicitLod",
+                ));
+            }
+        }
+    }
+    for b in &mut body.blocks {
+        b.insts.retain(|h| !pairs.contains(h));
+    }
+    Ok(())
+}

@@ -1,0 +1,453 @@
+//! The `--flavor spirv-ir` spelling of semantic builtins: each is the SPIR-V instruction it
+//! stands for, as a call to `__spirv_{Op}{_postfixes}` / `__spirv_ocl_{name}` /
+//! `__spirv_BuiltIn{Name}` (IA64-mangled, SPIR-V's operands in SPIR-V's order, literal
+//! operands as `i32`). Names come from `spir::friendly`, which the reader decodes with.
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use spirv::Op as S;
+
+use super::{c, Writer};
+use crate::diag::{Error, Result};
+use crate::ir::builtin::CLOp;
+use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type, Value};
+use crate::spir::friendly::{self, Postfixes};
+use crate::spir::mangle::MType;
+
+/// OpenCL.std loads whose name carries the result type (`__spirv_ocl_vloadn__Rfloat4`): their
+/// arguments do not tell the result apart.
+fn ocl_needs_ret(op: CLOp) -> bool {
+    matches!(
+        op,
+        CLOp::vloadn | CLOp::vload_half | CLOp::vload_halfn | CLOp::vloada_halfn
+    )
+}
+
+/// Core instructions whose name carries the result type for the same reason.
+fn core_needs_ret(op: S) -> bool {
+    matches!(
+        op,
+        S::ImageRead
+            | S::ImageSampleExplicitLod
+            | S::ImageQuerySize
+            | S::ImageQuerySizeLod
+            | S::Bitcast
+    )
+}
+
+const IMAGE_OPERANDS_LOD: u64 = 2;
+
+impl Writer<'_> {
+    fn i32_value(&self, v: u64) -> LLVMValueRef {
+        unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.ctx), v, 0) }
+    }
+
+    fn int32() -> MType {
+        MType::Int {
+            bits: 32,
+            signed: true,
+        }
+    }
+
+    /// The `_R{ReturnType}` postfix: the OpenCL C name of the result.
+    fn ret_postfix(&self, ret: ir::Handle<Type>, signed: bool) -> Result<String> {
+        self.m
+            .opencl_type_name(ret, signed)
+            .ok_or_else(|| Error::unsupported("a builtin result type OpenCL C cannot name"))
+    }
+
+    /// Call `__spirv_...` `name` with `args`, mangled from the arguments' graph types (or the
+    /// given mangling types where the graph has no type, as for sampled images).
+    fn friendly_call(
+        &mut self,
+        name: &str,
+        params: Vec<MType>,
+        ret: LLVMTypeRef,
+        args: &[LLVMValueRef],
+        out: &CStr,
+    ) -> LLVMValueRef {
+        let symbol = crate::spir::mangler::mangle(name, &params);
+        self.call_symbol(&symbol, ret, args, false, out)
+    }
+
+    /// `__spirv_{op}` over the builtin's own arguments.
+    fn core_call(
+        &mut self,
+        op: S,
+        post: Postfixes,
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        a: &[LLVMValueRef],
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let ps = tys
+            .iter()
+            .map(|&t| self.mtype(t, true))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(self.friendly_call(&friendly::core_name(op, &post), ps, rt, a, out))
+    }
+
+    /// The sampled-image type of `img`: LLVM pointer and mangling type.
+    fn sampled_image_type(&mut self, img: ImageType) -> (LLVMTypeRef, MType) {
+        let t = Type::SampledImage(img);
+        let name = friendly::type_name(&t).expect("sampled images have a friendly name");
+        let llvm = self.opaque_ptr(&name, friendly::object_space(&t));
+        let m = MType::Pointer {
+            space: friendly::object_space(&t),
+            is_const: false,
+            is_volatile: false,
+            pointee: Box::new(MType::Named(friendly::mangled_type_name(&name))),
+        };
+        (llvm, m)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn friendly_builtin(
+        &mut self,
+        builtin: &Builtin,
+        args: &[Value],
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let rt = self.ty(ret)?;
+        let none = Postfixes::default();
+        Ok(match builtin {
+            Builtin::WorkItem(b) => {
+                let name = friendly::builtin_variable_name(*b);
+                let index = a.first().map(|&d| self.int_to_width(d, 32));
+                if self.opts.builtins_as_globals {
+                    self.builtin_global_read(&name, index, rt, out)?
+                } else {
+                    let (ps, args) = match index {
+                        Some(i) => (vec![Self::int32()], vec![i]),
+                        None => (vec![], vec![]),
+                    };
+                    self.friendly_call(&name, ps, rt, &args, out)
+                }
+            }
+            Builtin::ExtInst { op, literal } => {
+                let base = friendly::ocl_op_name(*op)
+                    .ok_or_else(|| Error::internal(format!("OpenCL.std {op:?} has no name")))?;
+                let r = if ocl_needs_ret(*op) {
+                    Some(self.ret_postfix(ret, true)?)
+                } else {
+                    None
+                };
+                let mut ps = tys
+                    .iter()
+                    .map(|&t| self.mtype(t, true))
+                    .collect::<Result<Vec<_>>>()?;
+                let mut av = a.to_vec();
+                if let Some(l) = literal {
+                    ps.push(Self::int32());
+                    av.push(self.i32_value(*l as u64));
+                }
+                self.friendly_call(&friendly::ocl_name(base, r.as_deref()), ps, rt, &av, out)
+            }
+            Builtin::Convert {
+                from,
+                to,
+                saturate,
+                rounding,
+            } => {
+                let op = ConvertKind::spirv_opcode(*from, *to, *saturate);
+                let post = Postfixes {
+                    ret: Some(self.ret_postfix(ret, *to != ConvertKind::Int(Sign::Unsigned))?),
+                    sat: *saturate && !matches!(op, S::SatConvertSToU | S::SatConvertUToS),
+                    rounding: *rounding,
+                    other: vec![],
+                };
+                let from_signed = *from != ConvertKind::Int(Sign::Unsigned);
+                let p = vec![self.mtype(tys[0], from_signed)?];
+                self.friendly_call(&friendly::core_name(op, &post), p, rt, a, out)
+            }
+            Builtin::Relational(op) => {
+                // The SPIR-V instruction yields booleans; the graph op OpenCL's 1/0 or -1/0.
+                let lanes = self.m.lanes(ret);
+                let bt = unsafe {
+                    let b = LLVMInt1TypeInContext(self.ctx);
+                    if lanes > 1 {
+                        LLVMVectorType(b, lanes)
+                    } else {
+                        b
+                    }
+                };
+                let b = self.core_call(*op, none, tys, bt, a, c"")?;
+                unsafe {
+                    if lanes > 1 {
+                        LLVMBuildSExt(self.builder, b, rt, out.as_ptr())
+                    } else {
+                        LLVMBuildZExt(self.builder, b, rt, out.as_ptr())
+                    }
+                }
+            }
+            Builtin::ControlBarrier {
+                exec,
+                mem,
+                semantics,
+            } => {
+                let av = [
+                    self.i32_value(*exec as u64),
+                    self.i32_value(*mem as u64),
+                    self.i32_value(*semantics as u64),
+                ];
+                let name = friendly::core_name(S::ControlBarrier, &none);
+                self.friendly_call(&name, vec![Self::int32(); 3], rt, &av, out)
+            }
+            Builtin::MemoryBarrier { mem, semantics } => {
+                let av = [
+                    self.i32_value(*mem as u64),
+                    self.i32_value(*semantics as u64),
+                ];
+                let name = friendly::core_name(S::MemoryBarrier, &none);
+                self.friendly_call(&name, vec![Self::int32(); 2], rt, &av, out)
+            }
+            Builtin::Atomic {
+                op,
+                scope,
+                semantics,
+            } => {
+                let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
+                let sc = self.i32_value(*scope as u64);
+                let se = self.i32_value(*semantics as u64);
+                let mt = |w: &Self, i: usize| w.mtype(tys[i], signed);
+                let (ps, av) = match op {
+                    // graph (ptr, cmp, value) -> SPIR-V (ptr, scope, eq, uneq, value, cmp)
+                    S::AtomicCompareExchange => (
+                        vec![
+                            mt(self, 0)?,
+                            Self::int32(),
+                            Self::int32(),
+                            Self::int32(),
+                            mt(self, 2)?,
+                            mt(self, 1)?,
+                        ],
+                        vec![a[0], sc, se, se, a[2], a[1]],
+                    ),
+                    _ => {
+                        let mut ps = vec![mt(self, 0)?, Self::int32(), Self::int32()];
+                        let mut av = vec![a[0], sc, se];
+                        for (i, &v) in a.iter().enumerate().skip(1) {
+                            ps.push(mt(self, i)?);
+                            av.push(v);
+                        }
+                        (ps, av)
+                    }
+                };
+                self.friendly_call(&friendly::core_name(*op, &none), ps, rt, &av, out)
+            }
+            Builtin::Image(op) => self.friendly_image(*op, a, tys, ret, rt, out)?,
+            Builtin::AsyncCopy { strided } => {
+                let (stride, event) = if *strided {
+                    (a[3], a[4])
+                } else {
+                    (unsafe { LLVMConstInt(LLVMTypeOf(a[2]), 1, 0) }, a[3])
+                };
+                let num = self.mtype(tys[2], true)?;
+                let ev = self.mtype(tys[if *strided { 4 } else { 3 }], true)?;
+                let ps = vec![
+                    Self::int32(),
+                    self.mtype(tys[0], true)?,
+                    self.mtype(tys[1], true)?,
+                    num.clone(),
+                    num,
+                    ev,
+                ];
+                let wg = self.i32_value(spirv::Scope::Workgroup as u64);
+                let name = friendly::core_name(S::GroupAsyncCopy, &none);
+                self.friendly_call(&name, ps, rt, &[wg, a[0], a[1], a[2], stride, event], out)
+            }
+            Builtin::WaitEvents => {
+                let ps = vec![
+                    Self::int32(),
+                    self.mtype(tys[0], true)?,
+                    self.mtype(tys[1], true)?,
+                ];
+                let wg = self.i32_value(spirv::Scope::Workgroup as u64);
+                let name = friendly::core_name(S::GroupWaitEvents, &none);
+                self.friendly_call(&name, ps, rt, &[wg, a[0], a[1]], out)
+            }
+            Builtin::Spirv(op) => {
+                let post = Postfixes {
+                    ret: if core_needs_ret(*op) {
+                        Some(self.ret_postfix(ret, true)?)
+                    } else {
+                        None
+                    },
+                    ..Postfixes::default()
+                };
+                let _ = args;
+                self.core_call(*op, post, tys, rt, a, out)?
+            }
+        })
+    }
+
+    /// `load` of the builtin variable `@name` (declared on first use, `Input` storage), then
+    /// the lane `index` of a vector variable.
+    fn builtin_global_read(
+        &mut self,
+        name: &str,
+        index: Option<LLVMValueRef>,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let vt = match index {
+            Some(_) => unsafe { LLVMVectorType(rt, 3) },
+            None => rt,
+        };
+        let space = crate::mappings::space_to_llvm(ir::AddressSpace::Input);
+        unsafe {
+            let mut g = LLVMGetNamedGlobal(self.module, c(name).as_ptr());
+            if g.is_null() {
+                g = LLVMAddGlobalInAddressSpace(self.module, vt, c(name).as_ptr(), space);
+                LLVMSetGlobalConstant(g, 1);
+                LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMExternalLinkage);
+            }
+            Ok(match index {
+                Some(i) => {
+                    let v = LLVMBuildLoad2(self.builder, vt, g, c"".as_ptr());
+                    LLVMBuildExtractElement(self.builder, v, i, out.as_ptr())
+                }
+                None => LLVMBuildLoad2(self.builder, vt, g, out.as_ptr()),
+            })
+        }
+    }
+
+    fn friendly_image(
+        &mut self,
+        op: ImageOp,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let Type::Image(img) = self.m.types[tys[0]] else {
+            return Err(Error::malformed(
+                "image builtin on a value that is not an image",
+            ));
+        };
+        let none = Postfixes::default();
+        Ok(match op {
+            ImageOp::Read(_) => {
+                let post = Postfixes {
+                    ret: Some(self.ret_postfix(ret, true)?),
+                    ..none
+                };
+                self.core_call(S::ImageRead, post, tys, rt, a, out)?
+            }
+            ImageOp::Sample(_) => {
+                let (st, sm) = self.sampled_image_type(img);
+                let ps = vec![self.mtype(tys[0], true)?, self.mtype(tys[1], true)?];
+                let name = friendly::core_name(S::SampledImage, &none);
+                let si = self.friendly_call(&name, ps, st, &a[..2], c"");
+                let post = Postfixes {
+                    ret: Some(self.ret_postfix(ret, true)?),
+                    ..none
+                };
+                let zero = unsafe { LLVMConstReal(LLVMFloatTypeInContext(self.ctx), 0.0) };
+                let ps = vec![
+                    sm,
+                    self.mtype(tys[2], true)?,
+                    Self::int32(),
+                    MType::Float { bits: 32 },
+                ];
+                let av = [si, a[2], self.i32_value(IMAGE_OPERANDS_LOD), zero];
+                let name = friendly::core_name(S::ImageSampleExplicitLod, &post);
+                self.friendly_call(&name, ps, rt, &av, out)
+            }
+            ImageOp::Write(_) => {
+                let mut ps = tys[..3]
+                    .iter()
+                    .map(|&t| self.mtype(t, true))
+                    .collect::<Result<Vec<_>>>()?;
+                let mut av = a[..3].to_vec();
+                if a.len() > 3 {
+                    ps.push(Self::int32());
+                    ps.push(self.mtype(tys[3], true)?);
+                    av.push(self.i32_value(IMAGE_OPERANDS_LOD));
+                    av.push(a[3]);
+                }
+                let name = friendly::core_name(S::ImageWrite, &none);
+                self.friendly_call(&name, ps, rt, &av, out)
+            }
+            ImageOp::QuerySize { component: None } => {
+                let post = Postfixes {
+                    ret: Some(self.ret_postfix(ret, true)?),
+                    ..none
+                };
+                self.core_call(S::ImageQuerySize, post, tys, rt, a, out)?
+            }
+            ImageOp::QuerySize { component: Some(i) } => {
+                // One component: the whole size vector, then its lane.
+                let dims = match img.dim {
+                    ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
+                    ir::ImageDim::Dim2D => 2,
+                    ir::ImageDim::Dim3D => 3,
+                } + img.arrayed as u32;
+                let (vt, post_ty) = if dims == 1 {
+                    (rt, self.ret_postfix(ret, true)?)
+                } else {
+                    let et = self.ret_postfix(ret, true)?;
+                    (unsafe { LLVMVectorType(rt, dims) }, format!("{et}{dims}"))
+                };
+                let post = Postfixes {
+                    ret: Some(post_ty),
+                    ..none
+                };
+                let v = self.core_call(S::ImageQuerySize, post, tys, vt, a, c"")?;
+                if dims == 1 {
+                    v
+                } else {
+                    unsafe {
+                        LLVMBuildExtractElement(
+                            self.builder,
+                            v,
+                            self.i32_value(i as u64),
+                            out.as_ptr(),
+                        )
+                    }
+                }
+            }
+            ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
+                // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
+                let (sop, offset) = if op == ImageOp::QueryChannelOrder {
+                    (S::ImageQueryOrder, 0x10B0)
+                } else {
+                    (S::ImageQueryFormat, 0x10D0)
+                };
+                let v = self.core_call(sop, none, tys, rt, a, c"")?;
+                unsafe { LLVMBuildAdd(self.builder, v, LLVMConstInt(rt, offset, 0), out.as_ptr()) }
+            }
+        })
+    }
+
+    /// A sampler constant: `__translate_sampler_initializer(i32 bits)` at the insertion point
+    /// (the convention has no constant of sampler type).
+    pub(super) fn friendly_sampler(&mut self, bits: u32) -> Result<LLVMValueRef> {
+        let t = self.object_type(&Type::Sampler)?;
+        let arg = self.i32_value(bits as u64);
+        unsafe {
+            let name = "__translate_sampler_initializer";
+            let mut f = LLVMGetNamedFunction(self.module, c(name).as_ptr());
+            if f.is_null() {
+                let mut ps = [LLVMInt32TypeInContext(self.ctx)];
+                let fty = LLVMFunctionType(t, ps.as_mut_ptr(), 1, 0);
+                f = LLVMAddFunction(self.module, c(name).as_ptr(), fty);
+            }
+            let mut av = [arg];
+            Ok(LLVMBuildCall2(
+                self.builder,
+                LLVMGlobalGetValueType(f),
+                f,
+                av.as_mut_ptr(),
+                1,
+                c"".as_ptr(),
+            ))
+        }
+    }
+}

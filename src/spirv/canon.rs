@@ -1,0 +1,428 @@
+//! A canonical text form of a SPIR-V module, so that two modules that differ only in id
+//! numbering, in the order of the type/constant/global section, of decorations, names and
+//! debug strings, or of functions compare equal as text.
+//!
+//! Module-scope ids are named by what they are (`TypeInt(32 0)`, `Constant(TypeInt(32 0) 7)`,
+//! `Variable(...)`), so the same type gets the same name wherever it was declared. Function
+//! contents keep their order; their ids are numbered in order of definition (`p0`, `b1`,
+//! `v3`). Decoration groups are expanded onto their targets.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
+
+use rspirv::dr::{Instruction, Module, Operand};
+use spirv::{Op, Word};
+
+use crate::diag::{Error, Result};
+
+/// The canonical text of a binary module.
+pub fn canonical_text(words: &[u32]) -> Result<String> {
+    let m = rspirv::dr::load_words(words)
+        .map_err(|e| Error::malformed(format!("SPIR-V the canonical form cannot load: {e}")))?;
+    Ok(Canon::new(&m).text(&m))
+}
+
+struct Canon<'m> {
+    defs: HashMap<Word, &'m Instruction>,
+    names: HashMap<Word, String>,
+    /// Canonical names of module-scope ids, computed on demand.
+    global: HashMap<Word, String>,
+    /// Function-local ids of the function being printed.
+    local: HashMap<Word, String>,
+}
+
+impl<'m> Canon<'m> {
+    fn new(m: &'m Module) -> Self {
+        let mut defs = HashMap::new();
+        for i in m
+            .types_global_values
+            .iter()
+            .chain(&m.ext_inst_imports)
+            .chain(&m.debug_string_source)
+        {
+            if let Some(id) = i.result_id {
+                defs.insert(id, i);
+            }
+        }
+        let mut names = HashMap::new();
+        for n in &m.debug_names {
+            if let (Op::Name, Some(Operand::IdRef(id)), Some(Operand::LiteralString(s))) =
+                (n.class.opcode, n.operands.first(), n.operands.get(1))
+            {
+                names.insert(*id, s.clone());
+            }
+        }
+        let mut c = Canon {
+            defs,
+            names,
+            global: HashMap::new(),
+            local: HashMap::new(),
+        };
+        // Functions: by name (OpName, else the entry point's), else by position.
+        let mut taken = BTreeSet::new();
+        for (i, f) in m.functions.iter().enumerate() {
+            let Some(id) = f.def.as_ref().and_then(|d| d.result_id) else {
+                continue;
+            };
+            let ep_name = m
+                .entry_points
+                .iter()
+                .find_map(|e| match e.operands.get(1..3) {
+                    Some([Operand::IdRef(fid), Operand::LiteralString(s)]) if *fid == id => {
+                        Some(s.clone())
+                    }
+                    _ => None,
+                });
+            let base = c
+                .names
+                .get(&id)
+                .cloned()
+                .or(ep_name)
+                .unwrap_or_else(|| format!("#{i}"));
+            let mut name = format!("fn {base}");
+            while !taken.insert(name.clone()) {
+                name.push('\'');
+            }
+            c.global.insert(id, name);
+        }
+        // Global variables: by description, disambiguated in order of declaration.
+        for i in &m.types_global_values {
+            if i.class.opcode == Op::Variable {
+                let id = i.result_id.unwrap_or(0);
+                let mut name = c.describe(id, &mut Vec::new());
+                while !taken.insert(name.clone()) {
+                    name.push('\'');
+                }
+                c.global.insert(id, name);
+            }
+        }
+        c
+    }
+
+    /// The canonical name of a module-scope id.
+    fn describe(&mut self, id: Word, visiting: &mut Vec<Word>) -> String {
+        if let Some(n) = self.global.get(&id) {
+            return n.clone();
+        }
+        if let Some(n) = self.local.get(&id) {
+            return n.clone();
+        }
+        let Some(def) = self.defs.get(&id).copied() else {
+            return format!("?{id}");
+        };
+        if visiting.contains(&id) {
+            // A pointer cycle through a struct: name it by its OpName.
+            return format!("rec({})", self.names.get(&id).cloned().unwrap_or_default());
+        }
+        visiting.push(id);
+        let mut s = format!("{}(", def.class.opname);
+        if let Some(t) = def.result_type {
+            s.push_str(&self.describe(t, visiting));
+        }
+        for o in &def.operands {
+            s.push(' ');
+            s.push_str(&self.operand(o, visiting));
+        }
+        if matches!(
+            def.class.opcode,
+            Op::TypeStruct | Op::TypeOpaque | Op::Variable
+        ) {
+            if let Some(n) = self.names.get(&id) {
+                let _ = write!(s, " name={n:?}");
+            }
+        }
+        s.push(')');
+        visiting.pop();
+        let s = normalize_zero(
+            def.class.opcode,
+            s,
+            def.result_type.map(|t| self.describe(t, visiting)),
+        );
+        if def.class.opcode != Op::Variable {
+            self.global.insert(id, s.clone());
+        }
+        s
+    }
+
+    fn operand(&mut self, o: &Operand, visiting: &mut Vec<Word>) -> String {
+        match o.id_ref_any() {
+            Some(id) => self.describe(id, visiting),
+            None => match o {
+                Operand::LiteralString(s) => format!("{s:?}"),
+                other => other.to_string(),
+            },
+        }
+    }
+
+    fn line(&mut self, i: &Instruction) -> String {
+        let mut s = String::new();
+        if let Some(r) = i.result_id {
+            let _ = write!(s, "{} = ", self.describe(r, &mut Vec::new()));
+        }
+        s.push_str(i.class.opname);
+        if let Some(t) = i.result_type {
+            let _ = write!(s, " : {}", self.describe(t, &mut Vec::new()));
+        }
+        for o in &i.operands {
+            s.push(' ');
+            s.push_str(&self.operand(o, &mut Vec::new()));
+        }
+        s
+    }
+
+    fn sorted(&mut self, is: &[Instruction]) -> Vec<String> {
+        let mut v: Vec<String> = is.iter().map(|i| self.line(i)).collect();
+        v.sort();
+        v
+    }
+
+    fn text(mut self, m: &Module) -> String {
+        let mut out = Vec::new();
+        if let Some(h) = &m.header {
+            out.push(format!(
+                "version {}.{}",
+                (h.version >> 16) & 0xff,
+                (h.version >> 8) & 0xff
+            ));
+        }
+        for section in [
+            &m.capabilities,
+            &m.extensions,
+            &m.ext_inst_imports,
+            &m.execution_modes,
+            &m.debug_string_source,
+            &m.debug_module_processed,
+        ] {
+            out.extend(self.sorted(section));
+        }
+        if let Some(mm) = &m.memory_model {
+            out.push(self.line(mm));
+        }
+        let mut eps = Vec::new();
+        for e in &m.entry_points {
+            // The interface list is a set.
+            let mut e = e.clone();
+            let (head, iface) = e.operands.split_at(3.min(e.operands.len()));
+            let mut iface: Vec<String> = iface
+                .iter()
+                .map(|o| self.operand(o, &mut Vec::new()))
+                .collect();
+            iface.sort();
+            e.operands = head.to_vec();
+            eps.push(format!("{} {}", self.line(&e), iface.join(" ")));
+        }
+        eps.sort();
+        out.extend(eps);
+        // Names of module-scope ids here; names of function-local ids with their function.
+        let mut names = Vec::new();
+        for n in &m.debug_names {
+            if !name_target(n).is_some_and(|t| self.is_local(m, t)) {
+                names.push(self.line(n));
+            }
+        }
+        names.sort();
+        out.extend(names);
+        out.extend(self.decorations(m));
+        // Types, constants and variables are their descriptions.
+        let mut globals: Vec<String> = m
+            .types_global_values
+            .iter()
+            .filter_map(|i| i.result_id)
+            .map(|id| self.describe(id, &mut Vec::new()))
+            .collect();
+        // A constant declared twice is one constant.
+        globals.sort();
+        globals.dedup();
+        out.extend(globals);
+        let mut funcs: Vec<(String, Vec<String>)> = Vec::new();
+        for f in &m.functions {
+            self.local.clear();
+            let mut n = 0;
+            let mut fresh = |prefix: &str| {
+                n += 1;
+                format!("{prefix}{n}")
+            };
+            for p in &f.parameters {
+                if let Some(id) = p.result_id {
+                    self.local.insert(id, fresh("p"));
+                }
+            }
+            for b in &f.blocks {
+                if let Some(id) = b.label.as_ref().and_then(|l| l.result_id) {
+                    self.local.insert(id, fresh("b"));
+                }
+                for i in &b.instructions {
+                    if let Some(id) = i.result_id {
+                        self.local.insert(id, fresh("v"));
+                    }
+                }
+            }
+            let mut lines = Vec::new();
+            if let Some(d) = &f.def {
+                lines.push(self.line(d));
+            }
+            for p in &f.parameters {
+                lines.push(format!("  {}", self.line(p)));
+            }
+            for b in &f.blocks {
+                if let Some(l) = &b.label {
+                    lines.push(self.line(l));
+                }
+                for i in &b.instructions {
+                    lines.push(format!("  {}", self.line(i)));
+                }
+            }
+            let named: Vec<&Instruction> = m
+                .debug_names
+                .iter()
+                .filter(|n| name_target(n).is_some_and(|t| self.local.contains_key(&t)))
+                .collect();
+            let mut local_names: Vec<String> = named
+                .iter()
+                .map(|n| format!("  ; {}", self.line(n)))
+                .collect();
+            local_names.sort();
+            lines.extend(local_names);
+            lines.push("OpFunctionEnd".into());
+            funcs.push((lines[0].clone(), lines));
+        }
+        self.local.clear();
+        funcs.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, lines) in funcs {
+            out.extend(lines);
+        }
+        let mut s = out.join("\n");
+        s.push('\n');
+        s
+    }
+
+    /// True if `id` is defined inside a function (parameter, label or instruction result).
+    fn is_local(&self, m: &Module, id: Word) -> bool {
+        !self.defs.contains_key(&id)
+            && !m
+                .functions
+                .iter()
+                .any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
+    }
+
+    /// Decorations as sorted lines, decoration groups expanded onto their targets.
+    fn decorations(&mut self, m: &Module) -> Vec<String> {
+        let groups: BTreeSet<Word> = m
+            .annotations
+            .iter()
+            .filter(|i| i.class.opcode == Op::DecorationGroup)
+            .filter_map(|i| i.result_id)
+            .collect();
+        let target = |i: &Instruction| match i.operands.first() {
+            Some(Operand::IdRef(t)) => Some(*t),
+            _ => None,
+        };
+        let mut lines = Vec::new();
+        for i in &m.annotations {
+            match i.class.opcode {
+                Op::DecorationGroup => {}
+                Op::GroupDecorate => {
+                    let Some(g) = target(i) else { continue };
+                    for t in i.operands[1..].iter().filter_map(|o| o.id_ref_any()) {
+                        for d in m
+                            .annotations
+                            .iter()
+                            .filter(|d| d.class.opcode == Op::Decorate && target(d) == Some(g))
+                        {
+                            let mut d = d.clone();
+                            d.operands[0] = Operand::IdRef(t);
+                            lines.push(self.line(&d));
+                        }
+                    }
+                }
+                _ if target(i).is_some_and(|t| groups.contains(&t)) => {}
+                _ => lines.push(self.line(i)),
+            }
+        }
+        lines.sort();
+        lines
+    }
+}
+
+/// Zero constants have several spellings that LLVM (and so a round trip through it) does not
+/// keep apart: a composite of zeros is `ConstantNull`, and a scalar `ConstantNull` is the
+/// constant 0.
+fn normalize_zero(op: Op, desc: String, ty: Option<String>) -> String {
+    let Some(ty) = ty else { return desc };
+    let is_zero = |o: &str| {
+        o.starts_with("ConstantNull(") || o.ends_with(" 0)") && o.starts_with("Constant(")
+    };
+    match op {
+        Op::ConstantNull if ty.starts_with("TypeInt(") || ty.starts_with("TypeFloat(") => {
+            format!("Constant({ty} 0)")
+        }
+        Op::ConstantComposite => {
+            let inner = &desc["ConstantComposite(".len()..desc.len() - 1];
+            let parts = split_top(inner.strip_prefix(&ty).unwrap_or(inner));
+            if !parts.is_empty() && parts.iter().all(|p| is_zero(p)) {
+                format!("ConstantNull({ty})")
+            } else {
+                desc
+            }
+        }
+        _ => desc,
+    }
+}
+
+/// Split `a(b c) d` at top-level spaces.
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ' ' if depth == 0 => {
+                if i > start {
+                    out.push(&s[start..i]);
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}
+
+fn name_target(n: &Instruction) -> Option<Word> {
+    match (n.class.opcode, n.operands.first()) {
+        (Op::Name | Op::MemberName, Some(Operand::IdRef(t))) => Some(*t),
+        _ => None,
+    }
+}
+
+/// The first line where two canonical texts differ, with both versions.
+pub fn first_difference(a: &str, b: &str) -> Option<String> {
+    let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    for i in 0..la.len().max(lb.len()) {
+        let (x, y) = (la.get(i), lb.get(i));
+        if x != y {
+            return Some(format!(
+                "line {}:\n  - {}\n  + {}",
+                i + 1,
+                x.unwrap_or(&"<end>"),
+                y.unwrap_or(&"<end>")
+            ));
+        }
+    }
+    None
+}
+
+/// Fail with the first difference if two modules are not the same up to ids and order.
+pub fn assert_same(a: &[u32], b: &[u32]) -> Result<()> {
+    let (ta, tb) = (canonical_text(a)?, canonical_text(b)?);
+    match first_difference(&ta, &tb) {
+        None => Ok(()),
+        Some(d) => Err(Error::unsupported(format!(
+            "the modules differ (canonical form) at {d}"
+        ))),
+    }
+}
