@@ -58,9 +58,20 @@ impl<'m> Canon<'m> {
             global: HashMap::new(),
             local: HashMap::new(),
         };
-        // Functions: by name (OpName, else the entry point's), else by position.
+        // Functions: by name (OpName, else the entry point's), else by position; entry points
+        // first, so a kernel keeps its name when a helper has the same one, and without the
+        // `.N` suffix LLVM adds to keep names unique.
         let mut taken = BTreeSet::new();
-        for (i, f) in m.functions.iter().enumerate() {
+        let is_entry = |f: &rspirv::dr::Function| {
+            let id = f.def.as_ref().and_then(|d| d.result_id);
+            m.entry_points
+                .iter()
+                .any(|e| e.operands.get(1).and_then(|o| o.id_ref_any()) == id)
+        };
+        let mut order: Vec<(usize, &rspirv::dr::Function)> =
+            m.functions.iter().enumerate().collect();
+        order.sort_by_key(|(i, f)| (!is_entry(f), *i));
+        for (i, f) in order {
             let Some(id) = f.def.as_ref().and_then(|d| d.result_id) else {
                 continue;
             };
@@ -79,6 +90,7 @@ impl<'m> Canon<'m> {
                 .cloned()
                 .or(ep_name)
                 .unwrap_or_else(|| format!("#{i}"));
+            let base = strip_unique_suffix(&base).to_string();
             let mut name = format!("fn {base}");
             while !taken.insert(name.clone()) {
                 name.push('\'');
@@ -216,9 +228,17 @@ impl<'m> Canon<'m> {
         // Names of module-scope ids here; names of function-local ids with their function.
         let mut names = Vec::new();
         for n in &m.debug_names {
-            if !name_target(n).is_some_and(|t| self.is_local(m, t)) {
-                names.push(self.line(n));
+            let Some(t) = name_target(n) else { continue };
+            if self.is_local(m, t) {
+                continue;
             }
+            let mut n = n.clone();
+            if self.global.get(&t).is_some_and(|g| g.starts_with("fn ")) {
+                if let Some(Operand::LiteralString(s)) = n.operands.get_mut(1) {
+                    *s = strip_unique_suffix(s).to_string();
+                }
+            }
+            names.push(self.line(&n));
         }
         names.sort();
         out.extend(names);
@@ -281,6 +301,15 @@ impl<'m> Canon<'m> {
                 .iter()
                 .map(|n| format!("  ; {}", self.line(n)))
                 .collect();
+            for a in &m.annotations {
+                if a.operands
+                    .first()
+                    .and_then(|o| o.id_ref_any())
+                    .is_some_and(|t| self.local.contains_key(&t))
+                {
+                    local_names.push(format!("  ; {}", self.line(a)));
+                }
+            }
             local_names.sort();
             lines.extend(local_names);
             lines.push("OpFunctionEnd".into());
@@ -335,8 +364,19 @@ impl<'m> Canon<'m> {
                         }
                     }
                 }
-                _ if target(i).is_some_and(|t| groups.contains(&t)) => {}
-                _ => lines.push(self.line(i)),
+                _ if target(i).is_some_and(|t| groups.contains(&t) || self.is_local(m, t)) => {}
+                _ => {
+                    // A function's linkage name, like its OpName, without LLVM's `.N`.
+                    let mut i = i.clone();
+                    let is_fn = target(&i)
+                        .and_then(|t| self.global.get(&t))
+                        .is_some_and(|g| g.starts_with("fn "));
+                    if let (true, Some(Operand::LiteralString(s))) = (is_fn, i.operands.get_mut(2))
+                    {
+                        *s = strip_unique_suffix(s).to_string();
+                    }
+                    lines.push(self.line(&i))
+                }
             }
         }
         lines.sort();
@@ -390,6 +430,16 @@ fn split_top(s: &str) -> Vec<&str> {
         out.push(&s[start..]);
     }
     out
+}
+
+/// `name` without the `.N` LLVM appends to keep function names unique.
+fn strip_unique_suffix(name: &str) -> &str {
+    match name.rsplit_once('.') {
+        Some((b, n)) if !b.is_empty() && !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => {
+            b
+        }
+        _ => name,
+    }
 }
 
 fn name_target(n: &Instruction) -> Option<Word> {

@@ -62,7 +62,12 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         // A legacy i32 sampler bit-field passed to a helper whose parameter is a sampler.
         for (i, a) in args.iter_mut().enumerate() {
             let param = l.m.functions[callee].params.get(i).map(|p| p.ty);
-            if param.is_some_and(|t| matches!(l.m.types[t], Type::Sampler)) {
+            // A run-time bit-field (not a constant) is passed on as it is.
+            if param.is_some_and(|t| matches!(l.m.types[t], Type::Sampler))
+                && !(matches!(a, Value::Param(_) | Value::Inst(_))
+                    && matches!(l.m.types[l.value_type(*a)], Type::Int { .. })
+                    && sampler_constant(l, Some(*a)).is_err())
+            {
                 *a = sampler_operand(l, *a)?;
             }
         }
@@ -75,6 +80,14 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         return Ok(ext(ret, CLOp::printf, None, args));
     }
     if name == "__translate_sampler_initializer" {
+        // A run-time bit-field (a SPIR `i32` sampler argument) stays the value it is.
+        if let Some(v @ (Value::Param(_) | Value::Inst(_))) = args.first().copied() {
+            if matches!(l.m.types[l.value_type(v)], Type::Int { .. })
+                && sampler_constant(l, Some(v)).is_err()
+            {
+                return Ok(Lowered::Value(v));
+            }
+        }
         let c = sampler_constant(l, args.first().copied())?;
         return Ok(Lowered::Value(Value::Const(c)));
     }

@@ -264,6 +264,43 @@ fn core(
             }
             inst(Builtin::Spirv(op), args)
         }
+        S::IsNan
+        | S::IsInf
+        | S::IsFinite
+        | S::IsNormal
+        | S::SignBitSet
+        | S::LessOrGreater
+        | S::Ordered
+        | S::Unordered
+            if !matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool) =>
+        {
+            // The Khronos translator returns boolean vectors as `<n x i8>` (0/1).
+            let bt = l.m.ty(Type::Bool);
+            let lanes = l.m.lanes(ret);
+            let bvt = if lanes > 1 {
+                l.m.ty(Type::Vector {
+                    elem: bt,
+                    len: lanes,
+                })
+            } else {
+                bt
+            };
+            let b = l.emit(
+                None,
+                bvt,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(op),
+                    args,
+                },
+            );
+            Ok(Lowered::Inst(
+                ret,
+                Op::Cast {
+                    op: ir::CastOp::ZExt,
+                    value: Value::Inst(b),
+                },
+            ))
+        }
         _ if crate::spirv::read::builtins::spirv_builtin_supported(op) => {
             inst(Builtin::Spirv(op), args)
         }
@@ -330,6 +367,10 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
     }
     for b in &mut body.blocks {
         b.insts.retain(|h| !pairs.contains(h));
+    }
+    for &h in &pairs {
+        // Out of every block, so nothing may refer to it, not even by name.
+        body.insts[h].name = None;
     }
     Ok(())
 }

@@ -191,15 +191,10 @@ impl Writer<'_> {
             blocks: body
                 .blocks
                 .iter()
-                .enumerate()
-                .map(|(i, b)| {
-                    let name = b.name.clone().unwrap_or_else(|| {
-                        if i == 0 {
-                            "entry".into()
-                        } else {
-                            String::new()
-                        }
-                    });
+                .map(|b| {
+                    // Unnamed blocks stay unnamed (LLVM numbers them): a name invented here
+                    // would come back as an OpName the input never had.
+                    let name = b.name.clone().unwrap_or_default();
                     unsafe { LLVMAppendBasicBlockInContext(self.ctx, llfn, c(&name).as_ptr()) }
                 })
                 .collect(),
@@ -412,6 +407,16 @@ impl Writer<'_> {
                     let cf = &self.m.functions[*callee];
                     let fty = LLVMGlobalGetValueType(f);
                     let mut a = self.values(fc, args)?;
+                    // A SPIR-style i32 sampler passed where spirv-ir wants a sampler object.
+                    for (i, p) in cf.params.iter().enumerate() {
+                        if matches!(self.m.types[p.ty], Type::Sampler)
+                            && self.opts.flavor == crate::options::Flavor::SpirvIr
+                            && LLVMGetTypeKind(LLVMTypeOf(a[i]))
+                                == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+                        {
+                            a[i] = self.translate_sampler(a[i])?;
+                        }
+                    }
                     let call = LLVMBuildCall2(b, fty, f, a.as_mut_ptr(), a.len() as u32, n);
                     LLVMSetInstructionCallConv(
                         call,

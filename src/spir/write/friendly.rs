@@ -429,8 +429,13 @@ impl Writer<'_> {
     /// A sampler constant: `__translate_sampler_initializer(i32 bits)` at the insertion point
     /// (the convention has no constant of sampler type).
     pub(super) fn friendly_sampler(&mut self, bits: u32) -> Result<LLVMValueRef> {
-        let t = self.object_type(&Type::Sampler)?;
         let arg = self.i32_value(bits as u64);
+        self.translate_sampler(arg)
+    }
+
+    /// `__translate_sampler_initializer(bits)` for an `i32` sampler bit-field value.
+    pub(super) fn translate_sampler(&mut self, arg: LLVMValueRef) -> Result<LLVMValueRef> {
+        let t = self.object_type(&Type::Sampler)?;
         unsafe {
             let name = "__translate_sampler_initializer";
             let mut f = LLVMGetNamedFunction(self.module, c(name).as_ptr());

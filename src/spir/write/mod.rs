@@ -83,7 +83,10 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
         w.declare_global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
     }
-    for (h, f) in m.functions.iter() {
+    // Kernels first: their names are entry-point names and must not be the ones LLVM
+    // uniquifies when a helper has the same name (llvm-spirv-14 emits such pairs).
+    let (kernels, others): (Vec<_>, Vec<_>) = m.functions.iter().partition(|(_, f)| f.is_kernel);
+    for (h, f) in kernels.into_iter().chain(others) {
         w.declare_function(h).map_err(|e| e.in_function(&f.name))?;
     }
     for (h, g) in m.globals.iter() {
