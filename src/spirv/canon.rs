@@ -476,3 +476,80 @@ pub fn assert_same(a: &[u32], b: &[u32]) -> Result<()> {
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rspirv::binary::Assemble;
+    use rspirv::dr::Builder;
+
+    /// A kernel storing `value` through its pointer argument; `swap` declares the types in
+    /// the other order (and so numbers every id differently).
+    fn module(value: u32, swap: bool) -> Vec<u32> {
+        let mut b = Builder::new();
+        b.capability(spirv::Capability::Addresses);
+        b.capability(spirv::Capability::Kernel);
+        b.memory_model(
+            spirv::AddressingModel::Physical64,
+            spirv::MemoryModel::OpenCL,
+        );
+        let (void, int) = if swap {
+            let i = b.type_int(32, 0);
+            (b.type_void(), i)
+        } else {
+            let v = b.type_void();
+            (v, b.type_int(32, 0))
+        };
+        let ptr = b.type_pointer(None, spirv::StorageClass::CrossWorkgroup, int);
+        let fty = b.type_function(void, [ptr]);
+        let c = b.constant_bit32(int, value);
+        let f = b
+            .begin_function(void, None, spirv::FunctionControl::NONE, fty)
+            .unwrap();
+        let p = b.function_parameter(ptr).unwrap();
+        b.name(p, "out");
+        b.begin_block(None).unwrap();
+        b.store(p, c, None, []).unwrap();
+        b.ret().unwrap();
+        b.end_function().unwrap();
+        b.entry_point(spirv::ExecutionModel::Kernel, f, "k", []);
+        b.module().assemble()
+    }
+
+    #[test]
+    fn ids_and_declaration_order_do_not_matter() {
+        let (a, b) = (module(7, false), module(7, true));
+        assert_ne!(a, b, "the two encodings should differ in ids");
+        assert_same(&a, &b).unwrap();
+        let t = canonical_text(&a).unwrap();
+        assert!(t.contains("Store p1 Constant(TypeInt( 32 0) 7)"), "{t}");
+        assert!(t.contains("; Name p1 \"out\""), "{t}");
+    }
+
+    #[test]
+    fn a_different_constant_is_a_difference() {
+        let e = assert_same(&module(7, false), &module(8, false)).unwrap_err();
+        assert!(e.to_string().contains("Constant(TypeInt( 32 0) 8)"), "{e}");
+    }
+
+    #[test]
+    fn zero_spellings_and_uniquing_suffixes_are_one() {
+        assert_eq!(
+            normalize_zero(Op::ConstantNull, "x".into(), Some("TypeInt( 32 0)".into())),
+            "Constant(TypeInt( 32 0) 0)"
+        );
+        let v = "ConstantComposite(TypeVector( TypeInt( 32 0) 2) Constant(TypeInt( 32 0) 0) \
+                 ConstantNull(TypeInt( 32 0)))";
+        assert_eq!(
+            normalize_zero(
+                Op::ConstantComposite,
+                v.into(),
+                Some("TypeVector( TypeInt( 32 0) 2)".into())
+            ),
+            "ConstantNull(TypeVector( TypeInt( 32 0) 2))"
+        );
+        assert_eq!(strip_unique_suffix("vector_add.1"), "vector_add");
+        assert_eq!(strip_unique_suffix("a.b"), "a.b");
+        assert_eq!(strip_unique_suffix("v1.2.3"), "v1.2");
+    }
+}

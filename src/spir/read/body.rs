@@ -32,6 +32,9 @@ pub(crate) struct FnLowering<'a, 'b> {
     /// parameter's graph type: legacy SPIR spells every image `%opencl.image2d_t` whatever its
     /// access, and every sampler `i32`, so the slot's LLVM type does not say which it holds.
     slot_types: HashMap<Name, ir::Handle<Type>>,
+    /// Loads of a vector builtin variable (`@__spirv_BuiltIn*`, spirv-ir): lanes read by
+    /// extractelement become per-dimension work-item queries.
+    builtin_loads: HashMap<Name, (spirv::BuiltIn, ir::Handle<Type>)>,
 }
 
 pub(crate) fn lower_body(
@@ -54,6 +57,7 @@ pub(crate) fn lower_body(
         current: 0,
         pending_phis: Vec::new(),
         slot_types: HashMap::new(),
+        builtin_loads: HashMap::new(),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -162,6 +166,11 @@ fn block_order(f: &llvm_ir::Function) -> Vec<usize> {
 
 impl FnLowering<'_, '_> {
     pub fn operand(&mut self, op: &Operand) -> Result<Value> {
+        if let Operand::LocalOperand { name, .. } = op {
+            if let Some(&(b, ty)) = self.builtin_loads.get(name) {
+                return Ok(self.builtin_vector(b, ty));
+            }
+        }
         match op {
             Operand::LocalOperand { name, .. } => self
                 .locals
@@ -195,6 +204,56 @@ impl FnLowering<'_, '_> {
             Value::Inst(h) => self.body.insts[h].ty,
             Value::Const(c) => self.m.constants[c].ty,
         }
+    }
+
+    /// A whole builtin vector: one work-item query per lane.
+    fn builtin_vector(&mut self, b: spirv::BuiltIn, ty: ir::Handle<Type>) -> Value {
+        let elem = self.m.scalar_of(ty);
+        let i32_ty = self.m.int_type(32);
+        let mut acc = Value::Const(self.m.constant(ir::Constant {
+            ty,
+            kind: ir::ConstantKind::Undef,
+        }));
+        for lane in 0..self.m.lanes(ty) {
+            let index = Value::Const(self.m.int_const(i32_ty, lane as u64));
+            let q = Op::Builtin {
+                builtin: ir::Builtin::WorkItem(b),
+                args: vec![index],
+            };
+            let element = Value::Inst(self.emit(None, elem, q));
+            let op = Op::InsertElement {
+                vector: acc,
+                element,
+                index,
+            };
+            acc = Value::Inst(self.emit(None, ty, op));
+        }
+        acc
+    }
+
+    /// A load of `@__spirv_BuiltIn*`: scalars are the query itself, vectors are read lane
+    /// by lane where they are used.
+    fn builtin_load(&mut self, i: &li::Load) -> Result<bool> {
+        let Operand::ConstantOperand(c) = &i.address else {
+            return Ok(false);
+        };
+        let llvm_ir::Constant::GlobalReference { name, ty: value_ty } = c.as_ref() else {
+            return Ok(false);
+        };
+        let Some(b) = super::friendly::builtin_variable(&name_str(name)) else {
+            return Ok(false);
+        };
+        let ty = self.lower_type(value_ty)?;
+        if matches!(self.m.types[ty], Type::Vector { .. }) {
+            self.builtin_loads.insert(i.dest.clone(), (b, ty));
+        } else {
+            let q = Op::Builtin {
+                builtin: ir::Builtin::WorkItem(b),
+                args: vec![],
+            };
+            self.emit(Some(&i.dest), ty, q);
+        }
+        Ok(true)
     }
 
     /// Append an instruction to the current block and bind its result name.
@@ -379,6 +438,7 @@ impl FnLowering<'_, '_> {
                 Ok(())
             }
             I::Alloca(i) => self.alloca(i),
+            I::Load(i) if self.builtin_load(i)? => Ok(()),
             I::Load(i) => {
                 let ptr = self.operand(&i.address)?;
                 if i.atomicity.is_some() {
@@ -434,6 +494,18 @@ impl FnLowering<'_, '_> {
                 Ok(())
             }
             I::ExtractElement(i) => {
+                if let Operand::LocalOperand { name, .. } = &i.vector {
+                    if let Some(&(b, ty)) = self.builtin_loads.get(name) {
+                        let index = self.operand(&i.index)?;
+                        let elem = self.m.scalar_of(ty);
+                        let q = Op::Builtin {
+                            builtin: ir::Builtin::WorkItem(b),
+                            args: vec![index],
+                        };
+                        self.emit(Some(&i.dest), elem, q);
+                        return Ok(());
+                    }
+                }
                 let vector = self.operand(&i.vector)?;
                 let index = self.operand(&i.index)?;
                 let ty = self.m.scalar_of(self.value_type(vector));

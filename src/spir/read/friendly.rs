@@ -12,6 +12,14 @@ use crate::ir::builtin::has_trailing_literal;
 use crate::ir::{self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, TexelKind, Type, Value};
 use crate::spir::friendly::{self, Call};
 
+/// The builtin a `@__spirv_BuiltIn*` global (`--builtins-as-globals`) stands for.
+pub(crate) fn builtin_variable(name: &str) -> Option<spirv::BuiltIn> {
+    match friendly::parse_call(name)? {
+        Call::BuiltIn(b) => Some(b),
+        _ => None,
+    }
+}
+
 /// The value of an integer constant operand (scopes, semantics, literals).
 fn int_arg(l: &FnLowering, args: &[Value], i: usize, what: &str) -> Result<u32> {
     match args.get(i) {

@@ -115,6 +115,11 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
     // Globals first (without initializers, which may refer to each other).
     for g in &llvm.global_vars {
         let name = types::name_str(&g.name);
+        // spirv-ir builtin variables are not globals of the program: loads of them are
+        // work-item queries (body.rs).
+        if friendly::builtin_variable(&name).is_some() {
+            continue;
+        }
         let ty = types
             .lower_pointee(&mut module, &g.ty)
             .map_err(|e| e.at_value(format!("global @{name}")))?;
@@ -164,6 +169,9 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
     for g in &llvm.global_vars {
         if let Some(init) = &g.initializer {
             let name = types::name_str(&g.name);
+            if friendly::builtin_variable(&name).is_some() {
+                continue;
+            }
             let c = constants::lower_constant(&mut module, &mut types, &symbols, init)
                 .map_err(|e| e.at_value(format!("initializer of global @{name}")))?;
             let h = symbols.globals[&name];

@@ -54,6 +54,34 @@ pub(crate) struct Writer<'a> {
     decls: HashMap<String, LLVMValueRef>,
 }
 
+impl Writer<'_> {
+    /// A kernel's name is its entry-point name: where LLVM gave it a `.N` suffix because a
+    /// helper has the same name (llvm-spirv-14 emits such pairs), the helper takes the suffix.
+    fn keep_kernel_names(&self) {
+        for (h, f) in self.m.functions.iter().filter(|(_, f)| f.is_kernel) {
+            let k = self.funcs[&h];
+            unsafe {
+                let mut len = 0;
+                let p = llvm_sys::core::LLVMGetValueName2(k, &mut len);
+                let got = std::slice::from_raw_parts(p as *const u8, len);
+                if got == f.name.as_bytes() {
+                    continue;
+                }
+                let name = c(&f.name);
+                let other = llvm_sys::core::LLVMGetNamedFunction(self.module, name.as_ptr());
+                if !other.is_null() {
+                    llvm_sys::core::LLVMSetValueName2(other, c"".as_ptr(), 0);
+                }
+                llvm_sys::core::LLVMSetValueName2(k, name.as_ptr(), f.name.len());
+                if !other.is_null() {
+                    // The name is taken now: LLVM gives the helper a fresh `.N`.
+                    llvm_sys::core::LLVMSetValueName2(other, name.as_ptr(), f.name.len());
+                }
+            }
+        }
+    }
+}
+
 /// Translate the graph into SPIR bitcode (or text with `opts.text`).
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     let context = Context::create();
@@ -83,12 +111,10 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
         w.declare_global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
     }
-    // Kernels first: their names are entry-point names and must not be the ones LLVM
-    // uniquifies when a helper has the same name (llvm-spirv-14 emits such pairs).
-    let (kernels, others): (Vec<_>, Vec<_>) = m.functions.iter().partition(|(_, f)| f.is_kernel);
-    for (h, f) in kernels.into_iter().chain(others) {
+    for (h, f) in m.functions.iter() {
         w.declare_function(h).map_err(|e| e.in_function(&f.name))?;
     }
+    w.keep_kernel_names();
     for (h, g) in m.globals.iter() {
         w.init_global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
