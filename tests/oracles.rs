@@ -373,3 +373,83 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         "{khr_ir_read} llvm-spirv-14 SPV-IR modules read"
     );
 }
+
+/// Hand-written SPIR-V (tests/spirv/*.spvasm, assembled by spirv-as) for constructs clang never
+/// emits, through both flavors. Each source says what `--flavor spir` must do
+/// (`; expect-spir: ok` or `no-spelling`); `--flavor spirv-ir` must always keep the module.
+#[test]
+fn hand_written_spirv_through_both_flavors() {
+    use spir_xlate::spirv::canon::{canonical_text, first_difference};
+    let dir = std::env::temp_dir().join(format!("spir-xlate-spvasm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut n = 0;
+    for entry in std::fs::read_dir("tests/spirv").unwrap() {
+        let src = entry.unwrap().path();
+        if src.extension().is_none_or(|e| e != "spvasm") {
+            continue;
+        }
+        n += 1;
+        let text = std::fs::read_to_string(&src).unwrap();
+        let expect_ok = if text.contains("; expect-spir: ok") {
+            true
+        } else {
+            assert!(
+                text.contains("; expect-spir: no-spelling"),
+                "{}",
+                src.display()
+            );
+            false
+        };
+        let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
+        let spv = dir.join(format!("{stem}.spv"));
+        tool_ok(
+            Command::new("spirv-as")
+                .args(["--target-env", "spv1.0"])
+                .arg(&src)
+                .arg("-o")
+                .arg(&spv),
+        )
+        .unwrap();
+        spirv_val(&spv, "opencl2.1").unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+        match spir_xlate::to_spir(&spv, &spir_xlate::SpirOptions::default()) {
+            Ok(bc) if expect_ok => {
+                let out = dir.join(format!("{stem}.spir.bc"));
+                std::fs::write(&out, bc).unwrap();
+                common::llvm_verify(&out).unwrap();
+            }
+            Ok(_) => panic!(
+                "{}: SPIR has no spelling, yet to-spir succeeded",
+                src.display()
+            ),
+            Err(e) if !expect_ok => {
+                assert!(e.to_string().contains("--flavor spirv-ir"), "{e}")
+            }
+            Err(e) => panic!("{}: {e}", src.display()),
+        }
+        let opts = spir_xlate::SpirOptions {
+            flavor: spir_xlate::Flavor::SpirvIr,
+            ..Default::default()
+        };
+        let ir = dir.join(format!("{stem}.ir.bc"));
+        std::fs::write(&ir, spir_xlate::to_spir(&spv, &opts).unwrap()).unwrap();
+        common::llvm_verify(&ir).unwrap();
+        let back = spir_xlate::to_spirv(&ir, &spir_xlate::Options::default()).unwrap();
+        let back_path = dir.join(format!("{stem}.rt.spv"));
+        common::write_spirv(&back_path, &back);
+        spirv_val(&back_path, "opencl2.1").unwrap();
+        let direct = spir_xlate::read_spirv(&spv)
+            .and_then(|m| spir_xlate::spirv::write::write(&m, &spir_xlate::Options::default()))
+            .unwrap();
+        let (a, b) = (
+            canonical_text(&direct).unwrap(),
+            canonical_text(&back).unwrap(),
+        );
+        if let Some(d) = first_difference(&a, &b) {
+            panic!(
+                "{}: the spirv-ir round trip changed the module at {d}",
+                src.display()
+            );
+        }
+    }
+    assert!(n >= 3, "{n} hand-written sources");
+}

@@ -578,9 +578,15 @@ impl Writer<'_> {
     }
 }
 
+/// How an error names the instruction: its value name, else what it does.
 fn inst_label(inst: &ir::Inst) -> String {
-    match &inst.name {
-        Some(n) => format!("%{n}"),
-        None => format!("{:?}", std::mem::discriminant(&inst.op)),
+    match (&inst.name, &inst.op) {
+        (Some(n), _) => format!("%{n}"),
+        (None, Op::Builtin { builtin, .. }) => format!("an unnamed {builtin:?}"),
+        (None, op) => {
+            let debug = format!("{op:?}");
+            let kind = debug.split([' ', '(', '{']).next().unwrap_or("instruction");
+            format!("an unnamed {kind}")
+        }
     }
 }
