@@ -257,6 +257,7 @@ impl<'m> Canon<'m> {
         let mut funcs: Vec<(String, Vec<String>)> = Vec::new();
         for f in &m.functions {
             self.local.clear();
+            let blocks = block_order(f);
             let mut n = 0;
             let mut fresh = |prefix: &str| {
                 n += 1;
@@ -267,13 +268,24 @@ impl<'m> Canon<'m> {
                     self.local.insert(id, fresh("p"));
                 }
             }
-            for b in &f.blocks {
+            for &b in &blocks {
                 if let Some(id) = b.label.as_ref().and_then(|l| l.result_id) {
                     self.local.insert(id, fresh("b"));
                 }
                 for i in &b.instructions {
                     if let Some(id) = i.result_id {
-                        self.local.insert(id, fresh("v"));
+                        if !self.is_copy(i) {
+                            self.local.insert(id, fresh("v"));
+                        }
+                    }
+                }
+            }
+            // Copies are the value they copy (LLVM has no copy instruction to keep them in).
+            for &b in &blocks {
+                for i in &b.instructions {
+                    if self.is_copy(i) {
+                        let v = self.operand(&i.operands[0], &mut Vec::new());
+                        self.local.insert(i.result_id.unwrap_or(0), v);
                     }
                 }
             }
@@ -284,12 +296,14 @@ impl<'m> Canon<'m> {
             for p in &f.parameters {
                 lines.push(format!("  {}", self.line(p)));
             }
-            for b in &f.blocks {
+            for &b in &blocks {
                 if let Some(l) = &b.label {
                     lines.push(self.line(l));
                 }
                 for i in &b.instructions {
-                    lines.push(format!("  {}", self.line(i)));
+                    if !self.is_copy(i) {
+                        lines.push(format!("  {}", self.line(i)));
+                    }
                 }
             }
             let named: Vec<&Instruction> = m
@@ -323,6 +337,24 @@ impl<'m> Canon<'m> {
         let mut s = out.join("\n");
         s.push('\n');
         s
+    }
+
+    /// OpCopyObject, and an OpBitcast of a constant to its own type: the value itself.
+    fn is_copy(&self, i: &Instruction) -> bool {
+        match i.class.opcode {
+            Op::CopyObject => true,
+            Op::Bitcast => match (
+                i.result_type,
+                i.operands.first().and_then(|o| o.id_ref_any()),
+            ) {
+                (Some(t), Some(v)) if self.defs.contains_key(&v) => {
+                    let vt = self.defs[&v].result_type;
+                    vt == Some(t)
+                }
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     /// True if `id` is defined inside a function (parameter, label or instruction result).
@@ -447,6 +479,38 @@ fn name_target(n: &Instruction) -> Option<Word> {
         (Op::Name | Op::MemberName, Some(Operand::IdRef(t))) => Some(*t),
         _ => None,
     }
+}
+
+/// The blocks of a function in reverse post-order from the entry (successors in operand
+/// order), then any unreachable ones in layout order: layout is not part of a module's meaning.
+fn block_order(f: &rspirv::dr::Function) -> Vec<&rspirv::dr::Block> {
+    let index: HashMap<Word, usize> = f
+        .blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| Some((b.label.as_ref()?.result_id?, i)))
+        .collect();
+    let succs = |i: usize| -> Vec<usize> {
+        let Some(t) = f.blocks[i].instructions.last() else {
+            return vec![];
+        };
+        let targets: Vec<Word> = match t.class.opcode {
+            Op::Branch | Op::BranchConditional | Op::Switch => t
+                .operands
+                .iter()
+                .filter_map(|o| match o {
+                    Operand::IdRef(id) if index.contains_key(id) => Some(*id),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
+        };
+        targets.iter().map(|id| index[id]).collect()
+    };
+    crate::ir::cfg::reverse_post_order(f.blocks.len(), succs)
+        .into_iter()
+        .map(|i| &f.blocks[i])
+        .collect()
 }
 
 /// The first line where two canonical texts differ, with both versions.

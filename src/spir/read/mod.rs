@@ -127,7 +127,11 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             Error::unsupported(format!("address space {} of global @{name}", g.addr_space))
         })?;
         let h = module.globals.append(ir::Global {
-            name: name.clone(),
+            // An LLVM-numbered global (`@0`) has no name of its own.
+            name: match &g.name {
+                llvm_ir::Name::Number(_) => String::new(),
+                llvm_ir::Name::Name(_) => name.clone(),
+            },
             ty,
             space,
             init: None,

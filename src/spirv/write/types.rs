@@ -310,7 +310,9 @@ impl Writer<'_> {
         let id = self.b.id();
         self.global_ids.insert(g, id);
         self.b.variable(ptr_ty, Some(id), sc, init);
-        self.b.name(id, glob.name.clone());
+        if !glob.name.is_empty() {
+            self.b.name(id, glob.name.clone());
+        }
         if glob.is_constant {
             self.b.decorate(id, spirv::Decoration::Constant, []);
         }
