@@ -64,9 +64,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
             let param = l.m.functions[callee].params.get(i).map(|p| p.ty);
             // A run-time bit-field (not a constant) is passed on as it is.
             if param.is_some_and(|t| matches!(l.m.types[t], Type::Sampler))
-                && !(matches!(a, Value::Param(_) | Value::Inst(_))
-                    && matches!(l.m.types[l.value_type(*a)], Type::Int { .. })
-                    && sampler_constant(l, Some(*a)).is_err())
+                && !is_runtime_bits(l, *a)
             {
                 *a = sampler_operand(l, *a)?;
             }
@@ -81,12 +79,8 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     }
     if name == "__translate_sampler_initializer" {
         // A run-time bit-field (a SPIR `i32` sampler argument) stays the value it is.
-        if let Some(v @ (Value::Param(_) | Value::Inst(_))) = args.first().copied() {
-            if matches!(l.m.types[l.value_type(v)], Type::Int { .. })
-                && sampler_constant(l, Some(v)).is_err()
-            {
-                return Ok(Lowered::Value(v));
-            }
+        if let Some(v) = args.first().copied().filter(|&v| is_runtime_bits(l, v)) {
+            return Ok(Lowered::Value(v));
         }
         let c = sampler_constant(l, args.first().copied())?;
         return Ok(Lowered::Value(Value::Const(c)));
@@ -244,6 +238,13 @@ fn sampler_constant(l: &mut FnLowering, v: Option<Value>) -> Result<ir::Handle<i
     })?;
     let ty = l.m.ty(Type::Sampler);
     Ok(l.m.constant(ir::Constant { ty, kind }))
+}
+
+/// An integer sampler bit-field only known at run time (a SPIR `i32` sampler argument).
+fn is_runtime_bits(l: &mut FnLowering, v: Value) -> bool {
+    matches!(v, Value::Param(_) | Value::Inst(_))
+        && matches!(l.m.types[l.value_type(v)], Type::Int { .. })
+        && sampler_constant(l, Some(v)).is_err()
 }
 
 /// A sampler operand: sampler-typed values pass through, integer bit-fields become constants.

@@ -179,7 +179,7 @@ impl Writer<'_> {
         ))
     }
 
-    fn i32_const(&self, v: u64) -> LLVMValueRef {
+    pub(super) fn i32_const(&self, v: u64) -> LLVMValueRef {
         unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.ctx), v, 0) }
     }
 
@@ -205,7 +205,7 @@ impl Writer<'_> {
         out: &CStr,
     ) -> Result<LLVMValueRef> {
         if self.opts.flavor == Flavor::SpirvIr {
-            return self.friendly_builtin(builtin, args, a, tys, ret, out);
+            return self.friendly_builtin(builtin, a, tys, ret, out);
         }
         let rt = self.ty(ret)?;
         let uint = MType::Int {

@@ -12,7 +12,7 @@ use spirv::Op as S;
 use super::{c, Writer};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
-use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type, Value};
+use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
 use crate::spir::friendly::{self, Postfixes};
 use crate::spir::mangle::MType;
 
@@ -40,10 +40,6 @@ fn core_needs_ret(op: S) -> bool {
 const IMAGE_OPERANDS_LOD: u64 = 2;
 
 impl Writer<'_> {
-    fn i32_value(&self, v: u64) -> LLVMValueRef {
-        unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.ctx), v, 0) }
-    }
-
     fn int32() -> MType {
         MType::Int {
             bits: 32,
@@ -103,11 +99,9 @@ impl Writer<'_> {
         (llvm, m)
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn friendly_builtin(
         &mut self,
         builtin: &Builtin,
-        args: &[Value],
         a: &[LLVMValueRef],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
@@ -144,7 +138,7 @@ impl Writer<'_> {
                 let mut av = a.to_vec();
                 if let Some(l) = literal {
                     ps.push(Self::int32());
-                    av.push(self.i32_value(*l as u64));
+                    av.push(self.i32_const(*l as u64));
                 }
                 self.friendly_call(&friendly::ocl_name(base, r.as_deref()), ps, rt, &av, out)
             }
@@ -191,17 +185,17 @@ impl Writer<'_> {
                 semantics,
             } => {
                 let av = [
-                    self.i32_value(*exec as u64),
-                    self.i32_value(*mem as u64),
-                    self.i32_value(*semantics as u64),
+                    self.i32_const(*exec as u64),
+                    self.i32_const(*mem as u64),
+                    self.i32_const(*semantics as u64),
                 ];
                 let name = friendly::core_name(S::ControlBarrier, &none);
                 self.friendly_call(&name, vec![Self::int32(); 3], rt, &av, out)
             }
             Builtin::MemoryBarrier { mem, semantics } => {
                 let av = [
-                    self.i32_value(*mem as u64),
-                    self.i32_value(*semantics as u64),
+                    self.i32_const(*mem as u64),
+                    self.i32_const(*semantics as u64),
                 ];
                 let name = friendly::core_name(S::MemoryBarrier, &none);
                 self.friendly_call(&name, vec![Self::int32(); 2], rt, &av, out)
@@ -212,8 +206,8 @@ impl Writer<'_> {
                 semantics,
             } => {
                 let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
-                let sc = self.i32_value(*scope as u64);
-                let se = self.i32_value(*semantics as u64);
+                let sc = self.i32_const(*scope as u64);
+                let se = self.i32_const(*semantics as u64);
                 let mt = |w: &Self, i: usize| w.mtype(tys[i], signed);
                 let (ps, av) = match op {
                     // graph (ptr, cmp, value) -> SPIR-V (ptr, scope, eq, uneq, value, cmp)
@@ -257,7 +251,7 @@ impl Writer<'_> {
                     num,
                     ev,
                 ];
-                let wg = self.i32_value(spirv::Scope::Workgroup as u64);
+                let wg = self.i32_const(spirv::Scope::Workgroup as u64);
                 let name = friendly::core_name(S::GroupAsyncCopy, &none);
                 self.friendly_call(&name, ps, rt, &[wg, a[0], a[1], a[2], stride, event], out)
             }
@@ -267,7 +261,7 @@ impl Writer<'_> {
                     self.mtype(tys[0], true)?,
                     self.mtype(tys[1], true)?,
                 ];
-                let wg = self.i32_value(spirv::Scope::Workgroup as u64);
+                let wg = self.i32_const(spirv::Scope::Workgroup as u64);
                 let name = friendly::core_name(S::GroupWaitEvents, &none);
                 self.friendly_call(&name, ps, rt, &[wg, a[0], a[1]], out)
             }
@@ -280,7 +274,6 @@ impl Writer<'_> {
                     },
                     ..Postfixes::default()
                 };
-                let _ = args;
                 self.core_call(*op, post, tys, rt, a, out)?
             }
         })
@@ -356,7 +349,7 @@ impl Writer<'_> {
                     Self::int32(),
                     MType::Float { bits: 32 },
                 ];
-                let av = [si, a[2], self.i32_value(IMAGE_OPERANDS_LOD), zero];
+                let av = [si, a[2], self.i32_const(IMAGE_OPERANDS_LOD), zero];
                 let name = friendly::core_name(S::ImageSampleExplicitLod, &post);
                 self.friendly_call(&name, ps, rt, &av, out)
             }
@@ -369,7 +362,7 @@ impl Writer<'_> {
                 if a.len() > 3 {
                     ps.push(Self::int32());
                     ps.push(self.mtype(tys[3], true)?);
-                    av.push(self.i32_value(IMAGE_OPERANDS_LOD));
+                    av.push(self.i32_const(IMAGE_OPERANDS_LOD));
                     av.push(a[3]);
                 }
                 let name = friendly::core_name(S::ImageWrite, &none);
@@ -407,7 +400,7 @@ impl Writer<'_> {
                         LLVMBuildExtractElement(
                             self.builder,
                             v,
-                            self.i32_value(i as u64),
+                            self.i32_const(i as u64),
                             out.as_ptr(),
                         )
                     }
@@ -429,7 +422,7 @@ impl Writer<'_> {
     /// A sampler constant: `__translate_sampler_initializer(i32 bits)` at the insertion point
     /// (the convention has no constant of sampler type).
     pub(super) fn friendly_sampler(&mut self, bits: u32) -> Result<LLVMValueRef> {
-        let arg = self.i32_value(bits as u64);
+        let arg = self.i32_const(bits as u64);
         self.translate_sampler(arg)
     }
 
