@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod module;
 pub mod opencl_names;
 pub mod print;
+pub mod spirv_form;
 pub mod types;
 pub mod typing;
 pub mod verify;

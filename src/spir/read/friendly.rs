@@ -20,23 +20,23 @@ pub(crate) fn builtin_variable(name: &str) -> Option<spirv::BuiltIn> {
     }
 }
 
-/// The value of an integer constant operand (scopes, semantics, literals).
-fn int_arg(l: &FnLowering, args: &[Value], i: usize, what: &str) -> Result<u32> {
-    match args.get(i) {
-        Some(Value::Const(c)) => match l.m.constants[*c].kind {
-            ConstantKind::Int(v) => Ok(v as u32),
-            _ => Err(Error::unsupported(format!(
-                "{what} that is not an integer constant"
-            ))),
+/// The value of an integer constant.
+fn const_u32(l: &FnLowering, v: Value) -> Option<u32> {
+    match v {
+        Value::Const(c) => match l.m.constants[c].kind {
+            ConstantKind::Int(i) => Some(i as u32),
+            _ => None,
         },
-        Some(_) => Err(Error::unsupported(format!("{what} that is not a constant"))),
-        None => Err(Error::malformed(format!("missing {what} operand"))),
+        _ => None,
     }
 }
 
-fn scope(l: &FnLowering, args: &[Value], i: usize) -> Result<spirv::Scope> {
-    let v = int_arg(l, args, i, "a scope")?;
-    spirv::Scope::from_u32(v).ok_or_else(|| Error::malformed(format!("{v} is not a Scope")))
+/// Operand `i`, which must be an integer constant (literals, image operands, levels).
+fn int_arg(l: &FnLowering, args: &[Value], i: usize, what: &str) -> Result<u32> {
+    let v = args
+        .get(i)
+        .ok_or_else(|| Error::malformed(format!("missing {what} operand")))?;
+    const_u32(l, *v).ok_or_else(|| Error::unsupported(format!("{what} that is not a constant")))
 }
 
 fn arity(args: &[Value], n: usize, what: &str) -> Result<()> {
@@ -105,81 +105,12 @@ fn core(
         };
         return inst(b, args);
     }
+    // Barriers, atomics and group copies: the operand layout shared with the other sides.
+    if let Some(form) = Builtin::from_spirv_form(op, &args, |v| const_u32(l, v)) {
+        let (b, operands) = form.map_err(Error::unsupported)?;
+        return inst(b, operands);
+    }
     match op {
-        S::ControlBarrier => {
-            arity(&args, 3, "OpControlBarrier")?;
-            let b = Builtin::ControlBarrier {
-                exec: scope(l, &args, 0)?,
-                mem: scope(l, &args, 1)?,
-                semantics: int_arg(l, &args, 2, "memory semantics")?,
-            };
-            inst(b, vec![])
-        }
-        S::MemoryBarrier => {
-            arity(&args, 2, "OpMemoryBarrier")?;
-            let b = Builtin::MemoryBarrier {
-                mem: scope(l, &args, 0)?,
-                semantics: int_arg(l, &args, 1, "memory semantics")?,
-            };
-            inst(b, vec![])
-        }
-        S::AtomicLoad
-        | S::AtomicStore
-        | S::AtomicExchange
-        | S::AtomicCompareExchange
-        | S::AtomicIIncrement
-        | S::AtomicIDecrement
-        | S::AtomicIAdd
-        | S::AtomicISub
-        | S::AtomicSMin
-        | S::AtomicUMin
-        | S::AtomicSMax
-        | S::AtomicUMax
-        | S::AtomicAnd
-        | S::AtomicOr
-        | S::AtomicXor
-        | S::AtomicFlagTestAndSet
-        | S::AtomicFlagClear => {
-            arity(&args, 3, "an atomic")?;
-            let scope = scope(l, &args, 1)?;
-            let semantics = int_arg(l, &args, 2, "memory semantics")?;
-            let operands = if op == S::AtomicCompareExchange {
-                arity(&args, 6, "OpAtomicCompareExchange")?;
-                let unequal = int_arg(l, &args, 3, "memory semantics")?;
-                if unequal != semantics & !0x6 && unequal != semantics {
-                    return Err(Error::unsupported(
-                        "OpAtomicCompareExchange whose unequal semantics differ from the equal ones",
-                    ));
-                }
-                // (ptr, scope, equal, unequal, value, comparator) -> (ptr, cmp, value)
-                vec![args[0], args[5], args[4]]
-            } else {
-                std::iter::once(args[0])
-                    .chain(args[3..].iter().copied())
-                    .collect()
-            };
-            let b = Builtin::Atomic {
-                op,
-                scope,
-                semantics,
-            };
-            inst(b, operands)
-        }
-        S::GroupAsyncCopy | S::GroupWaitEvents => {
-            let n = if op == S::GroupAsyncCopy { 6 } else { 3 };
-            arity(&args, n, "a group copy")?;
-            if scope(l, &args, 0)? != spirv::Scope::Workgroup {
-                return Err(Error::unsupported(format!(
-                    "Op{op:?} outside work-group scope"
-                )));
-            }
-            let b = if op == S::GroupAsyncCopy {
-                Builtin::AsyncCopy { strided: true }
-            } else {
-                Builtin::WaitEvents
-            };
-            inst(b, args[1..n].to_vec())
-        }
         S::SampledImage => {
             // Kept until the sampling that consumes it; `drop_sampled_images` removes it then.
             arity(&args, 2, "OpSampledImage")?;

@@ -12,6 +12,7 @@ use spirv::Op as S;
 use super::{c, Writer};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
+use crate::ir::spirv_form::Slot;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
 use crate::spir::friendly::{self, Postfixes};
 use crate::spir::mangle::MType;
@@ -179,91 +180,36 @@ impl Writer<'_> {
                     }
                 }
             }
-            Builtin::ControlBarrier {
-                exec,
-                mem,
-                semantics,
-            } => {
-                let av = [
-                    self.i32_const(*exec as u64),
-                    self.i32_const(*mem as u64),
-                    self.i32_const(*semantics as u64),
-                ];
-                let name = friendly::core_name(S::ControlBarrier, &none);
-                self.friendly_call(&name, vec![Self::int32(); 3], rt, &av, out)
-            }
-            Builtin::MemoryBarrier { mem, semantics } => {
-                let av = [
-                    self.i32_const(*mem as u64),
-                    self.i32_const(*semantics as u64),
-                ];
-                let name = friendly::core_name(S::MemoryBarrier, &none);
-                self.friendly_call(&name, vec![Self::int32(); 2], rt, &av, out)
-            }
-            Builtin::Atomic {
-                op,
-                scope,
-                semantics,
-            } => {
-                let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
-                let sc = self.i32_const(*scope as u64);
-                let se = self.i32_const(*semantics as u64);
-                let mt = |w: &Self, i: usize| w.mtype(tys[i], signed);
-                let (ps, av) = match op {
-                    // graph (ptr, cmp, value) -> SPIR-V (ptr, scope, eq, uneq, value, cmp)
-                    S::AtomicCompareExchange => (
-                        vec![
-                            mt(self, 0)?,
-                            Self::int32(),
-                            Self::int32(),
-                            Self::int32(),
-                            mt(self, 2)?,
-                            mt(self, 1)?,
-                        ],
-                        vec![a[0], sc, se, se, a[2], a[1]],
-                    ),
-                    _ => {
-                        let mut ps = vec![mt(self, 0)?, Self::int32(), Self::int32()];
-                        let mut av = vec![a[0], sc, se];
-                        for (i, &v) in a.iter().enumerate().skip(1) {
-                            ps.push(mt(self, i)?);
-                            av.push(v);
-                        }
-                        (ps, av)
-                    }
-                };
-                self.friendly_call(&friendly::core_name(*op, &none), ps, rt, &av, out)
-            }
             Builtin::Image(op) => self.friendly_image(*op, a, tys, ret, rt, out)?,
-            Builtin::AsyncCopy { strided } => {
-                let (stride, event) = if *strided {
-                    (a[3], a[4])
-                } else {
-                    (unsafe { LLVMConstInt(LLVMTypeOf(a[2]), 1, 0) }, a[3])
-                };
-                let num = self.mtype(tys[2], true)?;
-                let ev = self.mtype(tys[if *strided { 4 } else { 3 }], true)?;
-                let ps = vec![
-                    Self::int32(),
-                    self.mtype(tys[0], true)?,
-                    self.mtype(tys[1], true)?,
-                    num.clone(),
-                    num,
-                    ev,
-                ];
-                let wg = self.i32_const(spirv::Scope::Workgroup as u64);
-                let name = friendly::core_name(S::GroupAsyncCopy, &none);
-                self.friendly_call(&name, ps, rt, &[wg, a[0], a[1], a[2], stride, event], out)
-            }
-            Builtin::WaitEvents => {
-                let ps = vec![
-                    Self::int32(),
-                    self.mtype(tys[0], true)?,
-                    self.mtype(tys[1], true)?,
-                ];
-                let wg = self.i32_const(spirv::Scope::Workgroup as u64);
-                let name = friendly::core_name(S::GroupWaitEvents, &none);
-                self.friendly_call(&name, ps, rt, &[wg, a[0], a[1]], out)
+            Builtin::ControlBarrier { .. }
+            | Builtin::MemoryBarrier { .. }
+            | Builtin::Atomic { .. }
+            | Builtin::AsyncCopy { .. }
+            | Builtin::WaitEvents => {
+                // The form over operand positions, so each slot knows its graph type.
+                let positions: Vec<usize> = (0..a.len()).collect();
+                let (op, slots) = builtin
+                    .spirv_form(&positions)
+                    .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
+                let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
+                let (mut ps, mut av) = (Vec::new(), Vec::new());
+                for slot in slots {
+                    match slot {
+                        Slot::Value(i) => {
+                            ps.push(self.mtype(tys[i], signed)?);
+                            av.push(a[i]);
+                        }
+                        Slot::Int(v) => {
+                            ps.push(Self::int32());
+                            av.push(self.i32_const(v as u64));
+                        }
+                        Slot::OneLike(i) => {
+                            ps.push(self.mtype(tys[i], signed)?);
+                            av.push(unsafe { LLVMConstInt(LLVMTypeOf(a[i]), 1, 0) });
+                        }
+                    }
+                }
+                self.friendly_call(&friendly::core_name(op, &none), ps, rt, &av, out)
             }
             Builtin::Spirv(op) => {
                 let post = Postfixes {

@@ -13,12 +13,6 @@ use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
 use crate::ir::builtin::has_trailing_literal;
 
 impl Reader {
-    fn scope(&self, id: Word) -> Result<spirv::Scope> {
-        let v = self.int_constant(id)?;
-        spirv::Scope::from_u32(v as u32)
-            .ok_or_else(|| Error::malformed(format!("%{id} = {v} is not a Scope")))
-    }
-
     fn emit_builtin(
         &mut self,
         st: &mut FnState,
@@ -40,84 +34,23 @@ impl Reader {
     ) -> Result<()> {
         let op = inst.class.opcode;
         let n = inst.operands.len();
+        // Barriers, atomics and group copies: the operand layout shared with the other sides.
+        let ids: Vec<Word> = inst
+            .operands
+            .iter()
+            .filter_map(|o| o.id_ref_any())
+            .collect();
+        let int_of = |id: Word| self.int_constant(id).ok().map(|v| v as u32);
+        if let Some(form) = Builtin::from_spirv_form(op, &ids, int_of) {
+            let (b, arg_ids) = form.map_err(Error::unsupported)?;
+            let mut args = Vec::with_capacity(arg_ids.len());
+            for id in arg_ids {
+                args.push(self.operand(st, id)?);
+            }
+            return self.emit_builtin(st, inst, rty, name, b, args);
+        }
         match op {
             S::ExtInst => return self.ext_inst(st, inst, rty, name),
-            S::ControlBarrier => {
-                let exec = self.scope(id_operand(inst, 0)?)?;
-                let mem = self.scope(id_operand(inst, 1)?)?;
-                let semantics = self.int_constant(id_operand(inst, 2)?)? as u32;
-                let b = Builtin::ControlBarrier {
-                    exec,
-                    mem,
-                    semantics,
-                };
-                return self.emit_builtin(st, inst, rty, name, b, vec![]);
-            }
-            S::MemoryBarrier => {
-                let mem = self.scope(id_operand(inst, 0)?)?;
-                let semantics = self.int_constant(id_operand(inst, 1)?)? as u32;
-                let b = Builtin::MemoryBarrier { mem, semantics };
-                return self.emit_builtin(st, inst, rty, name, b, vec![]);
-            }
-            S::AtomicLoad
-            | S::AtomicStore
-            | S::AtomicExchange
-            | S::AtomicCompareExchange
-            | S::AtomicIIncrement
-            | S::AtomicIDecrement
-            | S::AtomicIAdd
-            | S::AtomicISub
-            | S::AtomicSMin
-            | S::AtomicUMin
-            | S::AtomicSMax
-            | S::AtomicUMax
-            | S::AtomicAnd
-            | S::AtomicOr
-            | S::AtomicXor
-            | S::AtomicFlagTestAndSet
-            | S::AtomicFlagClear => {
-                let scope = self.scope(id_operand(inst, 1)?)?;
-                let semantics = self.int_constant(id_operand(inst, 2)?)? as u32;
-                let args = match op {
-                    // (ptr, scope, equal, unequal, value, comparator) -> (ptr, cmp, value)
-                    S::AtomicCompareExchange => {
-                        let unequal = self.int_constant(id_operand(inst, 3)?)? as u32;
-                        if unequal != semantics & !0x6 && unequal != semantics {
-                            return Err(Error::unsupported(
-                                "OpAtomicCompareExchange whose unequal semantics differ from \
-                                 the equal ones",
-                            ));
-                        }
-                        self.operands_at(st, inst, [0, 5, 4])?
-                    }
-                    _ => self.operands_at(st, inst, std::iter::once(0).chain(3..n))?,
-                };
-                let b = Builtin::Atomic {
-                    op,
-                    scope,
-                    semantics,
-                };
-                return self.emit_builtin(st, inst, rty, name, b, args);
-            }
-            S::GroupAsyncCopy => {
-                if self.scope(id_operand(inst, 0)?)? != spirv::Scope::Workgroup {
-                    return Err(Error::unsupported(
-                        "OpGroupAsyncCopy outside work-group scope",
-                    ));
-                }
-                let args = self.operands_at(st, inst, [1, 2, 3, 4, 5])?;
-                let b = Builtin::AsyncCopy { strided: true };
-                return self.emit_builtin(st, inst, rty, name, b, args);
-            }
-            S::GroupWaitEvents => {
-                if self.scope(id_operand(inst, 0)?)? != spirv::Scope::Workgroup {
-                    return Err(Error::unsupported(
-                        "OpGroupWaitEvents outside work-group scope",
-                    ));
-                }
-                let args = self.operands_at(st, inst, [1, 2])?;
-                return self.emit_builtin(st, inst, rty, name, Builtin::WaitEvents, args);
-            }
             S::SampledImage => {
                 let img = self.operand(st, id_operand(inst, 0)?)?;
                 let smp = self.operand(st, id_operand(inst, 1)?)?;

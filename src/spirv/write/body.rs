@@ -7,6 +7,7 @@ use spirv::{Capability, Op as S, Word};
 
 use super::Writer;
 use crate::diag::{Error, Result};
+use crate::ir::spirv_form::Slot;
 use crate::ir::{
     self, BinaryOp, Builtin, CastOp, ConvertKind, ImageOp, Op, Terminator, Type, Value,
 };
@@ -931,67 +932,30 @@ impl Writer<'_> {
                 };
                 self.bool_to_int(b, ret, rid)?;
             }
-            Builtin::ControlBarrier {
-                exec,
-                mem,
-                semantics,
-            } => {
-                let e = self.u32_const(*exec as u32);
-                let mm = self.u32_const(*mem as u32);
-                let s = self.u32_const(*semantics);
-                self.emit(S::ControlBarrier, None, None, Self::ids(&[e, mm, s]))?;
-            }
-            Builtin::MemoryBarrier { mem, semantics } => {
-                let mm = self.u32_const(*mem as u32);
-                let s = self.u32_const(*semantics);
-                self.emit(S::MemoryBarrier, None, None, Self::ids(&[mm, s]))?;
-            }
-            Builtin::Atomic {
-                op,
-                scope,
-                semantics,
-            } => {
-                if bit_width(m, ret) == 64 {
+            Builtin::Image(op) => self.image(ctx, *op, args, &ids, ret, rid)?,
+            Builtin::ControlBarrier { .. }
+            | Builtin::MemoryBarrier { .. }
+            | Builtin::Atomic { .. }
+            | Builtin::AsyncCopy { .. }
+            | Builtin::WaitEvents => {
+                if matches!(builtin, Builtin::Atomic { .. }) && bit_width(m, ret) == 64 {
                     self.cap(Capability::Int64Atomics);
                 }
-                let sc = self.u32_const(*scope as u32);
-                let se = self.u32_const(*semantics);
-                let ops = match op {
-                    // atomic_cmpxchg(p, cmp, val)
-                    S::AtomicCompareExchange => vec![ids[0], sc, se, se, ids[2], ids[1]],
-                    // (pointer, scope, semantics, then the values if any: none for loads,
-                    // increments and flags).
-                    _ => [ids[0], sc, se]
-                        .into_iter()
-                        .chain(ids[1..].iter().copied())
-                        .collect(),
-                };
-                self.emit(*op, rty, rid, Self::ids(&ops))?;
-            }
-            Builtin::Image(op) => self.image(ctx, *op, args, &ids, ret, rid)?,
-            Builtin::AsyncCopy { strided } => {
-                let wg = self.u32_const(spirv::Scope::Workgroup as u32);
-                let (stride, event) = if *strided {
-                    (ids[3], ids[4])
-                } else {
-                    let st = self.vty(ctx, args[2]);
-                    (self.splat(st, 1, 0.0)?, ids[3])
-                };
-                self.emit(
-                    S::GroupAsyncCopy,
-                    rty,
-                    rid,
-                    Self::ids(&[wg, ids[0], ids[1], ids[2], stride, event]),
-                )?;
-            }
-            Builtin::WaitEvents => {
-                let wg = self.u32_const(spirv::Scope::Workgroup as u32);
-                self.emit(
-                    S::GroupWaitEvents,
-                    None,
-                    None,
-                    Self::ids(&[wg, ids[0], ids[1]]),
-                )?;
+                let (op, slots) = builtin
+                    .spirv_form(&ids)
+                    .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
+                let mut ops = Vec::with_capacity(slots.len());
+                for s in slots {
+                    ops.push(match s {
+                        Slot::Value(id) => id,
+                        Slot::Int(v) => self.u32_const(v),
+                        Slot::OneLike(i) => {
+                            let t = self.vty(ctx, args[i]);
+                            self.splat(t, 1, 0.0)?
+                        }
+                    });
+                }
+                self.emit(op, rty, rid, Self::ids(&ops))?;
             }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;

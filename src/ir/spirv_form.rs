@@ -1,0 +1,253 @@
+//! The SPIR-V operand layout of the semantic builtins that are exactly one SPIR-V instruction
+//! with id operands: barriers, atomics, group copies. Both directions live here, because four
+//! places need them: the SPIR-V reader and writer, and the spirv-ir reader and writer (whose
+//! `__spirv_*` calls take SPIR-V's operands in SPIR-V's order).
+
+use spirv::{Op as S, Scope};
+
+use super::builtin::Builtin;
+
+/// One operand of the SPIR-V form, over a writer's value type `V`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot<V> {
+    /// A graph operand.
+    Value(V),
+    /// A 32-bit integer constant (a scope or memory semantics).
+    Int(u32),
+    /// The constant 1 of the type of graph operand `n` (the stride of an unstrided copy).
+    OneLike(usize),
+}
+
+/// Atomic instructions: pointer, scope, semantics, then any values.
+pub fn is_atomic(op: S) -> bool {
+    matches!(
+        op,
+        S::AtomicLoad
+            | S::AtomicStore
+            | S::AtomicExchange
+            | S::AtomicCompareExchange
+            | S::AtomicIIncrement
+            | S::AtomicIDecrement
+            | S::AtomicIAdd
+            | S::AtomicISub
+            | S::AtomicSMin
+            | S::AtomicUMin
+            | S::AtomicSMax
+            | S::AtomicUMax
+            | S::AtomicAnd
+            | S::AtomicOr
+            | S::AtomicXor
+            | S::AtomicFlagTestAndSet
+            | S::AtomicFlagClear
+    )
+}
+
+impl Builtin {
+    /// The instruction and its operands, for the builtins this module covers; `args` are the
+    /// graph operands.
+    pub fn spirv_form<V: Copy>(&self, args: &[V]) -> Option<(S, Vec<Slot<V>>)> {
+        let v = |i: usize| Slot::Value(args[i]);
+        let wg = Slot::Int(Scope::Workgroup as u32);
+        Some(match self {
+            Builtin::ControlBarrier {
+                exec,
+                mem,
+                semantics,
+            } => (
+                S::ControlBarrier,
+                vec![
+                    Slot::Int(*exec as u32),
+                    Slot::Int(*mem as u32),
+                    Slot::Int(*semantics),
+                ],
+            ),
+            Builtin::MemoryBarrier { mem, semantics } => (
+                S::MemoryBarrier,
+                vec![Slot::Int(*mem as u32), Slot::Int(*semantics)],
+            ),
+            Builtin::Atomic {
+                op,
+                scope,
+                semantics,
+            } => {
+                let (sc, se) = (Slot::Int(*scope as u32), Slot::Int(*semantics));
+                let ops = match op {
+                    // graph (ptr, cmp, value) -> (ptr, scope, equal, unequal, value, comparator)
+                    S::AtomicCompareExchange => vec![v(0), sc, se, se, v(2), v(1)],
+                    _ => [v(0), sc, se]
+                        .into_iter()
+                        .chain((1..args.len()).map(v))
+                        .collect(),
+                };
+                (*op, ops)
+            }
+            Builtin::AsyncCopy { strided: true } => {
+                (S::GroupAsyncCopy, vec![wg, v(0), v(1), v(2), v(3), v(4)])
+            }
+            Builtin::AsyncCopy { strided: false } => (
+                S::GroupAsyncCopy,
+                vec![wg, v(0), v(1), v(2), Slot::OneLike(2), v(3)],
+            ),
+            Builtin::WaitEvents => (S::GroupWaitEvents, vec![wg, v(0), v(1)]),
+            _ => return None,
+        })
+    }
+
+    /// Inverse of [`Builtin::spirv_form`]: the builtin and its graph operands, given the
+    /// instruction's operands and how to read an operand as an integer constant. `None` for
+    /// instructions this module does not cover; `Some(Err(what))` for ones it cannot take.
+    pub fn from_spirv_form<V: Copy>(
+        op: S,
+        ops: &[V],
+        int_of: impl Fn(V) -> Option<u32>,
+    ) -> Option<Result<(Builtin, Vec<V>), String>> {
+        let needs = match op {
+            S::ControlBarrier | S::GroupWaitEvents => 3,
+            S::MemoryBarrier => 2,
+            S::GroupAsyncCopy => 6,
+            S::AtomicCompareExchange => 6,
+            _ if is_atomic(op) => 3,
+            _ => return None,
+        };
+        Some((|| {
+            if ops.len() < needs {
+                return Err(format!(
+                    "Op{op:?} takes {needs} operands, it has {}",
+                    ops.len()
+                ));
+            }
+            let int = |i: usize, what: &str| {
+                int_of(ops[i]).ok_or_else(|| format!("the {what} of Op{op:?} is not a constant"))
+            };
+            let scope = |i: usize| {
+                let s = int(i, "scope")?;
+                Scope::from_u32(s).ok_or_else(|| format!("{s} is not a Scope"))
+            };
+            Ok(match op {
+                S::ControlBarrier => (
+                    Builtin::ControlBarrier {
+                        exec: scope(0)?,
+                        mem: scope(1)?,
+                        semantics: int(2, "memory semantics")?,
+                    },
+                    vec![],
+                ),
+                S::MemoryBarrier => (
+                    Builtin::MemoryBarrier {
+                        mem: scope(0)?,
+                        semantics: int(1, "memory semantics")?,
+                    },
+                    vec![],
+                ),
+                S::GroupAsyncCopy | S::GroupWaitEvents => {
+                    if scope(0)? != Scope::Workgroup {
+                        return Err(format!("Op{op:?} outside work-group scope"));
+                    }
+                    let b = if op == S::GroupAsyncCopy {
+                        Builtin::AsyncCopy { strided: true }
+                    } else {
+                        Builtin::WaitEvents
+                    };
+                    (b, ops[1..needs].to_vec())
+                }
+                _ => {
+                    let semantics = int(2, "memory semantics")?;
+                    let args = if op == S::AtomicCompareExchange {
+                        let unequal = int(3, "unequal memory semantics")?;
+                        if unequal != semantics & !0x6 && unequal != semantics {
+                            return Err("OpAtomicCompareExchange whose unequal semantics differ \
+                                        from the equal ones"
+                                .into());
+                        }
+                        vec![ops[0], ops[5], ops[4]]
+                    } else {
+                        std::iter::once(ops[0])
+                            .chain(ops[3..].iter().copied())
+                            .collect()
+                    };
+                    let b = Builtin::Atomic {
+                        op,
+                        scope: scope(1)?,
+                        semantics,
+                    };
+                    (b, args)
+                }
+            })
+        })())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every covered builtin survives form -> operands -> builtin (constants read back).
+    #[test]
+    fn forms_read_back() {
+        let cases = [
+            (
+                Builtin::ControlBarrier {
+                    exec: Scope::Workgroup,
+                    mem: Scope::Device,
+                    semantics: 0x110,
+                },
+                0,
+            ),
+            (
+                Builtin::MemoryBarrier {
+                    mem: Scope::Subgroup,
+                    semantics: 0x8,
+                },
+                0,
+            ),
+            (
+                Builtin::Atomic {
+                    op: S::AtomicCompareExchange,
+                    scope: Scope::Device,
+                    semantics: 0x10,
+                },
+                3,
+            ),
+            (
+                Builtin::Atomic {
+                    op: S::AtomicLoad,
+                    scope: Scope::Device,
+                    semantics: 0,
+                },
+                1,
+            ),
+            (
+                Builtin::Atomic {
+                    op: S::AtomicIAdd,
+                    scope: Scope::Workgroup,
+                    semantics: 0x2,
+                },
+                2,
+            ),
+            (Builtin::AsyncCopy { strided: true }, 5),
+            (Builtin::WaitEvents, 2),
+        ];
+        // Graph operands are 100, 101, ...; constants are encoded as 1000 + value.
+        for (b, n) in cases {
+            let args: Vec<u32> = (100..100 + n).collect();
+            let (op, slots) = b.spirv_form(&args).unwrap();
+            let ops: Vec<u32> = slots
+                .iter()
+                .map(|s| match s {
+                    Slot::Value(v) => *v,
+                    Slot::Int(i) => 1000 + i,
+                    Slot::OneLike(_) => unreachable!(),
+                })
+                .collect();
+            let int_of = |v: u32| (v >= 1000).then(|| v - 1000);
+            let (back, back_args) = Builtin::from_spirv_form(op, &ops, int_of).unwrap().unwrap();
+            assert_eq!(back, b);
+            assert_eq!(back_args, args);
+        }
+        let bad = Builtin::from_spirv_form(S::ControlBarrier, &[1000u32, 7, 1000], |v| {
+            (v >= 1000).then(|| v - 1000)
+        });
+        assert!(bad.unwrap().unwrap_err().contains("not a constant"));
+        assert!(Builtin::from_spirv_form(S::IAdd, &[1u32, 2], |_| None).is_none());
+    }
+}
