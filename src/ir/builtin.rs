@@ -153,3 +153,51 @@ impl TexelKind {
         }
     }
 }
+
+/// One of OpenCL's image channel queries in every spelling: the graph op (whose result is
+/// OpenCL's `CL_*` value), the SPIR-V instruction (whose result is SPIR-V's enumerant, `CL_*`
+/// minus `cl_offset`) and the OpenCL C builtin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChannelQuery {
+    pub op: ImageOp,
+    pub spirv: spirv::Op,
+    pub opencl: &'static str,
+    pub cl_offset: u64,
+}
+
+const CHANNEL_QUERIES: [ChannelQuery; 2] = [
+    ChannelQuery {
+        op: ImageOp::QueryChannelDataType,
+        spirv: spirv::Op::ImageQueryFormat,
+        opencl: "get_image_channel_data_type",
+        cl_offset: 0x10D0,
+    },
+    ChannelQuery {
+        op: ImageOp::QueryChannelOrder,
+        spirv: spirv::Op::ImageQueryOrder,
+        opencl: "get_image_channel_order",
+        cl_offset: 0x10B0,
+    },
+];
+
+/// The channel query matching `pick`.
+pub fn channel_query(pick: impl Fn(&ChannelQuery) -> bool) -> Option<ChannelQuery> {
+    CHANNEL_QUERIES.iter().copied().find(|q| pick(q))
+}
+
+/// The floating-point tests SPIR-V answers with a boolean where OpenCL C answers with an
+/// integer (`isnan`, `signbit`, `islessgreater`, ...).
+pub fn is_float_test(op: spirv::Op) -> bool {
+    use spirv::Op as S;
+    matches!(
+        op,
+        S::IsNan
+            | S::IsInf
+            | S::IsFinite
+            | S::IsNormal
+            | S::SignBitSet
+            | S::LessOrGreater
+            | S::Ordered
+            | S::Unordered
+    )
+}

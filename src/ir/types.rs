@@ -45,6 +45,22 @@ pub struct ImageType {
     pub access: Option<Access>,
 }
 
+impl ImageType {
+    /// Spatial dimensions: 1 for 1D and buffer images, 2, 3.
+    pub fn dims(&self) -> u32 {
+        match self.dim {
+            ImageDim::Dim1D | ImageDim::Buffer => 1,
+            ImageDim::Dim2D => 2,
+            ImageDim::Dim3D => 3,
+        }
+    }
+
+    /// Components of OpImageQuerySize's result: the dimensions, then the array size.
+    pub fn size_components(&self) -> u32 {
+        self.dims() + self.arrayed as u32
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Void,

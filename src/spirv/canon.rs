@@ -229,7 +229,7 @@ impl<'m> Canon<'m> {
         let mut names = Vec::new();
         for n in &m.debug_names {
             let Some(t) = name_target(n) else { continue };
-            if self.is_local(m, t) {
+            if self.is_local(t) {
                 continue;
             }
             let mut n = n.clone();
@@ -358,12 +358,9 @@ impl<'m> Canon<'m> {
     }
 
     /// True if `id` is defined inside a function (parameter, label or instruction result).
-    fn is_local(&self, m: &Module, id: Word) -> bool {
-        !self.defs.contains_key(&id)
-            && !m
-                .functions
-                .iter()
-                .any(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(id))
+    fn is_local(&self, id: Word) -> bool {
+        // Functions and variables are named in `global` from the start.
+        !self.defs.contains_key(&id) && !self.global.contains_key(&id)
     }
 
     /// Decorations as sorted lines, decoration groups expanded onto their targets.
@@ -396,7 +393,7 @@ impl<'m> Canon<'m> {
                         }
                     }
                 }
-                _ if target(i).is_some_and(|t| groups.contains(&t) || self.is_local(m, t)) => {}
+                _ if target(i).is_some_and(|t| groups.contains(&t) || self.is_local(t)) => {}
                 _ => {
                     // A function's linkage name, like its OpName, without LLVM's `.N`.
                     let mut i = i.clone();

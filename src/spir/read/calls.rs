@@ -542,9 +542,10 @@ fn image(l: &mut FnLowering, n: &str, mut args: Vec<Value>) -> Result<Option<Op>
                 ImageOp::QuerySize { component: Some(c) }
             }
             "get_image_dim" => ImageOp::QuerySize { component: None },
-            "get_image_channel_data_type" => ImageOp::QueryChannelDataType,
-            "get_image_channel_order" => ImageOp::QueryChannelOrder,
-            _ => return Ok(None),
+            _ => match crate::ir::builtin::channel_query(|q| q.opencl == n) {
+                Some(q) => q.op,
+                None => return Ok(None),
+            },
         }
     };
     Ok(Some(Op::Builtin {

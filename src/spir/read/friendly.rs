@@ -8,7 +8,7 @@ use spirv::Op as S;
 use super::body::FnLowering;
 use super::calls::{sampler_operand, Lowered};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::has_trailing_literal;
+use crate::ir::builtin::{has_trailing_literal, is_float_test};
 use crate::ir::{self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, TexelKind, Type, Value};
 use crate::spir::friendly::{self, Call};
 
@@ -203,16 +203,7 @@ fn core(
             }
             inst(Builtin::Spirv(op), args)
         }
-        S::IsNan
-        | S::IsInf
-        | S::IsFinite
-        | S::IsNormal
-        | S::SignBitSet
-        | S::LessOrGreater
-        | S::Ordered
-        | S::Unordered
-            if !matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool) =>
-        {
+        _ if is_float_test(op) && !matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool) => {
             // The Khronos translator returns boolean vectors as `<n x i8>` (0/1).
             let bt = l.m.ty(Type::Bool);
             let lanes = l.m.lanes(ret);

@@ -55,6 +55,22 @@ pub struct RawMetadata {
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
 }
 
+impl RawMetadata {
+    /// The index of kernel `name`, added if the metadata has not named it yet.
+    fn kernel_index(&mut self, name: &str) -> usize {
+        match self.kernels.iter().position(|k| k.name == name) {
+            Some(i) => i,
+            None => {
+                self.kernels.push(RawKernel {
+                    name: name.to_string(),
+                    ..Default::default()
+                });
+                self.kernels.len() - 1
+            }
+        }
+    }
+}
+
 /// How a function may touch the memory behind a pointer parameter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParamMemory {
@@ -208,16 +224,7 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     while !f.is_null() {
         if LLVMGetFunctionCallConv(f) == SPIR_KERNEL_CC && LLVMCountBasicBlocks(f) > 0 {
             let name = value_name(f);
-            let idx = match md.kernels.iter().position(|k| k.name == name) {
-                Some(i) => i,
-                None => {
-                    md.kernels.push(RawKernel {
-                        name: name.clone(),
-                        ..Default::default()
-                    });
-                    md.kernels.len() - 1
-                }
-            };
+            let idx = md.kernel_index(&name);
             let mut count = 0usize;
             let entries = LLVMGlobalCopyAllMetadata(f, &mut count);
             for i in 0..count as u32 {
@@ -274,16 +281,7 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
         let mode = M::from_u32(mode).ok_or_else(|| {
             Error::malformed(format!("execution mode {mode} does not exist")).in_function(&name)
         })?;
-        let idx = match md.kernels.iter().position(|k| k.name == name) {
-            Some(i) => i,
-            None => {
-                md.kernels.push(RawKernel {
-                    name: name.clone(),
-                    ..Default::default()
-                });
-                md.kernels.len() - 1
-            }
-        };
+        let idx = md.kernel_index(&name);
         let k = &mut md.kernels[idx];
         let xyz = || -> Result<[u32; 3]> {
             lits.try_into().map_err(|_| {

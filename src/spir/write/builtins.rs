@@ -11,7 +11,7 @@ use spirv::Op as S;
 use super::body::FnCtx;
 use super::{c, Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::{channel_query, is_float_test, CLOp};
 use crate::ir::opencl_names::image_base;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
 use crate::mappings;
@@ -480,21 +480,14 @@ impl Writer<'_> {
                 self.call_builtin(&format!("write_image{}", suffix(k)), &p, rt, a, out)
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
-                let name = if op == ImageOp::QueryChannelOrder {
-                    "get_image_channel_order"
-                } else {
-                    "get_image_channel_data_type"
-                };
+                let q = channel_query(|q| q.op == op)
+                    .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let p = self.mtypes(tys, true)?;
-                self.call_builtin(name, &p, rt, a, out)
+                self.call_builtin(q.opencl, &p, rt, a, out)
             }
             ImageOp::QuerySize { component } => {
                 let p = self.mtypes(tys, true)?;
-                let dims = match img.dim {
-                    ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
-                    ir::ImageDim::Dim2D => 2,
-                    ir::ImageDim::Dim3D => 3,
-                };
+                let dims = img.dims();
                 let comp_name = |i: u32| match i {
                     i if i == dims => "get_image_array_size",
                     0 => "get_image_width",
@@ -576,14 +569,7 @@ impl Writer<'_> {
                 let p = self.mtypes(tys, true)?;
                 self.call_builtin("popcount", &p, rt, a, out)
             }
-            S::IsNan
-            | S::IsInf
-            | S::IsFinite
-            | S::IsNormal
-            | S::SignBitSet
-            | S::LessOrGreater
-            | S::Ordered
-            | S::Unordered => {
+            _ if is_float_test(op) => {
                 // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
                 let name = match op {
                     S::LessOrGreater => "islessgreater",
@@ -625,14 +611,12 @@ impl Writer<'_> {
             }
             S::ImageQueryFormat | S::ImageQueryOrder => {
                 // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
-                let (name, offset) = if op == S::ImageQueryOrder {
-                    ("get_image_channel_order", 0x10B0)
-                } else {
-                    ("get_image_channel_data_type", 0x10D0)
-                };
+                let q = channel_query(|q| q.spirv == op)
+                    .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let p = self.mtypes(tys, true)?;
-                let v = self.call_builtin(name, &p, rt, a, c"");
-                unsafe { LLVMBuildSub(self.builder, v, LLVMConstInt(rt, offset, 0), out.as_ptr()) }
+                let v = self.call_builtin(q.opencl, &p, rt, a, c"");
+                let off = unsafe { LLVMConstInt(rt, q.cl_offset, 0) };
+                unsafe { LLVMBuildSub(self.builder, v, off, out.as_ptr()) }
             }
             other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
         })

@@ -11,7 +11,7 @@ use spirv::Op as S;
 
 use super::{c, Writer};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::{channel_query, CLOp};
 use crate::ir::spirv_form::Slot;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
 use crate::spir::friendly::{self, Postfixes};
@@ -323,11 +323,7 @@ impl Writer<'_> {
             }
             ImageOp::QuerySize { component: Some(i) } => {
                 // One component: the whole size vector, then its lane.
-                let dims = match img.dim {
-                    ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
-                    ir::ImageDim::Dim2D => 2,
-                    ir::ImageDim::Dim3D => 3,
-                } + img.arrayed as u32;
+                let dims = img.size_components();
                 let (vt, post_ty) = if dims == 1 {
                     (rt, self.ret_postfix(ret, true)?)
                 } else {
@@ -354,13 +350,11 @@ impl Writer<'_> {
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
                 // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
-                let (sop, offset) = if op == ImageOp::QueryChannelOrder {
-                    (S::ImageQueryOrder, 0x10B0)
-                } else {
-                    (S::ImageQueryFormat, 0x10D0)
-                };
-                let v = self.core_call(sop, none, tys, rt, a, c"")?;
-                unsafe { LLVMBuildAdd(self.builder, v, LLVMConstInt(rt, offset, 0), out.as_ptr()) }
+                let q = channel_query(|q| q.op == op)
+                    .ok_or_else(|| Error::internal("a channel query without a table row"))?;
+                let v = self.core_call(q.spirv, none, tys, rt, a, c"")?;
+                let off = unsafe { LLVMConstInt(rt, q.cl_offset, 0) };
+                unsafe { LLVMBuildAdd(self.builder, v, off, out.as_ptr()) }
             }
         })
     }

@@ -64,7 +64,7 @@ impl Reader {
                 if n > 2 {
                     return Err(Error::unsupported("OpImageRead with image operands"));
                 }
-                let b = Builtin::Image(ImageOp::Read(self.texel_kind(rty)));
+                let b = Builtin::Image(ImageOp::Read(TexelKind::of_texel_type(&self.m, rty)));
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             S::ImageWrite => {
@@ -81,7 +81,7 @@ impl Reader {
                     }
                 }
                 let texel_t = self.value_ty(st, args[2]);
-                let b = Builtin::Image(ImageOp::Write(self.texel_kind(texel_t)));
+                let b = Builtin::Image(ImageOp::Write(TexelKind::of_texel_type(&self.m, texel_t)));
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             S::ImageQuerySize | S::ImageQuerySizeLod => {
@@ -115,10 +115,6 @@ impl Reader {
         }
         let args = self.operands_at(st, inst, 0..n)?;
         self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
-    }
-
-    fn texel_kind(&self, t: ir::Handle<Type>) -> TexelKind {
-        TexelKind::of_texel_type(&self.m, t)
     }
 
     fn image_sample(
@@ -155,7 +151,7 @@ impl Reader {
                 )))
             }
         }
-        let b = Builtin::Image(ImageOp::Sample(self.texel_kind(rty)));
+        let b = Builtin::Image(ImageOp::Sample(TexelKind::of_texel_type(&self.m, rty)));
         self.emit_builtin(st, inst, rty, name, b, vec![img, smp, coord])
     }
 

@@ -7,6 +7,7 @@ use spirv::{Capability, Op as S, Word};
 
 use super::Writer;
 use crate::diag::{Error, Result};
+use crate::ir::builtin::channel_query;
 use crate::ir::spirv_form::Slot;
 use crate::ir::{
     self, BinaryOp, Builtin, CastOp, ConvertKind, ImageOp, Op, Terminator, Type, Value,
@@ -1022,11 +1023,7 @@ impl Writer<'_> {
                 self.emit(S::ImageWrite, None, None, ops)?;
             }
             ImageOp::QuerySize { component } => {
-                let dims = match img.dim {
-                    ir::ImageDim::Dim1D | ir::ImageDim::Buffer => 1,
-                    ir::ImageDim::Dim2D => 2,
-                    ir::ImageDim::Dim3D => 3,
-                } + img.arrayed as u32;
+                let dims = img.size_components();
                 let u = self.b.type_int(32, 0);
                 let qt = if dims > 1 {
                     self.b.type_vector(u, dims)
@@ -1075,15 +1072,11 @@ impl Writer<'_> {
                 }
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
-                // SPIR-V enumerants are OpenCL's CL_* values minus a fixed offset.
-                let (code, offset) = if op == ImageOp::QueryChannelDataType {
-                    (S::ImageQueryFormat, 0x10D0)
-                } else {
-                    (S::ImageQueryOrder, 0x10B0)
-                };
+                let cq = channel_query(|q| q.op == op)
+                    .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
-                let q = self.emit(code, Some(rt), None, Self::ids(&[ids[0]]))?;
-                let off = self.scalar_constant(rt, 32, offset as u64);
+                let q = self.emit(cq.spirv, Some(rt), None, Self::ids(&[ids[0]]))?;
+                let off = self.scalar_constant(rt, 32, cq.cl_offset);
                 self.emit(S::IAdd, Some(rt), rid, Self::ids(&[q, off]))?;
             }
         }
