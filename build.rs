@@ -42,6 +42,14 @@ struct ByClass {
 struct OpenClEnums {
     rounding: BTreeMap<String, String>,
     fence: BTreeMap<String, Fence>,
+    channel_query: BTreeMap<String, ChannelQuery>,
+}
+
+#[derive(Deserialize)]
+struct ChannelQuery {
+    graph: String,
+    spirv: String,
+    cl_offset: u64,
 }
 
 #[derive(Deserialize)]
@@ -258,6 +266,18 @@ fn main() {
             out,
             "    ({}, spirv::MemorySemantics::{}),",
             f.bit, f.semantics
+        );
+    }
+    out.push_str("];\n\n");
+    out.push_str(
+        "/// Image channel queries in every spelling (see `ir::builtin::ChannelQuery`).\n",
+    );
+    out.push_str("pub const CHANNEL_QUERIES: &[crate::ir::builtin::ChannelQuery] = &[\n");
+    for (name, q) in &en.channel_query {
+        let _ = writeln!(
+            out,
+            "    crate::ir::builtin::ChannelQuery {{ op: crate::ir::ImageOp::{}, spirv: spirv::Op::{}, opencl: {name:?}, cl_offset: {:#x} }},",
+            q.graph, q.spirv, q.cl_offset
         );
     }
     out.push_str("];\n\n");

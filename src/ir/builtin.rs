@@ -156,7 +156,7 @@ impl TexelKind {
 
 /// One of OpenCL's image channel queries in every spelling: the graph op (whose result is
 /// OpenCL's `CL_*` value), the SPIR-V instruction (whose result is SPIR-V's enumerant, `CL_*`
-/// minus `cl_offset`) and the OpenCL C builtin.
+/// minus `cl_offset`) and the OpenCL C builtin. The rows are mappings/opencl_enums.toml.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChannelQuery {
     pub op: ImageOp,
@@ -165,24 +165,12 @@ pub struct ChannelQuery {
     pub cl_offset: u64,
 }
 
-const CHANNEL_QUERIES: [ChannelQuery; 2] = [
-    ChannelQuery {
-        op: ImageOp::QueryChannelDataType,
-        spirv: spirv::Op::ImageQueryFormat,
-        opencl: "get_image_channel_data_type",
-        cl_offset: 0x10D0,
-    },
-    ChannelQuery {
-        op: ImageOp::QueryChannelOrder,
-        spirv: spirv::Op::ImageQueryOrder,
-        opencl: "get_image_channel_order",
-        cl_offset: 0x10B0,
-    },
-];
-
 /// The channel query matching `pick`.
 pub fn channel_query(pick: impl Fn(&ChannelQuery) -> bool) -> Option<ChannelQuery> {
-    CHANNEL_QUERIES.iter().copied().find(|q| pick(q))
+    crate::mappings::CHANNEL_QUERIES
+        .iter()
+        .copied()
+        .find(|q| pick(q))
 }
 
 /// The floating-point tests SPIR-V answers with a boolean where OpenCL C answers with an
@@ -200,4 +188,20 @@ pub fn is_float_test(op: spirv::Op) -> bool {
             | S::Ordered
             | S::Unordered
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_channel_queries_have_every_spelling() {
+        let order = channel_query(|q| q.op == ImageOp::QueryChannelOrder).unwrap();
+        assert_eq!(order.spirv, spirv::Op::ImageQueryOrder);
+        assert_eq!(order.opencl, "get_image_channel_order");
+        assert_eq!(order.cl_offset, 0x10B0); // CL_R
+        let format = channel_query(|q| q.spirv == spirv::Op::ImageQueryFormat).unwrap();
+        assert_eq!(format.op, ImageOp::QueryChannelDataType);
+        assert_eq!(format.cl_offset, 0x10D0); // CL_SNORM_INT8
+    }
 }
