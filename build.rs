@@ -39,6 +39,25 @@ struct ByClass {
 }
 
 #[derive(Deserialize)]
+struct Groups {
+    group: Vec<Group>,
+}
+
+#[derive(Deserialize)]
+struct Group {
+    name: String,
+    #[serde(flatten)]
+    ops: ByClass,
+    operation: Option<String>,
+    #[serde(default)]
+    work_group: bool,
+    #[serde(default)]
+    predicate: bool,
+    #[serde(default)]
+    boolean: bool,
+}
+
+#[derive(Deserialize)]
 struct OpenClEnums {
     rounding: BTreeMap<String, String>,
     fence: BTreeMap<String, Fence>,
@@ -242,6 +261,28 @@ fn main() {
         }
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
+
+    // Work-group and sub-group collectives.
+    let groups: Groups = read("groups.toml");
+    out.push_str("/// OpenCL C spellings of the collectives (mappings/groups.toml).\n");
+    out.push_str("pub const GROUP_SPELLINGS: &[GroupSpelling] = &[\n");
+    for g in &groups.group {
+        let c = &g.ops;
+        let _ = writeln!(
+            out,
+            "    GroupSpelling {{ name: {:?}, ops: ByClass {{ any: {}, float: {}, signed: {}, unsigned: {} }}, operation: {}, work_group: {}, predicate: {}, boolean: {} }},",
+            g.name,
+            opt("spirv::Op", &c.op),
+            opt("spirv::Op", &c.float),
+            opt("spirv::Op", &c.signed),
+            opt("spirv::Op", &c.unsigned),
+            opt("spirv::GroupOperation", &g.operation),
+            g.work_group,
+            g.predicate,
+            g.boolean
+        );
+    }
+    out.push_str("];\n\n");
 
     // OpenCL C enumerant spellings.
     let en: OpenClEnums = read("opencl_enums.toml");

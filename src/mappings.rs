@@ -22,6 +22,19 @@ impl<T: Copy> ByClass<T> {
     }
 }
 
+/// One OpenCL C spelling of a work-group or sub-group collective (a row of
+/// mappings/groups.toml; the file says what each field means).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupSpelling {
+    /// The name after `work_group_`/`sub_group_`; `*` stands for the collective.
+    pub name: &'static str,
+    pub ops: ByClass<spirv::Op>,
+    pub operation: Option<spirv::GroupOperation>,
+    pub work_group: bool,
+    pub predicate: bool,
+    pub boolean: bool,
+}
+
 include!(concat!(env!("OUT_DIR"), "/mappings.rs"));
 
 #[cfg(test)]

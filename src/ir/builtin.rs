@@ -2,7 +2,7 @@
 //! either side spells it (mangled `_Z13get_global_idj`, `__spirv_BuiltInGlobalInvocationId`,
 //! an OpExtInst, an OpAtomicIAdd, ...).
 
-pub use spirv::{BuiltIn, FPRoundingMode, OpenclStd100Op as CLOp, Scope};
+pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, OpenclStd100Op as CLOp, Scope};
 
 /// Signedness of an integer operand or result, where an operation needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,6 +82,16 @@ pub enum Builtin {
     },
     /// `wait_group_events(num, list)`.
     WaitEvents,
+    /// A work-group or sub-group collective (`work_group_reduce_add`, `sub_group_broadcast`,
+    /// `sub_group_non_uniform_scan_inclusive_max`, ...) as the SPIR-V group instruction it is:
+    /// `OpGroup*` or `OpGroupNonUniform*` (see [`is_collective`]). `operation` is present
+    /// exactly when the instruction takes a GroupOperation; `args` are the operands after it
+    /// (value, local id, cluster size, ...), predicates and results as SPIR-V booleans.
+    Group {
+        op: spirv::Op,
+        scope: Scope,
+        operation: Option<GroupOperation>,
+    },
     /// Any other SPIR-V instruction whose operands are exactly `args` (e.g. `OpDot` for `dot`).
     Spirv(spirv::Op),
 }
@@ -131,6 +141,48 @@ impl ConvertKind {
             _ => return None,
         })
     }
+}
+
+/// Work-group and sub-group collectives: the SPIR-V instructions whose first operand is the
+/// execution scope and whose meaning is a collective over that scope ([`Builtin::Group`]).
+pub fn is_collective(op: spirv::Op) -> bool {
+    use spirv::Op as S;
+    matches!(
+        op,
+        S::GroupAll
+            | S::GroupAny
+            | S::GroupBroadcast
+            | S::GroupIAdd
+            | S::GroupFAdd
+            | S::GroupFMin
+            | S::GroupUMin
+            | S::GroupSMin
+            | S::GroupFMax
+            | S::GroupUMax
+            | S::GroupSMax
+    ) || rspirv::grammar::INSTRUCTION_TABLE
+        .lookup_opcode(op as u32)
+        .is_some_and(|i| {
+            use rspirv::grammar::OperandKind as K;
+            // QuadAllKHR, PartitionEXT, ... take no scope: they are not collectives over one.
+            i.opname.starts_with("GroupNonUniform")
+                && i.operands
+                    .iter()
+                    .find(|o| !matches!(o.kind, K::IdResultType | K::IdResult))
+                    .is_some_and(|o| o.kind == K::IdScope)
+        })
+}
+
+/// Whether a group instruction takes a GroupOperation (reduce, scans, clustered reduce) after
+/// its scope, read off rspirv's copy of the grammar.
+pub fn takes_group_operation(op: spirv::Op) -> bool {
+    rspirv::grammar::INSTRUCTION_TABLE
+        .lookup_opcode(op as u32)
+        .is_some_and(|i| {
+            i.operands
+                .iter()
+                .any(|o| o.kind == rspirv::grammar::OperandKind::GroupOperation)
+        })
 }
 
 /// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode

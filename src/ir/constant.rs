@@ -54,6 +54,13 @@ pub enum ConstantKind {
         normalized: bool,
         filter: SamplerFilter,
     },
+    /// A specialization constant (`OpSpecConstant*` decorated `SpecId`): `default` (a scalar
+    /// Int/Float constant of the same type) unless the consumer specializes `spec_id`.
+    /// Composites of them are `Composite`s that hold one.
+    Spec {
+        spec_id: u32,
+        default: Handle<Constant>,
+    },
 }
 
 impl SamplerAddressing {

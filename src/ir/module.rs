@@ -103,4 +103,14 @@ impl Module {
             kind: super::constant::ConstantKind::Int(value),
         })
     }
+
+    /// Whether a constant is, or holds, a specialization constant.
+    pub fn is_spec_constant(&self, c: Handle<Constant>) -> bool {
+        use super::constant::ConstantKind as K;
+        match &self.constants[c].kind {
+            K::Spec { .. } => true,
+            K::Composite(elems) => elems.iter().any(|&e| self.is_spec_constant(e)),
+            _ => false,
+        }
+    }
 }

@@ -489,6 +489,9 @@ impl Printer<'_> {
             } => {
                 format!("sampler({addressing:?}, normalized={normalized}, {filter:?})")
             }
+            ConstantKind::Spec { spec_id, default } => {
+                format!("spec({spec_id}, {})", self.constant(*default))
+            }
         }
     }
 }

@@ -1,11 +1,12 @@
 //! The SPIR-V operand layout of the semantic builtins that are exactly one SPIR-V instruction
-//! with id operands: barriers, atomics, group copies. Both directions live here, because four
+//! with constant or literal operands around the graph's: barriers, atomics, group copies,
+//! work-group and sub-group collectives. Both directions live here, because four
 //! places need them: the SPIR-V reader and writer, and the spirv-ir reader and writer (whose
 //! `__spirv_*` calls take SPIR-V's operands in SPIR-V's order).
 
-use spirv::{Op as S, Scope};
+use spirv::{GroupOperation, Op as S, Scope};
 
-use super::builtin::Builtin;
+use super::builtin::{is_collective, takes_group_operation, Builtin};
 
 /// One operand of the SPIR-V form, over a writer's value type `V`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,8 @@ pub enum Slot<V> {
     Int(u32),
     /// The constant 1 of the type of graph operand `n` (the stride of an unstrided copy).
     OneLike(usize),
+    /// A literal GroupOperation (a literal in SPIR-V, an `i32` in the spirv-ir convention).
+    Operation(GroupOperation),
 }
 
 /// Atomic instructions: pointer, scope, semantics, then any values.
@@ -89,6 +92,17 @@ impl Builtin {
                 vec![wg, v(0), v(1), v(2), Slot::OneLike(2), v(3)],
             ),
             Builtin::WaitEvents => (S::GroupWaitEvents, vec![wg, v(0), v(1)]),
+            Builtin::Group {
+                op,
+                scope,
+                operation,
+            } => (
+                *op,
+                std::iter::once(Slot::Int(*scope as u32))
+                    .chain(operation.map(Slot::Operation))
+                    .chain((0..args.len()).map(v))
+                    .collect(),
+            ),
             _ => return None,
         })
     }
@@ -107,6 +121,7 @@ impl Builtin {
             S::GroupAsyncCopy => 6,
             S::AtomicCompareExchange => 6,
             _ if is_atomic(op) => 3,
+            _ if is_collective(op) => 1 + takes_group_operation(op) as usize,
             _ => return None,
         };
         Some((|| {
@@ -149,6 +164,23 @@ impl Builtin {
                         Builtin::WaitEvents
                     };
                     (b, ops[1..needs].to_vec())
+                }
+                _ if is_collective(op) => {
+                    let operation = if needs == 2 {
+                        let o = int(1, "group operation")?;
+                        Some(
+                            GroupOperation::from_u32(o)
+                                .ok_or_else(|| format!("{o} is not a GroupOperation"))?,
+                        )
+                    } else {
+                        None
+                    };
+                    let b = Builtin::Group {
+                        op,
+                        scope: scope(0)?,
+                        operation,
+                    };
+                    (b, ops[needs..].to_vec())
                 }
                 _ => {
                     let semantics = int(2, "memory semantics")?;
@@ -226,6 +258,30 @@ mod tests {
             ),
             (Builtin::AsyncCopy { strided: true }, 5),
             (Builtin::WaitEvents, 2),
+            (
+                Builtin::Group {
+                    op: S::GroupNonUniformIAdd,
+                    scope: Scope::Subgroup,
+                    operation: Some(GroupOperation::ClusteredReduce),
+                },
+                2,
+            ),
+            (
+                Builtin::Group {
+                    op: S::GroupBroadcast,
+                    scope: Scope::Workgroup,
+                    operation: None,
+                },
+                2,
+            ),
+            (
+                Builtin::Group {
+                    op: S::GroupNonUniformElect,
+                    scope: Scope::Subgroup,
+                    operation: None,
+                },
+                0,
+            ),
         ];
         // Graph operands are 100, 101, ...; constants are encoded as 1000 + value.
         for (b, n) in cases {
@@ -236,6 +292,7 @@ mod tests {
                 .map(|s| match s {
                     Slot::Value(v) => *v,
                     Slot::Int(i) => 1000 + i,
+                    Slot::Operation(o) => 1000 + *o as u32,
                     Slot::OneLike(_) => unreachable!(),
                 })
                 .collect();

@@ -1,6 +1,7 @@
 //! The SPIR side: LLVM 14 bitcode / text IR in SPIR conventions.
 
 pub mod friendly;
+pub mod groups;
 pub mod mangle;
 pub mod mangler;
 pub mod read;

@@ -291,13 +291,18 @@ fn builtin(
         return inst(Builtin::WorkItem(var), args);
     }
     match n {
-        "barrier" | "work_group_barrier" => {
+        "barrier" | "work_group_barrier" | "sub_group_barrier" => {
             let semantics =
                 fence_semantics(l, args[0], spirv::MemorySemantics::SEQUENTIALLY_CONSISTENT)?;
+            let scope = if n == "sub_group_barrier" {
+                Scope::Subgroup
+            } else {
+                Scope::Workgroup
+            };
             return inst(
                 Builtin::ControlBarrier {
-                    exec: Scope::Workgroup,
-                    mem: Scope::Workgroup,
+                    exec: scope,
+                    mem: scope,
                     semantics,
                 },
                 vec![],
@@ -353,6 +358,12 @@ fn builtin(
             },
             args,
         );
+    }
+    if let Some(g) = crate::spir::groups::parse(n) {
+        if let Some(lowered) = super::groups::lower(l, g, sign(d.first_sign()), ret, args) {
+            return lowered;
+        }
+        return Err(unknown(mangled, d));
     }
     if let Some(rest) = n.strip_prefix("convert_") {
         return convert(l, d, mangled, rest, ret, args);

@@ -111,6 +111,31 @@ fn core(
         return inst(b, operands);
     }
     match op {
+        S::SpecConstant => {
+            // __spirv_SpecConstant(i32 spec_id, T default)
+            arity(&args, 2, "a specialization constant")?;
+            let spec_id = int_arg(l, &args, 0, "a SpecId")?;
+            let default = match args[1] {
+                Value::Const(c)
+                    if matches!(
+                        l.m.constants[c].kind,
+                        ConstantKind::Int(_) | ConstantKind::Float(_)
+                    ) =>
+                {
+                    c
+                }
+                _ => {
+                    return Err(Error::unsupported(
+                        "a specialization constant whose default is not a scalar constant",
+                    ))
+                }
+            };
+            let ty = l.m.constants[default].ty;
+            let kind = ConstantKind::Spec { spec_id, default };
+            Ok(Lowered::Value(Value::Const(
+                l.m.constant(ir::Constant { ty, kind }),
+            )))
+        }
         S::SampledImage => {
             // Kept until the sampling that consumes it; `drop_sampled_images` removes it then.
             arity(&args, 2, "OpSampledImage")?;

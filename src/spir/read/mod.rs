@@ -8,6 +8,7 @@ mod body;
 mod calls;
 mod constants;
 mod friendly;
+mod groups;
 mod kernels;
 pub mod metadata;
 mod samplers;

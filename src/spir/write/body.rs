@@ -260,6 +260,11 @@ impl Writer<'_> {
                     filter,
                 } if self.opts.flavor == crate::options::Flavor::SpirvIr => self
                     .friendly_sampler(ir::constant::encode_sampler(addressing, normalized, filter)),
+                ir::ConstantKind::Spec { spec_id, default }
+                    if self.opts.flavor == crate::options::Flavor::SpirvIr =>
+                {
+                    self.friendly_spec_constant(spec_id, default)
+                }
                 _ => self.constant(c),
             },
         }

@@ -105,7 +105,7 @@ impl Writer<'_> {
     }
 
     /// `v != 0` lane by lane: OpenCL's int (1/0) or intN (-1/0) result as SPIR-V's bool.
-    fn is_nonzero(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
+    pub(super) fn is_nonzero(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
         unsafe {
             LLVMBuildICmp(
                 self.builder,
@@ -160,7 +160,7 @@ impl Writer<'_> {
     }
 
     /// Call the OpenCL C builtin `name` with mangled parameter types `params`.
-    fn call_builtin(
+    pub(super) fn call_builtin(
         &mut self,
         name: &str,
         params: &[MType],
@@ -172,7 +172,7 @@ impl Writer<'_> {
         self.call_symbol(&symbol, ret, args, false, out)
     }
 
-    fn no_spelling(&self, what: String) -> Error {
+    pub(super) fn no_spelling(&self, what: String) -> Error {
         let (a, b) = self.opts.spir_version;
         Error::unsupported(format!(
             "{what} has no OpenCL C spelling in SPIR {a}.{b}; use --flavor spirv-ir to keep it"
@@ -345,6 +345,11 @@ impl Writer<'_> {
                 };
                 self.call_builtin("wait_group_events", &[int, list], rt, &[num, a[1]], out)
             }
+            Builtin::Group {
+                op,
+                scope,
+                operation,
+            } => self.group(*op, *scope, *operation, a, tys, rt, out)?,
             Builtin::Spirv(op) => self.spirv_op(*op, a, tys, rt, out)?,
         })
     }

@@ -185,13 +185,22 @@ impl Writer<'_> {
             | Builtin::MemoryBarrier { .. }
             | Builtin::Atomic { .. }
             | Builtin::AsyncCopy { .. }
-            | Builtin::WaitEvents => {
+            | Builtin::WaitEvents
+            | Builtin::Group { .. } => {
                 // The form over operand positions, so each slot knows its graph type.
                 let positions: Vec<usize> = (0..a.len()).collect();
                 let (op, slots) = builtin
                     .spirv_form(&positions)
                     .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
-                let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
+                let signed = !matches!(
+                    op,
+                    S::AtomicUMin
+                        | S::AtomicUMax
+                        | S::GroupUMin
+                        | S::GroupUMax
+                        | S::GroupNonUniformUMin
+                        | S::GroupNonUniformUMax
+                );
                 let (mut ps, mut av) = (Vec::new(), Vec::new());
                 for slot in slots {
                     match slot {
@@ -202,6 +211,10 @@ impl Writer<'_> {
                         Slot::Int(v) => {
                             ps.push(Self::int32());
                             av.push(self.i32_const(v as u64));
+                        }
+                        Slot::Operation(o) => {
+                            ps.push(Self::int32());
+                            av.push(self.i32_const(o as u64));
                         }
                         Slot::OneLike(i) => {
                             ps.push(self.mtype(tys[i], signed)?);
@@ -357,6 +370,20 @@ impl Writer<'_> {
                 unsafe { LLVMBuildAdd(self.builder, v, off, out.as_ptr()) }
             }
         })
+    }
+
+    /// A specialization constant: `__spirv_SpecConstant(i32 spec_id, T default)` at the
+    /// insertion point (the convention's spelling; LLVM has no specializable constant).
+    pub(super) fn friendly_spec_constant(
+        &mut self,
+        spec_id: u32,
+        default: ir::Handle<ir::Constant>,
+    ) -> Result<LLVMValueRef> {
+        let t = self.m.constants[default].ty;
+        let (rt, d) = (self.ty(t)?, self.constant(default)?);
+        let ps = vec![Self::int32(), self.mtype(t, true)?];
+        let args = [self.i32_const(spec_id as u64), d];
+        Ok(self.friendly_call("__spirv_SpecConstant", ps, rt, &args, c""))
     }
 
     /// A sampler constant: `__translate_sampler_initializer(i32 bits)` at the insertion point

@@ -11,6 +11,7 @@
 mod body;
 mod builtins;
 mod friendly;
+mod groups;
 mod metadata;
 mod types;
 

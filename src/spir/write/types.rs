@@ -217,6 +217,17 @@ impl Writer<'_> {
                         LLVMConstGEP2(pt, b, is.as_mut_ptr(), is.len() as u32)
                     }
                 }
+                // Real SPIR cannot be specialized: the default is what an unspecialized
+                // module computes.
+                ConstantKind::Spec { default, .. } if self.opts.flavor == Flavor::Spir => {
+                    return self.constant(*default);
+                }
+                ConstantKind::Spec { .. } => {
+                    return Err(Error::unsupported(
+                        "a specialization constant inside an aggregate or constant expression \
+                         (spirv-ir specialization constants are __spirv_SpecConstant calls)",
+                    ))
+                }
                 ConstantKind::Sampler { .. } if self.opts.flavor == Flavor::SpirvIr => {
                     return Err(Error::unsupported(
                         "a sampler inside an aggregate constant (spirv-ir samplers are \

@@ -12,6 +12,15 @@ use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
 
 use crate::ir::builtin::has_trailing_literal;
 
+/// An operand of an instruction with a shared SPIR-V form (see `ir::spirv_form`).
+#[derive(Clone, Copy)]
+enum Raw {
+    Id(Word),
+    Literal(u32),
+    /// Any other literal (never part of a shared form).
+    Other,
+}
+
 impl Reader {
     fn emit_builtin(
         &mut self,
@@ -34,17 +43,30 @@ impl Reader {
     ) -> Result<()> {
         let op = inst.class.opcode;
         let n = inst.operands.len();
-        // Barriers, atomics and group copies: the operand layout shared with the other sides.
-        let ids: Vec<Word> = inst
+        // Barriers, atomics, group copies and collectives: the operand layout shared with the
+        // other sides. Ids stay ids; a GroupOperation is a literal.
+        let raw: Vec<Raw> = inst
             .operands
             .iter()
-            .filter_map(|o| o.id_ref_any())
+            .map(|o| match o {
+                Operand::GroupOperation(g) => Raw::Literal(*g as u32),
+                o => o.id_ref_any().map_or(Raw::Other, Raw::Id),
+            })
             .collect();
-        let int_of = |id: Word| self.int_constant(id).ok().map(|v| v as u32);
-        if let Some(form) = Builtin::from_spirv_form(op, &ids, int_of) {
-            let (b, arg_ids) = form.map_err(Error::unsupported)?;
-            let mut args = Vec::with_capacity(arg_ids.len());
-            for id in arg_ids {
+        let int_of = |r: Raw| match r {
+            Raw::Id(id) => self.int_constant(id).ok().map(|v| v as u32),
+            Raw::Literal(v) => Some(v),
+            Raw::Other => None,
+        };
+        if let Some(form) = Builtin::from_spirv_form(op, &raw, int_of) {
+            let (b, arg_ops) = form.map_err(Error::unsupported)?;
+            let mut args = Vec::with_capacity(arg_ops.len());
+            for r in arg_ops {
+                let Raw::Id(id) = r else {
+                    return Err(Error::malformed(format!(
+                        "Op{op:?} with a literal where an id operand belongs"
+                    )));
+                };
                 args.push(self.operand(st, id)?);
             }
             return self.emit_builtin(st, inst, rty, name, b, args);
@@ -252,9 +274,6 @@ pub(crate) fn spirv_builtin_supported(op: S) -> bool {
             | S::AtomicFMinEXT
             | S::AtomicFMaxEXT
             | S::AtomicFAddEXT
-            | S::GroupAll
-            | S::GroupAny
-            | S::GroupBroadcast
             | S::EnqueueMarker
             | S::RetainEvent
             | S::ReleaseEvent

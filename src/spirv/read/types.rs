@@ -58,7 +58,19 @@ impl Reader {
                 Ok(())
             }
             _ if op_is_constant(op) => {
-                let kind = self.constant_kind(inst)?;
+                let mut kind = self.constant_kind(inst)?;
+                // A specialization constant keeps its SpecId; one without can never be
+                // specialized and is its default.
+                let spec_id = self.ann.literal(result_id(inst)?, Decoration::SpecId);
+                if let (
+                    S::SpecConstant | S::SpecConstantTrue | S::SpecConstantFalse,
+                    Some(spec_id),
+                ) = (op, spec_id)
+                {
+                    let ty = self.type_of(result_type(inst)?)?;
+                    let default = self.m.constant(ir::Constant { ty, kind });
+                    kind = ConstantKind::Spec { spec_id, default };
+                }
                 self.constant(inst, kind)
             }
             _ => Err(Error::unsupported(format!("Op{op:?} at module scope"))),

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use rspirv::dr::{InsertPoint, Instruction, Operand};
-use spirv::{Capability, Op as S, Word};
+use spirv::{Capability, GroupOperation, Op as S, Word};
 
 use super::Writer;
 use crate::diag::{Error, Result};
@@ -938,9 +938,13 @@ impl Writer<'_> {
             | Builtin::MemoryBarrier { .. }
             | Builtin::Atomic { .. }
             | Builtin::AsyncCopy { .. }
-            | Builtin::WaitEvents => {
+            | Builtin::WaitEvents
+            | Builtin::Group { .. } => {
                 if matches!(builtin, Builtin::Atomic { .. }) && bit_width(m, ret) == 64 {
                     self.cap(Capability::Int64Atomics);
+                }
+                if let Builtin::Group { op, operation, .. } = builtin {
+                    self.group_requirements(*op, *operation)?;
                 }
                 let (op, slots) = builtin
                     .spirv_form(&ids)
@@ -948,19 +952,41 @@ impl Writer<'_> {
                 let mut ops = Vec::with_capacity(slots.len());
                 for s in slots {
                     ops.push(match s {
-                        Slot::Value(id) => id,
-                        Slot::Int(v) => self.u32_const(v),
+                        Slot::Value(id) => Operand::IdRef(id),
+                        Slot::Int(v) => Operand::IdRef(self.u32_const(v)),
                         Slot::OneLike(i) => {
                             let t = self.vty(ctx, args[i]);
-                            self.splat(t, 1, 0.0)?
+                            Operand::IdRef(self.splat(t, 1, 0.0)?)
                         }
+                        Slot::Operation(o) => Operand::GroupOperation(o),
                     });
                 }
-                self.emit(op, rty, rid, Self::ids(&ops))?;
+                self.emit(op, rty, rid, ops)?;
             }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }
+        }
+        Ok(())
+    }
+
+    /// Capabilities and version of a collective: `Groups` for the OpenCL 2.0 instructions; for
+    /// the non-uniform ones SPIR-V 1.3, `GroupNonUniform` and the capability the grammar lists
+    /// for the instruction (`GroupNonUniformClustered` for a clustered reduce).
+    fn group_requirements(&mut self, op: S, operation: Option<GroupOperation>) -> Result<()> {
+        let inst = rspirv::grammar::INSTRUCTION_TABLE
+            .lookup_opcode(op as u32)
+            .ok_or_else(|| Error::internal(format!("Op{op:?} is not in the grammar")))?;
+        if !inst.opname.starts_with("GroupNonUniform") {
+            self.cap(Capability::Groups);
+            return Ok(());
+        }
+        self.need_version((1, 3), &format!("Op{op:?}"))?;
+        self.cap(Capability::GroupNonUniform);
+        if operation == Some(GroupOperation::ClusteredReduce) {
+            self.cap(Capability::GroupNonUniformClustered);
+        } else if let Some(&c) = inst.capabilities.first() {
+            self.cap(c);
         }
         Ok(())
     }

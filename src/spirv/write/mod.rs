@@ -1,7 +1,9 @@
 //! Semantic graph -> SPIR-V words, through rspirv's `dr::Builder`.
 //!
 //! Capabilities are collected from what is emitted; the version is the smallest the module
-//! needs (1.0 for everything emitted today) and never above the target's ceiling.
+//! needs (1.0 unless a construct asks for more, e.g. 1.3 for the non-uniform sub-group
+//! instructions) and never above the target's ceiling: a construct that needs more is an error
+//! naming it.
 
 mod body;
 mod types;
@@ -31,6 +33,11 @@ pub(crate) struct Writer<'a> {
     /// Module-scope variables (listed on every entry point).
     interface: Vec<Word>,
     ext: Word,
+    /// The version ceiling, the target named in errors, and the least version the constructs
+    /// emitted so far need.
+    ceiling: (u8, u8),
+    target: &'static str,
+    needs: (u8, u8),
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -46,9 +53,6 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         }));
     }
     let mut b = Builder::new();
-    // Everything emitted today needs only SPIR-V 1.0; a pinned version is honoured.
-    let (vmaj, vmin) = options.spirv_version.unwrap_or((1, 0));
-    b.set_version(vmaj, vmin);
     let ext = b.ext_inst_import("OpenCL.std");
     let mut w = Writer {
         m,
@@ -62,6 +66,9 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         builtin_vars: HashMap::new(),
         interface: Vec::new(),
         ext,
+        ceiling: (maj, min),
+        target: options.target.name(),
+        needs: (1, 0),
     };
     w.cap(Capability::Addresses);
     w.cap(Capability::Kernel);
@@ -88,6 +95,9 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
     for k in &m.kernels {
         w.kernel(k)?;
     }
+    // A pinned version is honoured; otherwise the least the module needs.
+    let (vmaj, vmin) = options.spirv_version.unwrap_or(w.needs);
+    w.b.set_version(vmaj, vmin);
     for c in std::mem::take(&mut w.caps) {
         w.b.capability(Capability::from_u32(c).expect("capability"));
     }
@@ -105,6 +115,20 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
 impl Writer<'_> {
     pub(crate) fn cap(&mut self, c: Capability) {
         self.caps.insert(c as u32);
+    }
+
+    /// Record that `construct` needs SPIR-V `version`; an error if the ceiling is lower.
+    pub(crate) fn need_version(&mut self, version: (u8, u8), construct: &str) -> Result<()> {
+        if version > self.ceiling {
+            return Err(Error::new(ErrorKind::VersionTooLow {
+                construct: construct.to_string(),
+                needs: format!("{}.{}", version.0, version.1),
+                target: self.target.into(),
+                allowed: format!("{}.{}", self.ceiling.0, self.ceiling.1),
+            }));
+        }
+        self.needs = self.needs.max(version);
+        Ok(())
     }
 
     fn source_info(&mut self) {

@@ -225,7 +225,27 @@ impl Writer<'_> {
             }
             ConstantKind::Composite(elems) => {
                 let ids = elems.iter().map(|&e| self.constant(e)).collect::<Result<Vec<_>>>()?;
-                self.b.constant_composite(ty, ids)
+                if elems.iter().any(|&e| self.m.is_spec_constant(e)) {
+                    self.b.spec_constant_composite(ty, ids)
+                } else {
+                    self.b.constant_composite(ty, ids)
+                }
+            }
+            ConstantKind::Spec { spec_id, default } => {
+                let id = match (&self.m.types[k.ty], &self.m.constants[*default].kind) {
+                    (Type::Bool, ConstantKind::Int(0)) => self.b.spec_constant_false(ty),
+                    (Type::Bool, ConstantKind::Int(_)) => self.b.spec_constant_true(ty),
+                    (
+                        Type::Int { width: 64 } | Type::Float { width: 64 },
+                        ConstantKind::Int(v) | ConstantKind::Float(v),
+                    ) => self.b.spec_constant_bit64(ty, *v),
+                    (Type::Int { .. } | Type::Float { .. }, ConstantKind::Int(v) | ConstantKind::Float(v)) => {
+                        self.b.spec_constant_bit32(ty, *v as u32)
+                    }
+                    _ => return Err(Error::internal("a specialization constant that is not a scalar")),
+                };
+                self.b.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(*spec_id)]);
+                id
             }
             ConstantKind::GlobalAddress(g) => self.global(*g)?,
             ConstantKind::FunctionAddress(f) => {

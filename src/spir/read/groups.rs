@@ -1,0 +1,77 @@
+//! OpenCL C's work-group and sub-group collectives (`work_group_reduce_add`, `sub_group_ballot`,
+//! ...) as the SPIR-V group instructions they are: `int` predicates become booleans (`!= 0`),
+//! boolean results become `int` again (`zext`), and `work_group_broadcast`'s per-dimension
+//! local ids become one vector.
+
+use super::body::FnLowering;
+use super::calls::Lowered;
+use crate::diag::Result;
+use crate::ir::{self, Builtin, CastOp, IntPredicate, Op, Type, Value};
+use crate::spir::groups::GroupName;
+
+pub(crate) fn lower(
+    l: &mut FnLowering,
+    g: GroupName,
+    first_sign: Option<ir::Sign>,
+    ret: ir::Handle<Type>,
+    mut args: Vec<Value>,
+) -> Option<Result<Lowered>> {
+    let op = g.row.ops.pick(first_sign)?;
+    let bool_ty = l.m.ty(Type::Bool);
+    if g.row.predicate {
+        let p = *args.first()?;
+        let zero = {
+            let t = l.value_type(p);
+            Value::Const(l.m.int_const(t, 0))
+        };
+        let cmp = Op::ICmp {
+            pred: IntPredicate::Ne,
+            lhs: p,
+            rhs: zero,
+        };
+        args[0] = Value::Inst(l.emit(None, bool_ty, cmp));
+    }
+    if args.len() > 2 && op == spirv::Op::GroupBroadcast {
+        // work_group_broadcast(x, lx, ly[, lz]): SPIR-V takes the local id as one vector.
+        let elem = l.value_type(args[1]);
+        let ids = args.split_off(1);
+        let vty = l.m.ty(Type::Vector {
+            elem,
+            len: ids.len() as u32,
+        });
+        let i32_ty = l.m.int_type(32);
+        let mut acc = Value::Const(l.m.constant(ir::Constant {
+            ty: vty,
+            kind: ir::ConstantKind::Undef,
+        }));
+        for (lane, id) in ids.into_iter().enumerate() {
+            let index = Value::Const(l.m.int_const(i32_ty, lane as u64));
+            let op = Op::InsertElement {
+                vector: acc,
+                element: id,
+                index,
+            };
+            acc = Value::Inst(l.emit(None, vty, op));
+        }
+        args.push(acc);
+    }
+    let builtin = Op::Builtin {
+        builtin: Builtin::Group {
+            op,
+            scope: g.scope,
+            operation: g.operation,
+        },
+        args,
+    };
+    if !g.row.boolean {
+        return Some(Ok(Lowered::Inst(ret, builtin)));
+    }
+    let b = l.emit(None, bool_ty, builtin);
+    Some(Ok(Lowered::Inst(
+        ret,
+        Op::Cast {
+            op: CastOp::ZExt,
+            value: Value::Inst(b),
+        },
+    )))
+}

@@ -1,0 +1,110 @@
+//! Work-group and sub-group collectives in real SPIR: OpenCL C's `work_group_*`/`sub_group_*`
+//! functions, whose predicates and boolean results are `int` where SPIR-V has a boolean, and
+//! whose indices are `uint` (`size_t` for `work_group_broadcast`'s local ids, one argument per
+//! dimension).
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use spirv::{GroupOperation, Op as S, Scope};
+
+use super::Writer;
+use crate::diag::Result;
+use crate::ir::{self, Type};
+use crate::spir::groups;
+use crate::spir::mangle::MType;
+
+/// Instructions whose first operand is a ballot (a `uint4`).
+fn takes_ballot(op: S) -> bool {
+    matches!(
+        op,
+        S::GroupNonUniformInverseBallot
+            | S::GroupNonUniformBallotBitExtract
+            | S::GroupNonUniformBallotBitCount
+            | S::GroupNonUniformBallotFindLSB
+            | S::GroupNonUniformBallotFindMSB
+    )
+}
+
+impl Writer<'_> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn group(
+        &mut self,
+        op: S,
+        scope: Scope,
+        operation: Option<GroupOperation>,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let (name, row) = groups::spell(op, scope, operation).ok_or_else(|| {
+            let how = operation.map(|o| format!(" {o:?}")).unwrap_or_default();
+            self.no_spelling(format!("SPIR-V Op{op:?}{how} at {scope:?} scope"))
+        })?;
+        let int = MType::Int {
+            bits: 32,
+            signed: true,
+        };
+        let index_bits = if op == S::GroupBroadcast && scope == Scope::Workgroup {
+            self.m.addressing.pointer_bits()
+        } else {
+            32
+        };
+        let (mut params, mut args) = (Vec::new(), Vec::new());
+        for (i, (&v, &t)) in a.iter().zip(tys).enumerate() {
+            if matches!(self.m.types[t], Type::Bool) {
+                params.push(int.clone());
+                args.push(unsafe {
+                    LLVMBuildZExt(
+                        self.builder,
+                        v,
+                        LLVMInt32TypeInContext(self.ctx),
+                        c"".as_ptr(),
+                    )
+                });
+            } else if i == 0 {
+                let unsigned = takes_ballot(op)
+                    || matches!(
+                        op,
+                        S::GroupUMin
+                            | S::GroupUMax
+                            | S::GroupNonUniformUMin
+                            | S::GroupNonUniformUMax
+                    );
+                params.push(self.mtype(t, !unsigned)?);
+                args.push(v);
+            } else {
+                // Indices, deltas and cluster sizes; a vector of local ids is one per dimension.
+                let index = MType::Int {
+                    bits: index_bits,
+                    signed: false,
+                };
+                let lanes = self.m.lanes(t);
+                for lane in 0..lanes {
+                    let x = if lanes == 1 {
+                        v
+                    } else {
+                        unsafe {
+                            LLVMBuildExtractElement(
+                                self.builder,
+                                v,
+                                self.i32_const(lane as u64),
+                                c"".as_ptr(),
+                            )
+                        }
+                    };
+                    params.push(index.clone());
+                    args.push(self.int_to_width(x, index_bits));
+                }
+            }
+        }
+        if !row.boolean {
+            return Ok(self.call_builtin(&name, &params, rt, &args, out));
+        }
+        let it = unsafe { LLVMInt32TypeInContext(self.ctx) };
+        let r = self.call_builtin(&name, &params, it, &args, c"");
+        Ok(self.is_nonzero(r, it, out))
+    }
+}
