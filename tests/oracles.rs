@@ -377,8 +377,8 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
 /// Hand-written SPIR-V (tests/spirv/*.spvasm, assembled by spirv-as) for constructs clang never
 /// emits, through both flavors. Each source says what `--flavor spir` must do
 /// (`; expect-spir: ok` or `no-spelling`); `--flavor spirv-ir` must always keep the module.
-/// `; target: opencl3.0` marks SPIR-V 1.3 sources: this spirv-val has no OpenCL 3.0
-/// environment, so those validate in the universal SPIR-V 1.3 one.
+/// `; target: opencl2.2` marks SPIR-V 1.2 sources; `; target: opencl3.0` SPIR-V 1.3 ones (this
+/// spirv-val has no OpenCL 3.0 environment, so those validate in the universal SPIR-V 1.3 one).
 #[test]
 fn hand_written_spirv_through_both_flavors() {
     use spir_xlate::spirv::canon::{canonical_text, first_difference};
@@ -404,6 +404,8 @@ fn hand_written_spirv_through_both_flavors() {
         };
         let (env, val_env, target) = if text.contains("; target: opencl3.0") {
             ("spv1.3", "spv1.3", spir_xlate::TargetEnv::OpenCl30)
+        } else if text.contains("; target: opencl2.2") {
+            ("spv1.2", "opencl2.2", spir_xlate::TargetEnv::OpenCl22)
         } else {
             ("spv1.0", "opencl2.1", spir_xlate::TargetEnv::OpenCl21)
         };
@@ -433,6 +435,19 @@ fn hand_written_spirv_through_both_flavors() {
                 let back_path = dir.join(format!("{stem}.spir.spv"));
                 common::write_spirv(&back_path, &back);
                 spirv_val(&back_path, val_env).unwrap();
+                // ... with the kernels' execution modes (real SPIR spells each as an attribute).
+                let modes = |words: &[u32]| -> Vec<String> {
+                    canonical_text(words)
+                        .unwrap()
+                        .lines()
+                        .filter(|l| l.starts_with("ExecutionMode"))
+                        .map(String::from)
+                        .collect()
+                };
+                let original = spir_xlate::read_spirv(&spv)
+                    .and_then(|m| spir_xlate::spirv::write::write(&m, &options))
+                    .unwrap();
+                assert_eq!(modes(&original), modes(&back), "{}", src.display());
             }
             Ok(_) => panic!(
                 "{}: SPIR has no spelling, yet to-spir succeeded",

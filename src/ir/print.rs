@@ -87,6 +87,12 @@ impl Printer<'_> {
                     self.ty(h.elem)
                 );
             }
+            if let Some(n) = k.reqd_sub_group_size {
+                let _ = write!(out, " reqd_sub_group_size({n})");
+            }
+            for (mode, lits) in &k.other_modes {
+                let _ = write!(out, " {mode:?}{lits:?}");
+            }
             out.push('\n');
             for (i, a) in k.args.iter().enumerate() {
                 let q = &a.qualifiers;

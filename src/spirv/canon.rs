@@ -17,8 +17,7 @@ use crate::diag::{Error, Result};
 
 /// The canonical text of a binary module.
 pub fn canonical_text(words: &[u32]) -> Result<String> {
-    let m = rspirv::dr::load_words(words)
-        .map_err(|e| Error::malformed(format!("SPIR-V the canonical form cannot load: {e}")))?;
+    let m = super::read::parse::sections(words)?;
     Ok(Canon::new(&m).text(&m))
 }
 

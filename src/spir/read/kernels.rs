@@ -15,6 +15,8 @@ pub(crate) struct KernelInfo {
     pub reqd_work_group_size: Option<[u32; 3]>,
     pub work_group_size_hint: Option<[u32; 3]>,
     pub vec_type_hint: Option<ir::VecTypeHint>,
+    pub reqd_sub_group_size: Option<u32>,
+    pub other_modes: Vec<(spirv::ExecutionMode, Vec<u32>)>,
     /// Parameter types decided by the argument info rather than the LLVM type.
     pub param_types: HashMap<usize, Type>,
     /// Access of unsuffixed image struct types in this kernel, where unambiguous.
@@ -29,6 +31,8 @@ impl KernelInfo {
             reqd_work_group_size: self.reqd_work_group_size,
             work_group_size_hint: self.work_group_size_hint,
             vec_type_hint: self.vec_type_hint,
+            reqd_sub_group_size: self.reqd_sub_group_size,
+            other_modes: self.other_modes,
         }
     }
 }
@@ -134,6 +138,8 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
         reqd_work_group_size: k.reqd_work_group_size,
         work_group_size_hint: k.work_group_size_hint,
         vec_type_hint,
+        reqd_sub_group_size: k.reqd_sub_group_size,
+        other_modes: k.other_modes.clone(),
         param_types,
         image_access: image_access
             .into_iter()

@@ -37,6 +37,9 @@ pub struct RawKernel {
     pub vec_type_hint: Option<(HintScalar, u32, bool)>,
     /// The VecTypeHint literal of a `!spirv.ExecutionMode` (spirv-ir flavor).
     pub vec_type_hint_code: Option<u32>,
+    pub reqd_sub_group_size: Option<u32>,
+    /// `!spirv.ExecutionMode` modes kept literally (see `ir::kernel::kept_execution_mode`).
+    pub other_modes: Vec<(spirv::ExecutionMode, Vec<u32>)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -299,6 +302,15 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
                 k.vec_type_hint_code = Some(lits.first().copied().unwrap_or(0));
             }
             M::ContractionOff => contraction_off = true,
+            M::SubgroupSize => {
+                let n = lits.first().copied().ok_or_else(|| {
+                    Error::malformed("SubgroupSize without a size").in_function(&name)
+                })?;
+                k.reqd_sub_group_size.get_or_insert(n);
+            }
+            m if crate::ir::kernel::kept_execution_mode(m).is_some() => {
+                k.other_modes.push((m, lits.to_vec()))
+            }
             other => {
                 return Err(Error::unsupported(format!(
                     "execution mode {other:?} in !spirv.ExecutionMode"
@@ -355,7 +367,7 @@ unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
     out
 }
 
-const KERNEL_TAGS: [&str; 9] = [
+const KERNEL_TAGS: [&str; 10] = [
     "kernel_arg_addr_space",
     "kernel_arg_access_qual",
     "kernel_arg_type",
@@ -365,6 +377,7 @@ const KERNEL_TAGS: [&str; 9] = [
     "reqd_work_group_size",
     "work_group_size_hint",
     "vec_type_hint",
+    "intel_reqd_sub_group_size",
 ];
 
 /// Fill one field of `k` from a metadata node `tag` with operands `ops`. Fields already set
@@ -413,6 +426,15 @@ unsafe fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[LLVMValueRef]) 
         }
         "work_group_size_hint" => {
             k.work_group_size_hint.get_or_insert(triple()?);
+        }
+        "intel_reqd_sub_group_size" => {
+            let n = ints()?;
+            let [n] = n.as_slice() else {
+                return Err(Error::malformed(format!(
+                    "!{tag} does not hold one integer"
+                )));
+            };
+            k.reqd_sub_group_size.get_or_insert(*n);
         }
         "vec_type_hint" => {
             let (Some(&hint), Some(&sign)) = (ops.first(), ops.get(1)) else {

@@ -101,12 +101,19 @@ impl Writer<'_> {
         lists
     }
 
-    /// reqd_work_group_size / work_group_size_hint / vec_type_hint as (kind, values).
+    /// reqd_work_group_size / work_group_size_hint / vec_type_hint / intel_reqd_sub_group_size
+    /// as (kind, values). Execution modes without an attribute are an error naming them.
     fn kernel_attributes(
         &mut self,
         k: &ir::Kernel,
     ) -> Result<Vec<(&'static str, Vec<LLVMMetadataRef>)>> {
+        if let Some((mode, _)) = k.other_modes.first() {
+            return Err(self.no_spelling(format!("execution mode {mode:?}")));
+        }
         let mut out = Vec::new();
+        if let Some(n) = k.reqd_sub_group_size {
+            out.push(("intel_reqd_sub_group_size", vec![self.md_i32(n)]));
+        }
         if let Some(s) = k.reqd_work_group_size {
             out.push((
                 "reqd_work_group_size",
@@ -218,6 +225,12 @@ impl Writer<'_> {
             }
             if let Some(s) = k.work_group_size_hint {
                 add(M::LocalSizeHint, &s);
+            }
+            if let Some(n) = k.reqd_sub_group_size {
+                add(M::SubgroupSize, &[n]);
+            }
+            for (mode, lits) in &k.other_modes {
+                add(*mode, lits);
             }
             if let Some(h) = &k.vec_type_hint {
                 let code = h.spirv_code(self.m).ok_or_else(|| {

@@ -32,6 +32,8 @@ impl Reader {
                 reqd_work_group_size: None,
                 work_group_size_hint: None,
                 vec_type_hint: None,
+                reqd_sub_group_size: None,
+                other_modes: Vec::new(),
             };
             for (mode, lits) in self
                 .ann
@@ -40,6 +42,29 @@ impl Reader {
                 .cloned()
                 .unwrap_or_default()
             {
+                // The *Id forms (SPIR-V 1.2) name constants: read them as the literal forms.
+                let (mode, lits) = match mode {
+                    M::LocalSizeId | M::LocalSizeHintId | M::SubgroupsPerWorkgroupId => {
+                        let values = lits
+                            .iter()
+                            .map(|&id| {
+                                self.int_constant(id).map(|v| v as u32).map_err(|_| {
+                                    Error::unsupported(format!(
+                                        "{mode:?} operand %{id}, which is not a constant \
+                                         (a specialization constant cannot be kept)"
+                                    ))
+                                })
+                            })
+                            .collect::<Result<Vec<u32>>>()?;
+                        let literal = match mode {
+                            M::LocalSizeId => M::LocalSize,
+                            M::LocalSizeHintId => M::LocalSizeHint,
+                            _ => M::SubgroupsPerWorkgroup,
+                        };
+                        (literal, values)
+                    }
+                    _ => (mode, lits),
+                };
                 let xyz = || -> Result<[u32; 3]> {
                     match lits.as_slice() {
                         [x, y, z] => Ok([*x, *y, *z]),
@@ -49,6 +74,16 @@ impl Reader {
                 match mode {
                     M::LocalSize => k.reqd_work_group_size = Some(xyz()?),
                     M::LocalSizeHint => k.work_group_size_hint = Some(xyz()?),
+                    M::SubgroupSize => {
+                        k.reqd_sub_group_size = Some(
+                            lits.first()
+                                .copied()
+                                .ok_or_else(|| Error::malformed("SubgroupSize without a size"))?,
+                        )
+                    }
+                    m if ir::kernel::kept_execution_mode(m).is_some() => {
+                        k.other_modes.push((m, lits))
+                    }
                     M::VecTypeHint => {
                         let code = lits.first().copied().unwrap_or(0);
                         k.vec_type_hint = Some(

@@ -11,7 +11,7 @@ mod body;
 pub(crate) mod builtins;
 mod function;
 mod kernels;
-mod parse;
+pub(crate) mod parse;
 mod types;
 
 pub use parse::words_from_bytes;

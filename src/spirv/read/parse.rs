@@ -180,6 +180,87 @@ fn opname(words: &[u32], at: usize) -> String {
     }
 }
 
+/// The module in rspirv's `dr::Module` sections, from our parse (so that everything the
+/// reader accepts loads: module-scope OpExtInst, OpExecutionModeId, ...), for the canonical
+/// form.
+pub(crate) fn sections(words: &[u32]) -> Result<rspirv::dr::Module> {
+    use rspirv::dr::{Block, Function, Module};
+    use spirv::Op as S;
+    let parsed = parse(words)?;
+    let mut m = Module::new();
+    let mut header = ModuleHeader::new(words[3]);
+    header.version = words[1];
+    header.generator = words[2];
+    m.header = Some(header);
+    let mut func: Option<Function> = None;
+    let mut block: Option<Block> = None;
+    for (at, inst) in parsed.insts {
+        let misplaced =
+            || Error::malformed(format!("word {at}: Op{:?} out of place", inst.class.opcode));
+        match inst.class.opcode {
+            S::Capability => m.capabilities.push(inst),
+            S::Extension => m.extensions.push(inst),
+            S::ExtInstImport => m.ext_inst_imports.push(inst),
+            S::MemoryModel => m.memory_model = Some(inst),
+            S::EntryPoint => m.entry_points.push(inst),
+            S::ExecutionMode | S::ExecutionModeId => m.execution_modes.push(inst),
+            S::String | S::Source | S::SourceExtension | S::SourceContinued => {
+                m.debug_string_source.push(inst)
+            }
+            S::Name | S::MemberName => m.debug_names.push(inst),
+            S::ModuleProcessed => m.debug_module_processed.push(inst),
+            S::Decorate
+            | S::MemberDecorate
+            | S::DecorationGroup
+            | S::GroupDecorate
+            | S::GroupMemberDecorate
+            | S::DecorateId
+            | S::DecorateString
+            | S::MemberDecorateString => m.annotations.push(inst),
+            S::Function => {
+                func = Some(Function {
+                    def: Some(inst),
+                    ..Function::new()
+                })
+            }
+            S::FunctionParameter => func.as_mut().ok_or_else(misplaced)?.parameters.push(inst),
+            S::Label => {
+                block = Some(Block {
+                    label: Some(inst),
+                    instructions: Vec::new(),
+                })
+            }
+            S::FunctionEnd => {
+                let mut f = func.take().ok_or_else(misplaced)?;
+                f.end = Some(inst);
+                m.functions.push(f);
+            }
+            op => match block.as_mut() {
+                Some(b) => {
+                    b.instructions.push(inst);
+                    if matches!(
+                        op,
+                        S::Branch
+                            | S::BranchConditional
+                            | S::Switch
+                            | S::Return
+                            | S::ReturnValue
+                            | S::Unreachable
+                            | S::Kill
+                    ) {
+                        let b = block.take().expect("a block");
+                        func.as_mut().ok_or_else(misplaced)?.blocks.push(b);
+                    }
+                }
+                // Debug lines between a function's parameters carry no meaning here.
+                None if func.is_some() => {}
+                None => m.types_global_values.push(inst),
+            },
+        }
+    }
+    Ok(m)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,7 +93,8 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         w.function(h).map_err(|e| e.in_function(&f.name))?;
     }
     for k in &m.kernels {
-        w.kernel(k)?;
+        w.kernel(k)
+            .map_err(|e| e.in_function(&m.functions[k.function].name))?;
     }
     // A pinned version is honoured; otherwise the least the module needs.
     let (vmaj, vmin) = options.spirv_version.unwrap_or(w.needs);
@@ -176,6 +177,22 @@ impl Writer<'_> {
             })?;
             self.b
                 .execution_mode(id, spirv::ExecutionMode::VecTypeHint, [code]);
+        }
+        if let Some(n) = k.reqd_sub_group_size {
+            self.need_version((1, 1), "SubgroupSize (intel_reqd_sub_group_size)")?;
+            self.cap(Capability::SubgroupDispatch);
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::SubgroupSize, [n]);
+        }
+        for (mode, lits) in &k.other_modes {
+            let (version, cap) = ir::kernel::kept_execution_mode(*mode).ok_or_else(|| {
+                Error::internal(format!("execution mode {mode:?} kept in the graph"))
+            })?;
+            self.need_version(version, &format!("execution mode {mode:?}"))?;
+            if let Some(c) = cap {
+                self.cap(c);
+            }
+            self.b.execution_mode(id, *mode, lits.clone());
         }
         if !self.m.source.fp_contract {
             self.b
