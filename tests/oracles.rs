@@ -357,11 +357,11 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
     );
     // Ratchet until every module comes back the same (issue 3 stays open until then).
     assert!(
-        same_ours >= 303,
+        same_ours >= 311,
         "{same_ours} of our modules come back the same"
     );
     assert!(
-        same_khronos >= 259,
+        same_khronos >= 286,
         "{same_khronos} of llvm-spirv-14's come back the same"
     );
     assert!(

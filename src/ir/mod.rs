@@ -7,6 +7,7 @@ pub mod arena;
 pub mod builtin;
 pub mod cfg;
 pub mod constant;
+pub mod fold;
 pub mod function;
 pub mod kernel;
 pub mod module;

@@ -35,6 +35,8 @@ pub(crate) struct FnLowering<'a, 'b> {
     /// Loads of a vector builtin variable (`@__spirv_BuiltIn*`, spirv-ir): lanes read by
     /// extractelement become per-dimension work-item queries.
     builtin_loads: HashMap<Name, (spirv::BuiltIn, ir::Handle<Type>)>,
+    /// Constant expressions made instructions, by block (see [`FnLowering::operand`]).
+    materialized: HashMap<(usize, ir::Handle<ir::Constant>), Value>,
 }
 
 pub(crate) fn lower_body(
@@ -58,6 +60,7 @@ pub(crate) fn lower_body(
         pending_phis: Vec::new(),
         slot_types: HashMap::new(),
         builtin_loads: HashMap::new(),
+        materialized: HashMap::new(),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -91,7 +94,7 @@ pub(crate) fn lower_body(
     for (h, incoming) in std::mem::take(&mut l.pending_phis) {
         let mut list = Vec::new();
         for (op, blk) in incoming {
-            let v = l.operand(&op)?;
+            let v = l.operand_in_place(&op)?;
             list.push((v, l.block(&blk)?));
         }
         l.body.insts[h].op = Op::Phi { incoming: list };
@@ -165,7 +168,47 @@ fn block_order(f: &llvm_ir::Function) -> Vec<usize> {
 }
 
 impl FnLowering<'_, '_> {
+    /// An instruction's operand. A constant expression (a GEP or cast of constants) becomes
+    /// instructions ahead of the use: LLVM's builder folds such instructions into constant
+    /// expressions and the SPIR-V producers write them as instructions, so the graph keeps
+    /// one form — instructions — and a round trip through either side does not change it.
     pub fn operand(&mut self, op: &Operand) -> Result<Value> {
+        Ok(match self.operand_in_place(op)? {
+            Value::Const(c) => self.materialize(c),
+            v => v,
+        })
+    }
+
+    fn materialize(&mut self, c: ir::Handle<ir::Constant>) -> Value {
+        // One instruction per expression and block: the earlier one dominates later uses.
+        if let Some(&v) = self.materialized.get(&(self.current, c)) {
+            return v;
+        }
+        let ty = self.m.constants[c].ty;
+        let op = match self.m.constants[c].kind.clone() {
+            ir::ConstantKind::Cast(op, x) => Op::Cast {
+                op,
+                value: self.materialize(x),
+            },
+            ir::ConstantKind::Gep {
+                inbounds,
+                base,
+                indices,
+            } => Op::Gep {
+                inbounds,
+                base: self.materialize(base),
+                indices: indices.into_iter().map(|i| self.materialize(i)).collect(),
+            },
+            _ => return Value::Const(c),
+        };
+        let v = Value::Inst(self.emit(None, ty, op));
+        self.materialized.insert((self.current, c), v);
+        v
+    }
+
+    /// An operand where it is written: phi operands, whose constant expressions cannot become
+    /// instructions in the phi's block, stay constants.
+    fn operand_in_place(&mut self, op: &Operand) -> Result<Value> {
         if let Operand::LocalOperand { name, .. } = op {
             if let Some(&(b, ty)) = self.builtin_loads.get(name) {
                 return Ok(self.builtin_vector(b, ty));
@@ -369,11 +412,14 @@ impl FnLowering<'_, '_> {
             I::PtrToInt(i) => self.cast(CastOp::PtrToInt, &i.operand, &i.to_type, &i.dest),
             I::IntToPtr(i) => self.cast(CastOp::IntToPtr, &i.operand, &i.to_type, &i.dest),
             I::BitCast(i) => {
-                // Casts between OpenCL object types are no-ops in the graph.
+                // Casts between OpenCL object types are no-ops in the graph, and so is a cast
+                // to the operand's own type (legacy SPIR spells sampler initializers so).
                 let v = self.operand(&i.operand)?;
                 let to = self.lower_type(&i.to_type)?;
-                if self.m.types[to].is_opencl_object()
-                    || self.m.types[self.value_type(v)].is_opencl_object()
+                let from = self.value_type(v);
+                if from == to
+                    || self.m.types[to].is_opencl_object()
+                    || self.m.types[from].is_opencl_object()
                 {
                     self.bind(&i.dest, v);
                     return Ok(());

@@ -52,6 +52,10 @@ pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
 }
 
 fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lowered> {
+    // Markers without meaning: their operands (often constant expressions) are not lowered.
+    if name.strip_prefix("llvm.").is_some_and(is_marker_intrinsic) {
+        return Ok(Lowered::Nothing);
+    }
     let mut args = Vec::with_capacity(call.arguments.len());
     for (a, _) in &call.arguments {
         args.push(l.operand(a)?);
@@ -130,15 +134,6 @@ fn intrinsic(
         _ => false,
     };
     Ok(match base.as_str() {
-        "lifetime.start"
-        | "lifetime.end"
-        | "dbg.declare"
-        | "dbg.value"
-        | "dbg.label"
-        | "assume"
-        | "invariant.start"
-        | "invariant.end"
-        | "experimental.noalias.scope.decl" => Lowered::Nothing,
         "memcpy" | "memmove" => {
             let volatile = constant_bool(l, args[3]);
             Lowered::Inst(
@@ -184,6 +179,23 @@ fn intrinsic(
             None => return Err(Error::unsupported(format!("LLVM intrinsic llvm.{intr}"))),
         },
     })
+}
+
+/// Intrinsics that mark lifetimes, debug locations or assumptions: nothing in the graph.
+fn is_marker_intrinsic(intr: &str) -> bool {
+    [
+        "lifetime.start",
+        "lifetime.end",
+        "dbg.declare",
+        "dbg.value",
+        "dbg.label",
+        "assume",
+        "invariant.start",
+        "invariant.end",
+        "experimental.noalias.scope.decl",
+    ]
+    .iter()
+    .any(|m| intr == *m || intr.strip_prefix(m).is_some_and(|r| r.starts_with('.')))
 }
 
 fn is_type_suffix(s: &str) -> bool {

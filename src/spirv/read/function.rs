@@ -379,6 +379,10 @@ impl Reader {
         op: Op,
         name: Option<String>,
     ) -> Result<()> {
+        // Vector element operations on constants are constants (as LLVM folds them).
+        if let (Some(c), Some(_)) = (self.m.fold(rty, &op), inst.result_id) {
+            return self.define(st, inst, Value::Const(c));
+        }
         let v = self.push(st, rty, op, name);
         if inst.result_id.is_some() {
             self.define(st, inst, v)?;
