@@ -3,7 +3,8 @@
 //! debug strings, or of functions compare equal as text.
 //!
 //! Module-scope ids are named by what they are (`TypeInt(32 0)`, `Constant(TypeInt(32 0) 7)`,
-//! `Variable(...)`), so the same type gets the same name wherever it was declared. Function
+//! `Variable(...)`), so the same type gets the same name wherever it was declared. Plain
+//! constants appear only where they are used: declaring one changes nothing. Function
 //! contents keep their order; their ids are numbered in order of definition (`p0`, `b1`,
 //! `v3`). Decoration groups are expanded onto their targets.
 
@@ -242,10 +243,13 @@ impl<'m> Canon<'m> {
         names.sort();
         out.extend(names);
         out.extend(self.decorations(m));
-        // Types, constants and variables are their descriptions.
+        // Types and variables are their descriptions. Plain constants are described where
+        // they are used; a declaration alone says nothing (writers declare scalars they end up
+        // not needing, or that only an all-zero composite spelled another way needs).
         let mut globals: Vec<String> = m
             .types_global_values
             .iter()
+            .filter(|i| !is_plain_constant(i.class.opcode))
             .filter_map(|i| i.result_id)
             .map(|id| self.describe(id, &mut Vec::new()))
             .collect();
@@ -279,15 +283,27 @@ impl<'m> Canon<'m> {
                     }
                 }
             }
-            // Copies are the value they copy (LLVM has no copy instruction to keep them in).
+            // Copies are the value they copy (LLVM has no copy instruction to keep them in),
+            // and their names and decorations go with them.
+            let mut copies = std::collections::HashSet::new();
             for &b in &blocks {
                 for i in &b.instructions {
                     if self.is_copy(i) {
                         let v = self.operand(&i.operands[0], &mut Vec::new());
-                        self.local.insert(i.result_id.unwrap_or(0), v);
+                        let id = i.result_id.unwrap_or(0);
+                        self.local.insert(id, v);
+                        copies.insert(id);
                     }
                 }
             }
+            // Ids whose names and decorations are printed: this function's, copies aside.
+            let kept_ids: std::collections::HashSet<Word> = self
+                .local
+                .keys()
+                .copied()
+                .filter(|t| !copies.contains(t))
+                .collect();
+            let kept = |t: Word| kept_ids.contains(&t);
             let mut lines = Vec::new();
             if let Some(d) = &f.def {
                 lines.push(self.line(d));
@@ -308,7 +324,7 @@ impl<'m> Canon<'m> {
             let named: Vec<&Instruction> = m
                 .debug_names
                 .iter()
-                .filter(|n| name_target(n).is_some_and(|t| self.local.contains_key(&t)))
+                .filter(|n| name_target(n).is_some_and(kept))
                 .collect();
             let mut local_names: Vec<String> = named
                 .iter()
@@ -318,7 +334,7 @@ impl<'m> Canon<'m> {
                 if a.operands
                     .first()
                     .and_then(|o| o.id_ref_any())
-                    .is_some_and(|t| self.local.contains_key(&t))
+                    .is_some_and(kept)
                 {
                     local_names.push(format!("  ; {}", self.line(a)));
                 }
@@ -468,6 +484,20 @@ fn strip_unique_suffix(name: &str) -> &str {
         }
         _ => name,
     }
+}
+
+/// Constants whose only meaning is their value (specialization constants are an interface).
+fn is_plain_constant(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Constant
+            | Op::ConstantTrue
+            | Op::ConstantFalse
+            | Op::ConstantNull
+            | Op::ConstantComposite
+            | Op::ConstantSampler
+            | Op::Undef
+    )
 }
 
 fn name_target(n: &Instruction) -> Option<Word> {

@@ -186,6 +186,12 @@ impl FnLowering<'_, '_> {
         }
         let ty = self.m.constants[c].ty;
         let op = match self.m.constants[c].kind.clone() {
+            // LLVM folds the integer value of a null pointer to 0.
+            ir::ConstantKind::Cast(CastOp::PtrToInt, x)
+                if matches!(self.m.constants[x].kind, ir::ConstantKind::Null) =>
+            {
+                return Value::Const(self.m.int_const(ty, 0));
+            }
             ir::ConstantKind::Cast(op, x) => Op::Cast {
                 op,
                 value: self.materialize(x),

@@ -402,8 +402,16 @@ impl Writer<'_> {
                         Some(t) => self.ty(t)?,
                         None => self.b.type_int(m.addressing.pointer_bits(), 0),
                     };
-                    a = self.emit(S::ConvertPtrToU, Some(it), None, Self::ids(&[a]))?;
-                    b = self.emit(S::ConvertPtrToU, Some(it), None, Self::ids(&[b]))?;
+                    // The integer value of a null pointer is 0 (as LLVM folds it).
+                    let is_null = |v: &Value| matches!(v, Value::Const(c) if matches!(m.constants[*c].kind, ir::ConstantKind::Null));
+                    let bits = m.addressing.pointer_bits();
+                    for (w, v) in [(&mut a, lhs), (&mut b, rhs)] {
+                        *w = if is_null(v) {
+                            self.scalar_constant(it, bits, 0)
+                        } else {
+                            self.emit(S::ConvertPtrToU, Some(it), None, Self::ids(&[*w]))?
+                        };
+                    }
                 }
                 let is_bool = self.is_bool(ot);
                 let code = match pred {
