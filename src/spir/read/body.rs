@@ -179,6 +179,37 @@ impl FnLowering<'_, '_> {
         })
     }
 
+    /// A pointer operand of `llvm.memcpy`/`memmove`/`memset`: the `i8*` the intrinsic's
+    /// signature needs is no part of the meaning (CopyMemorySized takes any pointer), so a
+    /// constant bitcast of a pointer in the same address space, or a GEP to its first byte,
+    /// is looked through.
+    pub fn memory_operand(&mut self, op: &Operand) -> Result<Value> {
+        if let Value::Const(c) = self.operand_in_place(op)? {
+            let same_address = match &self.m.constants[c].kind {
+                ir::ConstantKind::Cast(CastOp::Bitcast, x) => Some(*x),
+                ir::ConstantKind::Gep { base, indices, .. }
+                    if indices
+                        .iter()
+                        .all(|&i| matches!(self.m.constants[i].kind, ir::ConstantKind::Int(0))) =>
+                {
+                    Some(*base)
+                }
+                _ => None,
+            };
+            if let Some(x) = same_address {
+                let space = |t| match self.m.types[t] {
+                    Type::Pointer { space, .. } => Some(space),
+                    _ => None,
+                };
+                let (from, to) = (space(self.m.constants[x].ty), space(self.m.constants[c].ty));
+                if from.is_some() && from == to {
+                    return Ok(self.materialize(x));
+                }
+            }
+        }
+        self.operand(op)
+    }
+
     fn materialize(&mut self, c: ir::Handle<ir::Constant>) -> Value {
         // One instruction per expression and block: the earlier one dominates later uses.
         if let Some(&v) = self.materialized.get(&(self.current, c)) {

@@ -57,8 +57,15 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         return Ok(Lowered::Nothing);
     }
     let mut args = Vec::with_capacity(call.arguments.len());
-    for (a, _) in &call.arguments {
-        args.push(l.operand(a)?);
+    let memory = ["llvm.memcpy.", "llvm.memmove.", "llvm.memset."]
+        .iter()
+        .any(|p| name.starts_with(p));
+    for (i, (a, _)) in call.arguments.iter().enumerate() {
+        args.push(if memory && i < 2 {
+            l.memory_operand(a)?
+        } else {
+            l.operand(a)?
+        });
     }
     let ret_llvm = llvm_ir::types::Typed::get_type(call, &l.types.llvm_module().types);
     let ret = l.lower_type(&ret_llvm)?;
