@@ -83,7 +83,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         return Ok(Lowered::Inst(ret, Op::Call { callee, args }));
     }
     if let Some(intr) = name.strip_prefix("llvm.") {
-        return intrinsic(l, intr, ret, args);
+        return intrinsic(l, intr, ret, args, memory_align(call));
     }
     if name == "printf" {
         return Ok(ext(ret, CLOp::printf, None, args));
@@ -122,11 +122,28 @@ fn sign(s: Option<bool>) -> Option<Sign> {
     s.map(|s| if s { Sign::Signed } else { Sign::Unsigned })
 }
 
+/// The alignment a memcpy/memmove/memset call states for its pointers (the smaller of the
+/// two for copies); `align 1` says nothing.
+fn memory_align(call: &Call) -> Option<u32> {
+    call.arguments
+        .iter()
+        .take(2)
+        .filter_map(|(_, attrs)| {
+            attrs.iter().find_map(|a| match a {
+                llvm_ir::function::ParameterAttribute::Alignment(n) => u32::try_from(*n).ok(),
+                _ => None,
+            })
+        })
+        .min()
+        .filter(|&a| a > 1)
+}
+
 fn intrinsic(
     l: &mut FnLowering,
     intr: &str,
     ret: ir::Handle<Type>,
     mut args: Vec<Value>,
+    align: Option<u32>,
 ) -> Result<Lowered> {
     // Strip the overload suffix: llvm.fabs.f32 -> llvm.fabs; llvm.memcpy.p1i8.p1i8.i64 -> llvm.memcpy.
     let base: String = {
@@ -149,7 +166,7 @@ fn intrinsic(
                     dst: args[0],
                     src: args[1],
                     size: args[2],
-                    align: None,
+                    align,
                     volatile,
                 },
             )
@@ -162,7 +179,7 @@ fn intrinsic(
                     dst: args[0],
                     byte: args[1],
                     size: args[2],
-                    align: None,
+                    align,
                     volatile,
                 },
             )
