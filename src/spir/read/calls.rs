@@ -396,10 +396,8 @@ fn builtin(
         );
     }
     if let Some(g) = crate::spir::groups::parse(n) {
-        if let Some(lowered) = super::groups::lower(l, g, sign(d.first_sign()), ret, args) {
-            return lowered;
-        }
-        return Err(unknown(mangled, d));
+        return super::groups::lower(l, g, sign(d.first_sign()), ret, args)
+            .ok_or_else(|| unknown(mangled, d));
     }
     if let Some(rest) = n.strip_prefix("convert_") {
         return convert(l, d, mangled, rest, ret, args);

@@ -5,17 +5,18 @@
 
 use super::body::FnLowering;
 use super::calls::Lowered;
-use crate::diag::Result;
 use crate::ir::{self, Builtin, CastOp, IntPredicate, Op, Type, Value};
 use crate::spir::groups::GroupName;
 
+/// `None` when the name's row has no instruction for the argument's class (e.g. a float
+/// bitwise reduction).
 pub(crate) fn lower(
     l: &mut FnLowering,
     g: GroupName,
     first_sign: Option<ir::Sign>,
     ret: ir::Handle<Type>,
     mut args: Vec<Value>,
-) -> Option<Result<Lowered>> {
+) -> Option<Lowered> {
     let op = g.row.ops.pick(first_sign)?;
     let bool_ty = l.m.ty(Type::Bool);
     if g.row.predicate {
@@ -64,14 +65,14 @@ pub(crate) fn lower(
         args,
     };
     if !g.row.boolean {
-        return Some(Ok(Lowered::Inst(ret, builtin)));
+        return Some(Lowered::Inst(ret, builtin));
     }
     let b = l.emit(None, bool_ty, builtin);
-    Some(Ok(Lowered::Inst(
+    Some(Lowered::Inst(
         ret,
         Op::Cast {
             op: CastOp::ZExt,
             value: Value::Inst(b),
         },
-    )))
+    ))
 }
