@@ -51,6 +51,8 @@ pub enum ErrorKind {
         target: String,
         allowed: String,
     },
+    #[error("the round trip {0} changed the module")]
+    RoundTripDiffers(String),
     #[error("internal error (please report): {0}")]
     Internal(String),
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use spir_xlate::{diag::Error, Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
+use spir_xlate::{diag::Error, ErrorKind, Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
 
 #[derive(Parser)]
 #[command(
@@ -68,6 +68,15 @@ enum Command {
     DumpIr {
         /// Input .bc, .ll or .spv file (`-` for stdin).
         input: String,
+    },
+    /// Translate to the other side and back and report the first difference (exit 1 if any):
+    /// SPIR-V through --flavor spirv-ir, SPIR through SPIR-V (see roundtrip/README.md).
+    Roundtrip {
+        /// Input .spv, .bc or .ll file (`-` for stdin).
+        input: String,
+        /// The SPIR-V environment of the SPIR-V side.
+        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+        target: TargetEnv,
     },
     /// Print a SPIR-V module in canonical text form (ids named by what they are, type,
     /// decoration and function order normalized), for diffing two modules.
@@ -290,6 +299,31 @@ fn run(cli: Cli) -> Result<(), Error> {
             let inp = open_input(&input)?;
             let m = spir_xlate::read_any(&inp.path).map_err(|e| e.in_file(&inp.label))?;
             write_output("-", spir_xlate::ir::print::print_module(&m).as_bytes())
+        }
+        Command::Roundtrip { input, target } => {
+            let inp = open_input(&input)?;
+            let options = Options {
+                target,
+                ..Default::default()
+            };
+            let checks = spir_xlate::roundtrip::check(&inp.path, &options)
+                .map_err(|e| e.in_file(&inp.label))?;
+            let mut report = String::new();
+            let mut changed = Vec::new();
+            for c in &checks {
+                match &c.difference {
+                    None => report.push_str(&format!("{}: {}: same\n", inp.label, c.path)),
+                    Some(d) => {
+                        changed.push(c.path);
+                        report.push_str(&format!("{}: {}: differs at {d}\n", inp.label, c.path));
+                    }
+                }
+            }
+            write_output("-", report.as_bytes())?;
+            if changed.is_empty() {
+                return Ok(());
+            }
+            Err(Error::new(ErrorKind::RoundTripDiffers(changed.join(", "))).in_file(&inp.label))
         }
         Command::Canonical { input } => {
             let inp = open_input(&input)?;

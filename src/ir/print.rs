@@ -16,13 +16,28 @@ use super::Inst;
 /// Render the whole module.
 pub fn print_module(m: &Module) -> String {
     let mut out = String::new();
-    let p = Printer { m };
+    let p = Printer {
+        m,
+        canonical: false,
+    };
+    p.module(&mut out);
+    out
+}
+
+/// The dump in canonical form, for comparing graphs read from different sides: blocks in
+/// control-flow order (reverse post-order) and numbered in it, phi operands ordered by block,
+/// and vector lane indices as plain numbers (their integer type is a spelling: LLVM's is any
+/// width, SPIR-V's a literal).
+pub fn canonical_module(m: &Module) -> String {
+    let mut out = String::new();
+    let p = Printer { m, canonical: true };
     p.module(&mut out);
     out
 }
 
 struct Printer<'a> {
     m: &'a Module,
+    canonical: bool,
 }
 
 impl Printer<'_> {
@@ -155,9 +170,22 @@ impl Printer<'_> {
             return;
         };
         out.push_str(" {\n");
+        let order: Vec<usize> = if self.canonical {
+            super::cfg::reverse_post_order(body.blocks.len(), |b| {
+                body.blocks[b].terminator.successors()
+            })
+        } else {
+            (0..body.blocks.len()).collect()
+        };
+        // The label each block is printed with: its position in `order`.
+        let mut label = vec![0; body.blocks.len()];
+        for (pos, &b) in order.iter().enumerate() {
+            label[b] = pos;
+        }
+        let bb = |b: super::BlockId| format!("bb{}", label[b.0 as usize]);
         let mut numbers: HashMap<Handle<Inst>, usize> = HashMap::new();
-        for b in &body.blocks {
-            for &i in &b.insts {
+        for &b in &order {
+            for &i in &body.blocks[b].insts {
                 let n = numbers.len();
                 numbers.insert(i, n);
             }
@@ -169,10 +197,12 @@ impl Printer<'_> {
                 Value::Const(c) => self.constant(c),
             }
         };
-        for (bi, b) in body.blocks.iter().enumerate() {
+        for &bi in &order {
+            let b = &body.blocks[bi];
             let _ = writeln!(
                 out,
-                "bb{bi}{}:",
+                "bb{}{}:",
+                label[bi],
                 b.name
                     .as_deref()
                     .map(|n| format!(" {n:?}"))
@@ -184,7 +214,7 @@ impl Printer<'_> {
                 if !matches!(self.m.types[inst.ty], Type::Void) {
                     let _ = write!(out, "%{} = ", numbers[&ih]);
                 }
-                let _ = write!(out, "{}", self.op(&inst.op, &v));
+                let _ = write!(out, "{}", self.op(&inst.op, &v, &bb));
                 if !matches!(self.m.types[inst.ty], Type::Void) {
                     let _ = write!(out, " : {}", self.ty(inst.ty));
                 }
@@ -194,13 +224,13 @@ impl Printer<'_> {
                 out.push('\n');
             }
             let t = match &b.terminator {
-                Terminator::Branch(t) => format!("br bb{}", t.0),
+                Terminator::Branch(t) => format!("br {}", bb(*t)),
                 Terminator::CondBranch {
                     cond,
                     on_true,
                     on_false,
                 } => {
-                    format!("br {} bb{} bb{}", v(*cond), on_true.0, on_false.0)
+                    format!("br {} {} {}", v(*cond), bb(*on_true), bb(*on_false))
                 }
                 Terminator::Switch {
                     value,
@@ -209,12 +239,12 @@ impl Printer<'_> {
                 } => {
                     let cs: Vec<String> = cases
                         .iter()
-                        .map(|(c, b)| format!("{c} -> bb{}", b.0))
+                        .map(|(c, b)| format!("{c} -> {}", bb(*b)))
                         .collect();
                     format!(
-                        "switch {} default bb{} [{}]",
+                        "switch {} default {} [{}]",
                         v(*value),
-                        default.0,
+                        bb(*default),
                         cs.join(", ")
                     )
                 }
@@ -227,7 +257,20 @@ impl Printer<'_> {
         out.push_str("}\n");
     }
 
-    fn op(&self, op: &Op, v: &dyn Fn(Value) -> String) -> String {
+    fn op(
+        &self,
+        op: &Op,
+        v: &dyn Fn(Value) -> String,
+        bb: &dyn Fn(super::BlockId) -> String,
+    ) -> String {
+        // A constant lane index, in canonical form, as a plain number.
+        let lane = |x: Value| match x {
+            Value::Const(c) if self.canonical => match self.m.constants[c].kind {
+                ConstantKind::Int(i) => i.to_string(),
+                _ => v(x),
+            },
+            _ => v(x),
+        };
         let list = |vals: &[Value]| vals.iter().map(|&x| v(x)).collect::<Vec<_>>().join(", ");
         let align = |a: &Option<u32>| a.map(|a| format!(" align {a}")).unwrap_or_default();
         let vol = |b: bool| if b { " volatile" } else { "" };
@@ -295,10 +338,13 @@ impl Printer<'_> {
                 list(indices)
             ),
             Op::Phi { incoming } => {
-                let parts: Vec<String> = incoming
+                let mut parts: Vec<String> = incoming
                     .iter()
-                    .map(|(x, b)| format!("[{}, bb{}]", v(*x), b.0))
+                    .map(|(x, b)| format!("[{}, {}]", v(*x), bb(*b)))
                     .collect();
+                if self.canonical {
+                    parts.sort_by_key(|p| p.rsplit_once(", bb").map(|(_, n)| n.to_string()));
+                }
                 format!("phi {}", parts.join(" "))
             }
             Op::Call { callee, args } => {
@@ -306,7 +352,7 @@ impl Printer<'_> {
             }
             Op::Builtin { builtin, args } => format!("builtin {builtin:?}({})", list(args)),
             Op::ExtractElement { vector, index } => {
-                format!("extractelement {}, {}", v(*vector), v(*index))
+                format!("extractelement {}, {}", v(*vector), lane(*index))
             }
             Op::InsertElement {
                 vector,
@@ -317,7 +363,7 @@ impl Printer<'_> {
                     "insertelement {}, {}, {}",
                     v(*vector),
                     v(*element),
-                    v(*index)
+                    lane(*index)
                 )
             }
             Op::Shuffle { a, b, mask } => {

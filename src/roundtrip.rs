@@ -1,0 +1,86 @@
+//! `spir-xlate roundtrip`: go to the other side and back, and report the first difference
+//! from the module itself. roundtrip/README.md states what "the same" means for each
+//! direction; this is that statement as code.
+//!
+//! * SPIR-V in: SPIR-V → `--flavor spirv-ir` → SPIR-V must be the same module as SPIR-V →
+//!   graph → SPIR-V, compared in canonical SPIR-V text (`spirv::canon`).
+//! * SPIR in: SPIR → SPIR-V → graph must be the same graph as SPIR → graph, compared in
+//!   canonical graph text (`ir::print::canonical_module`).
+
+use std::path::{Path, PathBuf};
+
+use crate::diag::{Error, ErrorKind, Result};
+use crate::options::{Flavor, Options, SpirOptions};
+use crate::spirv::canon::{canonical_text, first_difference};
+
+/// One round trip and what it found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The path taken, e.g. `SPIR-V -> spirv-ir -> SPIR-V`.
+    pub path: &'static str,
+    /// The first difference, `None` if the module came back the same.
+    pub difference: Option<String>,
+}
+
+/// Run the round trips that apply to the input (decided by its content).
+pub fn check(input: &Path, options: &Options) -> Result<Vec<Check>> {
+    if crate::is_spirv_file(input) {
+        Ok(vec![spirv_through_spirv_ir(input, options)?])
+    } else {
+        Ok(vec![spir_through_spirv(input, options)?])
+    }
+}
+
+fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
+    let m = crate::read_spirv(input)?;
+    let direct = crate::spirv::write::write(&m, options)?;
+    let ir = crate::spir::write::write(
+        &m,
+        &SpirOptions {
+            flavor: Flavor::SpirvIr,
+            ..Default::default()
+        },
+    )?;
+    let tmp = TempFile::new("bc", &ir)?;
+    let back = crate::to_spirv(&tmp.0, options)?;
+    Ok(Check {
+        path: "SPIR-V -> spirv-ir -> SPIR-V",
+        difference: first_difference(&canonical_text(&direct)?, &canonical_text(&back)?),
+    })
+}
+
+fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
+    let m = crate::read_spir(input)?;
+    let words = crate::spirv::write::write(&m, options)?;
+    let back = crate::spirv::read::read(&words)?;
+    Ok(Check {
+        path: "SPIR -> SPIR-V -> graph",
+        difference: first_difference(
+            &crate::ir::print::canonical_module(&m),
+            &crate::ir::print::canonical_module(&back),
+        ),
+    })
+}
+
+/// An intermediate file (the bitcode reader reads from a path), removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(ext: &str, bytes: &[u8]) -> Result<Self> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "spir-xlate-roundtrip-{}-{}.{ext}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+        Ok(TempFile(path))
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
