@@ -58,6 +58,12 @@ struct Group {
 }
 
 #[derive(Deserialize)]
+struct KeptMode {
+    version: String,
+    capability: Option<String>,
+}
+
+#[derive(Deserialize)]
 struct OpenClEnums {
     rounding: BTreeMap<String, String>,
     fence: BTreeMap<String, Fence>,
@@ -283,6 +289,26 @@ fn main() {
         );
     }
     out.push_str("];\n\n");
+
+    // Execution modes the graph keeps literally.
+    let modes: BTreeMap<String, KeptMode> = read("execution_modes.toml");
+    out.push_str(
+        "/// An execution mode the graph keeps literally (mappings/execution_modes.toml): the\n",
+    );
+    out.push_str("/// SPIR-V version and the capability it needs.\n");
+    out.push_str("pub fn kept_execution_mode(mode: spirv::ExecutionMode) -> Option<((u8, u8), Option<spirv::Capability>)> {\n    Some(match mode {\n");
+    for (mode, k) in &modes {
+        let (maj, min) = k
+            .version
+            .split_once('.')
+            .unwrap_or_else(|| panic!("execution_modes.toml: {mode}: version MAJOR.MINOR"));
+        let _ = writeln!(
+            out,
+            "        spirv::ExecutionMode::{mode} => (({maj}, {min}), {}),",
+            opt("spirv::Capability", &k.capability)
+        );
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
 
     // OpenCL C enumerant spellings.
     let en: OpenClEnums = read("opencl_enums.toml");

@@ -99,6 +99,31 @@ mod tests {
         );
     }
 
+    /// Modes with a meaning in the graph are not in the literal table; the others carry the
+    /// version and capability the SPIR-V writer needs.
+    #[test]
+    fn kept_execution_modes_say_what_they_need() {
+        use spirv::{Capability as C, ExecutionMode as M};
+        for m in [
+            M::LocalSize,
+            M::LocalSizeHint,
+            M::VecTypeHint,
+            M::ContractionOff,
+            M::SubgroupSize,
+        ] {
+            assert_eq!(kept_execution_mode(m), None, "{m:?}");
+        }
+        assert_eq!(
+            kept_execution_mode(M::SubgroupsPerWorkgroup),
+            Some(((1, 1), Some(C::SubgroupDispatch)))
+        );
+        assert_eq!(kept_execution_mode(M::Initializer), Some(((1, 1), None)));
+        assert_eq!(
+            kept_execution_mode(M::RoundingModeRTZ),
+            Some(((1, 4), Some(C::RoundingModeRTZ)))
+        );
+    }
+
     #[test]
     fn address_spaces_roundtrip_through_every_encoding() {
         for s in [

@@ -173,6 +173,21 @@ pub fn is_collective(op: spirv::Op) -> bool {
         })
 }
 
+/// Instructions whose integer operands are unsigned (the U forms of min and max): where a
+/// spelling needs a sign (IA64 mangling, OpenCL C overloads) these get `uint`, others `int`.
+pub fn takes_unsigned(op: spirv::Op) -> bool {
+    use spirv::Op as S;
+    matches!(
+        op,
+        S::AtomicUMin
+            | S::AtomicUMax
+            | S::GroupUMin
+            | S::GroupUMax
+            | S::GroupNonUniformUMin
+            | S::GroupNonUniformUMax
+    )
+}
+
 /// Whether a group instruction takes a GroupOperation (reduce, scans, clustered reduce) after
 /// its scope, read off rspirv's copy of the grammar.
 pub fn takes_group_operation(op: spirv::Op) -> bool {

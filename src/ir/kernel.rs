@@ -138,24 +138,6 @@ pub struct Kernel {
     /// `intel_reqd_sub_group_size` / SubgroupSize.
     pub reqd_sub_group_size: Option<u32>,
     /// Execution modes no OpenCL C attribute spells, kept as SPIR-V says them (mode, literal
-    /// operands); only the modes [`kept_execution_mode`] knows.
+    /// operands); only the modes of `mappings::kept_execution_mode` (execution_modes.toml).
     pub other_modes: Vec<(spirv::ExecutionMode, Vec<u32>)>,
-}
-
-/// The execution modes a kernel keeps literally in [`Kernel::other_modes`], with the SPIR-V
-/// version and the capability each needs.
-pub fn kept_execution_mode(
-    mode: spirv::ExecutionMode,
-) -> Option<((u8, u8), Option<spirv::Capability>)> {
-    use spirv::{Capability as C, ExecutionMode as M};
-    Some(match mode {
-        M::SubgroupsPerWorkgroup => ((1, 1), Some(C::SubgroupDispatch)),
-        M::Initializer | M::Finalizer => ((1, 1), None),
-        M::DenormPreserve => ((1, 4), Some(C::DenormPreserve)),
-        M::DenormFlushToZero => ((1, 4), Some(C::DenormFlushToZero)),
-        M::SignedZeroInfNanPreserve => ((1, 4), Some(C::SignedZeroInfNanPreserve)),
-        M::RoundingModeRTE => ((1, 4), Some(C::RoundingModeRTE)),
-        M::RoundingModeRTZ => ((1, 4), Some(C::RoundingModeRTZ)),
-        _ => return None,
-    })
 }

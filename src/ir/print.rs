@@ -338,13 +338,15 @@ impl Printer<'_> {
                 list(indices)
             ),
             Op::Phi { incoming } => {
-                let mut parts: Vec<String> = incoming
-                    .iter()
-                    .map(|(x, b)| format!("[{}, {}]", v(*x), bb(*b)))
-                    .collect();
+                let mut parts: Vec<(String, String)> =
+                    incoming.iter().map(|(x, b)| (bb(*b), v(*x))).collect();
                 if self.canonical {
-                    parts.sort_by_key(|p| p.rsplit_once(", bb").map(|(_, n)| n.to_string()));
+                    parts.sort();
                 }
+                let parts: Vec<String> = parts
+                    .into_iter()
+                    .map(|(b, x)| format!("[{x}, {b}]"))
+                    .collect();
                 format!("phi {}", parts.join(" "))
             }
             Op::Call { callee, args } => {

@@ -353,24 +353,34 @@ impl FnLowering<'_, '_> {
     /// `v` (a scalar) repeated in `lanes` lanes: a constant composite for constants, else a
     /// chain of insertelement into undef (what clang emits for a scalar-to-vector widening).
     pub fn splat(&mut self, v: Value, lanes: u32) -> Value {
-        let elem = self.value_type(v);
-        let vty = self.m.ty(Type::Vector { elem, len: lanes });
         if let Value::Const(c) = v {
+            let elem = self.value_type(v);
+            let vty = self.m.ty(Type::Vector { elem, len: lanes });
             return Value::Const(self.m.constant(ir::Constant {
                 ty: vty,
                 kind: ir::ConstantKind::Composite(vec![c; lanes as usize]),
             }));
         }
+        self.build_vector(&vec![v; lanes as usize])
+    }
+
+    /// A vector of `elems` (all of one type), built lane by lane with insertelement.
+    pub fn build_vector(&mut self, elems: &[Value]) -> Value {
+        let elem = self.value_type(elems[0]);
+        let vty = self.m.ty(Type::Vector {
+            elem,
+            len: elems.len() as u32,
+        });
         let i32_ty = self.m.int_type(32);
         let mut acc = Value::Const(self.m.constant(ir::Constant {
             ty: vty,
             kind: ir::ConstantKind::Undef,
         }));
-        for lane in 0..lanes {
+        for (lane, &element) in elems.iter().enumerate() {
             let index = Value::Const(self.m.int_const(i32_ty, lane as u64));
             let op = Op::InsertElement {
                 vector: acc,
-                element: v,
+                element,
                 index,
             };
             acc = Value::Inst(self.emit(None, vty, op));

@@ -231,8 +231,9 @@ fn is_type_suffix(s: &str) -> bool {
             && s[1..].chars().next().is_some_and(|c| c.is_ascii_digit())
 }
 
-/// A sampler given as an OpenCL sampler bit-field: an integer constant, or a load from a
-/// constant global initialized with one (legacy SPIR).
+/// A sampler given as an OpenCL sampler bit-field: an integer constant (legacy SPIR's
+/// `bitcast i32 N to i32` is the constant itself), or a load from a constant global
+/// initialized with one (legacy SPIR).
 fn sampler_constant(l: &mut FnLowering, v: Option<Value>) -> Result<ir::Handle<ir::Constant>> {
     let bits = match v {
         Some(Value::Const(c)) => match l.m.constants[c].kind {
@@ -240,13 +241,6 @@ fn sampler_constant(l: &mut FnLowering, v: Option<Value>) -> Result<ir::Handle<i
             _ => None,
         },
         Some(Value::Inst(h)) => match &l.body.insts[h].op {
-            Op::Cast {
-                op: ir::CastOp::Bitcast,
-                value: Value::Const(c),
-            } => match l.m.constants[*c].kind {
-                ConstantKind::Int(b) => Some(b as u32),
-                _ => None,
-            },
             Op::Load {
                 ptr: Value::Const(g),
                 ..

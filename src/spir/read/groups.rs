@@ -34,27 +34,9 @@ pub(crate) fn lower(
     }
     if args.len() > 2 && op == spirv::Op::GroupBroadcast {
         // work_group_broadcast(x, lx, ly[, lz]): SPIR-V takes the local id as one vector.
-        let elem = l.value_type(args[1]);
         let ids = args.split_off(1);
-        let vty = l.m.ty(Type::Vector {
-            elem,
-            len: ids.len() as u32,
-        });
-        let i32_ty = l.m.int_type(32);
-        let mut acc = Value::Const(l.m.constant(ir::Constant {
-            ty: vty,
-            kind: ir::ConstantKind::Undef,
-        }));
-        for (lane, id) in ids.into_iter().enumerate() {
-            let index = Value::Const(l.m.int_const(i32_ty, lane as u64));
-            let op = Op::InsertElement {
-                vector: acc,
-                element: id,
-                index,
-            };
-            acc = Value::Inst(l.emit(None, vty, op));
-        }
-        args.push(acc);
+        let local_id = l.build_vector(&ids);
+        args.push(local_id);
     }
     let builtin = Op::Builtin {
         builtin: Builtin::Group {

@@ -38,7 +38,7 @@ pub struct RawKernel {
     /// The VecTypeHint literal of a `!spirv.ExecutionMode` (spirv-ir flavor).
     pub vec_type_hint_code: Option<u32>,
     pub reqd_sub_group_size: Option<u32>,
-    /// `!spirv.ExecutionMode` modes kept literally (see `ir::kernel::kept_execution_mode`).
+    /// `!spirv.ExecutionMode` modes kept literally (see `mappings::kept_execution_mode`).
     pub other_modes: Vec<(spirv::ExecutionMode, Vec<u32>)>,
 }
 
@@ -308,7 +308,7 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
                 })?;
                 k.reqd_sub_group_size.get_or_insert(n);
             }
-            m if crate::ir::kernel::kept_execution_mode(m).is_some() => {
+            m if crate::mappings::kept_execution_mode(m).is_some() => {
                 k.other_modes.push((m, lits.to_vec()))
             }
             other => {

@@ -11,7 +11,7 @@ use spirv::Op as S;
 use super::body::FnCtx;
 use super::{c, Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{channel_query, is_float_test, CLOp};
+use crate::ir::builtin::{channel_query, is_float_test, takes_unsigned, CLOp};
 use crate::ir::opencl_names::image_base;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
 use crate::mappings;
@@ -291,7 +291,7 @@ impl Writer<'_> {
                     .ok_or_else(|| Error::malformed("atomic on a value that is not a pointer"))?;
                 let wide = scalar_bits(self.m, pointee) == 64;
                 let name = format!("{}_{base}", if wide { "atom" } else { "atomic" });
-                let signed = !matches!(op, S::AtomicUMin | S::AtomicUMax);
+                let signed = !takes_unsigned(*op);
                 let mut ps = Vec::new();
                 for (i, &t) in tys.iter().enumerate() {
                     let mut p = self.mtype(t, signed)?;

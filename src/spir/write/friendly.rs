@@ -192,15 +192,7 @@ impl Writer<'_> {
                 let (op, slots) = builtin
                     .spirv_form(&positions)
                     .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
-                let signed = !matches!(
-                    op,
-                    S::AtomicUMin
-                        | S::AtomicUMax
-                        | S::GroupUMin
-                        | S::GroupUMax
-                        | S::GroupNonUniformUMin
-                        | S::GroupNonUniformUMax
-                );
+                let signed = !crate::ir::builtin::takes_unsigned(op);
                 let (mut ps, mut av) = (Vec::new(), Vec::new());
                 for slot in slots {
                     match slot {
@@ -208,6 +200,7 @@ impl Writer<'_> {
                             ps.push(self.mtype(tys[i], signed)?);
                             av.push(a[i]);
                         }
+                        // The convention passes literals and constants alike as i32.
                         Slot::Int(v) => {
                             ps.push(Self::int32());
                             av.push(self.i32_const(v as u64));

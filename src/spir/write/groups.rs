@@ -11,6 +11,7 @@ use spirv::{GroupOperation, Op as S, Scope};
 
 use super::Writer;
 use crate::diag::Result;
+use crate::ir::builtin::takes_unsigned;
 use crate::ir::{self, Type};
 use crate::spir::groups;
 use crate::spir::mangle::MType;
@@ -65,14 +66,7 @@ impl Writer<'_> {
                     )
                 });
             } else if i == 0 {
-                let unsigned = takes_ballot(op)
-                    || matches!(
-                        op,
-                        S::GroupUMin
-                            | S::GroupUMax
-                            | S::GroupNonUniformUMin
-                            | S::GroupNonUniformUMax
-                    );
+                let unsigned = takes_ballot(op) || takes_unsigned(op);
                 params.push(self.mtype(t, !unsigned)?);
                 args.push(v);
             } else {

@@ -81,7 +81,7 @@ impl Reader {
                                 .ok_or_else(|| Error::malformed("SubgroupSize without a size"))?,
                         )
                     }
-                    m if ir::kernel::kept_execution_mode(m).is_some() => {
+                    m if crate::mappings::kept_execution_mode(m).is_some() => {
                         k.other_modes.push((m, lits))
                     }
                     M::VecTypeHint => {

@@ -185,7 +185,7 @@ impl Writer<'_> {
                 .execution_mode(id, spirv::ExecutionMode::SubgroupSize, [n]);
         }
         for (mode, lits) in &k.other_modes {
-            let (version, cap) = ir::kernel::kept_execution_mode(*mode).ok_or_else(|| {
+            let (version, cap) = crate::mappings::kept_execution_mode(*mode).ok_or_else(|| {
                 Error::internal(format!("execution mode {mode:?} kept in the graph"))
             })?;
             self.need_version(version, &format!("execution mode {mode:?}"))?;
