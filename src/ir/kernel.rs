@@ -117,13 +117,13 @@ impl VecTypeHint {
     }
 
     /// Decode a VecTypeHint literal. SPIR-V cannot say whether an integer hint was unsigned;
-    /// it reads back signed.
+    /// it reads back signed. Float hints have no sign (`signed` is false, as SPIR reads them).
     pub fn from_spirv_code(m: &mut super::Module, code: u32) -> Option<Self> {
         let elem = VEC_HINT_ELEMS.get((code & 0xffff) as usize)?.clone();
         Some(VecTypeHint {
+            signed: matches!(elem, Type::Int { .. }),
             elem: m.ty(elem),
             len: (code >> 16).max(1),
-            signed: true,
         })
     }
 }

@@ -11,6 +11,7 @@ pub mod fold;
 pub mod function;
 pub mod kernel;
 pub mod module;
+pub mod normal;
 pub mod opencl_names;
 pub mod print;
 pub mod spirv_form;

@@ -519,15 +519,8 @@ impl FnLowering<'_, '_> {
                 let on_true = self.operand(&i.true_value)?;
                 let on_false = self.operand(&i.false_value)?;
                 let ty = self.value_type(on_true);
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::Select {
-                        cond,
-                        on_true,
-                        on_false,
-                    },
-                );
+                let op = self.m.select_op(ty, cond, on_true, on_false);
+                self.emit(Some(&i.dest), ty, op);
                 Ok(())
             }
             I::Alloca(i) => self.alloca(i),
@@ -623,32 +616,42 @@ impl FnLowering<'_, '_> {
             }
             I::ShuffleVector(i) => self.shuffle(i),
             I::ExtractValue(i) => {
-                let aggregate = self.operand(&i.aggregate)?;
-                let t = llvm_ir::types::Typed::get_type(inst, &self.types.llvm_module().types);
-                let ty = self.lower_type(&t)?;
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::ExtractValue {
-                        aggregate,
-                        indices: i.indices.clone(),
-                    },
-                );
+                // A chain of single steps (`Module::extract_step`), typed from the graph:
+                // llvm-ir cannot type an extractvalue from a named struct (it panics).
+                let mut cur = self.operand(&i.aggregate)?;
+                for (k, &index) in i.indices.iter().enumerate() {
+                    let ty = self.value_type(cur);
+                    let (op, elem) = self.m.extract_step(ty, cur, index).ok_or_else(|| {
+                        Error::malformed(format!("extractvalue index {index} does not fit"))
+                    })?;
+                    let last = k + 1 == i.indices.len();
+                    cur = Value::Inst(self.emit(last.then_some(&i.dest), elem, op));
+                }
                 Ok(())
             }
             I::InsertValue(i) => {
+                // Single-index steps, as the SPIR-V reader makes them: extract the inner
+                // aggregates along the path, insert bottom-up.
                 let aggregate = self.operand(&i.aggregate)?;
-                let element = self.operand(&i.element)?;
-                let ty = self.value_type(aggregate);
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::InsertValue {
-                        aggregate,
-                        element,
-                        indices: i.indices.clone(),
-                    },
-                );
+                let mut path = vec![aggregate];
+                for &index in &i.indices[..i.indices.len().saturating_sub(1)] {
+                    let outer = *path.last().unwrap();
+                    let ty = self.value_type(outer);
+                    let (op, elem) = self.m.extract_step(ty, outer, index).ok_or_else(|| {
+                        Error::malformed(format!("insertvalue index {index} does not fit"))
+                    })?;
+                    path.push(Value::Inst(self.emit(None, elem, op)));
+                }
+                let mut cur = self.operand(&i.element)?;
+                for (k, &index) in i.indices.iter().enumerate().rev() {
+                    let ty = self.value_type(path[k]);
+                    let op = Op::InsertValue {
+                        aggregate: path[k],
+                        element: cur,
+                        indices: vec![index],
+                    };
+                    cur = Value::Inst(self.emit((k == 0).then_some(&i.dest), ty, op));
+                }
                 Ok(())
             }
             I::Freeze(i) => {

@@ -473,19 +473,13 @@ fn convert(
         None => ConvertKind::Float,
         Some(s) => ConvertKind::Int(if s { Sign::Signed } else { Sign::Unsigned }),
     };
-    let _ = l;
-    Ok(Lowered::Inst(
-        ret,
-        Op::Builtin {
-            builtin: Builtin::Convert {
-                from,
-                to,
-                saturate,
-                rounding: round,
-            },
-            args,
+    let from_ty = l.value_type(args[0]);
+    Ok(
+        match l.m.convert_op(ret, (from, to, saturate, round), args[0], from_ty) {
+            ir::normal::Converted::Op(op) => Lowered::Inst(ret, op),
+            ir::normal::Converted::Same(v) => Lowered::Value(v),
         },
-    ))
+    )
 }
 
 /// vload/vstore families: (instruction, literal operand).

@@ -102,11 +102,7 @@ impl Reader {
             }
             S::Select => {
                 let a = self.operands(st, inst, 0)?;
-                let o = Op::Select {
-                    cond: a[0],
-                    on_true: a[1],
-                    on_false: a[2],
-                };
+                let o = self.m.select_op(rty, a[0], a[1], a[2]);
                 self.emit(st, inst, rty, o, name)?;
             }
             S::Variable => {
@@ -296,20 +292,7 @@ impl Reader {
                 let indices = (2..inst.operands.len())
                     .map(|i| literal_operand(inst, i))
                     .collect::<Result<Vec<_>>>()?;
-                let o = if matches!(self.m.types[rty], Type::Vector { .. }) {
-                    let i32t = self.m.int_type(32);
-                    Op::InsertElement {
-                        vector: aggregate,
-                        element,
-                        index: Value::Const(self.m.int_const(i32t, indices[0] as u64)),
-                    }
-                } else {
-                    Op::InsertValue {
-                        aggregate,
-                        element,
-                        indices,
-                    }
-                };
+                let o = self.composite_insert(st, aggregate, element, &indices)?;
                 self.emit(st, inst, rty, o, name)?;
             }
             S::CompositeConstruct => self.composite_construct(st, inst, rty, name)?,
@@ -487,17 +470,62 @@ impl Reader {
                 name,
             );
         }
-        let c = self.operand(st, cid)?;
-        let o = if matches!(self.m.types[self.value_ty(st, c)], Type::Vector { .. }) {
-            let index = Value::Const(self.m.int_const(i32t, indices[0] as u64));
-            Op::ExtractElement { vector: c, index }
-        } else {
-            Op::ExtractValue {
-                aggregate: c,
-                indices,
+        // A chain of single steps (`Module::extract_step`); the last is this instruction.
+        let mut cur = self.operand(st, cid)?;
+        for (k, &index) in indices.iter().enumerate() {
+            let ty = self.value_ty(st, cur);
+            let (op, elem) = self.m.extract_step(ty, cur, index).ok_or_else(|| {
+                Error::malformed(format!("OpCompositeExtract index {index} does not fit"))
+            })?;
+            if k + 1 == indices.len() {
+                return self.emit(st, inst, rty, op, name);
             }
-        };
-        self.emit(st, inst, rty, o, name)
+            cur = self.push(st, elem, op, None);
+        }
+        Err(Error::malformed("OpCompositeExtract without indices"))
+    }
+
+    /// OpCompositeInsert as single-index steps (`Module::extract_step`): extract the inner
+    /// aggregates along the path, insert bottom-up. Returns the outermost insertion.
+    fn composite_insert(
+        &mut self,
+        st: &mut FnState,
+        aggregate: Value,
+        element: Value,
+        indices: &[u32],
+    ) -> Result<Op> {
+        let misfit = || Error::malformed("OpCompositeInsert indices do not fit the composite");
+        let mut path = vec![aggregate];
+        for &index in &indices[..indices.len().saturating_sub(1)] {
+            let outer = *path.last().unwrap();
+            let ty = self.value_ty(st, outer);
+            let (op, elem) = self.m.extract_step(ty, outer, index).ok_or_else(misfit)?;
+            path.push(self.push(st, elem, op, None));
+        }
+        let mut cur = element;
+        for (k, &index) in indices.iter().enumerate().rev() {
+            let outer = path[k];
+            let ty = self.value_ty(st, outer);
+            let op = if matches!(self.m.types[ty], Type::Vector { .. }) {
+                let i32t = self.m.int_type(32);
+                Op::InsertElement {
+                    vector: outer,
+                    element: cur,
+                    index: Value::Const(self.m.int_const(i32t, index as u64)),
+                }
+            } else {
+                Op::InsertValue {
+                    aggregate: outer,
+                    element: cur,
+                    indices: vec![index],
+                }
+            };
+            if k == 0 {
+                return Ok(op);
+            }
+            cur = self.push(st, ty, op, None);
+        }
+        Err(misfit())
     }
 
     fn composite_construct(
@@ -592,22 +620,20 @@ impl Reader {
                 _ => None,
             });
         let o = match kinds {
-            // A narrowing OpSConvert is a truncation, but keeping the instruction keeps the
-            // module as written (OpenCL C spells it convert_<narrower signed type>).
-            Some((from, to, _))
-                if saturate || rounding.is_some() || (op == S::SConvert && fw > tw) =>
-            {
-                Op::Builtin {
-                    builtin: ir::Builtin::Convert {
-                        from,
-                        to,
-                        saturate,
-                        rounding,
-                    },
-                    args: vec![value],
+            Some((from, to, _)) => {
+                match self
+                    .m
+                    .convert_op(rty, (from, to, saturate, rounding), value, from_t)
+                {
+                    ir::normal::Converted::Op(o) => o,
+                    // A conversion that changes nothing is its operand, as a copy is.
+                    ir::normal::Converted::Same(v) => {
+                        st.locals.insert(id, Local::Value(v));
+                        return Ok(());
+                    }
                 }
             }
-            _ => {
+            None => {
                 let cast = match op {
                     S::Bitcast => CastOp::Bitcast,
                     S::ConvertPtrToU => CastOp::PtrToInt,

@@ -1,0 +1,192 @@
+//! Graph normal forms both readers apply where LLVM and SPIR-V spell one operation two ways
+//! (roundtrip/README.md, "One graph form"). Each function takes what a reader found and
+//! returns the one graph operation for it.
+
+use super::builtin::{Builtin, ConvertKind, FPRoundingMode, Sign};
+use super::constant::ConstantKind;
+use super::function::{CastOp, Op, Value};
+use super::{Handle, Module, Type};
+
+impl Module {
+    /// `select c, 1, 0` is `zext c` and `select c, -1, 0` is `sext c` (lane-wise for
+    /// vectors): SPIR-V has no extension of a boolean, so producers write the select, and LLVM
+    /// canonicalizes the select into the extension.
+    pub fn select_op(&self, ty: Handle<Type>, cond: Value, on_true: Value, on_false: Value) -> Op {
+        let width = match self.types[self.scalar_of(ty)] {
+            Type::Int { width } => width,
+            _ => 0,
+        };
+        let cond_is_bool = match cond {
+            Value::Const(c) => self.types[self.scalar_of(self.constants[c].ty)] == Type::Bool,
+            // A select's condition is a boolean or a vector of them; only constants need the
+            // check above (an integer can never be a condition).
+            _ => true,
+        };
+        if width > 0 && cond_is_bool && self.is_splat_int(on_false, 0, width) {
+            let ones = if width >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            let op = if self.is_splat_int(on_true, 1, width) {
+                Some(CastOp::ZExt)
+            } else if self.is_splat_int(on_true, ones, width) {
+                Some(CastOp::SExt)
+            } else {
+                None
+            };
+            if let Some(op) = op {
+                return Op::Cast { op, value: cond };
+            }
+        }
+        Op::Select {
+            cond,
+            on_true,
+            on_false,
+        }
+    }
+
+    /// Whether `v` is the integer constant `value` (in every lane of a vector).
+    fn is_splat_int(&self, v: Value, value: u64, width: u32) -> bool {
+        let Value::Const(c) = v else { return false };
+        match &self.constants[c].kind {
+            ConstantKind::Int(i) => *i == value && width > 1,
+            ConstantKind::Null => value == 0,
+            ConstantKind::Composite(lanes) => lanes
+                .iter()
+                .all(|&l| self.is_splat_int(Value::Const(l), value, width)),
+            _ => false,
+        }
+    }
+}
+
+/// What a conversion is in the graph: an instruction, or (for a conversion that changes
+/// nothing) the converted value itself.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Converted {
+    Op(Op),
+    Same(Value),
+}
+
+impl Module {
+    /// The graph form of an OpenCL conversion (`convert_<T>[_sat][_<rounding>]`, a SPIR-V
+    /// conversion with its decorations). A conversion whose saturation or rounding cannot
+    /// change the result is the plain LLVM cast (`convert_float(int)` is `sitofp`), and one
+    /// that changes nothing is its operand (`convert_uchar_sat(uchar)`); only the rest stay
+    /// `Builtin::Convert`. LLVM casts round to nearest even (int to float, float to float) and
+    /// toward zero (float to int), which are OpenCL's defaults.
+    pub fn convert_op(
+        &self,
+        to_ty: Handle<Type>,
+        convert: (ConvertKind, ConvertKind, bool, Option<FPRoundingMode>),
+        value: Value,
+        from_ty: Handle<Type>,
+    ) -> Converted {
+        use ConvertKind::{Float, Int};
+        let (from, to, saturate, rounding) = convert;
+        let width = |t| match self.types[self.scalar_of(t)] {
+            Type::Int { width } | Type::Float { width } => width,
+            _ => 0,
+        };
+        let (fw, tw) = (width(from_ty), width(to_ty));
+        let cast = |op| Converted::Op(Op::Cast { op, value });
+        let keep = |saturate, rounding| {
+            Converted::Op(Op::Builtin {
+                builtin: Builtin::Convert {
+                    from,
+                    to,
+                    saturate,
+                    rounding,
+                },
+                args: vec![value],
+            })
+        };
+        match (from, to) {
+            (Float, Float) if fw == tw => Converted::Same(value),
+            (Float, Float) if fw < tw => cast(CastOp::FPExt),
+            (Float, Float) => match rounding {
+                None | Some(FPRoundingMode::RTE) => cast(CastOp::FPTrunc),
+                r => keep(false, r),
+            },
+            (Int(s), Float) => match rounding {
+                None | Some(FPRoundingMode::RTE) => cast(match s {
+                    Sign::Signed => CastOp::SIToFP,
+                    Sign::Unsigned => CastOp::UIToFP,
+                }),
+                r => keep(false, r),
+            },
+            (Float, Int(s)) => match (saturate, rounding) {
+                (false, None | Some(FPRoundingMode::RTZ)) => cast(match s {
+                    Sign::Signed => CastOp::FPToSI,
+                    Sign::Unsigned => CastOp::FPToUI,
+                }),
+                (sat, r) => keep(sat, r.filter(|&r| r != FPRoundingMode::RTZ)),
+            },
+            (Int(a), Int(b)) => {
+                // Every source value fits: saturation cannot clamp.
+                let fits = match (a, b) {
+                    (Sign::Signed, Sign::Signed) | (Sign::Unsigned, Sign::Unsigned) => tw >= fw,
+                    (Sign::Unsigned, Sign::Signed) => tw > fw,
+                    (Sign::Signed, Sign::Unsigned) => false,
+                };
+                if saturate && !fits {
+                    keep(true, None)
+                } else if tw == fw {
+                    Converted::Same(value)
+                } else if tw < fw {
+                    cast(CastOp::Trunc)
+                } else if a == Sign::Signed {
+                    cast(CastOp::SExt)
+                } else {
+                    cast(CastOp::ZExt)
+                }
+            }
+        }
+    }
+}
+
+impl Module {
+    /// One step of an aggregate access path: the operation that takes element `index` of
+    /// `aggregate` (of type `ty`), and the element's type. An access with several indices is
+    /// a chain of these steps in the graph, because LLVM's C API builds only single-index
+    /// `extractvalue`/`insertvalue` and a SPIR-V path may end in a vector lane, which LLVM
+    /// reaches with `extractelement`.
+    pub fn extract_step(
+        &mut self,
+        ty: Handle<Type>,
+        aggregate: Value,
+        index: u32,
+    ) -> Option<(Op, Handle<Type>)> {
+        Some(match &self.types[ty] {
+            Type::Vector { elem, .. } => {
+                let elem = *elem;
+                let i32t = self.int_type(32);
+                let index = Value::Const(self.int_const(i32t, index as u64));
+                (
+                    Op::ExtractElement {
+                        vector: aggregate,
+                        index,
+                    },
+                    elem,
+                )
+            }
+            Type::Array { elem, .. } => (
+                Op::ExtractValue {
+                    aggregate,
+                    indices: vec![index],
+                },
+                *elem,
+            ),
+            Type::Struct {
+                members: Some(ms), ..
+            } => (
+                Op::ExtractValue {
+                    aggregate,
+                    indices: vec![index],
+                },
+                *ms.get(index as usize)?,
+            ),
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,196 @@
+//! The round-trip properties of roundtrip/README.md on generated modules: graph → SPIR-V →
+//! graph, graph → SPIR (both flavors) → graph, SPIR-V → SPIR → SPIR-V and SPIR → SPIR-V →
+//! SPIR. 256 cases per property; `SPIR_XLATE_PROP_CASES=10000` for a soak run. With
+//! `--features oracles` every SPIR-V module a property writes is validated with spirv-val.
+//!
+//! A failing case shrinks to a minimal module whose files are left in
+//! `target/roundtrip-failures/<property>/` (graph dumps, SPIR-V, bitcode); regression cases
+//! made from them live in roundtrip/cases/ and run in tests/roundtrip_corpus.rs.
+
+mod common;
+mod generate;
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use spir_xlate::ir::print::canonical_module;
+use spir_xlate::ir::Module;
+use spir_xlate::spirv::canon::{canonical_text, first_difference};
+use spir_xlate::{Flavor, Options, SpirOptions, TargetEnv};
+
+fn config() -> Config {
+    let cases = std::env::var("SPIR_XLATE_PROP_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(256);
+    Config {
+        cases,
+        // Regressions are kept as modules in roundtrip/cases/, not as seeds.
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// SPIR-V 1.1 is the lowest version with SubgroupSize (`intel_reqd_sub_group_size`).
+fn options() -> Options {
+    Options {
+        target: TargetEnv::OpenCl22,
+        spirv_version: None,
+    }
+}
+
+/// Where a failing case leaves its files; each failure while shrinking overwrites the last,
+/// so what is left is the minimal case.
+fn failure_dir(property: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("roundtrip-failures")
+        .join(property);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn to_spirv(m: &Module) -> Result<Vec<u32>, TestCaseError> {
+    let words = spir_xlate::spirv::write::write(m, &options())
+        .map_err(|e| TestCaseError::fail(format!("to SPIR-V: {e}")))?;
+    validate(&words)?;
+    Ok(words)
+}
+
+#[cfg(feature = "oracles")]
+fn validate(words: &[u32]) -> Result<(), TestCaseError> {
+    let path = temp_path("spv");
+    common::write_spirv(&path, words);
+    let r = common::spirv_val(&path, TargetEnv::OpenCl22.name());
+    let _ = std::fs::remove_file(&path);
+    r.map_err(|e| TestCaseError::fail(format!("spirv-val: {e}")))
+}
+
+#[cfg(not(feature = "oracles"))]
+fn validate(_: &[u32]) -> Result<(), TestCaseError> {
+    Ok(())
+}
+
+fn from_spirv(words: &[u32]) -> Result<Module, TestCaseError> {
+    spir_xlate::spirv::read::read(words).map_err(|e| TestCaseError::fail(format!("from SPIR-V: {e}")))
+}
+
+fn spir_options(flavor: Flavor) -> SpirOptions {
+    SpirOptions {
+        flavor,
+        ..Default::default()
+    }
+}
+
+fn to_spir(m: &Module, flavor: Flavor) -> Result<Vec<u8>, TestCaseError> {
+    spir_xlate::spir::write::write(m, &spir_options(flavor))
+        .map_err(|e| TestCaseError::fail(format!("to SPIR ({flavor:?}): {e}")))
+}
+
+fn temp_path(ext: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "spir-xlate-props-{}-{}.{ext}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+fn from_spir(bitcode: &[u8]) -> Result<Module, TestCaseError> {
+    let path = temp_path("bc");
+    std::fs::write(&path, bitcode).unwrap();
+    let r = spir_xlate::spir::read::read_path(&path);
+    let _ = std::fs::remove_file(&path);
+    r.map_err(|e| TestCaseError::fail(format!("from SPIR: {e}")))
+}
+
+/// Fails with the first difference, leaving both texts and `files` in the failure directory.
+fn same(property: &str, a: &str, b: &str, files: &[(&str, Vec<u8>)]) -> Result<(), TestCaseError> {
+    let Some(diff) = first_difference(a, b) else {
+        return Ok(());
+    };
+    let dir = failure_dir(property);
+    std::fs::write(dir.join("before.txt"), a).unwrap();
+    std::fs::write(dir.join("after.txt"), b).unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    Err(TestCaseError::fail(format!(
+        "{property}: {diff}\n(files in {})",
+        dir.display()
+    )))
+}
+
+fn spirv_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+const FLAVORS: [Flavor; 2] = [Flavor::Spir, Flavor::SpirvIr];
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn graph_to_spirv_and_back(r in generate::recipe()) {
+        let m = generate::build(&r);
+        let words = to_spirv(&m)?;
+        let back = from_spirv(&words)?;
+        same("graph-spirv-graph", &canonical_module(&m), &canonical_module(&back),
+            &[("module.spv", spirv_bytes(&words))])?;
+    }
+
+    #[test]
+    fn graph_to_spir_and_back(r in generate::recipe()) {
+        let m = generate::build(&r);
+        for flavor in FLAVORS {
+            let bc = to_spir(&m, flavor)?;
+            let back = from_spir(&bc)?;
+            same(&format!("graph-{flavor:?}-graph"), &canonical_module(&m), &canonical_module(&back),
+                &[("module.bc", bc)])?;
+        }
+    }
+
+    #[test]
+    fn spirv_to_spir_and_back(r in generate::recipe()) {
+        let first = to_spirv(&generate::build(&r))?;
+        let m = from_spirv(&first)?;
+        for flavor in FLAVORS {
+            let bc = to_spir(&m, flavor)?;
+            let again = to_spirv(&from_spir(&bc)?)?;
+            same(&format!("spirv-{flavor:?}-spirv"), &canonical_text(&first).unwrap(),
+                &canonical_text(&again).unwrap(),
+                &[("first.spv", spirv_bytes(&first)), ("module.bc", bc),
+                  ("again.spv", spirv_bytes(&again))])?;
+        }
+    }
+
+    #[test]
+    fn spir_to_spirv_and_back(r in generate::recipe()) {
+        let m = generate::build(&r);
+        for flavor in FLAVORS {
+            let first = to_spir(&m, flavor)?;
+            let spir = from_spir(&first)?;
+            let words = to_spirv(&spir)?;
+            let again = from_spir(&to_spir(&from_spirv(&words)?, flavor)?)?;
+            same(&format!("{flavor:?}-spirv-{flavor:?}"), &canonical_module(&spir),
+                &canonical_module(&again),
+                &[("first.bc", first), ("module.spv", spirv_bytes(&words))])?;
+        }
+    }
+}
+
+#[test]
+fn zz_sample() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut total = 0;
+    for i in 0..256 {
+        let r = generate::recipe().new_tree(&mut runner).unwrap().current();
+        let m = generate::build(&r);
+        let text = canonical_module(&m);
+        total += text.lines().count();
+        if i < 2 { eprintln!("{text}"); }
+    }
+    eprintln!("lines {total}");
+}
