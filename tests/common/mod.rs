@@ -62,13 +62,18 @@ pub fn run_tool(cmd: &mut Command) -> Result<(), String> {
     }
 }
 
+/// Capabilities the OpenCL SPIR-V environment makes optional that spirv-val's OpenCL
+/// environments reject.
+const OPTIONAL_CAPABILITIES: [&str; 2] = ["Int64Atomics", "Float16"];
+
 /// `spirv-val --target-env <opencl env>` on `spv`.
 ///
 /// One known gap of spirv-val: for OpenCL environments it accepts only the capabilities the
-/// SPIR-V environment spec guarantees plus ImageBasic and Float64, so it rejects Int64Atomics,
-/// which the same spec makes optional (devices with cl_khr_int64_base_atomics). A module whose
-/// only complaint is that capability is validated again under the universal environment of the
-/// same SPIR-V version, so every rule except that capability check still applies.
+/// SPIR-V environment spec guarantees plus ImageBasic and Float64, so it rejects Int64Atomics
+/// and Float16, which the same spec makes optional (devices with cl_khr_int64_base_atomics,
+/// cl_khr_fp16). A module whose only complaint is one of those capabilities is validated again
+/// under the universal environment of the same SPIR-V version, so every rule except that
+/// capability check still applies.
 pub fn spirv_val(spv: &Path, target: &str) -> Result<(), String> {
     let first = run_tool(
         Command::new("spirv-val")
@@ -76,7 +81,11 @@ pub fn spirv_val(spv: &Path, target: &str) -> Result<(), String> {
             .arg(spv),
     );
     match first {
-        Err(e) if e.contains("Capability Int64Atomics is not allowed by OpenCL") => {
+        Err(e)
+            if OPTIONAL_CAPABILITIES
+                .iter()
+                .any(|c| e.contains(&format!("Capability {c} is not allowed by OpenCL"))) =>
+        {
             let universal = match target {
                 "opencl2.2" => "spv1.2",
                 _ => "spv1.0",
@@ -86,7 +95,7 @@ pub fn spirv_val(spv: &Path, target: &str) -> Result<(), String> {
                     .args(["--target-env", universal])
                     .arg(spv),
             )
-            .map_err(|e| format!("(universal {universal} after the Int64Atomics gap) {e}"))
+            .map_err(|e| format!("(universal {universal} after the optional-capability gap) {e}"))
         }
         r => r,
     }

@@ -21,6 +21,7 @@ pub struct Buffer {
     pub ptr: Value,
     pub ptr_ty: Handle<Type>,
     pub elem: Handle<Type>,
+    pub space: spir_xlate::ir::AddressSpace,
     pub writable: bool,
     /// Atomics are allowed on it (global or local `int`/`long`).
     pub atomic: bool,
@@ -56,6 +57,7 @@ pub struct FnBuilder<'m> {
     allocas: usize,
     gid: Value,
     names: u32,
+    geps: u32,
 }
 
 const INT_OPS: [BinaryOp; 13] = [
@@ -92,6 +94,8 @@ const INT_PREDS: [IntPredicate; 10] = [
     IntPredicate::Slt,
     IntPredicate::Sle,
 ];
+/// Not `false`/`true`: SPIR-V has no such comparison; they are written as constants
+/// (roundtrip/README.md, lossiness).
 const FLOAT_PREDS: [FloatPredicate; 14] = [
     FloatPredicate::Oeq,
     FloatPredicate::Ogt,
@@ -208,6 +212,7 @@ impl<'m> FnBuilder<'m> {
             allocas: 0,
             gid: Value::Param(0),
             names: 0,
+            geps: 0,
         };
         b.new_block("entry");
         let size_t = b.m.size_type();
@@ -542,9 +547,10 @@ impl<'m> FnBuilder<'m> {
                 cases,
                 phi,
             } => {
-                let i32t = self.m.int_type(32);
+                let width = [32, 8, 16, 64][*selector as usize % 4];
+                let sel_t = self.m.int_type(width);
                 let phi_t = seed_type(self.m, *phi);
-                let value = self.pick_var(i32t, *selector);
+                let value = self.pick_var(sel_t, *selector);
                 let default_value = self.pick(phi_t, *selector >> 3);
                 let switch_block = self.cur;
                 let join = self.new_block("join");
@@ -553,11 +559,11 @@ impl<'m> FnBuilder<'m> {
                 let mut incoming = vec![(default_value, BlockId(switch_block as u32))];
                 let mark = self.pool.len();
                 for (i, (case, seeds)) in cases.iter().enumerate() {
-                    if !seen.insert(*case) {
+                    if !seen.insert(*case as i64 as u64 & mask(width)) {
                         continue;
                     }
                     let block = self.new_block("case");
-                    arms.push((*case as i64 as u64 & mask(32), BlockId(block as u32)));
+                    arms.push((*case as i64 as u64 & mask(width), BlockId(block as u32)));
                     self.cur = block;
                     self.seeds(seeds);
                     let v = self.pick(phi_t, i as u16 + 1);
@@ -803,8 +809,54 @@ impl<'m> FnBuilder<'m> {
             }
             22 => self.image(s),
             23 => self.convert(s),
+            24 => self.generic_access(s),
+            25 => {
+                let void = self.m.void_type();
+                self.emit(
+                    void,
+                    Op::Builtin {
+                        // mem_fence has no scope: work-group (roundtrip/README.md).
+                        builtin: Builtin::MemoryBarrier {
+                            mem: Scope::Workgroup,
+                            // mem_fence orders acquire-release (roundtrip/README.md).
+                            semantics: [0x108, 0x208, 0x308][s.b as usize % 3],
+                        },
+                        args: vec![],
+                    },
+                );
+            }
             _ => unreachable!("seed kinds are below recipe::KINDS"),
         }
+    }
+
+    /// A buffer element through a generic pointer (OpenCL 2.0's unnamed address space).
+    fn generic_access(&mut self, s: &Seed) {
+        let bufs: Vec<Buffer> = self
+            .scope
+            .buffers
+            .iter()
+            .copied()
+            .filter(|b| b.space != spir_xlate::ir::AddressSpace::Constant)
+            .collect();
+        if bufs.is_empty() {
+            return;
+        }
+        let buf = bufs[s.a as usize % bufs.len()];
+        let gt = self.m.ty(Type::Pointer {
+            pointee: buf.elem,
+            space: spir_xlate::ir::AddressSpace::Generic,
+        });
+        let g = self.emit(
+            gt,
+            Op::Cast {
+                op: CastOp::AddrSpaceCast,
+                value: buf.ptr,
+            },
+        );
+        let size_t = self.m.size_type();
+        let idx = self.pick_var(size_t, s.b);
+        let ptr = self.gep(g, gt, vec![idx]);
+        self.load_store(ptr, buf.elem, s.a & 2 == 2, s);
     }
 
     fn vector(&mut self, s: TySeed) -> Handle<Type> {
@@ -879,6 +931,8 @@ impl<'m> FnBuilder<'m> {
 
     fn align(&self, ty: Handle<Type>, sel: u16) -> Option<u32> {
         let natural = self.m.align_of(ty) as u32;
+        // Never `None`: LLVM 14 gives every access an alignment, so SPIR cannot say "none"
+        // (roundtrip/README.md, lossiness).
         match sel % 3 {
             0 => Some(natural),
             1 => Some(natural.min(4)),
@@ -901,10 +955,11 @@ impl<'m> FnBuilder<'m> {
             .m
             .gep_result_type(base_ty, &consts)
             .expect("generated GEPs fit their type");
+        self.geps += 1;
         self.emit(
             rt,
             Op::Gep {
-                inbounds: true,
+                inbounds: self.geps % 3 != 0,
                 base,
                 indices,
             },

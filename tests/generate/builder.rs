@@ -144,6 +144,7 @@ fn kernel(
                     ptr: value,
                     ptr_ty: ty,
                     elem,
+                    space,
                     writable: space != AddressSpace::Constant,
                     atomic,
                 });

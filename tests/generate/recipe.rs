@@ -108,7 +108,7 @@ pub struct Recipe {
 }
 
 /// Number of instruction families `builder.rs` knows.
-pub const KINDS: u8 = 24;
+pub const KINDS: u8 = 26;
 
 pub fn ty_seed() -> impl Strategy<Value = TySeed> {
     (0u8..SCALARS.len() as u8, 0u8..LANES.len() as u8).prop_map(|(scalar, len)| TySeed { scalar, len })
