@@ -2,9 +2,9 @@
 //! functions they call, a program-scope constant table. Bodies are `body.rs`.
 
 use spir_xlate::ir::{
-    Access, AddressSpace, Addressing, ArgInfo, Constant, ConstantKind, Function, Global,
-    ImageDim, ImageType, Kernel, Linkage, Module, Param, ParamAttrs, Type, TypeQualifiers,
-    Value, VecTypeHint,
+    Access, AddressSpace, Addressing, ArgInfo, Constant, ConstantKind, Function, Global, ImageDim,
+    ImageType, Kernel, Linkage, Module, Param, ParamAttrs, Type, TypeQualifiers, Value,
+    VecTypeHint,
 };
 
 use super::body::{Buffer, Callee, FnBuilder, Scope0};
@@ -33,13 +33,8 @@ pub fn build(r: &Recipe) -> Module {
 
 fn constant_table(m: &mut Module) -> spir_xlate::ir::Handle<Global> {
     let i32t = m.int_type(32);
-    let ty = m.ty(Type::Array {
-        elem: i32t,
-        len: 8,
-    });
-    let elems = (0..8u64)
-        .map(|i| m.int_const(i32t, i * i + 3))
-        .collect();
+    let ty = m.ty(Type::Array { elem: i32t, len: 8 });
+    let elems = (0..8u64).map(|i| m.int_const(i32t, i * i + 3)).collect();
     let init = m.constant(Constant {
         ty,
         kind: ConstantKind::Composite(elems),

@@ -4,7 +4,11 @@
 
 pub mod body;
 pub mod builder;
+pub mod builtins;
+pub mod memory;
 pub mod recipe;
+pub mod regions;
+pub mod seeds;
 
 pub use builder::build;
 pub use recipe::recipe;

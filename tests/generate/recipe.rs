@@ -68,10 +68,17 @@ pub enum Region {
 pub enum ParamSeed {
     /// A pointer to `elem` in global (0), constant (1) or local (2) memory; `attrs` bits:
     /// noalias, nocapture, readonly, const/restrict/volatile qualifiers.
-    Buffer { elem: TySeed, space: u8, attrs: u8 },
+    Buffer {
+        elem: TySeed,
+        space: u8,
+        attrs: u8,
+    },
     Scalar(TySeed),
     /// An image of dimension `dim` read (even `access`) or written (odd).
-    Image { dim: u8, access: u8 },
+    Image {
+        dim: u8,
+        access: u8,
+    },
     Sampler,
 }
 
@@ -111,11 +118,18 @@ pub struct Recipe {
 pub const KINDS: u8 = 26;
 
 pub fn ty_seed() -> impl Strategy<Value = TySeed> {
-    (0u8..SCALARS.len() as u8, 0u8..LANES.len() as u8).prop_map(|(scalar, len)| TySeed { scalar, len })
+    (0u8..SCALARS.len() as u8, 0u8..LANES.len() as u8)
+        .prop_map(|(scalar, len)| TySeed { scalar, len })
 }
 
 pub fn seed() -> impl Strategy<Value = Seed> {
-    (0u8..KINDS, ty_seed(), any::<u16>(), any::<u16>(), any::<u16>())
+    (
+        0u8..KINDS,
+        ty_seed(),
+        any::<u16>(),
+        any::<u16>(),
+        any::<u16>(),
+    )
         .prop_map(|(kind, ty, a, b, c)| Seed { kind, ty, a, b, c })
 }
 

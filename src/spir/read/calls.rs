@@ -475,7 +475,10 @@ fn convert(
     };
     let from_ty = l.value_type(args[0]);
     Ok(
-        match l.m.convert_op(ret, (from, to, saturate, round), args[0], from_ty) {
+        match l
+            .m
+            .convert_op(ret, (from, to, saturate, round), args[0], from_ty)
+        {
             ir::normal::Converted::Op(op) => Lowered::Inst(ret, op),
             ir::normal::Converted::Same(v) => Lowered::Value(v),
         },

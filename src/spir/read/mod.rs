@@ -206,7 +206,15 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
                 "kernel '{name}' named in metadata has no definition"
             )));
         };
-        module.kernels.push(info.into_kernel(h));
+        let mut kernel = info.into_kernel(h);
+        // Without `kernel_arg_name` the parameters' own names are the argument names, as
+        // SPIR-V (OpName of the parameter) has them.
+        for (arg, p) in kernel.args.iter_mut().zip(&module.functions[h].params) {
+            if arg.name.is_none() {
+                arg.name.clone_from(&p.name);
+            }
+        }
+        module.kernels.push(kernel);
     }
     module.kernels.sort_by_key(|k| k.function);
     let errors = ir::verify::verify(&module);

@@ -1,0 +1,224 @@
+//! Builtins: OpenCL.std instructions, atomics, images and samplers, conversions that saturate
+//! or round.
+
+use spir_xlate::ir::builtin::{BuiltIn, CLOp, Scope};
+use spir_xlate::ir::normal::Converted;
+use spir_xlate::ir::{
+    Builtin, Constant, ConstantKind, ConvertKind, Handle, ImageOp, Op, SamplerAddressing,
+    SamplerFilter, Sign, TexelKind, Type,
+};
+
+use super::recipe::{Seed, TySeed};
+
+use super::body::{vector_of, Buffer, FnBuilder};
+
+/// Work-item queries: (builtin, takes a dimension).
+pub(super) const WORK_ITEM: [(BuiltIn, bool); 8] = [
+    (BuiltIn::GlobalInvocationId, true),
+    (BuiltIn::LocalInvocationId, true),
+    (BuiltIn::WorkgroupId, true),
+    (BuiltIn::GlobalSize, true),
+    (BuiltIn::WorkgroupSize, true),
+    (BuiltIn::NumWorkgroups, true),
+    (BuiltIn::GlobalOffset, true),
+    (BuiltIn::WorkDim, false),
+];
+/// OpenCL.std float instructions and their operand counts.
+pub(super) const FLOAT_EXT: [(CLOp, usize); 14] = [
+    (CLOp::fmax, 2),
+    (CLOp::fmin, 2),
+    (CLOp::sqrt, 1),
+    (CLOp::fabs, 1),
+    (CLOp::floor, 1),
+    (CLOp::ceil, 1),
+    (CLOp::mad, 3),
+    (CLOp::fma, 3),
+    (CLOp::sin, 1),
+    (CLOp::exp, 1),
+    (CLOp::pow, 2),
+    (CLOp::copysign, 2),
+    (CLOp::rsqrt, 1),
+    (CLOp::fclamp, 3),
+];
+/// OpenCL.std integer instructions and their operand counts.
+pub(super) const INT_EXT: [(CLOp, usize); 10] = [
+    (CLOp::s_max, 2),
+    (CLOp::u_max, 2),
+    (CLOp::s_min, 2),
+    (CLOp::u_min, 2),
+    (CLOp::popcount, 1),
+    (CLOp::clz, 1),
+    (CLOp::rotate, 2),
+    (CLOp::s_add_sat, 2),
+    (CLOp::u_sub_sat, 2),
+    (CLOp::s_abs, 1),
+];
+pub(super) const ATOMICS: [(spirv::Op, usize); 11] = [
+    (spirv::Op::AtomicIAdd, 1),
+    (spirv::Op::AtomicISub, 1),
+    (spirv::Op::AtomicSMax, 1),
+    (spirv::Op::AtomicUMin, 1),
+    (spirv::Op::AtomicAnd, 1),
+    (spirv::Op::AtomicOr, 1),
+    (spirv::Op::AtomicXor, 1),
+    (spirv::Op::AtomicExchange, 1),
+    (spirv::Op::AtomicIIncrement, 0),
+    (spirv::Op::AtomicIDecrement, 0),
+    (spirv::Op::AtomicCompareExchange, 2),
+];
+
+impl FnBuilder<'_> {
+    pub(super) fn ext_inst(&mut self, ty: Handle<Type>, op: CLOp, n: usize, s: &Seed) {
+        let mut args = vec![self.pick_var(ty, s.b)];
+        for i in 1..n {
+            args.push(self.pick(ty, s.c.wrapping_add(i as u16)));
+        }
+        self.emit(
+            ty,
+            Op::Builtin {
+                builtin: Builtin::ExtInst { op, literal: None },
+                args,
+            },
+        );
+    }
+
+    pub(super) fn atomic(&mut self, s: &Seed) {
+        let atomics: Vec<Buffer> = self
+            .scope
+            .buffers
+            .iter()
+            .copied()
+            .filter(|b| b.atomic)
+            .collect();
+        if atomics.is_empty() {
+            return;
+        }
+        let buf = atomics[s.b as usize % atomics.len()];
+        let (op, n) = ATOMICS[s.a as usize % ATOMICS.len()];
+        let mut args = vec![buf.ptr];
+        for i in 0..n {
+            args.push(self.pick(buf.elem, s.c.wrapping_add(i as u16)));
+        }
+        self.emit(
+            buf.elem,
+            Op::Builtin {
+                builtin: Builtin::Atomic {
+                    op,
+                    scope: Scope::Device,
+                    semantics: 0,
+                },
+                args,
+            },
+        );
+    }
+
+    pub(super) fn image(&mut self, s: &Seed) {
+        if self.scope.images.is_empty() {
+            return;
+        }
+        let (img, it) = self.scope.images[s.a as usize % self.scope.images.len()];
+        let coord_lanes = match it.dims() {
+            1 => 1,
+            2 => 2,
+            _ => 4,
+        };
+        let f32t = self.m.ty(Type::Float { width: 32 });
+        let i32t = self.m.int_type(32);
+        let v4f = vector_of(self.m, f32t, 4);
+        let v4i = vector_of(self.m, i32t, 4);
+        let int_coord = vector_of(self.m, i32t, coord_lanes);
+        let kind = if s.c & 1 == 0 {
+            TexelKind::Float
+        } else {
+            TexelKind::Signed
+        };
+        let texel = if kind == TexelKind::Float { v4f } else { v4i };
+        if it.access == Some(spir_xlate::ir::Access::WriteOnly) {
+            let coord = self.pick_var(int_coord, s.b);
+            let value = self.pick(texel, s.c >> 1);
+            let void = self.m.void_type();
+            self.emit(
+                void,
+                Op::Builtin {
+                    builtin: Builtin::Image(ImageOp::Write(kind)),
+                    args: vec![img, coord, value],
+                },
+            );
+        } else if s.b & 1 == 0 {
+            let coord = self.pick_var(int_coord, s.b >> 1);
+            self.emit(
+                texel,
+                Op::Builtin {
+                    builtin: Builtin::Image(ImageOp::Read(kind)),
+                    args: vec![img, coord],
+                },
+            );
+        } else {
+            let sampler = if self.scope.samplers.is_empty() || s.c & 2 == 2 {
+                let st = self.m.ty(Type::Sampler);
+                self.konst(Constant {
+                    ty: st,
+                    kind: ConstantKind::Sampler {
+                        addressing: [
+                            SamplerAddressing::None,
+                            SamplerAddressing::ClampToEdge,
+                            SamplerAddressing::Clamp,
+                            SamplerAddressing::Repeat,
+                        ][(s.c >> 2) as usize % 4],
+                        normalized: s.c & 16 != 0,
+                        filter: if s.c & 32 != 0 {
+                            SamplerFilter::Linear
+                        } else {
+                            SamplerFilter::Nearest
+                        },
+                    },
+                })
+            } else {
+                self.scope.samplers[s.c as usize % self.scope.samplers.len()]
+            };
+            let coord_t = vector_of(self.m, f32t, coord_lanes);
+            let coord = self.pick_var(coord_t, s.b >> 1);
+            self.emit(
+                texel,
+                Op::Builtin {
+                    builtin: Builtin::Image(ImageOp::Sample(kind)),
+                    args: vec![img, sampler, coord],
+                },
+            );
+        }
+    }
+
+    /// A conversion builtin that is not a plain cast: saturating, or with a rounding mode.
+    pub(super) fn convert(&mut self, s: &Seed) {
+        use spir_xlate::ir::builtin::FPRoundingMode as R;
+        let kinds = [
+            ConvertKind::Float,
+            ConvertKind::Int(Sign::Signed),
+            ConvertKind::Int(Sign::Unsigned),
+        ];
+        let from = kinds[s.a as usize % 3];
+        let to = kinds[(s.a as usize / 3) % 3];
+        let to_t = self.typed(s.ty, to == ConvertKind::Float);
+        let other = TySeed {
+            scalar: (s.c % 7) as u8,
+            ..s.ty
+        };
+        let from_t = self.typed(other, from == ConvertKind::Float);
+        let value = self.pick_var(from_t, s.b);
+        // Rounding modes only mean something where a float is involved.
+        let rounding = if from == ConvertKind::Float || to == ConvertKind::Float {
+            [None, Some(R::RTE), Some(R::RTZ), Some(R::RTP), Some(R::RTN)][(s.c as usize >> 3) % 5]
+        } else {
+            None
+        };
+        let saturate = matches!(to, ConvertKind::Int(_)) && s.c & 4 != 0;
+        // Conversions whose saturation and rounding change nothing are casts or nothing in
+        // the graph (`Module::convert_op`); kinds 6 to 8 make the casts.
+        let op = self
+            .m
+            .convert_op(to_t, (from, to, saturate, rounding), value, from_t);
+        if let Converted::Op(op @ Op::Builtin { .. }) = op {
+            self.emit(to_t, op);
+        }
+    }
+}
