@@ -7,9 +7,9 @@
 //! * SPIR in: SPIR → SPIR-V → graph must be the same graph as SPIR → graph, compared in
 //!   canonical graph text (`ir::print::canonical_module`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::diag::{Error, ErrorKind, Result};
+use crate::diag::Result;
 use crate::options::{Flavor, Options, SpirOptions};
 use crate::spirv::canon::{canonical_text, first_difference};
 
@@ -41,8 +41,7 @@ fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
             ..Default::default()
         },
     )?;
-    let tmp = TempFile::new("bc", &ir)?;
-    let back = crate::to_spirv(&tmp.0, options)?;
+    let back = crate::spirv::write::write(&crate::spir::read::read_bytes(&ir)?, options)?;
     Ok(Check {
         path: "SPIR-V -> spirv-ir -> SPIR-V",
         difference: first_difference(&canonical_text(&direct)?, &canonical_text(&back)?),
@@ -60,27 +59,4 @@ fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
             &crate::ir::print::canonical_module(&back),
         ),
     })
-}
-
-/// An intermediate file (the bitcode reader reads from a path), removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(ext: &str, bytes: &[u8]) -> Result<Self> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "spir-xlate-roundtrip-{}-{}.{ext}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::write(&path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
-        Ok(TempFile(path))
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }

@@ -59,7 +59,13 @@ fn to_spirv(m: &Module) -> Result<Vec<u32>, TestCaseError> {
 
 #[cfg(feature = "oracles")]
 fn validate(words: &[u32]) -> Result<(), TestCaseError> {
-    let path = temp_path("spv");
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "spir-xlate-props-{}-{}.spv",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
     common::write_spirv(&path, words);
     let r = common::spirv_val(&path, TargetEnv::OpenCl22.name());
     let _ = std::fs::remove_file(&path);
@@ -88,22 +94,9 @@ fn to_spir(m: &Module, flavor: Flavor) -> Result<Vec<u8>, TestCaseError> {
         .map_err(|e| TestCaseError::fail(format!("to SPIR ({flavor:?}): {e}")))
 }
 
-fn temp_path(ext: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    std::env::temp_dir().join(format!(
-        "spir-xlate-props-{}-{}.{ext}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ))
-}
-
 fn from_spir(bitcode: &[u8]) -> Result<Module, TestCaseError> {
-    let path = temp_path("bc");
-    std::fs::write(&path, bitcode).unwrap();
-    let r = spir_xlate::spir::read::read_path(&path);
-    let _ = std::fs::remove_file(&path);
-    r.map_err(|e| TestCaseError::fail(format!("from SPIR: {e}")))
+    spir_xlate::spir::read::read_bytes(bitcode)
+        .map_err(|e| TestCaseError::fail(format!("from SPIR: {e}")))
 }
 
 /// Fails with the first difference, leaving both texts and `files` in the failure directory.
@@ -123,10 +116,6 @@ fn same(property: &str, a: &str, b: &str, files: &[(&str, Vec<u8>)]) -> Result<(
     )))
 }
 
-fn spirv_bytes(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
 const FLAVORS: [Flavor; 2] = [Flavor::Spir, Flavor::SpirvIr];
 
 proptest! {
@@ -138,7 +127,7 @@ proptest! {
         let words = to_spirv(&m)?;
         let back = from_spirv(&words)?;
         same("graph-spirv-graph", &canonical_module(&m), &canonical_module(&back),
-            &[("module.spv", spirv_bytes(&words))])?;
+            &[("module.spv", common::spirv_bytes(&words))])?;
     }
 
     #[test]
@@ -161,8 +150,8 @@ proptest! {
             let again = to_spirv(&from_spir(&bc)?)?;
             same(&format!("spirv-{flavor:?}-spirv"), &canonical_text(&first).unwrap(),
                 &canonical_text(&again).unwrap(),
-                &[("first.spv", spirv_bytes(&first)), ("module.bc", bc),
-                  ("again.spv", spirv_bytes(&again))])?;
+                &[("first.spv", common::spirv_bytes(&first)), ("module.bc", bc),
+                  ("again.spv", common::spirv_bytes(&again))])?;
         }
     }
 
@@ -176,7 +165,7 @@ proptest! {
             let again = from_spir(&to_spir(&from_spirv(&words)?, flavor)?)?;
             same(&format!("{flavor:?}-spirv-{flavor:?}"), &canonical_module(&spir),
                 &canonical_module(&again),
-                &[("first.bc", first), ("module.spv", spirv_bytes(&words))])?;
+                &[("first.bc", first), ("module.spv", common::spirv_bytes(&words))])?;
         }
     }
 }

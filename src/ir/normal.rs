@@ -16,21 +16,12 @@ impl Module {
             Type::Int { width } => width,
             _ => 0,
         };
-        let cond_is_bool = match cond {
-            Value::Const(c) => self.types[self.scalar_of(self.constants[c].ty)] == Type::Bool,
-            // A select's condition is a boolean or a vector of them; only constants need the
-            // check above (an integer can never be a condition).
-            _ => true,
-        };
-        if width > 0 && cond_is_bool && self.is_splat_int(on_false, 0, width) {
-            let ones = if width >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << width) - 1
-            };
-            let op = if self.is_splat_int(on_true, 1, width) {
+        // The condition is a boolean (or a vector of them): the select extends it.
+        if width > 0 && self.is_splat_int(on_false, 0) {
+            let ones = u64::MAX >> (64 - width);
+            let op = if self.is_splat_int(on_true, 1) {
                 Some(CastOp::ZExt)
-            } else if self.is_splat_int(on_true, ones, width) {
+            } else if self.is_splat_int(on_true, ones) {
                 Some(CastOp::SExt)
             } else {
                 None
@@ -47,14 +38,14 @@ impl Module {
     }
 
     /// Whether `v` is the integer constant `value` (in every lane of a vector).
-    fn is_splat_int(&self, v: Value, value: u64, width: u32) -> bool {
+    fn is_splat_int(&self, v: Value, value: u64) -> bool {
         let Value::Const(c) = v else { return false };
         match &self.constants[c].kind {
-            ConstantKind::Int(i) => *i == value && width > 1,
+            ConstantKind::Int(i) => *i == value,
             ConstantKind::Null => value == 0,
             ConstantKind::Composite(lanes) => lanes
                 .iter()
-                .all(|&l| self.is_splat_int(Value::Const(l), value, width)),
+                .all(|&l| self.is_splat_int(Value::Const(l), value)),
             _ => false,
         }
     }
@@ -145,48 +136,107 @@ impl Module {
     }
 }
 
-impl Module {
-    /// One step of an aggregate access path: the operation that takes element `index` of
-    /// `aggregate` (of type `ty`), and the element's type. An access with several indices is
-    /// a chain of these steps in the graph, because LLVM's C API builds only single-index
-    /// `extractvalue`/`insertvalue` and a SPIR-V path may end in a vector lane, which LLVM
-    /// reaches with `extractelement`.
-    pub fn extract_step(
-        &mut self,
-        ty: Handle<Type>,
-        aggregate: Value,
-        index: u32,
-    ) -> Option<(Op, Handle<Type>)> {
-        Some(match &self.types[ty] {
-            Type::Vector { elem, .. } => {
-                let elem = *elem;
-                let i32t = self.int_type(32);
-                let index = Value::Const(self.int_const(i32t, index as u64));
-                (
-                    Op::ExtractElement {
-                        vector: aggregate,
-                        index,
-                    },
-                    elem,
-                )
-            }
-            Type::Array { elem, .. } => (
-                Op::ExtractValue {
-                    aggregate,
-                    indices: vec![index],
-                },
-                *elem,
-            ),
-            Type::Struct {
-                members: Some(ms), ..
-            } => (
-                Op::ExtractValue {
-                    aggregate,
-                    indices: vec![index],
-                },
-                *ms.get(index as usize)?,
-            ),
-            _ => return None,
-        })
+/// Where the aggregate-path normal form puts the steps it adds: a reader's current block.
+pub trait StepSink {
+    fn module(&mut self) -> &mut Module;
+    fn type_of(&self, v: Value) -> Handle<Type>;
+    /// Append an unnamed instruction to the current block.
+    fn push_step(&mut self, ty: Handle<Type>, op: Op) -> Value;
+}
+
+/// An aggregate access with several indices is a chain of single-index steps in the graph,
+/// because LLVM's C API builds only single-index `extractvalue`/`insertvalue` and a SPIR-V
+/// path may end in a vector lane, which LLVM reaches with `extractelement`. This pushes every
+/// step but the last, and returns the last (the reader's own instruction, under its name) with
+/// its type; `None` if the indices do not fit the aggregate.
+pub fn extract_path(
+    sink: &mut impl StepSink,
+    aggregate: Value,
+    indices: &[u32],
+) -> Option<(Op, Handle<Type>)> {
+    let (&last, inner) = indices.split_last()?;
+    let mut cur = aggregate;
+    for &index in inner {
+        let (op, elem) = extract_step(sink, cur, index)?;
+        cur = sink.push_step(elem, op);
     }
+    extract_step(sink, cur, last)
+}
+
+/// An insertion at a path of several indices as single-index steps: extract the inner
+/// aggregates along the path, insert bottom-up. Pushes every step but the outermost insertion,
+/// which it returns; `None` if the indices do not fit the aggregate.
+pub fn insert_path(
+    sink: &mut impl StepSink,
+    aggregate: Value,
+    element: Value,
+    indices: &[u32],
+) -> Option<Op> {
+    let (_, inner) = indices.split_last()?;
+    let mut path = vec![aggregate];
+    for &index in inner {
+        let (op, elem) = extract_step(sink, *path.last()?, index)?;
+        path.push(sink.push_step(elem, op));
+    }
+    let mut cur = element;
+    for (k, &index) in indices.iter().enumerate().rev() {
+        let outer = path[k];
+        let ty = sink.type_of(outer);
+        let op = if matches!(sink.module().types[ty], Type::Vector { .. }) {
+            Op::InsertElement {
+                vector: outer,
+                element: cur,
+                index: lane(sink.module(), index),
+            }
+        } else {
+            Op::InsertValue {
+                aggregate: outer,
+                element: cur,
+                indices: vec![index],
+            }
+        };
+        if k == 0 {
+            return Some(op);
+        }
+        cur = sink.push_step(ty, op);
+    }
+    None
+}
+
+/// One step: the operation that takes element `index` of `aggregate`, and its type.
+fn extract_step(
+    sink: &mut impl StepSink,
+    aggregate: Value,
+    index: u32,
+) -> Option<(Op, Handle<Type>)> {
+    let ty = sink.type_of(aggregate);
+    let m = sink.module();
+    let single = Op::ExtractValue {
+        aggregate,
+        indices: vec![index],
+    };
+    Some(match &m.types[ty] {
+        Type::Vector { elem, .. } => {
+            let elem = *elem;
+            let index = lane(m, index);
+            (
+                Op::ExtractElement {
+                    vector: aggregate,
+                    index,
+                },
+                elem,
+            )
+        }
+        Type::Array { elem, .. } => (single, *elem),
+        Type::Struct {
+            members: Some(ms), ..
+        } => (single, *ms.get(index as usize)?),
+        _ => return None,
+    })
+}
+
+/// A vector lane index as the graph writes constant ones: `i32`.
+fn lane(m: &mut Module, index: u32) -> Value {
+    let i32t = m.int_type(32);
+    Value::Const(m.int_const(i32t, index as u64))
 }

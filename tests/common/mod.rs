@@ -36,10 +36,14 @@ pub fn fixture_id(fixture: &Path) -> String {
     )
 }
 
+/// SPIR-V words as the bytes of a little-endian binary module.
+pub fn spirv_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
 /// Writes SPIR-V words as a little-endian binary module.
 pub fn write_spirv(path: &Path, words: &[u32]) {
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    std::fs::write(path, spirv_bytes(words)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }
 
 /// Runs a tool; its stderr is the error.

@@ -7,7 +7,7 @@ use spir_xlate::ir::{
     VecTypeHint,
 };
 
-use super::body::{Buffer, Callee, FnBuilder, Scope0};
+use super::body::{Buffer, Callee, FnBuilder, Reach};
 use super::recipe::{HelperSeed, KernelSeed, ParamSeed, Recipe, TySeed, LANES};
 
 pub fn build(r: &Recipe) -> Module {
@@ -71,7 +71,7 @@ fn helper(
         Some(t) => super::body::seed_type(m, t),
         None => m.void_type(),
     };
-    let scope = Scope0 {
+    let scope = Reach {
         values: params
             .iter()
             .enumerate()
@@ -111,7 +111,7 @@ fn kernel(
     callees: &[Callee],
     table: Option<spir_xlate::ir::Handle<Global>>,
 ) {
-    let mut scope = Scope0 {
+    let mut scope = Reach {
         callees: callees.to_vec(),
         table,
         ..Default::default()

@@ -616,42 +616,21 @@ impl FnLowering<'_, '_> {
             }
             I::ShuffleVector(i) => self.shuffle(i),
             I::ExtractValue(i) => {
-                // A chain of single steps (`Module::extract_step`), typed from the graph:
-                // llvm-ir cannot type an extractvalue from a named struct (it panics).
-                let mut cur = self.operand(&i.aggregate)?;
-                for (k, &index) in i.indices.iter().enumerate() {
-                    let ty = self.value_type(cur);
-                    let (op, elem) = self.m.extract_step(ty, cur, index).ok_or_else(|| {
-                        Error::malformed(format!("extractvalue index {index} does not fit"))
-                    })?;
-                    let last = k + 1 == i.indices.len();
-                    cur = Value::Inst(self.emit(last.then_some(&i.dest), elem, op));
-                }
+                // Typed from the graph: llvm-ir cannot type an extractvalue from a named
+                // struct (it panics).
+                let aggregate = self.operand(&i.aggregate)?;
+                let (op, ty) = ir::normal::extract_path(self, aggregate, &i.indices)
+                    .ok_or_else(|| Error::malformed("extractvalue indices do not fit"))?;
+                self.emit(Some(&i.dest), ty, op);
                 Ok(())
             }
             I::InsertValue(i) => {
-                // Single-index steps, as the SPIR-V reader makes them: extract the inner
-                // aggregates along the path, insert bottom-up.
                 let aggregate = self.operand(&i.aggregate)?;
-                let mut path = vec![aggregate];
-                for &index in &i.indices[..i.indices.len().saturating_sub(1)] {
-                    let outer = *path.last().unwrap();
-                    let ty = self.value_type(outer);
-                    let (op, elem) = self.m.extract_step(ty, outer, index).ok_or_else(|| {
-                        Error::malformed(format!("insertvalue index {index} does not fit"))
-                    })?;
-                    path.push(Value::Inst(self.emit(None, elem, op)));
-                }
-                let mut cur = self.operand(&i.element)?;
-                for (k, &index) in i.indices.iter().enumerate().rev() {
-                    let ty = self.value_type(path[k]);
-                    let op = Op::InsertValue {
-                        aggregate: path[k],
-                        element: cur,
-                        indices: vec![index],
-                    };
-                    cur = Value::Inst(self.emit((k == 0).then_some(&i.dest), ty, op));
-                }
+                let element = self.operand(&i.element)?;
+                let ty = self.value_type(aggregate);
+                let op = ir::normal::insert_path(self, aggregate, element, &i.indices)
+                    .ok_or_else(|| Error::malformed("insertvalue indices do not fit"))?;
+                self.emit(Some(&i.dest), ty, op);
                 Ok(())
             }
             I::Freeze(i) => {
@@ -883,5 +862,18 @@ fn float_pred(p: llvm_ir::FPPredicate) -> ir::FloatPredicate {
         P::ULE => Q::Ule,
         P::UNE => Q::Une,
         P::True => Q::True,
+    }
+}
+
+/// Aggregate paths (`ir::normal::extract_path`) add their steps to the current block.
+impl ir::normal::StepSink for FnLowering<'_, '_> {
+    fn module(&mut self) -> &mut ir::Module {
+        self.m
+    }
+    fn type_of(&self, v: Value) -> ir::Handle<Type> {
+        self.value_type(v)
+    }
+    fn push_step(&mut self, ty: ir::Handle<Type>, op: Op) -> Value {
+        Value::Inst(self.emit(None, ty, op))
     }
 }

@@ -16,7 +16,7 @@ mod types;
 
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir;
@@ -71,6 +71,36 @@ pub fn read_path(path: &Path) -> Result<ir::Module> {
         }
     };
     lower(&llvm, &md)
+}
+
+/// Read a SPIR module from bytes in memory (a round trip's intermediate). llvm-ir parses only
+/// files, so the bytes go through a temporary file.
+pub fn read_bytes(bytes: &[u8]) -> Result<ir::Module> {
+    let tmp = TempFile::new(bytes)?;
+    read_path(&tmp.0)
+}
+
+/// An intermediate file (the bitcode reader reads from a path), removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(bytes: &[u8]) -> Result<Self> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "spir-xlate-read-{}-{}.bc",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+        Ok(TempFile(path))
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 /// Where each LLVM global name went in the graph.

@@ -292,7 +292,13 @@ impl Reader {
                 let indices = (2..inst.operands.len())
                     .map(|i| literal_operand(inst, i))
                     .collect::<Result<Vec<_>>>()?;
-                let o = self.composite_insert(st, aggregate, element, &indices)?;
+                let o = ir::normal::insert_path(
+                    &mut Steps { r: self, st },
+                    aggregate,
+                    element,
+                    &indices,
+                )
+                .ok_or_else(|| Error::malformed("OpCompositeInsert indices do not fit"))?;
                 self.emit(st, inst, rty, o, name)?;
             }
             S::CompositeConstruct => self.composite_construct(st, inst, rty, name)?,
@@ -456,9 +462,11 @@ impl Reader {
         let indices = (1..inst.operands.len())
             .map(|i| literal_operand(inst, i))
             .collect::<Result<Vec<_>>>()?;
-        let i32t = self.m.int_type(32);
-        if let Some(Local::BuiltinVector(b, _)) = st.locals.get(&cid).copied() {
-            let dim = Value::Const(self.m.int_const(i32t, indices[0] as u64));
+        if let (Some(Local::BuiltinVector(b, _)), Some(&d)) =
+            (st.locals.get(&cid).copied(), indices.first())
+        {
+            let i32t = self.m.int_type(32);
+            let dim = Value::Const(self.m.int_const(i32t, d as u64));
             return self.emit(
                 st,
                 inst,
@@ -470,62 +478,10 @@ impl Reader {
                 name,
             );
         }
-        // A chain of single steps (`Module::extract_step`); the last is this instruction.
-        let mut cur = self.operand(st, cid)?;
-        for (k, &index) in indices.iter().enumerate() {
-            let ty = self.value_ty(st, cur);
-            let (op, elem) = self.m.extract_step(ty, cur, index).ok_or_else(|| {
-                Error::malformed(format!("OpCompositeExtract index {index} does not fit"))
-            })?;
-            if k + 1 == indices.len() {
-                return self.emit(st, inst, rty, op, name);
-            }
-            cur = self.push(st, elem, op, None);
-        }
-        Err(Error::malformed("OpCompositeExtract without indices"))
-    }
-
-    /// OpCompositeInsert as single-index steps (`Module::extract_step`): extract the inner
-    /// aggregates along the path, insert bottom-up. Returns the outermost insertion.
-    fn composite_insert(
-        &mut self,
-        st: &mut FnState,
-        aggregate: Value,
-        element: Value,
-        indices: &[u32],
-    ) -> Result<Op> {
-        let misfit = || Error::malformed("OpCompositeInsert indices do not fit the composite");
-        let mut path = vec![aggregate];
-        for &index in &indices[..indices.len().saturating_sub(1)] {
-            let outer = *path.last().unwrap();
-            let ty = self.value_ty(st, outer);
-            let (op, elem) = self.m.extract_step(ty, outer, index).ok_or_else(misfit)?;
-            path.push(self.push(st, elem, op, None));
-        }
-        let mut cur = element;
-        for (k, &index) in indices.iter().enumerate().rev() {
-            let outer = path[k];
-            let ty = self.value_ty(st, outer);
-            let op = if matches!(self.m.types[ty], Type::Vector { .. }) {
-                let i32t = self.m.int_type(32);
-                Op::InsertElement {
-                    vector: outer,
-                    element: cur,
-                    index: Value::Const(self.m.int_const(i32t, index as u64)),
-                }
-            } else {
-                Op::InsertValue {
-                    aggregate: outer,
-                    element: cur,
-                    indices: vec![index],
-                }
-            };
-            if k == 0 {
-                return Ok(op);
-            }
-            cur = self.push(st, ty, op, None);
-        }
-        Err(misfit())
+        let aggregate = self.operand(st, cid)?;
+        let (op, _) = ir::normal::extract_path(&mut Steps { r: self, st }, aggregate, &indices)
+            .ok_or_else(|| Error::malformed("OpCompositeExtract indices do not fit"))?;
+        self.emit(st, inst, rty, op, name)
     }
 
     fn composite_construct(
@@ -715,4 +671,22 @@ fn float_predicate(op: S) -> Option<F> {
         S::Unordered => F::Uno,
         _ => return None,
     })
+}
+
+/// Aggregate paths (`ir::normal::extract_path`) add their steps to the function's current block.
+struct Steps<'a> {
+    r: &'a mut Reader,
+    st: &'a mut FnState,
+}
+
+impl ir::normal::StepSink for Steps<'_> {
+    fn module(&mut self) -> &mut ir::Module {
+        &mut self.r.m
+    }
+    fn type_of(&self, v: Value) -> ir::Handle<Type> {
+        self.r.value_ty(self.st, v)
+    }
+    fn push_step(&mut self, ty: ir::Handle<Type>, op: Op) -> Value {
+        self.r.push(self.st, ty, op, None)
+    }
 }
