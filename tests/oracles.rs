@@ -374,8 +374,9 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
     );
 }
 
-/// Hand-written SPIR-V (tests/spirv/*.spvasm, assembled by spirv-as) for constructs clang never
-/// emits, through both flavors. Each source says what `--flavor spir` must do
+/// Hand-written SPIR-V (tests/spirv/*.spvasm and the SPIR-V regression cases in
+/// roundtrip/cases/*.spvasm, assembled by spirv-as) for constructs clang never emits, through
+/// both flavors. Each source says what `--flavor spir` must do
 /// (`; expect-spir: ok` or `no-spelling`); `--flavor spirv-ir` must always keep the module.
 /// `; target: opencl2.2` marks SPIR-V 1.2 sources; `; target: opencl3.0` SPIR-V 1.3 ones (this
 /// spirv-val has no OpenCL 3.0 environment, so those validate in the universal SPIR-V 1.3 one).
@@ -385,8 +386,11 @@ fn hand_written_spirv_through_both_flavors() {
     let dir = std::env::temp_dir().join(format!("spir-xlate-spvasm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut n = 0;
-    for entry in std::fs::read_dir("tests/spirv").unwrap() {
-        let src = entry.unwrap().path();
+    let sources = ["tests/spirv", "roundtrip/cases"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
+        .map(|e| e.unwrap().path());
+    for src in sources {
         if src.extension().is_none_or(|e| e != "spvasm") {
             continue;
         }
@@ -483,5 +487,5 @@ fn hand_written_spirv_through_both_flavors() {
             );
         }
     }
-    assert!(n >= 5, "{n} hand-written sources");
+    assert!(n >= 9, "{n} hand-written sources");
 }

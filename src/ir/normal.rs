@@ -37,6 +37,14 @@ impl Module {
         }
     }
 
+    /// The alignment of an access to a `pointee`: the one stated, else the pointee's ABI
+    /// alignment. LLVM 14 gives every load, store and alloca an alignment (the ABI one when
+    /// the source states none); SPIR-V may leave it out, meaning the same. One graph form:
+    /// always stated.
+    pub fn stated_align(&self, pointee: Handle<Type>, stated: Option<u32>) -> Option<u32> {
+        stated.or_else(|| u32::try_from(self.align_of(pointee)).ok())
+    }
+
     /// Whether `v` is the integer constant `value` (in every lane of a vector).
     fn is_splat_int(&self, v: Value, value: u64) -> bool {
         let Value::Const(c) = v else { return false };

@@ -57,12 +57,14 @@ impl FnBuilder<'_> {
 
     pub(super) fn align(&self, ty: Handle<Type>, sel: u16) -> Option<u32> {
         let natural = self.m.align_of(ty) as u32;
-        // Never `None`: LLVM 14 gives every access an alignment, so SPIR cannot say "none"
-        // (roundtrip/README.md, lossiness).
-        match sel % 3 {
+        // `None` is not a graph form (`Module::stated_align`): the properties compare against
+        // `stated(m)`, so a module with it checks that "none" reads back as LLVM's ABI
+        // alignment from both sides.
+        match sel % 4 {
             0 => Some(natural),
             1 => Some(natural.min(4)),
-            _ => Some(natural * 2),
+            2 => Some(natural * 2),
+            _ => None,
         }
     }
 

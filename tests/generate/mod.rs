@@ -12,3 +12,40 @@ pub mod seeds;
 
 pub use builder::build;
 pub use recipe::recipe;
+
+use spir_xlate::ir::{Module, Op};
+
+/// Puts `m` in the graph's normal forms where the generator makes another spelling on
+/// purpose, so that the readers' normalization is exercised: every load, store and alloca
+/// states its alignment, the ABI one when the generator made none (`Module::stated_align`;
+/// LLVM's data layout is the independent judge of that alignment).
+pub fn state_alignments(m: &mut Module) {
+    let functions: Vec<_> = m.functions.iter().map(|(h, _)| h).collect();
+    for f in functions {
+        let Some(body) = m.functions[f].body.as_ref() else {
+            continue;
+        };
+        let mut stated = Vec::new();
+        for (h, inst) in body.insts.iter() {
+            let pointee = match inst.op {
+                Op::Alloca { allocated, .. } => allocated,
+                Op::Load { ptr, .. } | Op::Store { ptr, .. } => {
+                    let ty = m.value_type(&m.functions[f], ptr);
+                    m.pointee(ty)
+                        .expect("generated accesses are through pointers")
+                }
+                _ => continue,
+            };
+            stated.push((h, m.align_of(pointee) as u32));
+        }
+        let body = m.functions[f].body.as_mut().unwrap();
+        for (h, natural) in stated {
+            match &mut body.insts[h].op {
+                Op::Alloca { align, .. } | Op::Load { align, .. } | Op::Store { align, .. } => {
+                    *align = align.or(Some(natural))
+                }
+                _ => unreachable!(),
+            }
+        }
+    }
+}

@@ -110,12 +110,15 @@ impl Reader {
                     return Err(Error::malformed("OpVariable whose type is not a pointer"));
                 };
                 let id = result_id(inst)?;
+                let align = self
+                    .m
+                    .stated_align(pointee, self.ann.literal(id, Decoration::Alignment));
                 let v = self.push(
                     st,
                     rty,
                     Op::Alloca {
                         allocated: pointee,
-                        align: self.ann.literal(id, Decoration::Alignment),
+                        align,
                     },
                     name,
                 );
@@ -129,7 +132,7 @@ impl Reader {
                         Op::Store {
                             ptr: v,
                             value,
-                            align: None,
+                            align,
                             volatile: false,
                         },
                         None,
@@ -142,6 +145,7 @@ impl Reader {
                 let ptr = self.operand(st, ptr_id)?;
                 let value = self.operand(st, id_operand(inst, 1)?)?;
                 let (align, volatile) = self.memory_access(inst, 2, ptr_id);
+                let align = self.access_align(st, ptr, align);
                 let void = self.m.void_type();
                 self.push(
                     st,
@@ -410,6 +414,14 @@ impl Reader {
         (align, volatile)
     }
 
+    /// The graph's alignment for a load or store through `ptr` (`Module::stated_align`).
+    fn access_align(&self, st: &FnState, ptr: Value, stated: Option<u32>) -> Option<u32> {
+        match self.m.pointee(self.value_ty(st, ptr)) {
+            Some(pointee) => self.m.stated_align(pointee, stated),
+            None => stated,
+        }
+    }
+
     fn load(
         &mut self,
         st: &mut FnState,
@@ -438,6 +450,7 @@ impl Reader {
         }
         let ptr = self.operand(st, ptr_id)?;
         let (align, volatile) = self.memory_access(inst, 1, ptr_id);
+        let align = self.access_align(st, ptr, align);
         self.emit(
             st,
             inst,
