@@ -67,6 +67,8 @@ struct KeptMode {
 struct OpenClEnums {
     rounding: BTreeMap<String, String>,
     fence: BTreeMap<String, Fence>,
+    memory_order: BTreeMap<String, MemoryOrder>,
+    memory_scope: BTreeMap<String, MemoryScope>,
     channel_query: BTreeMap<String, ChannelQuery>,
 }
 
@@ -75,6 +77,18 @@ struct ChannelQuery {
     graph: String,
     spirv: String,
     cl_offset: u64,
+}
+
+#[derive(Deserialize)]
+struct MemoryOrder {
+    value: u32,
+    semantics: String,
+}
+
+#[derive(Deserialize)]
+struct MemoryScope {
+    value: u32,
+    scope: String,
 }
 
 #[derive(Deserialize)]
@@ -334,6 +348,24 @@ fn main() {
             "    ({}, spirv::MemorySemantics::{}),",
             f.bit, f.semantics
         );
+    }
+    out.push_str("];\n\n");
+    out.push_str(
+        "/// OpenCL C `memory_order` values and the MemorySemantics ordering bit of each.\n",
+    );
+    out.push_str("pub const MEMORY_ORDERS: &[(u32, spirv::MemorySemantics)] = &[\n");
+    for o in en.memory_order.values() {
+        let _ = writeln!(
+            out,
+            "    ({}, spirv::MemorySemantics::{}),",
+            o.value, o.semantics
+        );
+    }
+    out.push_str("];\n\n");
+    out.push_str("/// OpenCL C `memory_scope` values and the SPIR-V Scope of each.\n");
+    out.push_str("pub const MEMORY_SCOPES: &[(u32, spirv::Scope)] = &[\n");
+    for o in en.memory_scope.values() {
+        let _ = writeln!(out, "    ({}, spirv::Scope::{}),", o.value, o.scope);
     }
     out.push_str("];\n\n");
     out.push_str(

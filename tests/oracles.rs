@@ -378,7 +378,9 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
 /// roundtrip/cases/*.spvasm, assembled by spirv-as) for constructs clang never emits, through
 /// both flavors. Each source says what `--flavor spir` must do
 /// (`; expect-spir: ok` or `no-spelling`); `--flavor spirv-ir` must always keep the module.
-/// `; target: opencl2.2` marks SPIR-V 1.2 sources; `; target: opencl3.0` SPIR-V 1.3 ones (this
+/// `; expect-spir: same` also wants real SPIR to come back with the same function bodies, and
+/// llvm-spirv-14 to translate that SPIR into the same barriers and fences; `; spir-version: 2.0`
+/// writes SPIR 2.0 (and, with `same`, wants SPIR 1.2 to refuse the module). `; target: opencl2.2` marks SPIR-V 1.2 sources; `; target: opencl3.0` SPIR-V 1.3 ones (this
 /// spirv-val has no OpenCL 3.0 environment, so those validate in the universal SPIR-V 1.3 one).
 #[test]
 fn hand_written_spirv_through_both_flavors() {
@@ -396,7 +398,8 @@ fn hand_written_spirv_through_both_flavors() {
         }
         n += 1;
         let text = std::fs::read_to_string(&src).unwrap();
-        let expect_ok = if text.contains("; expect-spir: ok") {
+        let expect_same = text.contains("; expect-spir: same");
+        let expect_ok = if text.contains("; expect-spir: ok") || expect_same {
             true
         } else {
             assert!(
@@ -417,6 +420,14 @@ fn hand_written_spirv_through_both_flavors() {
             target,
             ..Default::default()
         };
+        let spir_options = spir_xlate::SpirOptions {
+            spir_version: if text.contains("; spir-version: 2.0") {
+                (2, 0)
+            } else {
+                (1, 2)
+            },
+            ..Default::default()
+        };
         let stem = src.file_stem().unwrap().to_string_lossy().into_owned();
         let spv = dir.join(format!("{stem}.spv"));
         tool_ok(
@@ -428,7 +439,7 @@ fn hand_written_spirv_through_both_flavors() {
         )
         .unwrap();
         spirv_val(&spv, val_env).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-        match spir_xlate::to_spir(&spv, &spir_xlate::SpirOptions::default()) {
+        match spir_xlate::to_spir(&spv, &spir_options) {
             Ok(bc) if expect_ok => {
                 let out = dir.join(format!("{stem}.spir.bc"));
                 std::fs::write(&out, bc).unwrap();
@@ -452,6 +463,43 @@ fn hand_written_spirv_through_both_flavors() {
                     .and_then(|m| spir_xlate::spirv::write::write(&m, &options))
                     .unwrap();
                 assert_eq!(modes(&original), modes(&back), "{}", src.display());
+                if expect_same {
+                    // Function bodies: real SPIR adds what SPIR-V may leave out (argument
+                    // type names, the OpenCL C source version).
+                    let bodies = |words: &[u32]| -> String {
+                        canonical_text(words)
+                            .unwrap()
+                            .lines()
+                            .filter(|l| l.starts_with(' '))
+                            .map(|l| format!("{l}\n"))
+                            .collect()
+                    };
+                    let (a, b) = (bodies(&original), bodies(&back));
+                    if let Some(d) = first_difference(&a, &b) {
+                        panic!(
+                            "{}: the SPIR round trip changed the body at {d}",
+                            src.display()
+                        );
+                    }
+                    if spir_options.spir_version == (2, 0) {
+                        // What only SPIR 2.0 spells, SPIR 1.2 refuses rather than weakens.
+                        let e = spir_xlate::to_spir(&spv, &Default::default()).unwrap_err();
+                        assert!(e.to_string().contains("--spir-version 2.0"), "{e}");
+                    }
+                    let khr = dir.join(format!("{stem}.khr.spv"));
+                    tool_ok(Command::new("llvm-spirv-14").arg(&out).arg("-o").arg(&khr)).unwrap();
+                    let barriers = |text: &str| -> Vec<String> {
+                        let mut b: Vec<String> = text
+                            .lines()
+                            .filter(|l| l.contains("Barrier"))
+                            .map(String::from)
+                            .collect();
+                        b.sort();
+                        b
+                    };
+                    let khr_text = canonical_text(&common::read_spirv(&khr)).unwrap();
+                    assert_eq!(barriers(&a), barriers(&khr_text), "{}", src.display());
+                }
             }
             Ok(_) => panic!(
                 "{}: SPIR has no spelling, yet to-spir succeeded",

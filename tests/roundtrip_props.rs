@@ -82,15 +82,18 @@ fn from_spirv(words: &[u32]) -> Result<Module, TestCaseError> {
         .map_err(|e| TestCaseError::fail(format!("from SPIR-V: {e}")))
 }
 
-fn spir_options(flavor: Flavor) -> SpirOptions {
+/// SPIR at the version the module says (the generator makes only the barriers and fences
+/// that version can spell).
+fn spir_options(m: &Module, flavor: Flavor) -> SpirOptions {
     SpirOptions {
         flavor,
+        spir_version: m.source.spir_version.unwrap_or((1, 2)),
         ..Default::default()
     }
 }
 
 fn to_spir(m: &Module, flavor: Flavor) -> Result<Vec<u8>, TestCaseError> {
-    spir_xlate::spir::write::write(m, &spir_options(flavor))
+    spir_xlate::spir::write::write(m, &spir_options(m, flavor))
         .map_err(|e| TestCaseError::fail(format!("to SPIR ({flavor:?}): {e}")))
 }
 

@@ -41,6 +41,15 @@ pub fn spirv_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
+/// The words of a little-endian binary SPIR-V module.
+pub fn read_spirv(path: &Path) -> Vec<u32> {
+    std::fs::read(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
 /// Writes SPIR-V words as a little-endian binary module.
 pub fn write_spirv(path: &Path, words: &[u32]) {
     std::fs::write(path, spirv_bytes(words)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

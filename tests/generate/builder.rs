@@ -16,8 +16,10 @@ pub fn build(r: &Recipe) -> Module {
     } else {
         Addressing::Physical32
     });
-    m.source.spir_version = Some((1, 2));
-    m.source.ocl_version = Some(if r.ocl == 0 { (1, 2) } else { (2, 0) });
+    // The SPIR version follows the OpenCL C one: it decides which barriers and fences exist.
+    let version = if r.ocl == 0 { (1, 2) } else { (2, 0) };
+    m.source.spir_version = Some(version);
+    m.source.ocl_version = Some(version);
     m.source.fp_contract = r.fp_contract;
     let table = r.table.then(|| constant_table(&mut m));
     let mut callees = Vec::new();

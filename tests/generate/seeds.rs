@@ -11,6 +11,15 @@ use super::recipe::{Seed, TySeed, LANES, SCALARS};
 use super::body::{seed_type, vector_of, FnBuilder};
 use super::builtins::{FLOAT_EXT, INT_EXT, WORK_ITEM};
 
+/// Memory scopes OpenCL C 2.0 can name (`memory_scope_*`).
+const SCOPES: [Scope; 5] = [
+    Scope::Invocation,
+    Scope::Subgroup,
+    Scope::Workgroup,
+    Scope::Device,
+    Scope::CrossDevice,
+];
+
 pub(super) const INT_OPS: [BinaryOp; 13] = [
     BinaryOp::Add,
     BinaryOp::Sub,
@@ -257,13 +266,19 @@ impl FnBuilder<'_> {
             19 => self.atomic(s),
             20 => {
                 const FENCES: [u32; 3] = [0x110, 0x210, 0x310];
+                // OpenCL C barriers are sequentially consistent; 2.0 gives them a memory scope.
+                let mem = if self.spir_2() {
+                    SCOPES[s.b as usize % SCOPES.len()]
+                } else {
+                    Scope::Workgroup
+                };
                 let void = self.m.void_type();
                 self.emit(
                     void,
                     Op::Builtin {
                         builtin: Builtin::ControlBarrier {
                             exec: Scope::Workgroup,
-                            mem: Scope::Workgroup,
+                            mem,
                             semantics: FENCES[s.a as usize % 3],
                         },
                         args: vec![],
@@ -293,15 +308,23 @@ impl FnBuilder<'_> {
             23 => self.convert(s),
             24 => self.generic_access(s),
             25 => {
+                // SPIR 1.2 has only mem_fence and its halves: work-group scope, acquire,
+                // release or both. 2.0 has atomic_work_item_fence for every order and scope.
+                let (mem, order) = if self.spir_2() {
+                    (
+                        SCOPES[s.b as usize % SCOPES.len()],
+                        [0, 0x2, 0x4, 0x8, 0x10][s.c as usize % 5],
+                    )
+                } else {
+                    (Scope::Workgroup, [0x2, 0x4, 0x8][s.c as usize % 3])
+                };
                 let void = self.m.void_type();
                 self.emit(
                     void,
                     Op::Builtin {
-                        // mem_fence has no scope: work-group (roundtrip/README.md).
                         builtin: Builtin::MemoryBarrier {
-                            mem: Scope::Workgroup,
-                            // mem_fence orders acquire-release (roundtrip/README.md).
-                            semantics: [0x108, 0x208, 0x308][s.b as usize % 3],
+                            mem,
+                            semantics: order | [0x100, 0x200, 0x300][s.a as usize % 3],
                         },
                         args: vec![],
                     },
@@ -309,6 +332,10 @@ impl FnBuilder<'_> {
             }
             _ => unreachable!("seed kinds are below recipe::KINDS"),
         }
+    }
+
+    fn spir_2(&self) -> bool {
+        self.m.source.spir_version == Some((2, 0))
     }
 
     pub(super) fn vector(&mut self, s: TySeed) -> Handle<Type> {

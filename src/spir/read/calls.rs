@@ -307,6 +307,28 @@ fn fence_semantics(l: &FnLowering, flags: Value, ordering: spirv::MemorySemantic
     Ok(s.bits())
 }
 
+/// A constant OpenCL C enumerant argument (`memory_order`, `memory_scope`) through its table.
+fn enumerant<T: Copy>(l: &FnLowering, v: Value, table: &[(u32, T)], what: &str) -> Result<T> {
+    let value = match v {
+        Value::Const(c) => match l.m.constants[c].kind {
+            ConstantKind::Int(i) => Some(i),
+            ConstantKind::Null => Some(0),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(value) = value else {
+        return Err(Error::unsupported(format!(
+            "a {what} that is not a constant"
+        )));
+    };
+    table
+        .iter()
+        .find(|(v, _)| u64::from(*v) == value)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| Error::unsupported(format!("{what} {value}")))
+}
+
 fn builtin(
     l: &mut FnLowering,
     d: &Demangled,
@@ -324,19 +346,30 @@ fn builtin(
         "barrier" | "work_group_barrier" | "sub_group_barrier" => {
             let semantics =
                 fence_semantics(l, args[0], spirv::MemorySemantics::SEQUENTIALLY_CONSISTENT)?;
-            let scope = if n == "sub_group_barrier" {
+            let exec = if n == "sub_group_barrier" {
                 Scope::Subgroup
             } else {
                 Scope::Workgroup
             };
+            // Without a memory_scope, the barrier's own scope (OpenCL C 2.0, 6.13.8).
+            let mem = match args.get(1) {
+                Some(&s) => enumerant(l, s, mappings::MEMORY_SCOPES, "memory_scope")?,
+                None => exec,
+            };
             return inst(
                 Builtin::ControlBarrier {
-                    exec: scope,
-                    mem: scope,
+                    exec,
+                    mem,
                     semantics,
                 },
                 vec![],
             );
+        }
+        "atomic_work_item_fence" => {
+            let order = enumerant(l, args[1], mappings::MEMORY_ORDERS, "memory_order")?;
+            let mem = enumerant(l, args[2], mappings::MEMORY_SCOPES, "memory_scope")?;
+            let semantics = fence_semantics(l, args[0], order)?;
+            return inst(Builtin::MemoryBarrier { mem, semantics }, vec![]);
         }
         "mem_fence" | "read_mem_fence" | "write_mem_fence" => {
             let order = match n {

@@ -184,7 +184,7 @@ impl Writer<'_> {
     }
 
     /// `cl_mem_fence_flags` of SPIR-V memory semantics.
-    fn fence_flags(semantics: u32) -> u64 {
+    pub(super) fn fence_flags(semantics: u32) -> u64 {
         let s = spirv::MemorySemantics::from_bits_truncate(semantics);
         mappings::FENCE_FLAGS
             .iter()
@@ -258,29 +258,11 @@ impl Writer<'_> {
             }
             Builtin::ControlBarrier {
                 exec,
-                mem: _,
+                mem,
                 semantics,
-            } => {
-                let flags = self.i32_const(Self::fence_flags(*semantics));
-                let name = match (exec, self.opts.spir_version) {
-                    (spirv::Scope::Workgroup, (1, _)) => "barrier",
-                    (spirv::Scope::Workgroup, _) => "work_group_barrier",
-                    (spirv::Scope::Subgroup, _) => "sub_group_barrier",
-                    (s, _) => {
-                        return Err(self.no_spelling(format!("a control barrier at scope {s:?}")))
-                    }
-                };
-                self.call_builtin(name, &[uint], rt, &[flags], out)
-            }
-            Builtin::MemoryBarrier { mem: _, semantics } => {
-                let order = semantics & 0x1e;
-                let name = match order {
-                    0x2 => "read_mem_fence",
-                    0x4 => "write_mem_fence",
-                    _ => "mem_fence",
-                };
-                let flags = self.i32_const(Self::fence_flags(*semantics));
-                self.call_builtin(name, &[uint], rt, &[flags], out)
+            } => self.control_barrier(*exec, *mem, *semantics, rt, out)?,
+            Builtin::MemoryBarrier { mem, semantics } => {
+                self.memory_barrier(*mem, *semantics, rt, out)?
             }
             Builtin::Atomic { op, .. } => {
                 let base = mappings::atomic_name(*op)

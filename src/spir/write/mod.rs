@@ -10,6 +10,7 @@
 
 mod body;
 mod builtins;
+mod fences;
 mod friendly;
 mod groups;
 mod metadata;
