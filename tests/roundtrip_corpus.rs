@@ -48,7 +48,7 @@ fn every_regression_case_round_trips() {
         .filter(|p| p.extension().is_some_and(|e| e == "ll"))
         .collect();
     cases.sort();
-    assert!(cases.len() >= 4, "{cases:?}");
+    assert!(cases.len() >= 5, "{cases:?}");
     let dir = std::env::temp_dir().join(format!("spir-xlate-cases-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for case in cases {

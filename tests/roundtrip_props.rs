@@ -249,6 +249,7 @@ fn generated_modules_cover_every_family() {
         "Shuffle",
         "ExtractValue",
         "InsertValue",
+        "CopyMemory",
         "cast Trunc",
         "cast ZExt",
         "cast SExt",

@@ -45,6 +45,15 @@ impl Module {
         stated.or_else(|| u32::try_from(self.align_of(pointee)).ok())
     }
 
+    /// Whether `a` and `b` are pointers into one address space: a cast between them that
+    /// only feeds memory copies is no part of the copies (the copy takes any pointer).
+    pub fn same_space(&self, a: Handle<Type>, b: Handle<Type>) -> bool {
+        match (&self.types[a], &self.types[b]) {
+            (Type::Pointer { space: x, .. }, Type::Pointer { space: y, .. }) => x == y,
+            _ => false,
+        }
+    }
+
     /// Whether `v` is the integer constant `value` (in every lane of a vector).
     fn is_splat_int(&self, v: Value, value: u64) -> bool {
         let Value::Const(c) = v else { return false };

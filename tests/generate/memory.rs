@@ -244,4 +244,44 @@ impl FnBuilder<'_> {
             );
         }
     }
+
+    /// `llvm.memcpy` / OpCopyMemorySized between a private array and a buffer (either way) or
+    /// two private arrays, with a constant or run-time size. The pointers are not `i8*`: the
+    /// casts LLVM's builder adds are looked through on the way back (spir/read/memory_casts.rs).
+    pub(super) fn memory_copy(&mut self, s: &Seed) {
+        let elem = seed_type(self.m, s.ty);
+        let arr = self.m.ty(Type::Array { elem, len: 4 });
+        let private = self.alloca(arr, self.align(arr, s.a));
+        let buffers: Vec<_> = self.scope.buffers.clone();
+        let other = match buffers.get(s.a as usize % buffers.len().max(1)) {
+            Some(b) if s.a & 16 == 0 => (b.ptr, b.writable),
+            _ => (self.alloca(arr, self.align(arr, s.a >> 2)), true),
+        };
+        let (dst, src) = if s.a & 32 != 0 && other.1 {
+            (other.0, private)
+        } else {
+            (private, other.0)
+        };
+        let size_t = self.m.size_type();
+        let size = if s.b & 8 == 0 {
+            let bytes = self.m.size_of(elem) * (1 + u64::from(s.b % 4));
+            Value::Const(self.m.int_const(size_t, bytes))
+        } else {
+            self.pick_var(size_t, s.b)
+        };
+        // `align 1` states nothing: the graph says `None`.
+        let align = [None, Some(self.m.align_of(elem) as u32), Some(4)][s.c as usize % 3]
+            .filter(|&a| a > 1);
+        let void = self.m.void_type();
+        self.emit(
+            void,
+            Op::CopyMemory {
+                dst,
+                src,
+                size,
+                align,
+                volatile: s.c & 8 != 0,
+            },
+        );
+    }
 }

@@ -307,6 +307,7 @@ impl FnBuilder<'_> {
             22 => self.image(s),
             23 => self.convert(s),
             24 => self.generic_access(s),
+            26 => self.memory_copy(s),
             25 => {
                 // SPIR 1.2 has only mem_fence and its halves: work-group scope, acquire,
                 // release or both. 2.0 has atomic_work_item_fence for every order and scope.

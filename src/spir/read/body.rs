@@ -1,6 +1,6 @@
 //! LLVM function bodies -> graph blocks and instructions.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use llvm_ir::{
     instruction as li, terminator as lt, Instruction as I, Name, Operand, Terminator as T,
@@ -37,6 +37,10 @@ pub(crate) struct FnLowering<'a, 'b> {
     builtin_loads: HashMap<Name, (spirv::BuiltIn, ir::Handle<Type>)>,
     /// Constant expressions made instructions, by block (see [`FnLowering::operand`]).
     materialized: HashMap<(usize, ir::Handle<ir::Constant>), Value>,
+    /// (block, instruction) of the casts that only feed memory intrinsics (memory_casts.rs),
+    /// and the instruction being lowered.
+    memory_casts: HashSet<(usize, usize)>,
+    inst_index: usize,
 }
 
 pub(crate) fn lower_body(
@@ -46,6 +50,7 @@ pub(crate) fn lower_body(
     f: &llvm_ir::Function,
     func: ir::Handle<ir::Function>,
     image_access: HashMap<String, ir::Access>,
+    memory_casts: HashSet<(usize, usize)>,
 ) -> Result<Body> {
     types.image_access = image_access;
     let mut l = FnLowering {
@@ -61,6 +66,8 @@ pub(crate) fn lower_body(
         slot_types: HashMap::new(),
         builtin_loads: HashMap::new(),
         materialized: HashMap::new(),
+        memory_casts,
+        inst_index: 0,
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -83,7 +90,8 @@ pub(crate) fn lower_body(
         let bb = &f.basic_blocks[bi];
         l.current = bi;
         let block_name = name_str(&bb.name);
-        for inst in &bb.instrs {
+        for (ii, inst) in bb.instrs.iter().enumerate() {
+            l.inst_index = ii;
             l.instruction(inst).map_err(|e| e.in_block(&block_name))?;
         }
         let t = l
@@ -460,11 +468,13 @@ impl FnLowering<'_, '_> {
             I::IntToPtr(i) => self.cast(CastOp::IntToPtr, &i.operand, &i.to_type, &i.dest),
             I::BitCast(i) => {
                 // Casts between OpenCL object types are no-ops in the graph, and so is a cast
-                // to the operand's own type (legacy SPIR spells sampler initializers so).
+                // to the operand's own type (legacy SPIR spells sampler initializers so) and
+                // the `i8*` cast a memory intrinsic's signature needs.
                 let v = self.operand(&i.operand)?;
                 let to = self.lower_type(&i.to_type)?;
                 let from = self.value_type(v);
                 if from == to
+                    || self.memory_casts.contains(&(self.current, self.inst_index))
                     || self.m.types[to].is_opencl_object()
                     || self.m.types[from].is_opencl_object()
                 {

@@ -206,7 +206,7 @@ fn intrinsic(
 }
 
 /// Intrinsics that mark lifetimes, debug locations or assumptions: nothing in the graph.
-fn is_marker_intrinsic(intr: &str) -> bool {
+pub(super) fn is_marker_intrinsic(intr: &str) -> bool {
     [
         "lifetime.start",
         "lifetime.end",

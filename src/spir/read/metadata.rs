@@ -56,6 +56,8 @@ pub struct RawMetadata {
     /// Per function (defined or declared): which parameters are `readonly` / `readnone`,
     /// attributes llvm-ir does not expose. Indexed like the parameters.
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
+    /// Casts to `i8*` that only feed memory intrinsics (`memory_casts.rs`).
+    pub memory_casts: super::memory_casts::MemoryCasts,
 }
 
 impl RawMetadata {
@@ -221,6 +223,7 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     }
 
     md.param_memory = param_memory(m);
+    md.memory_casts = super::memory_casts::memory_casts(m);
 
     // Modern: spir_kernel functions with attached !kernel_arg_* metadata.
     let mut f = LLVMGetFirstFunction(m);
@@ -524,7 +527,7 @@ unsafe fn function_of(v: LLVMValueRef) -> Option<LLVMValueRef> {
     None
 }
 
-unsafe fn value_name(v: LLVMValueRef) -> String {
+pub(super) unsafe fn value_name(v: LLVMValueRef) -> String {
     let mut len = 0usize;
     let p = LLVMGetValueName2(v, &mut len);
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()

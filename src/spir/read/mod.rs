@@ -10,6 +10,7 @@ mod constants;
 mod friendly;
 mod groups;
 mod kernels;
+mod memory_casts;
 pub mod metadata;
 mod samplers;
 mod types;
@@ -225,7 +226,8 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             .get(&f.name)
             .map(|k| k.image_access.clone())
             .unwrap_or_default();
-        let mut body = body::lower_body(&mut module, &mut types, &symbols, f, h, access)
+        let casts = md.memory_casts.get(&f.name).cloned().unwrap_or_default();
+        let mut body = body::lower_body(&mut module, &mut types, &symbols, f, h, access, casts)
             .map_err(|e| e.in_function(&f.name))?;
         friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
         module.functions[h].body = Some(body);

@@ -509,11 +509,8 @@ impl Writer<'_> {
                     let d = self.value(fc, *dst)?;
                     let s = self.value(fc, *src)?;
                     let z = self.value(fc, *size)?;
-                    if *volatile {
-                        return Err(Error::unsupported("volatile memory copy"));
-                    }
                     let a = align.unwrap_or(1);
-                    LLVMBuildMemCpy(b, d, a, s, a, z)
+                    self.set_volatile_arg(LLVMBuildMemCpy(b, d, a, s, a, z), *volatile)
                 }
                 Op::FillMemory {
                     dst,
@@ -525,13 +522,20 @@ impl Writer<'_> {
                     let d = self.value(fc, *dst)?;
                     let v = self.value(fc, *byte)?;
                     let z = self.value(fc, *size)?;
-                    if *volatile {
-                        return Err(Error::unsupported("volatile memory fill"));
-                    }
-                    LLVMBuildMemSet(b, d, v, z, align.unwrap_or(1))
+                    let call = LLVMBuildMemSet(b, d, v, z, align.unwrap_or(1));
+                    self.set_volatile_arg(call, *volatile)
                 }
             }
         })
+    }
+
+    /// A memory intrinsic call made volatile: LLVM's C API builds only non-volatile ones, and
+    /// the flag is the call's fourth argument (`i1 isvolatile`).
+    unsafe fn set_volatile_arg(&self, call: LLVMValueRef, volatile: bool) -> LLVMValueRef {
+        if volatile {
+            LLVMSetOperand(call, 3, LLVMConstInt(LLVMInt1TypeInContext(self.ctx), 1, 0));
+        }
+        call
     }
 
     fn terminator(&mut self, fc: &mut FnCtx, t: &Terminator) -> Result<()> {

@@ -588,6 +588,11 @@ impl Reader {
                 Some(Operand::FPRoundingMode(r)) => Some(*r),
                 _ => None,
             });
+        // A cast that only feeds memory copies is not part of them (memory_casts.rs).
+        if op == S::Bitcast && st.memory_casts.contains(&id) && self.m.same_space(from_t, rty) {
+            st.locals.insert(id, Local::Value(value));
+            return Ok(());
+        }
         let o = match kinds {
             Some((from, to, _)) => {
                 match self

@@ -1,7 +1,7 @@
 //! Functions: declarations, parameters, blocks lowered in dominator order, and the value
 //! plumbing every instruction uses (operand lookup, appending, binding results, splats).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Decoration, Op as S, Word};
@@ -31,6 +31,8 @@ pub(super) struct FnState {
     pub current: usize,
     /// Phis with their (value id, block label) pairs, resolved once every id is known.
     pub phis: Vec<PendingPhi>,
+    /// Casts that only feed memory copies (memory_casts.rs).
+    pub memory_casts: HashSet<Word>,
 }
 
 pub(super) fn scalar_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
@@ -141,6 +143,7 @@ impl Reader {
             labels: HashMap::new(),
             current: 0,
             phis: Vec::new(),
+            memory_casts: super::memory_casts::memory_casts(insts),
         };
         let mut n_param = 0;
         for (_, inst) in &insts[1..] {

@@ -11,6 +11,7 @@ mod body;
 pub(crate) mod builtins;
 mod function;
 mod kernels;
+mod memory_casts;
 pub(crate) mod parse;
 mod types;
 
