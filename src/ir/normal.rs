@@ -3,8 +3,8 @@
 //! returns the one graph operation for it.
 
 use super::builtin::{Builtin, ConvertKind, FPRoundingMode, Sign};
-use super::constant::ConstantKind;
-use super::function::{CastOp, Op, Value};
+use super::constant::{Constant, ConstantKind};
+use super::function::{CastOp, FloatPredicate, Op, Value};
 use super::{Handle, Module, Type};
 
 impl Module {
@@ -52,6 +52,35 @@ impl Module {
             (Type::Pointer { space: x, .. }, Type::Pointer { space: y, .. }) => x == y,
             _ => false,
         }
+    }
+
+    /// `fcmp false` and `fcmp true` are their result, a constant: SPIR-V has no such
+    /// comparison, so its producers write the constant.
+    pub fn fcmp_op(
+        &mut self,
+        ty: Handle<Type>,
+        pred: FloatPredicate,
+        lhs: Value,
+        rhs: Value,
+    ) -> Converted {
+        let result = match pred {
+            FloatPredicate::False => 0,
+            FloatPredicate::True => 1,
+            _ => return Converted::Op(Op::FCmp { pred, lhs, rhs }),
+        };
+        let scalar = self.scalar_of(ty);
+        let lane = self.constant(Constant {
+            ty: scalar,
+            kind: ConstantKind::Int(result),
+        });
+        if scalar == ty {
+            return Converted::Same(Value::Const(lane));
+        }
+        let lanes = vec![lane; self.lanes(ty) as usize];
+        Converted::Same(Value::Const(self.constant(Constant {
+            ty,
+            kind: ConstantKind::Composite(lanes),
+        })))
     }
 
     /// Whether `v` is the integer constant `value` (in every lane of a vector).

@@ -344,6 +344,18 @@ impl FnLowering<'_, '_> {
         Ok(true)
     }
 
+    /// A vector element operation, or the constant it computes when its operands are
+    /// constants. LLVM folds those, but an operand can become a constant in the graph only
+    /// (`fcmp false`, `Module::fcmp_op`); the SPIR-V reader folds the same way.
+    fn emit_folded(&mut self, dest: &Name, ty: ir::Handle<Type>, op: Op) {
+        match self.m.fold(ty, &op) {
+            Some(c) => self.bind(dest, Value::Const(c)),
+            None => {
+                self.emit(Some(dest), ty, op);
+            }
+        }
+    }
+
     /// Append an instruction to the current block and bind its result name.
     pub fn emit(&mut self, dest: Option<&Name>, ty: ir::Handle<Type>, op: Op) -> ir::Handle<Inst> {
         let name = match dest {
@@ -513,15 +525,12 @@ impl FnLowering<'_, '_> {
                 let lhs = self.operand(&i.operand0)?;
                 let rhs = self.operand(&i.operand1)?;
                 let ty = self.bool_like(lhs);
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::FCmp {
-                        pred: float_pred(i.predicate),
-                        lhs,
-                        rhs,
-                    },
-                );
+                match self.m.fcmp_op(ty, float_pred(i.predicate), lhs, rhs) {
+                    ir::normal::Converted::Op(op) => {
+                        self.emit(Some(&i.dest), ty, op);
+                    }
+                    ir::normal::Converted::Same(v) => self.bind(&i.dest, v),
+                }
                 Ok(())
             }
             I::Select(i) => {
@@ -605,7 +614,7 @@ impl FnLowering<'_, '_> {
                 let vector = self.operand(&i.vector)?;
                 let index = self.operand(&i.index)?;
                 let ty = self.m.scalar_of(self.value_type(vector));
-                self.emit(Some(&i.dest), ty, Op::ExtractElement { vector, index });
+                self.emit_folded(&i.dest, ty, Op::ExtractElement { vector, index });
                 Ok(())
             }
             I::InsertElement(i) => {
@@ -613,15 +622,12 @@ impl FnLowering<'_, '_> {
                 let element = self.operand(&i.element)?;
                 let index = self.operand(&i.index)?;
                 let ty = self.value_type(vector);
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::InsertElement {
-                        vector,
-                        element,
-                        index,
-                    },
-                );
+                let op = Op::InsertElement {
+                    vector,
+                    element,
+                    index,
+                };
+                self.emit_folded(&i.dest, ty, op);
                 Ok(())
             }
             I::ShuffleVector(i) => self.shuffle(i),
@@ -789,7 +795,7 @@ impl FnLowering<'_, '_> {
                 ))
             }
         };
-        self.emit(Some(&i.dest), ty, Op::Shuffle { a, b, mask });
+        self.emit_folded(&i.dest, ty, Op::Shuffle { a, b, mask });
         Ok(())
     }
 
