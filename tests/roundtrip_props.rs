@@ -123,6 +123,7 @@ fn same(property: &str, a: &str, b: &str, files: &[(&str, Vec<u8>)]) -> Result<(
 fn expected(r: &generate::recipe::Recipe) -> Module {
     let mut m = generate::build(r);
     generate::state_alignments(&mut m);
+    generate::merge_forwarders(&mut m);
     m
 }
 
@@ -272,6 +273,7 @@ fn generated_modules_cover_every_family() {
         "terminator CondBranch",
         "terminator Switch",
         "terminator Return",
+        "terminator Unreachable",
         "reqd_work_group_size",
         "work_group_size_hint",
         "vec_type_hint",

@@ -8,6 +8,7 @@ pub mod builtin;
 pub mod cfg;
 pub mod constant;
 pub mod fold;
+pub mod forwarders;
 pub mod function;
 pub mod kernel;
 pub mod module;

@@ -49,3 +49,14 @@ pub fn state_alignments(m: &mut Module) {
         }
     }
 }
+
+/// Merges the forwarding blocks a recipe can make (an empty case block whose phi value is the
+/// default's): they are not a graph form (`Body::merge_forwarders`).
+pub fn merge_forwarders(m: &mut Module) {
+    let functions: Vec<_> = m.functions.iter().map(|(h, _)| h).collect();
+    for f in functions {
+        if let Some(body) = m.functions[f].body.as_mut() {
+            body.merge_forwarders();
+        }
+    }
+}

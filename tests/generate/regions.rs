@@ -29,6 +29,8 @@ impl FnBuilder<'_> {
                 otherwise,
                 phi,
             } => {
+                // An empty else that cannot be reached (`unreachable`) gives the join no entry.
+                let unreachable_else = otherwise.is_empty() && *cond & 0x40 != 0;
                 let bool_t = self.m.ty(Type::Bool);
                 let cond = self.pick_var(bool_t, *cond);
                 let phi_t = seed_type(self.m, *phi);
@@ -46,6 +48,10 @@ impl FnBuilder<'_> {
                 let mut incoming = Vec::new();
                 for (block, seeds, sel) in [(t, then, 1u16), (e, otherwise, 2)] {
                     self.cur = block;
+                    if block == e && unreachable_else {
+                        self.terminate(Terminator::Unreachable);
+                        continue;
+                    }
                     self.seeds(seeds);
                     let v = self.pick(phi_t, sel);
                     incoming.push((v, BlockId(self.cur as u32)));
@@ -134,15 +140,33 @@ impl FnBuilder<'_> {
                 let switch_block = self.cur;
                 let join = self.new_block("join");
                 let mut seen = std::collections::HashSet::new();
-                let mut arms = Vec::new();
+                let mut arms: Vec<(u64, BlockId)> = Vec::new();
                 let mut incoming = vec![(default_value, BlockId(switch_block as u32))];
                 let mark = self.pool.len();
                 for (i, (case, seeds)) in cases.iter().enumerate() {
-                    if !seen.insert(*case as i64 as u64 & mask(width)) {
+                    let label = *case as i64 as u64 & mask(width);
+                    if !seen.insert(label) {
+                        continue;
+                    }
+                    // A case without seeds shares a target: the join (another edge from the
+                    // switch, so another phi entry with the default's value; the SPIR-V
+                    // writer routes it through a forwarding block) or the previous case.
+                    if seeds.is_empty() {
+                        match arms.last() {
+                            Some(&(_, previous))
+                                if case & 1 == 1 && previous.0 as usize != join =>
+                            {
+                                arms.push((label, previous))
+                            }
+                            _ => {
+                                arms.push((label, BlockId(join as u32)));
+                                incoming.push((default_value, BlockId(switch_block as u32)));
+                            }
+                        }
                         continue;
                     }
                     let block = self.new_block("case");
-                    arms.push((*case as i64 as u64 & mask(width), BlockId(block as u32)));
+                    arms.push((label, BlockId(block as u32)));
                     self.cur = block;
                     self.seeds(seeds);
                     let v = self.pick(phi_t, i as u16 + 1);

@@ -108,6 +108,7 @@ pub(crate) fn lower_body(
         l.body.insts[h].op = Op::Phi { incoming: list };
     }
     l.types.image_access.clear();
+    l.body.merge_forwarders();
     Ok(l.body)
 }
 

@@ -252,6 +252,7 @@ impl Reader {
             }
             st.body.insts[ih].op = Op::Phi { incoming: resolved };
         }
+        st.body.merge_forwarders();
         self.m.functions[h].body = Some(st.body);
         Ok(())
     }
