@@ -269,6 +269,8 @@ fn generated_modules_cover_every_family() {
         "builtin MemoryBarrier",
         "builtin Atomic",
         "builtin Image",
+        "builtin AsyncCopy",
+        "builtin WaitEvents",
         "terminator Branch",
         "terminator CondBranch",
         "terminator Switch",

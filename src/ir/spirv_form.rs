@@ -158,6 +158,12 @@ impl Builtin {
                     if scope(0)? != Scope::Workgroup {
                         return Err(format!("Op{op:?} outside work-group scope"));
                     }
+                    // A copy with stride 1 is the unstrided one (one graph form for
+                    // async_work_group_copy, which SPIR-V can only say with a stride).
+                    if op == S::GroupAsyncCopy && int_of(ops[4]) == Some(1) {
+                        let args = vec![ops[1], ops[2], ops[3], ops[5]];
+                        return Ok((Builtin::AsyncCopy { strided: false }, args));
+                    }
                     let b = if op == S::GroupAsyncCopy {
                         Builtin::AsyncCopy { strided: true }
                     } else {

@@ -5,7 +5,7 @@ use spir_xlate::ir::builtin::{BuiltIn, CLOp, Scope};
 use spir_xlate::ir::normal::Converted;
 use spir_xlate::ir::{
     Builtin, Constant, ConstantKind, ConvertKind, Handle, ImageOp, Op, SamplerAddressing,
-    SamplerFilter, Sign, TexelKind, Type,
+    SamplerFilter, Sign, TexelKind, Type, Value,
 };
 
 use super::recipe::{Seed, TySeed};
@@ -220,5 +220,100 @@ impl FnBuilder<'_> {
         if let Converted::Op(op @ Op::Builtin { .. }) = op {
             self.emit(to_t, op);
         }
+    }
+
+    /// `async_work_group_copy` / `async_work_group_strided_copy` between a global buffer and a
+    /// `__local` array, then `wait_group_events` on the event. Stride 1 is the unstrided form
+    /// (the graph's), so strided copies take other strides.
+    pub(super) fn async_copy(&mut self, s: &Seed) {
+        let globals: Vec<Buffer> = self
+            .scope
+            .buffers
+            .iter()
+            .filter(|b| b.space == spir_xlate::ir::AddressSpace::Global)
+            .copied()
+            .collect();
+        let Some(&buf) = globals.get(s.a as usize % globals.len().max(1)) else {
+            return;
+        };
+        let tile_ty = self.m.ty(Type::Array {
+            elem: buf.elem,
+            len: 16,
+        });
+        let tile = self.m.globals.append(spir_xlate::ir::Global {
+            name: format!("tile{}", self.m.globals.len()),
+            ty: tile_ty,
+            space: spir_xlate::ir::AddressSpace::Local,
+            init: None,
+            is_constant: false,
+            align: Some(self.m.align_of(buf.elem) as u32),
+            linkage: spir_xlate::ir::Linkage::Internal,
+        });
+        let tile_ptr_ty = self.m.ty(Type::Pointer {
+            pointee: tile_ty,
+            space: spir_xlate::ir::AddressSpace::Local,
+        });
+        let base = self.konst(Constant {
+            ty: tile_ptr_ty,
+            kind: ConstantKind::GlobalAddress(tile),
+        });
+        let size_t = self.m.size_type();
+        let zero = self.constant(size_t, 9);
+        let idx = self.pick_var(size_t, s.b);
+        let local = self.gep(base, tile_ptr_ty, vec![zero, idx]);
+        let at = self.pick_var(size_t, s.c);
+        let global = self.gep(buf.ptr, buf.ptr_ty, vec![at]);
+        let (dst, src) = if s.a & 2 != 0 && buf.writable {
+            (global, local)
+        } else {
+            (local, global)
+        };
+        let count = if s.b & 4 == 0 {
+            Value::Const(self.m.int_const(size_t, 1 + u64::from(s.c % 16)))
+        } else {
+            self.pick_var(size_t, s.b >> 3)
+        };
+        let event_t = self.m.ty(Type::Event);
+        let no_event = self.konst(Constant {
+            ty: event_t,
+            kind: ConstantKind::Null,
+        });
+        let (strided, args) = match s.c % 3 {
+            0 => (false, vec![dst, src, count, no_event]),
+            1 => {
+                let stride = Value::Const(self.m.int_const(size_t, 2 + u64::from(s.a % 4)));
+                (true, vec![dst, src, count, stride, no_event])
+            }
+            _ => {
+                let stride = self.pick_var(size_t, s.a);
+                (true, vec![dst, src, count, stride, no_event])
+            }
+        };
+        let event = self.emit(
+            event_t,
+            Op::Builtin {
+                builtin: Builtin::AsyncCopy { strided },
+                args,
+            },
+        );
+        let slot = self.alloca(event_t, None);
+        let void = self.m.void_type();
+        self.emit(
+            void,
+            Op::Store {
+                ptr: slot,
+                value: event,
+                align: None,
+                volatile: false,
+            },
+        );
+        let one = self.i32_const(1);
+        self.emit(
+            void,
+            Op::Builtin {
+                builtin: Builtin::WaitEvents,
+                args: vec![one, slot],
+            },
+        );
     }
 }

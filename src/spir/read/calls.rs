@@ -401,7 +401,16 @@ fn builtin(
             return inst(Builtin::Spirv(spirv::Op::Dot), args);
         }
         "async_work_group_copy" => return inst(Builtin::AsyncCopy { strided: false }, args),
-        "async_work_group_strided_copy" => return inst(Builtin::AsyncCopy { strided: true }, args),
+        "async_work_group_strided_copy" => {
+            // Stride 1 is the unstrided copy (`Builtin::from_spirv_form` reads SPIR-V so).
+            let one = matches!(args[3], Value::Const(c)
+                if matches!(l.m.constants[c].kind, ConstantKind::Int(1)));
+            if one {
+                let unstrided = vec![args[0], args[1], args[2], args[4]];
+                return inst(Builtin::AsyncCopy { strided: false }, unstrided);
+            }
+            return inst(Builtin::AsyncCopy { strided: true }, args);
+        }
         "wait_group_events" => return inst(Builtin::WaitEvents, args),
         _ => {}
     }
