@@ -4,7 +4,7 @@
 
 use super::builtin::{Builtin, ConvertKind, FPRoundingMode, Sign};
 use super::constant::{Constant, ConstantKind};
-use super::function::{CastOp, FloatPredicate, Op, Value};
+use super::function::{Body, CastOp, FloatPredicate, IntPredicate, Op, Terminator, Value};
 use super::{Handle, Module, Type};
 
 impl Module {
@@ -81,6 +81,61 @@ impl Module {
             ty,
             kind: ConstantKind::Composite(lanes),
         })))
+    }
+
+    /// `icmp ne (zext b), 0`, `icmp ne (sext b), 0` and `icmp slt (sext b), 0` (lane-wise) are
+    /// `b`. OpenCL C gives its tests (`isnan`, `any`, ...) integer results, so a boolean written
+    /// to SPIR is tested back out of the integer; the graph keeps the boolean. Returns `b` and
+    /// the extension, which the reader drops if nothing else uses it (`drop_unused`).
+    pub fn extension_test(
+        &self,
+        body: &Body,
+        pred: IntPredicate,
+        lhs: Value,
+        rhs: Value,
+    ) -> Option<(Value, Handle<super::function::Inst>)> {
+        if !self.is_splat_int(rhs, 0) {
+            return None;
+        }
+        let Value::Inst(h) = lhs else { return None };
+        let Op::Cast {
+            op: ext,
+            value: Value::Inst(b),
+        } = body.insts[h].op
+        else {
+            return None;
+        };
+        let tests = matches!(
+            (pred, ext),
+            (IntPredicate::Ne, CastOp::ZExt | CastOp::SExt) | (IntPredicate::Slt, CastOp::SExt)
+        );
+        let boolean = self.types[self.scalar_of(body.insts[b].ty)] == Type::Bool;
+        (tests && boolean).then_some((Value::Inst(b), h))
+    }
+
+    /// A composite constant of `elems`: the null constant when every element is zero, as
+    /// LLVM uniques it (`zeroinitializer`).
+    pub fn composite_kind(&self, elems: Vec<Handle<Constant>>) -> ConstantKind {
+        let zero = |c: &Handle<Constant>| {
+            matches!(
+                self.constants[*c].kind,
+                ConstantKind::Int(0) | ConstantKind::Float(0) | ConstantKind::Null
+            )
+        };
+        if !elems.is_empty() && elems.iter().all(zero) {
+            ConstantKind::Null
+        } else {
+            ConstantKind::Composite(elems)
+        }
+    }
+
+    /// The zero of an integer type, or the null vector of integers.
+    pub fn zero_of(&mut self, ty: Handle<Type>) -> Handle<Constant> {
+        let kind = match self.types[ty] {
+            Type::Vector { .. } => ConstantKind::Null,
+            _ => ConstantKind::Int(0),
+        };
+        self.constant(Constant { ty, kind })
     }
 
     /// Whether `v` is the integer constant `value` (in every lane of a vector).
@@ -285,4 +340,61 @@ fn extract_step(
 fn lane(m: &mut Module, index: u32) -> Value {
     let i32t = m.int_type(32);
     Value::Const(m.int_const(i32t, index as u64))
+}
+
+/// The comparison a SPIR-V float comparison opcode makes (OpenCL's `isequal`, `isordered`,
+/// ... are these too).
+pub fn float_predicate(op: spirv::Op) -> Option<FloatPredicate> {
+    use spirv::Op as S;
+    use FloatPredicate as F;
+    Some(match op {
+        S::FOrdEqual => F::Oeq,
+        S::FOrdNotEqual => F::One,
+        S::FOrdLessThan => F::Olt,
+        S::FOrdGreaterThan => F::Ogt,
+        S::FOrdLessThanEqual => F::Ole,
+        S::FOrdGreaterThanEqual => F::Oge,
+        S::FUnordEqual => F::Ueq,
+        S::FUnordNotEqual => F::Une,
+        S::FUnordLessThan => F::Ult,
+        S::FUnordGreaterThan => F::Ugt,
+        S::FUnordLessThanEqual => F::Ule,
+        S::FUnordGreaterThanEqual => F::Uge,
+        S::Ordered => F::Ord,
+        S::Unordered => F::Uno,
+        _ => return None,
+    })
+}
+
+/// Removes those of `candidates` nothing uses: instructions a reader made to spell one side's
+/// form (OpenCL C's integer result of a test the graph keeps as a boolean) that the other side
+/// never needed. Only unused candidates go; nothing else is touched.
+pub fn drop_unused(body: &mut Body, candidates: &[Handle<super::function::Inst>]) {
+    if candidates.is_empty() {
+        return;
+    }
+    let mut used = std::collections::HashSet::new();
+    let mut mark = |v: Value| {
+        if let Value::Inst(h) = v {
+            used.insert(h);
+        }
+    };
+    for block in &body.blocks {
+        for &h in &block.insts {
+            super::verify::for_each_operand(&body.insts[h].op, &mut mark);
+        }
+    }
+    for block in &body.blocks {
+        match &block.terminator {
+            Terminator::CondBranch { cond: v, .. }
+            | Terminator::Switch { value: v, .. }
+            | Terminator::Return(Some(v)) => mark(*v),
+            _ => {}
+        }
+    }
+    let dead: std::collections::HashSet<_> =
+        candidates.iter().filter(|h| !used.contains(*h)).collect();
+    for block in &mut body.blocks {
+        block.insts.retain(|h| !dead.contains(h));
+    }
 }

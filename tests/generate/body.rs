@@ -140,7 +140,15 @@ impl<'m> FnBuilder<'m> {
         self.body.blocks[self.cur].terminator = t;
     }
 
-    pub(super) fn emit(&mut self, ty: Handle<Type>, op: Op) -> Value {
+    pub(super) fn emit(&mut self, ty: Handle<Type>, mut op: Op) -> Value {
+        // A test of an extended boolean against zero is the boolean in the graph
+        // (`Module::extension_test`); compare with one instead, which stays a comparison.
+        if let Op::ICmp { pred, lhs, rhs } = &mut op {
+            if let Some((_, ext)) = self.m.extension_test(&self.body, *pred, *lhs, *rhs) {
+                // (sel % 19) - 9 = 1 in the first lane: not a zero.
+                *rhs = self.constant(self.body.insts[ext].ty, 10);
+            }
+        }
         let void = matches!(self.m.types[ty], Type::Void);
         let name = (!void).then(|| {
             self.names += 1;

@@ -316,4 +316,69 @@ impl FnBuilder<'_> {
             },
         );
     }
+
+    /// OpenCL C's tests (`isnan`, ..., `any`, `all`) in the graph's form: the SPIR-V boolean
+    /// test, extended to OpenCL's integer result only sometimes (the SPIR reader drops an
+    /// integer result nothing uses).
+    pub(super) fn relational(&mut self, s: &Seed) {
+        const TESTS: [spirv::Op; 5] = [
+            spirv::Op::IsNan,
+            spirv::Op::IsInf,
+            spirv::Op::IsFinite,
+            spirv::Op::IsNormal,
+            spirv::Op::SignBitSet,
+        ];
+        let bool_t = self.m.ty(Type::Bool);
+        let test = if s.a.is_multiple_of(3) {
+            // any/all: the sign bit of each lane of a vector of integers.
+            let ty = self.typed(s.ty, false);
+            let ty = if self.m.lanes(ty) == 1 {
+                vector_of(self.m, ty, 4)
+            } else {
+                ty
+            };
+            let x = self.pick_var(ty, s.b);
+            let zero = Value::Const(self.m.zero_of(ty));
+            let lanes_t = self.with_lanes(Type::Bool, ty);
+            let neg = self.emit(
+                lanes_t,
+                Op::ICmp {
+                    pred: spir_xlate::ir::IntPredicate::Slt,
+                    lhs: x,
+                    rhs: zero,
+                },
+            );
+            let op = [spirv::Op::Any, spirv::Op::All][s.c as usize % 2];
+            self.emit(
+                bool_t,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(op),
+                    args: vec![neg],
+                },
+            )
+        } else {
+            let ty = self.typed(s.ty, true);
+            let x = self.pick_var(ty, s.b);
+            let lanes_t = self.with_lanes(Type::Bool, ty);
+            self.emit(
+                lanes_t,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(TESTS[s.c as usize % TESTS.len()]),
+                    args: vec![x],
+                },
+            )
+        };
+        if s.a & 8 != 0 {
+            let Value::Inst(h) = test else { unreachable!() };
+            let lanes = self.m.lanes(self.body.insts[h].ty);
+            let int_t = self.m.int_type(32);
+            let int_t = vector_of(self.m, int_t, lanes);
+            let op = if lanes > 1 {
+                spir_xlate::ir::CastOp::SExt
+            } else {
+                spir_xlate::ir::CastOp::ZExt
+            };
+            self.emit(int_t, Op::Cast { op, value: test });
+        }
+    }
 }

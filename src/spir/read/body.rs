@@ -41,6 +41,8 @@ pub(crate) struct FnLowering<'a, 'b> {
     /// and the instruction being lowered.
     memory_casts: HashSet<(usize, usize)>,
     inst_index: usize,
+    /// Instructions that only spell SPIR's form (`Lowered::Spelling`), dropped if unused.
+    spellings: Vec<ir::Handle<Inst>>,
 }
 
 pub(crate) fn lower_body(
@@ -68,6 +70,7 @@ pub(crate) fn lower_body(
         materialized: HashMap::new(),
         memory_casts,
         inst_index: 0,
+        spellings: Vec::new(),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -108,6 +111,7 @@ pub(crate) fn lower_body(
         l.body.insts[h].op = Op::Phi { incoming: list };
     }
     l.types.image_access.clear();
+    ir::normal::drop_unused(&mut l.body, &l.spellings);
     l.body.merge_forwarders();
     Ok(l.body)
 }
@@ -345,6 +349,18 @@ impl FnLowering<'_, '_> {
         Ok(true)
     }
 
+    /// `Module::extension_test`, remembering the extension it looked through.
+    pub fn extension_test(
+        &mut self,
+        pred: ir::IntPredicate,
+        lhs: Value,
+        rhs: Value,
+    ) -> Option<Value> {
+        let (b, ext) = self.m.extension_test(&self.body, pred, lhs, rhs)?;
+        self.spellings.push(ext);
+        Some(b)
+    }
+
     /// A vector element operation, or the constant it computes when its operands are
     /// constants. LLVM folds those, but an operand can become a constant in the graph only
     /// (`fcmp false`, `Module::fcmp_op`); the SPIR-V reader folds the same way.
@@ -510,16 +526,18 @@ impl FnLowering<'_, '_> {
             I::ICmp(i) => {
                 let lhs = self.operand(&i.operand0)?;
                 let rhs = self.operand(&i.operand1)?;
+                let pred = int_pred(i.predicate);
+                if let Some(b) = self.extension_test(pred, lhs, rhs) {
+                    // The test's name is the boolean's when the boolean has none (SPIR
+                    // writes a named boolean as the test of an unnamed integer).
+                    if let (Value::Inst(h), Name::Name(n)) = (b, &i.dest) {
+                        self.body.insts[h].name.get_or_insert_with(|| n.to_string());
+                    }
+                    self.bind(&i.dest, b);
+                    return Ok(());
+                }
                 let ty = self.bool_like(lhs);
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::ICmp {
-                        pred: int_pred(i.predicate),
-                        lhs,
-                        rhs,
-                    },
-                );
+                self.emit(Some(&i.dest), ty, Op::ICmp { pred, lhs, rhs });
                 Ok(())
             }
             I::FCmp(i) => {
@@ -658,6 +676,11 @@ impl FnLowering<'_, '_> {
             I::Call(call) => match calls::lower_call(self, call)? {
                 Lowered::Inst(ty, op) => {
                     self.emit(call.dest.as_ref(), ty, op);
+                    Ok(())
+                }
+                Lowered::Spelling(ty, op) => {
+                    let h = self.emit(call.dest.as_ref(), ty, op);
+                    self.spellings.push(h);
                     Ok(())
                 }
                 Lowered::Value(v) => {

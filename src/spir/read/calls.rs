@@ -19,6 +19,9 @@ use spirv::Scope;
 
 pub(crate) enum Lowered {
     Inst(ir::Handle<Type>, Op),
+    /// An instruction that only spells SPIR's form of a value the graph keeps in another
+    /// (OpenCL C's integer result of a boolean test): dropped when nothing uses it.
+    Spelling(ir::Handle<Type>, Op),
     /// The call computes a value that needs no instruction (e.g. a sampler constant).
     Value(Value),
     /// The call has no meaning in the graph (lifetime markers, debug intrinsics).
@@ -307,6 +310,70 @@ fn fence_semantics(l: &FnLowering, flags: Value, ordering: spirv::MemorySemantic
     Ok(s.bits())
 }
 
+/// An OpenCL C relational builtin is its SPIR-V form: the boolean test, then its extension to
+/// OpenCL's integer result (1/0 for scalars, -1/0 lane-wise for vectors). `any`/`all` test the
+/// sign bit of each lane.
+fn relational(
+    l: &mut FnLowering,
+    op: spirv::Op,
+    ret: ir::Handle<Type>,
+    args: Vec<Value>,
+) -> Lowered {
+    let bool_t = l.m.ty(Type::Bool);
+    let bools = |l: &mut FnLowering, lanes: u32| match lanes {
+        1 => bool_t,
+        len => l.m.ty(Type::Vector { elem: bool_t, len }),
+    };
+    let test = if let Some(pred) = ir::normal::float_predicate(op) {
+        let t = bools(l, l.m.lanes(ret));
+        let cmp = Op::FCmp {
+            pred,
+            lhs: args[0],
+            rhs: args[1],
+        };
+        Value::Inst(l.emit(None, t, cmp))
+    } else if matches!(op, spirv::Op::Any | spirv::Op::All) {
+        let arg_t = l.value_type(args[0]);
+        let lanes = l.m.lanes(arg_t);
+        let zero = Value::Const(l.m.zero_of(arg_t));
+        let neg_t = bools(l, lanes);
+        let slt = ir::IntPredicate::Slt;
+        let neg = match l.extension_test(slt, args[0], zero) {
+            Some(b) => b,
+            None => {
+                let neg = Op::ICmp {
+                    pred: slt,
+                    lhs: args[0],
+                    rhs: zero,
+                };
+                Value::Inst(l.emit(None, neg_t, neg))
+            }
+        };
+        if lanes == 1 {
+            neg
+        } else {
+            let any = Op::Builtin {
+                builtin: Builtin::Spirv(op),
+                args: vec![neg],
+            };
+            Value::Inst(l.emit(None, bool_t, any))
+        }
+    } else {
+        let t = bools(l, l.m.lanes(ret));
+        let test = Op::Builtin {
+            builtin: Builtin::Spirv(op),
+            args,
+        };
+        Value::Inst(l.emit(None, t, test))
+    };
+    let op = if l.m.lanes(ret) > 1 {
+        ir::CastOp::SExt
+    } else {
+        ir::CastOp::ZExt
+    };
+    Lowered::Spelling(ret, Op::Cast { op, value: test })
+}
+
 /// A constant OpenCL C enumerant argument (`memory_order`, `memory_scope`) through its table.
 fn enumerant<T: Copy>(l: &FnLowering, v: Value, table: &[(u32, T)], what: &str) -> Result<T> {
     let value = match v {
@@ -448,7 +515,7 @@ fn builtin(
         ));
     }
     if let Some(op) = mappings::relational(n) {
-        return inst(Builtin::Relational(op), args);
+        return Ok(relational(l, op, ret, args));
     }
     if let Some(r) = vload_vstore(n) {
         let (op, literal) = r;

@@ -8,8 +8,7 @@ use super::function::{scalar_width, FnState, Local};
 use super::{id_operand, literal_operand, result_id, Entity, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, CastOp, ConstantKind, FloatPredicate as F, IntPredicate as I, Op, Terminator,
-    Type, Value,
+    self, BinaryOp, CastOp, ConstantKind, IntPredicate as I, Op, Terminator, Type, Value,
 };
 
 impl Reader {
@@ -40,6 +39,10 @@ impl Reader {
         }
         if let Some(pred) = int_predicate(op) {
             let a = self.operands(st, inst, 0)?;
+            if let Some((b, ext)) = self.m.extension_test(&st.body, pred, a[0], a[1]) {
+                st.looked_through.push(ext);
+                return self.define(st, inst, b);
+            }
             let o = Op::ICmp {
                 pred,
                 lhs: a[0],
@@ -47,7 +50,7 @@ impl Reader {
             };
             return self.emit(st, inst, rty, o, name);
         }
-        if let Some(pred) = float_predicate(op) {
+        if let Some(pred) = ir::normal::float_predicate(op) {
             let a = self.operands(st, inst, 0)?;
             let o = Op::FCmp {
                 pred,
@@ -667,26 +670,6 @@ fn int_predicate(op: S) -> Option<I> {
         S::SGreaterThanEqual => I::Sge,
         S::SLessThan => I::Slt,
         S::SLessThanEqual => I::Sle,
-        _ => return None,
-    })
-}
-
-fn float_predicate(op: S) -> Option<F> {
-    Some(match op {
-        S::FOrdEqual => F::Oeq,
-        S::FOrdNotEqual => F::One,
-        S::FOrdLessThan => F::Olt,
-        S::FOrdGreaterThan => F::Ogt,
-        S::FOrdLessThanEqual => F::Ole,
-        S::FOrdGreaterThanEqual => F::Oge,
-        S::FUnordEqual => F::Ueq,
-        S::FUnordNotEqual => F::Une,
-        S::FUnordLessThan => F::Ult,
-        S::FUnordGreaterThan => F::Ugt,
-        S::FUnordLessThanEqual => F::Ule,
-        S::FUnordGreaterThanEqual => F::Uge,
-        S::Ordered => F::Ord,
-        S::Unordered => F::Uno,
         _ => return None,
     })
 }

@@ -33,6 +33,8 @@ pub(super) struct FnState {
     pub phis: Vec<PendingPhi>,
     /// Casts that only feed memory copies (memory_casts.rs).
     pub memory_casts: HashSet<Word>,
+    /// Extensions a test was read through (`Module::extension_test`), dropped if unused.
+    pub looked_through: Vec<ir::Handle<ir::Inst>>,
 }
 
 pub(super) fn scalar_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
@@ -144,6 +146,7 @@ impl Reader {
             current: 0,
             phis: Vec::new(),
             memory_casts: super::memory_casts::memory_casts(insts),
+            looked_through: Vec::new(),
         };
         let mut n_param = 0;
         for (_, inst) in &insts[1..] {
@@ -252,6 +255,7 @@ impl Reader {
             }
             st.body.insts[ih].op = Op::Phi { incoming: resolved };
         }
+        ir::normal::drop_unused(&mut st.body, &st.looked_through);
         st.body.merge_forwarders();
         self.m.functions[h].body = Some(st.body);
         Ok(())

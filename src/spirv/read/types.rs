@@ -184,11 +184,16 @@ impl Reader {
                     _ => return Err(Error::malformed("OpConstant of a non-scalar type")),
                 }
             }
-            S::ConstantComposite | S::SpecConstantComposite => ConstantKind::Composite(
-                (0..inst.operands.len())
+            S::ConstantComposite | S::SpecConstantComposite => {
+                let elems = (0..inst.operands.len())
                     .map(|i| self.constant_or_address(id_operand(inst, i)?))
-                    .collect::<Result<Vec<_>>>()?,
-            ),
+                    .collect::<Result<Vec<_>>>()?;
+                if inst.class.opcode == S::ConstantComposite {
+                    self.m.composite_kind(elems)
+                } else {
+                    ConstantKind::Composite(elems)
+                }
+            }
             S::ConstantNull => ConstantKind::Null,
             S::ConstantSampler => {
                 let (

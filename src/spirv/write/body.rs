@@ -156,7 +156,9 @@ impl Writer<'_> {
                     }
                 }
             }
-            for (ih, inst) in body.insts.iter() {
+            // Only the instructions blocks hold: a reader may leave dropped ones in the arena.
+            for ih in body.blocks.iter().flat_map(|b| b.insts.iter().copied()) {
+                let inst = &body.insts[ih];
                 if !matches!(m.types[inst.ty], Type::Void) {
                     let id = self.b.id();
                     ctx.inst_ids.insert(ih, id);
