@@ -55,9 +55,6 @@ pub enum Builtin {
         saturate: bool,
         rounding: Option<FPRoundingMode>,
     },
-    /// A relational builtin (`isequal`, `isnan`, `any`, ...) as the SPIR-V opcode that computes
-    /// its boolean; the result is the OpenCL integer form (1/0 scalar, -1/0 vector).
-    Relational(spirv::Op),
     ControlBarrier {
         exec: Scope,
         mem: Scope,

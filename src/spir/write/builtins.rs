@@ -250,12 +250,6 @@ impl Writer<'_> {
                 let p = self.mtype(tys[0], signed_from)?;
                 self.call_builtin(&name, &[p], rt, a, out)
             }
-            Builtin::Relational(op) => {
-                let name = mappings::relational_name(*op)
-                    .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?;
-                let ps = self.mtypes(tys, true)?;
-                self.call_builtin(name, &ps, rt, a, out)
-            }
             Builtin::ControlBarrier {
                 exec,
                 mem,

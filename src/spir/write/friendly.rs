@@ -160,26 +160,6 @@ impl Writer<'_> {
                 let p = vec![self.mtype(tys[0], from_signed)?];
                 self.friendly_call(&friendly::core_name(op, &post), p, rt, a, out)
             }
-            Builtin::Relational(op) => {
-                // The SPIR-V instruction yields booleans; the graph op OpenCL's 1/0 or -1/0.
-                let lanes = self.m.lanes(ret);
-                let bt = unsafe {
-                    let b = LLVMInt1TypeInContext(self.ctx);
-                    if lanes > 1 {
-                        LLVMVectorType(b, lanes)
-                    } else {
-                        b
-                    }
-                };
-                let b = self.core_call(*op, none, tys, bt, a, c"")?;
-                unsafe {
-                    if lanes > 1 {
-                        LLVMBuildSExt(self.builder, b, rt, out.as_ptr())
-                    } else {
-                        LLVMBuildZExt(self.builder, b, rt, out.as_ptr())
-                    }
-                }
-            }
             Builtin::Image(op) => self.friendly_image(*op, a, tys, ret, rt, out)?,
             Builtin::ControlBarrier { .. }
             | Builtin::MemoryBarrier { .. }

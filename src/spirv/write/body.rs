@@ -330,20 +330,6 @@ impl Writer<'_> {
         Ok(self.b.constant_composite(tid, vec![s; n]))
     }
 
-    /// Turn a boolean (vector) into OpenCL's integer form of `int_ty`: 1/0 for scalars,
-    /// -1/0 for vectors.
-    fn bool_to_int(&mut self, b: Word, int_ty: ir::Handle<Type>, id: Option<Word>) -> Result<Word> {
-        let t = self.ty(int_ty)?;
-        let truth = if self.m.lanes(int_ty) > 1 {
-            u64::MAX
-        } else {
-            1
-        };
-        let one = self.splat(int_ty, truth, 0.0)?;
-        let zero = self.splat(int_ty, 0, 0.0)?;
-        self.emit(S::Select, Some(t), id, Self::ids(&[b, one, zero]))
-    }
-
     fn instruction(
         &mut self,
         ctx: &mut FnCtx,
@@ -918,30 +904,6 @@ impl Writer<'_> {
                         }
                     }
                 }
-            }
-            Builtin::Relational(op) => {
-                let arg_t = self.vty(ctx, args[0]);
-                let lanes = m.lanes(arg_t);
-                let bt = self.b.type_bool();
-                let bvt = if lanes > 1 {
-                    self.b.type_vector(bt, lanes)
-                } else {
-                    bt
-                };
-                let b = if matches!(op, S::Any | S::All) {
-                    // any/all test the sign bit of each integer lane.
-                    let zero = self.splat(arg_t, 0, 0.0)?;
-                    let neg =
-                        self.emit(S::SLessThan, Some(bvt), None, Self::ids(&[ids[0], zero]))?;
-                    if lanes > 1 {
-                        self.emit(*op, Some(bt), None, Self::ids(&[neg]))?
-                    } else {
-                        neg
-                    }
-                } else {
-                    self.emit(*op, Some(bvt), None, Self::ids(&ids))?
-                };
-                self.bool_to_int(b, ret, rid)?;
             }
             Builtin::Image(op) => self.image(ctx, *op, args, &ids, ret, rid)?,
             Builtin::ControlBarrier { .. }
