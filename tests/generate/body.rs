@@ -189,6 +189,9 @@ impl<'m> FnBuilder<'m> {
             Type::Float { width: 64 } => {
                 ConstantKind::Float(((sel % 64) as f64 * 0.25 - 4.0).to_bits())
             }
+            Type::Float { width: 16 } => {
+                ConstantKind::Float(half_bits((sel % 64) as f32 * 0.25 - 4.0))
+            }
             Type::Vector { elem, len } => {
                 let lanes = (0..len)
                     .map(
@@ -200,7 +203,6 @@ impl<'m> FnBuilder<'m> {
                     .collect();
                 ConstantKind::Composite(lanes)
             }
-            // Not `half`: `pick` never asks (the SPIR reader cannot read half constants).
             other => panic!("no constants of {other:?} in the generator"),
         };
         self.konst(Constant { ty, kind })
@@ -208,10 +210,7 @@ impl<'m> FnBuilder<'m> {
 
     /// A value of `ty`: a constant one time in five, otherwise a value in scope.
     pub(super) fn pick(&mut self, ty: Handle<Type>, sel: u16) -> Value {
-        // No half constants: the SPIR reader cannot read their value (llvm-ir 0.11 does not
-        // expose it), a limitation roundtrip/README.md lists.
-        let half = self.m.types[self.m.scalar_of(ty)] == Type::Float { width: 16 };
-        if sel.is_multiple_of(5) && !half {
+        if sel.is_multiple_of(5) {
             self.constant(ty, sel / 5)
         } else {
             self.pick_var(ty, sel)
@@ -335,4 +334,16 @@ pub(super) fn mask(width: u32) -> u64 {
     } else {
         (1u64 << width) - 1
     }
+}
+
+/// The bits of `x` as a `half`, for the normal values and zero `constant` makes.
+fn half_bits(x: f32) -> u64 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let sign = (b >> 31) << 15;
+    let exp = ((b >> 23) & 0xff) + 15 - 127;
+    let mantissa = (b >> 13) & 0x3ff;
+    u64::from(sign | exp << 10 | mantissa)
 }

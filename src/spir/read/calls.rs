@@ -30,7 +30,8 @@ pub(crate) enum Lowered {
 
 /// Declarations with these names are builtins, not functions of the module.
 pub(crate) fn is_builtin_name(name: &str) -> bool {
-    name.starts_with("_Z")
+    name.starts_with(super::half_constants::MARKER)
+        || name.starts_with("_Z")
         || name.starts_with("__spirv_")
         || name.starts_with("llvm.")
         || name == "printf"
@@ -58,6 +59,13 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     // Markers without meaning: their operands (often constant expressions) are not lowered.
     if name.strip_prefix("llvm.").is_some_and(is_marker_intrinsic) {
         return Ok(Lowered::Nothing);
+    }
+    if name.starts_with(super::half_constants::MARKER) {
+        let bits = l.operand(&call.arguments[0].0)?;
+        let Value::Const(bits) = bits else {
+            return Err(Error::internal("a half-constant marker of a non-constant"));
+        };
+        return Ok(Lowered::Value(Value::Const(half_constant(l.m, bits))));
     }
     let mut args = Vec::with_capacity(call.arguments.len());
     let memory = ["llvm.memcpy.", "llvm.memmove.", "llvm.memset."]
@@ -372,6 +380,31 @@ fn relational(
         ir::CastOp::ZExt
     };
     Lowered::Spelling(ret, Op::Cast { op, value: test })
+}
+
+/// The `half` (vector) constant with the bits of integer constant `bits` (half_constants.rs).
+fn half_constant(m: &mut ir::Module, bits: ir::Handle<ir::Constant>) -> ir::Handle<ir::Constant> {
+    let half = m.ty(Type::Float { width: 16 });
+    let c = m.constants[bits].clone();
+    let (ty, kind) = match c.kind {
+        ConstantKind::Composite(lanes) => {
+            let lanes: Vec<_> = lanes.into_iter().map(|l| half_constant(m, l)).collect();
+            let ty = m.ty(Type::Vector {
+                elem: half,
+                len: lanes.len() as u32,
+            });
+            (ty, ConstantKind::Composite(lanes))
+        }
+        ConstantKind::Int(b) => (half, ConstantKind::Float(b)),
+        other => {
+            let ty = match m.types[c.ty] {
+                Type::Vector { len, .. } => m.ty(Type::Vector { elem: half, len }),
+                _ => half,
+            };
+            (ty, other)
+        }
+    };
+    m.constant(ir::Constant { ty, kind })
 }
 
 /// A constant OpenCL C enumerant argument (`memory_order`, `memory_scope`) through its table.

@@ -58,6 +58,9 @@ pub struct RawMetadata {
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
     /// Casts to `i8*` that only feed memory intrinsics (`memory_casts.rs`).
     pub memory_casts: super::memory_casts::MemoryCasts,
+    /// The module as bitcode after its half constants became marker calls
+    /// (`half_constants.rs`), when it had any.
+    pub rewritten: Option<Vec<u8>>,
 }
 
 impl RawMetadata {
@@ -223,6 +226,15 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     }
 
     md.param_memory = param_memory(m);
+    if super::half_constants::rewrite(ctx, m) {
+        let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(m);
+        let bytes = std::slice::from_raw_parts(
+            LLVMGetBufferStart(buf) as *const u8,
+            LLVMGetBufferSize(buf),
+        );
+        md.rewritten = Some(bytes.to_vec());
+        LLVMDisposeMemoryBuffer(buf);
+    }
     md.memory_casts = super::memory_casts::memory_casts(m);
 
     // Modern: spir_kernel functions with attached !kernel_arg_* metadata.

@@ -9,6 +9,7 @@ mod calls;
 mod constants;
 mod friendly;
 mod groups;
+pub(crate) mod half_constants;
 mod kernels;
 mod memory_casts;
 pub mod metadata;
@@ -48,14 +49,14 @@ pub fn read_path(path: &Path) -> Result<ir::Module> {
         ));
     }
     let md = metadata::read_metadata(&bytes, bitcode)?;
+    // Half constants made marker calls (half_constants.rs): llvm-ir reads that module.
+    let rewritten = md.rewritten.as_deref().map(TempFile::new).transpose()?;
     // LLVM accepted and verified the module, so llvm-ir's own parse of it succeeds; its
     // conversion can still panic on constructs it does not model, which we report.
-    let parsed = catch_unwind(AssertUnwindSafe(|| {
-        if bitcode {
-            llvm_ir::Module::from_bc_path(path)
-        } else {
-            llvm_ir::Module::from_ir_path(path)
-        }
+    let parsed = catch_unwind(AssertUnwindSafe(|| match &rewritten {
+        Some(tmp) => llvm_ir::Module::from_bc_path(&tmp.0),
+        None if bitcode => llvm_ir::Module::from_bc_path(path),
+        None => llvm_ir::Module::from_ir_path(path),
     }));
     let llvm = match parsed {
         Ok(Ok(m)) => m,
