@@ -370,8 +370,14 @@ pub fn float_predicate(op: spirv::Op) -> Option<FloatPredicate> {
 /// form (OpenCL C's integer result of a test the graph keeps as a boolean) that the other side
 /// never needed. Only unused candidates go; nothing else is touched.
 pub fn drop_unused(body: &mut Body, candidates: &[Handle<super::function::Inst>]) {
+    // Until nothing changes: a dropped candidate may have been the only use of another.
+    while drop_unused_once(body, candidates) {}
+}
+
+/// One pass of `drop_unused`; whether it dropped anything.
+fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>]) -> bool {
     if candidates.is_empty() {
-        return;
+        return false;
     }
     let mut used = std::collections::HashSet::new();
     let mut mark = |v: Value| {
@@ -394,7 +400,11 @@ pub fn drop_unused(body: &mut Body, candidates: &[Handle<super::function::Inst>]
     }
     let dead: std::collections::HashSet<_> =
         candidates.iter().filter(|h| !used.contains(*h)).collect();
+    let mut dropped = false;
     for block in &mut body.blocks {
+        let before = block.insts.len();
         block.insts.retain(|h| !dead.contains(h));
+        dropped |= block.insts.len() != before;
     }
+    dropped
 }

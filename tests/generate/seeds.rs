@@ -140,7 +140,12 @@ impl FnBuilder<'_> {
             }
             5 => {
                 let ty = seed_type(self.m, s.ty);
-                let ct = self.bool_like(ty);
+                // A vector select may take one boolean for every lane (LLVM's form).
+                let ct = if s.c & 0x100 != 0 {
+                    self.m.ty(Type::Bool)
+                } else {
+                    self.bool_like(ty)
+                };
                 let cond = self.pick_var(ct, s.a);
                 let on_true = self.pick_var(ty, s.b);
                 let on_false = self.pick(ty, s.c);

@@ -104,7 +104,15 @@ impl Reader {
                 self.emit(st, inst, rty, plain(BinaryOp::FMul, a[0], s), name)?;
             }
             S::Select => {
-                let a = self.operands(st, inst, 0)?;
+                let mut a = self.operands(st, inst, 0)?;
+                // A condition repeating one boolean is that boolean (splats.rs).
+                if let Some(&b) = st.repeated.get(&id_operand(inst, 0)?) {
+                    let scalar = self.operand(st, b)?;
+                    if self.m.types[self.value_ty(st, scalar)] == Type::Bool {
+                        st.looked_through.extend(insert_chain(&st.body, a[0]));
+                        a[0] = scalar;
+                    }
+                }
                 let o = self.m.select_op(rty, a[0], a[1], a[2]);
                 self.emit(st, inst, rty, o, name)?;
             }
@@ -690,4 +698,18 @@ impl ir::normal::StepSink for Steps<'_> {
     fn push_step(&mut self, ty: ir::Handle<Type>, op: Op) -> Value {
         self.r.push(self.st, ty, op, None)
     }
+}
+
+/// The `insertelement` chain that builds `v`, last first: what a repeated condition was
+/// lowered to.
+fn insert_chain(body: &ir::Body, mut v: Value) -> Vec<ir::Handle<ir::Inst>> {
+    let mut chain = Vec::new();
+    while let Value::Inst(h) = v {
+        let Op::InsertElement { vector, .. } = body.insts[h].op else {
+            break;
+        };
+        chain.push(h);
+        v = vector;
+    }
+    chain
 }

@@ -33,8 +33,11 @@ pub(super) struct FnState {
     pub phis: Vec<PendingPhi>,
     /// Casts that only feed memory copies (memory_casts.rs).
     pub memory_casts: HashSet<Word>,
-    /// Extensions a test was read through (`Module::extension_test`), dropped if unused.
+    /// Instructions a normal form read through (`Module::extension_test`, a repeated select
+    /// condition), dropped if unused.
     pub looked_through: Vec<ir::Handle<ir::Inst>>,
+    /// Vectors that repeat one id (splats.rs), with the id.
+    pub repeated: HashMap<Word, Word>,
 }
 
 pub(super) fn scalar_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
@@ -147,6 +150,7 @@ impl Reader {
             phis: Vec::new(),
             memory_casts: super::memory_casts::memory_casts(insts),
             looked_through: Vec::new(),
+            repeated: super::splats::repeated(insts),
         };
         let mut n_param = 0;
         for (_, inst) in &insts[1..] {

@@ -13,6 +13,7 @@ mod function;
 mod kernels;
 mod memory_casts;
 pub(crate) mod parse;
+mod splats;
 mod types;
 
 pub use parse::words_from_bytes;
