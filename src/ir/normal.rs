@@ -2,7 +2,7 @@
 //! (roundtrip/README.md, "One graph form"). Each function takes what a reader found and
 //! returns the one graph operation for it.
 
-use super::builtin::{Builtin, ConvertKind, FPRoundingMode, Sign};
+use super::builtin::{Builtin, ConvertKind, FPRoundingMode, ImageOp, Sign};
 use super::constant::{Constant, ConstantKind};
 use super::function::{Body, CastOp, FloatPredicate, IntPredicate, Op, Terminator, Value};
 use super::{Handle, Module, Type};
@@ -111,6 +111,45 @@ impl Module {
         );
         let boolean = self.types[self.scalar_of(body.insts[b].ty)] == Type::Bool;
         (tests && boolean).then_some((Value::Inst(b), h))
+    }
+
+    /// OpImageQuerySize with result type `ty`: a one-component size (a 1D image's) is
+    /// `get_image_width`'s query, component 0.
+    pub fn size_query(&self, ty: Handle<Type>) -> ImageOp {
+        ImageOp::QuerySize {
+            component: (self.lanes(ty) == 1).then_some(0),
+        }
+    }
+
+    /// A lane of an image's size vector is the query of that one component
+    /// (`get_image_width` is `QuerySize { component: Some(0) }`): OpenCL C asks for one
+    /// component, SPIR-V for the vector and extracts. Returns the query and the vector query it
+    /// reads through, which the reader drops if nothing else uses it (`drop_unused`).
+    pub fn query_component(
+        &self,
+        body: &Body,
+        vector: Value,
+        index: Value,
+    ) -> Option<(Op, Handle<super::function::Inst>)> {
+        let (Value::Inst(h), Value::Const(i)) = (vector, index) else {
+            return None;
+        };
+        let ConstantKind::Int(i) = self.constants[i].kind else {
+            return None;
+        };
+        let Op::Builtin {
+            builtin: Builtin::Image(ImageOp::QuerySize { component: None }),
+            args,
+        } = &body.insts[h].op
+        else {
+            return None;
+        };
+        let component = Some(u32::try_from(i).ok()?);
+        let op = Op::Builtin {
+            builtin: Builtin::Image(ImageOp::QuerySize { component }),
+            args: args.clone(),
+        };
+        Some((op, h))
     }
 
     /// A composite constant of `elems`: the null constant when every element is zero, as

@@ -117,6 +117,26 @@ impl FnBuilder<'_> {
             return;
         }
         let (img, it) = self.scope.images[s.a as usize % self.scope.images.len()];
+        if s.b.is_multiple_of(5) {
+            // Size queries: one component (get_image_width, ...), or a 2D image's int2
+            // (get_image_dim). A 3D image's get_image_dim (int4 against SPIR-V's three lanes)
+            // is not a graph form yet (roundtrip/README.md).
+            let i32t = self.m.int_type(32);
+            let whole = it.dims() == 2 && s.c & 1 == 0;
+            let (ty, component) = if whole {
+                (vector_of(self.m, i32t, 2), None)
+            } else {
+                (i32t, Some(u32::from(s.c) % it.dims()))
+            };
+            self.emit(
+                ty,
+                Op::Builtin {
+                    builtin: Builtin::Image(ImageOp::QuerySize { component }),
+                    args: vec![img],
+                },
+            );
+            return;
+        }
         let coord_lanes = match it.dims() {
             1 => 1,
             2 => 2,

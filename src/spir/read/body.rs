@@ -633,6 +633,11 @@ impl FnLowering<'_, '_> {
                 let vector = self.operand(&i.vector)?;
                 let index = self.operand(&i.index)?;
                 let ty = self.m.scalar_of(self.value_type(vector));
+                if let Some((query, h)) = self.m.query_component(&self.body, vector, index) {
+                    self.spellings.push(h);
+                    self.emit(Some(&i.dest), ty, query);
+                    return Ok(());
+                }
                 self.emit_folded(&i.dest, ty, Op::ExtractElement { vector, index });
                 Ok(())
             }

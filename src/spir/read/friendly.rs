@@ -199,10 +199,7 @@ fn core(
                     "OpImageQuerySizeLod of a level other than constant 0",
                 ));
             }
-            inst(
-                Builtin::Image(ImageOp::QuerySize { component: None }),
-                vec![args[0]],
-            )
+            inst(Builtin::Image(l.m.size_query(ret)), vec![args[0]])
         }
         S::Any | S::All => {
             // The Khronos translator passes the boolean vector as `<n x i8>`.

@@ -522,9 +522,13 @@ impl Writer<'_> {
     }
 
     /// Integer cast of `v` to `t` (same width: `v` itself).
+    /// `v` as integer type `t`, named `out`: `v` itself when it has that type already.
     fn fit_int(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
         unsafe {
             if LLVMTypeOf(v) == t {
+                if !out.is_empty() {
+                    LLVMSetValueName2(v, out.as_ptr(), out.to_bytes().len());
+                }
                 v
             } else {
                 LLVMBuildIntCast2(self.builder, v, t, 0, out.as_ptr())

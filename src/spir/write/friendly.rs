@@ -320,7 +320,9 @@ impl Writer<'_> {
                     ret: Some(post_ty),
                     ..none
                 };
-                let v = self.core_call(S::ImageQuerySize, post, tys, vt, a, c"")?;
+                // The call is the value when there is one component: it takes the name.
+                let call_name = if dims == 1 { out } else { c"" };
+                let v = self.core_call(S::ImageQuerySize, post, tys, vt, a, call_name)?;
                 if dims == 1 {
                     v
                 } else {

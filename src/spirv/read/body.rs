@@ -503,8 +503,14 @@ impl Reader {
             );
         }
         let aggregate = self.operand(st, cid)?;
-        let (op, _) = ir::normal::extract_path(&mut Steps { r: self, st }, aggregate, &indices)
+        let (mut op, _) = ir::normal::extract_path(&mut Steps { r: self, st }, aggregate, &indices)
             .ok_or_else(|| Error::malformed("OpCompositeExtract indices do not fit"))?;
+        if let Op::ExtractElement { vector, index } = op {
+            if let Some((query, h)) = self.m.query_component(&st.body, vector, index) {
+                st.looked_through.push(h);
+                op = query;
+            }
+        }
         self.emit(st, inst, rty, op, name)
     }
 

@@ -116,7 +116,7 @@ impl Reader {
                         ));
                     }
                 }
-                let b = Builtin::Image(ImageOp::QuerySize { component: None });
+                let b = Builtin::Image(self.m.size_query(rty));
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             _ => {}
