@@ -135,6 +135,11 @@ impl FnBuilder<'_> {
                     args: vec![img],
                 },
             );
+            if whole {
+                // Not an operand of later seeds: a lane of it is the one-component query
+                // (`Module::query_component`), which a seed extracting one would not be.
+                self.pool.pop();
+            }
             return;
         }
         let coord_lanes = match it.dims() {
