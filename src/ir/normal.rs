@@ -76,11 +76,8 @@ impl Module {
         if scalar == ty {
             return Converted::Same(Value::Const(lane));
         }
-        let lanes = vec![lane; self.lanes(ty) as usize];
-        Converted::Same(Value::Const(self.constant(Constant {
-            ty,
-            kind: ConstantKind::Composite(lanes),
-        })))
+        let kind = self.composite_kind(vec![lane; self.lanes(ty) as usize]);
+        Converted::Same(Value::Const(self.constant(Constant { ty, kind })))
     }
 
     /// `icmp ne (zext b), 0`, `icmp ne (sext b), 0` and `icmp slt (sext b), 0` (lane-wise) are
