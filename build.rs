@@ -340,34 +340,33 @@ fn main() {
         let _ = writeln!(out, "        spirv::FPRoundingMode::{mode} => {suffix:?},");
     }
     out.push_str("    }\n}\n\n");
-    out.push_str("/// `cl_mem_fence_flags` bits and the MemorySemantics bit each sets.\n");
-    out.push_str("pub const FENCE_FLAGS: &[(u32, spirv::MemorySemantics)] = &[\n");
-    for f in en.fence.values() {
-        let _ = writeln!(
-            out,
-            "    ({}, spirv::MemorySemantics::{}),",
-            f.bit, f.semantics
-        );
-    }
-    out.push_str("];\n\n");
-    out.push_str(
-        "/// OpenCL C `memory_order` values and the MemorySemantics ordering bit of each.\n",
+    pair_table(
+        &mut out,
+        "`cl_mem_fence_flags` bits and the MemorySemantics bit each sets.",
+        "FENCE_FLAGS: &[(u32, spirv::MemorySemantics)]",
+        en.fence
+            .values()
+            .map(|f| (f.bit, format!("spirv::MemorySemantics::{}", f.semantics)))
+            .collect(),
     );
-    out.push_str("pub const MEMORY_ORDERS: &[(u32, spirv::MemorySemantics)] = &[\n");
-    for o in en.memory_order.values() {
-        let _ = writeln!(
-            out,
-            "    ({}, spirv::MemorySemantics::{}),",
-            o.value, o.semantics
-        );
-    }
-    out.push_str("];\n\n");
-    out.push_str("/// OpenCL C `memory_scope` values and the SPIR-V Scope of each.\n");
-    out.push_str("pub const MEMORY_SCOPES: &[(u32, spirv::Scope)] = &[\n");
-    for o in en.memory_scope.values() {
-        let _ = writeln!(out, "    ({}, spirv::Scope::{}),", o.value, o.scope);
-    }
-    out.push_str("];\n\n");
+    pair_table(
+        &mut out,
+        "OpenCL C `memory_order` values and the MemorySemantics ordering bit of each.",
+        "MEMORY_ORDERS: &[(u32, spirv::MemorySemantics)]",
+        en.memory_order
+            .values()
+            .map(|o| (o.value, format!("spirv::MemorySemantics::{}", o.semantics)))
+            .collect(),
+    );
+    pair_table(
+        &mut out,
+        "OpenCL C `memory_scope` values and the SPIR-V Scope of each.",
+        "MEMORY_SCOPES: &[(u32, spirv::Scope)]",
+        en.memory_scope
+            .values()
+            .map(|o| (o.value, format!("spirv::Scope::{}", o.scope)))
+            .collect(),
+    );
     out.push_str(
         "/// Image channel queries in every spelling (see `ir::builtin::ChannelQuery`).\n",
     );
@@ -395,4 +394,13 @@ fn main() {
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("mappings.rs");
     std::fs::write(dest, out).unwrap();
     println!("cargo:rerun-if-changed=build.rs");
+}
+
+/// A `pub const` slice of (number, value) pairs, one row per line.
+fn pair_table(out: &mut String, doc: &str, decl: &str, rows: Vec<(u32, String)>) {
+    let _ = writeln!(out, "/// {doc}\npub const {decl} = &[");
+    for (n, v) in rows {
+        let _ = writeln!(out, "    ({n}, {v}),");
+    }
+    out.push_str("];\n\n");
 }

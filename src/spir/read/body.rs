@@ -210,12 +210,10 @@ impl FnLowering<'_, '_> {
                 _ => None,
             };
             if let Some(x) = same_address {
-                let space = |t| match self.m.types[t] {
-                    Type::Pointer { space, .. } => Some(space),
-                    _ => None,
-                };
-                let (from, to) = (space(self.m.constants[x].ty), space(self.m.constants[c].ty));
-                if from.is_some() && from == to {
+                if self
+                    .m
+                    .same_space(self.m.constants[x].ty, self.m.constants[c].ty)
+                {
                     return Ok(self.materialize(x));
                 }
             }

@@ -68,11 +68,10 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         return Ok(Lowered::Value(Value::Const(half_constant(l.m, bits))));
     }
     let mut args = Vec::with_capacity(call.arguments.len());
-    let memory = ["llvm.memcpy.", "llvm.memmove.", "llvm.memset."]
-        .iter()
-        .any(|p| name.starts_with(p));
+    // The pointers a memory intrinsic reads or writes through (memory_casts.rs).
+    let pointers = super::memory_casts::pointer_args(name) as usize;
     for (i, (a, _)) in call.arguments.iter().enumerate() {
-        args.push(if memory && i < 2 {
+        args.push(if i < pointers {
             l.memory_operand(a)?
         } else {
             l.operand(a)?

@@ -17,7 +17,7 @@ use llvm_sys::LLVMOpcode;
 pub type MemoryCasts = HashMap<String, HashSet<(usize, usize)>>;
 
 /// How many leading arguments of intrinsic `callee` are pointers it reads or writes through.
-fn pointer_args(callee: &str) -> u32 {
+pub(super) fn pointer_args(callee: &str) -> u32 {
     if callee.starts_with("llvm.memcpy.") || callee.starts_with("llvm.memmove.") {
         2
     } else if callee.starts_with("llvm.memset.") {
