@@ -358,6 +358,18 @@ fn main() {
             .map(|o| (o.value, format!("spirv::MemorySemantics::{}", o.semantics)))
             .collect(),
     );
+    out.push_str("/// The OpenCL C name of a memory order (`acq_rel`, ...).\n");
+    out.push_str("pub fn memory_order_name(s: spirv::MemorySemantics) -> Option<&'static str> {\n");
+    out.push_str("    Some(match s {\n");
+    for (name, o) in &en.memory_order {
+        let short = name.strip_prefix("memory_order_").unwrap_or(name);
+        let _ = writeln!(
+            out,
+            "        spirv::MemorySemantics::{} => {short:?},",
+            o.semantics
+        );
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
     pair_table(
         &mut out,
         "OpenCL C `memory_scope` values and the SPIR-V Scope of each.",

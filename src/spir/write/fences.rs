@@ -32,17 +32,6 @@ fn within_work_group(scope: Scope) -> bool {
     )
 }
 
-/// The OpenCL C name of a memory order.
-fn order_name(order: MemorySemantics) -> &'static str {
-    match order {
-        MemorySemantics::RELAXED => "relaxed",
-        MemorySemantics::ACQUIRE => "acquire",
-        MemorySemantics::RELEASE => "release",
-        MemorySemantics::ACQUIRE_RELEASE => "acq_rel",
-        _ => "seq_cst",
-    }
-}
-
 impl Writer<'_> {
     fn spir_2_only(what: String) -> Error {
         Error::unsupported(format!(
@@ -125,7 +114,7 @@ impl Writer<'_> {
         if !self.is_spir_2() {
             return Err(Self::spir_2_only(format!(
                 "a memory fence ordering {} at scope {mem:?}",
-                order_name(order)
+                mappings::memory_order_name(order).unwrap_or("several orders")
             )));
         }
         let order_value = mappings::MEMORY_ORDERS
