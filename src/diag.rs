@@ -35,6 +35,8 @@ impl fmt::Display for Location {
 pub enum ErrorKind {
     #[error("cannot read input: {0}")]
     Io(String),
+    #[error("cannot write output: {0}")]
+    Output(String),
     #[error("malformed input: {0}")]
     Malformed(String),
     #[error("unsupported construct: {0}")]
@@ -51,6 +53,9 @@ pub enum ErrorKind {
         target: String,
         allowed: String,
     },
+    /// A resource limit (time, memory) stopped the work on this input.
+    #[error("resource limit: {0}")]
+    Limit(String),
     #[error("the round trip {0} changed the module")]
     RoundTripDiffers(String),
     #[error("internal error (please report): {0}")]

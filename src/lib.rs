@@ -3,6 +3,7 @@
 //! Readers lower their input into the semantic graph ([`ir`]); writers emit the other side
 //! from it. No reader calls a writer.
 
+pub mod contain;
 pub mod diag;
 pub mod ir;
 pub mod mappings;
@@ -55,10 +56,13 @@ pub fn read_any(path: &Path) -> Result<ir::Module> {
     }
 }
 
-/// Translate a SPIR file to SPIR-V words.
+/// Translate a SPIR file to SPIR-V words (validated for `options.target`). The whole
+/// translation runs in a contained child process ([`contain`]): no input can abort the caller.
 pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
-    let module = read_spir(path)?;
-    spirv::write::write(&module, options)
+    contain::run(contain::Limits::default(), || {
+        let module = spir::read::read_path_in_process(path)?;
+        spirv::write::write(&module, options)
+    })
 }
 
 /// Translate a SPIR-V file to SPIR bitcode (or text).
@@ -67,12 +71,7 @@ pub fn to_spir(path: &Path, options: &SpirOptions) -> Result<Vec<u8>> {
     spir::write::write(&module, options)
 }
 
-/// SPIR-V disassembly text (rspirv's disassembler) of a module.
-pub fn disassemble(words: &[u32]) -> String {
-    use rspirv::binary::Disassemble;
-    let mut loader = rspirv::dr::Loader::new();
-    match rspirv::binary::parse_words(words, &mut loader) {
-        Ok(()) => loader.module().disassemble(),
-        Err(e) => format!("; cannot disassemble: {e}"),
-    }
+/// SPIR-V disassembly text of a module: SPIRV-Tools' own (what `spirv-dis` prints).
+pub fn disassemble(words: &[u32]) -> Result<String> {
+    spirv::validate::disassemble(words)
 }

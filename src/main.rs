@@ -185,11 +185,20 @@ fn open_input(input: &str) -> Result<Input, Error> {
             _temp: Some(TempFile(path)),
         });
     }
-    if !Path::new(input).is_file() {
-        return Err(io_error(
-            input,
-            std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
-        ));
+    let p = Path::new(input);
+    if p.is_dir() {
+        return Err(Error::new(ErrorKind::Io(
+            "this is a directory, not a file (give one module)".into(),
+        ))
+        .in_file(input));
+    }
+    if !p.is_file() {
+        let why = match std::fs::metadata(p) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "no such file".to_string(),
+            Err(e) => e.to_string(),
+            Ok(_) => "not a regular file".to_string(),
+        };
+        return Err(Error::new(ErrorKind::Io(why)).in_file(input));
     }
     Ok(Input {
         path: PathBuf::from(input),
@@ -202,6 +211,10 @@ fn io_error(file: &str, e: std::io::Error) -> Error {
     Error::new(spir_xlate::ErrorKind::Io(e.to_string())).in_file(file)
 }
 
+fn output_error(file: &str, why: String) -> Error {
+    Error::new(ErrorKind::Output(why)).in_file(file)
+}
+
 /// Write through a temporary file in the destination folder and rename it into place, so a
 /// failed run never leaves a partial output.
 fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
@@ -210,7 +223,7 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
         return so
             .write_all(bytes)
             .and_then(|_| so.flush())
-            .map_err(|e| io_error("<stdout>", e));
+            .map_err(|e| output_error("<stdout>", e.to_string()));
     }
     let dest = Path::new(out);
     let dir = dest
@@ -222,9 +235,18 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
         dest.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
         std::process::id()
     ));
+    if dest.is_dir() {
+        return Err(output_error(out, "this is a directory".into()));
+    }
+    if !dir.is_dir() {
+        return Err(output_error(
+            out,
+            format!("the directory {} does not exist", dir.display()),
+        ));
+    }
     let guard = TempFile(tmp.clone());
-    std::fs::write(&tmp, bytes).map_err(|e| io_error(out, e))?;
-    std::fs::rename(&tmp, dest).map_err(|e| io_error(out, e))?;
+    std::fs::write(&tmp, bytes).map_err(|e| output_error(out, e.to_string()))?;
+    std::fs::rename(&tmp, dest).map_err(|e| output_error(out, e.to_string()))?;
     std::mem::forget(guard);
     Ok(())
 }
@@ -258,7 +280,9 @@ fn run(cli: Cli) -> Result<(), Error> {
             let out = output
                 .unwrap_or_else(|| default_output(&input, if text { "spvasm" } else { "spv" }));
             let bytes: Vec<u8> = if text {
-                spir_xlate::disassemble(&words).into_bytes()
+                spir_xlate::disassemble(&words)
+                    .map_err(|e| e.in_file(&inp.label))?
+                    .into_bytes()
             } else {
                 words.iter().flat_map(|w| w.to_le_bytes()).collect()
             };

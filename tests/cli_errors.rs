@@ -87,3 +87,76 @@ entry:
         "{err}"
     );
 }
+
+#[test]
+fn a_directory_as_input_is_named_as_such() {
+    let (code, err) = run(&["to-spirv", "tests", "-o", "-"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("tests: cannot read input: this is a directory"),
+        "{err}"
+    );
+    let (code, err) = run(&["to-spir", "tests/kernels"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("this is a directory"), "{err}");
+}
+
+#[test]
+fn an_output_in_a_missing_directory_is_an_output_error() {
+    let missing = std::env::temp_dir().join(format!("spir-xlate-missing-{}", std::process::id()));
+    let out = missing.join("a.spv");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot write output"), "{err}");
+    assert!(err.contains("does not exist"), "{err}");
+    assert!(!err.contains("cannot read input"), "{err}");
+    assert!(!missing.exists());
+}
+
+/// Bitcode on which LLVM 14's reader calls `report_fatal_error` (abort) or crashes: each is
+/// exit 1 with LLVM's reason, never a signal, and no output. The files are fuzzer finds
+/// (tests/regressions/bitcode/README.md).
+#[test]
+fn bitcode_that_makes_llvm_abort_is_a_located_error() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir("tests/regressions/bitcode").unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_none_or(|e| e != "bc") {
+            continue;
+        }
+        seen += 1;
+        let out = std::env::temp_dir().join(format!(
+            "spir-xlate-test-{}-{}.spv",
+            std::process::id(),
+            p.file_stem().unwrap().to_string_lossy()
+        ));
+        for cmd in ["to-spirv", "dump-ir"] {
+            let mut args = vec![cmd, p.to_str().unwrap()];
+            if cmd == "to-spirv" {
+                args.extend(["-o", out.to_str().unwrap()]);
+            }
+            let (code, err) = run(&args);
+            assert_eq!(code, 1, "{cmd} {}: {err}", p.display());
+            assert!(err.starts_with("error: "), "{}: {err}", p.display());
+            assert!(err.contains(p.to_str().unwrap()), "names the file: {err}");
+            assert!(!out.exists(), "no output for {}", p.display());
+        }
+        let (_, err) = run(&["to-spirv", p.to_str().unwrap(), "-o", "-"]);
+        if let Some(reason) = std::fs::read_to_string(p.with_extension("reason"))
+            .ok()
+            .map(|r| r.trim().to_string())
+        {
+            assert!(
+                err.contains(&reason),
+                "{}: expected '{reason}' in {err}",
+                p.display()
+            );
+        }
+    }
+    assert!(seen >= 4, "only {seen} regression files");
+}

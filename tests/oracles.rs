@@ -107,7 +107,7 @@ fn source_kernel_facts_survive_into_spirv() {
             if let Err(e) = spirv_val(&spv, "opencl2.1") {
                 failures.push(format!("{fixture}: {e}"));
             }
-            let text = spir_xlate::disassemble(&words);
+            let text = spir_xlate::disassemble(&words).unwrap();
             let mut expect = |what: &str, ok: bool| {
                 if !ok {
                     failures.push(format!("{fixture}: {what}"));

@@ -140,6 +140,18 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
         self.lookup.insert(value, h);
         h
     }
+    /// Give the placeholder at `h` its final value. A recursive type (a struct that points to
+    /// itself, `struct Node { int v; struct Node *next; }`) needs its handle before its value
+    /// exists: the reader inserts a placeholder unique to that type, lowers the members (which
+    /// refer to `h`), then defines `h`. The value cannot equal an existing one, since it
+    /// contains `h` and nothing else referred to `h` before.
+    pub fn define(&mut self, h: Handle<T>, value: T) {
+        let old = std::mem::replace(&mut self.items[h.index()], value.clone());
+        if self.lookup.get(&old) == Some(&h) {
+            self.lookup.remove(&old);
+        }
+        self.lookup.entry(value).or_insert(h);
+    }
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
         self.lookup.get(value).copied()
     }

@@ -431,15 +431,20 @@ impl Printer<'_> {
         }
     }
 
-    /// Structural type spelling.
+    /// Structural type spelling. A struct met again inside its own members (a recursive
+    /// struct, through a pointer) is spelled by its name alone.
     pub fn ty(&self, t: Handle<Type>) -> String {
+        self.ty_within(t, &mut Vec::new())
+    }
+
+    fn ty_within(&self, t: Handle<Type>, outer: &mut Vec<Handle<Type>>) -> String {
         match &self.m.types[t] {
             Type::Void => "void".into(),
             Type::Bool => "bool".into(),
             Type::Int { width } => format!("i{width}"),
             Type::Float { width } => format!("f{width}"),
-            Type::Vector { elem, len } => format!("<{len} x {}>", self.ty(*elem)),
-            Type::Array { elem, len } => format!("[{len} x {}]", self.ty(*elem)),
+            Type::Vector { elem, len } => format!("<{len} x {}>", self.ty_within(*elem, outer)),
+            Type::Array { elem, len } => format!("[{len} x {}]", self.ty_within(*elem, outer)),
             Type::Struct {
                 name,
                 members,
@@ -448,27 +453,35 @@ impl Printer<'_> {
                 let name = name.as_deref().unwrap_or("");
                 match members {
                     None => format!("opaque %{name}"),
+                    Some(_) if outer.contains(&t) => format!("%{name}"),
                     Some(ms) => {
-                        let ms: Vec<String> = ms.iter().map(|&m| self.ty(m)).collect();
+                        outer.push(t);
+                        let ms: Vec<String> =
+                            ms.iter().map(|&m| self.ty_within(m, outer)).collect();
+                        outer.pop();
                         let (l, r) = if *packed { ("<{", "}>") } else { ("{", "}") };
                         format!("%{name} {l}{}{r}", ms.join(", "))
                     }
                 }
             }
             Type::Pointer { pointee, space } => {
-                format!("{}* {}", self.ty(*pointee), self.space(*space))
+                format!(
+                    "{}* {}",
+                    self.ty_within(*pointee, outer),
+                    self.space(*space)
+                )
             }
             Type::Function {
                 ret,
                 params,
                 varargs,
             } => {
-                let ps: Vec<String> = params.iter().map(|&p| self.ty(p)).collect();
+                let ps: Vec<String> = params.iter().map(|&p| self.ty_within(p, outer)).collect();
                 format!(
                     "fn({}{}) -> {}",
                     ps.join(", "),
                     if *varargs { ", ..." } else { "" },
-                    self.ty(*ret)
+                    self.ty_within(*ret, outer)
                 )
             }
             Type::Image(i) | Type::SampledImage(i) => {

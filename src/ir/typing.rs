@@ -37,6 +37,40 @@ impl Module {
         }
     }
 
+    /// True if struct `ty` contains itself (through pointers: `struct Node { struct Node
+    /// *next; }`). Such types need OpTypeForwardPointer in SPIR-V and a name in LLVM, and every
+    /// walk over types must stop at them.
+    pub fn is_recursive(&self, ty: Handle<Type>) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack: Vec<Handle<Type>> = self.components(ty);
+        while let Some(t) = stack.pop() {
+            if t == ty {
+                return true;
+            }
+            if seen.insert(t) {
+                stack.extend(self.components(t));
+            }
+        }
+        false
+    }
+
+    /// The types a type is made of (members, elements, pointee, signature).
+    fn components(&self, ty: Handle<Type>) -> Vec<Handle<Type>> {
+        match &self.types[ty] {
+            Type::Vector { elem, .. } | Type::Array { elem, .. } => vec![*elem],
+            Type::Struct {
+                members: Some(ms), ..
+            } => ms.clone(),
+            Type::Pointer { pointee, .. } => vec![*pointee],
+            Type::Function { ret, params, .. } => {
+                let mut v = params.clone();
+                v.push(*ret);
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The pointee type of a pointer type.
     pub fn pointee(&self, ty: Handle<Type>) -> Option<Handle<Type>> {
         match self.types[ty] {

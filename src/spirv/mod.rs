@@ -2,4 +2,5 @@
 
 pub mod canon;
 pub mod read;
+pub mod validate;
 pub mod write;

@@ -28,8 +28,18 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
-/// Read a SPIR module from a file.
+/// Read a SPIR module from a file. LLVM's reader first reads it in a contained child process
+/// (`crate::contain`): bitcode that would make LLVM abort is an error here, not a crash.
 pub fn read_path(path: &Path) -> Result<ir::Module> {
+    crate::contain::run(crate::contain::Limits::default(), || {
+        read_path_in_process(path).map(|_| ())
+    })?;
+    read_path_in_process(path)
+}
+
+/// Read a SPIR module from a file in this process: only for input known to be safe for
+/// LLVM's reader, or inside a contained child.
+pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
     let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
     if bytes.is_empty() {
         return Err(Error::malformed("the file is empty"));

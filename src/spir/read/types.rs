@@ -87,6 +87,8 @@ pub(crate) struct TypeLowering<'a> {
     /// Access qualifier for images whose SPIR type has none (legacy SPIR), per struct name,
     /// taken from the kernel argument info of the function being lowered.
     pub image_access: HashMap<String, Access>,
+    /// Named structs lowered (or being lowered: a recursive struct's placeholder), by name.
+    named: HashMap<String, ir::Handle<Type>>,
 }
 
 impl<'a> TypeLowering<'a> {
@@ -95,6 +97,7 @@ impl<'a> TypeLowering<'a> {
             llvm,
             cache: HashMap::new(),
             image_access: HashMap::new(),
+            named: HashMap::new(),
         }
     }
 
@@ -209,21 +212,36 @@ impl<'a> TypeLowering<'a> {
                     // The opaque struct itself (not behind a pointer) only appears as a pointee.
                     return Ok(m.ty(obj));
                 }
+                if let Some(&h) = self.named.get(name) {
+                    return Ok(h);
+                }
                 match self.llvm.types.named_struct_def(name) {
                     Some(NamedStructDef::Defined(def)) => match def.as_ref() {
                         llvm_ir::Type::StructType {
                             element_types,
                             is_packed,
                         } => {
+                            // The handle exists before the members are lowered, so a member
+                            // that points back to this struct finds it (ir::arena::define).
+                            let placeholder = m.ty(Type::Struct {
+                                name: Some(name.clone()),
+                                members: None,
+                                packed: *is_packed,
+                            });
+                            self.named.insert(name.clone(), placeholder);
                             let members = element_types
                                 .iter()
                                 .map(|e| self.lower(m, e))
                                 .collect::<Result<Vec<_>>>()?;
-                            Type::Struct {
-                                name: Some(name.clone()),
-                                members: Some(members),
-                                packed: *is_packed,
-                            }
+                            m.types.define(
+                                placeholder,
+                                Type::Struct {
+                                    name: Some(name.clone()),
+                                    members: Some(members),
+                                    packed: *is_packed,
+                                },
+                            );
+                            return Ok(placeholder);
                         }
                         _ => {
                             return Err(Error::malformed(format!(

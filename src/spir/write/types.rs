@@ -76,13 +76,26 @@ impl Writer<'_> {
                     members,
                     packed,
                 } => {
+                    // A struct that points to itself has a name in LLVM (a literal struct
+                    // cannot be recursive): one from SPIR-V without OpName gets `struct.anon`.
+                    let name = match name {
+                        None if self.m.is_recursive(h) => Some("struct.anon".to_string()),
+                        n => n.clone(),
+                    };
+                    // Named: the type exists (and is cached) before its members, which may
+                    // point back to it.
+                    let named = name
+                        .as_ref()
+                        .map(|n| LLVMStructCreateNamed(self.ctx, c(n).as_ptr()));
+                    if let Some(s) = named {
+                        self.types.insert(h, s);
+                    }
                     let mut ms = match members {
                         Some(ms) => ms.iter().map(|&m| self.ty(m)).collect::<Result<Vec<_>>>()?,
                         None => Vec::new(),
                     };
-                    match name {
-                        Some(n) => {
-                            let s = LLVMStructCreateNamed(self.ctx, c(n).as_ptr());
+                    match named {
+                        Some(s) => {
                             if members.is_some() {
                                 LLVMStructSetBody(
                                     s,

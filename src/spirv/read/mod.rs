@@ -55,6 +55,11 @@ pub(crate) struct Reader {
     ids: HashMap<Word, Entity>,
     /// The type id of every result id (constants, globals, function values).
     result_types: HashMap<Word, Word>,
+    /// Forward-declared pointers (OpTypeForwardPointer) and the type they point to, from the
+    /// OpTypePointer that defines each.
+    forward_pointees: HashMap<Word, Word>,
+    /// Structs a forward pointer points to, not yet defined: their placeholder handle.
+    pending_structs: HashMap<Word, ir::Handle<ir::Type>>,
 }
 
 /// Read a SPIR-V module (host-order words) into the graph.
@@ -81,6 +86,8 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         ann: Annotations::collect(insts)?,
         ids: HashMap::new(),
         result_types: HashMap::new(),
+        forward_pointees: HashMap::new(),
+        pending_structs: HashMap::new(),
     };
     r.check_capabilities(insts)?;
     r.source_info();
@@ -89,9 +96,22 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         .iter()
         .position(|(_, i)| i.class.opcode == S::Function)
         .unwrap_or(insts.len());
+    for (_, inst) in &insts[..first_fn] {
+        if let (S::TypePointer, Some(id), Some(Operand::IdRef(pointee))) =
+            (inst.class.opcode, inst.result_id, inst.operands.get(1))
+        {
+            r.forward_pointees.insert(id, *pointee);
+        }
+    }
     for (at, inst) in &insts[..first_fn] {
         r.module_scope(inst)
             .map_err(|e| locate(e, *at, inst.result_id))?;
+    }
+    if let Some(target) = r.pending_structs.keys().min() {
+        return Err(Error::unsupported(format!(
+            "OpTypeForwardPointer to %{target}, which is not a struct (OpenCL forward-declares \
+             only pointers to structs)"
+        )));
     }
     let functions = split_functions(&insts[first_fn..])?;
     for f in &functions {

@@ -50,8 +50,11 @@ impl Reader {
             }
             // Module-scope extended instructions are debug info: no semantics to keep.
             S::ExtInst => Ok(()),
+            S::TypeForwardPointer => self.forward_pointer(inst),
             S::Variable => self.global(inst),
             S::Undef => self.constant(inst, ConstantKind::Undef),
+            // The definition of a forward-declared pointer: already read.
+            S::TypePointer if self.ids.contains_key(&result_id(inst)?) => Ok(()),
             _ if op_is_type(op) => {
                 let t = self.lower_type(inst)?;
                 self.ids.insert(result_id(inst)?, Entity::Type(t));
@@ -75,6 +78,44 @@ impl Reader {
             }
             _ => Err(Error::unsupported(format!("Op{op:?} at module scope"))),
         }
+    }
+
+    /// `OpTypeForwardPointer %p SC`: a pointer to a struct that (directly or through other
+    /// structs) contains `%p`. The struct gets its handle now, as a placeholder the
+    /// OpTypeStruct defines later (`ir::arena::UniqueArena::define`), and `%p` is the pointer
+    /// to it.
+    fn forward_pointer(&mut self, inst: &Instruction) -> Result<()> {
+        let p = id_operand(inst, 0)?;
+        let Some(Operand::StorageClass(sc)) = inst.operands.get(1) else {
+            return Err(Error::malformed(
+                "OpTypeForwardPointer without a storage class",
+            ));
+        };
+        let target = *self.forward_pointees.get(&p).ok_or_else(|| {
+            Error::malformed(format!("OpTypeForwardPointer %{p} has no OpTypePointer"))
+        })?;
+        let pointee = match self.ids.get(&target) {
+            Some(Entity::Type(t)) => *t,
+            Some(other) => {
+                return Err(Error::malformed(format!(
+                    "forward pointer %{p} points to %{target}, which is {other:?}"
+                )))
+            }
+            None => *self.pending_structs.entry(target).or_insert_with(|| {
+                // Unique until defined: two recursive structs may agree in everything else.
+                self.m.ty(Type::Struct {
+                    name: Some(format!("\0forward %{target}")),
+                    members: None,
+                    packed: false,
+                })
+            }),
+        };
+        let ptr = self.m.ty(Type::Pointer {
+            pointee,
+            space: space(*sc)?,
+        });
+        self.ids.insert(p, Entity::Type(ptr));
+        Ok(())
     }
 
     fn constant(&mut self, inst: &Instruction, kind: ConstantKind) -> Result<()> {
@@ -110,11 +151,16 @@ impl Reader {
                 let members = (0..inst.operands.len())
                     .map(|i| self.type_of(id_operand(inst, i)?))
                     .collect::<Result<Vec<_>>>()?;
-                Type::Struct {
+                let t = Type::Struct {
                     name: self.name(id),
                     members: Some(members),
                     packed: self.ann.has(id, Decoration::CPacked),
+                };
+                if let Some(h) = self.pending_structs.remove(&id) {
+                    self.m.types.define(h, t);
+                    return Ok(h);
                 }
+                t
             }
             S::TypeOpaque => Type::Struct {
                 name: Some(super::string_operand(inst, 0)?.to_string()),

@@ -85,7 +85,15 @@ impl FnCtx {
 }
 
 impl Writer<'_> {
-    pub(super) fn function(&mut self, h: ir::Handle<ir::Function>) -> Result<()> {
+    /// Emit function `h` under `id`. `callee_copy` is the non-entry copy of a kernel that
+    /// other functions call (SPIR-V forbids calling an entry point): named `<kernel>.callee`,
+    /// without linkage.
+    pub(super) fn function(
+        &mut self,
+        h: ir::Handle<ir::Function>,
+        id: Word,
+        callee_copy: bool,
+    ) -> Result<()> {
         let m = self.m;
         let f = &m.functions[h];
         let ret = self.ty(f.ret)?;
@@ -95,11 +103,14 @@ impl Writer<'_> {
             .map(|p| self.ty(p.ty))
             .collect::<Result<Vec<_>>>()?;
         let fn_ty = self.b.type_function(ret, param_types.clone());
-        let id = self.func_ids[&h];
         self.b
             .begin_function(ret, Some(id), spirv::FunctionControl::NONE, fn_ty)
             .map_err(internal)?;
-        self.b.name(id, f.name.clone());
+        if callee_copy {
+            self.b.name(id, format!("{}.callee", f.name));
+        } else {
+            self.b.name(id, f.name.clone());
+        }
         let mut params = Vec::new();
         for (p, &t) in f.params.iter().zip(&param_types) {
             let pid = self.b.function_parameter(t).map_err(internal)?;
@@ -121,7 +132,7 @@ impl Writer<'_> {
                     ],
                 );
             }
-            (Some(_), ir::Linkage::Export) if !f.is_kernel => {
+            (Some(_), ir::Linkage::Export) if !f.is_kernel && !callee_copy => {
                 self.cap(Capability::Linkage);
                 self.b.decorate(
                     id,

@@ -28,8 +28,15 @@ pub(crate) struct Writer<'a> {
     /// constants share them, so `[3 x i8]` is one OpTypeArray however its length was asked for.
     scalar_ids: HashMap<(Word, u64), Word>,
     global_ids: HashMap<ir::Handle<ir::Global>, Word>,
+    /// The id calls use for each function.
     func_ids: HashMap<ir::Handle<ir::Function>, Word>,
+    /// Entry-point ids of the kernels other functions call (their `func_ids` is the copy).
+    entry_ids: HashMap<ir::Handle<ir::Function>, Word>,
     builtin_vars: HashMap<u32, Word>,
+    /// Structs whose members are being written, innermost last.
+    open_structs: Vec<ir::Handle<Type>>,
+    /// Pointers forward-declared to a struct still open: (pointer id, struct, storage class).
+    forward_pointers: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
     /// Module-scope variables (listed on every entry point).
     interface: Vec<Word>,
     ext: Word,
@@ -63,7 +70,10 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         scalar_ids: HashMap::new(),
         global_ids: HashMap::new(),
         func_ids: HashMap::new(),
+        entry_ids: HashMap::new(),
         builtin_vars: HashMap::new(),
+        open_structs: Vec::new(),
+        forward_pointers: Vec::new(),
         interface: Vec::new(),
         ext,
         ceiling: (maj, min),
@@ -89,8 +99,36 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         let id = w.b.id();
         w.func_ids.insert(h, id);
     }
-    for (h, f) in m.functions.iter() {
-        w.function(h).map_err(|e| e.in_function(&f.name))?;
+    // SPIR-V forbids an OpFunctionCall to an entry point (OpenCL C lets a kernel call another):
+    // a called kernel is written twice, as its entry point and as a plain function its callers
+    // call (`func_ids`).
+    for h in called_kernels(m) {
+        let id = w.b.id();
+        w.entry_ids.insert(h, id);
+    }
+    // Declarations (functions defined in another module) must precede every definition.
+    let (declared, defined): (Vec<_>, Vec<_>) =
+        m.functions.iter().partition(|(_, f)| f.body.is_none());
+    for (h, f) in declared.into_iter().chain(defined) {
+        match w.entry_ids.get(&h).copied() {
+            Some(entry) => {
+                w.function(h, entry, false)
+                    .map_err(|e| e.in_function(&f.name))?;
+                let callee = w.func_ids[&h];
+                w.function(h, callee, true)
+                    .map_err(|e| e.in_function(&f.name))?;
+            }
+            None => {
+                let id = w.func_ids[&h];
+                w.function(h, id, false)
+                    .map_err(|e| e.in_function(&f.name))?;
+            }
+        }
+    }
+    // A module without kernels is a library: its functions are exported (or it is empty),
+    // which SPIR-V allows only with the Linkage capability.
+    if m.kernels.is_empty() {
+        w.cap(Capability::Linkage);
     }
     for k in &m.kernels {
         w.kernel(k)
@@ -110,7 +148,25 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
             Some(Operand::Capability(c)) => *c as u32,
             _ => 0,
         });
-    Ok(module.assemble())
+    let words = module.assemble();
+    super::validate::validate(&words, options.target)?;
+    Ok(words)
+}
+
+/// Kernels that some function calls, in handle order.
+fn called_kernels(m: &ir::Module) -> Vec<ir::Handle<ir::Function>> {
+    let kernels: BTreeSet<_> = m.kernels.iter().map(|k| k.function).collect();
+    let mut called = BTreeSet::new();
+    for (_, f) in m.functions.iter() {
+        for inst in f.body.iter().flat_map(|b| b.insts.iter()) {
+            if let ir::Op::Call { callee, .. } = &inst.1.op {
+                if kernels.contains(callee) {
+                    called.insert(*callee);
+                }
+            }
+        }
+    }
+    called.into_iter().collect()
 }
 
 impl Writer<'_> {
@@ -158,7 +214,11 @@ impl Writer<'_> {
 
     fn kernel(&mut self, k: &ir::Kernel) -> Result<()> {
         let f = &self.m.functions[k.function];
-        let id = self.func_ids[&k.function];
+        let id = self
+            .entry_ids
+            .get(&k.function)
+            .copied()
+            .unwrap_or(self.func_ids[&k.function]);
         let mut iface: Vec<Word> = self.builtin_vars.values().copied().collect();
         iface.sort();
         self.b

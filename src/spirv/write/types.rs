@@ -59,7 +59,12 @@ impl Writer<'_> {
                 members: Some(ms),
                 packed,
             } => {
-                let ids = ms.iter().map(|&x| self.ty(x)).collect::<Result<Vec<_>>>()?;
+                // A pointer back to this struct among its members is forward-declared
+                // (OpTypeForwardPointer) and defined right after the struct.
+                self.open_structs.push(t);
+                let ids = ms.iter().map(|&x| self.ty(x)).collect::<Result<Vec<_>>>();
+                self.open_structs.pop();
+                let ids = ids?;
                 // Named structs must stay distinct even when their members agree.
                 let id = self.b.id();
                 self.b.insert_types_global_values(
@@ -77,6 +82,13 @@ impl Writer<'_> {
                 if *packed {
                     self.b.decorate(id, spirv::Decoration::CPacked, []);
                 }
+                let (done, open): (Vec<_>, Vec<_>) = std::mem::take(&mut self.forward_pointers)
+                    .into_iter()
+                    .partition(|f| f.1 == t);
+                self.forward_pointers = open;
+                for (ptr, _, sc) in done {
+                    self.b.type_pointer(Some(ptr), sc, id);
+                }
                 id
             }
             Type::Struct {
@@ -92,6 +104,21 @@ impl Writer<'_> {
                 }
                 if let Type::Float { width: 16 } = m.types[*pointee] {
                     self.cap(Capability::Float16Buffer);
+                }
+                if self.open_structs.contains(pointee) {
+                    let id = self.b.id();
+                    self.b.insert_types_global_values(
+                        rspirv::dr::InsertPoint::End,
+                        Instruction::new(
+                            Op::TypeForwardPointer,
+                            None,
+                            None,
+                            vec![Operand::IdRef(id), Operand::StorageClass(sc)],
+                        ),
+                    );
+                    self.forward_pointers.push((id, *pointee, sc));
+                    self.type_ids.insert(t, id);
+                    return Ok(id);
                 }
                 let p = self.ty(*pointee)?;
                 self.b.type_pointer(None, sc, p)

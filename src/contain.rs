@@ -1,0 +1,547 @@
+//! Containment: run work that reads untrusted bitcode in a forked child process, so that
+//! nothing LLVM does inside its bitcode reader can take the calling process down.
+//!
+//! LLVM 14's reader does not always return an error for bad input: on many corruptions it
+//! calls `report_fatal_error` ("Invalid abbrev number", "Unknown specifier in datalayout
+//! string", "Type mismatch in constant table!") which prints `LLVM ERROR: ...` and aborts; on
+//! some it dereferences garbage; its allocator aborts with "out of memory" when a corrupted
+//! length asks for terabytes; and `LLVMContext::diagnose` calls `exit(1)` when no handler is
+//! installed. None of that can be caught in-process (the abort happens on the C++ side, and
+//! unwinding through LLVM is not possible). A Rust pre-check of the bitstream could reject only
+//! the corruptions it knows about; fuzzing keeps finding new paths into `report_fatal_error`.
+//!
+//! So the library forks: the child does the job (for `to_spirv`, the whole translation; for
+//! graph readers, a check read) and sends back its `Result` through a pipe; its stderr goes
+//! through a second pipe. The parent turns whatever happened into a `Result`:
+//!
+//! * the child answered: its result (the error keeps its kind and location);
+//! * the child died with `LLVM ERROR: <reason>` on stderr: `malformed input: malformed
+//!   bitcode: <reason>` (or a resource limit, for "out of memory");
+//! * the child died otherwise (a signal, `exit(1)` from LLVM's default diagnostic handler):
+//!   `malformed bitcode` with the last line it printed, or the signal's name;
+//! * the child ran past the time limit: it is killed and the error says so.
+//!
+//! The child gets an address-space limit (its current size plus [`Limits::memory`]) so that
+//! a corrupted length fails an allocation instead of exhausting the machine, and it leaves with
+//! `_exit`, running no destructors and no `atexit` handlers of the host.
+//!
+//! `fork` copies only the calling thread. A child that needs a lock another thread of the host
+//! held at the time of the fork would wait forever; glibc's allocator is safe across fork, and
+//! the time limit turns any other such wait into an error rather than a hang. On platforms
+//! without `fork` the job runs in-process.
+
+use std::time::{Duration, Instant};
+
+use crate::diag::{Error, ErrorKind, Location, Result};
+
+/// Resource limits of a contained job.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall-clock time after which the child is killed.
+    pub time: Duration,
+    /// Address space the child may add to what it inherits, in bytes.
+    pub memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: Duration::from_secs(600),
+            memory: 16 << 30,
+        }
+    }
+}
+
+/// A value that crosses the pipe from the child.
+pub trait Wire: Sized {
+    fn encode(&self, out: &mut Vec<u8>);
+    fn decode(bytes: &[u8]) -> Option<Self>;
+}
+
+impl Wire for () {
+    fn encode(&self, _: &mut Vec<u8>) {}
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        bytes.is_empty().then_some(())
+    }
+}
+
+impl Wire for Vec<u8> {
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self);
+    }
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        Some(bytes.to_vec())
+    }
+}
+
+impl Wire for Vec<u32> {
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend(self.iter().flat_map(|w| w.to_le_bytes()));
+    }
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        (bytes.len() % 4 == 0).then(|| {
+            bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        })
+    }
+}
+
+/// Run `job` contained (see the module documentation) and return its result.
+pub fn run<T: Wire>(limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
+    #[cfg(unix)]
+    {
+        unix::run(limits, job)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = limits;
+        job()
+    }
+}
+
+// --- the result message: tag byte, then length-prefixed strings ---------------------------
+
+fn put(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+fn put_opt(out: &mut Vec<u8>, s: &Option<String>) {
+    match s {
+        Some(s) => {
+            out.push(1);
+            put(out, s);
+        }
+        None => out.push(0),
+    }
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(b)
+    }
+    fn string(&mut self) -> Option<String> {
+        let (len, rest) = self.0.split_at_checked(8)?;
+        let len = usize::try_from(u64::from_le_bytes(len.try_into().ok()?)).ok()?;
+        let (s, rest) = rest.split_at_checked(len)?;
+        self.0 = rest;
+        String::from_utf8(s.to_vec()).ok()
+    }
+    fn opt(&mut self) -> Option<Option<String>> {
+        match self.byte()? {
+            0 => Some(None),
+            _ => self.string().map(Some),
+        }
+    }
+}
+
+fn encode_error(e: &Error, out: &mut Vec<u8>) {
+    let strings: Vec<&str> = match &e.kind {
+        ErrorKind::Io(s)
+        | ErrorKind::Malformed(s)
+        | ErrorKind::Unsupported(s)
+        | ErrorKind::RoundTripDiffers(s)
+        | ErrorKind::Limit(s)
+        | ErrorKind::Output(s)
+        | ErrorKind::Internal(s) => vec![s],
+        ErrorKind::UnknownBuiltin { name, demangled } => vec![name, demangled],
+        ErrorKind::VersionTooLow {
+            construct,
+            needs,
+            target,
+            allowed,
+        } => vec![construct, needs, target, allowed],
+    };
+    out.push(match e.kind {
+        ErrorKind::Io(_) => 0,
+        ErrorKind::Malformed(_) => 1,
+        ErrorKind::Unsupported(_) => 2,
+        ErrorKind::UnknownBuiltin { .. } => 3,
+        ErrorKind::VersionTooLow { .. } => 4,
+        ErrorKind::RoundTripDiffers(_) => 5,
+        ErrorKind::Internal(_) => 6,
+        ErrorKind::Limit(_) => 7,
+        ErrorKind::Output(_) => 8,
+    });
+    for s in strings {
+        put(out, s);
+    }
+    let l = &e.location;
+    for s in [&l.file, &l.function, &l.block, &l.value] {
+        put_opt(out, s);
+    }
+}
+
+fn decode_error(r: &mut Reader) -> Option<Error> {
+    let tag = r.byte()?;
+    let kind = match tag {
+        0 => ErrorKind::Io(r.string()?),
+        1 => ErrorKind::Malformed(r.string()?),
+        2 => ErrorKind::Unsupported(r.string()?),
+        3 => ErrorKind::UnknownBuiltin {
+            name: r.string()?,
+            demangled: r.string()?,
+        },
+        4 => ErrorKind::VersionTooLow {
+            construct: r.string()?,
+            needs: r.string()?,
+            target: r.string()?,
+            allowed: r.string()?,
+        },
+        5 => ErrorKind::RoundTripDiffers(r.string()?),
+        6 => ErrorKind::Internal(r.string()?),
+        7 => ErrorKind::Limit(r.string()?),
+        8 => ErrorKind::Output(r.string()?),
+        _ => return None,
+    };
+    let location = Location {
+        file: r.opt()?,
+        function: r.opt()?,
+        block: r.opt()?,
+        value: r.opt()?,
+    };
+    Some(Error {
+        kind,
+        location: Box::new(location),
+    })
+}
+
+/// The message a child sends: `0` and the value, or `1` and the error.
+fn encode_result<T: Wire>(r: &Result<T>) -> Vec<u8> {
+    let mut out = Vec::new();
+    match r {
+        Ok(v) => {
+            out.push(0);
+            v.encode(&mut out);
+        }
+        Err(e) => {
+            out.push(1);
+            encode_error(e, &mut out);
+        }
+    }
+    out
+}
+
+fn decode_result<T: Wire>(bytes: &[u8]) -> Option<Result<T>> {
+    let (&tag, rest) = bytes.split_first()?;
+    match tag {
+        0 => T::decode(rest).map(Ok),
+        1 => {
+            let mut r = Reader(rest);
+            let e = decode_error(&mut r)?;
+            r.0.is_empty().then_some(Err(e))
+        }
+        _ => None,
+    }
+}
+
+/// What a child that did not answer left behind: an error naming LLVM's reason when it gave
+/// one. `status` is the raw wait status.
+fn death_error(stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if let Some(reason) = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("LLVM ERROR: "))
+    {
+        if reason.contains("out of memory") {
+            return Error::new(ErrorKind::Limit(format!(
+                "LLVM ran out of memory reading this input ({reason}); a corrupted length \
+                 field is the usual cause"
+            )));
+        }
+        return Error::malformed(format!("malformed bitcode: {reason}"));
+    }
+    if lines.iter().any(|l| l.contains("has overflowed its stack")) {
+        return Error::internal(
+            "the translator ran out of stack (a type, constant or expression nested too deeply)",
+        );
+    }
+    if lines
+        .iter()
+        .any(|l| l.starts_with("memory allocation of") && l.ends_with("failed"))
+    {
+        return Error::new(ErrorKind::Limit(
+            "the translator ran out of memory on this input".into(),
+        ));
+    }
+    let how = match (signal, code) {
+        (Some(s), _) => format!("crashed ({})", signal_name(s)),
+        (None, Some(c)) => format!("exited with status {c}"),
+        _ => "ended without an answer".into(),
+    };
+    match lines.last() {
+        Some(last) => Error::malformed(format!(
+            "malformed bitcode: LLVM's bitcode reader {how}: {}",
+            last.strip_prefix("error: ").unwrap_or(last)
+        )),
+        None => Error::malformed(format!("malformed bitcode: LLVM's bitcode reader {how}")),
+    }
+}
+
+fn signal_name(s: i32) -> String {
+    let name = match s {
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        _ => return format!("signal {s}"),
+    };
+    name.into()
+}
+
+#[cfg(unix)]
+mod unix {
+    use super::*;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    fn pipe() -> Result<[i32; 2]> {
+        let mut fds = [0; 2];
+        // SAFETY: `fds` is a valid array of two ints.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return Err(Error::internal(format!(
+                "cannot make a pipe for the reader process: {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+        Ok(fds)
+    }
+
+    fn close(fd: i32) {
+        // SAFETY: closing a descriptor this module opened.
+        unsafe { libc::close(fd) };
+    }
+
+    /// Write all of `bytes` to `fd`, ignoring errors (the parent reports a short message).
+    fn write_all(fd: i32, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            // SAFETY: `bytes` is valid for its length.
+            let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+            if n <= 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return;
+            }
+            bytes = &bytes[n as usize..];
+        }
+    }
+
+    /// The child: limits, the job, the answer, `_exit`. Never returns.
+    fn child<T: Wire>(
+        limits: Limits,
+        result_fd: i32,
+        err_fd: i32,
+        job: impl FnOnce() -> Result<T>,
+    ) -> ! {
+        // SAFETY: plain system calls on descriptors and limits of this process.
+        unsafe {
+            libc::dup2(err_fd, 2);
+            let page = libc::sysconf(libc::_SC_PAGESIZE).max(4096) as u64;
+            let current = std::fs::read_to_string("/proc/self/statm")
+                .ok()
+                .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+                .map_or(0, |pages| pages * page);
+            let limit = current.saturating_add(limits.memory);
+            let rl = libc::rlimit {
+                rlim_cur: limit,
+                rlim_max: libc::RLIM_INFINITY,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &rl);
+        }
+        let result = match catch_unwind(AssertUnwindSafe(job)) {
+            Ok(r) => r,
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "unknown".into());
+                Err(Error::internal(format!("the translator panicked: {what}")))
+            }
+        };
+        write_all(result_fd, &encode_result(&result));
+        // SAFETY: leave without running the host's destructors or atexit handlers.
+        unsafe { libc::_exit(0) }
+    }
+
+    pub(super) fn run<T: Wire>(limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
+        let [res_r, res_w] = pipe()?;
+        let [err_r, err_w] = match pipe() {
+            Ok(p) => p,
+            Err(e) => {
+                close(res_r);
+                close(res_w);
+                return Err(e);
+            }
+        };
+        // SAFETY: the child only runs `child`, which ends in `_exit`.
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            for fd in [res_r, res_w, err_r, err_w] {
+                close(fd);
+            }
+            return Err(Error::internal(format!(
+                "cannot start the reader process: {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+        if pid == 0 {
+            close(res_r);
+            close(err_r);
+            child(limits, res_w, err_w, job);
+        }
+        close(res_w);
+        close(err_w);
+        let (answer, stderr, timed_out) = collect(pid, res_r, err_r, limits.time);
+        close(res_r);
+        close(err_r);
+        let mut status = 0;
+        // SAFETY: reaping our own child.
+        while unsafe { libc::waitpid(pid, &mut status, 0) } < 0 {
+            if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        if timed_out {
+            return Err(Error::new(ErrorKind::Limit(format!(
+                "the translation did not finish in {} s and was stopped",
+                limits.time.as_secs()
+            ))));
+        }
+        let exited_cleanly = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+        if exited_cleanly {
+            if let Some(r) = decode_result::<T>(&answer) {
+                return r;
+            }
+        }
+        let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
+        let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+        Err(death_error(&stderr, signal, code))
+    }
+
+    /// Read both pipes until the child closes them or the time runs out (then kill it).
+    fn collect(pid: i32, res: i32, err: i32, time: Duration) -> (Vec<u8>, Vec<u8>, bool) {
+        let deadline = Instant::now() + time;
+        let (mut answer, mut stderr) = (Vec::new(), Vec::new());
+        let mut open = [true, true];
+        let mut buf = vec![0u8; 1 << 16];
+        while open.iter().any(|&o| o) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                // SAFETY: killing our own child.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                return (answer, stderr, true);
+            }
+            let mut fds = [
+                libc::pollfd {
+                    fd: if open[0] { res } else { -1 },
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: if open[1] { err } else { -1 },
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            // SAFETY: `fds` is a valid array of two pollfd.
+            let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
+            if n < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                break;
+            }
+            for (i, fd) in fds.iter().enumerate() {
+                if !open[i] || fd.revents == 0 {
+                    continue;
+                }
+                // SAFETY: reading into `buf`, valid for its length.
+                let got = unsafe { libc::read(fd.fd, buf.as_mut_ptr().cast(), buf.len()) };
+                if got > 0 {
+                    let sink = if i == 0 { &mut answer } else { &mut stderr };
+                    // Keep the tail of stderr only: a chatty child cannot exhaust memory.
+                    sink.extend_from_slice(&buf[..got as usize]);
+                    if i == 1 && stderr.len() > 1 << 20 {
+                        stderr.drain(..stderr.len() - (1 << 16));
+                    }
+                } else if got == 0
+                    || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                {
+                    open[i] = false;
+                }
+            }
+        }
+        (answer, stderr, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_cross_the_pipe() {
+        let words = run(Limits::default(), || Ok(vec![1u32, 2, 0x0723_0203])).unwrap();
+        assert_eq!(words, vec![1, 2, 0x0723_0203]);
+        let e = run::<()>(Limits::default(), || {
+            Err(Error::unsupported("x").in_function("k").at_value("%v"))
+        })
+        .unwrap_err();
+        assert_eq!(e, Error::unsupported("x").in_function("k").at_value("%v"));
+    }
+
+    #[test]
+    fn an_abort_in_the_child_is_an_error_with_llvms_reason() {
+        let e = run::<()>(Limits::default(), || {
+            // As LLVM prints it: straight to file descriptor 2 (the test harness captures
+            // `eprintln!`).
+            let msg = b"LLVM ERROR: Invalid abbrev number\n";
+            // SAFETY: writing a valid buffer to stderr.
+            unsafe { libc::write(2, msg.as_ptr().cast(), msg.len()) };
+            std::process::abort()
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "error: malformed input: malformed bitcode: Invalid abbrev number"
+        );
+    }
+
+    #[test]
+    fn a_panic_in_the_child_is_an_internal_error() {
+        let e = run::<()>(Limits::default(), || panic!("boom")).unwrap_err();
+        assert!(
+            matches!(e.kind, ErrorKind::Internal(ref m) if m.contains("boom")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_child_past_its_time_is_stopped() {
+        let limits = Limits {
+            time: Duration::from_millis(200),
+            ..Default::default()
+        };
+        let e = run::<()>(limits, || loop {
+            std::thread::sleep(Duration::from_secs(1))
+        })
+        .unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::Limit(_)), "{e}");
+    }
+}

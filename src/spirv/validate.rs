@@ -1,0 +1,125 @@
+//! In-process validation of every SPIR-V module before it leaves the library.
+//!
+//! SPIRV-Tools' validator is built into the binary (the `spirv-tools` crate compiles it), so no
+//! module is written that `spirv-val` would reject for the chosen target environment. A module
+//! that fails is an internal error naming the validator's words and the instruction it points
+//! at; the caller gets no bytes.
+//!
+//! Environments: `opencl2.1` and `opencl2.2` validate under SPIRV-Tools' OpenCL 2.1 / 2.2 full
+//! profiles. SPIRV-Tools has no OpenCL 3.0 environment: `opencl3.0` modules validate under the
+//! universal environment of their own SPIR-V version.
+//!
+//! One known gap of SPIRV-Tools' OpenCL environments: they accept only the capabilities the
+//! OpenCL SPIR-V environment guarantees (plus ImageBasic and Float64) and so reject
+//! Int64Atomics and Float16, which the same environment makes optional (devices with
+//! `cl_khr_int64_base_atomics`, `cl_khr_fp16`). A module whose complaint is one of those
+//! capabilities is validated again under the universal environment of its version, where every
+//! other rule still applies. The oracle tier's `spirv-val` helper does the same.
+
+use spirv_tools::val::Validator;
+use spirv_tools::TargetEnv as ValEnv;
+
+use crate::diag::{Error, Result};
+use crate::options::TargetEnv;
+
+/// Capabilities optional in the OpenCL SPIR-V environment that SPIRV-Tools' OpenCL
+/// environments reject outright.
+const OPTIONAL_CAPABILITIES: [&str; 2] = ["Int64Atomics", "Float16"];
+
+/// The universal environment of a module's own version (header word 1: `0x00MMmm00`).
+fn universal(words: &[u32]) -> ValEnv {
+    match words.get(1).map(|v| (v >> 8) & 0xff) {
+        Some(0) | None => ValEnv::Universal_1_0,
+        Some(1) => ValEnv::Universal_1_1,
+        Some(2) => ValEnv::Universal_1_2,
+        Some(3) => ValEnv::Universal_1_3,
+        Some(4) => ValEnv::Universal_1_4,
+        Some(5) => ValEnv::Universal_1_5,
+        _ => ValEnv::Universal_1_6,
+    }
+}
+
+/// The SPIRV-Tools environment that judges modules for `target`.
+fn environment(target: TargetEnv, words: &[u32]) -> ValEnv {
+    match target {
+        TargetEnv::OpenCl21 => ValEnv::OpenCL_2_1,
+        TargetEnv::OpenCl22 => ValEnv::OpenCL_2_2,
+        TargetEnv::OpenCl30 => universal(words),
+    }
+}
+
+/// Validate under one environment; the validator's message (with the instruction it names).
+fn run(words: &[u32], env: ValEnv) -> std::result::Result<(), String> {
+    let validator = spirv_tools::val::create(Some(env));
+    validator
+        .validate(words, None)
+        .map_err(|e| match e.diagnostic {
+            Some(d) => {
+                let note = d.notes.lines().map(str::trim).find(|l| !l.is_empty());
+                match note {
+                    Some(n) => format!("{} (at `{n}`)", d.message.trim()),
+                    None => d.message.trim().to_string(),
+                }
+            }
+            None => format!("the validator failed ({:?})", e.inner),
+        })
+}
+
+/// Check `words` for `target`; `Err` carries the validator's words, for messages.
+pub fn check(words: &[u32], target: TargetEnv) -> std::result::Result<(), String> {
+    match run(words, environment(target, words)) {
+        Err(e)
+            if OPTIONAL_CAPABILITIES
+                .iter()
+                .any(|c| e.contains(&format!("Capability {c} is not allowed by OpenCL"))) =>
+        {
+            run(words, universal(words))
+        }
+        r => r,
+    }
+}
+
+/// Validate a module the writer made for `target`: an internal error if it is invalid.
+pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
+    check(words, target).map_err(|e| {
+        Error::internal(format!(
+            "the SPIR-V written for {} is invalid, so none is written: {e}",
+            target.name()
+        ))
+    })
+}
+
+/// SPIRV-Tools' disassembly (what `spirv-dis` prints) of a module.
+pub fn disassemble(words: &[u32]) -> Result<String> {
+    use spirv_tools::assembler::{Assembler, DisassembleOptions};
+    let asm = spirv_tools::assembler::create(Some(universal(words)));
+    let options = DisassembleOptions {
+        print: false,
+        color: false,
+        indent: true,
+        show_byte_offset: false,
+        no_header: false,
+        use_friendly_names: true,
+        comment: false,
+    };
+    match asm.disassemble(words, options) {
+        Ok(Some(text)) => Ok(text),
+        Ok(None) => Err(Error::internal("the disassembler returned no text")),
+        Err(e) => Err(Error::internal(format!("cannot disassemble: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A header and a capability only: no memory model, which every module needs.
+    #[test]
+    fn a_module_without_memory_model_is_refused() {
+        let words = [0x0723_0203, 0x0001_0000, 0, 10, 0, (2 << 16) | 17, 6];
+        let e = validate(&words, TargetEnv::OpenCl21).unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("internal error"), "{text}");
+        assert!(text.contains("opencl2.1"), "{text}");
+    }
+}
