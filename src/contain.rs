@@ -79,7 +79,7 @@ impl Wire for Vec<u32> {
         out.extend(self.iter().flat_map(|w| w.to_le_bytes()));
     }
     fn decode(bytes: &[u8]) -> Option<Self> {
-        (bytes.len() % 4 == 0).then(|| {
+        bytes.len().is_multiple_of(4).then(|| {
             bytes
                 .chunks_exact(4)
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))

@@ -59,7 +59,7 @@ pub fn read_any(path: &Path) -> Result<ir::Module> {
 /// Translate a SPIR file to SPIR-V words (validated for `options.target`). The whole
 /// translation runs in a contained child process ([`contain`]): no input can abort the caller.
 pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
-    contain::run(contain::Limits::default(), || {
+    contain::run(options.limits, || {
         let module = spir::read::read_path_in_process(path)?;
         spirv::write::write(&module, options)
     })

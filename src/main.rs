@@ -33,9 +33,12 @@ enum Command {
         /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
         #[arg(long, value_parser = parse_version)]
         spirv_version: Option<(u8, u8)>,
-        /// Write disassembly text instead of a binary module.
+        /// Write disassembly text (SPIRV-Tools' spirv-dis form) instead of a binary module.
         #[arg(long)]
         text: bool,
+        /// Seconds the reader of the input may take before it is stopped (exit 1).
+        #[arg(long, default_value_t = 600)]
+        time_limit: u64,
     },
     /// SPIR-V -> SPIR bitcode (or LLVM IR text with -S).
     ToSpir {
@@ -269,11 +272,16 @@ fn run(cli: Cli) -> Result<(), Error> {
             target,
             spirv_version,
             text,
+            time_limit,
         } => {
             let inp = open_input(&input)?;
             let options = Options {
                 target,
                 spirv_version,
+                limits: spir_xlate::contain::Limits {
+                    time: std::time::Duration::from_secs(time_limit),
+                    ..Default::default()
+                },
             };
             let words =
                 spir_xlate::to_spirv(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;

@@ -46,6 +46,8 @@ pub struct Options {
     pub target: TargetEnv,
     /// Pin the output version; must not exceed the target's maximum.
     pub spirv_version: Option<(u8, u8)>,
+    /// Time and memory the contained reader of untrusted bitcode may use (`crate::contain`).
+    pub limits: crate::contain::Limits,
 }
 
 impl Options {

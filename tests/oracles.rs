@@ -23,6 +23,7 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
             let opts = spir_xlate::Options {
                 target,
                 spirv_version: None,
+                ..Default::default()
             };
             let words = match spir_xlate::to_spirv(&p, &opts) {
                 Ok(w) => w,

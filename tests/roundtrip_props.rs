@@ -37,6 +37,7 @@ fn options() -> Options {
     Options {
         target: TargetEnv::OpenCl22,
         spirv_version: None,
+        ..Default::default()
     }
 }
 

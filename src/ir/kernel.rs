@@ -87,6 +87,35 @@ pub struct ArgInfo {
     pub qualifiers: TypeQualifiers,
 }
 
+impl ArgInfo {
+    /// What a parameter of type `ty` says about itself, for kernels whose input has no
+    /// argument info: the space pointed to, images read-only, signed OpenCL C spellings.
+    pub fn from_param(m: &super::Module, ty: Handle<Type>, name: Option<String>) -> ArgInfo {
+        let (space, access) = match &m.types[ty] {
+            Type::Pointer { space, .. } => (*space, None),
+            Type::Image(img) => (
+                AddressSpace::Global,
+                Some(img.access.unwrap_or(Access::ReadOnly)),
+            ),
+            Type::Pipe(a) => (AddressSpace::Global, Some(*a)),
+            _ => (AddressSpace::Private, None),
+        };
+        ArgInfo {
+            name,
+            type_name: m
+                .opencl_type_name(ty, true)
+                .unwrap_or_else(|| "void".into()),
+            base_type_name: None,
+            space,
+            access,
+            qualifiers: TypeQualifiers {
+                is_const: space == AddressSpace::Constant,
+                ..Default::default()
+            },
+        }
+    }
+}
+
 /// `vec_type_hint(<type>)`: element type, lane count, and the signedness that only the
 /// source spelling carries (SPIR-V's VecTypeHint cannot encode it).
 #[derive(Clone, Debug, PartialEq, Eq)]

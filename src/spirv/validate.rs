@@ -89,6 +89,14 @@ pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
     })
 }
 
+/// Check a module given to us as input: malformed if SPIRV-Tools' validator rejects it in the
+/// universal environment of its version (the most permissive one: the reader decides itself
+/// what it supports).
+pub fn check_input(words: &[u32]) -> Result<()> {
+    run(words, universal(words))
+        .map_err(|e| Error::malformed(format!("the SPIR-V module is invalid: {e}")))
+}
+
 /// SPIRV-Tools' disassembly (what `spirv-dis` prints) of a module.
 pub fn disassemble(words: &[u32]) -> Result<String> {
     use spirv_tools::assembler::{Assembler, DisassembleOptions};

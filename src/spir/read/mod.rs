@@ -250,6 +250,21 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             )));
         };
         let mut kernel = info.into_kernel(h);
+        let params = &module.functions[h].params;
+        if kernel.args.is_empty() && !params.is_empty() {
+            // No kernel_arg_* metadata at all: the parameters say what they can.
+            kernel.args = params
+                .iter()
+                .map(|p| ir::ArgInfo::from_param(&module, p.ty, p.name.clone()))
+                .collect();
+        } else if kernel.args.len() != params.len() {
+            return Err(Error::malformed(format!(
+                "kernel_arg_* metadata describes {} arguments, but the kernel has {} parameters",
+                kernel.args.len(),
+                params.len()
+            ))
+            .in_function(&name));
+        }
         // Without `kernel_arg_name` the parameters' own names are the argument names, as
         // SPIR-V (OpName of the parameter) has them.
         for (arg, p) in kernel.args.iter_mut().zip(&module.functions[h].params) {

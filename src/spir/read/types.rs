@@ -177,6 +177,12 @@ impl<'a> TypeLowering<'a> {
                 if *scalable {
                     return Err(Error::unsupported("scalable vector type"));
                 }
+                if ![2, 3, 4, 8, 16].contains(num_elements) {
+                    return Err(Error::unsupported(format!(
+                        "vector of {num_elements} elements (OpenCL C and SPIR-V have 2, 3, 4, 8 \
+                         and 16)"
+                    )));
+                }
                 let elem = self.lower(m, element_type)?;
                 Type::Vector {
                     elem,

@@ -322,7 +322,16 @@ impl Writer<'_> {
                 }
                 Op::Cast { op, value } => {
                     let v = self.value(fc, *value)?;
-                    LLVMBuildCast(b, cast_opcode(*op), v, rt, n)
+                    let pointers = LLVMGetTypeKind(LLVMTypeOf(v))
+                        == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+                        && LLVMGetTypeKind(rt) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind;
+                    if *op == CastOp::Bitcast && pointers {
+                        // A SPIR-V bitcast may change the storage class too (LLVM needs an
+                        // addrspacecast for that part).
+                        LLVMBuildPointerCast(b, v, rt, n)
+                    } else {
+                        LLVMBuildCast(b, cast_opcode(*op), v, rt, n)
+                    }
                 }
                 Op::Select {
                     cond,

@@ -148,6 +148,20 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
             Some(Operand::Capability(c)) => *c as u32,
             _ => 0,
         });
+    // A SPIR-V string ends at its first NUL: a name or metadata string holding one would be
+    // cut short and the instruction's word count would lie.
+    if let Some(s) = module
+        .all_inst_iter()
+        .flat_map(|i| i.operands.iter())
+        .find_map(|o| match o {
+            Operand::LiteralString(s) if s.contains('\0') => Some(s),
+            _ => None,
+        })
+    {
+        return Err(Error::unsupported(format!(
+            "the string {s:?} holds a NUL character, which a SPIR-V string cannot"
+        )));
+    }
     let words = module.assemble();
     super::validate::validate(&words, options.target)?;
     Ok(words)
