@@ -254,7 +254,7 @@ fn spir_reader_survives_mutated_bitcode() {
         started.elapsed().as_secs_f64()
     );
     let mut top: Vec<_> = reasons.into_iter().collect();
-    top.sort_by(|a, b| b.1.cmp(&a.1));
+    top.sort_by_key(|t| std::cmp::Reverse(t.1));
     for (r, c) in top.iter().take(12) {
         eprintln!("  {c:>8}  {r}");
     }
@@ -391,4 +391,31 @@ fn every_fuzz_finding_is_answered() {
     }
     let _ = std::fs::remove_file(&out);
     assert!(seen >= 6, "only {seen} findings");
+}
+
+/// Findings still open (tests/regressions/open/README.md): contained all the same, with exit 1
+/// and no output file.
+#[test]
+fn open_findings_are_contained() {
+    let out = std::env::temp_dir().join(format!("spir-xlate-open-{}.spv", std::process::id()));
+    let mut seen = 0;
+    for entry in std::fs::read_dir("tests/regressions/open").unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_none_or(|e| e != "bc") {
+            continue;
+        }
+        seen += 1;
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+            .arg("to-spirv")
+            .arg(&p)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{}: {err}", p.display());
+        assert!(err.starts_with("error: "), "{}: {err}", p.display());
+        assert!(!out.exists(), "{}: output despite the error", p.display());
+    }
+    assert!(seen > 0);
 }

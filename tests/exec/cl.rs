@@ -1,7 +1,7 @@
 //! Minimal OpenCL host bindings for the execution tier: just what the tests need to build a
 //! program from source or from SPIR bitcode, bind buffers, images and samplers, run one kernel
 //! and read results back. Every call is checked; an error names the call and the CL status.
-#![allow(non_camel_case_types, clippy::upper_case_acronyms)]
+#![allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
 use std::ffi::{c_void, CString};
 use std::ptr::{null, null_mut};
 
@@ -61,6 +61,14 @@ extern "C" {
         len: *const usize,
         err: *mut cl_int,
     ) -> Handle;
+    fn clCreateProgramWithIL(c: Handle, il: *const c_void, len: usize, err: *mut cl_int) -> Handle;
+    fn clGetPlatformInfo(
+        p: Handle,
+        name: cl_uint,
+        size: usize,
+        value: *mut c_void,
+        size_ret: *mut usize,
+    ) -> cl_int;
     fn clCreateProgramWithBinary(
         c: Handle,
         n: cl_uint,
@@ -178,16 +186,36 @@ pub enum Arg {
 
 impl Device {
     pub fn first() -> Result<Device, String> {
+        Self::of_platform("")
+    }
+
+    /// The first device of the first platform whose name contains `name` (any, for "").
+    pub fn of_platform(name: &str) -> Result<Device, String> {
         unsafe {
-            let mut platform = null_mut();
+            let mut platforms = [null_mut(); 16];
             let mut n = 0;
             check(
                 "clGetPlatformIDs",
-                clGetPlatformIDs(1, &mut platform, &mut n),
+                clGetPlatformIDs(16, platforms.as_mut_ptr(), &mut n),
             )?;
-            if n == 0 {
-                return Err("no OpenCL platform (install pocl-opencl-icd: see .ci/run)".into());
+            let mut names = Vec::new();
+            let mut chosen = None;
+            for &p in &platforms[..(n as usize).min(16)] {
+                let mut buf = vec![0u8; 256];
+                let mut len = 0;
+                clGetPlatformInfo(p, 0x0902, buf.len(), buf.as_mut_ptr().cast(), &mut len);
+                buf.truncate(len.saturating_sub(1));
+                let pname = String::from_utf8_lossy(&buf).into_owned();
+                if chosen.is_none() && pname.contains(name) {
+                    chosen = Some(p);
+                }
+                names.push(pname);
             }
+            let Some(platform) = chosen else {
+                return Err(format!(
+                    "no OpenCL platform named '{name}' (found: {names:?}; see .ci/run)"
+                ));
+            };
             let mut device = null_mut();
             check(
                 "clGetDeviceIDs",
@@ -251,6 +279,16 @@ impl Device {
             unsafe { clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err) };
         check("clCreateProgramWithSource", err)?;
         Ok(Program(self.build(p, "-cl-std=CL1.2")?))
+    }
+
+    /// A SPIR-V module (clCreateProgramWithIL), built with no options.
+    pub fn program_from_il(&self, spirv: &[u8]) -> Result<Program, String> {
+        let mut err = 0;
+        let p = unsafe {
+            clCreateProgramWithIL(self.context, spirv.as_ptr().cast(), spirv.len(), &mut err)
+        };
+        check("clCreateProgramWithIL", err)?;
+        Ok(Program(self.build(p, "")?))
     }
 
     /// SPIR bitcode, built with the `-x spir` option cl_khr_spir asks for.

@@ -13,9 +13,11 @@
 mod cl;
 #[path = "../common/mod.rs"]
 mod common;
+mod compare;
 mod spec;
 
 use common::{run_tool, spirv_val};
+use compare::{first_difference, run_spec};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -89,34 +91,6 @@ fn pocl_lacks_spir12_images(error: &str) -> bool {
         .filter_map(|l| l.trim().strip_prefix("Cannot find symbol "))
         .collect();
     !missing.is_empty() && missing.iter().all(|m| m.contains("ocl_image"))
-}
-
-fn run_spec(
-    dev: &cl::Device,
-    program: &cl::Program,
-    s: &spec::ExecSpec,
-    seed: u64,
-) -> Result<Vec<(usize, Vec<u8>)>, String> {
-    let bound = spec::bind(dev, s, seed)?;
-    dev.run(
-        program,
-        &s.kernel,
-        &bound.args,
-        &s.global,
-        s.local.as_deref(),
-    )?;
-    bound.outputs(dev)
-}
-
-fn first_difference(a: &[u8], b: &[u8]) -> String {
-    match a.iter().zip(b).position(|(x, y)| x != y) {
-        Some(i) => format!(
-            "byte {i}: reference {:02x?} vs {:02x?}",
-            &a[i & !7..(i & !7) + 8.min(a.len() - (i & !7))],
-            &b[i & !7..(i & !7) + 8.min(b.len() - (i & !7))]
-        ),
-        None => format!("lengths {} vs {}", a.len(), b.len()),
-    }
 }
 
 #[test]

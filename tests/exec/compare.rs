@@ -1,0 +1,38 @@
+//! Running one kernel spec and comparing outputs, shared by the execution tiers.
+#![allow(dead_code)]
+use super::{cl, spec};
+
+/// FNV-1a of the kernel name: inputs differ between kernels, not between runs.
+pub fn seed_of(kernel: &str) -> u64 {
+    kernel.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+pub fn run_spec(
+    dev: &cl::Device,
+    program: &cl::Program,
+    s: &spec::ExecSpec,
+    seed: u64,
+) -> Result<Vec<(usize, Vec<u8>)>, String> {
+    let bound = spec::bind(dev, s, seed)?;
+    dev.run(
+        program,
+        &s.kernel,
+        &bound.args,
+        &s.global,
+        s.local.as_deref(),
+    )?;
+    bound.outputs(dev)
+}
+
+pub fn first_difference(a: &[u8], b: &[u8]) -> String {
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => format!(
+            "byte {i}: reference {:02x?} vs {:02x?}",
+            &a[i & !7..(i & !7) + 8.min(a.len() - (i & !7))],
+            &b[i & !7..(i & !7) + 8.min(b.len() - (i & !7))]
+        ),
+        None => format!("lengths {} vs {}", a.len(), b.len()),
+    }
+}

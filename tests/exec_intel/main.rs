@@ -1,0 +1,239 @@
+//! Execution on a real SPIR-V driver: the Intel CPU OpenCL runtime (PyPI `intel-opencl-rt`,
+//! installed by .ci/run into `.ci/venv`; `OCL_ICD_VENDORS` points the loader at it alone).
+//! Run as `cargo test --features oracles --test exec_intel`. For every kernel with an
+//! `//@exec` line:
+//!
+//! * reference: the kernel's OpenCL C source, built by the driver (`-cl-std=CL1.2`);
+//! * candidates, for each of the four fixture shapes:
+//!   - `spirv`: our SPIR-V (`to-spirv`), loaded directly with `clCreateProgramWithIL`;
+//!   - `to-spir`: our real SPIR 1.2 (`to-spir` of that SPIR-V), loaded as a `cl_khr_spir`
+//!     binary (image programs included);
+//!   - `input` (a control, not ours): the SPIR input itself loaded as a binary, which shows
+//!     what the driver does with the original asset;
+//!
+//! all run on identical inputs; every output buffer and written image is compared bit for bit
+//! with the reference. Our two candidates must match on every run; the control's figures are
+//! printed, and a control that fails where we pass is the point of the tool.
+#![cfg(feature = "oracles")]
+#[path = "../exec/cl.rs"]
+mod cl;
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../exec/compare.rs"]
+mod compare;
+#[path = "../exec/spec.rs"]
+mod spec;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::run_tool;
+use compare::{first_difference, run_spec, seed_of};
+
+/// Kernels the driver itself cannot build from their OpenCL C source: it crashes the process
+/// (so no reference exists). Each is named in the output, never skipped silently.
+const DRIVER_CRASHES: [(&str, &str); 1] = [(
+    "loops_phis",
+    "the driver's own vectorizer (pass vplan-vec) overflows its stack compiling the OpenCL C \
+     source",
+)];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Consumer {
+    /// Our SPIR-V through clCreateProgramWithIL.
+    Spirv,
+    /// Our SPIR 1.2 (`to-spir`) as a binary.
+    ToSpir,
+    /// The input SPIR as a binary (control).
+    Input,
+}
+
+/// The program bytes a consumer loads for `fixture`.
+fn candidate(fixture: &Path, work: &Path, c: Consumer) -> Result<Vec<u8>, String> {
+    let stem = common::fixture_id(fixture);
+    let spv = work.join(format!("{stem}.spv"));
+    let bc = work.join(format!("{stem}.spir.bc"));
+    let ours = |args: &[&std::ffi::OsStr]| {
+        run_tool(Command::new(env!("CARGO_BIN_EXE_spir-xlate")).args(args))
+    };
+    match c {
+        Consumer::Input => std::fs::read(fixture).map_err(|e| e.to_string()),
+        Consumer::Spirv => {
+            ours(&[
+                "to-spirv".as_ref(),
+                fixture.as_ref(),
+                "-o".as_ref(),
+                spv.as_ref(),
+            ])?;
+            std::fs::read(&spv).map_err(|e| e.to_string())
+        }
+        Consumer::ToSpir => {
+            ours(&[
+                "to-spirv".as_ref(),
+                fixture.as_ref(),
+                "-o".as_ref(),
+                spv.as_ref(),
+            ])?;
+            ours(&["to-spir".as_ref(), spv.as_ref(), "-o".as_ref(), bc.as_ref()])?;
+            common::llvm_verify(&bc)?;
+            std::fs::read(&bc).map_err(|e| e.to_string())
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    built: usize,
+    build_failed: usize,
+    runs: usize,
+    same: usize,
+}
+
+#[test]
+fn translated_kernels_compute_what_their_source_computes_on_the_intel_runtime() {
+    // The driver compiles on the calling thread, and its vectorizer recurses deeply (it
+    // overflows a test thread's 2 MiB stack on loops_phis): give it room.
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(run_all)
+        .unwrap()
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+}
+
+fn run_all() {
+    let dev = cl::Device::of_platform("Intel").expect("the Intel OpenCL runtime (see .ci/run)");
+    let work = std::env::temp_dir().join(format!("spir-xlate-intel-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let mut sources: Vec<PathBuf> = std::fs::read_dir("tests/kernels")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+        .collect();
+    sources.sort();
+    let only = std::env::var("SPIR_XLATE_EXEC_ONLY").ok();
+    let mut tally: BTreeMap<Consumer, Tally> = BTreeMap::new();
+    let (mut failures, mut control_failures, mut kernels) = (Vec::new(), Vec::new(), 0);
+    for cl_path in sources {
+        let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        if let Some((_, why)) = DRIVER_CRASHES.iter().find(|(k, _)| *k == name) {
+            eprintln!("{name}: not run on the Intel runtime: {why}");
+            continue;
+        }
+        let src = std::fs::read_to_string(&cl_path).unwrap();
+        let specs = spec::parse(&src).unwrap_or_else(|e| panic!("{}: {e}", cl_path.display()));
+        if specs.is_empty() {
+            continue;
+        }
+        kernels += specs.len();
+        let reference = match dev.program_from_source(&src) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: reference build: {e}"));
+                continue;
+            }
+        };
+        for dir in common::FIXTURE_DIRS {
+            let fixture = Path::new(dir).join(format!("{name}.spir64.bc"));
+            let shape = dir.trim_start_matches("tests/fixtures/");
+            for consumer in [Consumer::Spirv, Consumer::ToSpir, Consumer::Input] {
+                let t = tally.entry(consumer).or_default();
+                let mut sink = Vec::new();
+                if std::env::var_os("SPIR_XLATE_EXEC_TRACE").is_some() {
+                    eprintln!("{name} {shape} {consumer:?}");
+                }
+                let program =
+                    candidate(&fixture, &work, consumer).and_then(|bytes| match consumer {
+                        Consumer::Spirv => dev.program_from_il(&bytes),
+                        _ => dev.program_from_spir(&bytes),
+                    });
+                let program = match program {
+                    Ok(p) => {
+                        t.built += 1;
+                        Ok(p)
+                    }
+                    Err(e) => {
+                        t.build_failed += 1;
+                        sink.push(format!("{name} ({shape}, {consumer:?}): {e}"));
+                        Err(())
+                    }
+                };
+                for s in specs.iter().filter(|_| program.is_ok()) {
+                    let Ok(program) = &program else { break };
+                    let seed = seed_of(&s.kernel);
+                    let expect = run_spec(&dev, &reference, s, seed);
+                    let got = run_spec(&dev, program, s, seed);
+                    t.runs += 1;
+                    match (expect, got) {
+                        (Ok(e), Ok(g)) => {
+                            if e.iter().all(|(_, b)| b.iter().all(|&x| x == 0)) {
+                                failures.push(format!(
+                                    "{name}::{}: every compared output is zero; the test proves \
+                                     nothing",
+                                    s.kernel
+                                ));
+                            }
+                            let diffs: Vec<String> = e
+                                .iter()
+                                .zip(&g)
+                                .filter(|((_, eb), (_, gb))| eb != gb)
+                                .map(|((i, eb), (_, gb))| {
+                                    format!("argument {i} differs at {}", first_difference(eb, gb))
+                                })
+                                .collect();
+                            if diffs.is_empty() {
+                                t.same += 1;
+                            } else {
+                                sink.push(format!(
+                                    "{name}::{} ({shape}, {consumer:?}): {}",
+                                    s.kernel,
+                                    diffs.join("; ")
+                                ));
+                            }
+                        }
+                        (Err(e), _) => {
+                            failures.push(format!("{name}::{} reference: {e}", s.kernel))
+                        }
+                        (_, Err(e)) => {
+                            sink.push(format!("{name}::{} ({shape}, {consumer:?}): {e}", s.kernel))
+                        }
+                    }
+                }
+                if consumer == Consumer::Input {
+                    control_failures.extend(sink);
+                } else {
+                    failures.extend(sink);
+                }
+            }
+        }
+    }
+    eprintln!("Intel OpenCL runtime: {kernels} kernels");
+    for (c, t) in &tally {
+        eprintln!(
+            "  {c:?}: {} programs built, {} refused by the driver; {} of {} runs bit-identical \
+             to the source",
+            t.built, t.build_failed, t.same, t.runs
+        );
+    }
+    if !control_failures.is_empty() {
+        eprintln!(
+            "control (the input SPIR loaded as a binary), {} failures:\n  {}",
+            control_failures.len(),
+            control_failures.join("\n  ")
+        );
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    if only.is_none() {
+        assert!(kernels >= 40, "only {kernels} kernels have //@exec lines");
+    }
+}
