@@ -64,12 +64,11 @@ pub(crate) struct Reader {
 
 /// Read a SPIR-V module (host-order words) into the graph.
 ///
-/// After our own parse (whose errors name word offsets), the module must pass SPIRV-Tools'
-/// validator for the universal environment of its version: the reader never interprets an
-/// invalid module, and the user learns what is wrong in the validator's words.
+/// The input is not required to pass SPIRV-Tools' validator: other producers' modules often
+/// do not (llvm-spirv-14's, for 7 of 131 fixture modules: NoSignedWrap decorated twice, block
+/// order, phi operands) and are still meaningful. What we write is validated.
 pub fn read(words: &[u32]) -> Result<ir::Module> {
     let parsed = parse::parse(words)?;
-    crate::spirv::validate::check_input(words)?;
     let insts = &parsed.insts;
     let addressing = insts
         .iter()
