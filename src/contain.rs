@@ -65,15 +65,6 @@ impl Wire for () {
     }
 }
 
-impl Wire for Vec<u8> {
-    fn encode(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(self);
-    }
-    fn decode(bytes: &[u8]) -> Option<Self> {
-        Some(bytes.to_vec())
-    }
-}
-
 impl Wire for Vec<u32> {
     fn encode(&self, out: &mut Vec<u8>) {
         out.extend(self.iter().flat_map(|w| w.to_le_bytes()));
@@ -241,8 +232,8 @@ fn decode_result<T: Wire>(bytes: &[u8]) -> Option<Result<T>> {
     }
 }
 
-/// What a child that did not answer left behind: an error naming LLVM's reason when it gave
-/// one. `status` is the raw wait status.
+/// What a child that did not answer left behind (its stderr, the signal that ended it or its
+/// exit status): an error naming LLVM's reason when it gave one.
 fn death_error(stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text
@@ -364,14 +355,10 @@ mod unix {
         }
         let result = match catch_unwind(AssertUnwindSafe(job)) {
             Ok(r) => r,
-            Err(panic) => {
-                let what = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "unknown".into());
-                Err(Error::internal(format!("the translator panicked: {what}")))
-            }
+            Err(panic) => Err(Error::internal(format!(
+                "the translator panicked: {}",
+                crate::diag::panic_message(panic.as_ref())
+            ))),
         };
         write_all(result_fd, &encode_result(&result));
         // SAFETY: leave without running the host's destructors or atexit handlers.

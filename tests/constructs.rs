@@ -8,6 +8,8 @@
 //! * `listnode`: a struct that points to itself (linked list): OpTypeForwardPointer;
 //! * `kcall`: a kernel called by another kernel: a `.callee` copy beside the entry point.
 
+mod common;
+
 #[test]
 fn every_construct_translates_both_ways() {
     let mut seen = 0;
@@ -40,14 +42,7 @@ fn every_construct_translates_both_ways() {
             assert!(text.contains("Import"), "{name}");
         }
         let spv = dir.join(format!("{name}.spv"));
-        std::fs::write(
-            &spv,
-            words
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .collect::<Vec<u8>>(),
-        )
-        .unwrap();
+        common::write_spirv(&spv, &words);
         for flavor in [spir_xlate::Flavor::Spir, spir_xlate::Flavor::SpirvIr] {
             let opts = spir_xlate::SpirOptions {
                 flavor,

@@ -22,22 +22,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::Rng;
 use spir_xlate::{ErrorKind, Flavor, Options, SpirOptions};
-
-/// xorshift64*: a reproducible stream from the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const INTERESTING: [u64; 10] = [
     0,
@@ -331,10 +317,7 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
             Ok(Err(e)) => Some(e),
             Err(p) => Some(format!(
                 "panic: {}",
-                p.downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default()
+                spir_xlate::diag::panic_message(p.as_ref())
             )),
         };
         if let Some(f) = finding {
@@ -355,6 +338,21 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
     );
 }
 
+/// `spir-xlate CMD INPUT -o OUT`: its exit code and stderr.
+fn translate(cmd: &str, input: &Path, out: &Path) -> (Option<i32>, String) {
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+        .arg(cmd)
+        .arg(input)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap();
+    (
+        run.status.code(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
 /// Every input the fuzzer found something with (tests/regressions/fuzz/README.md) is now
 /// answered: a valid translation, or exit 1 with an error that is not an internal one.
 #[test]
@@ -370,15 +368,8 @@ fn every_fuzz_finding_is_answered() {
         };
         seen += 1;
         let _ = std::fs::remove_file(&out);
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-            .arg(cmd)
-            .arg(&p)
-            .arg("-o")
-            .arg(&out)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&run.stderr);
-        match run.status.code() {
+        let (code, err) = translate(cmd, &p, &out);
+        match code {
             Some(0) if cmd == "to-spirv" => {
                 let words = common::read_spirv(&out);
                 spir_xlate::spirv::validate::check(&words, spir_xlate::TargetEnv::OpenCl21)
@@ -408,15 +399,8 @@ fn open_findings_are_contained() {
             continue;
         }
         seen += 1;
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-            .arg("to-spirv")
-            .arg(&p)
-            .arg("-o")
-            .arg(&out)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&run.stderr);
-        assert_eq!(run.status.code(), Some(1), "{}: {err}", p.display());
+        let (code, err) = translate("to-spirv", &p, &out);
+        assert_eq!(code, Some(1), "{}: {err}", p.display());
         assert!(err.starts_with("error: "), "{}: {err}", p.display());
         assert!(!out.exists(), "{}: output despite the error", p.display());
     }

@@ -14,19 +14,6 @@ impl Module {
             Value::Const(c) => Some(*c),
             _ => None,
         };
-        // A constant lane index past the end makes LLVM's result poison, and SPIR-V cannot
-        // even spell the access (OpCompositeExtract/Insert out of bounds is invalid): undef.
-        // (The lane count of an extract's vector is the caller's: `lane_out_of_range`.)
-        if let Op::InsertElement { index, .. } = op {
-            if let Some(i) = konst(index).and_then(|c| self.index_of(c)) {
-                if i >= self.lanes(ty) as usize {
-                    return Some(self.constant(Constant {
-                        ty,
-                        kind: ConstantKind::Undef,
-                    }));
-                }
-            }
-        }
         let lanes = match op {
             Op::InsertElement {
                 vector,
@@ -110,17 +97,6 @@ impl Module {
             kind: lane,
         });
         Some(vec![l; len as usize])
-    }
-
-    /// True if `index` is a constant at or past the end of a vector of `vector_ty`: an
-    /// extract there is undef (see `fold`).
-    pub fn lane_out_of_range(&self, vector_ty: Handle<Type>, index: Value) -> bool {
-        match index {
-            Value::Const(c) => self
-                .index_of(c)
-                .is_none_or(|i| i >= self.lanes(vector_ty) as usize),
-            _ => false,
-        }
     }
 
     fn index_of(&self, c: Handle<Constant>) -> Option<usize> {

@@ -24,7 +24,7 @@ use crate::options::TargetEnv;
 
 /// Capabilities optional in the OpenCL SPIR-V environment that SPIRV-Tools' OpenCL
 /// environments reject outright.
-const OPTIONAL_CAPABILITIES: [&str; 2] = ["Int64Atomics", "Float16"];
+pub const OPTIONAL_CAPABILITIES: [&str; 2] = ["Int64Atomics", "Float16"];
 
 /// The universal environment of a module's own version (header word 1: `0x00MMmm00`).
 fn universal(words: &[u32]) -> ValEnv {

@@ -11,6 +11,27 @@ pub const FIXTURE_DIRS: [&str; 4] = [
     "tests/fixtures/legacy-o0",
 ];
 
+/// xorshift64*: a reproducible stream from its seed (input data for the execution tiers, the
+/// fuzzer's mutations). The seed must not be 0.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    /// Uniform in 0..n (0 for n = 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
 /// All fixtures, in a stable order.
 pub fn fixtures() -> Vec<PathBuf> {
     let mut all: Vec<PathBuf> = FIXTURE_DIRS
@@ -75,9 +96,9 @@ pub fn run_tool(cmd: &mut Command) -> Result<(), String> {
     }
 }
 
-/// Capabilities the OpenCL SPIR-V environment makes optional that spirv-val's OpenCL
-/// environments reject.
-const OPTIONAL_CAPABILITIES: [&str; 2] = ["Int64Atomics", "Float16"];
+// Capabilities the OpenCL SPIR-V environment makes optional that spirv-val's OpenCL
+// environments reject (the library's in-process validation treats them the same way).
+use spir_xlate::spirv::validate::OPTIONAL_CAPABILITIES;
 
 /// `spirv-val --target-env <opencl env>` on `spv`.
 ///

@@ -1,6 +1,23 @@
 //! Running one kernel spec and comparing outputs, shared by the execution tiers.
 #![allow(dead_code)]
-use super::{cl, spec};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::{cl, common, spec};
+
+/// Our SPIR-V for `fixture`, written by the `spir-xlate` binary into `work` (the library links
+/// LLVM 14, which must not share a process with a driver's LLVM).
+pub fn our_spirv(fixture: &Path, work: &Path) -> Result<PathBuf, String> {
+    let spv = work.join(format!("{}.spv", common::fixture_id(fixture)));
+    common::run_tool(
+        Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+            .arg("to-spirv")
+            .arg(fixture)
+            .arg("-o")
+            .arg(&spv),
+    )?;
+    Ok(spv)
+}
 
 /// FNV-1a of the kernel name: inputs differ between kernels, not between runs.
 pub fn seed_of(kernel: &str) -> u64 {

@@ -31,19 +31,10 @@ enum Back {
     Ours,
 }
 
-/// Our SPIR-V for `fixture` (from the `spir-xlate` binary: the library links LLVM 14, which must
-/// not share a process with PoCL's LLVM), validated, and read back to SPIR by `back`.
+/// Our SPIR-V for `fixture`, validated, and read back to SPIR by `back`.
 fn translated_bitcode(fixture: &Path, work: &Path, back: Back) -> Result<Vec<u8>, String> {
-    let stem = common::fixture_id(fixture);
-    let spv = work.join(format!("{stem}.spv"));
-    let bc = work.join(format!("{stem}.{back:?}.bc"));
-    run_tool(
-        Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-            .arg("to-spirv")
-            .arg(fixture)
-            .arg("-o")
-            .arg(&spv),
-    )?;
+    let bc = work.join(format!("{}.{back:?}.bc", common::fixture_id(fixture)));
+    let spv = compare::our_spirv(fixture, work)?;
     spirv_val(&spv, "opencl2.1")?;
     match back {
         Back::Khronos => run_tool(
@@ -154,10 +145,7 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                 }
             };
             for s in &specs {
-                // FNV-1a of the kernel name: inputs differ between kernels, not between runs.
-                let seed = s.kernel.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                    (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-                });
+                let seed = compare::seed_of(&s.kernel);
                 let mut expect = run_spec(&dev, &reference, s, seed);
                 let mut got = run_spec(&dev, &candidate, s, seed);
                 runs += 1;

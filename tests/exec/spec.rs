@@ -12,6 +12,7 @@
 //! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
 //! ```
 use super::cl::{Arg, Device, ImageFormat, MemHandle};
+use super::common::Rng;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Elem {
@@ -204,20 +205,6 @@ pub fn parse(source: &str) -> Result<Vec<ExecSpec>, String> {
         specs.push(spec);
     }
     Ok(specs)
-}
-
-/// xorshift64*: deterministic data, the same for the reference and every candidate.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 fn fill(elem: Elem, count: usize, range: Option<(f64, f64)>, rng: &mut Rng) -> Vec<u8> {

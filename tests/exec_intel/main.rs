@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::run_tool;
-use compare::{first_difference, run_spec, seed_of};
+use compare::{first_difference, our_spirv, run_spec, seed_of};
 
 /// Kernels the driver itself cannot build from their OpenCL C source: it crashes the process
 /// (so no reference exists). Each is named in the output, never skipped silently.
@@ -51,35 +51,24 @@ enum Consumer {
 
 /// The program bytes a consumer loads for `fixture`.
 fn candidate(fixture: &Path, work: &Path, c: Consumer) -> Result<Vec<u8>, String> {
-    let stem = common::fixture_id(fixture);
-    let spv = work.join(format!("{stem}.spv"));
-    let bc = work.join(format!("{stem}.spir.bc"));
-    let ours = |args: &[&std::ffi::OsStr]| {
-        run_tool(Command::new(env!("CARGO_BIN_EXE_spir-xlate")).args(args))
-    };
-    match c {
-        Consumer::Input => std::fs::read(fixture).map_err(|e| e.to_string()),
-        Consumer::Spirv => {
-            ours(&[
-                "to-spirv".as_ref(),
-                fixture.as_ref(),
-                "-o".as_ref(),
-                spv.as_ref(),
-            ])?;
-            std::fs::read(&spv).map_err(|e| e.to_string())
-        }
-        Consumer::ToSpir => {
-            ours(&[
-                "to-spirv".as_ref(),
-                fixture.as_ref(),
-                "-o".as_ref(),
-                spv.as_ref(),
-            ])?;
-            ours(&["to-spir".as_ref(), spv.as_ref(), "-o".as_ref(), bc.as_ref()])?;
-            common::llvm_verify(&bc)?;
-            std::fs::read(&bc).map_err(|e| e.to_string())
-        }
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    if c == Consumer::Input {
+        return read(fixture);
     }
+    let spv = our_spirv(fixture, work)?;
+    if c == Consumer::Spirv {
+        return read(&spv);
+    }
+    let bc = work.join(format!("{}.spir.bc", common::fixture_id(fixture)));
+    run_tool(
+        Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+            .arg("to-spir")
+            .arg(&spv)
+            .arg("-o")
+            .arg(&bc),
+    )?;
+    common::llvm_verify(&bc)?;
+    read(&bc)
 }
 
 #[derive(Default)]
@@ -143,9 +132,6 @@ fn run_all() {
             for consumer in [Consumer::Spirv, Consumer::ToSpir, Consumer::Input] {
                 let t = tally.entry(consumer).or_default();
                 let mut sink = Vec::new();
-                if std::env::var_os("SPIR_XLATE_EXEC_TRACE").is_some() {
-                    eprintln!("{name} {shape} {consumer:?}");
-                }
                 let program =
                     candidate(&fixture, &work, consumer).and_then(|bytes| match consumer {
                         Consumer::Spirv => dev.program_from_il(&bytes),

@@ -631,14 +631,6 @@ impl FnLowering<'_, '_> {
                 let vector = self.operand(&i.vector)?;
                 let index = self.operand(&i.index)?;
                 let ty = self.m.scalar_of(self.value_type(vector));
-                if self.m.lane_out_of_range(self.value_type(vector), index) {
-                    let undef = self.m.constant(ir::Constant {
-                        ty,
-                        kind: ir::ConstantKind::Undef,
-                    });
-                    self.bind(&i.dest, Value::Const(undef));
-                    return Ok(());
-                }
                 if let Some((query, h)) = self.m.query_component(&self.body, vector, index) {
                     self.spellings.push(h);
                     self.emit(Some(&i.dest), ty, query);

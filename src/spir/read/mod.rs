@@ -72,13 +72,9 @@ pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
         Ok(Ok(m)) => m,
         Ok(Err(e)) => return Err(Error::malformed(e)),
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "unknown".into());
             return Err(Error::unsupported(format!(
-                "the bitcode reader cannot model this module: {what}"
+                "the bitcode reader cannot model this module: {}",
+                crate::diag::panic_message(panic.as_ref())
             )));
         }
     };

@@ -55,9 +55,9 @@ pub(crate) struct Reader {
     ids: HashMap<Word, Entity>,
     /// The type id of every result id (constants, globals, function values).
     result_types: HashMap<Word, Word>,
-    /// Forward-declared pointers (OpTypeForwardPointer) and the type they point to, from the
-    /// OpTypePointer that defines each.
-    forward_pointees: HashMap<Word, Word>,
+    /// The pointee of every OpTypePointer, by pointer id: what an OpTypeForwardPointer, read
+    /// before its OpTypePointer, points to.
+    pointer_pointees: HashMap<Word, Word>,
     /// Structs a forward pointer points to, not yet defined: their placeholder handle.
     pending_structs: HashMap<Word, ir::Handle<ir::Type>>,
 }
@@ -90,7 +90,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         ann: Annotations::collect(insts)?,
         ids: HashMap::new(),
         result_types: HashMap::new(),
-        forward_pointees: HashMap::new(),
+        pointer_pointees: HashMap::new(),
         pending_structs: HashMap::new(),
     };
     r.check_capabilities(insts)?;
@@ -104,7 +104,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         if let (S::TypePointer, Some(id), Some(Operand::IdRef(pointee))) =
             (inst.class.opcode, inst.result_id, inst.operands.get(1))
         {
-            r.forward_pointees.insert(id, *pointee);
+            r.pointer_pointees.insert(id, *pointee);
         }
     }
     for (at, inst) in &insts[..first_fn] {

@@ -91,7 +91,7 @@ impl Reader {
                 "OpTypeForwardPointer without a storage class",
             ));
         };
-        let target = *self.forward_pointees.get(&p).ok_or_else(|| {
+        let target = *self.pointer_pointees.get(&p).ok_or_else(|| {
             Error::malformed(format!("OpTypeForwardPointer %{p} has no OpTypePointer"))
         })?;
         let pointee = match self.ids.get(&target) {

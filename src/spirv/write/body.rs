@@ -568,19 +568,16 @@ impl Writer<'_> {
             Op::Builtin { builtin, args } => self.builtin(ctx, builtin, args, inst.ty, rid)?,
             Op::ExtractElement { vector, index } => {
                 let v = self.value(ctx, *vector)?;
-                match index {
-                    Value::Const(c) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(_)) => {
-                        let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
-                            unreachable!()
-                        };
+                match lane_literal(m, ctx.func, *vector, *index) {
+                    Some(i) => {
                         self.emit(
                             S::CompositeExtract,
                             rty,
                             rid,
-                            vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)],
+                            vec![Operand::IdRef(v), Operand::LiteralBit32(i)],
                         )?;
                     }
-                    _ => {
+                    None => {
                         let i = self.value(ctx, *index)?;
                         self.emit(S::VectorExtractDynamic, rty, rid, Self::ids(&[v, i]))?;
                     }
@@ -593,11 +590,8 @@ impl Writer<'_> {
             } => {
                 let v = self.value(ctx, *vector)?;
                 let e = self.value(ctx, *element)?;
-                match index {
-                    Value::Const(c) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(_)) => {
-                        let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
-                            unreachable!()
-                        };
+                match lane_literal(m, ctx.func, *vector, *index) {
+                    Some(i) => {
                         self.emit(
                             S::CompositeInsert,
                             rty,
@@ -605,7 +599,7 @@ impl Writer<'_> {
                             vec![
                                 Operand::IdRef(e),
                                 Operand::IdRef(v),
-                                Operand::LiteralBit32(i as u32),
+                                Operand::LiteralBit32(i),
                             ],
                         )?;
                     }
@@ -1145,6 +1139,26 @@ impl Writer<'_> {
         }
         .map_err(internal)
     }
+}
+
+/// The literal lane of a vector access when `index` is a constant inside the vector: what
+/// OpCompositeExtract/Insert can spell. Otherwise (a run-time index, or a constant past the
+/// end, whose result LLVM calls poison) the access is OpVectorExtract/InsertDynamic, which SPIR-V
+/// allows with an undefined result.
+fn lane_literal(
+    m: &ir::Module,
+    func: ir::Handle<ir::Function>,
+    vector: Value,
+    index: Value,
+) -> Option<u32> {
+    let Value::Const(c) = index else {
+        return None;
+    };
+    let ir::ConstantKind::Int(i) = m.constants[c].kind else {
+        return None;
+    };
+    let lanes = m.lanes(m.value_type(&m.functions[func], vector));
+    (i < u64::from(lanes)).then_some(i as u32)
 }
 
 fn bit_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
