@@ -10,8 +10,9 @@
 //! unwinding through LLVM is not possible). A Rust pre-check of the bitstream could reject only
 //! the corruptions it knows about; fuzzing keeps finding new paths into `report_fatal_error`.
 //!
-//! So the library forks: the child does the job (for `to_spirv`, the whole translation; for
-//! graph readers, a check read) and sends back its `Result` through a pipe; its stderr goes
+//! So the library forks: the child does the job (for `to_spirv` and `to_spir`, the whole
+//! translation — `to_spir` builds its module through LLVM's C API, which does not check what
+//! it is given; for graph readers, a check read) and sends back its `Result` through a pipe; its stderr goes
 //! through a second pipe. The parent turns whatever happened into a `Result`:
 //!
 //! * the child answered: its result (the error keeps its kind and location);
@@ -62,6 +63,15 @@ impl Wire for () {
     fn encode(&self, _: &mut Vec<u8>) {}
     fn decode(bytes: &[u8]) -> Option<Self> {
         bytes.is_empty().then_some(())
+    }
+}
+
+impl Wire for Vec<u8> {
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self);
+    }
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        Some(bytes.to_vec())
     }
 }
 

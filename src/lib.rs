@@ -65,10 +65,13 @@ pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
     })
 }
 
-/// Translate a SPIR-V file to SPIR bitcode (or text).
+/// Translate a SPIR-V file to SPIR bitcode (or text). The translation runs in a contained
+/// child process ([`contain`]): LLVM builds the output, and nothing it does can abort the caller.
 pub fn to_spir(path: &Path, options: &SpirOptions) -> Result<Vec<u8>> {
-    let module = read_spirv(path)?;
-    spir::write::write(&module, options)
+    contain::run(contain::Limits::default(), || {
+        let module = read_spirv(path)?;
+        spir::write::write(&module, options)
+    })
 }
 
 /// SPIR-V disassembly text of a module: SPIRV-Tools' own (what `spirv-dis` prints).

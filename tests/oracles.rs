@@ -260,11 +260,19 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         let khr = dir.join(format!("{id}.khronos.spv"));
         let mut inputs = vec![(ours, words)];
         if tool_ok(Command::new("llvm-spirv-14").arg(&p).arg("-o").arg(&khr)).is_ok() {
-            // The reference for llvm-spirv's module: our direct graph -> SPIR-V.
-            let direct = spir_xlate::read_spirv(&khr)
+            // The reference for llvm-spirv's module: our direct graph -> SPIR-V. llvm-spirv-14
+            // writes invalid SPIR-V for a few fixtures (an i32 passed for a sampler parameter,
+            // a call to an entry point); we read those but refuse to write the fault back
+            // (every module we write is validated): listed, not compared.
+            match spir_xlate::read_spirv(&khr)
                 .and_then(|m| spir_xlate::spirv::write::write(&m, &opts))
-                .unwrap_or_else(|e| panic!("{}: {e}", khr.display()));
-            inputs.push((khr.clone(), direct));
+            {
+                Ok(direct) => inputs.push((khr.clone(), direct)),
+                Err(e) if spirv_val(&khr, "spv1.4").is_err() => {
+                    invalid_inputs.push(format!("{}: {e}", khr.display()))
+                }
+                Err(e) => panic!("{}: {e}", khr.display()),
+            }
             // llvm-spirv's own spirv-ir as our input.
             let kir = dir.join(format!("{id}.khronos-ir.bc"));
             let back = dir.join(format!("{id}.khronos-ir.spv"));
@@ -321,14 +329,8 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
             };
             let rt_path = ir.with_extension("rt.spv");
             common::write_spirv(&rt_path, &rt);
-            // llvm-spirv-14 writes invalid SPIR-V for a few fixtures (an i32 passed for a
-            // sampler parameter); what we write back from those keeps the fault.
             if let Err(e) = spirv_val(&rt_path, "opencl2.1") {
-                if spirv_val(&spv, "spv1.4").is_ok() {
-                    failures.push(format!("spirv-val {}: {e}", rt_path.display()));
-                } else {
-                    invalid_inputs.push(spv.display().to_string());
-                }
+                failures.push(format!("spirv-val {}: {e}", rt_path.display()));
             }
             let (a, b) = (
                 canonical_text(&reference).unwrap(),
@@ -344,11 +346,11 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
     eprintln!(
         "spirv-ir: same module back for {same_ours} of our SPIR-V and {same_khronos} of \
          llvm-spirv-14's; {consumed} outputs consumed by llvm-spirv-14; {khr_ir_read} \
-         llvm-spirv-14 SPV-IR modules read; {} differ:\n{}\nnot consumed by llvm-spirv-14:\n{}\ninvalid input from llvm-spirv-14: {:?}",
+         llvm-spirv-14 SPV-IR modules read; {} differ:\n{}\nnot consumed by llvm-spirv-14:\n{}\ninvalid input from llvm-spirv-14, not written back:\n{}",
         differ.len(),
         differ.join("\n"),
         not_consumed.join("\n"),
-        invalid_inputs
+        invalid_inputs.join("\n")
     );
     assert!(
         failures.is_empty(),
@@ -361,8 +363,10 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         same_ours >= 330,
         "{same_ours} of our modules come back the same"
     );
+    // 295 before modules were validated before writing: one of those (legacy
+    // image_float_coords) is invalid as llvm-spirv-14 writes it and is no longer written back.
     assert!(
-        same_khronos >= 295,
+        same_khronos >= 294,
         "{same_khronos} of llvm-spirv-14's come back the same"
     );
     assert!(

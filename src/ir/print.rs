@@ -35,6 +35,15 @@ pub fn canonical_module(m: &Module) -> String {
     out
 }
 
+/// A type as the graph dump spells it (`<4 x f32>`, `f32* global`), for messages.
+pub fn type_text(m: &Module, t: Handle<Type>) -> String {
+    Printer {
+        m,
+        canonical: false,
+    }
+    .ty(t)
+}
+
 struct Printer<'a> {
     m: &'a Module,
     canonical: bool,

@@ -722,10 +722,14 @@ impl FnLowering<'_, '_> {
     fn alloca(&mut self, i: &li::Alloca) -> Result<()> {
         let one = matches!(&i.num_elements, Operand::ConstantOperand(c) if matches!(c.as_ref(), llvm_ir::Constant::Int { value: 1, .. }));
         let mut allocated = self.lower_type(&i.allocated_type)?;
+        // `alloca T, N` is N consecutive T and its value a pointer to the first: an array
+        // variable and the address of its element 0.
+        let mut element = None;
         if !one {
             match &i.num_elements {
                 Operand::ConstantOperand(c) => match c.as_ref() {
                     llvm_ir::Constant::Int { value, .. } => {
+                        element = Some(allocated);
                         allocated = self.m.ty(Type::Array {
                             elem: allocated,
                             len: *value,
@@ -751,14 +755,27 @@ impl FnLowering<'_, '_> {
             pointee: allocated,
             space: ir::AddressSpace::Private,
         });
-        self.emit(
-            Some(&i.dest),
-            ty,
-            Op::Alloca {
-                allocated,
-                align: Self::align(i.alignment),
-            },
-        );
+        let op = Op::Alloca {
+            allocated,
+            align: Self::align(i.alignment),
+        };
+        let Some(elem) = element else {
+            self.emit(Some(&i.dest), ty, op);
+            return Ok(());
+        };
+        let array = self.emit(None, ty, op);
+        let i32t = self.m.int_type(32);
+        let zero = Value::Const(self.m.int_const(i32t, 0));
+        let elem_ptr = self.m.ty(Type::Pointer {
+            pointee: elem,
+            space: ir::AddressSpace::Private,
+        });
+        let gep = Op::Gep {
+            inbounds: true,
+            base: Value::Inst(array),
+            indices: vec![zero, zero],
+        };
+        self.emit(Some(&i.dest), elem_ptr, gep);
         Ok(())
     }
 

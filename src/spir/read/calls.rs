@@ -90,6 +90,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
                 *a = sampler_operand(l, *a)?;
             }
         }
+        check_call(l, name, callee, &args)?;
         return Ok(Lowered::Inst(ret, Op::Call { callee, args }));
     }
     if let Some(intr) = name.strip_prefix("llvm.") {
@@ -729,4 +730,50 @@ fn image(l: &mut FnLowering, n: &str, mut args: Vec<Value>) -> Result<Option<Op>
         builtin: Builtin::Image(op),
         args,
     }))
+}
+
+/// A call must agree with its callee: SPIR-V has no implicit conversions at calls and no
+/// variadic functions (OpenCL C's only one, `printf`, is a builtin). LLVM lets a call's
+/// arguments differ from the callee's parameters (a call through a cast of the function, a
+/// variadic declaration); such a call is refused with what differs.
+fn check_call(
+    l: &FnLowering,
+    name: &str,
+    callee: ir::Handle<ir::Function>,
+    args: &[Value],
+) -> Result<()> {
+    let params = &l.m.functions[callee].params;
+    if params.len() != args.len() {
+        return Err(Error::unsupported(format!(
+            "a call with {} arguments to '{}', which takes {}",
+            args.len(),
+            name.escape_debug(),
+            params.len()
+        )));
+    }
+    for (i, (p, a)) in params.iter().zip(args).enumerate() {
+        let at = l.value_type(*a);
+        if at != p.ty && !default_access_image(l.m, at, p.ty) {
+            return Err(Error::unsupported(format!(
+                "a call to '{}' whose argument {i} is {}, the parameter {}",
+                name.escape_debug(),
+                ir::print::type_text(l.m, at),
+                ir::print::type_text(l.m, p.ty)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// An image argument for an image parameter that states no access (legacy SPIR spells no
+/// access in types): OpenCL C's default is `read_only`, so a read-only image fits.
+fn default_access_image(m: &ir::Module, arg: ir::Handle<Type>, param: ir::Handle<Type>) -> bool {
+    match (&m.types[arg], &m.types[param]) {
+        (Type::Image(a), Type::Image(p)) => {
+            p.access.is_none()
+                && matches!(a.access, None | Some(ir::Access::ReadOnly))
+                && ir::ImageType { access: None, ..*a } == *p
+        }
+        _ => false,
+    }
 }

@@ -245,6 +245,11 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
                 "kernel '{name}' named in metadata has no definition"
             )));
         };
+        if !module.functions[h].is_kernel {
+            return Err(Error::malformed(format!(
+                "'{name}' is listed in !opencl.kernels but is not a spir_kernel function"
+            )));
+        }
         let mut kernel = info.into_kernel(h);
         let params = &module.functions[h].params;
         if kernel.args.is_empty() && !params.is_empty() {

@@ -210,6 +210,24 @@ impl Reader {
                     let i32t = self.m.int_type(32);
                     indices.insert(0, Value::Const(self.m.int_const(i32t, 0)));
                 }
+                // The indices must walk the base type to the result type: a writer (LLVM's
+                // GEP above all) cannot spell a chain that does not.
+                let consts: Vec<Option<u64>> = indices
+                    .iter()
+                    .map(|v| match v {
+                        Value::Const(c) => match self.m.constants[*c].kind {
+                            ir::ConstantKind::Int(i) => Some(i),
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .collect();
+                let base_ty = self.value_ty(st, base);
+                if self.m.gep_result_type(base_ty, &consts) != Some(rty) {
+                    return Err(Error::malformed(format!(
+                        "Op{op:?}: the indices do not lead from the base type to the result type"
+                    )));
+                }
                 self.emit(
                     st,
                     inst,
