@@ -16,6 +16,7 @@ pub mod normal;
 pub mod opencl_names;
 pub mod print;
 pub mod spirv_form;
+pub mod type_check;
 pub mod types;
 pub mod typing;
 pub mod verify;

@@ -138,7 +138,16 @@ impl Module {
         base: Handle<Type>,
         indices: &[Option<u64>],
     ) -> Option<Handle<Type>> {
-        let Type::Pointer { pointee, space } = self.types[base] else {
+        let Type::Pointer { space, .. } = self.types[base] else {
+            return None;
+        };
+        let pointee = self.gep_pointee(base, indices)?;
+        Some(self.ty(Type::Pointer { pointee, space }))
+    }
+
+    /// The type a `getelementptr` on `base` points to (see `gep_result_type`).
+    pub fn gep_pointee(&self, base: Handle<Type>, indices: &[Option<u64>]) -> Option<Handle<Type>> {
+        let Type::Pointer { pointee, .. } = self.types[base] else {
             return None;
         };
         let mut t = pointee;
@@ -151,6 +160,6 @@ impl Module {
                 _ => return None,
             };
         }
-        Some(self.ty(Type::Pointer { pointee: t, space }))
+        Some(t)
     }
 }

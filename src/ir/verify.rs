@@ -83,25 +83,34 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
     }
     let nblocks = body.blocks.len() as u32;
     for (bi, b) in body.blocks.iter().enumerate() {
-        let check_value = |v: Value, push: &mut dyn FnMut(Option<usize>, String)| match v {
-            Value::Param(p) if p as usize >= f.params.len() => push(
-                Some(bi),
-                format!("use of parameter {p} which does not exist"),
-            ),
-            Value::Inst(h) if !defined.contains(&h) => push(
-                Some(bi),
-                format!("use of instruction {h:?} which is in no block"),
-            ),
-            Value::Const(c) if c.index() >= m.constants.len() => push(
-                Some(bi),
-                format!("use of constant {c:?} which does not exist"),
-            ),
-            _ => {}
+        // Whether `v` exists (an error for each that does not).
+        let check_value = |v: Value, push: &mut dyn FnMut(Option<usize>, String)| {
+            let missing = match v {
+                Value::Param(p) if p as usize >= f.params.len() => {
+                    format!("use of parameter {p} which does not exist")
+                }
+                Value::Inst(h) if !defined.contains(&h) => {
+                    format!("use of instruction {h:?} which is in no block")
+                }
+                Value::Const(c) if c.index() >= m.constants.len() => {
+                    format!("use of constant {c:?} which does not exist")
+                }
+                _ => return true,
+            };
+            push(Some(bi), missing);
+            false
         };
         let mut seen_non_phi = false;
         for &ih in &b.insts {
             let inst = &body.insts[ih];
-            for_each_operand(&inst.op, |v| check_value(v, &mut push));
+            let mut operands_exist = true;
+            for_each_operand(&inst.op, |v| operands_exist &= check_value(v, &mut push));
+            if !operands_exist {
+                continue;
+            }
+            if let Some(e) = super::type_check::type_error(m, f, inst.ty, &inst.op) {
+                push(Some(bi), e);
+            }
             match &inst.op {
                 Op::Phi { incoming } => {
                     if seen_non_phi {
@@ -140,7 +149,9 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
                 on_true,
                 on_false,
             } => {
-                check_value(*cond, &mut push);
+                if check_value(*cond, &mut push) && m.types[m.value_type(f, *cond)] != Type::Bool {
+                    push(Some(bi), "branch condition is not a boolean".into());
+                }
                 vec![on_true.0, on_false.0]
             }
             Terminator::Switch {
@@ -154,8 +165,15 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
                     .collect()
             }
             Terminator::Return(v) => {
-                if let Some(v) = v {
-                    check_value(*v, &mut push);
+                let returned = match v {
+                    Some(v) if check_value(*v, &mut push) => Some(m.value_type(f, *v)),
+                    Some(_) => Some(f.ret),
+                    None => None,
+                };
+                if returned.unwrap_or(f.ret) != f.ret
+                    || (returned.is_none() && m.types[f.ret] != Type::Void)
+                {
+                    push(Some(bi), "returned value is not of the return type".into());
                 }
                 vec![]
             }

@@ -753,7 +753,7 @@ fn check_call(
     }
     for (i, (p, a)) in params.iter().zip(args).enumerate() {
         let at = l.value_type(*a);
-        if at != p.ty && !default_access_image(l.m, at, p.ty) {
+        if !l.m.passes_as(at, p.ty) {
             return Err(Error::unsupported(format!(
                 "a call to '{}' whose argument {i} is {}, the parameter {}",
                 name.escape_debug(),
@@ -763,17 +763,4 @@ fn check_call(
         }
     }
     Ok(())
-}
-
-/// An image argument for an image parameter that states no access (legacy SPIR spells no
-/// access in types): OpenCL C's default is `read_only`, so a read-only image fits.
-fn default_access_image(m: &ir::Module, arg: ir::Handle<Type>, param: ir::Handle<Type>) -> bool {
-    match (&m.types[arg], &m.types[param]) {
-        (Type::Image(a), Type::Image(p)) => {
-            p.access.is_none()
-                && matches!(a.access, None | Some(ir::Access::ReadOnly))
-                && ir::ImageType { access: None, ..*a } == *p
-        }
-        _ => false,
-    }
 }

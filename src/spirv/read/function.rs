@@ -153,12 +153,18 @@ impl Reader {
             repeated: super::splats::repeated(insts),
         };
         let mut n_param = 0;
-        for (_, inst) in &insts[1..] {
+        for (at, inst) in &insts[1..] {
             match inst.class.opcode {
-                S::FunctionParameter => {
+                // Parameters come first (declare_function counted them against the type).
+                S::FunctionParameter if st.body.blocks.is_empty() => {
                     st.locals
                         .insert(result_id(inst)?, Local::Value(Value::Param(n_param)));
                     n_param += 1;
+                }
+                S::FunctionParameter => {
+                    return Err(Error::malformed(format!(
+                        "word {at}: OpFunctionParameter inside the function body"
+                    )))
                 }
                 S::Label => {
                     let id = result_id(inst)?;

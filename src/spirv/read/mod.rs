@@ -127,6 +127,9 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
     r.kernels()?;
     let errors = ir::verify::verify(&r.m);
     if let Some(e) = errors.first() {
+        // An invalid input explains it (we read what other producers write without requiring
+        // it to validate); a valid one means a bug of ours.
+        crate::spirv::validate::check_input(words)?;
         return Err(Error::internal(format!(
             "the graph read from SPIR-V is inconsistent: {e}"
         )));
