@@ -3,7 +3,7 @@
 //! instruction through (a mutated SPIR-V module, say) is caught before a writer hands it to
 //! LLVM's C API, which does not check and may crash.
 
-use super::function::{Function, Op, Value};
+use super::function::{CastOp, Function, Op, Value};
 use super::module::Module;
 use super::types::{Access, ImageType, Type};
 use super::Handle;
@@ -78,6 +78,21 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
                 .any(|(p, a)| !m.passes_as(t(a), p.ty))
                 .then(|| "a call argument is not of its parameter's type".to_string())
         }
+        Op::Shuffle { a, b, mask } => {
+            let (Type::Vector { elem, len }, Type::Vector { elem: re, len: rl }) =
+                (&m.types[t(a)], &m.types[ty])
+            else {
+                return fail("shufflevector of a non-vector, or to a non-vector");
+            };
+            let fits = t(a) == t(b)
+                && elem == re
+                && *rl as usize == mask.len()
+                && mask.iter().flatten().all(|&i| i < 2 * len);
+            (!fits).then(|| "shufflevector operands, mask and result do not agree".to_string())
+        }
+        Op::Cast { op, value } => {
+            (!cast_fits(m, *op, t(value), ty)).then(|| format!("{op:?} from this type to that"))
+        }
         Op::ExtractElement { vector, .. } => match m.types[t(vector)] {
             Type::Vector { elem, .. } if elem == ty => None,
             _ => fail("extractelement of a non-vector, or of another element type"),
@@ -89,6 +104,12 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
             _ => fail("insertelement types do not agree"),
         },
         Op::Gep { base, indices, .. } => {
+            if indices
+                .iter()
+                .any(|i| !matches!(m.types[t(i)], Type::Int { .. }))
+            {
+                return fail("a getelementptr index is not a scalar integer");
+            }
             let consts: Vec<Option<u64>> = indices
                 .iter()
                 .map(|v| match v {
@@ -104,5 +125,37 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
                 .then(|| "getelementptr indices do not lead to the result type".to_string())
         }
         _ => None,
+    }
+}
+
+/// Whether `op` casts `from` to `to` as LLVM allows (lane counts agree; the kinds fit).
+fn cast_fits(m: &Module, op: CastOp, from: Handle<Type>, to: Handle<Type>) -> bool {
+    if m.lanes(from) != m.lanes(to) && op != CastOp::Bitcast {
+        return false;
+    }
+    let (f, g) = (&m.types[m.scalar_of(from)], &m.types[m.scalar_of(to)]);
+    let int = |t: &Type| matches!(t, Type::Int { .. } | Type::Bool);
+    let float = |t: &Type| matches!(t, Type::Float { .. });
+    let ptr = |t: &Type| matches!(t, Type::Pointer { .. });
+    let width = |t: &Type| match t {
+        Type::Int { width } | Type::Float { width } => *width,
+        Type::Bool => 1,
+        _ => 0,
+    };
+    match op {
+        CastOp::Trunc => int(f) && int(g) && width(f) > width(g),
+        CastOp::ZExt | CastOp::SExt => int(f) && int(g) && width(f) < width(g),
+        CastOp::FPTrunc => float(f) && float(g) && width(f) > width(g),
+        CastOp::FPExt => float(f) && float(g) && width(f) < width(g),
+        CastOp::FPToUI | CastOp::FPToSI => float(f) && int(g),
+        CastOp::UIToFP | CastOp::SIToFP => int(f) && float(g),
+        CastOp::PtrToInt => ptr(f) && int(g),
+        CastOp::IntToPtr => int(f) && ptr(g),
+        CastOp::AddrSpaceCast => ptr(f) && ptr(g),
+        // Same size, or pointers (a SPIR-V bitcast may also change the storage class).
+        CastOp::Bitcast => {
+            (ptr(f) && ptr(g))
+                || (!ptr(f) && !ptr(g) && m.size_of(from) == m.size_of(to) && m.size_of(to) > 0)
+        }
     }
 }

@@ -223,7 +223,11 @@ impl Reader {
                     })
                     .collect();
                 let base_ty = self.value_ty(st, base);
-                if self.m.gep_result_type(base_ty, &consts) != Some(rty) {
+                let integers = indices.iter().all(|&i| {
+                    let it = self.value_ty(st, i);
+                    matches!(self.m.types[it], Type::Int { .. })
+                });
+                if !integers || self.m.gep_result_type(base_ty, &consts) != Some(rty) {
                     return Err(Error::malformed(format!(
                         "Op{op:?}: the indices do not lead from the base type to the result type"
                     )));

@@ -75,7 +75,7 @@ impl Reader {
             params.push(ir::Param {
                 name: self.name(pid),
                 ty,
-                attrs: self.param_attrs(pid),
+                attrs: self.param_attrs(pid, ty),
             });
         }
         if params.len() != ptys.len() {
@@ -114,7 +114,28 @@ impl Reader {
         Ok(())
     }
 
-    fn param_attrs(&self, id: Word) -> ir::ParamAttrs {
+    /// The attributes of parameter `id` of type `ty`. An attribute that says nothing about a
+    /// parameter of that type (Sext on a pointer, NoAlias on an integer) is dropped: LLVM
+    /// refuses it, and SPIR-V gives it no meaning.
+    fn param_attrs(&self, id: Word, ty: ir::Handle<Type>) -> ir::ParamAttrs {
+        let a = self.decorated_param_attrs(id);
+        let int = matches!(self.m.types[ty], Type::Int { .. } | Type::Bool);
+        // OpenCL objects are pointers in LLVM (`%opencl.image2d_t addrspace(1)*`).
+        let ptr =
+            matches!(self.m.types[ty], Type::Pointer { .. }) || self.m.types[ty].is_opencl_object();
+        ir::ParamAttrs {
+            zext: a.zext && int,
+            sext: a.sext && int,
+            byval: a.byval && ptr,
+            sret: a.sret && ptr,
+            noalias: a.noalias && ptr,
+            nocapture: a.nocapture && ptr,
+            readonly: a.readonly && ptr,
+            readnone: a.readnone && ptr,
+        }
+    }
+
+    fn decorated_param_attrs(&self, id: Word) -> ir::ParamAttrs {
         use spirv::FunctionParameterAttribute as A;
         let mut a = ir::ParamAttrs::default();
         for ops in self.ann.get(id, Decoration::FuncParamAttr) {

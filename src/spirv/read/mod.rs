@@ -128,11 +128,10 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
     let errors = ir::verify::verify(&r.m);
     if let Some(e) = errors.first() {
         // An invalid input explains it (we read what other producers write without requiring
-        // it to validate); a valid one means a bug of ours.
+        // it to validate), in the validator's words or, where the validator lets it pass, in
+        // ours: an instruction whose types do not agree is no translatable module either.
         crate::spirv::validate::check_input(words)?;
-        return Err(Error::internal(format!(
-            "the graph read from SPIR-V is inconsistent: {e}"
-        )));
+        return Err(Error::malformed(format!("the module is ill-typed: {e}")));
     }
     Ok(r.m)
 }
