@@ -53,6 +53,17 @@ impl Default for Limits {
     }
 }
 
+/// What the contained job does with LLVM, which decides whose fault a death is: LLVM dying
+/// while it reads untrusted bitcode means the bitcode is malformed; dying while it builds our
+/// output means a bug of ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// Reading SPIR bitcode given to us (and maybe more after it).
+    ReadBitcode,
+    /// Building SPIR bitcode from a graph.
+    WriteBitcode,
+}
+
 /// A value that crosses the pipe from the child.
 pub trait Wire: Sized {
     fn encode(&self, out: &mut Vec<u8>);
@@ -90,14 +101,14 @@ impl Wire for Vec<u32> {
 }
 
 /// Run `job` contained (see the module documentation) and return its result.
-pub fn run<T: Wire>(limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
+pub fn run<T: Wire>(work: Work, limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
     #[cfg(unix)]
     {
-        unix::run(limits, job)
+        unix::run(work, limits, job)
     }
     #[cfg(not(unix))]
     {
-        let _ = limits;
+        let _ = (work, limits);
         job()
     }
 }
@@ -244,7 +255,7 @@ fn decode_result<T: Wire>(bytes: &[u8]) -> Option<Result<T>> {
 
 /// What a child that did not answer left behind (its stderr, the signal that ended it or its
 /// exit status): an error naming LLVM's reason when it gave one.
-fn death_error(stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
+fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text
         .lines()
@@ -256,13 +267,18 @@ fn death_error(stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
         .rev()
         .find_map(|l| l.strip_prefix("LLVM ERROR: "))
     {
-        if reason.contains("out of memory") {
-            return Error::new(ErrorKind::Limit(format!(
-                "LLVM ran out of memory reading this input ({reason}); a corrupted length \
-                 field is the usual cause"
-            )));
-        }
-        return Error::malformed(format!("malformed bitcode: {reason}"));
+        return match work {
+            Work::ReadBitcode if reason.contains("out of memory") => {
+                Error::new(ErrorKind::Limit(format!(
+                    "LLVM ran out of memory reading this input ({reason}); a corrupted length \
+                     field is the usual cause"
+                )))
+            }
+            Work::ReadBitcode => Error::malformed(format!("malformed bitcode: {reason}")),
+            Work::WriteBitcode => {
+                Error::internal(format!("LLVM failed building the SPIR module: {reason}"))
+            }
+        };
     }
     if lines.iter().any(|l| l.contains("has overflowed its stack")) {
         return Error::internal(
@@ -282,12 +298,17 @@ fn death_error(stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
         (None, Some(c)) => format!("exited with status {c}"),
         _ => "ended without an answer".into(),
     };
-    match lines.last() {
-        Some(last) => Error::malformed(format!(
-            "malformed bitcode: LLVM's bitcode reader {how}: {}",
-            last.strip_prefix("error: ").unwrap_or(last)
+    let said = lines
+        .last()
+        .map(|l| format!(": {}", l.strip_prefix("error: ").unwrap_or(l)))
+        .unwrap_or_default();
+    match work {
+        Work::ReadBitcode => Error::malformed(format!(
+            "malformed bitcode: LLVM's bitcode reader {how}{said}"
         )),
-        None => Error::malformed(format!("malformed bitcode: LLVM's bitcode reader {how}")),
+        Work::WriteBitcode => Error::internal(format!(
+            "the translator {how} building the SPIR module{said}"
+        )),
     }
 }
 
@@ -375,7 +396,11 @@ mod unix {
         unsafe { libc::_exit(0) }
     }
 
-    pub(super) fn run<T: Wire>(limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
+    pub(super) fn run<T: Wire>(
+        work: Work,
+        limits: Limits,
+        job: impl FnOnce() -> Result<T>,
+    ) -> Result<T> {
         let [res_r, res_w] = pipe()?;
         let [err_r, err_w] = match pipe() {
             Ok(p) => p,
@@ -427,7 +452,7 @@ mod unix {
         }
         let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
         let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-        Err(death_error(&stderr, signal, code))
+        Err(death_error(work, &stderr, signal, code))
     }
 
     /// Read both pipes until the child closes them or the time runs out (then kill it).
@@ -494,9 +519,12 @@ mod tests {
 
     #[test]
     fn results_cross_the_pipe() {
-        let words = run(Limits::default(), || Ok(vec![1u32, 2, 0x0723_0203])).unwrap();
+        let words = run(Work::ReadBitcode, Limits::default(), || {
+            Ok(vec![1u32, 2, 0x0723_0203])
+        })
+        .unwrap();
         assert_eq!(words, vec![1, 2, 0x0723_0203]);
-        let e = run::<()>(Limits::default(), || {
+        let e = run::<()>(Work::ReadBitcode, Limits::default(), || {
             Err(Error::unsupported("x").in_function("k").at_value("%v"))
         })
         .unwrap_err();
@@ -505,7 +533,7 @@ mod tests {
 
     #[test]
     fn an_abort_in_the_child_is_an_error_with_llvms_reason() {
-        let e = run::<()>(Limits::default(), || {
+        let e = run::<()>(Work::ReadBitcode, Limits::default(), || {
             // As LLVM prints it: straight to file descriptor 2 (the test harness captures
             // `eprintln!`).
             let msg = b"LLVM ERROR: Invalid abbrev number\n";
@@ -521,8 +549,26 @@ mod tests {
     }
 
     #[test]
+    fn a_crash_while_writing_is_ours_not_the_inputs() {
+        let e = run::<()>(Work::WriteBitcode, Limits::default(), || {
+            // SAFETY: ends this (child) process, as a crash inside LLVM would (Rust's own
+            // SIGSEGV handler, for stack overflows, is put back to the default first).
+            unsafe {
+                libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+                libc::raise(libc::SIGSEGV)
+            };
+            unreachable!()
+        })
+        .unwrap_err();
+        assert!(
+            matches!(e.kind, ErrorKind::Internal(ref m) if m.contains("SIGSEGV")),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_panic_in_the_child_is_an_internal_error() {
-        let e = run::<()>(Limits::default(), || panic!("boom")).unwrap_err();
+        let e = run::<()>(Work::ReadBitcode, Limits::default(), || panic!("boom")).unwrap_err();
         assert!(
             matches!(e.kind, ErrorKind::Internal(ref m) if m.contains("boom")),
             "{e}"
@@ -535,7 +581,7 @@ mod tests {
             time: Duration::from_millis(200),
             ..Default::default()
         };
-        let e = run::<()>(limits, || loop {
+        let e = run::<()>(Work::ReadBitcode, limits, || loop {
             std::thread::sleep(Duration::from_secs(1))
         })
         .unwrap_err();

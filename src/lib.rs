@@ -59,7 +59,7 @@ pub fn read_any(path: &Path) -> Result<ir::Module> {
 /// Translate a SPIR file to SPIR-V words (validated for `options.target`). The whole
 /// translation runs in a contained child process ([`contain`]): no input can abort the caller.
 pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
-    contain::run(options.limits, || {
+    contain::run(contain::Work::ReadBitcode, options.limits, || {
         let module = spir::read::read_path_in_process(path)?;
         spirv::write::write(&module, options)
     })
@@ -68,10 +68,14 @@ pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
 /// Translate a SPIR-V file to SPIR bitcode (or text). The translation runs in a contained
 /// child process ([`contain`]): LLVM builds the output, and nothing it does can abort the caller.
 pub fn to_spir(path: &Path, options: &SpirOptions) -> Result<Vec<u8>> {
-    contain::run(contain::Limits::default(), || {
-        let module = read_spirv(path)?;
-        spir::write::write(&module, options)
-    })
+    contain::run(
+        contain::Work::WriteBitcode,
+        contain::Limits::default(),
+        || {
+            let module = read_spirv(path)?;
+            spir::write::write(&module, options)
+        },
+    )
 }
 
 /// SPIR-V disassembly text of a module: SPIRV-Tools' own (what `spirv-dis` prints).

@@ -31,9 +31,11 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
 /// Read a SPIR module from a file. LLVM's reader first reads it in a contained child process
 /// (`crate::contain`): bitcode that would make LLVM abort is an error here, not a crash.
 pub fn read_path(path: &Path) -> Result<ir::Module> {
-    crate::contain::run(crate::contain::Limits::default(), || {
-        read_path_in_process(path).map(|_| ())
-    })?;
+    crate::contain::run(
+        crate::contain::Work::ReadBitcode,
+        crate::contain::Limits::default(),
+        || read_path_in_process(path).map(|_| ()),
+    )?;
     read_path_in_process(path)
 }
 
