@@ -41,7 +41,31 @@ impl Module {
 pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) -> Option<String> {
     let t = |v: &Value| m.value_type(f, *v);
     let fail = |what: &str| Some(what.to_string());
+    let mut void_operand = false;
+    super::verify::for_each_operand(op, |v| void_operand |= m.types[t(&v)] == Type::Void);
+    if void_operand {
+        return fail("a value of type void is an operand");
+    }
     match op {
+        Op::Alloca { align, .. } | Op::Load { align, .. } | Op::Store { align, .. } => {
+            align_error(*align)
+        }
+        Op::Builtin {
+            builtin: super::Builtin::WorkItem(b),
+            args,
+        } => {
+            let per_dim = crate::mappings::work_item_name(*b).is_some_and(|w| w.1);
+            (args.len() != usize::from(per_dim))
+                .then(|| format!("work-item query {b:?} with {} arguments", args.len()))
+        }
+        Op::ExtractValue { aggregate, indices } => (member(m, t(aggregate), indices) != Some(ty))
+            .then(|| "extractvalue indices do not lead to the result type".to_string()),
+        Op::InsertValue {
+            aggregate,
+            element,
+            indices,
+        } => (t(aggregate) != ty || member(m, ty, indices) != Some(t(element)))
+            .then(|| "insertvalue types do not agree".to_string()),
         Op::Binary { lhs, rhs, .. } if t(lhs) != ty || t(rhs) != ty => {
             fail("binary operands are not of the result type")
         }
@@ -158,4 +182,44 @@ fn cast_fits(m: &Module, op: CastOp, from: Handle<Type>, to: Handle<Type>) -> bo
                 || (!ptr(f) && !ptr(g) && m.size_of(from) == m.size_of(to) && m.size_of(to) > 0)
         }
     }
+}
+
+/// The type at `path` inside aggregate `ty` (struct members, array and vector elements).
+fn member(m: &Module, ty: Handle<Type>, path: &[u32]) -> Option<Handle<Type>> {
+    path.iter().try_fold(ty, |t, &i| match &m.types[t] {
+        Type::Struct {
+            members: Some(ms), ..
+        } => ms.get(i as usize).copied(),
+        Type::Array { elem, len } if u64::from(i) < *len => Some(*elem),
+        Type::Vector { elem, len } if i < *len => Some(*elem),
+        _ => None,
+    })
+}
+
+/// An alignment must be a power of two that LLVM can hold (at most 2^29 bytes).
+pub(super) fn align_error(align: Option<u32>) -> Option<String> {
+    align
+        .filter(|&a| !a.is_power_of_two() || a > 1 << 29)
+        .map(|a| format!("alignment {a} is not a power of two up to 2^29"))
+}
+
+/// What is wrong with a composite constant's parts, if anything: one part per member, lane or
+/// element, each of its type.
+pub(super) fn constant_error(m: &Module, c: &super::Constant) -> Option<String> {
+    let super::ConstantKind::Composite(parts) = &c.kind else {
+        return None;
+    };
+    let fits = match &m.types[c.ty] {
+        Type::Struct {
+            members: Some(ms), ..
+        } => parts.len() == ms.len() && parts.iter().zip(ms).all(|(p, &t)| m.constants[*p].ty == t),
+        Type::Array { elem, len } => {
+            parts.len() as u64 == *len && parts.iter().all(|p| m.constants[*p].ty == *elem)
+        }
+        Type::Vector { elem, len } => {
+            parts.len() == *len as usize && parts.iter().all(|p| m.constants[*p].ty == *elem)
+        }
+        _ => return Some("a composite constant of a non-aggregate type".into()),
+    };
+    (!fits).then(|| "a composite constant's parts do not match its type".into())
 }

@@ -6,10 +6,11 @@ use super::function::{Function, Op, Terminator, Value};
 use super::module::Module;
 use super::types::Type;
 
-/// One broken invariant, with the function and block it was found in.
+/// One broken invariant, with where it was found: `place` is `function 'k'`, `global @g` or
+/// `constant [n]`, and `block` the block of a function.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifyError {
-    pub function: String,
+    pub place: String,
     pub block: Option<usize>,
     pub message: String,
 }
@@ -17,12 +18,8 @@ pub struct VerifyError {
 impl std::fmt::Display for VerifyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.block {
-            Some(b) => write!(
-                f,
-                "in function '{}', block {b}: {}",
-                self.function, self.message
-            ),
-            None => write!(f, "in function '{}': {}", self.function, self.message),
+            Some(b) => write!(f, "in {}, block {b}: {}", self.place, self.message),
+            None => write!(f, "in {}: {}", self.place, self.message),
         }
     }
 }
@@ -33,7 +30,7 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
     for k in &m.kernels {
         let f = &m.functions[k.function];
         let err = |message: String| VerifyError {
-            function: f.name.clone(),
+            place: format!("function '{}'", f.name),
             block: None,
             message,
         };
@@ -51,6 +48,30 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
             )));
         }
     }
+    for (h, c) in m.constants.iter() {
+        if let Some(e) = super::type_check::constant_error(m, c) {
+            errors.push(VerifyError {
+                place: format!("constant {h:?}"),
+                block: None,
+                message: e,
+            });
+        }
+    }
+    for (_, g) in m.globals.iter() {
+        let err = |message: String| VerifyError {
+            place: format!("global @{}", g.name),
+            block: None,
+            message,
+        };
+        if let Some(c) = g.init {
+            if m.constants[c].ty != g.ty {
+                errors.push(err("initializer is not of the global's type".into()));
+            }
+        }
+        if let Some(e) = super::type_check::align_error(g.align) {
+            errors.push(err(e));
+        }
+    }
     for (_, f) in m.functions.iter() {
         verify_function(m, f, &mut errors);
     }
@@ -61,7 +82,7 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
     let Some(body) = &f.body else { return };
     let mut push = |block: Option<usize>, message: String| {
         errors.push(VerifyError {
-            function: f.name.clone(),
+            place: format!("function '{}'", f.name),
             block,
             message,
         })
