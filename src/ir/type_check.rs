@@ -203,11 +203,20 @@ pub(super) fn align_error(align: Option<u32>) -> Option<String> {
         .map(|a| format!("alignment {a} is not a power of two up to 2^29"))
 }
 
-/// What is wrong with a composite constant's parts, if anything: one part per member, lane or
-/// element, each of its type.
+/// What is wrong with a constant, if anything: a scalar of its kind's type; a composite with
+/// one part per member, lane or element, each of its type.
 pub(super) fn constant_error(m: &Module, c: &super::Constant) -> Option<String> {
-    let super::ConstantKind::Composite(parts) = &c.kind else {
-        return None;
+    let parts = match &c.kind {
+        super::ConstantKind::Int(_) => {
+            return (!matches!(m.types[c.ty], Type::Int { .. } | Type::Bool))
+                .then(|| "an integer constant of a non-integer type".into())
+        }
+        super::ConstantKind::Float(_) => {
+            return (!matches!(m.types[c.ty], Type::Float { .. }))
+                .then(|| "a floating-point constant of a non-float type".into())
+        }
+        super::ConstantKind::Composite(parts) => parts,
+        _ => return None,
     };
     let fits = match &m.types[c.ty] {
         Type::Struct {
@@ -222,4 +231,29 @@ pub(super) fn constant_error(m: &Module, c: &super::Constant) -> Option<String> 
         _ => return Some("a composite constant of a non-aggregate type".into()),
     };
     (!fits).then(|| "a composite constant's parts do not match its type".into())
+}
+
+/// Parameter attributes must fit their parameters, as LLVM requires: extensions on integers,
+/// memory attributes on pointers (OpenCL objects are pointers in LLVM), one `sret` on the
+/// first or second parameter.
+pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
+    for (i, p) in f.params.iter().enumerate() {
+        let t = &m.types[p.ty];
+        let int = matches!(t, Type::Int { .. } | Type::Bool);
+        let ptr = matches!(t, Type::Pointer { .. }) || t.is_opencl_object();
+        let a = p.attrs;
+        if (a.zext || a.sext) && !int {
+            return Some(format!("parameter {i}: zext/sext on a non-integer"));
+        }
+        if (a.noalias || a.nocapture || a.readonly || a.readnone || a.byval || a.sret) && !ptr {
+            return Some(format!(
+                "parameter {i}: a pointer attribute on a non-pointer"
+            ));
+        }
+        if a.sret && i > 1 {
+            return Some(format!("parameter {i}: sret past the second parameter"));
+        }
+    }
+    (f.params.iter().filter(|p| p.attrs.sret).count() > 1)
+        .then(|| "more than one sret parameter".into())
 }

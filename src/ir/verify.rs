@@ -79,6 +79,13 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
 }
 
 fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
+    if let Some(e) = super::type_check::param_attr_error(m, f) {
+        errors.push(VerifyError {
+            place: format!("function '{}'", f.name),
+            block: None,
+            message: e,
+        });
+    }
     let Some(body) = &f.body else { return };
     let mut push = |block: Option<usize>, message: String| {
         errors.push(VerifyError {

@@ -211,6 +211,16 @@ impl Writer<'_> {
                 let v = self
                     .instruction(&mut fc, inst)
                     .map_err(|e| e.at_value(inst_label(inst)))?;
+                // What LLVM built must have the graph's type: later instructions are built on
+                // it, and LLVM's C API does not check their operands (it crashes instead).
+                if !matches!(self.m.types[inst.ty], Type::Void)
+                    && unsafe { LLVMTypeOf(v) } != self.ty(inst.ty)?
+                {
+                    return Err(Error::internal(
+                        "the SPIR spelling of this instruction has another type than the graph's",
+                    )
+                    .at_value(inst_label(inst)));
+                }
                 if let Op::Phi { incoming } = &inst.op {
                     phis.push((v, incoming));
                 }

@@ -72,10 +72,13 @@ impl Reader {
                     "word {pat}: OpFunctionParameter %{pid} does not match the function type"
                 )));
             }
+            let mut attrs = self.param_attrs(pid, ty);
+            // LLVM allows one sret, on the first or second parameter (the result's memory).
+            attrs.sret &= params.len() < 2 && !params.iter().any(|p: &ir::Param| p.attrs.sret);
             params.push(ir::Param {
                 name: self.name(pid),
                 ty,
-                attrs: self.param_attrs(pid, ty),
+                attrs,
             });
         }
         if params.len() != ptys.len() {

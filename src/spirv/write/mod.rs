@@ -37,8 +37,11 @@ pub(crate) struct Writer<'a> {
     open_structs: Vec<ir::Handle<Type>>,
     /// Pointers forward-declared to a struct still open: (pointer id, struct, storage class).
     forward_pointers: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
-    /// Module-scope variables (listed on every entry point).
-    interface: Vec<Word>,
+    /// Module-scope variables of the program and their storage classes (entry points list
+    /// the Input ones, and every one from SPIR-V 1.4 on).
+    global_vars: Vec<(Word, spirv::StorageClass)>,
+    /// A version the options pin (`--spirv-version`), which decides the interface rule too.
+    pinned: Option<(u8, u8)>,
     ext: Word,
     /// The version ceiling, the target named in errors, and the least version the constructs
     /// emitted so far need.
@@ -74,7 +77,8 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         builtin_vars: HashMap::new(),
         open_structs: Vec::new(),
         forward_pointers: Vec::new(),
-        interface: Vec::new(),
+        global_vars: Vec::new(),
+        pinned: options.spirv_version,
         ext,
         ceiling: (maj, min),
         target: options.target.name(),
@@ -233,7 +237,16 @@ impl Writer<'_> {
             .get(&k.function)
             .copied()
             .unwrap_or(self.func_ids[&k.function]);
+        // SPIR-V before 1.4 lists the Input and Output variables an entry point uses, 1.4 and
+        // later every module-scope variable (listing one it does not use is allowed).
+        let all = self.pinned.unwrap_or(self.needs) >= (1, 4);
         let mut iface: Vec<Word> = self.builtin_vars.values().copied().collect();
+        iface.extend(
+            self.global_vars
+                .iter()
+                .filter(|(_, sc)| all || *sc == spirv::StorageClass::Input)
+                .map(|(id, _)| *id),
+        );
         iface.sort();
         self.b
             .entry_point(spirv::ExecutionModel::Kernel, id, f.name.clone(), iface);

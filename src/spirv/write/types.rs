@@ -386,7 +386,7 @@ impl Writer<'_> {
                 );
             }
         }
-        self.interface.push(id);
+        self.global_vars.push((id, sc));
         Ok(id)
     }
 }
