@@ -144,6 +144,9 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
                     _ => None,
                 })
                 .collect();
+            if !struct_steps_i32(m, t(base), indices) {
+                return fail("a getelementptr struct index is not an i32 constant");
+            }
             let pointee = m.gep_pointee(t(base), &consts);
             (pointee.is_none() || pointee != m.pointee(ty))
                 .then(|| "getelementptr indices do not lead to the result type".to_string())
@@ -250,10 +253,41 @@ pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
                 "parameter {i}: a pointer attribute on a non-pointer"
             ));
         }
+        if a.readonly && a.readnone {
+            return Some(format!("parameter {i}: both readonly and readnone"));
+        }
         if a.sret && i > 1 {
             return Some(format!("parameter {i}: sret past the second parameter"));
         }
     }
     (f.params.iter().filter(|p| p.attrs.sret).count() > 1)
         .then(|| "more than one sret parameter".into())
+}
+
+/// Whether every index that steps into a struct is an `i32` constant (LLVM's rule).
+fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
+    let Some(mut t) = m.pointee(base) else {
+        return true;
+    };
+    for idx in indices.iter().skip(1) {
+        t = match &m.types[t] {
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
+            Type::Struct {
+                members: Some(ms), ..
+            } => {
+                let Value::Const(c) = idx else { return false };
+                let (super::ConstantKind::Int(i), Type::Int { width: 32 }) =
+                    (&m.constants[*c].kind, &m.types[m.constants[*c].ty])
+                else {
+                    return false;
+                };
+                match ms.get(*i as usize) {
+                    Some(&m) => m,
+                    None => return true,
+                }
+            }
+            _ => return true,
+        };
+    }
+    true
 }

@@ -4,6 +4,7 @@ use super::arena::Handle;
 use super::function::{Function, Value};
 use super::module::Module;
 use super::types::Type;
+use super::ConstantKind;
 
 impl Module {
     /// The type of `value` as used inside `func`.
@@ -143,6 +144,38 @@ impl Module {
         };
         let pointee = self.gep_pointee(base, indices)?;
         Some(self.ty(Type::Pointer { pointee, space }))
+    }
+
+    /// The graph's (and LLVM's) form of struct indices in a `getelementptr` on `base`: `i32`
+    /// constants. SPIR-V allows a constant of any integer width there; one is rewritten to
+    /// the `i32` of the same value. Indices past a step that does not fit are left alone
+    /// (the caller's type check refuses the chain).
+    pub fn struct_indices_as_i32(&mut self, base: Handle<Type>, indices: &mut [Value]) {
+        let Type::Pointer { pointee, .. } = self.types[base] else {
+            return;
+        };
+        let mut t = pointee;
+        for idx in indices.iter_mut().skip(1) {
+            t = match &self.types[t] {
+                Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
+                Type::Struct {
+                    members: Some(ms), ..
+                } => {
+                    let ms = ms.clone();
+                    let Value::Const(c) = *idx else { return };
+                    let ConstantKind::Int(i) = self.constants[c].kind else {
+                        return;
+                    };
+                    let i32t = self.int_type(32);
+                    *idx = Value::Const(self.int_const(i32t, i));
+                    match ms.get(i as usize) {
+                        Some(&m) => m,
+                        None => return,
+                    }
+                }
+                _ => return,
+            };
+        }
     }
 
     /// The type a `getelementptr` on `base` points to (see `gep_result_type`).

@@ -187,7 +187,16 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
                 default,
                 cases,
             } => {
-                check_value(*value, &mut push);
+                if check_value(*value, &mut push) {
+                    let bits = match m.types[m.value_type(f, *value)] {
+                        Type::Int { width } if width < 64 => (1u64 << width) - 1,
+                        _ => u64::MAX,
+                    };
+                    let mut seen = HashSet::new();
+                    if cases.iter().any(|(v, _)| !seen.insert(v & bits)) {
+                        push(Some(bi), "a switch names one case value twice".into());
+                    }
+                }
                 std::iter::once(default.0)
                     .chain(cases.iter().map(|c| c.1 .0))
                     .collect()

@@ -210,6 +210,8 @@ impl Reader {
                     let i32t = self.m.int_type(32);
                     indices.insert(0, Value::Const(self.m.int_const(i32t, 0)));
                 }
+                let base_ty = self.value_ty(st, base);
+                self.m.struct_indices_as_i32(base_ty, &mut indices);
                 // The indices must walk the base type to the result type: a writer (LLVM's
                 // GEP above all) cannot spell a chain that does not.
                 let consts: Vec<Option<u64>> = indices
@@ -222,7 +224,6 @@ impl Reader {
                         _ => None,
                     })
                     .collect();
-                let base_ty = self.value_ty(st, base);
                 let integers = indices.iter().all(|&i| {
                     let it = self.value_ty(st, i);
                     matches!(self.m.types[it], Type::Int { .. })

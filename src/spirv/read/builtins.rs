@@ -204,6 +204,19 @@ impl Reader {
             Error::malformed(format!("OpenCL.std has no instruction number {number}"))
         })?;
         let ops = &inst.operands[2..];
+        // The grammar's operand count (printf's arguments are any number after the format).
+        if let Some(g) = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.lookup_opcode(number) {
+            use rspirv::grammar::OperandQuantifier as Q;
+            let one = g.operands.iter().filter(|o| o.quantifier == Q::One).count();
+            let more = g.operands.iter().any(|o| o.quantifier != Q::One);
+            if ops.len() < one || (!more && ops.len() > one) {
+                return Err(Error::malformed(format!(
+                    "OpenCL.std {op:?} with {} operands; it takes {one}{}",
+                    ops.len(),
+                    if more { " or more" } else { "" }
+                )));
+            }
+        }
         let (id_ops, lit) = match ops.split_last() {
             Some((last, rest)) if has_trailing_literal(op) => (rest, Some(last)),
             _ => (ops, None),

@@ -133,7 +133,8 @@ impl Reader {
             sret: a.sret && ptr,
             noalias: a.noalias && ptr,
             nocapture: a.nocapture && ptr,
-            readonly: a.readonly && ptr,
+            // NoReadWrite says more than NoWrite (LLVM refuses both on one parameter).
+            readonly: a.readonly && ptr && !a.readnone,
             readnone: a.readnone && ptr,
         }
     }

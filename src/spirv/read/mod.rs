@@ -131,7 +131,9 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         // it to validate), in the validator's words or, where the validator lets it pass, in
         // ours: an instruction whose types do not agree is no translatable module either.
         crate::spirv::validate::check_input(words)?;
-        return Err(Error::malformed(format!("the module is ill-typed: {e}")));
+        return Err(Error::malformed(format!(
+            "the module is not well-formed: {e}"
+        )));
     }
     Ok(r.m)
 }
