@@ -62,6 +62,8 @@ pub enum Work {
     ReadBitcode,
     /// Building SPIR bitcode from a graph.
     WriteBitcode,
+    /// Validating a SPIR-V module given to us (SPIRV-Tools asserts on some malformed ones).
+    ValidateInput,
 }
 
 /// A value that crosses the pipe from the child.
@@ -278,6 +280,7 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
             Work::WriteBitcode => {
                 Error::internal(format!("LLVM failed building the SPIR module: {reason}"))
             }
+            Work::ValidateInput => Error::malformed(format!("the SPIR-V validator: {reason}")),
         };
     }
     if lines.iter().any(|l| l.contains("has overflowed its stack")) {
@@ -308,6 +311,9 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
         )),
         Work::WriteBitcode => Error::internal(format!(
             "the translator {how} building the SPIR module{said}"
+        )),
+        Work::ValidateInput => Error::malformed(format!(
+            "the SPIR-V module is invalid: the validator {how} on it{said}"
         )),
     }
 }

@@ -58,6 +58,21 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
             (args.len() != usize::from(per_dim))
                 .then(|| format!("work-item query {b:?} with {} arguments", args.len()))
         }
+        Op::Builtin {
+            builtin: super::Builtin::AsyncCopy { strided },
+            args,
+        } => {
+            // dst, src, element count, [stride,] event.
+            let sizes = if *strided { 2..4 } else { 2..3 };
+            let fits = args.len() == sizes.end + 1
+                && args[..2]
+                    .iter()
+                    .all(|a| matches!(m.types[t(a)], Type::Pointer { .. }))
+                && args[sizes]
+                    .iter()
+                    .all(|a| matches!(m.types[t(a)], Type::Int { .. }));
+            (!fits).then(|| "an async copy's operands are not pointers and sizes".to_string())
+        }
         Op::ExtractValue { aggregate, indices } => (member(m, t(aggregate), indices) != Some(ty))
             .then(|| "extractvalue indices do not lead to the result type".to_string()),
         Op::InsertValue {
@@ -255,6 +270,9 @@ pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
         }
         if a.readonly && a.readnone {
             return Some(format!("parameter {i}: both readonly and readnone"));
+        }
+        if a.sret && (a.byval || f.is_kernel) {
+            return Some(format!("parameter {i}: sret with byval, or on a kernel"));
         }
         if a.sret && i > 1 {
             return Some(format!("parameter {i}: sret past the second parameter"));

@@ -92,9 +92,15 @@ pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
 /// Check a module given to us as input: malformed if SPIRV-Tools' validator rejects it in the
 /// universal environment of its version (the most permissive one: the reader decides itself
 /// what it supports).
+///
+/// SPIRV-Tools asserts (aborts) on some malformed modules, so untrusted input is validated in
+/// a contained child process (`crate::contain`).
 pub fn check_input(words: &[u32]) -> Result<()> {
-    run(words, universal(words))
-        .map_err(|e| Error::malformed(format!("the SPIR-V module is invalid: {e}")))
+    use crate::contain::{Limits, Work};
+    crate::contain::run(Work::ValidateInput, Limits::default(), || {
+        run(words, universal(words))
+            .map_err(|e| Error::malformed(format!("the SPIR-V module is invalid: {e}")))
+    })
 }
 
 /// SPIRV-Tools' disassembly (what `spirv-dis` prints) of a module.

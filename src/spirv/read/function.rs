@@ -74,7 +74,12 @@ impl Reader {
             }
             let mut attrs = self.param_attrs(pid, ty);
             // LLVM allows one sret, on the first or second parameter (the result's memory).
-            attrs.sret &= params.len() < 2 && !params.iter().any(|p: &ir::Param| p.attrs.sret);
+            // Not with byval either, nor on a kernel (its calling convention has no result).
+            let kernel = self.ann.entry_points.iter().any(|e| e.function == id);
+            attrs.sret &= params.len() < 2
+                && !params.iter().any(|p: &ir::Param| p.attrs.sret)
+                && !attrs.byval
+                && !kernel;
             params.push(ir::Param {
                 name: self.name(pid),
                 ty,
