@@ -395,3 +395,23 @@ fn every_fuzz_finding_is_answered() {
     let _ = std::fs::remove_file(&out);
     assert!(seen >= 6, "only {seen} findings");
 }
+
+/// Findings still open (tests/regressions/open/README.md): contained all the same, with exit 1
+/// and no output file.
+#[test]
+fn open_findings_are_contained() {
+    let out = std::env::temp_dir().join(format!("spir-xlate-open-{}.spv", std::process::id()));
+    let mut seen = 0;
+    for entry in std::fs::read_dir("tests/regressions/open").unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_none_or(|e| e != "bc") {
+            continue;
+        }
+        seen += 1;
+        let (code, err) = translate("to-spirv", &p, &out);
+        assert_eq!(code, Some(1), "{}: {err}", p.display());
+        assert!(err.starts_with("error: "), "{}: {err}", p.display());
+        assert!(!out.exists(), "{}: output despite the error", p.display());
+    }
+    assert!(seen > 0);
+}

@@ -451,8 +451,10 @@ impl FnLowering<'_, '_> {
         Ok(())
     }
 
-    fn align(a: u32) -> Option<u32> {
-        (a > 0).then_some(a)
+    /// LLVM allows alignments up to 2^32; the graph (and SPIR-V's 32-bit literal) holds up to
+    /// 2^29. Stating less than the truth is always correct.
+    pub(super) fn align(a: u32) -> Option<u32> {
+        (a > 0).then_some(a.min(1 << 29))
     }
 
     fn instruction(&mut self, inst: &I) -> Result<()> {
@@ -589,6 +591,18 @@ impl FnLowering<'_, '_> {
                 }
                 let ptr = self.operand(&i.address)?;
                 let value = self.operand(&i.value)?;
+                let ptr_ty = self.value_type(ptr);
+                if matches!(
+                    self.m.types[ptr_ty],
+                    Type::Pointer {
+                        space: ir::AddressSpace::Constant,
+                        ..
+                    }
+                ) {
+                    return Err(Error::unsupported(
+                        "a store to __constant memory (read-only in OpenCL C and SPIR-V)",
+                    ));
+                }
                 let void = self.m.void_type();
                 self.emit(
                     None,
@@ -797,6 +811,16 @@ impl FnLowering<'_, '_> {
                 _ => None,
             })
             .collect();
+        // A getelementptr over vectors of pointers has no OpenCL C or SPIR-V spelling.
+        let vector = std::iter::once(&base)
+            .chain(&indices)
+            .any(|&v| matches!(self.m.types[self.value_type(v)], Type::Vector { .. }));
+        if vector {
+            return Err(
+                Error::unsupported("getelementptr over a vector of indices or pointers")
+                    .at_value(format!("%{}", name_str(&i.dest))),
+            );
+        }
         let bt = self.value_type(base);
         let ty = self
             .m

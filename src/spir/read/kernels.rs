@@ -133,6 +133,12 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
         })?),
         (None, None) => None,
     };
+    if k.reqd_work_group_size.is_some_and(|s| s.contains(&0)) {
+        return Err(Error::malformed(format!(
+            "reqd_work_group_size {:?}: a work-group has at least one work-item per dimension",
+            k.reqd_work_group_size.unwrap_or_default()
+        )));
+    }
     Ok(KernelInfo {
         args,
         reqd_work_group_size: k.reqd_work_group_size,

@@ -177,7 +177,7 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             space,
             init: None,
             is_constant: g.is_constant,
-            align: (g.alignment > 0).then_some(g.alignment),
+            align: body::FnLowering::align(g.alignment),
             linkage: types::linkage(g.linkage, g.initializer.is_some()),
         });
         symbols.globals.insert(name, h);
