@@ -149,16 +149,7 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
             {
                 return fail("a getelementptr index is not a scalar integer");
             }
-            let consts: Vec<Option<u64>> = indices
-                .iter()
-                .map(|v| match v {
-                    Value::Const(c) => match m.constants[*c].kind {
-                        super::ConstantKind::Int(i) => Some(i),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect();
+            let consts = m.const_indices(indices);
             if !struct_steps_i32(m, t(base), indices) {
                 return fail("a getelementptr struct index is not an i32 constant");
             }

@@ -61,6 +61,9 @@ impl ImageType {
     }
 }
 
+/// The lane counts OpenCL C and SPIR-V (with Vector16) have; readers refuse others.
+pub const VECTOR_LANES: [u32; 5] = [2, 3, 4, 8, 16];
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Void,

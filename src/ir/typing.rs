@@ -178,6 +178,21 @@ impl Module {
         }
     }
 
+    /// The values of integer constants among `indices` (`None` for the others), as
+    /// `gep_result_type` and `gep_pointee` take them.
+    pub fn const_indices(&self, indices: &[Value]) -> Vec<Option<u64>> {
+        indices
+            .iter()
+            .map(|v| match v {
+                Value::Const(c) => match self.constants[*c].kind {
+                    ConstantKind::Int(i) => Some(i),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The type a `getelementptr` on `base` points to (see `gep_result_type`).
     pub fn gep_pointee(&self, base: Handle<Type>, indices: &[Option<u64>]) -> Option<Handle<Type>> {
         let Type::Pointer { pointee, .. } = self.types[base] else {

@@ -801,16 +801,7 @@ impl FnLowering<'_, '_> {
             .map(|x| self.operand(x))
             .collect::<Result<Vec<_>>>()?;
         // The result type is derived here: llvm-ir's computed GEP type drops the address space.
-        let consts: Vec<Option<u64>> = indices
-            .iter()
-            .map(|v| match v {
-                Value::Const(c) => match self.m.constants[*c].kind {
-                    ir::ConstantKind::Int(k) => Some(k),
-                    _ => None,
-                },
-                _ => None,
-            })
-            .collect();
+        let consts = self.m.const_indices(&indices);
         // A getelementptr over vectors of pointers has no OpenCL C or SPIR-V spelling.
         let vector = std::iter::once(&base)
             .chain(&indices)

@@ -177,7 +177,8 @@ impl<'a> TypeLowering<'a> {
                 if *scalable {
                     return Err(Error::unsupported("scalable vector type"));
                 }
-                if ![2, 3, 4, 8, 16].contains(num_elements) {
+                if !u32::try_from(*num_elements).is_ok_and(|n| ir::types::VECTOR_LANES.contains(&n))
+                {
                     return Err(Error::unsupported(format!(
                         "vector of {num_elements} elements (OpenCL C and SPIR-V have 2, 3, 4, 8 \
                          and 16)"

@@ -214,16 +214,7 @@ impl Reader {
                 self.m.struct_indices_as_i32(base_ty, &mut indices);
                 // The indices must walk the base type to the result type: a writer (LLVM's
                 // GEP above all) cannot spell a chain that does not.
-                let consts: Vec<Option<u64>> = indices
-                    .iter()
-                    .map(|v| match v {
-                        Value::Const(c) => match self.m.constants[*c].kind {
-                            ir::ConstantKind::Int(i) => Some(i),
-                            _ => None,
-                        },
-                        _ => None,
-                    })
-                    .collect();
+                let consts = self.m.const_indices(&indices);
                 let integers = indices.iter().all(|&i| {
                     let it = self.value_ty(st, i);
                     matches!(self.m.types[it], Type::Int { .. })

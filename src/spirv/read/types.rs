@@ -138,10 +138,18 @@ impl Reader {
             S::TypeFloat => Type::Float {
                 width: literal_operand(inst, 0)?,
             },
-            S::TypeVector => Type::Vector {
-                elem: self.type_of(id_operand(inst, 0)?)?,
-                len: literal_operand(inst, 1)?,
-            },
+            S::TypeVector => {
+                let len = literal_operand(inst, 1)?;
+                if !ir::types::VECTOR_LANES.contains(&len) {
+                    return Err(Error::malformed(format!(
+                        "a vector of {len} components (SPIR-V has 2, 3, 4, 8 and 16)"
+                    )));
+                }
+                Type::Vector {
+                    elem: self.type_of(id_operand(inst, 0)?)?,
+                    len,
+                }
+            }
             S::TypeArray => Type::Array {
                 elem: self.type_of(id_operand(inst, 0)?)?,
                 len: self.int_constant(id_operand(inst, 1)?)?,
