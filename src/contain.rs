@@ -64,6 +64,8 @@ pub enum Work {
     WriteBitcode,
     /// Validating a SPIR-V module given to us (SPIRV-Tools asserts on some malformed ones).
     ValidateInput,
+    /// Validating a SPIR-V module we wrote.
+    ValidateOutput,
 }
 
 /// A value that crosses the pipe from the child.
@@ -281,6 +283,9 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
                 Error::internal(format!("LLVM failed building the SPIR module: {reason}"))
             }
             Work::ValidateInput => Error::malformed(format!("the SPIR-V validator: {reason}")),
+            Work::ValidateOutput => {
+                Error::internal(format!("the SPIR-V validator, on what we wrote: {reason}"))
+            }
         };
     }
     if lines.iter().any(|l| l.contains("has overflowed its stack")) {
@@ -314,6 +319,9 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
         )),
         Work::ValidateInput => Error::malformed(format!(
             "the SPIR-V module is invalid: the validator {how} on it{said}"
+        )),
+        Work::ValidateOutput => Error::internal(format!(
+            "the SPIR-V validator {how} on the module we wrote{said}"
         )),
     }
 }

@@ -80,12 +80,17 @@ pub fn check(words: &[u32], target: TargetEnv) -> std::result::Result<(), String
 }
 
 /// Validate a module the writer made for `target`: an internal error if it is invalid.
+/// SPIRV-Tools asserts (aborts) on some malformed modules, and what we write from a
+/// malformed input may be one: the validator runs in a contained child (`crate::contain`).
 pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
-    check(words, target).map_err(|e| {
-        Error::internal(format!(
-            "the SPIR-V written for {} is invalid, so none is written: {e}",
-            target.name()
-        ))
+    use crate::contain::{Limits, Work};
+    crate::contain::run(Work::ValidateOutput, Limits::default(), || {
+        check(words, target).map_err(|e| {
+            Error::internal(format!(
+                "the SPIR-V written for {} is invalid, so none is written: {e}",
+                target.name()
+            ))
+        })
     })
 }
 
