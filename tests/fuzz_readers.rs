@@ -347,6 +347,25 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
     );
 }
 
+/// The inputs kept in `dir`, each with the command that reads it: bitcode to `to-spirv`,
+/// SPIR-V to `to-spir`.
+fn findings(dir: &str) -> Vec<(std::path::PathBuf, &'static str)> {
+    let mut all: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            let cmd = match p.extension().and_then(|e| e.to_str()) {
+                Some("bc") => "to-spirv",
+                Some("spv") => "to-spir",
+                _ => return None,
+            };
+            Some((p, cmd))
+        })
+        .collect();
+    all.sort();
+    all
+}
+
 /// `spir-xlate CMD INPUT -o OUT`: its exit code and stderr.
 fn translate(cmd: &str, input: &Path, out: &Path) -> (Option<i32>, String) {
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
@@ -368,13 +387,7 @@ fn translate(cmd: &str, input: &Path, out: &Path) -> (Option<i32>, String) {
 fn every_fuzz_finding_is_answered() {
     let mut seen = 0;
     let out = std::env::temp_dir().join(format!("spir-xlate-finding-{}", std::process::id()));
-    for entry in std::fs::read_dir("tests/regressions/fuzz").unwrap() {
-        let p = entry.unwrap().path();
-        let cmd = match p.extension().and_then(|e| e.to_str()) {
-            Some("bc") => "to-spirv",
-            Some("spv") => "to-spir",
-            _ => continue,
-        };
+    for (p, cmd) in findings("tests/regressions/fuzz") {
         seen += 1;
         let _ = std::fs::remove_file(&out);
         let (code, err) = translate(cmd, &p, &out);
@@ -402,13 +415,7 @@ fn every_fuzz_finding_is_answered() {
 fn open_findings_are_contained() {
     let out = std::env::temp_dir().join(format!("spir-xlate-open-{}.spv", std::process::id()));
     let mut seen = 0;
-    for entry in std::fs::read_dir("tests/regressions/open").unwrap() {
-        let p = entry.unwrap().path();
-        let cmd = match p.extension().and_then(|e| e.to_str()) {
-            Some("bc") => "to-spirv",
-            Some("spv") => "to-spir",
-            _ => continue,
-        };
+    for (p, cmd) in findings("tests/regressions/open") {
         seen += 1;
         let (code, err) = translate(cmd, &p, &out);
         assert_eq!(code, Some(1), "{}: {err}", p.display());

@@ -19,6 +19,17 @@ pub fn our_spirv(fixture: &Path, work: &Path) -> Result<PathBuf, String> {
     Ok(spv)
 }
 
+/// The OpenCL C sources of the fixtures (tests/kernels/*.cl), in a stable order.
+pub fn kernel_sources() -> Vec<PathBuf> {
+    let mut sources: Vec<PathBuf> = std::fs::read_dir("tests/kernels")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+        .collect();
+    sources.sort();
+    sources
+}
+
 /// FNV-1a of the kernel name: inputs differ between kernels, not between runs.
 pub fn seed_of(kernel: &str) -> u64 {
     kernel.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {

@@ -19,7 +19,7 @@ mod spec;
 use common::{run_tool, spirv_val};
 use compare::{first_difference, run_spec};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// Who turns our SPIR-V back into SPIR for PoCL.
@@ -89,12 +89,7 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
     let dev = cl::Device::first().expect("an OpenCL device (PoCL)");
     let work = std::env::temp_dir().join(format!("spir-xlate-exec-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
-    let mut sources: Vec<PathBuf> = std::fs::read_dir("tests/kernels")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
-        .collect();
-    sources.sort();
+    let sources = compare::kernel_sources();
     let only = std::env::var("SPIR_XLATE_EXEC_ONLY").ok();
     let (mut failures, mut kernels, mut runs) = (Vec::new(), 0, 0);
     let mut pocl_image_gaps = 0;

@@ -25,7 +25,7 @@ mod compare;
 mod spec;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use common::run_tool;
@@ -95,12 +95,7 @@ fn run_all() {
     let dev = cl::Device::of_platform("Intel").expect("the Intel OpenCL runtime (see .ci/run)");
     let work = std::env::temp_dir().join(format!("spir-xlate-intel-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
-    let mut sources: Vec<PathBuf> = std::fs::read_dir("tests/kernels")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
-        .collect();
-    sources.sort();
+    let sources = compare::kernel_sources();
     let only = std::env::var("SPIR_XLATE_EXEC_ONLY").ok();
     let mut tally: BTreeMap<Consumer, Tally> = BTreeMap::new();
     let (mut failures, mut control_failures, mut kernels) = (Vec::new(), Vec::new(), 0);
