@@ -1,4 +1,4 @@
-//@exec vload_widths global=8 out:i32[384] in:i32[384] out:f32[192] in:f32[192]
+//@exec vload_widths global=8 out:i32[384] in:i32[384] out:f32[216] in:f32[192]
 __kernel void vload_widths(__global int *oi, __global const int *xi, __global float *of, __global const float *xf) {
   size_t i = get_global_id(0);
   int2 a = vload2(i, xi);
@@ -13,5 +13,5 @@ __kernel void vload_widths(__global int *oi, __global const int *xi, __global fl
   vstore3(f * f, i, of);
   float8 g = vload8(i, xf + 24);
   vstore8(g + f.x, i, of + 24);
-  vstore16((float16)(g, g.s76543210), i, of + 64);
+  vstore16((float16)(g, g.s76543210), i, of + 88);
 }
