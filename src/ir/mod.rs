@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod builtin;
+pub mod builtin_check;
 pub mod cfg;
 pub mod constant;
 pub mod fold;

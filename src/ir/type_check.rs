@@ -55,8 +55,11 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
             args,
         } => {
             let per_dim = crate::mappings::work_item_name(*b).is_some_and(|w| w.1);
-            (args.len() != usize::from(per_dim))
-                .then(|| format!("work-item query {b:?} with {} arguments", args.len()))
+            if args.len() != usize::from(per_dim) {
+                return Some(format!("work-item query {b:?} with {} arguments", args.len()));
+            }
+            let types: Vec<_> = args.iter().map(t).collect();
+            super::builtin_check::builtin_error(m, &super::Builtin::WorkItem(*b), &types, ty)
         }
         Op::Builtin {
             builtin: super::Builtin::AsyncCopy { strided },
@@ -72,6 +75,11 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
                     .iter()
                     .all(|a| matches!(m.types[t(a)], Type::Int { .. }));
             (!fits).then(|| "an async copy's operands are not pointers and sizes".to_string())
+        }
+        Op::Builtin { builtin, args } => {
+            let types: Vec<_> = args.iter().map(t).collect();
+            super::builtin_check::builtin_error(m, builtin, &types, ty)
+                .map(|e| format!("{}: {e}", builtin_name(builtin)))
         }
         Op::ExtractValue { aggregate, indices } => (member(m, t(aggregate), indices) != Some(ty))
             .then(|| "extractvalue indices do not lead to the result type".to_string()),
@@ -214,7 +222,7 @@ pub(super) fn align_error(align: Option<u32>) -> Option<String> {
 
 /// What is wrong with a constant, if anything: a scalar of its kind's type; a composite with
 /// one part per member, lane or element, each of its type.
-pub(super) fn constant_error(m: &Module, c: &super::Constant) -> Option<String> {
+pub fn constant_error(m: &Module, c: &super::Constant) -> Option<String> {
     let parts = match &c.kind {
         super::ConstantKind::Int(_) => {
             return (!matches!(m.types[c.ty], Type::Int { .. } | Type::Bool))
@@ -299,4 +307,15 @@ fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
         };
     }
     true
+}
+
+/// A builtin as messages name it: its OpenCL.std or SPIR-V instruction where it is one.
+pub fn builtin_name(b: &super::Builtin) -> String {
+    match b {
+        super::Builtin::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
+        super::Builtin::Atomic { op, .. }
+        | super::Builtin::Group { op, .. }
+        | super::Builtin::Spirv(op) => format!("Op{op:?}"),
+        other => format!("{other:?}"),
+    }
 }

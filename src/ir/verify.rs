@@ -110,6 +110,19 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
         }
     }
     let nblocks = body.blocks.len() as u32;
+    // Each block's incoming edges, for the phis: one entry per edge, as LLVM has them (two
+    // edges from one block are two entries; forwarders.rs).
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); body.blocks.len()];
+    for (bi, b) in body.blocks.iter().enumerate() {
+        for s in b.terminator.successors() {
+            if let Some(p) = preds.get_mut(s) {
+                p.push(bi as u32);
+            }
+        }
+    }
+    for p in &mut preds {
+        p.sort_unstable();
+    }
     for (bi, b) in body.blocks.iter().enumerate() {
         // Whether `v` exists (an error for each that does not).
         let check_value = |v: Value, push: &mut dyn FnMut(Option<usize>, String)| {
@@ -151,6 +164,14 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
                                 format!("phi names block {} which does not exist", blk.0),
                             );
                         }
+                    }
+                    let mut named: Vec<u32> = incoming.iter().map(|(_, b)| b.0).collect();
+                    named.sort_unstable();
+                    if named != preds[bi] {
+                        push(
+                            Some(bi),
+                            "a phi's incoming blocks are not one per edge into its block".into(),
+                        );
                     }
                 }
                 Op::Load { ptr, .. } => {

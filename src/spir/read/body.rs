@@ -430,6 +430,11 @@ impl FnLowering<'_, '_> {
     fn binary(&mut self, op: BinaryOp, a: &Operand, b: &Operand, dest: &Name) -> Result<()> {
         let lhs = self.operand(a)?;
         let rhs = self.operand(b)?;
+        if let Some(bits) = self.narrow_of(a) {
+            let v = self.narrow_arith(op, lhs, rhs, bits);
+            self.bind(dest, v);
+            return Ok(());
+        }
         let ty = self.value_type(lhs);
         self.emit(
             Some(dest),
@@ -447,6 +452,12 @@ impl FnLowering<'_, '_> {
     fn cast(&mut self, op: CastOp, v: &Operand, to: &llvm_ir::TypeRef, dest: &Name) -> Result<()> {
         let value = self.operand(v)?;
         let ty = self.lower_type(to)?;
+        let (from_bits, to_bits) = (self.narrow_of(v), super::narrow::narrow_bits(to));
+        if from_bits.is_some() || to_bits.is_some() {
+            let v = self.narrow_cast(op, value, ty, from_bits, to_bits)?;
+            self.bind(dest, v);
+            return Ok(());
+        }
         self.emit(Some(dest), ty, Op::Cast { op, value });
         Ok(())
     }
@@ -499,6 +510,13 @@ impl FnLowering<'_, '_> {
                 // Casts between OpenCL object types are no-ops in the graph, and so is a cast
                 // to the operand's own type (legacy SPIR spells sampler initializers so) and
                 // the `i8*` cast a memory intrinsic's signature needs.
+                if self.narrow_of(&i.operand).is_some()
+                    || super::narrow::narrow_bits(&i.to_type).is_some()
+                {
+                    return Err(Error::unsupported(
+                        "a bitcast from or to an integer of a width SPIR does not have",
+                    ));
+                }
                 let v = self.operand(&i.operand)?;
                 let to = self.lower_type(&i.to_type)?;
                 let from = self.value_type(v);
@@ -524,9 +542,16 @@ impl FnLowering<'_, '_> {
                 self.cast(CastOp::AddrSpaceCast, &i.operand, &i.to_type, &i.dest)
             }
             I::ICmp(i) => {
-                let lhs = self.operand(&i.operand0)?;
-                let rhs = self.operand(&i.operand1)?;
+                let mut lhs = self.operand(&i.operand0)?;
+                let mut rhs = self.operand(&i.operand1)?;
                 let pred = int_pred(i.predicate);
+                if let Some(bits) = self.narrow_of(&i.operand0) {
+                    use ir::IntPredicate as P;
+                    if matches!(pred, P::Sgt | P::Sge | P::Slt | P::Sle) {
+                        lhs = self.sign_extend_low(lhs, bits);
+                        rhs = self.sign_extend_low(rhs, bits);
+                    }
+                }
                 if let Some(b) = self.extension_test(pred, lhs, rhs) {
                     // The test's name is the boolean's when the boolean has none (SPIR
                     // writes a named boolean as the test of an unnamed integer).
@@ -592,16 +617,18 @@ impl FnLowering<'_, '_> {
                 let ptr = self.operand(&i.address)?;
                 let value = self.operand(&i.value)?;
                 let ptr_ty = self.value_type(ptr);
-                if matches!(
-                    self.m.types[ptr_ty],
-                    Type::Pointer {
-                        space: ir::AddressSpace::Constant,
-                        ..
-                    }
-                ) {
-                    return Err(Error::unsupported(
-                        "a store to __constant memory (read-only in OpenCL C and SPIR-V)",
-                    ));
+                if let Type::Pointer {
+                    space: space @ (ir::AddressSpace::Constant | ir::AddressSpace::Input),
+                    ..
+                } = self.m.types[ptr_ty]
+                {
+                    let what = match space {
+                        ir::AddressSpace::Constant => "__constant memory",
+                        _ => "a builtin input variable",
+                    };
+                    return Err(Error::unsupported(format!(
+                        "a store to {what} (read-only in OpenCL C and SPIR-V)"
+                    )));
                 }
                 let void = self.m.void_type();
                 self.emit(
@@ -795,11 +822,23 @@ impl FnLowering<'_, '_> {
 
     fn gep(&mut self, i: &li::GetElementPtr) -> Result<()> {
         let base = self.operand(&i.address)?;
-        let indices = i
-            .indices
-            .iter()
-            .map(|x| self.operand(x))
-            .collect::<Result<Vec<_>>>()?;
+        let mut indices = Vec::with_capacity(i.indices.len());
+        for x in &i.indices {
+            let mut v = self.operand(x)?;
+            // Indices are signed: a narrow one is sign-extended, a boolean one (i1) is
+            // 0 or -1 as an i32.
+            if let Some(bits) = self.narrow_of(x) {
+                v = self.sign_extend_low(v, bits);
+            } else if self.m.types[self.value_type(v)] == Type::Bool {
+                let i32_ty = self.m.int_type(32);
+                let op = Op::Cast {
+                    op: CastOp::SExt,
+                    value: v,
+                };
+                v = Value::Inst(self.emit(None, i32_ty, op));
+            }
+            indices.push(v);
+        }
         // The result type is derived here: llvm-ir's computed GEP type drops the address space.
         let consts = self.m.const_indices(&indices);
         // A getelementptr over vectors of pointers has no OpenCL C or SPIR-V spelling.
@@ -877,6 +916,10 @@ impl FnLowering<'_, '_> {
                 let mut cases = Vec::new();
                 for (c, d) in &s.dests {
                     let v = match c.as_ref() {
+                        // The value held zero-extended, as narrow integers are (narrow.rs).
+                        llvm_ir::Constant::Int { value, bits } if *bits < 64 => {
+                            value & ((1u64 << bits) - 1)
+                        }
                         llvm_ir::Constant::Int { value, .. } => *value,
                         _ => {
                             return Err(Error::malformed("switch case is not an integer constant"))

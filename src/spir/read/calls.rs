@@ -52,12 +52,25 @@ pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
         Either::Left(_) => return Err(Error::unsupported("inline assembly")),
     };
     let at = format!("call to '{name}'");
-    lower_named_call(l, call, &name).map_err(|e| e.at_value(at))
+    let lowered = lower_named_call(l, call, &name).map_err(|e| e.at_value(at.clone()))?;
+    if let Lowered::Inst(ty, Op::Builtin { builtin, args })
+    | Lowered::Spelling(ty, Op::Builtin { builtin, args }) = &lowered
+    {
+        let types: Vec<_> = args.iter().map(|&a| l.value_type(a)).collect();
+        if let Some(e) = ir::builtin_check::builtin_error(l.m, builtin, &types, *ty) {
+            return Err(Error::unsupported(format!(
+                "a call to '{}' with operands or a result of types it does not take ({e})",
+                name.escape_debug()
+            ))
+            .at_value(at));
+        }
+    }
+    Ok(lowered)
 }
 
 fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lowered> {
     // Markers without meaning: their operands (often constant expressions) are not lowered.
-    if name.strip_prefix("llvm.").is_some_and(is_marker_intrinsic) {
+    if name.strip_prefix("llvm.").is_some_and(super::intrinsics::is_marker_intrinsic) {
         return Ok(Lowered::Nothing);
     }
     if name.starts_with(super::half_constants::MARKER) {
@@ -94,7 +107,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         return Ok(Lowered::Inst(ret, Op::Call { callee, args }));
     }
     if let Some(intr) = name.strip_prefix("llvm.") {
-        return intrinsic(l, intr, ret, args, memory_align(call));
+        return super::intrinsics::intrinsic(l, intr, ret, args, memory_align(call));
     }
     if name == "printf" {
         return Ok(ext(ret, CLOp::printf, None, args));
@@ -119,7 +132,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     builtin(l, &d, name, ret, args)
 }
 
-fn ext(ret: ir::Handle<Type>, op: CLOp, literal: Option<u32>, args: Vec<Value>) -> Lowered {
+pub(super) fn ext(ret: ir::Handle<Type>, op: CLOp, literal: Option<u32>, args: Vec<Value>) -> Lowered {
     Lowered::Inst(
         ret,
         Op::Builtin {
@@ -149,98 +162,6 @@ fn memory_align(call: &Call) -> Option<u32> {
         .filter(|&a| a > 1)
 }
 
-fn intrinsic(
-    l: &mut FnLowering,
-    intr: &str,
-    ret: ir::Handle<Type>,
-    mut args: Vec<Value>,
-    align: Option<u32>,
-) -> Result<Lowered> {
-    // Strip the overload suffix: llvm.fabs.f32 -> llvm.fabs; llvm.memcpy.p1i8.p1i8.i64 -> llvm.memcpy.
-    let base: String = {
-        let mut parts: Vec<&str> = intr.split('.').collect();
-        while parts.len() > 1 && is_type_suffix(parts[parts.len() - 1]) {
-            parts.pop();
-        }
-        parts.join(".")
-    };
-    let constant_bool = |l: &FnLowering, v: Value| match v {
-        Value::Const(c) => matches!(l.m.constants[c].kind, ConstantKind::Int(1)),
-        _ => false,
-    };
-    Ok(match base.as_str() {
-        "memcpy" | "memmove" => {
-            let volatile = constant_bool(l, args[3]);
-            Lowered::Inst(
-                ret,
-                Op::CopyMemory {
-                    dst: args[0],
-                    src: args[1],
-                    size: args[2],
-                    align,
-                    volatile,
-                },
-            )
-        }
-        "memset" => {
-            let volatile = constant_bool(l, args[3]);
-            Lowered::Inst(
-                ret,
-                Op::FillMemory {
-                    dst: args[0],
-                    byte: args[1],
-                    size: args[2],
-                    align,
-                    volatile,
-                },
-            )
-        }
-        "abs" => {
-            args.truncate(1);
-            ext(ret, CLOp::s_abs, None, args)
-        }
-        "ctlz" | "cttz" => {
-            args.truncate(1);
-            ext(
-                ret,
-                if base == "ctlz" { CLOp::clz } else { CLOp::ctz },
-                None,
-                args,
-            )
-        }
-        "fshl" if args[0] == args[1] => ext(ret, CLOp::rotate, None, vec![args[0], args[2]]),
-        other => match mappings::intrinsic(&format!("llvm.{other}")) {
-            Some(op) => ext(ret, op, None, args),
-            None => return Err(Error::unsupported(format!("LLVM intrinsic llvm.{intr}"))),
-        },
-    })
-}
-
-/// Intrinsics that mark lifetimes, debug locations or assumptions: nothing in the graph.
-pub(super) fn is_marker_intrinsic(intr: &str) -> bool {
-    [
-        "lifetime.start",
-        "lifetime.end",
-        "dbg.declare",
-        "dbg.value",
-        "dbg.label",
-        "assume",
-        "invariant.start",
-        "invariant.end",
-        "experimental.noalias.scope.decl",
-    ]
-    .iter()
-    .any(|m| intr == *m || intr.strip_prefix(m).is_some_and(|r| r.starts_with('.')))
-}
-
-fn is_type_suffix(s: &str) -> bool {
-    let s = s.trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit());
-    matches!(s, "f16" | "f32" | "f64")
-        || s.starts_with('i') && s[1..].chars().all(|c| c.is_ascii_digit()) && s.len() > 1
-        || s.starts_with('p')
-            && s.len() > 1
-            && s[1..].chars().next().is_some_and(|c| c.is_ascii_digit())
-}
 
 /// A sampler given as an OpenCL sampler bit-field: an integer constant (legacy SPIR's
 /// `bitcast i32 N to i32` is the constant itself), or a load from a constant global

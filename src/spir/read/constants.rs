@@ -33,8 +33,11 @@ pub(crate) fn lower_constant(
     };
     let (ty, kind) = match c.as_ref() {
         C::Int { bits, value } => {
-            let ty = if *bits == 1 { m.ty(Type::Bool) } else { m.int_type(*bits) };
-            (ty, ConstantKind::Int(*value))
+            // Narrow widths are held zero-extended in a wider integer (narrow.rs).
+            let held = super::narrow::held_in(*bits).ok_or_else(|| Error::unsupported(format!("integer constant of type i{bits} (SPIR allows i1, i8, i16, i32, i64)")))?;
+            let ty = if *bits == 1 { m.ty(Type::Bool) } else { m.int_type(held) };
+            let value = if *bits < 64 { value & ((1u64 << bits) - 1) } else { *value };
+            (ty, ConstantKind::Int(value))
         }
         C::Float(f) => match f {
             Float::Single(v) => (m.ty(Type::Float { width: 32 }), ConstantKind::Float(v.to_bits() as u64)),
@@ -105,7 +108,13 @@ pub(crate) fn lower_constant(
         C::AddrSpaceCast(x) => return cast(m, types, CastOp::AddrSpaceCast, &x.operand, &x.to_type),
         other => return Err(Error::unsupported(format!("constant expression {other}"))),
     };
-    Ok(m.constant(Constant { ty, kind }))
+    let c = Constant { ty, kind };
+    // LLVM's bitcode reader lets a data sequence of another element type through (a
+    // `<4 x i32>` spelled as three bytes).
+    if let Some(e) = crate::ir::type_check::constant_error(m, &c) {
+        return Err(Error::malformed(format!("a constant that does not fit its type: {e}")));
+    }
+    Ok(m.constant(c))
 }
 
 /// llvm-ir's `Typed` needs its `Types` table; the module holds it.

@@ -40,7 +40,7 @@ unsafe fn only_feeds_memory_intrinsics(cast: LLVMValueRef) -> bool {
         let callee = super::metadata::value_name(LLVMGetCalledValue(user));
         if callee
             .strip_prefix("llvm.")
-            .is_some_and(super::calls::is_marker_intrinsic)
+            .is_some_and(super::intrinsics::is_marker_intrinsic)
         {
             u = LLVMGetNextUse(u);
             continue;

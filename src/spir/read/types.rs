@@ -120,9 +120,10 @@ impl<'a> TypeLowering<'a> {
         let t = match ty.as_ref() {
             llvm_ir::Type::VoidType => Type::Void,
             llvm_ir::Type::IntegerType { bits: 1 } => Type::Bool,
-            llvm_ir::Type::IntegerType { bits } => match bits {
-                8 | 16 | 32 | 64 => Type::Int { width: *bits },
-                _ => {
+            // Widths SPIR does not have are held in the next it has (narrow.rs).
+            llvm_ir::Type::IntegerType { bits } => match super::narrow::held_in(*bits) {
+                Some(width) => Type::Int { width },
+                None => {
                     return Err(Error::unsupported(format!(
                         "integer type i{bits} (SPIR allows i1, i8, i16, i32, i64)"
                     )))
@@ -150,6 +151,7 @@ impl<'a> TypeLowering<'a> {
                 }
                 let space = mappings::space_from_llvm(*addr_space)
                     .ok_or_else(|| Error::unsupported(format!("address space {addr_space}")))?;
+                super::narrow::refuse_in_memory(pointee_type, "a pointer to")?;
                 let pointee = self.lower(m, pointee_type)?;
                 Type::Pointer { pointee, space }
             }
@@ -194,6 +196,7 @@ impl<'a> TypeLowering<'a> {
                 element_type,
                 num_elements,
             } => {
+                super::narrow::refuse_in_memory(element_type, "an array of")?;
                 let elem = self.lower(m, element_type)?;
                 Type::Array {
                     elem,
@@ -206,7 +209,10 @@ impl<'a> TypeLowering<'a> {
             } => {
                 let members = element_types
                     .iter()
-                    .map(|e| self.lower(m, e))
+                    .map(|e| {
+                        super::narrow::refuse_in_memory(e, "a struct member of type")?;
+                        self.lower(m, e)
+                    })
                     .collect::<Result<Vec<_>>>()?;
                 Type::Struct {
                     name: None,
@@ -238,7 +244,10 @@ impl<'a> TypeLowering<'a> {
                             self.named.insert(name.clone(), placeholder);
                             let members = element_types
                                 .iter()
-                                .map(|e| self.lower(m, e))
+                                .map(|e| {
+                                    super::narrow::refuse_in_memory(e, "a struct member of type")?;
+                                    self.lower(m, e)
+                                })
                                 .collect::<Result<Vec<_>>>()?;
                             m.types.define(
                                 placeholder,

@@ -281,8 +281,16 @@ impl Reader {
                 }
             }
         }
+        let block_of: HashMap<ir::Handle<Inst>, usize> = st
+            .body
+            .blocks
+            .iter()
+            .enumerate()
+            .flat_map(|(b, blk)| blk.insts.iter().map(move |&i| (i, b)))
+            .collect();
         for (ih, incoming) in std::mem::take(&mut st.phis) {
             let mut resolved = Vec::new();
+            let here = block_of.get(&ih).copied();
             for (v, l) in incoming {
                 let value = self
                     .operand(&mut st, v)
@@ -291,7 +299,19 @@ impl Reader {
                     Error::malformed(format!("OpPhi names %{l}, which is not a block"))
                         .in_function(&fname)
                 })?;
-                resolved.push((value, block));
+                // SPIR-V names a parent once; the graph has one entry per edge (a
+                // conditional branch with both arms to this block is two).
+                let edges = here.map_or(1, |t| {
+                    st.body.blocks[block.0 as usize]
+                        .terminator
+                        .successors()
+                        .iter()
+                        .filter(|&&s| s == t)
+                        .count()
+                });
+                for _ in 0..edges.max(1) {
+                    resolved.push((value, block));
+                }
             }
             st.body.insts[ih].op = Op::Phi { incoming: resolved };
         }

@@ -57,7 +57,7 @@ fn block_order(body: &ir::Body) -> Vec<usize> {
     })
 }
 
-struct FnCtx {
+pub(super) struct FnCtx {
     func: ir::Handle<ir::Function>,
     params: Vec<Word>,
     inst_ids: HashMap<ir::Handle<ir::Inst>, Word>,
@@ -258,7 +258,7 @@ impl Writer<'_> {
         }
     }
 
-    fn value(&mut self, ctx: &FnCtx, v: Value) -> Result<Word> {
+    pub(super) fn value(&mut self, ctx: &FnCtx, v: Value) -> Result<Word> {
         match v {
             Value::Param(i) => Ok(ctx.params[i as usize]),
             Value::Inst(h) => ctx
@@ -270,12 +270,12 @@ impl Writer<'_> {
         }
     }
 
-    fn vty(&self, ctx: &FnCtx, v: Value) -> ir::Handle<Type> {
+    pub(super) fn vty(&self, ctx: &FnCtx, v: Value) -> ir::Handle<Type> {
         self.m.value_type(&self.m.functions[ctx.func], v)
     }
 
     /// Emit one instruction into the current block.
-    fn emit(
+    pub(super) fn emit(
         &mut self,
         op: S,
         ty: Option<Word>,
@@ -292,11 +292,11 @@ impl Writer<'_> {
         Ok(id.unwrap_or(0))
     }
 
-    fn ids(ws: &[Word]) -> Vec<Operand> {
+    pub(super) fn ids(ws: &[Word]) -> Vec<Operand> {
         ws.iter().map(|&w| Operand::IdRef(w)).collect()
     }
 
-    fn memory_access(align: Option<u32>, volatile: bool) -> Vec<Operand> {
+    pub(super) fn memory_access(align: Option<u32>, volatile: bool) -> Vec<Operand> {
         let mut bits = spirv::MemoryAccess::NONE;
         if volatile {
             bits |= spirv::MemoryAccess::VOLATILE;
@@ -660,67 +660,6 @@ impl Writer<'_> {
                 self.fill_memory(ctx, *dst, *byte, *size, *align, *volatile)?;
             }
         }
-        Ok(())
-    }
-
-    /// memset with constant byte and size: copy from a constant global of that many bytes.
-    fn fill_memory(
-        &mut self,
-        ctx: &FnCtx,
-        dst: Value,
-        byte: Value,
-        size: Value,
-        align: Option<u32>,
-        volatile: bool,
-    ) -> Result<()> {
-        let m = self.m;
-        let konst = |v: Value| match v {
-            Value::Const(c) => match m.constants[c].kind {
-                ir::ConstantKind::Int(i) => Some(i),
-                ir::ConstantKind::Null => Some(0),
-                _ => None,
-            },
-            _ => None,
-        };
-        let (Some(b), Some(n)) = (konst(byte), konst(size)) else {
-            return Err(Error::unsupported(
-                "llvm.memset with a run-time value or size",
-            ));
-        };
-        let i8t = self.b.type_int(8, 0);
-        self.cap(Capability::Int8);
-        let size_bits = m.addressing.pointer_bits();
-        let lt = self.b.type_int(size_bits, 0);
-        let len = self.scalar_constant(lt, size_bits, n);
-        let arr = self.b.type_array(i8t, len);
-        let init = if b == 0 {
-            self.b.constant_null(arr)
-        } else {
-            let e = self.scalar_constant(i8t, 8, b);
-            self.b.constant_composite(arr, vec![e; n as usize])
-        };
-        let pt = self
-            .b
-            .type_pointer(None, spirv::StorageClass::UniformConstant, arr);
-        let g = self.b.id();
-        self.b.insert_types_global_values(
-            InsertPoint::End,
-            Instruction::new(
-                S::Variable,
-                Some(pt),
-                Some(g),
-                vec![
-                    Operand::StorageClass(spirv::StorageClass::UniformConstant),
-                    Operand::IdRef(init),
-                ],
-            ),
-        );
-        self.b.decorate(g, spirv::Decoration::Constant, []);
-        let d = self.value(ctx, dst)?;
-        let s = self.value(ctx, size)?;
-        let mut ops = Self::ids(&[d, g, s]);
-        ops.extend(Self::memory_access(align, volatile));
-        self.emit(S::CopyMemorySized, None, None, ops)?;
         Ok(())
     }
 
@@ -1169,6 +1108,6 @@ fn bit_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
     }
 }
 
-fn internal(e: rspirv::dr::Error) -> Error {
+pub(super) fn internal(e: rspirv::dr::Error) -> Error {
     Error::internal(format!("SPIR-V builder: {e:?}"))
 }

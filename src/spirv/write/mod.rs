@@ -6,6 +6,7 @@
 //! naming it.
 
 mod body;
+mod memory;
 mod types;
 
 use std::collections::{BTreeSet, HashMap};
@@ -48,6 +49,9 @@ pub(crate) struct Writer<'a> {
     ceiling: (u8, u8),
     target: &'static str,
     needs: (u8, u8),
+    /// Fill functions the module's `memset`s with run-time operands call, by (storage
+    /// class, size type, volatility) (memory.rs).
+    fill_functions: std::collections::BTreeMap<(u32, Word, bool), memory::FillFunction>,
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -83,6 +87,7 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         ceiling: (maj, min),
         target: options.target.name(),
         needs: (1, 0),
+        fill_functions: Default::default(),
     };
     w.cap(Capability::Addresses);
     w.cap(Capability::Kernel);
@@ -129,6 +134,7 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
             }
         }
     }
+    w.fill_functions()?;
     // A module without kernels is a library: its functions are exported (or it is empty),
     // which SPIR-V allows only with the Linkage capability.
     if m.kernels.is_empty() {

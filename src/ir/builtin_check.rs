@@ -1,0 +1,347 @@
+//! The typing rules of semantic builtins, for `verify` and for the readers: which operand and
+//! result types each kind of builtin takes. A reader that lowers a call to a builtin checks it
+//! here, so that a call spelled right with operands of the wrong types (an external function
+//! `vload_half` taking an integer, an OpImageQueryOrder whose result is a vector) is refused
+//! at the call rather than handed to a writer that builds LLVM or SPIR-V from it.
+//!
+//! The rules are per class of builtin, not per OpenCL C overload: operands are numbers where
+//! the operation computes on numbers, pointers where it reads or writes memory, OpenCL objects
+//! where it works on one; results are of the kind the operation produces.
+
+use super::builtin::{Builtin, CLOp, ConvertKind, ImageOp, TexelKind};
+use super::module::Module;
+use super::types::Type;
+use super::Handle;
+
+/// What is wrong with builtin `b` taking operands of types `args` and giving `ty`, if anything.
+pub fn builtin_error(
+    m: &Module,
+    b: &Builtin,
+    args: &[Handle<Type>],
+    ty: Handle<Type>,
+) -> Option<String> {
+    let c = Check { m, args, ty };
+    match b {
+        Builtin::WorkItem(_) => c.all_int(0..args.len()).or_else(|| c.int_result()),
+        Builtin::ExtInst { op, literal } => c.ext_inst(*op, *literal),
+        Builtin::Convert { from, to, .. } => c.convert(*from, *to),
+        Builtin::ControlBarrier { .. } | Builtin::MemoryBarrier { .. } => {
+            c.count(0).or_else(|| c.void_result())
+        }
+        Builtin::Atomic { op, .. } => c.atomic(*op),
+        Builtin::Image(op) => c.image(*op),
+        Builtin::AsyncCopy { .. } => None, // type_check.rs: pointers and sizes
+        Builtin::WaitEvents => c
+            .count(2)
+            .or_else(|| c.all_int(0..1))
+            .or_else(|| c.pointer(1)),
+        Builtin::Group { .. } => None,
+        Builtin::Spirv(op) => c.spirv(*op),
+    }
+}
+
+struct Check<'a> {
+    m: &'a Module,
+    args: &'a [Handle<Type>],
+    ty: Handle<Type>,
+}
+
+impl Check<'_> {
+    fn scalar(&self, t: Handle<Type>) -> &Type {
+        &self.m.types[self.m.scalar_of(t)]
+    }
+
+    fn is_number(&self, t: Handle<Type>) -> bool {
+        matches!(self.scalar(t), Type::Int { .. } | Type::Float { .. })
+    }
+
+    fn count(&self, n: usize) -> Option<String> {
+        (self.args.len() != n).then(|| format!("{} operands where it takes {n}", self.args.len()))
+    }
+
+    fn pointer(&self, i: usize) -> Option<String> {
+        match self.args.get(i).map(|&t| &self.m.types[t]) {
+            Some(Type::Pointer { .. }) => None,
+            _ => Some(format!("operand {i} is not a pointer")),
+        }
+    }
+
+    fn all_int(&self, range: std::ops::Range<usize>) -> Option<String> {
+        range
+            .into_iter()
+            .find(|&i| !matches!(self.m.types[self.args[i]], Type::Int { .. }))
+            .map(|i| format!("operand {i} is not an integer"))
+    }
+
+    fn numbers(&self, range: std::ops::Range<usize>) -> Option<String> {
+        range
+            .into_iter()
+            .find(|&i| !self.is_number(self.args[i]))
+            .map(|i| format!("operand {i} is not a number or a vector of numbers"))
+    }
+
+    fn void_result(&self) -> Option<String> {
+        (self.m.types[self.ty] != Type::Void).then(|| "its result is not void".to_string())
+    }
+
+    fn int_result(&self) -> Option<String> {
+        (!matches!(self.m.types[self.ty], Type::Int { .. }))
+            .then(|| "its result is not a scalar integer".to_string())
+    }
+
+    fn number_result(&self) -> Option<String> {
+        (!self.is_number(self.ty)).then(|| "its result is not a number".to_string())
+    }
+
+    fn ext_inst(&self, op: CLOp, literal: Option<u32>) -> Option<String> {
+        use CLOp as O;
+        if super::builtin::has_trailing_literal(op) != literal.is_some() {
+            return Some("its literal operand is missing or extra".into());
+        }
+        let operands = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+            .lookup_opcode(op as u32)
+            .map(|i| &i.operands[..]);
+        let Some(operands) = operands else {
+            return Some("not an OpenCL.std instruction".into());
+        };
+        let variadic = operands
+            .last()
+            .is_some_and(|o| o.quantifier == rspirv::grammar::OperandQuantifier::ZeroOrMore);
+        // The id operands, less the trailing literal the graph keeps apart.
+        let ids = operands.len() - usize::from(literal.is_some());
+        if if variadic {
+            self.args.len() + 1 < ids
+        } else {
+            self.args.len() != ids
+        } {
+            return Some(format!(
+                "{} operands where it takes {}",
+                self.args.len(),
+                ids
+            ));
+        }
+        // Where the instruction reads or writes memory (the operand that is a pointer).
+        let (pointer, stores) = match op {
+            O::fract | O::frexp | O::lgamma_r | O::modf | O::sincos => (Some(1), false),
+            O::remquo => (Some(2), false),
+            O::vloadn | O::vload_half | O::vload_halfn | O::vloada_halfn => (Some(1), false),
+            O::vstoren
+            | O::vstore_half
+            | O::vstore_half_r
+            | O::vstore_halfn
+            | O::vstore_halfn_r
+            | O::vstorea_halfn
+            | O::vstorea_halfn_r => (Some(2), true),
+            O::prefetch => (Some(0), true),
+            O::printf => {
+                return self
+                    .pointer(0)
+                    .or_else(|| self.int_result())
+                    .map(|e| format!("printf: {e}"));
+            }
+            _ => (None, false),
+        };
+        for i in 0..self.args.len() {
+            let e = if Some(i) == pointer {
+                self.pointer(i)
+            } else {
+                self.numbers(i..i + 1)
+            };
+            if e.is_some() {
+                return e;
+            }
+        }
+        if stores {
+            self.void_result()
+        } else {
+            self.number_result()
+        }
+    }
+
+    fn convert(&self, from: ConvertKind, to: ConvertKind) -> Option<String> {
+        if let Some(e) = self.count(1) {
+            return Some(e);
+        }
+        let kind_fits = |t: Handle<Type>, k: ConvertKind| match (self.scalar(t), k) {
+            (Type::Float { .. }, ConvertKind::Float) => true,
+            (Type::Int { .. }, ConvertKind::Int(_)) => true,
+            _ => false,
+        };
+        if !kind_fits(self.args[0], from) {
+            return Some("the operand is not of the kind converted from".into());
+        }
+        if !kind_fits(self.ty, to) {
+            return Some("the result is not of the kind converted to".into());
+        }
+        (self.m.lanes(self.args[0]) != self.m.lanes(self.ty))
+            .then(|| "operand and result differ in lanes".into())
+    }
+
+    fn atomic(&self, op: spirv::Op) -> Option<String> {
+        use spirv::Op as S;
+        if let Some(e) = self.pointer(0) {
+            return Some(e);
+        }
+        let pointee = self.m.pointee(self.args[0])?;
+        if !matches!(self.m.types[pointee], Type::Int { .. } | Type::Float { .. }) {
+            return Some("an atomic on memory that is not a scalar number".into());
+        }
+        let (values, result) = match op {
+            S::AtomicStore => (1, None),
+            S::AtomicFlagClear => (0, None),
+            S::AtomicFlagTestAndSet => (0, Some(Type::Bool)),
+            S::AtomicLoad | S::AtomicIIncrement | S::AtomicIDecrement => (0, Some(Type::Void)),
+            S::AtomicCompareExchange => (2, Some(Type::Void)),
+            _ => (1, Some(Type::Void)),
+        };
+        if let Some(e) = self.count(1 + values) {
+            return Some(e);
+        }
+        if self.args[1..].iter().any(|&a| a != pointee) {
+            return Some("an atomic operand is not of the type in memory".into());
+        }
+        match result {
+            None => self.void_result(),
+            // Void stands for "the type in memory".
+            Some(Type::Void) => {
+                (self.ty != pointee).then(|| "the result is not of the type in memory".into())
+            }
+            Some(t) => (self.m.types[self.ty] != t).then(|| "the result is not a boolean".into()),
+        }
+    }
+
+    fn image(&self, op: ImageOp) -> Option<String> {
+        let Some(&Type::Image(image)) = self.args.first().map(|&t| &self.m.types[t]) else {
+            return Some("operand 0 is not an image".into());
+        };
+        // A texel: four components of the kind's type, one for depth images.
+        let texel = |t: Handle<Type>, kind: TexelKind| {
+            let lanes_fit = match self.m.lanes(t) {
+                4 => true,
+                1 => image.depth,
+                _ => false,
+            };
+            let scalar_fits = match (kind, self.scalar(t)) {
+                (TexelKind::Float, Type::Float { width: 32 }) => true,
+                (TexelKind::Half, Type::Float { width: 16 }) => true,
+                (TexelKind::Signed | TexelKind::Unsigned, Type::Int { width: 32 }) => true,
+                _ => false,
+            };
+            lanes_fit && scalar_fits
+        };
+        let coord = |i: usize| {
+            self.args
+                .get(i)
+                .is_some_and(|&t| self.is_number(t))
+                .then_some(())
+                .ok_or_else(|| format!("operand {i} is not a coordinate"))
+        };
+        let check = || -> Result<(), String> {
+            match op {
+                ImageOp::Read(kind) | ImageOp::Sample(kind) => {
+                    let sampled = matches!(op, ImageOp::Sample(_));
+                    if sampled
+                        && !matches!(self.args.get(1).map(|&t| &self.m.types[t]), Some(Type::Sampler))
+                    {
+                        return Err("operand 1 is not a sampler".into());
+                    }
+                    let n = 2 + usize::from(sampled);
+                    if let Some(e) = self.count(n) {
+                        return Err(e);
+                    }
+                    coord(n - 1)?;
+                    if !texel(self.ty, kind) {
+                        return Err("its result is not a texel of the kind read".into());
+                    }
+                }
+                ImageOp::Write(kind) => {
+                    if !(3..=4).contains(&self.args.len()) {
+                        return Err(format!("{} operands", self.args.len()));
+                    }
+                    coord(1)?;
+                    if !texel(self.args[2], kind) {
+                        return Err("the texel written is not of the kind written".into());
+                    }
+                    if self.args.len() == 4 {
+                        if let Some(e) = self.all_int(3..4) {
+                            return Err(e);
+                        }
+                    }
+                    if let Some(e) = self.void_result() {
+                        return Err(e);
+                    }
+                }
+                ImageOp::QuerySize { component } => {
+                    if let Some(e) = self.count(1) {
+                        return Err(e);
+                    }
+                    let fits = match component {
+                        Some(c) => {
+                            c < image.size_components()
+                                && matches!(self.m.types[self.ty], Type::Int { .. })
+                        }
+                        // SPIR-V's size vector (dimensions, then the array size) or
+                        // OpenCL C's `get_image_dim` (`int2`, or `int4` for 3D images).
+                        None => {
+                            let lanes = self.m.lanes(self.ty);
+                            matches!(self.scalar(self.ty), Type::Int { .. })
+                                && (2..=4).contains(&lanes)
+                                && lanes >= image.dims()
+                        }
+                    };
+                    if !fits {
+                        return Err("its result is not the size asked for".into());
+                    }
+                }
+                ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
+                    if let Some(e) = self.count(1).or_else(|| self.int_result()) {
+                        return Err(e);
+                    }
+                }
+            }
+            Ok(())
+        };
+        check().err()
+    }
+
+    fn spirv(&self, op: spirv::Op) -> Option<String> {
+        use spirv::Op as S;
+        let boolean = |t: Handle<Type>, lanes: u32| {
+            self.m.lanes(t) == lanes && *self.scalar(t) == Type::Bool
+        };
+        match op {
+            S::ImageQueryOrder | S::ImageQueryFormat => {
+                match self.args.first().map(|&t| &self.m.types[t]) {
+                    Some(Type::Image(_)) => self.count(1).or_else(|| self.int_result()),
+                    _ => Some("operand 0 is not an image".into()),
+                }
+            }
+            S::Dot => {
+                let fits = self.args.len() == 2
+                    && self.args[0] == self.args[1]
+                    && matches!(self.m.types[self.args[0]], Type::Vector { elem, .. } if elem == self.ty)
+                    && matches!(self.m.types[self.ty], Type::Float { .. });
+                (!fits).then(|| "dot of other than two float vectors of its result type".into())
+            }
+            S::Any | S::All => {
+                let fits = self.args.len() == 1
+                    && boolean(self.args[0], self.m.lanes(self.args[0]))
+                    && self.m.types[self.ty] == Type::Bool;
+                (!fits).then(|| "any/all of other than a boolean vector".into())
+            }
+            _ if super::builtin::is_float_test(op) => {
+                let lanes = self.m.lanes(self.ty);
+                let fits = !self.args.is_empty()
+                    && self.args.len() <= 2
+                    && self.args.iter().all(|&a| {
+                        a == self.args[0]
+                            && matches!(self.scalar(a), Type::Float { .. })
+                            && self.m.lanes(a) == lanes
+                    })
+                    && boolean(self.ty, lanes);
+                (!fits).then(|| "a float test of other than floats, or to other than booleans".into())
+            }
+            _ => None,
+        }
+    }
+}
