@@ -241,7 +241,10 @@ impl Check<'_> {
                 ImageOp::Read(kind) | ImageOp::Sample(kind) => {
                     let sampled = matches!(op, ImageOp::Sample(_));
                     if sampled
-                        && !matches!(self.args.get(1).map(|&t| &self.m.types[t]), Some(Type::Sampler))
+                        && !matches!(
+                            self.args.get(1).map(|&t| &self.m.types[t]),
+                            Some(Type::Sampler)
+                        )
                     {
                         return Err("operand 1 is not a sampler".into());
                     }
@@ -306,9 +309,8 @@ impl Check<'_> {
 
     fn spirv(&self, op: spirv::Op) -> Option<String> {
         use spirv::Op as S;
-        let boolean = |t: Handle<Type>, lanes: u32| {
-            self.m.lanes(t) == lanes && *self.scalar(t) == Type::Bool
-        };
+        let boolean =
+            |t: Handle<Type>, lanes: u32| self.m.lanes(t) == lanes && *self.scalar(t) == Type::Bool;
         match op {
             S::ImageQueryOrder | S::ImageQueryFormat => {
                 match self.args.first().map(|&t| &self.m.types[t]) {
@@ -339,7 +341,8 @@ impl Check<'_> {
                             && self.m.lanes(a) == lanes
                     })
                     && boolean(self.ty, lanes);
-                (!fits).then(|| "a float test of other than floats, or to other than booleans".into())
+                (!fits)
+                    .then(|| "a float test of other than floats, or to other than booleans".into())
             }
             _ => None,
         }

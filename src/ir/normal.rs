@@ -444,3 +444,22 @@ fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>
     }
     dropped
 }
+
+/// One half through the `a` (aligned) OpenCL.std forms — `vloada_halfn` with n = 1,
+/// `vstorea_halfn[_r]` of a scalar, as llvm-spirv-14 writes OpenCL C's scalar `vloada_half` /
+/// `vstorea_half` — is the scalar form (`vload_half`, `vstore_half[_r]`): the graph's one form,
+/// and the validator wants vectors in the `a` forms. `scalar_data`: the first operand is a
+/// scalar.
+pub fn half_form(
+    op: super::builtin::CLOp,
+    literal: Option<u32>,
+    scalar_data: bool,
+) -> (super::builtin::CLOp, Option<u32>) {
+    use super::builtin::CLOp as O;
+    match (op, literal) {
+        (O::vloada_halfn, Some(1)) => (O::vload_half, None),
+        (O::vstorea_halfn, None) if scalar_data => (O::vstore_half, None),
+        (O::vstorea_halfn_r, r) if scalar_data => (O::vstore_half_r, r),
+        other => other,
+    }
+}

@@ -56,7 +56,10 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
         } => {
             let per_dim = crate::mappings::work_item_name(*b).is_some_and(|w| w.1);
             if args.len() != usize::from(per_dim) {
-                return Some(format!("work-item query {b:?} with {} arguments", args.len()));
+                return Some(format!(
+                    "work-item query {b:?} with {} arguments",
+                    args.len()
+                ));
             }
             let types: Vec<_> = args.iter().map(t).collect();
             super::builtin_check::builtin_error(m, &super::Builtin::WorkItem(*b), &types, ty)

@@ -160,6 +160,8 @@ pub const MEM_COPY_HOST_PTR: cl_ulong = 1 << 5;
 pub const MEM_OBJECT_IMAGE2D: cl_uint = 0x10F1;
 pub const MEM_OBJECT_IMAGE3D: cl_uint = 0x10F2;
 pub const MEM_OBJECT_IMAGE1D: cl_uint = 0x10F4;
+pub const MEM_OBJECT_IMAGE2D_ARRAY: cl_uint = 0x10F3;
+pub const MEM_OBJECT_IMAGE1D_ARRAY: cl_uint = 0x10F5;
 
 fn check(what: &str, status: cl_int) -> Result<(), String> {
     if status == 0 {
@@ -331,6 +333,7 @@ impl Device {
         format: ImageFormat,
         image_type: cl_uint,
         dims: [usize; 3],
+        array_size: usize,
         data: &[u8],
     ) -> Result<Handle, String> {
         let desc = ImageDesc {
@@ -338,7 +341,7 @@ impl Device {
             width: dims[0],
             height: dims[1],
             depth: dims[2],
-            array_size: 0,
+            array_size,
             row_pitch: 0,
             slice_pitch: 0,
             num_mip_levels: 0,

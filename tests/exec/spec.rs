@@ -8,6 +8,7 @@
 //!   local:TY[N]         __local buffer of N elements
 //!   TY=V[,V...]         scalar (or vector of TY) by value
 //!   imgKd:ro|wo:CH:WxH[xD]   RGBA image, CH = f32 | i32 | u32 | un8; `wo` images are compared
+//!   imgKa:ro:CH:W[xH]xN      an array of N 1D (K = 1) or 2D (K = 2) images
 //!   sampler:N|U:none|edge|clamp|repeat|mirror:nearest|linear
 //! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
 //! ```
@@ -63,6 +64,8 @@ pub enum ArgSpec {
     Image {
         dims: [usize; 3],
         rank: usize,
+        /// The number of images of an image array (`None`: not an array).
+        array: Option<usize>,
         write: bool,
         channel: String,
     },
@@ -116,12 +119,18 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
         let rank: usize = kind[3..4]
             .parse()
             .map_err(|_| format!("bad image `{tok}`"))?;
-        let d = sizes(dims)?;
+        let mut d = sizes(dims)?;
+        let array = if kind.ends_with('a') {
+            Some(d.pop().ok_or(format!("bad image `{tok}`"))?)
+        } else {
+            None
+        };
         let mut dims = [1usize; 3];
         dims[..d.len()].copy_from_slice(&d);
         return Ok(ArgSpec::Image {
             dims,
             rank,
+            array,
             write: mode == "wo",
             channel: ch.to_string(),
         });
@@ -309,11 +318,12 @@ pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
             ArgSpec::Image {
                 dims,
                 rank,
+                array,
                 write,
                 channel,
             } => {
                 let (fmt, px) = image_format(channel)?;
-                let len = dims.iter().product::<usize>() * px;
+                let len = dims.iter().product::<usize>() * array.unwrap_or(1) * px;
                 let data = if *write {
                     vec![0u8; len]
                 } else {
@@ -323,12 +333,14 @@ pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
                         _ => fill(Elem::I(4, true), len / 4, Some((-1000.0, 1000.0)), &mut rng),
                     }
                 };
-                let ty = match rank {
-                    1 => super::cl::MEM_OBJECT_IMAGE1D,
-                    3 => super::cl::MEM_OBJECT_IMAGE3D,
-                    _ => super::cl::MEM_OBJECT_IMAGE2D,
+                let ty = match (rank, array) {
+                    (1, None) => super::cl::MEM_OBJECT_IMAGE1D,
+                    (1, Some(_)) => super::cl::MEM_OBJECT_IMAGE1D_ARRAY,
+                    (3, _) => super::cl::MEM_OBJECT_IMAGE3D,
+                    (_, None) => super::cl::MEM_OBJECT_IMAGE2D,
+                    (_, Some(_)) => super::cl::MEM_OBJECT_IMAGE2D_ARRAY,
                 };
-                let m = dev.image(fmt, ty, *dims, &data)?;
+                let m = dev.image(fmt, ty, *dims, array.unwrap_or(0), &data)?;
                 b.mems.push(m);
                 if *write {
                     b.outputs.push((i, m, Some(*dims), len));

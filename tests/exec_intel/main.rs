@@ -39,6 +39,22 @@ const DRIVER_CRASHES: [(&str, &str); 1] = [(
      source",
 )];
 
+/// Fixture shapes whose *input* SPIR (the control) crashes the driver when it loads it as a
+/// binary: (kernel, shape, why). Only the control is left out, and the output says so; our
+/// SPIR-V and our to-spir SPIR of the same fixture still run.
+const CONTROL_CRASHES: [(&str, &str, &str); 2] = [
+    (
+        "image_arrays",
+        "legacy",
+        "the driver crashes (SIGSEGV in its SPIR 1.2 reader) on legacy image-array types",
+    ),
+    (
+        "image_arrays",
+        "legacy-o0",
+        "the driver crashes (SIGSEGV in its SPIR 1.2 reader) on legacy image-array types",
+    ),
+];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Consumer {
     /// Our SPIR-V through clCreateProgramWithIL.
@@ -97,6 +113,8 @@ fn run_all() {
     std::fs::create_dir_all(&work).unwrap();
     let sources = compare::kernel_sources();
     let only = std::env::var("SPIR_XLATE_EXEC_ONLY").ok();
+    // Each step named before it runs: where the driver itself crashes, the last line says.
+    let trace = std::env::var_os("SPIR_XLATE_EXEC_TRACE").is_some();
     let mut tally: BTreeMap<Consumer, Tally> = BTreeMap::new();
     let (mut failures, mut control_failures, mut kernels) = (Vec::new(), Vec::new(), 0);
     for cl_path in sources {
@@ -114,6 +132,9 @@ fn run_all() {
             continue;
         }
         kernels += specs.len();
+        if trace {
+            eprintln!("{name}: building the OpenCL C source");
+        }
         let reference = match dev.program_from_source(&src) {
             Ok(p) => p,
             Err(e) => {
@@ -126,7 +147,17 @@ fn run_all() {
             let shape = dir.trim_start_matches("tests/fixtures/");
             for consumer in [Consumer::Spirv, Consumer::ToSpir, Consumer::Input] {
                 let t = tally.entry(consumer).or_default();
+                if consumer == Consumer::Input {
+                    let crash = CONTROL_CRASHES.iter().find(|c| c.0 == name && c.1 == shape);
+                    if let Some((_, _, why)) = crash {
+                        eprintln!("{name} ({shape}): the input SPIR not loaded: {why}");
+                        continue;
+                    }
+                }
                 let mut sink = Vec::new();
+                if trace {
+                    eprintln!("{name} ({shape}, {consumer:?}): building and running");
+                }
                 let program =
                     candidate(&fixture, &work, consumer).and_then(|bytes| match consumer {
                         Consumer::Spirv => dev.program_from_il(&bytes),

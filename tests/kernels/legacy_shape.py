@@ -4,7 +4,8 @@
 Legacy SPIR 1.2 producers listed kernels in `!opencl.kernels` (function, then one node per
 kernel_arg_* list and attribute), spelled images without access suffix (`%opencl.image2d_t`),
 passed samplers as `i32`, declared `!opencl.spir.version = !{i32 1, i32 2}` and recorded the
-default FP_CONTRACT ON as `!opencl.enable.FP_CONTRACT`. This script
+default FP_CONTRACT ON as `!opencl.enable.FP_CONTRACT`; some put constant program data in
+address space 0 (see the end). This script
 takes one .ll on stdin and writes the legacy-shaped .ll on stdout.
 """
 import re
@@ -111,4 +112,11 @@ src += f"!opencl.spir.version = !{{{vid}}}\n{vid} = !{{i32 1, i32 2}}\n"
 # OpenCL C contracts by default (FP_CONTRACT ON), which SPIR 1.2 producers recorded here.
 src += "!opencl.enable.FP_CONTRACT = !{}\n"
 src += "\n".join(new_nodes) + "\n"
+# Some SPIR 1.2 producers put constant program data (string literals, `static const`
+# tables) in the private address space 0. A module with a `__constant` global named
+# `private_*` gets that shape: its constant-space data and pointers move to address space 0
+# (such a kernel takes no `__constant` arguments, so nothing else is in address space 2).
+if re.search(r"^@private_\w+ = [^\n]*addrspace\(2\)", src, flags=re.M):
+    src = src.replace(" addrspace(2)", "")
+    src = re.sub(r"U3AS2", "", src)
 sys.stdout.write(src)

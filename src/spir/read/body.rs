@@ -123,12 +123,47 @@ fn object_slots(
     f: &llvm_ir::Function,
 ) -> HashMap<Name, ir::Handle<Type>> {
     let params = &m.functions[func].params;
-    param_spills(f)
+    let mut slots: HashMap<Name, ir::Handle<Type>> = param_spills(f)
         .into_iter()
         .map(|(slot, i)| (slot, params[i].ty))
         .filter(|(_, t)| matches!(m.types[*t], Type::Image(_) | Type::Sampler))
         .map(|(slot, t)| (slot.clone(), t))
-        .collect()
+        .collect();
+    // A variable the object is copied into (`sampler_t s = arg;`): a store of a load from a
+    // slot makes its address a slot of the same type.
+    let mut loads: HashMap<&Name, &Name> = HashMap::new();
+    let mut stores: Vec<(&Name, &Name)> = Vec::new();
+    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
+        match inst {
+            I::Load(ld) => {
+                if let Operand::LocalOperand { name: a, .. } = &ld.address {
+                    loads.insert(&ld.dest, a);
+                }
+            }
+            I::Store(st) => {
+                if let (
+                    Operand::LocalOperand { name: v, .. },
+                    Operand::LocalOperand { name: a, .. },
+                ) = (&st.value, &st.address)
+                {
+                    stores.push((v, a));
+                }
+            }
+            _ => {}
+        }
+    }
+    loop {
+        let before = slots.len();
+        for &(v, a) in &stores {
+            let from = loads.get(v).and_then(|src| slots.get(*src)).copied();
+            if let (Some(t), false) = (from, slots.contains_key(a)) {
+                slots.insert(a.clone(), t);
+            }
+        }
+        if slots.len() == before {
+            return slots;
+        }
+    }
 }
 
 /// The stack slots clang -O0 spills parameters to: each address a parameter is stored to
@@ -421,6 +456,11 @@ impl FnLowering<'_, '_> {
             acc = Value::Inst(self.emit(None, vty, op));
         }
         acc
+    }
+
+    /// Drop instruction `h` at the end if nothing uses it then (`ir::normal::drop_unused`).
+    pub fn drop_if_unused(&mut self, h: ir::Handle<Inst>) {
+        self.spellings.push(h);
     }
 
     pub fn bind(&mut self, dest: &Name, v: Value) {

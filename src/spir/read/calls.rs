@@ -70,7 +70,10 @@ pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
 
 fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lowered> {
     // Markers without meaning: their operands (often constant expressions) are not lowered.
-    if name.strip_prefix("llvm.").is_some_and(super::intrinsics::is_marker_intrinsic) {
+    if name
+        .strip_prefix("llvm.")
+        .is_some_and(super::intrinsics::is_marker_intrinsic)
+    {
         return Ok(Lowered::Nothing);
     }
     if name.starts_with(super::half_constants::MARKER) {
@@ -132,7 +135,12 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     builtin(l, &d, name, ret, args)
 }
 
-pub(super) fn ext(ret: ir::Handle<Type>, op: CLOp, literal: Option<u32>, args: Vec<Value>) -> Lowered {
+pub(super) fn ext(
+    ret: ir::Handle<Type>,
+    op: CLOp,
+    literal: Option<u32>,
+    args: Vec<Value>,
+) -> Lowered {
     Lowered::Inst(
         ret,
         Op::Builtin {
@@ -161,7 +169,6 @@ fn memory_align(call: &Call) -> Option<u32> {
         .min()
         .filter(|&a| a > 1)
 }
-
 
 /// A sampler given as an OpenCL sampler bit-field: an integer constant (legacy SPIR's
 /// `bitcast i32 N to i32` is the constant itself), or a load from a constant global
@@ -214,7 +221,42 @@ pub(crate) fn sampler_operand(l: &mut FnLowering, v: Value) -> Result<Value> {
     if matches!(l.m.types[l.value_type(v)], Type::Sampler) {
         return Ok(v);
     }
+    let v = constant_through_variable(l, v).unwrap_or(v);
     Ok(Value::Const(sampler_constant(l, Some(v))?))
+}
+
+/// A load from a variable whose one store is of a constant is that constant: a legacy SPIR
+/// `const sampler_t s = CLK_...;` at -O0 is an `i32` variable holding the bit-field.
+fn constant_through_variable(l: &FnLowering, v: Value) -> Option<Value> {
+    let Value::Inst(h) = v else { return None };
+    let Op::Load { ptr, .. } = l.body.insts[h].op else {
+        return None;
+    };
+    let Value::Inst(var) = ptr else { return None };
+    if !matches!(l.body.insts[var].op, Op::Alloca { .. }) {
+        return None;
+    }
+    // Every use of the variable's address is a load from it or one store of a constant.
+    let mut stored = None;
+    for blk in &l.body.blocks {
+        for &i in &blk.insts {
+            match &l.body.insts[i].op {
+                Op::Load { .. } => {}
+                Op::Store { ptr, value, .. } if *ptr == Value::Inst(var) => match (stored, value) {
+                    (None, Value::Const(_)) => stored = Some(*value),
+                    _ => return None,
+                },
+                op => {
+                    let mut escapes = false;
+                    ir::verify::for_each_operand(op, |o| escapes |= o == Value::Inst(var));
+                    if escapes {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    stored
 }
 
 /// Memory semantics of `cl_mem_fence_flags` (CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2,
@@ -475,6 +517,9 @@ fn builtin(
         let (op, literal) = r;
         return inst(Builtin::ExtInst { op, literal }, args);
     }
+    if let Some(v) = sample_through_select(l, n, ret, &args)? {
+        return Ok(Lowered::Value(v));
+    }
     if let Some(op) = image(l, n, args.clone())? {
         return Ok(Lowered::Inst(ret, op));
     }
@@ -560,7 +605,13 @@ fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
         }
         (s.to_string(), None)
     };
+    // The scalar `vloada_half`/`vstorea_half` (no size in the name, as some SPIR 1.2
+    // producers declare them) read or write one half, whose alignment is a half's: they are
+    // `vload_half`/`vstore_half`.
     if let Some(w) = n.strip_prefix("vloada_half") {
+        if w.is_empty() {
+            return Some((CLOp::vload_half, None));
+        }
         return Some((CLOp::vloada_halfn, Some(width(w)?)));
     }
     if let Some(w) = n.strip_prefix("vload_half") {
@@ -575,6 +626,12 @@ fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
     }
     let (base, round) = split_round(n);
     if let Some(w) = base.strip_prefix("vstorea_half") {
+        if w.is_empty() {
+            return Some(match round {
+                None => (CLOp::vstore_half, None),
+                Some(r) => (CLOp::vstore_half_r, Some(r)),
+            });
+        }
         width(w)?;
         return Some(match round {
             None => (CLOp::vstorea_halfn, None),
@@ -609,6 +666,89 @@ fn texel(s: &str) -> Option<TexelKind> {
         "ui" => TexelKind::Unsigned,
         _ => return None,
     })
+}
+
+/// `read_image*(img, c ? s1 : s2, coord)` (the optimizer merges two reads with different
+/// samplers so): SPIR-V cannot select between samplers in its OpenCL environment (OpSelect
+/// of a sampler needs a bindless extension), so the read is made through each sampler and
+/// the texels are selected. The select of samplers is dropped when nothing else uses it.
+fn sample_through_select(
+    l: &mut FnLowering,
+    n: &str,
+    ret: ir::Handle<Type>,
+    args: &[Value],
+) -> Result<Option<Value>> {
+    if !n.starts_with("read_image") || args.len() != 3 {
+        return Ok(None);
+    }
+    let Value::Inst(h) = args[1] else {
+        return Ok(None);
+    };
+    let Op::Select {
+        cond,
+        on_true,
+        on_false,
+    } = l.body.insts[h].op.clone()
+    else {
+        return Ok(None);
+    };
+    let arm = |l: &mut FnLowering, sampler: Value| -> Result<Value> {
+        let mut a = args.to_vec();
+        a[1] = sampler;
+        if let Some(v) = sample_through_select(l, n, ret, &a)? {
+            return Ok(v);
+        }
+        let op = image(l, n, a)?.ok_or_else(|| Error::internal("a read_image that is not one"))?;
+        Ok(Value::Inst(l.emit(None, ret, op)))
+    };
+    let (t, f) = (arm(l, on_true)?, arm(l, on_false)?);
+    l.drop_if_unused(h);
+    let op = Op::Select {
+        cond,
+        on_true: t,
+        on_false: f,
+    };
+    Ok(Some(Value::Inst(l.emit(None, ret, op))))
+}
+
+/// A sampling (`builtin` over `[image, sampler, coord]`) through a select of samplers, made
+/// through each sampler and the texels selected (see [`sample_through_select`]); `None` when
+/// the sampler is no select.
+pub(super) fn sample_each(
+    l: &mut FnLowering,
+    ret: ir::Handle<Type>,
+    builtin: &Builtin,
+    [img, smp, coord]: [Value; 3],
+) -> Option<Value> {
+    let Value::Inst(h) = smp else { return None };
+    let Op::Select {
+        cond,
+        on_true,
+        on_false,
+    } = l.body.insts[h].op.clone()
+    else {
+        return None;
+    };
+    if l.m.types[l.body.insts[h].ty] != Type::Sampler {
+        return None;
+    }
+    let arm = |l: &mut FnLowering, s: Value| {
+        sample_each(l, ret, builtin, [img, s, coord]).unwrap_or_else(|| {
+            let op = Op::Builtin {
+                builtin: builtin.clone(),
+                args: vec![img, s, coord],
+            };
+            Value::Inst(l.emit(None, ret, op))
+        })
+    };
+    let (t, f) = (arm(l, on_true), arm(l, on_false));
+    l.drop_if_unused(h);
+    let op = Op::Select {
+        cond,
+        on_true: t,
+        on_false: f,
+    };
+    Some(Value::Inst(l.emit(None, ret, op)))
 }
 
 /// Image builtins: the op and its operands in graph order.

@@ -112,7 +112,9 @@ pub(crate) fn lower_constant(
     // LLVM's bitcode reader lets a data sequence of another element type through (a
     // `<4 x i32>` spelled as three bytes).
     if let Some(e) = crate::ir::type_check::constant_error(m, &c) {
-        return Err(Error::malformed(format!("a constant that does not fit its type: {e}")));
+        return Err(Error::malformed(format!(
+            "a constant that does not fit its type: {e}"
+        )));
     }
     Ok(m.constant(c))
 }

@@ -75,6 +75,10 @@ pub(crate) fn lower(
             } else {
                 None
             };
+            let scalar_data = args
+                .first()
+                .is_some_and(|&d| l.m.lanes(l.value_type(d)) == 1);
+            let (op, literal) = ir::normal::half_form(op, literal, scalar_data);
             inst(Builtin::ExtInst { op, literal }, args)
         }
         Call::Core { op: name, post } => {
@@ -164,7 +168,11 @@ fn core(
             };
             lod_zero(l, &args[2..])?;
             let k = TexelKind::of_texel_type(l.m, ret);
-            inst(Builtin::Image(ImageOp::Sample(k)), vec![img, smp, args[1]])
+            let sample = Builtin::Image(ImageOp::Sample(k));
+            if let Some(v) = super::calls::sample_each(l, ret, &sample, [img, smp, args[1]]) {
+                return Ok(Lowered::Value(v));
+            }
+            inst(sample, vec![img, smp, args[1]])
         }
         S::ImageRead => {
             if args.len() != 2 {
@@ -317,9 +325,22 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
             }
         }
     }
+    // The samplers they paired, where a select of samplers made one: a sampling through it
+    // was made through each (calls::sample_each), so it goes when nothing else uses it.
+    let selects: Vec<ir::Handle<ir::Inst>> = pairs
+        .iter()
+        .filter_map(|&h| match &body.insts[h].op {
+            Op::Builtin { args, .. } => match args.get(1) {
+                Some(&Value::Inst(s)) if matches!(body.insts[s].op, Op::Select { .. }) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
     for b in &mut body.blocks {
         b.insts.retain(|h| !pairs.contains(h));
     }
+    ir::normal::drop_unused(body, &selects);
     for &h in &pairs {
         // Out of every block, so nothing may refer to it, not even by name.
         body.insts[h].name = None;

@@ -94,9 +94,10 @@ pub(super) fn intrinsic(
                 ty: ret,
                 width: 0,
             };
-            Lowered::Value(x.reduce(what, &args).ok_or_else(|| {
-                Error::unsupported(format!("LLVM intrinsic llvm.{intr}"))
-            })?)
+            Lowered::Value(
+                x.reduce(what, &args)
+                    .ok_or_else(|| Error::unsupported(format!("LLVM intrinsic llvm.{intr}")))?,
+            )
         }
         other => match mappings::intrinsic(&format!("llvm.{other}")) {
             Some(op) => ext(ret, op, None, args),
@@ -144,11 +145,9 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
     fn new(l: &'l mut FnLowering<'a, 'b>, ty: ir::Handle<Type>, intr: &str) -> Result<Self> {
         let width = match l.m.types[l.m.scalar_of(ty)] {
             Type::Int { width } if [8, 16, 32, 64].contains(&width) => width,
-            _ => {
-                return Err(Error::unsupported(format!(
-                    "LLVM intrinsic llvm.{intr} on a type other than 8-, 16-, 32- or 64-bit integers"
-                )))
-            }
+            _ => return Err(Error::unsupported(format!(
+                "LLVM intrinsic llvm.{intr} on a type other than 8-, 16-, 32- or 64-bit integers"
+            ))),
         };
         Ok(Expand { l, ty, width })
     }
@@ -311,7 +310,11 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
             _ => {
                 let signed = base.starts_with("smul");
                 let r = self.bin(BinaryOp::Mul, a, b);
-                let op = if signed { CLOp::s_mul_hi } else { CLOp::u_mul_hi };
+                let op = if signed {
+                    CLOp::s_mul_hi
+                } else {
+                    CLOp::u_mul_hi
+                };
                 let hi = Value::Inst(self.l.emit(
                     None,
                     self.ty,
@@ -366,7 +369,10 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
         let lanes: Vec<Value> = (0..len)
             .map(|i| {
                 let index = Value::Const(self.l.m.int_const(i32_ty, u64::from(i)));
-                Value::Inst(self.l.emit(None, elem, Op::ExtractElement { vector, index }))
+                Value::Inst(
+                    self.l
+                        .emit(None, elem, Op::ExtractElement { vector, index }),
+                )
             })
             .collect();
         let combine: Box<dyn Fn(&mut Self, Value, Value) -> Value> = match what {

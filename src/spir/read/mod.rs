@@ -13,8 +13,8 @@ pub(crate) mod half_constants;
 mod intrinsics;
 mod kernels;
 mod memory_casts;
-mod narrow;
 pub mod metadata;
+mod narrow;
 mod samplers;
 mod types;
 

@@ -174,6 +174,35 @@ impl Reader {
             }
         }
         let b = Builtin::Image(ImageOp::Sample(TexelKind::of_texel_type(&self.m, rty)));
+        // Sampling through a select of two samplers (other producers write it; SPIR-V's
+        // OpenCL environment does not allow it) is the select of the two samplings: the
+        // graph's one form, as the SPIR reader makes it.
+        if let Value::Inst(h) = smp {
+            if let Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } = st.body.insts[h].op.clone()
+            {
+                if self.m.types[st.body.insts[h].ty] == Type::Sampler {
+                    let sample = |r: &mut Self, st: &mut FnState, s: Value| {
+                        let op = Op::Builtin {
+                            builtin: b.clone(),
+                            args: vec![img, s, coord],
+                        };
+                        r.push(st, rty, op, None)
+                    };
+                    let (t, f) = (sample(self, st, on_true), sample(self, st, on_false));
+                    st.looked_through.push(h);
+                    let op = Op::Select {
+                        cond,
+                        on_true: t,
+                        on_false: f,
+                    };
+                    return self.emit(st, inst, rty, op, name);
+                }
+            }
+        }
         self.emit_builtin(st, inst, rty, name, b, vec![img, smp, coord])
     }
 
@@ -250,6 +279,10 @@ impl Reader {
                 )))
             }
         };
+        let scalar_data = args
+            .first()
+            .is_some_and(|&d| self.m.lanes(self.value_ty(st, d)) == 1);
+        let (op, literal) = ir::normal::half_form(op, literal, scalar_data);
         let b = Builtin::ExtInst { op, literal };
         self.emit_builtin(st, inst, rty, name, b, args)
     }

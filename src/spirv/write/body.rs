@@ -207,6 +207,9 @@ impl Writer<'_> {
                         }
                     }
                 }
+                if pos == 0 {
+                    self.private_copies(h)?;
+                }
                 for &ih in &block.insts {
                     let inst = &body.insts[ih];
                     if matches!(inst.op, Op::Alloca { .. }) {
@@ -482,15 +485,21 @@ impl Writer<'_> {
                 let ct = self.vty(ctx, *cond);
                 let lanes = m.lanes(inst.ty);
                 if lanes > 1 && m.lanes(ct) == 1 {
-                    // SPIR-V before 1.4 wants a condition vector as wide as the operands.
+                    // SPIR-V before 1.4 wants a condition vector as wide as the operands: the
+                    // boolean inserted into every lane of an undefined vector (llvm-spirv-14
+                    // reads an OpCompositeConstruct only of constants, and crashes on others).
                     let bt = self.b.type_bool();
                     let bv = self.b.type_vector(bt, lanes);
-                    c = self.emit(
-                        S::CompositeConstruct,
-                        Some(bv),
-                        None,
-                        Self::ids(&vec![c; lanes as usize]),
-                    )?;
+                    let mut v = self.emit(S::Undef, Some(bv), None, vec![])?;
+                    for lane in 0..lanes {
+                        let ops = vec![
+                            Operand::IdRef(c),
+                            Operand::IdRef(v),
+                            Operand::LiteralBit32(lane),
+                        ];
+                        v = self.emit(S::CompositeInsert, Some(bv), None, ops)?;
+                    }
+                    c = v;
                 }
                 let a = self.value(ctx, *on_true)?;
                 let b = self.value(ctx, *on_false)?;
@@ -983,17 +992,33 @@ impl Writer<'_> {
                     return Ok(());
                 }
                 let q = self.emit(S::ImageQuerySize, Some(qt), None, Self::ids(&[ids[0]]))?;
-                match component {
-                    Some(_) if dims == 1 => {
-                        self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;
+                // One component is a 32-bit integer; `get_image_array_size` answers a size_t.
+                let one = |w: &mut Self, c: Word| -> Result<()> {
+                    if rt == u {
+                        w.emit(S::CopyObject, Some(rt), rid, Self::ids(&[c]))?;
+                    } else {
+                        w.emit(S::UConvert, Some(rt), rid, Self::ids(&[c]))?;
                     }
-                    Some(c) => {
+                    Ok(())
+                };
+                match component {
+                    Some(_) if dims == 1 => one(self, q)?,
+                    Some(c) if rt == u => {
                         self.emit(
                             S::CompositeExtract,
                             Some(rt),
                             rid,
                             vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
                         )?;
+                    }
+                    Some(c) => {
+                        let e = self.emit(
+                            S::CompositeExtract,
+                            Some(u),
+                            None,
+                            vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
+                        )?;
+                        one(self, e)?;
                     }
                     None => {
                         let want = m.lanes(ret);

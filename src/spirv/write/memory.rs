@@ -84,7 +84,6 @@ impl Writer<'_> {
         Ok(())
     }
 
-
     /// `memset(dst, byte, size)` with a run-time byte or size: a call to the fill function.
     fn fill_loop(
         &mut self,

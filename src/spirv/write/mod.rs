@@ -7,6 +7,7 @@
 
 mod body;
 mod memory;
+mod private_globals;
 mod types;
 
 use std::collections::{BTreeSet, HashMap};
@@ -52,6 +53,9 @@ pub(crate) struct Writer<'a> {
     /// Fill functions the module's `memset`s with run-time operands call, by (storage
     /// class, size type, volatility) (memory.rs).
     fill_functions: std::collections::BTreeMap<(u32, Word, bool), memory::FillFunction>,
+    /// The function-scope copies of private-address-space globals in the function being
+    /// written (private_globals.rs).
+    private_vars: HashMap<ir::Handle<ir::Global>, Word>,
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -88,6 +92,7 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         target: options.target.name(),
         needs: (1, 0),
         fill_functions: Default::default(),
+        private_vars: HashMap::new(),
     };
     w.cap(Capability::Addresses);
     w.cap(Capability::Kernel);
@@ -100,7 +105,11 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
     };
     w.b.memory_model(addressing, spirv::MemoryModel::OpenCL);
     w.source_info();
+    private_globals::check(m)?;
     for (h, g) in m.globals.iter() {
+        if g.space == ir::AddressSpace::Private {
+            continue;
+        }
         w.global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
     }

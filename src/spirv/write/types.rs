@@ -219,6 +219,15 @@ impl Writer<'_> {
     }
 
     pub(super) fn constant(&mut self, c: ir::Handle<ir::Constant>) -> Result<Word> {
+        // The address of a private-address-space global is its copy in the function being
+        // written (private_globals.rs): never cached.
+        if let ConstantKind::GlobalAddress(g) = self.m.constants[c].kind {
+            if self.m.globals[g].space == ir::AddressSpace::Private {
+                return self.private_vars.get(&g).copied().ok_or_else(|| {
+                    Error::internal("a private global used outside the functions that copy it")
+                });
+            }
+        }
         if let Some(&w) = self.const_ids.get(&c) {
             return Ok(w);
         }
@@ -251,7 +260,25 @@ impl Writer<'_> {
                 id
             }
             ConstantKind::Composite(elems) => {
-                let ids = elems.iter().map(|&e| self.constant(e)).collect::<Result<Vec<_>>>()?;
+                // An undefined part is written as zero (a value undef may take): OpUndef
+                // inside OpConstantComposite crashes llvm-spirv-14's reader, which drivers use.
+                let ids = elems
+                    .iter()
+                    .map(|&e| match self.m.constants[e].kind {
+                        ConstantKind::Undef => {
+                            let et = self.m.constants[e].ty;
+                            let t = self.ty(et)?;
+                            Ok(match self.m.types[et] {
+                                Type::Int { width } | Type::Float { width } => {
+                                    self.scalar_constant(t, width, 0)
+                                }
+                                Type::Bool => self.b.constant_false(t),
+                                _ => self.b.constant_null(t),
+                            })
+                        }
+                        _ => self.constant(e),
+                    })
+                    .collect::<Result<Vec<_>>>()?;
                 if elems.iter().any(|&e| self.m.is_spec_constant(e)) {
                     self.b.spec_constant_composite(ty, ids)
                 } else {
