@@ -292,6 +292,12 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
             mutate_words(&mut rng, a, b)
         };
         dog.tick(started);
+        if i > 0 && i % 100_000 == 0 {
+            eprintln!(
+                "SPIR-V reader: {i} executions, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
         // An abort or a crash of the harness itself leaves the input that caused it here.
         save("spirv", u64::MAX, &common::spirv_bytes(&words));
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {

@@ -95,11 +95,27 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
         Op::Binary { lhs, rhs, .. } if t(lhs) != ty || t(rhs) != ty => {
             fail("binary operands are not of the result type")
         }
-        Op::FNeg(x) if t(x) != ty => fail("fneg operand is not of the result type"),
+        Op::Binary { op, .. } if !binary_kind_fits(m, *op, ty) => Some(format!(
+            "{op:?} on operands of the other kind (integer or float)"
+        )),
+        Op::FNeg(x) if t(x) != ty || !is_float(m, ty) => {
+            fail("fneg operand is not a float of the result type")
+        }
         Op::ICmp { lhs, rhs, .. } | Op::FCmp { lhs, rhs, .. }
             if t(lhs) != t(rhs) || !m.is_condition(ty, m.lanes(t(lhs))) =>
         {
             fail("compare operands differ in type, or the result is not their boolean")
+        }
+        Op::FCmp { lhs, .. } if !is_float(m, t(lhs)) => {
+            fail("fcmp of operands that are not floats")
+        }
+        Op::ICmp { lhs, .. }
+            if !matches!(
+                m.types[m.scalar_of(t(lhs))],
+                Type::Int { .. } | Type::Bool | Type::Pointer { .. }
+            ) =>
+        {
+            fail("icmp of operands that are not integers or pointers")
         }
         Op::Select {
             cond,
@@ -169,6 +185,20 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
                 .then(|| "getelementptr indices do not lead to the result type".to_string())
         }
         _ => None,
+    }
+}
+
+/// Floats, or vectors of them.
+fn is_float(m: &Module, t: Handle<Type>) -> bool {
+    matches!(m.types[m.scalar_of(t)], Type::Float { .. })
+}
+
+/// Integer operations take integers (booleans too), float operations floats.
+fn binary_kind_fits(m: &Module, op: super::function::BinaryOp, ty: Handle<Type>) -> bool {
+    use super::function::BinaryOp as B;
+    match op {
+        B::FAdd | B::FSub | B::FMul | B::FDiv | B::FRem => is_float(m, ty),
+        _ => matches!(m.types[m.scalar_of(ty)], Type::Int { .. } | Type::Bool),
     }
 }
 

@@ -37,6 +37,19 @@ pub fn seed_of(kernel: &str) -> u64 {
     })
 }
 
+/// The index under which `run_spec` returns what the kernel printed (`printf`).
+pub const PRINTED: usize = usize::MAX;
+
+/// How a failure names output `i` of `run_spec`.
+pub fn output_name(i: usize) -> String {
+    match i {
+        PRINTED => "the printed output".to_string(),
+        i => format!("argument {i}"),
+    }
+}
+
+/// Run one spec: the compared buffers by argument index, then what the kernel printed
+/// (`PRINTED`: its lines sorted, since work-items print in no fixed order).
 pub fn run_spec(
     dev: &cl::Device,
     program: &cl::Program,
@@ -44,14 +57,63 @@ pub fn run_spec(
     seed: u64,
 ) -> Result<Vec<(usize, Vec<u8>)>, String> {
     let bound = spec::bind(dev, s, seed)?;
-    dev.run(
-        program,
-        &s.kernel,
-        &bound.args,
-        &s.global,
-        s.local.as_deref(),
-    )?;
-    bound.outputs(dev)
+    let (ran, printed) = capture_stdout(|| {
+        dev.run(
+            program,
+            &s.kernel,
+            &bound.args,
+            &s.global,
+            s.local.as_deref(),
+        )
+    })?;
+    ran?;
+    let mut outputs = bound.outputs(dev)?;
+    let text = String::from_utf8_lossy(&printed);
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.sort_unstable();
+    outputs.push((PRINTED, lines.join("\n").into_bytes()));
+    Ok(outputs)
+}
+
+/// Run `f` with the process's standard output (file descriptor 1, where drivers print
+/// `printf`'s output) going to a file, and return what was written there.
+fn capture_stdout<T>(f: impl FnOnce() -> T) -> Result<(T, Vec<u8>), String> {
+    use std::os::fd::AsRawFd;
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("spir-xlate-printed-{}-{n}", std::process::id()));
+    let file = std::fs::File::create(&path).map_err(|e| e.to_string())?;
+    // SAFETY: plain descriptor calls; descriptor 1 is restored before returning.
+    let saved = unsafe {
+        libc::fflush(std::ptr::null_mut());
+        let saved = libc::dup(1);
+        libc::dup2(file.as_raw_fd(), 1);
+        saved
+    };
+    let value = f();
+    unsafe {
+        libc::fflush(std::ptr::null_mut());
+        libc::dup2(saved, 1);
+        libc::close(saved);
+    }
+    drop(file);
+    let printed = std::fs::read(&path).map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&path);
+    Ok((value, printed))
+}
+
+/// Where outputs `a` and `b` (output `i` of `run_spec`) first differ: the lines, for what
+/// was printed; the bytes around it otherwise.
+pub fn difference(i: usize, a: &[u8], b: &[u8]) -> String {
+    if i != PRINTED {
+        return first_difference(a, b);
+    }
+    let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
+    let mut lines = a.lines().zip(b.lines()).filter(|(x, y)| x != y);
+    match lines.next() {
+        Some((x, y)) => format!("line: reference {x:?} vs {y:?}"),
+        None => format!("{} vs {} lines", a.lines().count(), b.lines().count()),
+    }
 }
 
 pub fn first_difference(a: &[u8], b: &[u8]) -> String {

@@ -163,9 +163,10 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                         for ((i, eb), (_, gb)) in e.iter().zip(&g) {
                             if eb != gb {
                                 failures.push(format!(
-                                    "{name}::{} ({variant}) argument {i} differs at {}",
+                                    "{name}::{} ({variant}) {} differs at {}",
                                     s.kernel,
-                                    first_difference(eb, gb)
+                                    compare::output_name(*i),
+                                    compare::difference(*i, eb, gb)
                                 ));
                             }
                         }

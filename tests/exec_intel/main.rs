@@ -29,7 +29,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::run_tool;
-use compare::{first_difference, our_spirv, run_spec, seed_of};
+use compare::{our_spirv, run_spec, seed_of};
 
 /// Kernels the driver itself cannot build from their OpenCL C source: it crashes the process
 /// (so no reference exists). Each is named in the output, never skipped silently.
@@ -194,7 +194,11 @@ fn run_all() {
                                 .zip(&g)
                                 .filter(|((_, eb), (_, gb))| eb != gb)
                                 .map(|((i, eb), (_, gb))| {
-                                    format!("argument {i} differs at {}", first_difference(eb, gb))
+                                    format!(
+                                        "{} differs at {}",
+                                        compare::output_name(*i),
+                                        compare::difference(*i, eb, gb)
+                                    )
                                 })
                                 .collect();
                             if diffs.is_empty() {

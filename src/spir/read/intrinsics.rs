@@ -145,9 +145,11 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
     fn new(l: &'l mut FnLowering<'a, 'b>, ty: ir::Handle<Type>, intr: &str) -> Result<Self> {
         let width = match l.m.types[l.m.scalar_of(ty)] {
             Type::Int { width } if [8, 16, 32, 64].contains(&width) => width,
-            _ => return Err(Error::unsupported(format!(
+            _ => {
+                return Err(Error::unsupported(format!(
                 "LLVM intrinsic llvm.{intr} on a type other than 8-, 16-, 32- or 64-bit integers"
-            ))),
+            )))
+            }
         };
         Ok(Expand { l, ty, width })
     }
