@@ -214,13 +214,9 @@ impl Check<'_> {
         let Some(&Type::Image(image)) = self.args.first().map(|&t| &self.m.types[t]) else {
             return Some("operand 0 is not an image".into());
         };
-        // A texel: four components of the kind's type, one for depth images.
+        // A texel: four components of the kind's type; one for depth images.
         let texel = |t: Handle<Type>, kind: TexelKind| {
-            let lanes_fit = match self.m.lanes(t) {
-                4 => true,
-                1 => image.depth,
-                _ => false,
-            };
+            let lanes_fit = self.m.lanes(t) == if image.depth { 1 } else { 4 };
             let scalar_fits = match (kind, self.scalar(t)) {
                 (TexelKind::Float, Type::Float { width: 32 }) => true,
                 (TexelKind::Half, Type::Float { width: 16 }) => true,

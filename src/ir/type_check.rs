@@ -295,6 +295,9 @@ pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
         if (a.zext || a.sext) && !int {
             return Some(format!("parameter {i}: zext/sext on a non-integer"));
         }
+        if a.zext && a.sext {
+            return Some(format!("parameter {i}: both zext and sext"));
+        }
         if (a.noalias || a.nocapture || a.readonly || a.readnone || a.byval || a.sret) && !ptr {
             return Some(format!(
                 "parameter {i}: a pointer attribute on a non-pointer"
@@ -308,6 +311,11 @@ pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
         }
         if a.sret && i > 1 {
             return Some(format!("parameter {i}: sret past the second parameter"));
+        }
+        if a.sret && m.types[f.ret] != Type::Void {
+            return Some(format!(
+                "parameter {i}: sret in a function that returns a value"
+            ));
         }
     }
     (f.params.iter().filter(|p| p.attrs.sret).count() > 1)
