@@ -100,7 +100,7 @@ impl Check<'_> {
         }
         let operands = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
             .lookup_opcode(op as u32)
-            .map(|i| &i.operands[..]);
+            .map(|i| i.operands);
         let Some(operands) = operands else {
             return Some("not an OpenCL.std instruction".into());
         };
@@ -162,10 +162,11 @@ impl Check<'_> {
         if let Some(e) = self.count(1) {
             return Some(e);
         }
-        let kind_fits = |t: Handle<Type>, k: ConvertKind| match (self.scalar(t), k) {
-            (Type::Float { .. }, ConvertKind::Float) => true,
-            (Type::Int { .. }, ConvertKind::Int(_)) => true,
-            _ => false,
+        let kind_fits = |t: Handle<Type>, k: ConvertKind| {
+            matches!(
+                (self.scalar(t), k),
+                (Type::Float { .. }, ConvertKind::Float) | (Type::Int { .. }, ConvertKind::Int(_))
+            )
         };
         if !kind_fits(self.args[0], from) {
             return Some("the operand is not of the kind converted from".into());
@@ -217,12 +218,12 @@ impl Check<'_> {
         // A texel: four components of the kind's type; one for depth images.
         let texel = |t: Handle<Type>, kind: TexelKind| {
             let lanes_fit = self.m.lanes(t) == if image.depth { 1 } else { 4 };
-            let scalar_fits = match (kind, self.scalar(t)) {
-                (TexelKind::Float, Type::Float { width: 32 }) => true,
-                (TexelKind::Half, Type::Float { width: 16 }) => true,
-                (TexelKind::Signed | TexelKind::Unsigned, Type::Int { width: 32 }) => true,
-                _ => false,
-            };
+            let scalar_fits = matches!(
+                (kind, self.scalar(t)),
+                (TexelKind::Float, Type::Float { width: 32 })
+                    | (TexelKind::Half, Type::Float { width: 16 })
+                    | (TexelKind::Signed | TexelKind::Unsigned, Type::Int { width: 32 })
+            );
             lanes_fit && scalar_fits
         };
         let coord = |i: usize| {

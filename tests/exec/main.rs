@@ -17,7 +17,7 @@ mod compare;
 mod spec;
 
 use common::{run_tool, spirv_val};
-use compare::{first_difference, run_spec};
+use compare::run_spec;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,4 +1,4 @@
-//@exec opt_intrinsics global=16 out:u32[160] in:u32[32] out:u64[16] out:u8[512] i32=19
+//@exec opt_intrinsics global=16 out:u32[176] in:u32[32] out:u64[16] out:u8[512] i32=19
 // What LLVM's optimizer makes of plain OpenCL C (issue: trust, item 5): byte swaps become
 // llvm.bswap, a bit reversal llvm.bitreverse, shifts of two words llvm.fshl/fshr, overflow
 // checks llvm.*.with.overflow, a switch on `x & 15` a switch on an i4, and byte loops with a
@@ -26,6 +26,42 @@ int classify(int x) {
   default: return x;
   }
 }
+// Switches on masked values: i3, i31, i24 and i33 switch conditions.
+int sw3(int x) {
+  switch (x & 7) {
+  case 0: return 5;
+  case 1: return 9;
+  case 3: return 2;
+  case 6: return 1;
+  default: return x;
+  }
+}
+int sw31(uint x) {
+  switch (x >> 1) {
+  case 0: return 5;
+  case 1: return 9;
+  case 3: return 2;
+  case 0x7ffffff0: return 1;
+  default: return (int)(x >> 3);
+  }
+}
+int sw24(int x) {
+  switch (x & 0xffffff) {
+  case 0: return 5;
+  case 100: return 9;
+  case 0x800000: return 2;
+  case 0xfffff0: return 1;
+  default: return x >> 20;
+  }
+}
+int sw33(long x) {
+  switch (x & 0x1ffffffffL) {
+  case 0: return 5;
+  case 100: return 9;
+  case 0x100000000L: return 2;
+  default: return (int)(x >> 29);
+  }
+}
 __kernel void opt_intrinsics(__global uint *o, __global const uint *x, __global ulong *o64,
                              __global uchar *buf, int n) {
   size_t i = get_global_id(0);
@@ -44,6 +80,7 @@ __kernel void opt_intrinsics(__global uint *o, __global const uint *x, __global 
   o[i + 128] = __builtin_add_overflow((int)a, (int)b, &st) ? (uint)st : 0u;
   ulong m = (ulong)a * b;
   o[i + 144] = (m >> 32) != 0 ? 1u : 2u;
+  o[i + 160] = sw3((int)a) + sw31(b) + sw24((int)(a ^ b)) + sw33(((long)a << 1) | (b & 1));
   __global uchar *p = buf + i * 32;
   int len = n - (int)(i & 3);
   for (int k = 0; k < len; k++) p[k] = (uchar)a;

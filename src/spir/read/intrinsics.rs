@@ -27,6 +27,18 @@ pub(super) fn intrinsic(
         }
         parts.join(".")
     };
+    // On integers the graph holds wider (narrow.rs) an intrinsic would see the upper bits.
+    let narrow = intr.split('.').skip(1).any(|part| {
+        let t = part.trim_start_matches(|c: char| c == 'v' || c.is_ascii_digit());
+        t.strip_prefix('i')
+            .and_then(|w| w.parse::<u32>().ok())
+            .is_some_and(|w| ![1, 8, 16, 32, 64].contains(&w))
+    });
+    if narrow {
+        return Err(Error::unsupported(format!(
+            "LLVM intrinsic llvm.{intr} on an integer of a width SPIR does not have"
+        )));
+    }
     let constant_bool = |l: &FnLowering, v: Value| match v {
         Value::Const(c) => matches!(l.m.constants[c].kind, ConstantKind::Int(1)),
         _ => false,
@@ -131,6 +143,9 @@ fn is_type_suffix(s: &str) -> bool {
             && s.len() > 1
             && s[1..].chars().next().is_some_and(|c| c.is_ascii_digit())
 }
+
+/// How a reduction combines two lanes.
+type Combine<'l, 'a, 'b> = dyn Fn(&mut Expand<'l, 'a, 'b>, Value, Value) -> Value;
 
 /// Emits the instructions of one expansion into the block being lowered, for operands of one
 /// integer type (a scalar or a vector of `lanes` lanes of `width` bits).
@@ -377,7 +392,7 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
                 )
             })
             .collect();
-        let combine: Box<dyn Fn(&mut Self, Value, Value) -> Value> = match what {
+        let combine: Box<Combine<'l, 'a, 'b>> = match what {
             "add" | "mul" | "and" | "or" | "xor" | "fadd" | "fmul" => {
                 let op = match what {
                     "add" => BinaryOp::Add,
