@@ -222,7 +222,10 @@ impl Check<'_> {
                 (kind, self.scalar(t)),
                 (TexelKind::Float, Type::Float { width: 32 })
                     | (TexelKind::Half, Type::Float { width: 16 })
-                    | (TexelKind::Signed | TexelKind::Unsigned, Type::Int { width: 32 })
+                    | (
+                        TexelKind::Signed | TexelKind::Unsigned,
+                        Type::Int { width: 32 }
+                    )
             );
             lanes_fit && scalar_fits
         };

@@ -1,8 +1,8 @@
 //@exec opt_intrinsics global=16 out:u32[176] in:u32[32] out:u64[16] out:u8[512] i32=19
 // What LLVM's optimizer makes of plain OpenCL C (issue: trust, item 5): byte swaps become
 // llvm.bswap, a bit reversal llvm.bitreverse, shifts of two words llvm.fshl/fshr, overflow
-// checks llvm.*.with.overflow, a switch on `x & 15` a switch on an i4, and byte loops with a
-// run-time length and value llvm.memset.
+// checks llvm.*.with.overflow, a switch on `x & 15` a switch on an i4, byte loops with a
+// run-time length and value llvm.memset, and an overlapping copy llvm.memmove.
 uint bswap32(uint x) { return (x >> 24) | ((x >> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24); }
 ushort bswap16(ushort x) { return (ushort)((x >> 8) | (x << 8)); }
 ulong bswap64(ulong x) { return ((ulong)bswap32((uint)x) << 32) | bswap32((uint)(x >> 32)); }
@@ -85,4 +85,8 @@ __kernel void opt_intrinsics(__global uint *o, __global const uint *x, __global 
   int len = n - (int)(i & 3);
   for (int k = 0; k < len; k++) p[k] = (uchar)a;
   for (int k = len; k < 32; k++) p[k] = 0;
+  // Overlapping regions: llvm.memmove.
+  p[1] = (uchar)b;
+  p[2] = (uchar)(b >> 8);
+  __builtin_memmove(p + 3, p, 16);
 }

@@ -44,7 +44,8 @@ pub(super) fn intrinsic(
         _ => false,
     };
     Ok(match base.as_str() {
-        "memcpy" | "memmove" => {
+        "memmove" => memmove(l, ret, &args, align, constant_bool(l, args[3]))?,
+        "memcpy" => {
             let volatile = constant_bool(l, args[3]);
             Lowered::Inst(
                 ret,
@@ -142,6 +143,57 @@ fn is_type_suffix(s: &str) -> bool {
         || s.starts_with('p')
             && s.len() > 1
             && s[1..].chars().next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// `llvm.memmove`: its regions may overlap, which OpCopyMemorySized does not allow for, so
+/// the bytes go through a private array of the constant length first (two copies). A
+/// run-time length is refused.
+fn memmove(
+    l: &mut FnLowering,
+    ret: ir::Handle<Type>,
+    args: &[Value],
+    align: Option<u32>,
+    volatile: bool,
+) -> Result<Lowered> {
+    let n = match args[2] {
+        Value::Const(c) => match l.m.constants[c].kind {
+            ConstantKind::Int(n) => n,
+            _ => 0,
+        },
+        _ => {
+            return Err(Error::unsupported(
+                "llvm.memmove with a run-time length (its regions may overlap, and SPIR-V's \
+                 copy does not allow for that)",
+            ))
+        }
+    };
+    let i8t = l.m.int_type(8);
+    let array = l.m.ty(Type::Array { elem: i8t, len: n });
+    let slot_ty = l.m.ty(Type::Pointer {
+        pointee: array,
+        space: ir::AddressSpace::Private,
+    });
+    let slot = Value::Inst(l.emit(
+        None,
+        slot_ty,
+        Op::Alloca {
+            allocated: array,
+            align,
+        },
+    ));
+    let copy = |l: &mut FnLowering, dst: Value, src: Value| {
+        let op = Op::CopyMemory {
+            dst,
+            src,
+            size: args[2],
+            align,
+            volatile,
+        };
+        l.emit(None, ret, op);
+    };
+    copy(l, slot, args[1]);
+    copy(l, args[0], slot);
+    Ok(Lowered::Nothing)
 }
 
 /// How a reduction combines two lanes.
