@@ -300,7 +300,18 @@ impl Reader {
                         .in_function(&fname)
                 })?;
                 // SPIR-V names a parent once; the graph has one entry per edge (a
-                // conditional branch with both arms to this block is two).
+                // conditional branch with both arms to this block is two). A parent named
+                // again with the same value (llvm-spirv-14 writes LLVM's one entry per edge)
+                // is that same parent.
+                if let Some(&(earlier, _)) = resolved.iter().find(|(_, b)| *b == block) {
+                    if earlier != value {
+                        return Err(Error::malformed(format!(
+                            "OpPhi names block %{l} twice with different values"
+                        ))
+                        .in_function(&fname));
+                    }
+                    continue;
+                }
                 let edges = here.map_or(1, |t| {
                     st.body.blocks[block.0 as usize]
                         .terminator
