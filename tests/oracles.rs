@@ -48,7 +48,7 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
             }
         }
     }
-    assert!(n >= 320, "{n} fixtures");
+    assert!(n >= 375, "{n} fixtures");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -162,7 +162,7 @@ fn source_kernel_facts_survive_into_spirv() {
             checked += 1;
         }
     }
-    assert!(checked >= 320, "{checked} modules checked");
+    assert!(checked >= 375, "{checked} modules checked");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -239,8 +239,8 @@ fn spirv_from_two_producers_becomes_verified_spir() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(ours >= 320, "{ours} modules from our to-spirv");
-    assert!(khronos >= 300, "{khronos} modules from llvm-spirv-14");
+    assert!(ours >= 375, "{ours} modules from our to-spirv");
+    assert!(khronos >= 355, "{khronos} modules from llvm-spirv-14");
 }
 
 /// `--flavor spirv-ir` on SPIR-V from both producers: every output verifies, is consumed by
@@ -370,23 +370,30 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         failures.len(),
         failures.join("\n")
     );
+    // One of llvm-spirv-14's modules is invalid (legacy image_float_coords: a call whose
+    // argument type differs from the parameter's); every other one must be read.
+    assert!(
+        invalid_inputs.len() <= 1,
+        "{} of llvm-spirv-14's modules refused as invalid:\n{}",
+        invalid_inputs.len(),
+        invalid_inputs.join("\n")
+    );
     // Ratchet until every module comes back the same (issue 3 stays open until then).
     assert!(
-        same_ours >= 330,
+        same_ours >= 375,
         "{same_ours} of our modules come back the same"
     );
-    // 295 before modules were validated before writing: one of those (legacy
-    // image_float_coords) is invalid as llvm-spirv-14 writes it and is no longer written back.
+    // Legacy image_float_coords is invalid as llvm-spirv-14 writes it and is not written back.
     assert!(
-        same_khronos >= 294,
+        same_khronos >= 326,
         "{same_khronos} of llvm-spirv-14's come back the same"
     );
     assert!(
-        consumed >= 630,
+        consumed >= 708,
         "{consumed} outputs consumed by llvm-spirv-14"
     );
     assert!(
-        khr_ir_read >= 317,
+        khr_ir_read >= 356,
         "{khr_ir_read} llvm-spirv-14 SPV-IR modules read"
     );
 }

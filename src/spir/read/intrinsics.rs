@@ -178,7 +178,8 @@ fn memmove(
         slot_ty,
         Op::Alloca {
             allocated: array,
-            align,
+            // Alignment 1 said, as LLVM says it for a byte array.
+            align: Some(align.unwrap_or(1)),
         },
     ));
     let copy = |l: &mut FnLowering, dst: Value, src: Value| {

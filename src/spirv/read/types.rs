@@ -358,14 +358,12 @@ impl Reader {
         let Type::Pointer { pointee, space } = self.m.types[ptr_ty] else {
             return Err(Error::malformed("OpVariable whose type is not a pointer"));
         };
-        let Some(Operand::StorageClass(sc)) = inst.operands.first() else {
+        let Some(Operand::StorageClass(_)) = inst.operands.first() else {
             return Err(Error::malformed("OpVariable without a storage class"));
         };
-        if *sc == StorageClass::Function {
-            return Err(Error::malformed(
-                "OpVariable of storage class Function at module scope",
-            ));
-        }
+        // A module-scope Function variable is invalid SPIR-V, but it is how llvm-spirv-14
+        // writes a SPIR global in address space 0: the graph holds the private global it
+        // stands for (the pointer type says Private), which each writer spells validly.
         if let Some(Operand::BuiltIn(b)) = self
             .ann
             .get(id, Decoration::BuiltIn)

@@ -173,8 +173,14 @@ impl Writer<'_> {
                 .b
                 .in_bounds_ptr_access_chain(f.byte_ptr, None, dst, i, [])
                 .map_err(internal)?;
-            let access = f.volatile.then_some(spirv::MemoryAccess::VOLATILE);
-            self.b.store(at, byte, access, []).map_err(internal)?;
+            // Aligned 1, as LLVM states a byte store.
+            let mut access = spirv::MemoryAccess::ALIGNED;
+            if f.volatile {
+                access |= spirv::MemoryAccess::VOLATILE;
+            }
+            self.b
+                .store(at, byte, Some(access), [Operand::LiteralBit32(1)])
+                .map_err(internal)?;
             self.b.i_add(f.size, Some(next), i, one).map_err(internal)?;
             self.b.branch(head).map_err(internal)?;
             self.b.begin_block(Some(exit)).map_err(internal)?;

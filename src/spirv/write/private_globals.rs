@@ -143,14 +143,17 @@ impl Writer<'_> {
             self.private_vars.insert(g, id);
             if let Some(i) = glob.init {
                 if !matches!(m.constants[i].kind, ConstantKind::Undef) {
-                    inits.push((id, i));
+                    // Aligned as a store of the type is (ir::normal::stated_align).
+                    let align = glob.align.unwrap_or(m.align_of(glob.ty) as u32);
+                    inits.push((id, i, align));
                 }
             }
         }
-        for (id, init) in inits {
+        for (id, init, align) in inits {
             let v = self.constant(init)?;
+            let access = Some(spirv::MemoryAccess::ALIGNED);
             self.b
-                .store(id, v, None, [])
+                .store(id, v, access, [Operand::LiteralBit32(align)])
                 .map_err(super::body::internal)?;
         }
         Ok(())
