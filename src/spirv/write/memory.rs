@@ -1,8 +1,9 @@
 //! Filling memory (`llvm.memset`, the graph's `FillMemory`). SPIR-V has no fill
-//! instruction: a constant byte over a constant length is a copy from a constant array of
-//! those bytes (OpCopyMemorySized); a run-time byte or length is a call to a small function
-//! with the loop that stores the bytes, one per storage class, size type and volatility,
-//! written once after the module's own functions (`Writer::fill_functions`).
+//! instruction: a constant byte over a constant length (up to 64 KiB) is a copy from a
+//! constant array of those bytes (OpCopyMemorySized); a run-time byte or length (or a longer
+//! one) is a call to a small function with the loop that stores the bytes, one per storage
+//! class, size type and volatility, written once after the module's own functions
+//! (`Writer::fill_functions`).
 
 use rspirv::dr::{InsertPoint, Instruction, Operand};
 use spirv::{Capability, Op as S, Word};
@@ -44,7 +45,9 @@ impl Writer<'_> {
             },
             _ => None,
         };
-        let (Some(b), Some(n)) = (konst(byte), konst(size)) else {
+        // A constant array of the bytes, up to 64 KiB of them; past that (or for a run-time
+        // byte or length) the loop, rather than a constant as large as the fill.
+        let (Some(b), Some(n @ 0..=0x1_0000)) = (konst(byte), konst(size)) else {
             return self.fill_loop(ctx, dst, byte, size, volatile);
         };
         let i8t = self.b.type_int(8, 0);
