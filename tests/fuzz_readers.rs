@@ -213,7 +213,10 @@ fn spir_reader_survives_mutated_bitcode() {
         let b = &corpus[rng.below(corpus.len())];
         let bytes = mutate_bytes(&mut rng, a, b);
         if i > 0 && i % 100_000 == 0 {
-            eprintln!("SPIR reader: {i} executions, {:.0} s", started.elapsed().as_secs_f64());
+            eprintln!(
+                "SPIR reader: {i} executions, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
         }
         std::fs::write(&input, &bytes).unwrap();
         dog.tick(started);

@@ -218,6 +218,29 @@ fn is_runtime_bits(l: &mut FnLowering, v: Value) -> bool {
 
 /// A sampler operand: sampler-typed values pass through, integer bit-fields become constants.
 pub(crate) fn sampler_operand(l: &mut FnLowering, v: Value) -> Result<Value> {
+    // A select of two samplers or legacy bit-fields (an `i32` argument and a constant, say):
+    // the select of the two samplers (which the sampling then makes through each,
+    // `sample_each`).
+    if let Value::Inst(h) = v {
+        if let Op::Select {
+            cond,
+            on_true,
+            on_false,
+        } = l.body.insts[h].op.clone()
+        {
+            let (t, f) = (sampler_operand(l, on_true)?, sampler_operand(l, on_false)?);
+            let sampler = l.m.ty(Type::Sampler);
+            let op = Op::Select {
+                cond,
+                on_true: t,
+                on_false: f,
+            };
+            let s = l.emit(None, sampler, op);
+            l.drop_if_unused(s);
+            l.drop_if_unused(h);
+            return Ok(Value::Inst(s));
+        }
+    }
     if matches!(l.m.types[l.value_type(v)], Type::Sampler) {
         return Ok(v);
     }
@@ -517,10 +540,14 @@ fn builtin(
         let (op, literal) = r;
         return inst(Builtin::ExtInst { op, literal }, args);
     }
-    if let Some(v) = sample_through_select(l, n, ret, &args)? {
-        return Ok(Lowered::Value(v));
-    }
     if let Some(op) = image(l, n, args.clone())? {
+        if let Op::Builtin { builtin, args } = &op {
+            if let [img, smp, coord] = args[..] {
+                if let Some(v) = sample_each(l, ret, builtin, [img, smp, coord]) {
+                    return Ok(Lowered::Value(v));
+                }
+            }
+        }
         return Ok(Lowered::Inst(ret, op));
     }
     if let Some(e) = mappings::opencl_std(n) {
@@ -668,52 +695,12 @@ fn texel(s: &str) -> Option<TexelKind> {
     })
 }
 
-/// `read_image*(img, c ? s1 : s2, coord)` (the optimizer merges two reads with different
-/// samplers so): SPIR-V cannot select between samplers in its OpenCL environment (OpSelect
-/// of a sampler needs a bindless extension), so the read is made through each sampler and
-/// the texels are selected. The select of samplers is dropped when nothing else uses it.
-fn sample_through_select(
-    l: &mut FnLowering,
-    n: &str,
-    ret: ir::Handle<Type>,
-    args: &[Value],
-) -> Result<Option<Value>> {
-    if !n.starts_with("read_image") || args.len() != 3 {
-        return Ok(None);
-    }
-    let Value::Inst(h) = args[1] else {
-        return Ok(None);
-    };
-    let Op::Select {
-        cond,
-        on_true,
-        on_false,
-    } = l.body.insts[h].op.clone()
-    else {
-        return Ok(None);
-    };
-    let arm = |l: &mut FnLowering, sampler: Value| -> Result<Value> {
-        let mut a = args.to_vec();
-        a[1] = sampler;
-        if let Some(v) = sample_through_select(l, n, ret, &a)? {
-            return Ok(v);
-        }
-        let op = image(l, n, a)?.ok_or_else(|| Error::internal("a read_image that is not one"))?;
-        Ok(Value::Inst(l.emit(None, ret, op)))
-    };
-    let (t, f) = (arm(l, on_true)?, arm(l, on_false)?);
-    l.drop_if_unused(h);
-    let op = Op::Select {
-        cond,
-        on_true: t,
-        on_false: f,
-    };
-    Ok(Some(Value::Inst(l.emit(None, ret, op))))
-}
-
-/// A sampling (`builtin` over `[image, sampler, coord]`) through a select of samplers, made
-/// through each sampler and the texels selected (see [`sample_through_select`]); `None` when
-/// the sampler is no select.
+/// A sampling (`builtin` over `[image, sampler, coord]`) through a select of samplers
+/// (`read_image*(img, c ? s1 : s2, coord)`: the optimizer merges two reads with different
+/// samplers so): SPIR-V cannot select between samplers in its OpenCL environment (OpSelect of
+/// a sampler needs a bindless extension), so the read is made through each sampler and the
+/// texels are selected; the select of samplers is dropped when nothing else uses it. `None`
+/// when the sampler is no select.
 pub(super) fn sample_each(
     l: &mut FnLowering,
     ret: ir::Handle<Type>,
