@@ -151,11 +151,26 @@ impl Check<'_> {
                 return e;
             }
         }
+        if matches!(op, O::s_upsample | O::u_upsample) {
+            return self.upsample();
+        }
         if stores {
             self.void_result()
         } else {
             self.number_result()
         }
+    }
+
+    /// `upsample(hi, lo)`: two integers of one type, the result twice as wide.
+    fn upsample(&self) -> Option<String> {
+        let width = |t: Handle<Type>| match self.scalar(t) {
+            Type::Int { width } => *width,
+            _ => 0,
+        };
+        let fits = self.args[0] == self.args[1]
+            && width(self.ty) == 2 * width(self.args[0])
+            && self.m.lanes(self.ty) == self.m.lanes(self.args[0]);
+        (!fits).then(|| "upsample's result is not twice as wide as its operands".into())
     }
 
     fn convert(&self, from: ConvertKind, to: ConvertKind) -> Option<String> {

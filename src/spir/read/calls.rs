@@ -109,6 +109,17 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         check_call(l, name, callee, &args)?;
         return Ok(Lowered::Inst(ret, Op::Call { callee, args }));
     }
+    // A builtin would see the upper bits of an integer the graph holds wider (narrow.rs).
+    if let Some((bits, _)) = call
+        .arguments
+        .iter()
+        .find_map(|(a, _)| l.narrow_of(a).map(|b| (b, a)))
+    {
+        return Err(Error::unsupported(format!(
+            "a call to builtin '{}' with an i{bits} argument (a width SPIR does not have)",
+            name.escape_debug()
+        )));
+    }
     if let Some(intr) = name.strip_prefix("llvm.") {
         return super::intrinsics::intrinsic(l, intr, ret, args, memory_align(call));
     }
