@@ -463,3 +463,22 @@ pub fn half_form(
         other => other,
     }
 }
+
+/// `v` as a select between two samplers: (the select, its condition, both samplers). A
+/// sampling through it is the select of two samplings in the graph (SPIR-V's OpenCL
+/// environment cannot select samplers); both readers ask this.
+pub fn sampler_select(
+    m: &Module,
+    body: &Body,
+    v: Value,
+) -> Option<(Handle<super::function::Inst>, Value, Value, Value)> {
+    let Value::Inst(h) = v else { return None };
+    match body.insts[h].op {
+        Op::Select {
+            cond,
+            on_true,
+            on_false,
+        } if m.types[body.insts[h].ty] == Type::Sampler => Some((h, cond, on_true, on_false)),
+        _ => None,
+    }
+}

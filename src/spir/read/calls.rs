@@ -718,18 +718,7 @@ pub(super) fn sample_each(
     builtin: &Builtin,
     [img, smp, coord]: [Value; 3],
 ) -> Option<Value> {
-    let Value::Inst(h) = smp else { return None };
-    let Op::Select {
-        cond,
-        on_true,
-        on_false,
-    } = l.body.insts[h].op.clone()
-    else {
-        return None;
-    };
-    if l.m.types[l.body.insts[h].ty] != Type::Sampler {
-        return None;
-    }
+    let (h, cond, on_true, on_false) = ir::normal::sampler_select(l.m, &l.body, smp)?;
     let arm = |l: &mut FnLowering, s: Value| {
         sample_each(l, ret, builtin, [img, s, coord]).unwrap_or_else(|| {
             let op = Op::Builtin {

@@ -177,31 +177,24 @@ impl Reader {
         // Sampling through a select of two samplers (other producers write it; SPIR-V's
         // OpenCL environment does not allow it) is the select of the two samplings: the
         // graph's one form, as the SPIR reader makes it.
-        if let Value::Inst(h) = smp {
-            if let Op::Select {
+        if let Some((h, cond, on_true, on_false)) =
+            ir::normal::sampler_select(&self.m, &st.body, smp)
+        {
+            let sample = |r: &mut Self, st: &mut FnState, s: Value| {
+                let op = Op::Builtin {
+                    builtin: b.clone(),
+                    args: vec![img, s, coord],
+                };
+                r.push(st, rty, op, None)
+            };
+            let (t, f) = (sample(self, st, on_true), sample(self, st, on_false));
+            st.looked_through.push(h);
+            let op = Op::Select {
                 cond,
-                on_true,
-                on_false,
-            } = st.body.insts[h].op.clone()
-            {
-                if self.m.types[st.body.insts[h].ty] == Type::Sampler {
-                    let sample = |r: &mut Self, st: &mut FnState, s: Value| {
-                        let op = Op::Builtin {
-                            builtin: b.clone(),
-                            args: vec![img, s, coord],
-                        };
-                        r.push(st, rty, op, None)
-                    };
-                    let (t, f) = (sample(self, st, on_true), sample(self, st, on_false));
-                    st.looked_through.push(h);
-                    let op = Op::Select {
-                        cond,
-                        on_true: t,
-                        on_false: f,
-                    };
-                    return self.emit(st, inst, rty, op, name);
-                }
-            }
+                on_true: t,
+                on_false: f,
+            };
+            return self.emit(st, inst, rty, op, name);
         }
         self.emit_builtin(st, inst, rty, name, b, vec![img, smp, coord])
     }
