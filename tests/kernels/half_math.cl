@@ -1,6 +1,7 @@
-// Not executed: PoCL implements the scalar half_* functions as header macros, so its kernel
+//@exec half_math global=64 out:f32[128] in:f32[64]=0.5..4
+// Not run on PoCL: it implements the scalar half_* functions as header macros, so its kernel
 // library has no `_Z8half_sinf` & co. and no SPIR binary calling them (clang's own included)
-// links there. Translation and validation still cover them.
+// links there (tests/exec/main.rs says so). The Intel tier runs it.
 __kernel void half_math(__global float *out, __global const float *x) {
   size_t i = get_global_id(0);
   float v = x[i];
