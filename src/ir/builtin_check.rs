@@ -22,7 +22,13 @@ pub fn builtin_error(
 ) -> Option<String> {
     let c = Check { m, args, ty };
     match b {
-        Builtin::WorkItem(_) => c.all_int(0..args.len()).or_else(|| c.int_result()),
+        Builtin::WorkItem(b) => {
+            // `[dim]` for the per-dimension queries, nothing for the others.
+            let per_dim = crate::mappings::work_item_name(*b).is_some_and(|w| w.1);
+            c.count(usize::from(per_dim))
+                .or_else(|| c.all_int(0..args.len()))
+                .or_else(|| c.int_result())
+        }
         Builtin::ExtInst { op, literal } => c.ext_inst(*op, *literal),
         Builtin::Convert { from, to, .. } => c.convert(*from, *to),
         Builtin::ControlBarrier { .. } | Builtin::MemoryBarrier { .. } => {
@@ -30,7 +36,14 @@ pub fn builtin_error(
         }
         Builtin::Atomic { op, .. } => c.atomic(*op),
         Builtin::Image(op) => c.image(*op),
-        Builtin::AsyncCopy { .. } => None, // type_check.rs: pointers and sizes
+        Builtin::AsyncCopy { strided } => {
+            // dst, src, element count, [stride,] event.
+            let sizes = if *strided { 2..4 } else { 2..3 };
+            c.count(sizes.end + 1)
+                .or_else(|| c.pointer(0))
+                .or_else(|| c.pointer(1))
+                .or_else(|| c.all_int(sizes))
+        }
         Builtin::WaitEvents => c
             .count(2)
             .or_else(|| c.all_int(0..1))

@@ -50,35 +50,6 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
         Op::Alloca { align, .. } | Op::Load { align, .. } | Op::Store { align, .. } => {
             align_error(*align)
         }
-        Op::Builtin {
-            builtin: super::Builtin::WorkItem(b),
-            args,
-        } => {
-            let per_dim = crate::mappings::work_item_name(*b).is_some_and(|w| w.1);
-            if args.len() != usize::from(per_dim) {
-                return Some(format!(
-                    "work-item query {b:?} with {} arguments",
-                    args.len()
-                ));
-            }
-            let types: Vec<_> = args.iter().map(t).collect();
-            super::builtin_check::builtin_error(m, &super::Builtin::WorkItem(*b), &types, ty)
-        }
-        Op::Builtin {
-            builtin: super::Builtin::AsyncCopy { strided },
-            args,
-        } => {
-            // dst, src, element count, [stride,] event.
-            let sizes = if *strided { 2..4 } else { 2..3 };
-            let fits = args.len() == sizes.end + 1
-                && args[..2]
-                    .iter()
-                    .all(|a| matches!(m.types[t(a)], Type::Pointer { .. }))
-                && args[sizes]
-                    .iter()
-                    .all(|a| matches!(m.types[t(a)], Type::Int { .. }));
-            (!fits).then(|| "an async copy's operands are not pointers and sizes".to_string())
-        }
         Op::Builtin { builtin, args } => {
             let types: Vec<_> = args.iter().map(t).collect();
             super::builtin_check::builtin_error(m, builtin, &types, ty)
