@@ -16,10 +16,13 @@ struct Spaces {
 #[derive(Deserialize)]
 struct Space {
     name: String,
-    llvm: u32,
+    /// Absent for the shader-form spaces, which SPIR cannot spell.
+    llvm: Option<u32>,
     storage_class: String,
+    #[serde(default)]
     qualifier: String,
-    kernel_arg: u32,
+    kernel_arg: Option<u32>,
+    #[serde(default)]
     mangle: String,
 }
 
@@ -119,18 +122,20 @@ fn main() {
     let spaces: Spaces = read("address_spaces.toml");
     let mut fns = [
         ("pub fn space_from_llvm(n: u32) -> Option<AddressSpace> {\n    match n {\n", String::new()),
-        ("pub fn space_to_llvm(s: AddressSpace) -> u32 {\n    match s {\n", String::new()),
+        ("pub fn space_to_llvm(s: AddressSpace) -> Option<u32> {\n    match s {\n", String::new()),
         ("pub fn space_storage_class(s: AddressSpace) -> spirv::StorageClass {\n    match s {\n", String::new()),
         ("pub fn space_from_storage_class(c: spirv::StorageClass) -> Option<AddressSpace> {\n    match c {\n", String::new()),
         ("pub fn space_qualifier(s: AddressSpace) -> &'static str {\n    match s {\n", String::new()),
         ("pub fn space_from_kernel_arg(n: u32) -> Option<AddressSpace> {\n    match n {\n", String::new()),
-        ("pub fn space_to_kernel_arg(s: AddressSpace) -> u32 {\n    match s {\n", String::new()),
+        ("pub fn space_to_kernel_arg(s: AddressSpace) -> Option<u32> {\n    match s {\n", String::new()),
         ("pub fn space_mangling(s: AddressSpace) -> &'static str {\n    match s {\n", String::new()),
     ];
     for s in &spaces.space {
         let n = &s.name;
-        let _ = writeln!(fns[0].1, "        {} => Some(AddressSpace::{n}),", s.llvm);
-        let _ = writeln!(fns[1].1, "        AddressSpace::{n} => {},", s.llvm);
+        if let Some(llvm) = s.llvm {
+            let _ = writeln!(fns[0].1, "        {llvm} => Some(AddressSpace::{n}),");
+        }
+        let _ = writeln!(fns[1].1, "        AddressSpace::{n} => {:?},", s.llvm);
         let _ = writeln!(
             fns[2].1,
             "        AddressSpace::{n} => spirv::StorageClass::{},",
@@ -142,12 +147,10 @@ fn main() {
             s.storage_class
         );
         let _ = writeln!(fns[4].1, "        AddressSpace::{n} => {:?},", s.qualifier);
-        let _ = writeln!(
-            fns[5].1,
-            "        {} => Some(AddressSpace::{n}),",
-            s.kernel_arg
-        );
-        let _ = writeln!(fns[6].1, "        AddressSpace::{n} => {},", s.kernel_arg);
+        if let Some(arg) = s.kernel_arg {
+            let _ = writeln!(fns[5].1, "        {arg} => Some(AddressSpace::{n}),");
+        }
+        let _ = writeln!(fns[6].1, "        AddressSpace::{n} => {:?},", s.kernel_arg);
         let _ = writeln!(fns[7].1, "        AddressSpace::{n} => {:?},", s.mangle);
     }
     for (i, (head, arms)) in fns.iter().enumerate() {
@@ -183,6 +186,32 @@ fn main() {
         );
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
+
+    // OpenCL.std instructions a Vulkan module computes with GLSL.std.450.
+    #[derive(Deserialize)]
+    struct Glsl {
+        glsl: String,
+        precision: String,
+    }
+    let glsl: BTreeMap<String, Glsl> = read("vulkan_glsl.toml");
+    out.push_str(
+        "/// The GLSL.std.450 instruction a Vulkan module computes an OpenCL.std one with, and\n/// its precision against OpenCL's (mappings/vulkan_glsl.toml).\n",
+    );
+    out.push_str("pub fn vulkan_glsl(op: spirv::OpenclStd100Op) -> Option<(spirv::GlslStd450Op, &'static str)> {\n    Some(match op {\n");
+    for (name, g) in &glsl {
+        let _ = writeln!(
+            out,
+            "        spirv::OpenclStd100Op::{name} => (spirv::GlslStd450Op::{}, {:?}),",
+            g.glsl, g.precision
+        );
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+    out.push_str("/// Every row of mappings/vulkan_glsl.toml: (OpenCL.std name, GLSL.std.450 name, precision).\n");
+    out.push_str("pub const VULKAN_GLSL_TABLE: &[(&str, &str, &str)] = &[\n");
+    for (name, g) in &glsl {
+        let _ = writeln!(out, "    ({name:?}, {:?}, {:?}),", g.glsl, g.precision);
+    }
+    out.push_str("];\n\n");
 
     // OpenCL.std by argument class.
     let std_: BTreeMap<String, ByClass> = read("opencl_std.toml");

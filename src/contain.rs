@@ -90,6 +90,29 @@ impl Wire for Vec<u8> {
     }
 }
 
+impl Wire for crate::SpirvOutput {
+    fn encode(&self, out: &mut Vec<u8>) {
+        let json = self.reflection.as_deref().map(str::as_bytes);
+        out.extend((json.map_or(u32::MAX, |j| j.len() as u32)).to_le_bytes());
+        out.extend(json.unwrap_or_default());
+        self.words.encode(out);
+    }
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        let n = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?);
+        let (reflection, rest) = if n == u32::MAX {
+            (None, &bytes[4..])
+        } else {
+            let end = 4usize.checked_add(n as usize)?;
+            let json = String::from_utf8(bytes.get(4..end)?.to_vec()).ok()?;
+            (Some(json), &bytes[end..])
+        };
+        Some(crate::SpirvOutput {
+            words: Vec::<u32>::decode(rest)?,
+            reflection,
+        })
+    }
+}
+
 impl Wire for Vec<u32> {
     fn encode(&self, out: &mut Vec<u8>) {
         out.extend(self.iter().flat_map(|w| w.to_le_bytes()));

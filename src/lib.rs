@@ -11,9 +11,10 @@ pub mod options;
 pub mod roundtrip;
 pub mod spir;
 pub mod spirv;
+pub mod vulkan;
 
 pub use diag::{Error, ErrorKind, Result};
-pub use options::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
+pub use options::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers};
 
 use std::path::Path;
 
@@ -59,9 +60,44 @@ pub fn read_any(path: &Path) -> Result<ir::Module> {
 /// Translate a SPIR file to SPIR-V words (validated for `options.target`). The whole
 /// translation runs in a contained child process ([`contain`]): no input can abort the caller.
 pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
+    Ok(translate_to_spirv(path, options)?.words)
+}
+
+/// A SPIR-V module and, for a Vulkan target, its kernel interface as JSON.
+#[derive(Debug)]
+pub struct SpirvOutput {
+    pub words: Vec<u32>,
+    pub reflection: Option<String>,
+}
+
+/// Translate a SPIR file, or a SPIR-V module (decided by content), to SPIR-V for
+/// `options.target`: for a Vulkan target the graph is lowered to shader form first
+/// ([`vulkan::lower`]) and the kernel interface comes back as JSON too.
+pub fn translate_to_spirv(path: &Path, options: &Options) -> Result<SpirvOutput> {
+    let spirv_input = is_spirv_file(path);
     contain::run(contain::Work::ReadBitcode, options.limits, || {
-        let module = spir::read::read_path_in_process(path)?;
-        spirv::write::write(&module, options)
+        let module = if spirv_input {
+            read_spirv(path)?
+        } else {
+            spir::read::read_path_in_process(path)?
+        };
+        write_spirv(&module, options)
+    })
+}
+
+/// Write a graph as SPIR-V for `options.target` (lowered to shader form for Vulkan).
+pub fn write_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
+    if !options.target.is_vulkan() {
+        return Ok(SpirvOutput {
+            words: spirv::write::write(module, options)?,
+            reflection: None,
+        });
+    }
+    let shader = vulkan::lower(module, options)?;
+    let words = spirv::write::write(&shader, options)?;
+    Ok(SpirvOutput {
+        words,
+        reflection: Some(vulkan::reflection::json(&shader)),
     })
 }
 

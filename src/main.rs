@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use spir_xlate::{diag::Error, ErrorKind, Flavor, KernelInfo, Options, SpirOptions, TargetEnv};
+use spir_xlate::{
+    diag::Error, ErrorKind, Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers,
+};
 
 #[derive(Parser)]
 #[command(
@@ -27,12 +29,23 @@ enum Command {
         /// Output file (`-` for stdout). Default: the input with extension .spv (.spvasm with --text).
         #[arg(short, long)]
         output: Option<String>,
-        /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6).
+        /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6),
+        /// or a Vulkan compute module: vulkan1.1 (<= 1.3), vulkan1.2 (<= 1.5), vulkan1.3 (<= 1.6).
+        /// The input may also be a SPIR-V module (read through the SPIR-V reader).
         #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
         target: TargetEnv,
         /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
         #[arg(long, value_parser = parse_version)]
         spirv_version: Option<(u8, u8)>,
+        /// Vulkan targets: how global and constant pointers arrive: `physical` (device
+        /// addresses in push constants, PhysicalStorageBuffer64) or `descriptors` (one
+        /// storage buffer per pointer argument).
+        #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
+        vulkan_pointers: VulkanPointers,
+        /// Vulkan targets: also write the kernel interface (what the module's
+        /// NonSemantic.ClspvReflection says) as JSON to this file.
+        #[arg(long)]
+        reflection: Option<String>,
         /// Write disassembly text (SPIRV-Tools' spirv-dis form) instead of a binary module.
         #[arg(long)]
         text: bool,
@@ -90,8 +103,17 @@ enum Command {
 }
 
 fn parse_target(s: &str) -> Result<TargetEnv, String> {
-    TargetEnv::parse(s)
-        .ok_or_else(|| format!("unknown target '{s}' (expected opencl2.1, opencl2.2 or opencl3.0)"))
+    TargetEnv::parse(s).ok_or_else(|| {
+        format!(
+            "unknown target '{s}' (expected opencl2.1, opencl2.2, opencl3.0, vulkan1.1, \
+             vulkan1.2 or vulkan1.3)"
+        )
+    })
+}
+
+fn parse_vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
+    VulkanPointers::parse(s)
+        .ok_or_else(|| format!("unknown pointer strategy '{s}' (expected physical or descriptors)"))
 }
 
 fn parse_flavor(s: &str) -> Result<Flavor, String> {
@@ -271,20 +293,36 @@ fn run(cli: Cli) -> Result<(), Error> {
             output,
             target,
             spirv_version,
+            vulkan_pointers,
+            reflection,
             text,
             time_limit,
         } => {
             let inp = open_input(&input)?;
+            if reflection.is_some() && !target.is_vulkan() {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        "--reflection describes a Vulkan module's kernel interface: it needs \
+                         --target vulkan1.1, vulkan1.2 or vulkan1.3",
+                    )
+                    .exit();
+            }
             let options = Options {
                 target,
                 spirv_version,
+                vulkan_pointers,
                 limits: spir_xlate::contain::Limits {
                     time: std::time::Duration::from_secs(time_limit),
                     ..Default::default()
                 },
             };
-            let words =
-                spir_xlate::to_spirv(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;
+            let translated = spir_xlate::translate_to_spirv(&inp.path, &options)
+                .map_err(|e| e.in_file(&inp.label))?;
+            let words = translated.words;
+            if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
+                write_output(path, json.as_bytes())?;
+            }
             let out = output
                 .unwrap_or_else(|| default_output(&input, if text { "spvasm" } else { "spv" }));
             let bytes: Vec<u8> = if text {

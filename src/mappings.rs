@@ -133,9 +133,9 @@ mod tests {
             AddressSpace::Local,
             AddressSpace::Generic,
         ] {
-            assert_eq!(space_from_llvm(space_to_llvm(s)), Some(s));
+            assert_eq!(space_from_llvm(space_to_llvm(s).unwrap()), Some(s));
             assert_eq!(space_from_storage_class(space_storage_class(s)), Some(s));
-            assert_eq!(space_from_kernel_arg(space_to_kernel_arg(s)), Some(s));
+            assert_eq!(space_from_kernel_arg(space_to_kernel_arg(s).unwrap()), Some(s));
         }
     }
 }

@@ -10,6 +10,12 @@ pub enum TargetEnv {
     OpenCl22,
     /// OpenCL 3.0: up to SPIR-V 1.6.
     OpenCl30,
+    /// Vulkan 1.1 compute (SPIR-V up to 1.3), through the Vulkan lowering (`crate::vulkan`).
+    Vulkan11,
+    /// Vulkan 1.2 compute (SPIR-V up to 1.5).
+    Vulkan12,
+    /// Vulkan 1.3 compute (SPIR-V up to 1.6).
+    Vulkan13,
 }
 
 impl TargetEnv {
@@ -19,7 +25,18 @@ impl TargetEnv {
             TargetEnv::OpenCl21 => (1, 0),
             TargetEnv::OpenCl22 => (1, 2),
             TargetEnv::OpenCl30 => (1, 6),
+            TargetEnv::Vulkan11 => (1, 3),
+            TargetEnv::Vulkan12 => (1, 5),
+            TargetEnv::Vulkan13 => (1, 6),
         }
+    }
+
+    /// True for the Vulkan targets: the graph is lowered to shader form before writing.
+    pub fn is_vulkan(self) -> bool {
+        matches!(
+            self,
+            TargetEnv::Vulkan11 | TargetEnv::Vulkan12 | TargetEnv::Vulkan13
+        )
     }
 
     /// The name `spirv-val --target-env` uses.
@@ -28,6 +45,9 @@ impl TargetEnv {
             TargetEnv::OpenCl21 => "opencl2.1",
             TargetEnv::OpenCl22 => "opencl2.2",
             TargetEnv::OpenCl30 => "opencl3.0",
+            TargetEnv::Vulkan11 => "vulkan1.1",
+            TargetEnv::Vulkan12 => "vulkan1.2",
+            TargetEnv::Vulkan13 => "vulkan1.3",
         }
     }
 
@@ -36,6 +56,30 @@ impl TargetEnv {
             "opencl2.1" => TargetEnv::OpenCl21,
             "opencl2.2" => TargetEnv::OpenCl22,
             "opencl3.0" => TargetEnv::OpenCl30,
+            "vulkan1.1" => TargetEnv::Vulkan11,
+            "vulkan1.2" => TargetEnv::Vulkan12,
+            "vulkan1.3" => TargetEnv::Vulkan13,
+            _ => return None,
+        })
+    }
+}
+
+/// How OpenCL's global and constant pointers reach a Vulkan kernel (`--vulkan-pointers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum VulkanPointers {
+    /// Device addresses (PhysicalStorageBuffer64) passed in push constants: every pointer
+    /// cast, pointer arithmetic and pointer in memory OpenCL allows keeps working.
+    #[default]
+    Physical,
+    /// One storage-buffer binding per pointer argument, logical addressing.
+    Descriptors,
+}
+
+impl VulkanPointers {
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "physical" => VulkanPointers::Physical,
+            "descriptors" => VulkanPointers::Descriptors,
             _ => return None,
         })
     }
@@ -44,6 +88,8 @@ impl TargetEnv {
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub target: TargetEnv,
+    /// Vulkan targets: the pointer strategy.
+    pub vulkan_pointers: VulkanPointers,
     /// Pin the output version; must not exceed the target's maximum.
     pub spirv_version: Option<(u8, u8)>,
     /// Time and memory the contained reader of untrusted bitcode may use (`crate::contain`).

@@ -91,6 +91,9 @@ pub enum Builtin {
     },
     /// Any other SPIR-V instruction whose operands are exactly `args` (e.g. `OpDot` for `dot`).
     Spirv(spirv::Op),
+    /// Shader form only (the Vulkan lowering): a GLSL.std.450 extended instruction whose
+    /// operands are exactly `args`. OpenCL graphs use [`Builtin::ExtInst`].
+    Glsl(spirv::GlslStd450Op),
 }
 
 /// The numeric class of a conversion's source or destination.

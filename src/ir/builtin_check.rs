@@ -48,7 +48,7 @@ pub fn builtin_error(
             .count(2)
             .or_else(|| c.all_int(0..1))
             .or_else(|| c.pointer(1)),
-        Builtin::Group { .. } => None,
+        Builtin::Group { .. } | Builtin::Glsl(_) => None,
         Builtin::Spirv(op) => c.spirv(*op),
     }
 }

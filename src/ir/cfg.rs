@@ -31,6 +31,115 @@ pub fn reverse_post_order(count: usize, successors: impl Fn(usize) -> Vec<usize>
     post
 }
 
+/// Which of blocks `0..count` block 0 reaches.
+pub fn reachable(count: usize, successors: impl Fn(usize) -> Vec<usize>) -> Vec<bool> {
+    let mut seen = vec![false; count];
+    let mut stack = Vec::new();
+    if count > 0 {
+        seen[0] = true;
+        stack.push(0);
+    }
+    while let Some(b) = stack.pop() {
+        for s in successors(b) {
+            if s < count && !seen[s] {
+                seen[s] = true;
+                stack.push(s);
+            }
+        }
+    }
+    seen
+}
+
+/// Immediate dominators over a graph given by successor lists, from `root` (Cooper, Harvey
+/// and Kennedy's iteration over reverse post-order): `idom[root] == Some(root)`, `None` for
+/// nodes `root` does not reach.
+pub fn dominators(succ: &[Vec<usize>], root: usize) -> Vec<Option<usize>> {
+    let n = succ.len();
+    let order = {
+        let mut post = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        let mut stack = vec![(root, 0usize)];
+        seen[root] = true;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            if *next < succ[b].len() {
+                let s = succ[b][*next];
+                *next += 1;
+                if !seen[s] {
+                    seen[s] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+        post
+    };
+    let mut po_index = vec![usize::MAX; n];
+    for (i, &b) in order.iter().enumerate() {
+        po_index[b] = i;
+    }
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in succ.iter().enumerate() {
+        if po_index[b] == usize::MAX {
+            continue;
+        }
+        for &s in ss {
+            preds[s].push(b);
+        }
+    }
+    let mut idom: Vec<Option<usize>> = vec![None; n];
+    idom[root] = Some(root);
+    let intersect = |idom: &[Option<usize>], mut a: usize, mut b: usize| {
+        while a != b {
+            while po_index[a] < po_index[b] {
+                a = idom[a].unwrap_or(root);
+            }
+            while po_index[b] < po_index[a] {
+                b = idom[b].unwrap_or(root);
+            }
+        }
+        a
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().rev() {
+            if b == root {
+                continue;
+            }
+            let mut new: Option<usize> = None;
+            for &p in &preds[b] {
+                if idom[p].is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(x) => intersect(&idom, p, x),
+                });
+            }
+            if new.is_some() && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    idom
+}
+
+/// True if `a` dominates `b` under `idom` (every node dominates itself).
+pub fn dominates(idom: &[Option<usize>], a: usize, mut b: usize) -> bool {
+    loop {
+        if a == b {
+            return true;
+        }
+        match idom[b] {
+            Some(p) if p != b => b = p,
+            _ => return false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::reverse_post_order;

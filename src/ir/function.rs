@@ -227,11 +227,31 @@ pub enum Terminator {
     Unreachable,
 }
 
+/// The structured-control-flow construct a block heads (SPIR-V's OpSelectionMerge and
+/// OpLoopMerge). OpenCL's graphs have none: SPIR and Kernel SPIR-V allow any control flow.
+/// A shader (the Vulkan lowering) must be structured; its structurizer
+/// (`crate::vulkan::structurize`) marks every header, and `ir::verify` checks the structured
+/// rules in every function that has one ([`super::structured`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Construct {
+    /// A conditional branch or switch whose arms meet again at `merge` (or never do: `merge`
+    /// is then a block no edge reaches).
+    Selection { merge: BlockId },
+    /// A loop: this block is its header, `continue_target` holds the one back edge to it,
+    /// and `merge` is where every exit from the loop goes.
+    Loop {
+        merge: BlockId,
+        continue_target: BlockId,
+    },
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Block {
     pub name: Option<String>,
     pub insts: Vec<Handle<Inst>>,
     pub terminator: Terminator,
+    /// The construct this block heads, in a structured function (`None` in OpenCL graphs).
+    pub construct: Option<Construct>,
 }
 
 #[derive(Debug, Default)]

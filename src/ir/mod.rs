@@ -11,6 +11,7 @@ pub mod constant;
 pub mod fold;
 pub mod forwarders;
 pub mod function;
+pub mod interface;
 pub mod kernel;
 pub mod module;
 pub mod normal;
@@ -26,7 +27,7 @@ pub use arena::{Arena, Handle, UniqueArena};
 pub use builtin::{Builtin, ConvertKind, ImageOp, Sign, TexelKind};
 pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
 pub use function::{
-    ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, FloatPredicate, Function, Inst,
+    ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, Construct, FloatPredicate, Function, Inst,
     IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,
 };
 pub use kernel::{ArgInfo, Kernel, TypeQualifiers, VecTypeHint};

@@ -58,6 +58,8 @@ pub struct Module {
     pub globals: Arena<Global>,
     pub functions: Arena<Function>,
     pub kernels: Vec<Kernel>,
+    /// Shader form only (the Vulkan lowering): how each kernel's arguments arrive.
+    pub shader: Option<super::interface::ShaderInterface>,
 }
 
 impl Module {
@@ -70,6 +72,7 @@ impl Module {
             globals: Arena::new(),
             functions: Arena::new(),
             kernels: Vec::new(),
+            shader: None,
         }
     }
 

@@ -437,6 +437,9 @@ impl Printer<'_> {
             AddressSpace::Local => "local",
             AddressSpace::Generic => "generic",
             AddressSpace::Input => "input",
+            AddressSpace::PhysicalStorageBuffer => "physical_storage_buffer",
+            AddressSpace::PushConstant => "push_constant",
+            AddressSpace::ModulePrivate => "module_private",
         }
     }
 
@@ -454,6 +457,12 @@ impl Printer<'_> {
             Type::Float { width } => format!("f{width}"),
             Type::Vector { elem, len } => format!("<{len} x {}>", self.ty_within(*elem, outer)),
             Type::Array { elem, len } => format!("[{len} x {}]", self.ty_within(*elem, outer)),
+            Type::SpecArray {
+                elem, default_len, ..
+            } => format!(
+                "[spec {default_len} x {}]",
+                self.ty_within(*elem, outer)
+            ),
             Type::Struct {
                 name,
                 members,

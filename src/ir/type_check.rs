@@ -325,6 +325,7 @@ fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
 pub fn builtin_name(b: &super::Builtin) -> String {
     match b {
         super::Builtin::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
+        super::Builtin::Glsl(op) => format!("GLSL.std.450 {op:?}"),
         super::Builtin::Atomic { op, .. }
         | super::Builtin::Group { op, .. }
         | super::Builtin::Spirv(op) => format!("Op{op:?}"),

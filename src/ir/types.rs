@@ -15,6 +15,27 @@ pub enum AddressSpace {
     Generic,
     /// Builtin input variables (work-item ids); no OpenCL C spelling.
     Input,
+    /// Shader form only (the Vulkan lowering, `crate::vulkan`): memory reached through a
+    /// 64-bit device address (SPIR-V PhysicalStorageBuffer). OpenCL's global and constant
+    /// pointers become these. No SPIR spelling.
+    PhysicalStorageBuffer,
+    /// Shader form only: the push-constant block a kernel's arguments arrive in.
+    PushConstant,
+    /// Shader form only: module-scope data private to each invocation (SPIR-V Private), where
+    /// OpenCL's program-scope constant tables live in a Vulkan module.
+    ModulePrivate,
+}
+
+impl AddressSpace {
+    /// True for the spaces only a shader-form graph (`crate::vulkan`) holds.
+    pub fn is_shader_only(self) -> bool {
+        matches!(
+            self,
+            AddressSpace::PhysicalStorageBuffer
+                | AddressSpace::PushConstant
+                | AddressSpace::ModulePrivate
+        )
+    }
 }
 
 /// OpenCL access qualifier of an image or pipe.
@@ -81,6 +102,14 @@ pub enum Type {
     Array {
         elem: Handle<Type>,
         len: u64,
+    },
+    /// Shader form only: an array whose length is a specialization constant (`len` is a
+    /// `ConstantKind::Spec`), set when the pipeline is made: the Workgroup array behind a
+    /// `__local` pointer argument. `default_len` is the spec constant's default.
+    SpecArray {
+        elem: Handle<Type>,
+        len: Handle<super::constant::Constant>,
+        default_len: u64,
     },
     /// `members == None` is an opaque struct that is not an OpenCL object.
     Struct {

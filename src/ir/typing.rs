@@ -92,6 +92,9 @@ impl Module {
                 self.size_of(*elem) * lanes
             }
             Type::Array { elem, len } => self.size_of(*elem) * len,
+            Type::SpecArray {
+                elem, default_len, ..
+            } => self.size_of(*elem) * default_len,
             Type::Struct {
                 members: Some(members),
                 packed,
@@ -114,7 +117,7 @@ impl Module {
     pub fn align_of(&self, ty: Handle<Type>) -> u64 {
         match &self.types[ty] {
             Type::Vector { .. } => self.size_of(ty).max(1),
-            Type::Array { elem, .. } => self.align_of(*elem),
+            Type::Array { elem, .. } | Type::SpecArray { elem, .. } => self.align_of(*elem),
             Type::Struct {
                 members: Some(members),
                 packed,
@@ -201,7 +204,9 @@ impl Module {
         let mut t = pointee;
         for idx in indices.iter().skip(1) {
             t = match &self.types[t] {
-                Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
+                Type::Array { elem, .. }
+                | Type::SpecArray { elem, .. }
+                | Type::Vector { elem, .. } => *elem,
                 Type::Struct {
                     members: Some(ms), ..
                 } => *ms.get((*idx)? as usize)?,

@@ -40,7 +40,8 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
         if !matches!(m.types[f.ret], Type::Void) {
             errors.push(err("kernel does not return void".into()));
         }
-        if k.args.len() != f.params.len() {
+        // A shader-form entry takes no parameters: its arguments are in `m.shader`.
+        if m.shader.is_none() && k.args.len() != f.params.len() {
             errors.push(err(format!(
                 "kernel has {} parameters but argument info for {}",
                 f.params.len(),
@@ -313,4 +314,87 @@ pub fn for_each_operand(op: &Op, mut f: impl FnMut(Value)) {
             f(*size)
         }
     }
+}
+
+/// Call `f` on every value operand of `op`, which it may replace.
+pub fn for_each_operand_mut(op: &mut Op, mut f: impl FnMut(&mut Value)) {
+    match op {
+        Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } | Op::FCmp { lhs, rhs, .. } => {
+            f(lhs);
+            f(rhs)
+        }
+        Op::FNeg(x) | Op::Cast { value: x, .. } | Op::Load { ptr: x, .. } => f(x),
+        Op::Select {
+            cond,
+            on_true,
+            on_false,
+        } => {
+            f(cond);
+            f(on_true);
+            f(on_false)
+        }
+        Op::Alloca { .. } => {}
+        Op::Store { ptr, value, .. } => {
+            f(ptr);
+            f(value)
+        }
+        Op::Gep { base, indices, .. } => {
+            f(base);
+            indices.iter_mut().for_each(&mut f)
+        }
+        Op::Phi { incoming } => incoming.iter_mut().for_each(|(v, _)| f(v)),
+        Op::Call { args, .. } | Op::Builtin { args, .. } => args.iter_mut().for_each(&mut f),
+        Op::ExtractElement { vector, index } => {
+            f(vector);
+            f(index)
+        }
+        Op::InsertElement {
+            vector,
+            element,
+            index,
+        } => {
+            f(vector);
+            f(element);
+            f(index)
+        }
+        Op::Shuffle { a, b, .. } => {
+            f(a);
+            f(b)
+        }
+        Op::ExtractValue { aggregate, .. } => f(aggregate),
+        Op::InsertValue {
+            aggregate, element, ..
+        } => {
+            f(aggregate);
+            f(element)
+        }
+        Op::CopyMemory { dst, src, size, .. } => {
+            f(dst);
+            f(src);
+            f(size)
+        }
+        Op::FillMemory {
+            dst, byte, size, ..
+        } => {
+            f(dst);
+            f(byte);
+            f(size)
+        }
+    }
+}
+
+/// Call `f` on every value operand of a terminator, which it may replace.
+pub fn terminator_operands_mut(t: &mut super::Terminator, mut f: impl FnMut(&mut Value)) {
+    match t {
+        super::Terminator::CondBranch { cond, .. } => f(cond),
+        super::Terminator::Switch { value, .. } => f(value),
+        super::Terminator::Return(Some(v)) => f(v),
+        _ => {}
+    }
+}
+
+/// Call `f` on every value operand of a terminator.
+pub fn terminator_operands(t: &super::Terminator, mut f: impl FnMut(Value)) {
+    let mut t = t.clone();
+    terminator_operands_mut(&mut t, |v| f(*v));
 }

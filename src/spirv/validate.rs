@@ -45,14 +45,31 @@ fn environment(target: TargetEnv, words: &[u32]) -> ValEnv {
         TargetEnv::OpenCl21 => ValEnv::OpenCL_2_1,
         TargetEnv::OpenCl22 => ValEnv::OpenCL_2_2,
         TargetEnv::OpenCl30 => universal(words),
+        TargetEnv::Vulkan11 if words.get(1).is_some_and(|v| (v >> 8) & 0xff >= 4) => {
+            ValEnv::Vulkan_1_1_Spirv_1_4
+        }
+        TargetEnv::Vulkan11 => ValEnv::Vulkan_1_1,
+        TargetEnv::Vulkan12 => ValEnv::Vulkan_1_2,
+        TargetEnv::Vulkan13 => ValEnv::Vulkan_1_3,
     }
 }
 
 /// Validate under one environment; the validator's message (with the instruction it names).
 fn run(words: &[u32], env: ValEnv) -> std::result::Result<(), String> {
     let validator = spirv_tools::val::create(Some(env));
+    // Vulkan modules lay buffer memory out as OpenCL C does (natural alignment), which is
+    // the scalar block layout (VK_EXT_scalar_block_layout, core in Vulkan 1.2): the
+    // reflection tells hosts to enable it.
+    let vulkan = matches!(
+        env,
+        ValEnv::Vulkan_1_1 | ValEnv::Vulkan_1_1_Spirv_1_4 | ValEnv::Vulkan_1_2 | ValEnv::Vulkan_1_3
+    );
+    let options = vulkan.then(|| spirv_tools::val::ValidatorOptions {
+        scalar_block_layout: true,
+        ..Default::default()
+    });
     validator
-        .validate(words, None)
+        .validate(words, options)
         .map_err(|e| match e.diagnostic {
             Some(d) => {
                 let note = d.notes.lines().map(str::trim).find(|l| !l.is_empty());

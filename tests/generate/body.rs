@@ -132,6 +132,7 @@ impl<'m> FnBuilder<'m> {
             name: Some(format!("{name}{}", self.body.blocks.len())),
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
+            construct: None,
         });
         self.body.blocks.len() - 1
     }

@@ -85,6 +85,7 @@ pub(crate) fn lower_body(
             },
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
+            construct: None,
         });
     }
     // Definitions dominate uses, so lowering in reverse post-order sees every non-phi operand

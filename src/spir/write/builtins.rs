@@ -70,7 +70,7 @@ impl Writer<'_> {
                 elem: Box::new(self.mtype(*elem, signed)?),
             },
             Type::Pointer { pointee, space } => MType::Pointer {
-                space: mappings::space_to_llvm(*space),
+                space: super::types::llvm_space(*space)?,
                 is_const: false,
                 is_volatile: false,
                 pointee: Box::new(self.mtype(*pointee, signed)?),
@@ -217,6 +217,11 @@ impl Writer<'_> {
             signed: false,
         };
         Ok(match builtin {
+            Builtin::Glsl(op) => {
+                return Err(self.no_spelling(format!(
+                    "GLSL.std.450 {op:?} (a graph lowered for Vulkan)"
+                )))
+            }
             Builtin::WorkItem(b) => {
                 let (name, per_dim, _) = mappings::work_item_name(*b)
                     .ok_or_else(|| self.no_spelling(format!("BuiltIn {b:?}")))?;

@@ -111,6 +111,11 @@ impl Writer<'_> {
         let rt = self.ty(ret)?;
         let none = Postfixes::default();
         Ok(match builtin {
+            Builtin::Glsl(op) => {
+                return Err(Error::unsupported(format!(
+                    "GLSL.std.450 {op:?} (a graph lowered for Vulkan) has no SPIR spelling"
+                )))
+            }
             Builtin::WorkItem(b) => {
                 let name = friendly::builtin_variable_name(*b);
                 let index = a.first().map(|&d| self.int_to_width(d, 32));
@@ -224,7 +229,7 @@ impl Writer<'_> {
             Some(_) => unsafe { LLVMVectorType(rt, 3) },
             None => rt,
         };
-        let space = crate::mappings::space_to_llvm(ir::AddressSpace::Input);
+        let space = super::types::llvm_space(ir::AddressSpace::Input)?;
         unsafe {
             let mut g = LLVMGetNamedGlobal(self.module, c(name).as_ptr());
             if g.is_null() {

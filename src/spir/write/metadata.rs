@@ -57,7 +57,7 @@ impl Writer<'_> {
                 "kernel_arg_addr_space",
                 k.args
                     .iter()
-                    .map(|a| self.md_i32(mappings::space_to_kernel_arg(a.space)))
+                    .map(|a| self.md_i32(mappings::space_to_kernel_arg(a.space).unwrap_or(0)))
                     .collect(),
             ),
             (

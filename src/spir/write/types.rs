@@ -120,7 +120,7 @@ impl Writer<'_> {
                         Type::Void => LLVMInt8TypeInContext(self.ctx),
                         _ => self.ty(*pointee)?,
                     };
-                    LLVMPointerType(p, mappings::space_to_llvm(*space))
+                    LLVMPointerType(p, llvm_space(*space)?)
                 }
                 Type::Function {
                     ret,
@@ -146,6 +146,12 @@ impl Writer<'_> {
                     self.object_type(&t)?
                 }
                 Type::Opaque(n) => self.named_opaque(n),
+                Type::SpecArray { .. } => {
+                    return Err(Error::unsupported(
+                        "an array sized by a specialization constant (a graph lowered for \
+                         Vulkan) has no SPIR spelling",
+                    ))
+                }
             }
         };
         self.types.insert(h, t);
@@ -265,7 +271,7 @@ impl Writer<'_> {
     pub(super) fn declare_global(&mut self, h: ir::Handle<ir::Global>) -> Result<()> {
         let g = &self.m.globals[h];
         let t = self.ty(g.ty)?;
-        let space = mappings::space_to_llvm(g.space);
+        let space = llvm_space(g.space)?;
         let v = unsafe {
             let v = LLVMAddGlobalInAddressSpace(self.module, t, c(&g.name).as_ptr(), space);
             if let Some(a) = g.align {
@@ -328,4 +334,14 @@ unsafe fn const_cast(op: ir::CastOp, v: LLVMValueRef, t: LLVMTypeRef) -> LLVMVal
         C::Bitcast => LLVMConstBitCast(v, t),
         C::AddrSpaceCast => LLVMConstAddrSpaceCast(v, t),
     }
+}
+
+/// The LLVM address-space number of `space`; the shader-form spaces of a graph lowered for
+/// Vulkan have none.
+pub(super) fn llvm_space(space: ir::AddressSpace) -> Result<u32> {
+    mappings::space_to_llvm(space).ok_or_else(|| {
+        Error::unsupported(format!(
+            "the {space:?} address space (a graph lowered for Vulkan) has no SPIR spelling"
+        ))
+    })
 }

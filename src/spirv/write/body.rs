@@ -123,7 +123,7 @@ impl Writer<'_> {
         match (&f.body, f.linkage) {
             (None, _) => {
                 self.cap(Capability::Linkage);
-                self.b.decorate(
+                self.decorate(
                     id,
                     spirv::Decoration::LinkageAttributes,
                     [
@@ -134,7 +134,7 @@ impl Writer<'_> {
             }
             (Some(_), ir::Linkage::Export) if !f.is_kernel && !callee_copy => {
                 self.cap(Capability::Linkage);
-                self.b.decorate(
+                self.decorate(
                     id,
                     spirv::Decoration::LinkageAttributes,
                     [
@@ -196,8 +196,18 @@ impl Writer<'_> {
                                 let vid = ctx.inst_ids[&ih];
                                 self.b
                                     .variable(pt, Some(vid), spirv::StorageClass::Function, None);
+                                // A variable holding a physical pointer says whether it aliases.
+                                if matches!(
+                                    m.types[*allocated],
+                                    Type::Pointer {
+                                        space: ir::AddressSpace::PhysicalStorageBuffer,
+                                        ..
+                                    }
+                                ) {
+                                    self.b.decorate(vid, spirv::Decoration::AliasedPointer, []);
+                                }
                                 if let Some(a) = align {
-                                    self.b.decorate(
+                                    self.decorate(
                                         vid,
                                         spirv::Decoration::Alignment,
                                         [Operand::LiteralBit32(*a)],
@@ -224,6 +234,25 @@ impl Writer<'_> {
                                     .unwrap_or_else(|| format!("instruction {}", ih.index())),
                             )
                     })?;
+                }
+                match block.construct {
+                    Some(ir::Construct::Selection { merge }) => self
+                        .b
+                        .selection_merge(ctx.labels[merge.0 as usize], spirv::SelectionControl::NONE)
+                        .map_err(internal)?,
+                    Some(ir::Construct::Loop {
+                        merge,
+                        continue_target,
+                    }) => self
+                        .b
+                        .loop_merge(
+                            ctx.labels[merge.0 as usize],
+                            ctx.labels[continue_target.0 as usize],
+                            spirv::LoopControl::NONE,
+                            [],
+                        )
+                        .map_err(internal)?,
+                    None => {}
                 }
                 self.terminator(&mut ctx, &block.terminator)?;
             }
@@ -252,7 +281,7 @@ impl Writer<'_> {
             (a.readonly || a.readnone, P::NoWrite),
         ] {
             if on {
-                self.b.decorate(
+                self.decorate(
                     id,
                     spirv::Decoration::FuncParamAttr,
                     [Operand::FunctionParameterAttribute(attr)],
@@ -315,6 +344,11 @@ impl Writer<'_> {
             ops.push(Operand::LiteralBit32(a));
         }
         ops
+    }
+
+    /// True for an integer constant zero.
+    fn is_zero(&self, v: Value) -> bool {
+        matches!(v, Value::Const(c) if matches!(self.m.constants[c].kind, ir::ConstantKind::Int(0) | ir::ConstantKind::Null))
     }
 
     fn is_bool(&self, t: ir::Handle<Type>) -> bool {
@@ -534,13 +568,22 @@ impl Writer<'_> {
                 indices,
             } => {
                 let mut ids = vec![self.value(ctx, *base)?];
-                for &i in indices {
+                // Logical pointers step only into the object they point to: a leading zero
+                // index is dropped and the chain is OpAccessChain (target policy).
+                let logical = self.policy.access_chains == super::policy::AccessChains::LogicalFirst
+                    && indices.first().is_some_and(|&i| self.is_zero(i));
+                let skip = logical as usize;
+                for &i in &indices[skip..] {
                     ids.push(self.value(ctx, i)?);
                 }
-                let code = if *inbounds {
-                    S::InBoundsPtrAccessChain
-                } else {
-                    S::PtrAccessChain
+                // OpInBoundsPtrAccessChain needs Addresses (Kernel): a shader steps over
+                // physical pointers with OpPtrAccessChain.
+                let shader = self.policy.access_chains == super::policy::AccessChains::LogicalFirst;
+                let code = match (logical, *inbounds && !shader) {
+                    (true, _) if *inbounds => S::InBoundsAccessChain,
+                    (true, _) => S::AccessChain,
+                    (false, true) => S::InBoundsPtrAccessChain,
+                    (false, false) => S::PtrAccessChain,
                 };
                 self.emit(code, rty, rid, Self::ids(&ids))?;
             }
@@ -729,9 +772,9 @@ impl Writer<'_> {
             ),
         );
         self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
-        self.b
+        self
             .decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(b)]);
-        self.b.decorate(id, spirv::Decoration::Constant, []);
+        self.decorate(id, spirv::Decoration::Constant, []);
         self.builtin_vars.insert(b as u32, id);
         Ok(id)
     }
@@ -802,7 +845,9 @@ impl Writer<'_> {
             }
             Builtin::ExtInst { op, literal } => {
                 let mut ops = vec![
-                    Operand::IdRef(self.ext),
+                    Operand::IdRef(self.ext.ok_or_else(|| {
+                        Error::internal("an OpenCL.std instruction in a shader")
+                    })?),
                     Operand::LiteralExtInstInteger(*op as u32),
                 ];
                 ops.extend(Self::ids(&ids));
@@ -842,14 +887,14 @@ impl Writer<'_> {
                         && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)
                         && *to != ConvertKind::Float
                     {
-                        self.b
+                        self
                             .decorate(id, spirv::Decoration::SaturatedConversion, []);
                     }
                     if let Some(r) = rounding {
                         if !(matches!(from, ConvertKind::Int(_))
                             && matches!(to, ConvertKind::Int(_)))
                         {
-                            self.b.decorate(
+                            self.decorate(
                                 id,
                                 spirv::Decoration::FPRoundingMode,
                                 [Operand::FPRoundingMode(*r)],
@@ -890,6 +935,16 @@ impl Writer<'_> {
             }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
+            }
+            Builtin::Glsl(op) => {
+                let set = self.glsl_set();
+                let mut ops = vec![
+                    Operand::IdRef(set),
+                    Operand::LiteralExtInstInteger(*op as u32),
+                ];
+                ops.extend(Self::ids(&ids));
+                let t = rty.ok_or_else(|| Error::internal("a GLSL.std.450 op without result"))?;
+                self.emit(S::ExtInst, Some(t), rid, ops)?;
             }
         }
         Ok(())

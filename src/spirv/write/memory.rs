@@ -78,7 +78,7 @@ impl Writer<'_> {
                 ],
             ),
         );
-        self.b.decorate(g, spirv::Decoration::Constant, []);
+        self.decorate(g, spirv::Decoration::Constant, []);
         let d = self.value(ctx, dst)?;
         let s = self.value(ctx, size)?;
         let mut ops = Self::ids(&[d, g, s]);

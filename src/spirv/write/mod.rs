@@ -6,8 +6,11 @@
 //! naming it.
 
 mod body;
+mod layout;
 mod memory;
+mod policy;
 mod private_globals;
+mod reflection;
 mod types;
 
 use std::collections::{BTreeSet, HashMap};
@@ -44,7 +47,17 @@ pub(crate) struct Writer<'a> {
     global_vars: Vec<(Word, spirv::StorageClass)>,
     /// A version the options pin (`--spirv-version`), which decides the interface rule too.
     pinned: Option<(u8, u8)>,
-    ext: Word,
+    /// The OpenCL.std import (OpenCL targets), and GLSL.std.450's once a shader uses it.
+    ext: Option<Word>,
+    glsl: Option<Word>,
+    policy: policy::Policy,
+    /// Explicitly laid-out copies of aggregate types in PhysicalStorageBuffer and
+    /// PushConstant memory (layout.rs), and the structs among them being written.
+    laid_ids: HashMap<ir::Handle<Type>, Word>,
+    open_laid: Vec<ir::Handle<Type>>,
+    forward_laid: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
+    /// Extensions declared so far.
+    extensions: BTreeSet<&'static str>,
     /// The version ceiling, the target named in errors, and the least version the constructs
     /// emitted so far need.
     ceiling: (u8, u8),
@@ -70,8 +83,9 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
             allowed: format!("{tmaj}.{tmin}"),
         }));
     }
+    let policy = policy::Policy::of(options.target);
     let mut b = Builder::new();
-    let ext = b.ext_inst_import("OpenCL.std");
+    let ext = policy.opencl_std.then(|| b.ext_inst_import("OpenCL.std"));
     let mut w = Writer {
         m,
         b,
@@ -88,22 +102,30 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         global_vars: Vec::new(),
         pinned: options.spirv_version,
         ext,
+        glsl: None,
+        policy,
+        laid_ids: HashMap::new(),
+        open_laid: Vec::new(),
+        forward_laid: Vec::new(),
+        extensions: BTreeSet::new(),
         ceiling: (maj, min),
         target: options.target.name(),
         needs: (1, 0),
         fill_functions: Default::default(),
         private_vars: HashMap::new(),
     };
-    w.cap(Capability::Addresses);
-    w.cap(Capability::Kernel);
+    for &c in policy.base_capabilities {
+        w.cap(c);
+    }
     let addressing = match m.addressing {
+        _ if !policy.physical_addressing => w.shader_addressing()?,
         ir::Addressing::Physical32 => spirv::AddressingModel::Physical32,
         ir::Addressing::Physical64 => {
             w.cap(Capability::Int64);
             spirv::AddressingModel::Physical64
         }
     };
-    w.b.memory_model(addressing, spirv::MemoryModel::OpenCL);
+    w.b.memory_model(addressing, policy.memory_model);
     w.source_info();
     private_globals::check(m)?;
     for (h, g) in m.globals.iter() {
@@ -153,6 +175,7 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         w.kernel(k)
             .map_err(|e| e.in_function(&m.functions[k.function].name))?;
     }
+    let reflection_ids = w.reflection_ids()?;
     // A pinned version is honoured; otherwise the least the module needs.
     let (vmaj, vmin) = options.spirv_version.unwrap_or(w.needs);
     w.b.set_version(vmaj, vmin);
@@ -181,9 +204,44 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
             "the string {s:?} holds a NUL character, which a SPIR-V string cannot"
         )));
     }
-    let words = module.assemble();
+    let mut words = module.assemble();
+    reflection::append(&mut words, reflection_ids);
     super::validate::validate(&words, options.target)?;
     Ok(words)
+}
+
+/// The globals function `f` names (directly or inside constant expressions).
+fn used_globals(m: &ir::Module, f: ir::Handle<ir::Function>) -> BTreeSet<ir::Handle<ir::Global>> {
+    fn visit(m: &ir::Module, c: ir::Handle<ir::Constant>, out: &mut BTreeSet<ir::Handle<ir::Global>>) {
+        match &m.constants[c].kind {
+            ir::ConstantKind::GlobalAddress(g) => {
+                out.insert(*g);
+            }
+            ir::ConstantKind::Composite(cs) => cs.iter().for_each(|&c| visit(m, c, out)),
+            ir::ConstantKind::Cast(_, c) => visit(m, *c, out),
+            ir::ConstantKind::Gep { base, .. } => visit(m, *base, out),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    let Some(body) = &m.functions[f].body else {
+        return out;
+    };
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            ir::verify::for_each_operand(&body.insts[ih].op, |v| {
+                if let ir::Value::Const(c) = v {
+                    visit(m, c, &mut out);
+                }
+            });
+        }
+        ir::verify::terminator_operands(&b.terminator, |v| {
+            if let ir::Value::Const(c) = v {
+                visit(m, c, &mut out);
+            }
+        });
+    }
+    out
 }
 
 /// Kernels that some function calls, in handle order.
@@ -205,6 +263,55 @@ fn called_kernels(m: &ir::Module) -> Vec<ir::Handle<ir::Function>> {
 impl Writer<'_> {
     pub(crate) fn cap(&mut self, c: Capability) {
         self.caps.insert(c as u32);
+    }
+
+    /// Decorate `id`, unless the target policy drops the decoration (Kernel-only hints).
+    pub(crate) fn decorate(
+        &mut self,
+        id: Word,
+        d: spirv::Decoration,
+        operands: impl IntoIterator<Item = Operand>,
+    ) {
+        if self.policy.keeps(d) {
+            self.b.decorate(id, d, operands);
+        }
+    }
+
+    /// The GLSL.std.450 import, made on first use.
+    pub(crate) fn glsl_set(&mut self) -> Word {
+        match self.glsl {
+            Some(id) => id,
+            None => {
+                let id = self.b.ext_inst_import("GLSL.std.450");
+                self.glsl = Some(id);
+                id
+            }
+        }
+    }
+
+    /// A shader's addressing model: PhysicalStorageBuffer64 when the graph holds pointers to
+    /// physical storage buffers (core from SPIR-V 1.5, below it the extension), else Logical.
+    fn shader_addressing(&mut self) -> Result<spirv::AddressingModel> {
+        let physical = self.m.types.iter().any(|(_, t)| {
+            matches!(
+                t,
+                Type::Pointer {
+                    space: ir::AddressSpace::PhysicalStorageBuffer,
+                    ..
+                }
+            )
+        });
+        if !physical {
+            return Ok(spirv::AddressingModel::Logical);
+        }
+        self.cap(Capability::PhysicalStorageBufferAddresses);
+        if self.ceiling >= (1, 5) {
+            self.need_version((1, 5), "physical storage buffer pointers")?;
+        } else {
+            self.extensions.insert("SPV_KHR_physical_storage_buffer");
+            self.b.extension("SPV_KHR_physical_storage_buffer");
+        }
+        Ok(spirv::AddressingModel::PhysicalStorageBuffer64)
     }
 
     /// Record that `construct` needs SPIR-V `version`; an error if the ceiling is lower.
@@ -256,18 +363,36 @@ impl Writer<'_> {
         // later every module-scope variable (listing one it does not use is allowed).
         let all = self.pinned.unwrap_or(self.needs) >= (1, 4);
         let mut iface: Vec<Word> = self.builtin_vars.values().copied().collect();
+        let used = match self.policy.entry_interface {
+            policy::EntryInterface::AllGlobals => None,
+            policy::EntryInterface::UsedGlobals => Some(used_globals(self.m, k.function)),
+        };
         iface.extend(
             self.global_vars
                 .iter()
                 .filter(|(_, sc)| all || *sc == spirv::StorageClass::Input)
+                .filter(|(gid, sc)| {
+                    *sc == spirv::StorageClass::Input
+                        || used.as_ref().is_none_or(|u| {
+                            u.iter().any(|g| self.global_ids.get(g) == Some(gid))
+                        })
+                })
                 .map(|(id, _)| *id),
         );
         iface.sort();
         self.b
-            .entry_point(spirv::ExecutionModel::Kernel, id, f.name.clone(), iface);
+            .entry_point(self.policy.execution_model, id, f.name.clone(), iface);
         if let Some(s) = k.reqd_work_group_size {
             self.b
                 .execution_mode(id, spirv::ExecutionMode::LocalSize, s);
+        } else if !self.policy.kernel_modes {
+            // A compute shader always states a size: the work-group size specialization
+            // constants (decorated BuiltIn WorkgroupSize) override this one.
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+        }
+        if !self.policy.kernel_modes {
+            return self.kernel_strings(k);
         }
         if let Some(s) = k.work_group_size_hint {
             self.b
@@ -300,6 +425,12 @@ impl Writer<'_> {
             self.b
                 .execution_mode(id, spirv::ExecutionMode::ContractionOff, []);
         }
+        self.kernel_strings(k)
+    }
+
+    /// The argument info OpenCL runtimes read back, as the Khronos translator spells it.
+    fn kernel_strings(&mut self, k: &ir::Kernel) -> Result<()> {
+        let f = &self.m.functions[k.function];
         let join = |v: Vec<String>| v.iter().map(|s| format!("{s},")).collect::<String>();
         let types = join(k.args.iter().map(|a| a.type_name.clone()).collect());
         self.b

@@ -137,7 +137,7 @@ impl Writer<'_> {
                 self.b.name(id, glob.name.clone());
             }
             if let Some(a) = glob.align {
-                self.b
+                self
                     .decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
             }
             self.private_vars.insert(g, id);

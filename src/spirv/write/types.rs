@@ -24,14 +24,17 @@ impl Writer<'_> {
                     64 => self.cap(Capability::Int64),
                     _ => {}
                 }
+                self.storage_capabilities(*width)?;
                 self.b.type_int(*width, 0)
             }
             Type::Float { width } => {
                 match width {
+                    16 if self.policy.storage_capabilities => self.cap(Capability::Float16),
                     16 => self.cap(Capability::Float16Buffer),
                     64 => self.cap(Capability::Float64),
                     _ => {}
                 }
+                self.storage_capabilities(*width)?;
                 self.b.type_float(*width, None)
             }
             Type::Vector { elem, len } => {
@@ -52,6 +55,26 @@ impl Writer<'_> {
                 }
                 let i = self.b.type_int(size_t, 0);
                 let n = self.scalar_constant(i, size_t, *len);
+                if self.policy.explicit_layout {
+                    // Its own id: a laid-out array of the same operands (layout.rs) has one.
+                    let id = self.b.id();
+                    self.b.insert_types_global_values(
+                        rspirv::dr::InsertPoint::End,
+                        Instruction::new(
+                            Op::TypeArray,
+                            None,
+                            Some(id),
+                            vec![Operand::IdRef(e), Operand::IdRef(n)],
+                        ),
+                    );
+                    id
+                } else {
+                    self.b.type_array(e, n)
+                }
+            }
+            Type::SpecArray { elem, len, .. } => {
+                let e = self.ty(*elem)?;
+                let n = self.constant(*len)?;
                 self.b.type_array(e, n)
             }
             Type::Struct {
@@ -80,7 +103,7 @@ impl Writer<'_> {
                     self.b.name(id, n.clone());
                 }
                 if *packed {
-                    self.b.decorate(id, spirv::Decoration::CPacked, []);
+                    self.decorate(id, spirv::Decoration::CPacked, []);
                 }
                 let (done, open): (Vec<_>, Vec<_>) = std::mem::take(&mut self.forward_pointers)
                     .into_iter()
@@ -103,7 +126,16 @@ impl Writer<'_> {
                     self.cap(Capability::GenericPointer);
                 }
                 if let Type::Float { width: 16 } = m.types[*pointee] {
-                    self.cap(Capability::Float16Buffer);
+                    if self.policy.storage_capabilities {
+                        self.cap(Capability::Float16);
+                    } else {
+                        self.cap(Capability::Float16Buffer);
+                    }
+                }
+                if self.policy.explicit_layout && super::layout::is_laid_out(sc) {
+                    let id = self.laid_pointer(t, *pointee, sc)?;
+                    self.type_ids.insert(t, id);
+                    return Ok(id);
                 }
                 if self.open_structs.contains(pointee) {
                     let id = self.b.id();
@@ -195,6 +227,43 @@ impl Writer<'_> {
         };
         self.type_ids.insert(t, id);
         Ok(id)
+    }
+
+    /// A shader's capabilities to keep 8- and 16-bit values in buffer and push-constant
+    /// memory (declared with the type: the lowering puts OpenCL's buffers there).
+    fn storage_capabilities(&mut self, width: u32) -> Result<()> {
+        if !self.policy.storage_capabilities {
+            return Ok(());
+        }
+        let (caps, ext, core) = match width {
+            8 => (
+                [
+                    Capability::StorageBuffer8BitAccess,
+                    Capability::StoragePushConstant8,
+                ],
+                "SPV_KHR_8bit_storage",
+                (1, 5),
+            ),
+            16 => (
+                [
+                    Capability::StorageBuffer16BitAccess,
+                    Capability::StoragePushConstant16,
+                ],
+                "SPV_KHR_16bit_storage",
+                (1, 3),
+            ),
+            _ => return Ok(()),
+        };
+        for c in caps {
+            self.cap(c);
+        }
+        if self.ceiling >= core {
+            self.need_version(core, ext)?;
+        } else if !self.extensions.contains(ext) {
+            self.extensions.insert(ext);
+            self.b.extension(ext);
+        }
+        Ok(())
     }
 
     /// A 32-bit unsigned constant (scopes, semantics, literals as ids).
@@ -298,7 +367,7 @@ impl Writer<'_> {
                     }
                     _ => return Err(Error::internal("a specialization constant that is not a scalar")),
                 };
-                self.b.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(*spec_id)]);
+                self.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(*spec_id)]);
                 id
             }
             ConstantKind::GlobalAddress(g) => self.global(*g)?,
@@ -381,6 +450,11 @@ impl Writer<'_> {
             _ => None,
         };
         let sc = mappings::space_storage_class(glob.space);
+        // The push-constant block is a Block (an interface struct).
+        if self.policy.explicit_layout && sc == spirv::StorageClass::PushConstant {
+            let block = self.ty_laid(value_ty)?;
+            self.b.decorate(block, spirv::Decoration::Block, []);
+        }
         let id = self.b.id();
         self.global_ids.insert(g, id);
         self.b.variable(ptr_ty, Some(id), sc, init);
@@ -388,10 +462,10 @@ impl Writer<'_> {
             self.b.name(id, glob.name.clone());
         }
         if glob.is_constant {
-            self.b.decorate(id, spirv::Decoration::Constant, []);
+            self.decorate(id, spirv::Decoration::Constant, []);
         }
         if let Some(a) = glob.align {
-            self.b
+            self
                 .decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
         }
         match glob.linkage {
@@ -403,7 +477,7 @@ impl Writer<'_> {
                 } else {
                     spirv::LinkageType::Import
                 };
-                self.b.decorate(
+                self.decorate(
                     id,
                     spirv::Decoration::LinkageAttributes,
                     [

@@ -1,0 +1,80 @@
+//! The kernel interface of a shader-form graph: how each OpenCL kernel argument reaches a
+//! Vulkan compute entry point. The Vulkan lowering (`crate::vulkan`) makes it; the SPIR-V
+//! writer spells it as `NonSemantic.ClspvReflection` instructions (what clvk-style runtimes
+//! read) and `crate::vulkan::reflection` as JSON for hosts and people. One record, written
+//! twice, so the two can never disagree.
+//!
+//! The conventions are clspv's (its reflection instruction set names each kind below):
+//! a host binds what a kernel's arguments name and sets the specialization constants.
+
+use super::arena::Handle;
+use super::constant::Constant;
+use super::function::Function;
+use super::kernel::ArgInfo;
+use super::module::Global;
+
+/// How one kernel argument arrives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// A `__global` or `__constant` pointer: the buffer's 64-bit device address, at `offset`
+    /// in the kernel's push constants (ClspvReflection ArgumentPointerPushConstant).
+    PointerPushConstant { offset: u32, size: u32 },
+    /// A value (scalar, vector, struct) copied into the push constants at `offset`
+    /// (ArgumentPodPushConstant).
+    PodPushConstant { offset: u32, size: u32 },
+    /// A `__local` pointer: a Workgroup array whose element count is specialization
+    /// constant `spec_id` (the host sets it to the argument's size in bytes / `elem_size`)
+    /// (ArgumentWorkgroup).
+    Workgroup { spec_id: u32, elem_size: u32 },
+}
+
+/// One argument of a kernel, in OpenCL's ordinal order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgInterface {
+    pub ordinal: u32,
+    pub kind: ArgKind,
+    /// What OpenCL says of it (name, type as written, qualifiers).
+    pub info: ArgInfo,
+}
+
+/// Where a push-constant block holds a value the host fills in for every dispatch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushConstantRange {
+    pub offset: u32,
+    pub size: u32,
+}
+
+/// One kernel's entry point and what its host must supply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInterface {
+    pub name: String,
+    /// The entry function (no parameters, returns void).
+    pub entry: Handle<Function>,
+    pub args: Vec<ArgInterface>,
+    /// The kernel's push-constant block (a `PushConstant` global holding a struct), if it
+    /// has one, and its size in bytes.
+    pub push_constants: Option<Handle<Global>>,
+    pub push_constant_size: u32,
+    /// `get_global_offset`'s three components, as 32-bit unsigned integers
+    /// (PushConstantGlobalOffset), when the kernel reads the global offset or global ids.
+    pub global_offset: Option<PushConstantRange>,
+    /// `reqd_work_group_size` (PropertyRequiredWorkgroupSize): the entry point's LocalSize;
+    /// otherwise the size comes from the module's work-group size specialization constants.
+    pub required_workgroup_size: Option<[u32; 3]>,
+}
+
+/// What a shader-form module says about all of its kernels.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShaderInterface {
+    pub kernels: Vec<KernelInterface>,
+    /// The work-group size as a 3-vector of specialization constants (ids
+    /// `workgroup_size_spec_ids`), decorated BuiltIn WorkgroupSize
+    /// (SpecConstantWorkgroupSize).
+    pub workgroup_size: Option<Handle<Constant>>,
+    pub workgroup_size_spec_ids: [u32; 3],
+    /// `get_work_dim()`'s specialization constant (SpecConstantWorkDim), if read.
+    pub work_dim_spec_id: Option<u32>,
+    /// The Vulkan features a device must enable for this module (`bufferDeviceAddress`,
+    /// `shaderInt64`, `scalarBlockLayout`, ...), in Vulkan's feature names.
+    pub required_features: Vec<String>,
+}

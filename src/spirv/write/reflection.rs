@@ -1,0 +1,140 @@
+//! The kernel interface of a shader-form graph (`ir::interface`) spelled as
+//! `NonSemantic.ClspvReflection.5` instructions, which clvk-style runtimes read to bind
+//! arguments. They go after the last function, as clspv writes them (the kernel records name
+//! entry functions, which must be defined first).
+
+use rspirv::binary::Assemble;
+use rspirv::dr::{Instruction, Operand};
+use spirv::{NonsemanticClspvreflectionOp as R, Op, Word};
+
+use super::Writer;
+use crate::diag::{Error, Result};
+use crate::ir::interface::ArgKind;
+use crate::ir::{self};
+
+/// The reflection instructions, ready to append once the module is assembled.
+pub(super) struct Reflection {
+    insts: Vec<Instruction>,
+}
+
+impl Writer<'_> {
+    /// Declare what the reflection needs (its import, strings, constants) and build its
+    /// instructions; `None` for a graph without a shader interface.
+    pub(super) fn reflection_ids(&mut self) -> Result<Option<Reflection>> {
+        let Some(shader) = &self.m.shader else {
+            return Ok(None);
+        };
+        if let Some(c) = shader.workgroup_size {
+            let id = self.constant(c)?;
+            self.b.decorate(
+                id,
+                spirv::Decoration::BuiltIn,
+                [Operand::BuiltIn(spirv::BuiltIn::WorkgroupSize)],
+            );
+        }
+        if self.ceiling < (1, 6) {
+            self.b.extension("SPV_KHR_non_semantic_info");
+        }
+        let set = self.b.ext_inst_import("NonSemantic.ClspvReflection.5");
+        let void = self.b.type_void();
+        let mut insts = Vec::new();
+        let mut ext = |w: &mut Self, op: R, operands: Vec<Word>| -> Word {
+            let id = w.b.id();
+            let mut ops = vec![
+                Operand::IdRef(set),
+                Operand::LiteralExtInstInteger(op as u32),
+            ];
+            ops.extend(operands.into_iter().map(Operand::IdRef));
+            insts.push(Instruction::new(Op::ExtInst, Some(void), Some(id), ops));
+            id
+        };
+        for k in &shader.kernels {
+            let func = *self
+                .func_ids
+                .get(&k.entry)
+                .ok_or_else(|| Error::internal("a kernel interface names no written function"))?;
+            let name = self.b.string(k.name.clone());
+            let nargs = self.u32_const(k.args.len() as u32);
+            let flags = self.u32_const(0);
+            let attrs = self.b.string("");
+            let kernel = ext(self, R::Kernel, vec![func, name, nargs, flags, attrs]);
+            for a in &k.args {
+                let arg_name = self.b.string(a.info.name.clone().unwrap_or_default());
+                let type_name = self.b.string(a.info.type_name.clone());
+                let space = self.u32_const(
+                    crate::mappings::space_to_kernel_arg(a.info.space)
+                        .map_or(0, |n| clspv_address_qualifier(n)),
+                );
+                let access = self.u32_const(match a.info.access {
+                    Some(ir::Access::ReadOnly) => 0x11A0,
+                    Some(ir::Access::WriteOnly) => 0x11A1,
+                    Some(ir::Access::ReadWrite) => 0x11A2,
+                    None => 0x11A3,
+                });
+                let q = &a.info.qualifiers;
+                let quals = self.u32_const(
+                    (q.is_const as u32)
+                        | (q.is_restrict as u32) << 1
+                        | (q.is_volatile as u32) << 2
+                        | (q.is_pipe as u32) << 3,
+                );
+                let info = ext(
+                    self,
+                    R::ArgumentInfo,
+                    vec![arg_name, type_name, space, access, quals],
+                );
+                let ordinal = self.u32_const(a.ordinal);
+                let (op, x, y) = match a.kind {
+                    ArgKind::PointerPushConstant { offset, size } => {
+                        (R::ArgumentPointerPushConstant, offset, size)
+                    }
+                    ArgKind::PodPushConstant { offset, size } => {
+                        (R::ArgumentPodPushConstant, offset, size)
+                    }
+                    ArgKind::Workgroup { spec_id, elem_size } => {
+                        (R::ArgumentWorkgroup, spec_id, elem_size)
+                    }
+                };
+                let (x, y) = (self.u32_const(x), self.u32_const(y));
+                ext(self, op, vec![kernel, ordinal, x, y, info]);
+            }
+            if let Some(r) = k.global_offset {
+                let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
+                ext(self, R::PushConstantGlobalOffset, vec![o, s]);
+            }
+            if let Some([x, y, z]) = k.required_workgroup_size {
+                let (x, y, z) = (self.u32_const(x), self.u32_const(y), self.u32_const(z));
+                ext(self, R::PropertyRequiredWorkgroupSize, vec![kernel, x, y, z]);
+            }
+        }
+        if shader.workgroup_size.is_some() {
+            let [x, y, z] = shader.workgroup_size_spec_ids.map(|i| self.u32_const(i));
+            ext(self, R::SpecConstantWorkgroupSize, vec![x, y, z]);
+        }
+        if let Some(d) = shader.work_dim_spec_id {
+            let d = self.u32_const(d);
+            ext(self, R::SpecConstantWorkDim, vec![d]);
+        }
+        Ok(Some(Reflection { insts }))
+    }
+}
+
+/// clspv's ArgumentInfo address qualifier: OpenCL's `CL_KERNEL_ARG_ADDRESS_*` value.
+fn clspv_address_qualifier(kernel_arg_space: u32) -> u32 {
+    match kernel_arg_space {
+        1 => 0x119B, // global
+        2 => 0x119D, // constant
+        3 => 0x119C, // local
+        _ => 0x119E, // private
+    }
+}
+
+/// Append the reflection instructions to an assembled module; the header's id bound already
+/// covers them (their ids came from the builder).
+pub(super) fn append(words: &mut Vec<u32>, reflection: Option<Reflection>) {
+    if let Some(r) = reflection {
+        for inst in r.insts {
+            inst.assemble_into(words);
+        }
+    }
+}

@@ -1,0 +1,750 @@
+//! OpenCL builtins in shader form.
+//!
+//! * Work-item functions read Vulkan's built-in variables (32-bit) and widen them to
+//!   `size_t`; the global id adds the global offset from the push constants, sizes come from
+//!   the work-group size specialization constants. A dimension past 2 gives OpenCL's answer
+//!   (0 for ids, 1 for sizes).
+//! * OpenCL.std instructions become GLSL.std.450 ones where mappings/vulkan_glsl.toml has a
+//!   row; `vloadn` / `vstoren` become element loads and stores.
+//! * Conversions with saturation or an explicit rounding mode are expanded (SPIR-V's
+//!   SaturatedConversion and FPRoundingMode decorations are Kernel-only).
+//! * Barriers and atomics keep their instructions with Vulkan's memory semantics (no
+//!   SequentiallyConsistent; buffer memory is Uniform memory) and scopes (no CrossDevice).
+//! * The floating-point tests that are Kernel-only instructions (`isfinite`, `isnormal`,
+//!   `signbit`, `isordered`, ...) are computed from IsNan, IsInf and the bits.
+
+use spirv::{BuiltIn, FPRoundingMode, GlslStd450Op as G, Op as S, Scope};
+
+use crate::diag::{Error, Result};
+use crate::ir::{
+    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, Handle,
+    IntPredicate, Op, Sign, Type, Value,
+};
+
+use super::body::FnBuilder;
+
+pub(super) fn lower(
+    b: &mut FnBuilder,
+    builtin: &Builtin,
+    args: Vec<Value>,
+    src_ret: Handle<Type>,
+) -> Result<Option<Value>> {
+    let ret = b.l.ty(src_ret)?;
+    let is_void = matches!(b.l.out.types[ret], Type::Void);
+    let v = match builtin {
+        Builtin::WorkItem(w) => work_item(b, *w, args.first().copied(), ret)?,
+        Builtin::ExtInst { op, literal } => ext_inst(b, *op, *literal, args, ret)?,
+        Builtin::Convert {
+            from,
+            to,
+            saturate,
+            rounding,
+        } => convert(b, *from, *to, *saturate, *rounding, args[0], ret)?,
+        Builtin::ControlBarrier {
+            exec,
+            mem,
+            semantics,
+        } => b.push(
+            ret,
+            Op::Builtin {
+                builtin: Builtin::ControlBarrier {
+                    exec: scope(*exec),
+                    mem: scope(*mem),
+                    semantics: semantics_of(*semantics, None),
+                },
+                args,
+            },
+        ),
+        Builtin::MemoryBarrier { mem, semantics } => b.push(
+            ret,
+            Op::Builtin {
+                builtin: Builtin::MemoryBarrier {
+                    mem: scope(*mem),
+                    semantics: semantics_of(*semantics, None),
+                },
+                args,
+            },
+        ),
+        Builtin::Atomic {
+            op,
+            scope: sc,
+            semantics,
+        } => b.push(
+            ret,
+            Op::Builtin {
+                builtin: Builtin::Atomic {
+                    op: *op,
+                    scope: scope(*sc),
+                    semantics: semantics_of(*semantics, Some(*op)),
+                },
+                args,
+            },
+        ),
+        Builtin::Spirv(op) => spirv_op(b, *op, args, ret)?,
+        Builtin::Glsl(_) => b.push(
+            ret,
+            Op::Builtin {
+                builtin: builtin.clone(),
+                args,
+            },
+        ),
+        Builtin::Image(_) => {
+            return Err(Error::unsupported(
+                "image reads, writes and queries (images have no Vulkan lowering yet)",
+            ))
+        }
+        Builtin::AsyncCopy { .. } | Builtin::WaitEvents => {
+            return Err(Error::unsupported(
+                "async_work_group_copy / wait_group_events (no Vulkan lowering yet)",
+            ))
+        }
+        Builtin::Group { op, .. } => {
+            return Err(Error::unsupported(format!(
+                "the work-group or sub-group function Op{op:?} (no Vulkan lowering yet)"
+            )))
+        }
+    };
+    Ok((!is_void).then_some(v))
+}
+
+/// Vulkan has no CrossDevice scope; a device is the widest there is.
+fn scope(s: Scope) -> Scope {
+    match s {
+        Scope::CrossDevice => Scope::Device,
+        s => s,
+    }
+}
+
+/// OpenCL's memory semantics in Vulkan's terms: SequentiallyConsistent is not allowed (it
+/// becomes AcquireRelease, which is what OpenCL's fences and atomics need of their memory),
+/// loads only acquire and stores only release, and global memory is Uniform memory.
+fn semantics_of(sem: u32, op: Option<S>) -> u32 {
+    const ORDER: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+    const CROSS_WORKGROUP: u32 = 0x200;
+    const UNIFORM: u32 = 0x40;
+    let mut storage = sem & !ORDER & !CROSS_WORKGROUP;
+    if sem & CROSS_WORKGROUP != 0 {
+        storage |= UNIFORM;
+    }
+    let ordered = sem & ORDER != 0;
+    let order = match op {
+        _ if !ordered => 0,
+        Some(S::AtomicLoad) => 0x2,
+        Some(S::AtomicStore) => 0x4,
+        _ => 0x8,
+    };
+    // Storage classes without an ordering say nothing: drop them (Vulkan refuses them).
+    if order == 0 {
+        0
+    } else {
+        order | storage
+    }
+}
+
+/// `v` widened (zero-extended) from 32 bits to the result type.
+fn widen(b: &mut FnBuilder, v: Value, ret: Handle<Type>) -> Value {
+    if b.ty_of(v) == ret {
+        return v;
+    }
+    b.push(
+        ret,
+        Op::Cast {
+            op: CastOp::ZExt,
+            value: v,
+        },
+    )
+}
+
+fn work_item(
+    b: &mut FnBuilder,
+    w: BuiltIn,
+    dim: Option<Value>,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    let u32t = b.l.out.int_type(32);
+    // A constant dimension past 2: OpenCL's answer without reading anything.
+    let const_dim = dim.and_then(|d| match d {
+        Value::Const(c) => match b.l.out.constants[c].kind {
+            ConstantKind::Int(i) => Some(i),
+            _ => None,
+        },
+        _ => None,
+    });
+    let is_size = matches!(
+        w,
+        BuiltIn::WorkgroupSize
+            | BuiltIn::EnqueuedWorkgroupSize
+            | BuiltIn::GlobalSize
+            | BuiltIn::NumWorkgroups
+    );
+    if const_dim.is_some_and(|i| i >= 3) {
+        return Ok(Value::Const(b.l.out.int_const(ret, is_size as u64)));
+    }
+    let dim32 = match dim {
+        Some(d) if b.ty_of(d) != u32t => Some(b.push(
+            u32t,
+            Op::Cast {
+                op: CastOp::Trunc,
+                value: d,
+            },
+        )),
+        d => d,
+    };
+    let vk = |b: &mut FnBuilder, which: BuiltIn| -> Value {
+        b.push(
+            u32t,
+            Op::Builtin {
+                builtin: Builtin::WorkItem(which),
+                args: dim32.into_iter().collect(),
+            },
+        )
+    };
+    let wg_component = |b: &mut FnBuilder| -> Result<Value> {
+        let wg = b.l.workgroup_size();
+        let d = dim32.ok_or_else(|| Error::internal("a per-dimension query without dimension"))?;
+        Ok(b.push(
+            u32t,
+            Op::ExtractElement {
+                vector: Value::Const(wg),
+                index: d,
+            },
+        ))
+    };
+    let offset = |b: &mut FnBuilder| -> Result<Value> {
+        let n = b
+            .kctx
+            .global_offset_member
+            .ok_or_else(|| Error::internal("the global offset is not in the push constants"))?;
+        let v = b.push_constant(n)?;
+        let d = dim32.ok_or_else(|| Error::internal("a per-dimension query without dimension"))?;
+        Ok(b.push(
+            u32t,
+            Op::ExtractElement {
+                vector: v,
+                index: d,
+            },
+        ))
+    };
+    let add = |b: &mut FnBuilder, op: BinaryOp, x: Value, y: Value| {
+        b.push(
+            u32t,
+            Op::Binary {
+                op,
+                lhs: x,
+                rhs: y,
+                flags: Default::default(),
+            },
+        )
+    };
+    let v = match w {
+        BuiltIn::GlobalInvocationId => {
+            let id = vk(b, BuiltIn::GlobalInvocationId);
+            let off = offset(b)?;
+            add(b, BinaryOp::Add, id, off)
+        }
+        BuiltIn::GlobalOffset => offset(b)?,
+        BuiltIn::LocalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => vk(b, w),
+        BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => wg_component(b)?,
+        BuiltIn::GlobalSize => {
+            let n = vk(b, BuiltIn::NumWorkgroups);
+            let s = wg_component(b)?;
+            add(b, BinaryOp::Mul, n, s)
+        }
+        BuiltIn::LocalInvocationIndex => b.push(
+            u32t,
+            Op::Builtin {
+                builtin: Builtin::WorkItem(BuiltIn::LocalInvocationIndex),
+                args: vec![],
+            },
+        ),
+        BuiltIn::WorkDim => {
+            let spec_id = match b.l.work_dim_spec {
+                Some(id) => id,
+                None => {
+                    let id = b.l.next_spec_id;
+                    b.l.next_spec_id += 1;
+                    b.l.work_dim_spec = Some(id);
+                    id
+                }
+            };
+            let default = b.l.out.int_const(u32t, 1);
+            Value::Const(b.l.out.constant(Constant {
+                ty: u32t,
+                kind: ConstantKind::Spec { spec_id, default },
+            }))
+        }
+        other => {
+            return Err(Error::unsupported(format!(
+                "the work-item builtin {other:?} (no Vulkan lowering yet)"
+            )))
+        }
+    };
+    let v = widen(b, v, ret);
+    // A run-time dimension past 2 answers as OpenCL says.
+    match (dim, const_dim) {
+        (Some(d), None) => {
+            let dt = b.ty_of(d);
+            let three = Value::Const(b.l.out.int_const(dt, 3));
+            let bool_t = b.l.out.ty(Type::Bool);
+            let ok = b.push(
+                bool_t,
+                Op::ICmp {
+                    pred: IntPredicate::Ult,
+                    lhs: d,
+                    rhs: three,
+                },
+            );
+            let other = Value::Const(b.l.out.int_const(ret, is_size as u64));
+            Ok(b.push(
+                ret,
+                Op::Select {
+                    cond: ok,
+                    on_true: v,
+                    on_false: other,
+                },
+            ))
+        }
+        _ => Ok(v),
+    }
+}
+
+fn ext_inst(
+    b: &mut FnBuilder,
+    op: ir::builtin::CLOp,
+    literal: Option<u32>,
+    args: Vec<Value>,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    use ir::builtin::CLOp as C;
+    match op {
+        C::vloadn => {
+            let n = literal.ok_or_else(|| Error::internal("vloadn without its width"))?;
+            let (offset, p) = (args[0], args[1]);
+            let mut vec = Value::Const(b.l.out.constant(Constant {
+                ty: ret,
+                kind: ConstantKind::Undef,
+            }));
+            let elem = b.l.out.scalar_of(ret);
+            for i in 0..n {
+                let q = element(b, p, offset, n, i)?;
+                let x = b.load(q, None, false)?;
+                let lane = b.int_const(32, i as u64);
+                vec = b.push(
+                    ret,
+                    Op::InsertElement {
+                        vector: vec,
+                        element: x,
+                        index: lane,
+                    },
+                );
+                let _ = elem;
+            }
+            Ok(vec)
+        }
+        C::vstoren => {
+            let (data, offset, p) = (args[0], args[1], args[2]);
+            let dt = b.ty_of(data);
+            let n = b.l.out.lanes(dt);
+            let elem = b.l.out.scalar_of(dt);
+            for i in 0..n {
+                let lane = b.int_const(32, i as u64);
+                let x = b.push(
+                    elem,
+                    Op::ExtractElement {
+                        vector: data,
+                        index: lane,
+                    },
+                );
+                let q = element(b, p, offset, n, i)?;
+                b.store(q, x, None, false)?;
+            }
+            // No value (vstoren returns void); the caller does not use this one.
+            Ok(Value::Const(b.l.out.constant(Constant {
+                ty: ret,
+                kind: ConstantKind::Undef,
+            })))
+        }
+        _ => {
+            let (g, _) = crate::mappings::vulkan_glsl(op).ok_or_else(|| {
+                Error::unsupported(format!(
+                    "the OpenCL builtin {} (OpenCL.std {op:?}) has no Vulkan lowering yet \
+                     (mappings/vulkan_glsl.toml lists those that have)",
+                    crate::mappings::opencl_std_name(op).unwrap_or("?")
+                ))
+            })?;
+            Ok(b.push(
+                ret,
+                Op::Builtin {
+                    builtin: Builtin::Glsl(g),
+                    args,
+                },
+            ))
+        }
+    }
+}
+
+/// `&p[offset * n + i]`.
+fn element(b: &mut FnBuilder, p: Value, offset: Value, n: u32, i: u32) -> Result<Value> {
+    let ot = b.ty_of(offset);
+    let nn = Value::Const(b.l.out.int_const(ot, n as u64));
+    let base = b.push(
+        ot,
+        Op::Binary {
+            op: BinaryOp::Mul,
+            lhs: offset,
+            rhs: nn,
+            flags: Default::default(),
+        },
+    );
+    let ii = Value::Const(b.l.out.int_const(ot, i as u64));
+    let idx = b.push(
+        ot,
+        Op::Binary {
+            op: BinaryOp::Add,
+            lhs: base,
+            rhs: ii,
+            flags: Default::default(),
+        },
+    );
+    b.gep(p, vec![idx], true)
+}
+
+/// A scalar constant of `t`'s element type, splat to `t` if it is a vector.
+fn splat(b: &mut FnBuilder, t: Handle<Type>, kind: ConstantKind) -> Value {
+    let elem = b.l.out.scalar_of(t);
+    let s = b.l.out.constant(Constant { ty: elem, kind });
+    let lanes = b.l.out.lanes(t);
+    if lanes == 1 && elem == t {
+        return Value::Const(s);
+    }
+    Value::Const(b.l.out.constant(Constant {
+        ty: t,
+        kind: ConstantKind::Composite(vec![s; lanes as usize]),
+    }))
+}
+
+fn float_bits(width: u32, v: f64) -> u64 {
+    match width {
+        16 => {
+            // Only powers of two and zero are asked for here: exact in half.
+            let b = (v as f32).to_bits();
+            let sign = ((b >> 16) & 0x8000) as u64;
+            let exp = ((b >> 23) & 0xff) as i64 - 127 + 15;
+            if v == 0.0 {
+                sign
+            } else if exp >= 31 {
+                sign | 0x7c00
+            } else {
+                sign | ((exp as u64) << 10) | (((b >> 13) & 0x3ff) as u64)
+            }
+        }
+        32 => (v as f32).to_bits() as u64,
+        _ => v.to_bits(),
+    }
+}
+
+fn bool_like(b: &mut FnBuilder, t: Handle<Type>) -> Handle<Type> {
+    let bt = b.l.out.ty(Type::Bool);
+    match b.l.out.types[t] {
+        Type::Vector { len, .. } => b.l.out.ty(Type::Vector { elem: bt, len }),
+        _ => bt,
+    }
+}
+
+fn glsl(b: &mut FnBuilder, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
+    b.push(
+        t,
+        Op::Builtin {
+            builtin: Builtin::Glsl(g),
+            args,
+        },
+    )
+}
+
+fn select(b: &mut FnBuilder, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
+    b.push(
+        t,
+        Op::Select {
+            cond: c,
+            on_true: x,
+            on_false: y,
+        },
+    )
+}
+
+fn plain(from: ConvertKind, to: ConvertKind) -> Builtin {
+    Builtin::Convert {
+        from,
+        to,
+        saturate: false,
+        rounding: None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn convert(
+    b: &mut FnBuilder,
+    from: ConvertKind,
+    to: ConvertKind,
+    saturate: bool,
+    rounding: Option<FPRoundingMode>,
+    x: Value,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    let xt = b.ty_of(x);
+    let width = |b: &FnBuilder, t: Handle<Type>| match b.l.out.types[b.l.out.scalar_of(t)] {
+        Type::Int { width } | Type::Float { width } => width,
+        _ => 32,
+    };
+    let (fw, tw) = (width(b, xt), width(b, ret));
+    match (from, to) {
+        (ConvertKind::Float, ConvertKind::Int(sign)) => {
+            let r = match rounding {
+                None | Some(FPRoundingMode::RTZ) => x,
+                Some(FPRoundingMode::RTE) => glsl(b, G::RoundEven, xt, vec![x]),
+                Some(FPRoundingMode::RTP) => glsl(b, G::Ceil, xt, vec![x]),
+                Some(FPRoundingMode::RTN) => glsl(b, G::Floor, xt, vec![x]),
+            };
+            let c = b.push(
+                ret,
+                Op::Builtin {
+                    builtin: plain(from, to),
+                    args: vec![r],
+                },
+            );
+            if !saturate {
+                return Ok(c);
+            }
+            // Out of range: the nearest bound; NaN: 0 (OpenCL 6.2.3.3).
+            let bt = bool_like(b, xt);
+            let (lo, hi, min, max) = match sign {
+                Sign::Signed => (
+                    -(2f64.powi(tw as i32 - 1)),
+                    2f64.powi(tw as i32 - 1),
+                    1u64 << (tw - 1),
+                    (1u64 << (tw - 1)) - 1,
+                ),
+                Sign::Unsigned => (0.0, 2f64.powi(tw as i32), 0, u64::MAX >> (64 - tw)),
+            };
+            let lo_c = splat(b, xt, ConstantKind::Float(float_bits(fw, lo)));
+            let hi_c = splat(b, xt, ConstantKind::Float(float_bits(fw, hi)));
+            let too_big = b.push(
+                bt,
+                Op::FCmp {
+                    pred: ir::FloatPredicate::Oge,
+                    lhs: r,
+                    rhs: hi_c,
+                },
+            );
+            let too_small = b.push(
+                bt,
+                Op::FCmp {
+                    pred: ir::FloatPredicate::Olt,
+                    lhs: r,
+                    rhs: lo_c,
+                },
+            );
+            let nan = b.push(
+                bt,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(S::IsNan),
+                    args: vec![r],
+                },
+            );
+            let max_c = splat(b, ret, ConstantKind::Int(max));
+            let min_c = splat(b, ret, ConstantKind::Int(min));
+            let zero = splat(b, ret, ConstantKind::Int(0));
+            let v = select(b, ret, too_big, max_c, c);
+            let v = select(b, ret, too_small, min_c, v);
+            Ok(select(b, ret, nan, zero, v))
+        }
+        (ConvertKind::Int(s), ConvertKind::Int(d)) => {
+            let mut v = x;
+            if saturate {
+                let max_of = |sign: Sign, w: u32| match sign {
+                    Sign::Signed => (1u64 << (w - 1)) - 1,
+                    Sign::Unsigned => u64::MAX >> (64 - w),
+                };
+                // Below the destination's least value: only signed sources can be.
+                if s == Sign::Signed {
+                    if d == Sign::Unsigned {
+                        let zero = splat(b, xt, ConstantKind::Int(0));
+                        v = glsl(b, G::SMax, xt, vec![v, zero]);
+                    } else if tw < fw {
+                        let min = (1u64 << (tw - 1)).wrapping_neg() & (u64::MAX >> (64 - fw));
+                        let min_c = splat(b, xt, ConstantKind::Int(min));
+                        v = glsl(b, G::SMax, xt, vec![v, min_c]);
+                    }
+                }
+                // Above the destination's greatest value.
+                let dmax = max_of(d, tw);
+                let smax = max_of(s, fw);
+                if dmax < smax {
+                    let c = splat(b, xt, ConstantKind::Int(dmax));
+                    // After the clamp at the low end the value is not negative.
+                    let g = if s == Sign::Signed { G::SMin } else { G::UMin };
+                    v = glsl(b, g, xt, vec![v, c]);
+                }
+            }
+            if fw == tw {
+                return Ok(if ret == xt {
+                    v
+                } else {
+                    b.push(ret, Op::Cast {
+                        op: CastOp::Bitcast,
+                        value: v,
+                    })
+                });
+            }
+            Ok(b.push(
+                ret,
+                Op::Builtin {
+                    builtin: plain(ConvertKind::Int(s), ConvertKind::Int(d)),
+                    args: vec![v],
+                },
+            ))
+        }
+        _ => {
+            // To a float: OpenCL's default rounding (to nearest even) is what Vulkan devices
+            // do; another explicit rounding mode is not available.
+            if !matches!(rounding, None | Some(FPRoundingMode::RTE)) {
+                return Err(Error::unsupported(format!(
+                    "a conversion to floating point rounding {rounding:?} (a Vulkan shader \
+                     rounds conversions to nearest even only)"
+                )));
+            }
+            if from == ConvertKind::Float && fw == tw {
+                return Ok(x);
+            }
+            Ok(b.push(
+                ret,
+                Op::Builtin {
+                    builtin: plain(from, to),
+                    args: vec![x],
+                },
+            ))
+        }
+    }
+}
+
+fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Result<Value> {
+    let is_nan = |b: &mut FnBuilder, x: Value| {
+        b.push(
+            ret,
+            Op::Builtin {
+                builtin: Builtin::Spirv(S::IsNan),
+                args: vec![x],
+            },
+        )
+    };
+    let logical = |b: &mut FnBuilder, op: S, args: Vec<Value>| {
+        b.push(
+            ret,
+            Op::Builtin {
+                builtin: Builtin::Spirv(op),
+                args,
+            },
+        )
+    };
+    Ok(match op {
+        S::IsFinite => {
+            let n = is_nan(b, args[0]);
+            let i = logical(b, S::IsInf, vec![args[0]]);
+            let either = logical(b, S::LogicalOr, vec![n, i]);
+            logical(b, S::LogicalNot, vec![either])
+        }
+        S::Ordered | S::Unordered => {
+            let na = is_nan(b, args[0]);
+            let nb = is_nan(b, args[1]);
+            let either = logical(b, S::LogicalOr, vec![na, nb]);
+            if op == S::Unordered {
+                either
+            } else {
+                logical(b, S::LogicalNot, vec![either])
+            }
+        }
+        S::LessOrGreater => b.push(
+            ret,
+            Op::FCmp {
+                pred: ir::FloatPredicate::One,
+                lhs: args[0],
+                rhs: args[1],
+            },
+        ),
+        S::SignBitSet | S::IsNormal => {
+            let xt = b.ty_of(args[0]);
+            let w = match b.l.out.types[b.l.out.scalar_of(xt)] {
+                Type::Float { width } => width,
+                _ => 32,
+            };
+            let it = b.l.out.int_type(w);
+            let it = match b.l.out.types[xt] {
+                Type::Vector { len, .. } => b.l.out.ty(Type::Vector { elem: it, len }),
+                _ => it,
+            };
+            let bits = b.push(
+                it,
+                Op::Cast {
+                    op: CastOp::Bitcast,
+                    value: args[0],
+                },
+            );
+            if op == S::SignBitSet {
+                let zero = splat(b, it, ConstantKind::Int(0));
+                b.push(
+                    ret,
+                    Op::ICmp {
+                        pred: IntPredicate::Slt,
+                        lhs: bits,
+                        rhs: zero,
+                    },
+                )
+            } else {
+                let (mant, exp_mask) = match w {
+                    16 => (10, 0x1f),
+                    32 => (23, 0xff),
+                    _ => (52, 0x7ff),
+                };
+                let sh = splat(b, it, ConstantKind::Int(mant));
+                let shifted = b.push(
+                    it,
+                    Op::Binary {
+                        op: BinaryOp::LShr,
+                        lhs: bits,
+                        rhs: sh,
+                        flags: Default::default(),
+                    },
+                );
+                let m = splat(b, it, ConstantKind::Int(exp_mask));
+                let e = b.push(
+                    it,
+                    Op::Binary {
+                        op: BinaryOp::And,
+                        lhs: shifted,
+                        rhs: m,
+                        flags: Default::default(),
+                    },
+                );
+                let zero = splat(b, it, ConstantKind::Int(0));
+                let nz = b.push(
+                    ret,
+                    Op::ICmp {
+                        pred: IntPredicate::Ne,
+                        lhs: e,
+                        rhs: zero,
+                    },
+                );
+                let nm = b.push(
+                    ret,
+                    Op::ICmp {
+                        pred: IntPredicate::Ne,
+                        lhs: e,
+                        rhs: m,
+                    },
+                );
+                logical(b, S::LogicalAnd, vec![nz, nm])
+            }
+        }
+        _ => logical(b, op, args),
+    })
+}

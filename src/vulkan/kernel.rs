@@ -1,0 +1,338 @@
+//! One kernel's entry point: its arguments laid out as clspv does (`ir::interface`), an entry
+//! function without parameters that reads them, then the kernel's body inlined after.
+
+use crate::diag::{Error, Result};
+use crate::ir::interface::{
+    ArgInterface, ArgKind, KernelInterface, PushConstantRange, ShaderInterface,
+};
+use crate::ir::builtin::BuiltIn;
+use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
+
+use super::body::{FnBuilder, KernelCtx};
+use super::types::Lowerer;
+
+/// How one parameter's value is made in the entry block.
+enum Source {
+    /// Member `n` of the push-constant block, converted to a device address.
+    Pointer(u32),
+    /// Member `n` of the push-constant block, by value; `byval`: the kernel takes a pointer
+    /// to a private copy.
+    Pod { member: u32, byval: bool },
+    /// The start of Workgroup array `g`.
+    Workgroup(Handle<ir::Global>),
+}
+
+pub(super) fn lower_kernel(
+    l: &mut Lowerer,
+    k: &ir::Kernel,
+    shader: &mut ShaderInterface,
+) -> Result<KernelInterface> {
+    let src = l.src;
+    let f = &src.functions[k.function];
+    let mut members: Vec<Handle<Type>> = Vec::new();
+    let mut offset = 0u64;
+    let mut args = Vec::new();
+    let mut sources = Vec::new();
+    let u64t = l.out.int_type(64);
+    let mut member = |l: &mut Lowerer, t: Handle<Type>, members: &mut Vec<Handle<Type>>| {
+        let align = l.out.align_of(t);
+        offset = offset.div_ceil(align) * align;
+        let at = offset;
+        offset += l.out.size_of(t);
+        members.push(t);
+        (members.len() as u32 - 1, at as u32, l.out.size_of(t) as u32)
+    };
+    for (i, p) in f.params.iter().enumerate() {
+        let info = k.args.get(i).cloned().unwrap_or_else(|| {
+            ir::ArgInfo::from_param(src, p.ty, p.name.clone())
+        });
+        let what = || format!("argument {i} (`{}`)", p.name.as_deref().unwrap_or("unnamed"));
+        let (kind, source) = match &src.types[p.ty] {
+            Type::Pointer {
+                space: AddressSpace::Global | AddressSpace::Constant,
+                ..
+            } => {
+                let (n, at, size) = member(l, u64t, &mut members);
+                (
+                    ArgKind::PointerPushConstant { offset: at, size },
+                    Source::Pointer(n),
+                )
+            }
+            Type::Pointer {
+                space: AddressSpace::Local,
+                pointee,
+            } => {
+                let elem = match src.types[*pointee] {
+                    Type::Void => l.out.int_type(8),
+                    _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
+                };
+                let spec_id = l.next_spec_id;
+                l.next_spec_id += 1;
+                let u32t = l.out.int_type(32);
+                let default = l.out.int_const(u32t, 1);
+                let len = l.out.constant(Constant {
+                    ty: u32t,
+                    kind: ConstantKind::Spec { spec_id, default },
+                });
+                let array = l.out.ty(Type::SpecArray {
+                    elem,
+                    len,
+                    default_len: 1,
+                });
+                let g = l.out.globals.append(ir::Global {
+                    name: format!(
+                        "{}.{}",
+                        f.name,
+                        p.name.clone().unwrap_or_else(|| format!("arg{i}"))
+                    ),
+                    ty: array,
+                    space: AddressSpace::Local,
+                    init: None,
+                    is_constant: false,
+                    align: None,
+                    linkage: ir::Linkage::Internal,
+                });
+                let elem_size = l.out.size_of(elem) as u32;
+                (
+                    ArgKind::Workgroup { spec_id, elem_size },
+                    Source::Workgroup(g),
+                )
+            }
+            Type::Pointer {
+                space: AddressSpace::Private,
+                pointee,
+            } if p.attrs.byval => {
+                let t = l.ty(*pointee).map_err(|e| e.at_value(what()))?;
+                let (n, at, size) = member(l, t, &mut members);
+                (
+                    ArgKind::PodPushConstant { offset: at, size },
+                    Source::Pod {
+                        member: n,
+                        byval: true,
+                    },
+                )
+            }
+            Type::Pointer { space, .. } => {
+                return Err(Error::unsupported(format!(
+                    "{}: a kernel argument pointing to {space:?} memory has no Vulkan form",
+                    what()
+                )))
+            }
+            _ => {
+                let t = l.ty(p.ty).map_err(|e| e.at_value(what()))?;
+                let (n, at, size) = member(l, t, &mut members);
+                (
+                    ArgKind::PodPushConstant { offset: at, size },
+                    Source::Pod {
+                        member: n,
+                        byval: false,
+                    },
+                )
+            }
+        };
+        args.push(ArgInterface {
+            ordinal: i as u32,
+            kind,
+            info,
+        });
+        sources.push(source);
+    }
+    // The global offset, where the kernel reads it (directly or through get_global_id).
+    let reads_offset = reads_builtin(
+        src,
+        k.function,
+        &[
+            BuiltIn::GlobalInvocationId,
+            BuiltIn::GlobalOffset,
+            BuiltIn::GlobalLinearId,
+        ],
+    );
+    let mut global_offset = None;
+    let mut global_offset_member = None;
+    if reads_offset {
+        let u32t = l.out.int_type(32);
+        let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
+        let (n, at, _) = member(l, v3, &mut members);
+        global_offset = Some(PushConstantRange {
+            offset: at,
+            size: 12,
+        });
+        global_offset_member = Some(n);
+    }
+    let push_constants = (!members.is_empty()).then(|| {
+        let st = l.out.ty(Type::Struct {
+            name: Some(format!("{}.push_constants", f.name)),
+            members: Some(members.clone()),
+            packed: false,
+        });
+        l.out.globals.append(ir::Global {
+            name: format!("{}.push_constants", f.name),
+            ty: st,
+            space: AddressSpace::PushConstant,
+            init: None,
+            is_constant: true,
+            align: None,
+            linkage: ir::Linkage::Internal,
+        })
+    });
+    let push_constant_size = push_constants
+        .map(|g| l.out.size_of(l.out.globals[g].ty) as u32)
+        .unwrap_or(0);
+    if push_constant_size > 128 {
+        return Err(Error::unsupported(format!(
+            "{push_constant_size} bytes of arguments (Vulkan promises 128 bytes of push \
+             constants; arguments in a uniform buffer are not implemented yet)"
+        )));
+    }
+    if shader.workgroup_size.is_none() {
+        shader.workgroup_size = Some(l.workgroup_size());
+    }
+    let kctx = KernelCtx {
+        push_constants,
+        global_offset_member,
+    };
+    let mut b = FnBuilder::new(l, kctx);
+    let mut values = Vec::new();
+    for (i, s) in sources.iter().enumerate() {
+        let v = match *s {
+            Source::Pointer(n) => {
+                let addr = b.push_constant(n)?;
+                let pt = b.l.ty(f.params[i].ty)?;
+                b.push(
+                    pt,
+                    Op::Cast {
+                        op: ir::CastOp::IntToPtr,
+                        value: addr,
+                    },
+                )
+            }
+            Source::Pod { member, byval } => {
+                let v = b.push_constant(member)?;
+                if byval {
+                    let t = b.ty_of(v);
+                    let slot = b.alloca(t);
+                    b.store(slot, v, None, false)?;
+                    slot
+                } else {
+                    v
+                }
+            }
+            Source::Workgroup(g) => {
+                let gt = b.l.out.globals[g].ty;
+                let pt = b.l.out.ty(Type::Pointer {
+                    pointee: gt,
+                    space: AddressSpace::Local,
+                });
+                let addr = b.l.out.constant(Constant {
+                    ty: pt,
+                    kind: ConstantKind::GlobalAddress(g),
+                });
+                let zero = b.int_const(32, 0);
+                b.gep(Value::Const(addr), vec![zero, zero], true)?
+            }
+        };
+        values.push(v);
+    }
+    b.inline(k.function, values)?;
+    let body = b.body;
+    let void = l.out.void_type();
+    let entry = l.out.functions.append(ir::Function {
+        name: f.name.clone(),
+        ret: void,
+        params: Vec::new(),
+        is_kernel: true,
+        linkage: ir::Linkage::Export,
+        body: Some(body),
+    });
+    l.out.kernels.push(ir::Kernel {
+        function: entry,
+        args: k.args.clone(),
+        reqd_work_group_size: k.reqd_work_group_size,
+        work_group_size_hint: k.work_group_size_hint,
+        vec_type_hint: k.vec_type_hint.clone(),
+        reqd_sub_group_size: k.reqd_sub_group_size,
+        other_modes: Vec::new(),
+    });
+    Ok(KernelInterface {
+        name: f.name.clone(),
+        entry,
+        args,
+        push_constants,
+        push_constant_size,
+        global_offset,
+        required_workgroup_size: k.reqd_work_group_size,
+    })
+}
+
+/// True if `f`, or a function it calls, uses one of the work-item builtins `which`.
+fn reads_builtin(m: &ir::Module, f: Handle<ir::Function>, which: &[BuiltIn]) -> bool {
+    let mut seen = vec![f];
+    let mut stack = vec![f];
+    while let Some(f) = stack.pop() {
+        let Some(body) = &m.functions[f].body else {
+            continue;
+        };
+        for (_, inst) in body.insts.iter() {
+            match &inst.op {
+                Op::Builtin {
+                    builtin: ir::Builtin::WorkItem(b),
+                    ..
+                } if which.contains(b) => return true,
+                Op::Call { callee, .. } if !seen.contains(callee) => {
+                    seen.push(*callee);
+                    stack.push(*callee);
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+impl Lowerer<'_> {
+    /// The work-group size: a 3-vector of 32-bit specialization constants (ids 0, 1, 2,
+    /// default 1), decorated BuiltIn WorkgroupSize by the writer.
+    pub fn workgroup_size(&mut self) -> Handle<Constant> {
+        let u32t = self.out.int_type(32);
+        let one = self.out.int_const(u32t, 1);
+        let parts = (0..3)
+            .map(|spec_id| {
+                self.out.constant(Constant {
+                    ty: u32t,
+                    kind: ConstantKind::Spec {
+                        spec_id,
+                        default: one,
+                    },
+                })
+            })
+            .collect();
+        let v3 = self.out.ty(Type::Vector { elem: u32t, len: 3 });
+        self.out.constant(Constant {
+            ty: v3,
+            kind: ConstantKind::Composite(parts),
+        })
+    }
+}
+
+impl FnBuilder<'_, '_> {
+    /// Load member `n` of the kernel's push-constant block.
+    pub fn push_constant(&mut self, n: u32) -> Result<Value> {
+        let g = self
+            .kctx
+            .push_constants
+            .ok_or_else(|| Error::internal("a push-constant read without a block"))?;
+        let gt = self.l.out.globals[g].ty;
+        let pt = self.l.out.ty(Type::Pointer {
+            pointee: gt,
+            space: AddressSpace::PushConstant,
+        });
+        let addr = self.l.out.constant(Constant {
+            ty: pt,
+            kind: ConstantKind::GlobalAddress(g),
+        });
+        let zero = self.int_const(32, 0);
+        let idx = self.int_const(32, n as u64);
+        let p = self.gep(Value::Const(addr), vec![zero, idx], true)?;
+        self.load(p, None, false)
+    }
+}

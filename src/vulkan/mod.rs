@@ -1,0 +1,117 @@
+//! The Vulkan target: a lowering of the graph to *shader form* (`lower`), which the same
+//! SPIR-V writer then spells under the Vulkan target policy (`spirv::write::policy`).
+//!
+//! ```text
+//! ir::Module (OpenCL) ──vulkan::lower──▶ ir::Module (shader form) ──spirv::write──▶ SPIR-V
+//! ```
+//!
+//! What shader form means, step by step (each its own file):
+//!
+//! * `kernel`: each kernel becomes an entry function without parameters. Its arguments
+//!   arrive as clspv's conventions say (`ir::interface`): `__global`/`__constant` pointers as
+//!   64-bit device addresses and values in a push-constant block, `__local` pointers as
+//!   Workgroup arrays sized by specialization constants.
+//! * `body`: every call is inlined (Vulkan's logical pointers cannot be passed to functions
+//!   the way OpenCL passes them), phis become Function variables, and every instruction is
+//!   copied with its pointer types moved to Vulkan's storage classes: global and constant
+//!   memory to PhysicalStorageBuffer, program-scope data to Private.
+//! * `builtins`: OpenCL builtins without a core Vulkan instruction become GLSL.std.450
+//!   (mappings/vulkan_glsl.toml) or expansions (work-item functions with the global offset,
+//!   saturating and rounding conversions, Vulkan's memory semantics).
+//! * `structurize`: every function gets structured control flow.
+//! * `reflection`: the kernel interface as JSON.
+//!
+//! The input graph is never changed: the lowering builds a new module.
+
+mod body;
+mod builtins;
+mod kernel;
+pub mod reflection;
+pub mod structurize;
+mod types;
+
+use crate::diag::{Error, Result};
+use crate::ir;
+use crate::options::{Options, VulkanPointers};
+
+/// Lower an OpenCL graph to the shader form of `options.target` (a Vulkan target).
+pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
+    if options.vulkan_pointers == VulkanPointers::Descriptors {
+        return Err(Error::unsupported(
+            "--vulkan-pointers descriptors is not implemented yet; use physical (the default)",
+        ));
+    }
+    if m.kernels.is_empty() {
+        return Err(Error::unsupported(
+            "a module without kernels (a library) has no Vulkan form: entry points are kernels",
+        ));
+    }
+    let mut l = types::Lowerer::new(m);
+    let mut shader = ir::interface::ShaderInterface {
+        workgroup_size_spec_ids: [0, 1, 2],
+        ..Default::default()
+    };
+    for k in &m.kernels {
+        let name = &m.functions[k.function].name;
+        let iface = kernel::lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
+        shader.kernels.push(iface);
+    }
+    shader.work_dim_spec_id = l.work_dim_spec;
+    let mut out = l.finish();
+    for k in &shader.kernels {
+        let name = out.functions[k.entry].name.clone();
+        if let Some(mut body) = out.functions[k.entry].body.take() {
+            let r = structurize::structurize(&mut out, &mut body);
+            out.functions[k.entry].body = Some(body);
+            r.map_err(|e| e.in_function(&name))?;
+        }
+    }
+    shader.required_features = required_features(&out);
+    out.shader = Some(shader);
+    if let Some(e) = ir::verify::verify(&out).first() {
+        return Err(Error::internal(format!(
+            "the Vulkan lowering made an invalid graph: {e}"
+        )));
+    }
+    Ok(out)
+}
+
+/// The Vulkan device features a shader-form module needs, by Vulkan's names.
+fn required_features(m: &ir::Module) -> Vec<String> {
+    use ir::Type;
+    let mut f = std::collections::BTreeSet::new();
+    for (_, t) in m.types.iter() {
+        match t {
+            Type::Int { width: 64 } => {
+                f.insert("shaderInt64");
+            }
+            Type::Int { width: 16 } => {
+                f.insert("shaderInt16");
+                f.insert("storageBuffer16BitAccess");
+                f.insert("storagePushConstant16");
+            }
+            Type::Int { width: 8 } => {
+                f.insert("shaderInt8");
+                f.insert("storageBuffer8BitAccess");
+                f.insert("storagePushConstant8");
+            }
+            Type::Float { width: 16 } => {
+                f.insert("shaderFloat16");
+                f.insert("storageBuffer16BitAccess");
+                f.insert("storagePushConstant16");
+            }
+            Type::Float { width: 64 } => {
+                f.insert("shaderFloat64");
+            }
+            Type::Pointer {
+                space: ir::AddressSpace::PhysicalStorageBuffer,
+                ..
+            } => {
+                f.insert("bufferDeviceAddress");
+                f.insert("scalarBlockLayout");
+            }
+            _ => {}
+        }
+    }
+    f.into_iter().map(String::from).collect()
+}

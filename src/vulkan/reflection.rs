@@ -1,0 +1,79 @@
+//! The kernel interface of a shader-form module (`ir::interface`) as JSON, for hosts and
+//! people: the same record the module's `NonSemantic.ClspvReflection` instructions spell.
+//!
+//! ```json
+//! {"kernels": [{"name": "vector_add", "push_constant_size": 24,
+//!   "global_offset": {"offset": 32, "size": 12}, "required_workgroup_size": null,
+//!   "args": [{"ordinal": 0, "name": "a", "type": "float*", "address_space": "global",
+//!             "kind": "pointer_push_constant", "offset": 0, "size": 8}, ...]}],
+//!  "workgroup_size_spec_ids": [0, 1, 2], "work_dim_spec_id": null,
+//!  "required_features": ["bufferDeviceAddress", "scalarBlockLayout", "shaderInt64"]}
+//! ```
+//!
+//! `kind` is one of `pointer_push_constant` (`offset`, `size`: the buffer's device address),
+//! `pod_push_constant` (`offset`, `size`: the value's bytes) and `workgroup` (`spec_id`,
+//! `elem_size`: set the specialization constant to the argument's size / `elem_size`).
+
+use serde_json::{json, Value};
+
+use crate::ir::interface::{ArgKind, ShaderInterface};
+use crate::ir::{self};
+
+/// The interface of a lowered module as JSON text (empty interface for other modules).
+pub fn json(m: &ir::Module) -> String {
+    let empty = ShaderInterface::default();
+    let s = m.shader.as_ref().unwrap_or(&empty);
+    let kernels: Vec<Value> = s
+        .kernels
+        .iter()
+        .map(|k| {
+            let args: Vec<Value> = k
+                .args
+                .iter()
+                .map(|a| {
+                    let mut v = json!({
+                        "ordinal": a.ordinal,
+                        "name": a.info.name,
+                        "type": a.info.type_name,
+                        "address_space": crate::mappings::space_qualifier(a.info.space)
+                            .trim_start_matches("__"),
+                        "access": a.info.access.map(|x| ir::Access::qualifier(Some(x))),
+                    });
+                    let o = v.as_object_mut().expect("an object");
+                    match a.kind {
+                        ArgKind::PointerPushConstant { offset, size } => {
+                            o.insert("kind".into(), json!("pointer_push_constant"));
+                            o.insert("offset".into(), json!(offset));
+                            o.insert("size".into(), json!(size));
+                        }
+                        ArgKind::PodPushConstant { offset, size } => {
+                            o.insert("kind".into(), json!("pod_push_constant"));
+                            o.insert("offset".into(), json!(offset));
+                            o.insert("size".into(), json!(size));
+                        }
+                        ArgKind::Workgroup { spec_id, elem_size } => {
+                            o.insert("kind".into(), json!("workgroup"));
+                            o.insert("spec_id".into(), json!(spec_id));
+                            o.insert("elem_size".into(), json!(elem_size));
+                        }
+                    }
+                    v
+                })
+                .collect();
+            json!({
+                "name": k.name,
+                "push_constant_size": k.push_constant_size,
+                "global_offset": k.global_offset.map(|r| json!({"offset": r.offset, "size": r.size})),
+                "required_workgroup_size": k.required_workgroup_size,
+                "args": args,
+            })
+        })
+        .collect();
+    let doc = json!({
+        "kernels": kernels,
+        "workgroup_size_spec_ids": s.workgroup_size_spec_ids,
+        "work_dim_spec_id": s.work_dim_spec_id,
+        "required_features": s.required_features,
+    });
+    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+}

@@ -1,0 +1,772 @@
+//! Structured control flow for a shader-form function (no phis: the lowering made them
+//! Function variables, so blocks and edges can be added freely).
+//!
+//! 1. Unreachable blocks are dropped; an entry block that is a branch target gets a new
+//!    entry before it (SPIR-V forbids branching to the first block).
+//! 2. An irreducible CFG (a cycle with two entries) goes to step 6 directly.
+//! 3. Loops, innermost first, get the form SPIR-V's OpLoopMerge declares: the header keeps
+//!    its instructions and branches to a new block holding its old terminator; every back
+//!    edge goes through one new continue block; every exit goes through one new merge block
+//!    (with several exit targets, a selector variable set on each exit edge and a switch on
+//!    it in the merge block).
+//! 4. Every conditional branch and switch gets a selection merge: the nearest block that
+//!    post-dominates it inside its loop (breaks, continues and returns leave the region), or a
+//!    new unreachable block when its arms never meet. Headers are taken outermost first; a
+//!    merge block another header already has, or one the header does not dominate, is split
+//!    so each header gets a block of its own.
+//! 5. The result is checked: every edge that leaves a selection construct must go to its
+//!    merge or be a break or continue of its loop.
+//! 6. Where that check fails (or the CFG is irreducible), the function becomes a dispatch
+//!    loop: a selector variable holds the next original block, and one loop runs a switch
+//!    over it. It is always structured; it is slower, and README counts the functions that
+//!    get it.
+//! 7. Values used in a block their definition no longer dominates go through a Function
+//!    variable (addresses of private and local memory, which cannot be stored, are
+//!    recomputed where they are used).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use crate::diag::{Error, Result};
+use crate::ir::{
+    self, cfg, AddressSpace, Block, BlockId, Body, Construct, Handle, Inst, IntPredicate, Op,
+    Terminator, Type, Value,
+};
+
+/// What became of one function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Loops and selections as the input had them.
+    Natural,
+    /// The dispatch loop of step 6.
+    Dispatch,
+}
+
+/// Types the structurizer makes values of (selector variables, conditions).
+pub struct Types {
+    pub i32: Handle<Type>,
+    pub bool: Handle<Type>,
+    pub void: Handle<Type>,
+    pub ptr_i32: Handle<Type>,
+}
+
+impl Types {
+    pub fn of(m: &mut ir::Module) -> Types {
+        let i32 = m.int_type(32);
+        Types {
+            i32,
+            bool: m.ty(Type::Bool),
+            void: m.void_type(),
+            ptr_i32: m.ty(Type::Pointer {
+                pointee: i32,
+                space: AddressSpace::Private,
+            }),
+        }
+    }
+}
+
+/// Structure function body `body` of module `m` (whose arenas hold its types and constants).
+pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
+    let t = Types::of(m);
+    drop_unreachable(body);
+    fresh_entry(body);
+    let mut form = Form::Natural;
+    if is_irreducible(body) {
+        dispatch(m, &t, body);
+        form = Form::Dispatch;
+    } else {
+        let loops = normalize_loops(m, &t, body);
+        let selections = loops.and_then(|info| merge_selections(body, &info).map(|()| info));
+        match selections {
+            Some(info) if check(body, &info) => {}
+            _ => {
+                clear_constructs(body);
+                dispatch(m, &t, body);
+                form = Form::Dispatch;
+            }
+        }
+    }
+    fix_dominance(m, body)?;
+    Ok(form)
+}
+
+fn succs(body: &Body) -> Vec<Vec<usize>> {
+    body.blocks
+        .iter()
+        .map(|b| b.terminator.successors())
+        .collect()
+}
+
+fn new_block(body: &mut Body, name: &str, t: Terminator) -> usize {
+    body.blocks.push(Block {
+        name: Some(name.to_string()),
+        insts: Vec::new(),
+        terminator: t,
+        construct: None,
+    });
+    body.blocks.len() - 1
+}
+
+fn retarget(t: &mut Terminator, mut f: impl FnMut(usize) -> usize) {
+    let mut m = |b: &mut BlockId| *b = BlockId(f(b.0 as usize) as u32);
+    match t {
+        Terminator::Branch(b) => m(b),
+        Terminator::CondBranch {
+            on_true, on_false, ..
+        } => {
+            m(on_true);
+            m(on_false)
+        }
+        Terminator::Switch { default, cases, .. } => {
+            m(default);
+            cases.iter_mut().for_each(|(_, b)| m(b));
+        }
+        Terminator::Return(_) | Terminator::Unreachable => {}
+    }
+}
+
+fn drop_unreachable(body: &mut Body) {
+    let n = body.blocks.len();
+    let s = succs(body);
+    let live = cfg::reachable(n, |b| s[b].clone());
+    if live.iter().all(|&l| l) {
+        return;
+    }
+    let mut index = vec![0usize; n];
+    let mut kept = Vec::new();
+    for (i, b) in std::mem::take(&mut body.blocks).into_iter().enumerate() {
+        if live[i] {
+            index[i] = kept.len();
+            kept.push(b);
+        }
+    }
+    for b in &mut kept {
+        retarget(&mut b.terminator, |x| index[x]);
+    }
+    body.blocks = kept;
+}
+
+/// Make block 0 a block nothing branches to (its contents move to a new block).
+fn fresh_entry(body: &mut Body) {
+    if !succs(body).iter().flatten().any(|&s| s == 0) {
+        return;
+    }
+    let moved = body.blocks.len();
+    let mut old = std::mem::replace(
+        &mut body.blocks[0],
+        Block {
+            name: Some("entry".into()),
+            insts: Vec::new(),
+            terminator: Terminator::Branch(BlockId(moved as u32)),
+            construct: None,
+        },
+    );
+    // Variables stay in the entry block (they are hoisted there anyway).
+    let (vars, rest): (Vec<_>, Vec<_>) = old
+        .insts
+        .into_iter()
+        .partition(|&ih| matches!(body.insts[ih].op, Op::Alloca { .. }));
+    body.blocks[0].insts = vars;
+    old.insts = rest;
+    body.blocks.push(old);
+    for (i, b) in body.blocks.iter_mut().enumerate() {
+        if i != 0 {
+            retarget(&mut b.terminator, |x| if x == 0 { moved } else { x });
+        }
+    }
+}
+
+fn is_irreducible(body: &Body) -> bool {
+    let s = succs(body);
+    let idom = cfg::dominators(&s, 0);
+    // A retreating edge (to a block on the DFS stack) whose target does not dominate its
+    // source enters a cycle somewhere other than its header.
+    let n = s.len();
+    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
+    let mut stack = vec![(0usize, 0usize)];
+    state[0] = 1;
+    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+        if *next < s[b].len() {
+            let t = s[b][*next];
+            *next += 1;
+            match state[t] {
+                0 => {
+                    state[t] = 1;
+                    stack.push((t, 0));
+                }
+                1 if !cfg::dominates(&idom, t, b) => return true,
+                _ => {}
+            }
+        } else {
+            state[b] = 2;
+            stack.pop();
+        }
+    }
+    false
+}
+
+/// The loops of a normalized function: for each block its innermost loop header, and for
+/// each header its continue and merge blocks.
+struct LoopInfo {
+    innermost: Vec<Option<usize>>,
+    loops: BTreeMap<usize, (usize, usize)>,
+}
+
+/// Natural loops: header -> member blocks (header included).
+fn natural_loops(s: &[Vec<usize>], idom: &[Option<usize>]) -> BTreeMap<usize, HashSet<usize>> {
+    let n = s.len();
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in s.iter().enumerate() {
+        for &t in ss {
+            preds[t].push(b);
+        }
+    }
+    let mut loops: BTreeMap<usize, HashSet<usize>> = BTreeMap::new();
+    for (b, ss) in s.iter().enumerate() {
+        if idom[b].is_none() {
+            continue;
+        }
+        for &h in ss {
+            if cfg::dominates(idom, h, b) {
+                let body = loops.entry(h).or_insert_with(|| HashSet::from([h]));
+                let mut stack = vec![b];
+                while let Some(x) = stack.pop() {
+                    if body.insert(x) {
+                        stack.extend(preds[x].iter().copied());
+                    }
+                }
+            }
+        }
+    }
+    loops
+}
+
+fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<LoopInfo> {
+    let mut done: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
+    loop {
+        let s = succs(body);
+        let idom = cfg::dominators(&s, 0);
+        let loops = natural_loops(&s, &idom);
+        // The innermost loop not yet normalized: the smallest.
+        let Some((&h, members)) = loops
+            .iter()
+            .filter(|(h, _)| !done.contains_key(h))
+            .min_by_key(|(_, b)| b.len())
+        else {
+            let mut innermost = vec![None; body.blocks.len()];
+            let mut by_size: Vec<_> = loops.iter().collect();
+            by_size.sort_by_key(|(_, b)| std::cmp::Reverse(b.len()));
+            for (&h, members) in by_size {
+                for &b in members {
+                    innermost[b] = Some(h);
+                }
+            }
+            return Some(LoopInfo {
+                innermost,
+                loops: done,
+            });
+        };
+        let members = members.clone();
+        // The header keeps its instructions; its terminator moves to a block of its own.
+        let old = std::mem::replace(&mut body.blocks[h].terminator, Terminator::Unreachable);
+        let hb = new_block(body, "loop.body", old);
+        body.blocks[h].terminator = Terminator::Branch(BlockId(hb as u32));
+        // One continue block for every back edge.
+        let cont = new_block(body, "loop.continue", Terminator::Branch(BlockId(h as u32)));
+        let in_loop = |x: usize| x == hb || members.contains(&x);
+        for b in 0..cont {
+            if in_loop(b) && b != h {
+                retarget(&mut body.blocks[b].terminator, |x| if x == h { cont } else { x });
+            }
+        }
+        // One merge block for every exit.
+        let mut exits: Vec<(usize, usize)> = Vec::new();
+        for b in 0..cont {
+            if in_loop(b) {
+                for x in body.blocks[b].terminator.successors() {
+                    if !in_loop(x) && x != cont && !exits.contains(&(b, x)) {
+                        exits.push((b, x));
+                    }
+                }
+            }
+        }
+        let mut targets: Vec<usize> = exits.iter().map(|e| e.1).collect();
+        targets.sort();
+        targets.dedup();
+        let merge = new_block(body, "loop.merge", Terminator::Unreachable);
+        match targets.len() {
+            0 => {}
+            1 => {
+                body.blocks[merge].terminator = Terminator::Branch(BlockId(targets[0] as u32));
+                for &(b, x) in &exits {
+                    retarget(&mut body.blocks[b].terminator, |y| if y == x { merge } else { y });
+                }
+            }
+            _ => {
+                let slot = selector(m, t, body);
+                for &(b, x) in &exits {
+                    let k = targets.iter().position(|&y| y == x).unwrap_or(0);
+                    let e = new_block(body, "loop.exit", Terminator::Branch(BlockId(merge as u32)));
+                    store_const(m, t, body, e, slot, k as u64);
+                    retarget(&mut body.blocks[b].terminator, |y| if y == x { e } else { y });
+                }
+                let v = push(body, merge, t.i32, Op::Load {
+                    ptr: slot,
+                    align: None,
+                    volatile: false,
+                });
+                body.blocks[merge].terminator = Terminator::Switch {
+                    value: v,
+                    default: BlockId(targets[0] as u32),
+                    cases: targets
+                        .iter()
+                        .enumerate()
+                        .skip(1)
+                        .map(|(k, &y)| (k as u64, BlockId(y as u32)))
+                        .collect(),
+                };
+            }
+        }
+        body.blocks[h].construct = Some(Construct::Loop {
+            merge: BlockId(merge as u32),
+            continue_target: BlockId(cont as u32),
+        });
+        done.insert(h, (cont, merge));
+        if done.len() > 10_000 {
+            return None;
+        }
+    }
+}
+
+/// A new i32 Function variable (in the entry block).
+fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value {
+    let _ = m;
+    let h = body.insts.append(Inst {
+        name: Some("selector".into()),
+        ty: t.ptr_i32,
+        op: Op::Alloca {
+            allocated: t.i32,
+            align: None,
+        },
+    });
+    body.blocks[0].insts.insert(0, h);
+    Value::Inst(h)
+}
+
+fn push(body: &mut Body, b: usize, ty: Handle<Type>, op: Op) -> Value {
+    let h = body.insts.append(Inst { name: None, ty, op });
+    body.blocks[b].insts.push(h);
+    Value::Inst(h)
+}
+
+fn store_const(m: &mut ir::Module, t: &Types, body: &mut Body, b: usize, slot: Value, k: u64) {
+    let c = m.int_const(t.i32, k);
+    push(body, b, t.void, Op::Store {
+        ptr: slot,
+        value: Value::Const(c),
+        align: None,
+        volatile: false,
+    });
+}
+
+/// Step 4: a merge for every conditional branch and switch, outermost first.
+fn merge_selections(body: &mut Body, info: &LoopInfo) -> Option<()> {
+    let mut claimed: HashSet<usize> = info.loops.values().map(|&(_, m)| m).collect();
+    let mut done: HashSet<usize> = HashSet::new();
+    for _ in 0..100_000 {
+        let s = succs(body);
+        let n = s.len();
+        let idom = cfg::dominators(&s, 0);
+        let order = cfg::reverse_post_order(n, |b| s[b].clone());
+        let Some(&h) = order.iter().find(|&&b| {
+            !done.contains(&b)
+                && idom[b].is_some()
+                && matches!(
+                    body.blocks[b].terminator,
+                    Terminator::CondBranch { .. } | Terminator::Switch { .. }
+                )
+        }) else {
+            return Some(());
+        };
+        done.insert(h);
+        let innermost = info.innermost.get(h).copied().flatten();
+        let region = region_graph(body, info, innermost);
+        let exit = n;
+        let mut rev = vec![Vec::new(); n + 1];
+        for (b, ss) in region.iter().enumerate() {
+            for &x in ss {
+                rev[x].push(b);
+            }
+        }
+        let ipdom = cfg::dominators(&rev, exit);
+        let merge = match ipdom[h] {
+            Some(p) if p != exit && p != h => {
+                if claimed.contains(&p) || !cfg::dominates(&idom, h, p) {
+                    // A block of this header's own, between its construct and `p`.
+                    let fresh = new_block(body, "sel.merge", Terminator::Branch(BlockId(p as u32)));
+                    for b in 0..fresh {
+                        if idom[b].is_some() && cfg::dominates(&idom, h, b) {
+                            retarget(&mut body.blocks[b].terminator, |x| {
+                                if x == p {
+                                    fresh
+                                } else {
+                                    x
+                                }
+                            });
+                        }
+                    }
+                    fresh
+                } else {
+                    p
+                }
+            }
+            _ => new_block(body, "sel.unreachable", Terminator::Unreachable),
+        };
+        claimed.insert(merge);
+        body.blocks[h].construct = Some(Construct::Selection {
+            merge: BlockId(merge as u32),
+        });
+    }
+    None
+}
+
+/// Successor lists of the region of loop `l` (or of the function, `None`), with `n` (the
+/// block count) as the exit: the loop's continue and merge blocks and every return lead
+/// there, and a nested loop's header leads straight to its merge block.
+fn region_graph(body: &Body, info: &LoopInfo, l: Option<usize>) -> Vec<Vec<usize>> {
+    let n = body.blocks.len();
+    let (cont, merge) = match l.and_then(|h| info.loops.get(&h)) {
+        Some(&(c, m)) => (Some(c), Some(m)),
+        None => (None, None),
+    };
+    (0..n)
+        .map(|b| {
+            if info.loops.contains_key(&b) && Some(b) != l {
+                return vec![info.loops[&b].1];
+            }
+            let ss = body.blocks[b].terminator.successors();
+            if ss.is_empty() {
+                return vec![n];
+            }
+            ss.into_iter()
+                .map(|x| {
+                    if Some(x) == cont || Some(x) == merge || Some(x) == l {
+                        n
+                    } else {
+                        x
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Step 5: every edge out of a selection construct goes to its merge, or breaks or
+/// continues the innermost loop.
+fn check(body: &Body, info: &LoopInfo) -> bool {
+    let s = succs(body);
+    let idom = cfg::dominators(&s, 0);
+    for (h, block) in body.blocks.iter().enumerate() {
+        let Some(Construct::Selection { merge }) = block.construct else {
+            continue;
+        };
+        let merge = merge.0 as usize;
+        let l = info.innermost.get(h).copied().flatten();
+        let (cont, lmerge) = match l.and_then(|x| info.loops.get(&x)) {
+            Some(&(c, m)) => (Some(c), Some(m)),
+            None => (None, None),
+        };
+        let inside = |x: usize| {
+            idom[x].is_some()
+                && cfg::dominates(&idom, h, x)
+                && !(idom[merge].is_some() && cfg::dominates(&idom, merge, x))
+        };
+        // A switch's cases: the case target that dominates each block of its construct. A
+        // branch from one case into another (C's fall-through) is refused here.
+        let targets: Vec<usize> = match body.blocks[h].terminator {
+            Terminator::Switch { .. } => s[h].iter().copied().filter(|&x| x != merge).collect(),
+            _ => Vec::new(),
+        };
+        let case_of = |x: usize| {
+            targets
+                .iter()
+                .copied()
+                .find(|&c| idom[x].is_some() && cfg::dominates(&idom, c, x))
+        };
+        for &x in &s[h] {
+            if !(inside(x) || x == merge || Some(x) == cont || Some(x) == lmerge) {
+                return false;
+            }
+        }
+        for (x, ss) in s.iter().enumerate() {
+            if !inside(x) {
+                continue;
+            }
+            for &y in ss {
+                if !(inside(y) || y == merge || Some(y) == cont || Some(y) == lmerge) {
+                    return false;
+                }
+                if x != h && inside(y) && !targets.is_empty() && case_of(x) != case_of(y) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+fn clear_constructs(body: &mut Body) {
+    for b in &mut body.blocks {
+        b.construct = None;
+    }
+}
+
+/// Step 6: one loop over a switch on the next block's number.
+fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
+    let n = body.blocks.len();
+    // New blocks first (0 stays the entry), the original ones after them.
+    const NEW: usize = 6;
+    let (entry, header, switch, sel_merge, cont, exit) = (0, 1, 2, 3, 4, 5);
+    let mut old = std::mem::take(&mut body.blocks);
+    for b in &mut old {
+        retarget(&mut b.terminator, |x| x + NEW);
+    }
+    let names = ["entry", "dispatch.header", "dispatch.switch", "dispatch.next", "dispatch.continue", "dispatch.exit"];
+    for name in names {
+        body.blocks.push(Block {
+            name: Some(name.into()),
+            insts: Vec::new(),
+            terminator: Terminator::Unreachable,
+            construct: None,
+        });
+    }
+    body.blocks.extend(old);
+    // Variables stay in the entry block.
+    let (vars, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut body.blocks[NEW].insts)
+        .into_iter()
+        .partition(|&ih| matches!(body.insts[ih].op, Op::Alloca { .. }));
+    body.blocks[entry].insts = vars;
+    body.blocks[NEW].insts = rest;
+    let slot = selector(m, t, body);
+    let done = n as u64;
+    store_const(m, t, body, entry, slot, 0);
+    body.blocks[entry].terminator = Terminator::Branch(BlockId(header as u32));
+    body.blocks[header].terminator = Terminator::Branch(BlockId(switch as u32));
+    body.blocks[header].construct = Some(Construct::Loop {
+        merge: BlockId(exit as u32),
+        continue_target: BlockId(cont as u32),
+    });
+    let v = push(body, switch, t.i32, Op::Load {
+        ptr: slot,
+        align: None,
+        volatile: false,
+    });
+    body.blocks[switch].terminator = Terminator::Switch {
+        value: v,
+        default: BlockId(sel_merge as u32),
+        cases: (0..n).map(|i| (i as u64, BlockId((i + NEW) as u32))).collect(),
+    };
+    body.blocks[switch].construct = Some(Construct::Selection {
+        merge: BlockId(sel_merge as u32),
+    });
+    body.blocks[sel_merge].terminator = Terminator::Branch(BlockId(cont as u32));
+    let v = push(body, cont, t.i32, Op::Load {
+        ptr: slot,
+        align: None,
+        volatile: false,
+    });
+    let d = Value::Const(m.int_const(t.i32, done));
+    let is_done = push(body, cont, t.bool, Op::ICmp {
+        pred: IntPredicate::Eq,
+        lhs: v,
+        rhs: d,
+    });
+    body.blocks[cont].terminator = Terminator::CondBranch {
+        cond: is_done,
+        on_true: BlockId(exit as u32),
+        on_false: BlockId(header as u32),
+    };
+    body.blocks[exit].terminator = Terminator::Return(None);
+    let number = |m: &mut ir::Module, x: &BlockId| Value::Const(m.int_const(t.i32, (x.0 as usize - NEW) as u64));
+    for b in NEW..NEW + n {
+        let term = std::mem::replace(&mut body.blocks[b].terminator, Terminator::Unreachable);
+        let next = match &term {
+            Terminator::Branch(x) => Some(number(m, x)),
+            Terminator::CondBranch {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let (a, c) = (number(m, on_true), number(m, on_false));
+                Some(push(body, b, t.i32, Op::Select {
+                    cond: *cond,
+                    on_true: a,
+                    on_false: c,
+                }))
+            }
+            Terminator::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                let vt = match value {
+                    Value::Inst(h) => body.insts[*h].ty,
+                    Value::Const(c) => m.constants[*c].ty,
+                    Value::Param(_) => t.i32,
+                };
+                let mut x = number(m, default);
+                for (c, target) in cases {
+                    let k = Value::Const(m.int_const(vt, *c));
+                    let eq = push(body, b, t.bool, Op::ICmp {
+                        pred: IntPredicate::Eq,
+                        lhs: *value,
+                        rhs: k,
+                    });
+                    let y = number(m, target);
+                    x = push(body, b, t.i32, Op::Select {
+                        cond: eq,
+                        on_true: y,
+                        on_false: x,
+                    });
+                }
+                Some(x)
+            }
+            Terminator::Return(_) => Some(Value::Const(m.int_const(t.i32, done))),
+            Terminator::Unreachable => None,
+        };
+        match next {
+            Some(v) => {
+                push(body, b, t.void, Op::Store {
+                    ptr: slot,
+                    value: v,
+                    align: None,
+                    volatile: false,
+                });
+                body.blocks[b].terminator = Terminator::Branch(BlockId(sel_merge as u32));
+            }
+            None => body.blocks[b].terminator = Terminator::Unreachable,
+        }
+    }
+}
+
+/// Step 7: uses their definitions no longer dominate read a Function variable instead.
+fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
+    let s = succs(body);
+    let idom = cfg::dominators(&s, 0);
+    let mut home: HashMap<Handle<Inst>, usize> = HashMap::new();
+    for (b, block) in body.blocks.iter().enumerate() {
+        for &ih in &block.insts {
+            home.insert(ih, b);
+        }
+    }
+    let bad = |v: Value, b: usize| -> Option<Handle<Inst>> {
+        let Value::Inst(d) = v else { return None };
+        if matches!(body.insts[d].op, Op::Alloca { .. }) {
+            return None;
+        }
+        let db = *home.get(&d)?;
+        (db != b && !(idom[b].is_some() && cfg::dominates(&idom, db, b))).then_some(d)
+    };
+    // (use block, user instruction or None for the terminator, definition)
+    let mut fixes: Vec<(usize, Option<Handle<Inst>>, Handle<Inst>)> = Vec::new();
+    for (b, block) in body.blocks.iter().enumerate() {
+        if idom[b].is_none() {
+            continue;
+        }
+        for &ih in &block.insts {
+            ir::verify::for_each_operand(&body.insts[ih].op, |v| {
+                if let Some(d) = bad(v, b) {
+                    fixes.push((b, Some(ih), d));
+                }
+            });
+        }
+        ir::verify::terminator_operands(&block.terminator, |v| {
+            if let Some(d) = bad(v, b) {
+                fixes.push((b, None, d));
+            }
+        });
+    }
+    if fixes.is_empty() {
+        return Ok(());
+    }
+    let mut slots: HashMap<Handle<Inst>, Value> = HashMap::new();
+    for (b, user, d) in fixes {
+        let ty = body.insts[d].ty;
+        if let Type::Pointer { space, .. } = m.types[ty] {
+            if space != AddressSpace::PhysicalStorageBuffer {
+                return Err(Error::unsupported(
+                    "a pointer to private or local memory made in one block and used in a \
+                     block it no longer dominates after structurizing (it cannot be kept in a \
+                     variable)",
+                ));
+            }
+        }
+        let slot = match slots.get(&d) {
+            Some(&s) => s,
+            None => {
+                let pt = m.ty(Type::Pointer {
+                    pointee: ty,
+                    space: AddressSpace::Private,
+                });
+                let a = body.insts.append(Inst {
+                    name: None,
+                    ty: pt,
+                    op: Op::Alloca {
+                        allocated: ty,
+                        align: None,
+                    },
+                });
+                body.blocks[0].insts.insert(0, a);
+                let void = m.void_type();
+                let st = body.insts.append(Inst {
+                    name: None,
+                    ty: void,
+                    op: Op::Store {
+                        ptr: Value::Inst(a),
+                        value: Value::Inst(d),
+                        align: None,
+                        volatile: false,
+                    },
+                });
+                let db = home[&d];
+                let pos = body.blocks[db]
+                    .insts
+                    .iter()
+                    .position(|&x| x == d)
+                    .map_or(body.blocks[db].insts.len(), |p| p + 1);
+                body.blocks[db].insts.insert(pos, st);
+                slots.insert(d, Value::Inst(a));
+                Value::Inst(a)
+            }
+        };
+        let ld = body.insts.append(Inst {
+            name: None,
+            ty,
+            op: Op::Load {
+                ptr: slot,
+                align: None,
+                volatile: false,
+            },
+        });
+        let replace = |v: &mut Value| {
+            if *v == Value::Inst(d) {
+                *v = Value::Inst(ld);
+            }
+        };
+        match user {
+            Some(u) => {
+                let pos = body.blocks[b]
+                    .insts
+                    .iter()
+                    .position(|&x| x == u)
+                    .unwrap_or(0);
+                body.blocks[b].insts.insert(pos, ld);
+                ir::verify::for_each_operand_mut(&mut body.insts[u].op, replace);
+            }
+            None => {
+                body.blocks[b].insts.push(ld);
+                ir::verify::terminator_operands_mut(&mut body.blocks[b].terminator, replace);
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! The new module being built, and the copy of types, constants and globals into it with
+//! OpenCL's address spaces moved to Vulkan's storage:
+//!
+//! | OpenCL                       | shader form                                   |
+//! |------------------------------|-----------------------------------------------|
+//! | `__global`, `__constant` ptr | PhysicalStorageBuffer (a device address)      |
+//! | `__local`                    | Workgroup (unchanged: `AddressSpace::Local`)  |
+//! | `__private` (allocas)        | Function (unchanged: `AddressSpace::Private`) |
+//! | program-scope data           | Private (`AddressSpace::ModulePrivate`)       |
+//!
+//! A `void*` becomes an `i8*`: a shader has no pointer to void.
+
+use std::collections::HashMap;
+
+use crate::diag::{Error, Result};
+use crate::ir::{self, AddressSpace, Constant, ConstantKind, Global, Handle, Type};
+
+pub(super) struct Lowerer<'a> {
+    pub src: &'a ir::Module,
+    pub out: ir::Module,
+    types: HashMap<Handle<Type>, Handle<Type>>,
+    consts: HashMap<Handle<Constant>, Handle<Constant>>,
+    globals: HashMap<Handle<Global>, Handle<Global>>,
+    /// The next free specialization-constant id (0..=2 are the work-group size).
+    pub next_spec_id: u32,
+    /// `get_work_dim()`'s specialization constant, once a kernel reads it.
+    pub work_dim_spec: Option<u32>,
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn new(src: &'a ir::Module) -> Self {
+        let mut out = ir::Module::new(src.addressing);
+        out.source = src.source.clone();
+        Lowerer {
+            src,
+            out,
+            types: HashMap::new(),
+            consts: HashMap::new(),
+            globals: HashMap::new(),
+            next_spec_id: 3,
+            work_dim_spec: None,
+        }
+    }
+
+    pub fn finish(self) -> ir::Module {
+        self.out
+    }
+
+    /// Where memory of OpenCL address space `space` lives in a shader.
+    pub fn space(&self, space: AddressSpace) -> Result<AddressSpace> {
+        Ok(match space {
+            AddressSpace::Global | AddressSpace::Constant => AddressSpace::PhysicalStorageBuffer,
+            AddressSpace::Generic => {
+                return Err(Error::unsupported(
+                    "the generic address space (OpenCL C 2.0) has no Vulkan form yet",
+                ))
+            }
+            s => s,
+        })
+    }
+
+    /// The shader-form copy of type `t`.
+    pub fn ty(&mut self, t: Handle<Type>) -> Result<Handle<Type>> {
+        if let Some(&n) = self.types.get(&t) {
+            return Ok(n);
+        }
+        let src = self.src;
+        let new = match &src.types[t] {
+            Type::Vector { elem, len } => {
+                let elem = self.ty(*elem)?;
+                Type::Vector { elem, len: *len }
+            }
+            Type::Array { elem, len } => {
+                let elem = self.ty(*elem)?;
+                Type::Array { elem, len: *len }
+            }
+            Type::Struct {
+                name,
+                members: Some(ms),
+                packed,
+            } => {
+                // A placeholder first: the members may point back to this struct.
+                let placeholder = self
+                    .out
+                    .ty(Type::Opaque(format!("spir-xlate.placeholder.{}", t.index())));
+                self.types.insert(t, placeholder);
+                let members = ms
+                    .iter()
+                    .map(|&m| self.ty(m))
+                    .collect::<Result<Vec<_>>>()?;
+                self.out.types.define(
+                    placeholder,
+                    Type::Struct {
+                        name: name.clone(),
+                        members: Some(members),
+                        packed: *packed,
+                    },
+                );
+                return Ok(placeholder);
+            }
+            Type::Pointer { pointee, space } => {
+                let space = self.space(*space)?;
+                let pointee = match src.types[*pointee] {
+                    Type::Void => self.out.int_type(8),
+                    _ => self.ty(*pointee)?,
+                };
+                Type::Pointer { pointee, space }
+            }
+            Type::Function {
+                ret,
+                params,
+                varargs,
+            } => {
+                let ret = self.ty(*ret)?;
+                let params = params
+                    .iter()
+                    .map(|&p| self.ty(p))
+                    .collect::<Result<Vec<_>>>()?;
+                Type::Function {
+                    ret,
+                    params,
+                    varargs: *varargs,
+                }
+            }
+            t @ (Type::Image(_) | Type::SampledImage(_) | Type::Sampler) => {
+                return Err(Error::unsupported(format!(
+                    "{} (images and samplers have no Vulkan lowering yet)",
+                    describe(t)
+                )))
+            }
+            t @ (Type::Event
+            | Type::DeviceEvent
+            | Type::ReserveId
+            | Type::Queue
+            | Type::Pipe(_)
+            | Type::Opaque(_)
+            | Type::SpecArray { .. }
+            | Type::Struct { members: None, .. }) => {
+                return Err(Error::unsupported(format!(
+                    "{} has no Vulkan form",
+                    describe(t)
+                )))
+            }
+            other => other.clone(),
+        };
+        let n = self.out.ty(new);
+        self.types.insert(t, n);
+        Ok(n)
+    }
+
+    /// The shader-form copy of a constant that is not a pointer expression (those are made
+    /// as instructions where they are used: `body`).
+    pub fn constant(&mut self, c: Handle<Constant>) -> Result<Handle<Constant>> {
+        if let Some(&n) = self.consts.get(&c) {
+            return Ok(n);
+        }
+        let src = self.src;
+        let k = &src.constants[c];
+        let (ty, kind) = match &k.kind {
+            ConstantKind::GlobalAddress(g) => {
+                let ng = self.global(*g)?;
+                let pointee = self.out.globals[ng].ty;
+                let space = self.out.globals[ng].space;
+                (
+                    self.out.ty(Type::Pointer { pointee, space }),
+                    ConstantKind::GlobalAddress(ng),
+                )
+            }
+            ConstantKind::Composite(cs) => {
+                let ty = self.ty(k.ty)?;
+                let cs = cs
+                    .iter()
+                    .map(|&e| self.constant(e))
+                    .collect::<Result<Vec<_>>>()?;
+                (ty, ConstantKind::Composite(cs))
+            }
+            ConstantKind::Spec { spec_id, default } => {
+                let ty = self.ty(k.ty)?;
+                let default = self.constant(*default)?;
+                (
+                    ty,
+                    ConstantKind::Spec {
+                        spec_id: *spec_id,
+                        default,
+                    },
+                )
+            }
+            ConstantKind::Cast(..) | ConstantKind::Gep { .. } => {
+                return Err(Error::unsupported(
+                    "a constant expression over addresses inside another constant (a table of \
+                     pointers) has no Vulkan form",
+                ))
+            }
+            ConstantKind::FunctionAddress(_) => {
+                return Err(Error::unsupported(
+                    "the address of a function (a Vulkan shader has no function pointers)",
+                ))
+            }
+            ConstantKind::Sampler { .. } => {
+                return Err(Error::unsupported(
+                    "a constant sampler (samplers have no Vulkan lowering yet)",
+                ))
+            }
+            other => (self.ty(k.ty)?, other.clone()),
+        };
+        let n = self.out.constant(Constant { ty, kind });
+        self.consts.insert(c, n);
+        Ok(n)
+    }
+
+    /// The shader-form copy of a global variable: `__local` stays Workgroup memory,
+    /// program-scope data (`__constant` tables, private globals) becomes Private memory with
+    /// its initializer.
+    pub fn global(&mut self, g: Handle<Global>) -> Result<Handle<Global>> {
+        if let Some(&n) = self.globals.get(&g) {
+            return Ok(n);
+        }
+        let src = &self.src.globals[g];
+        let space = match src.space {
+            AddressSpace::Local => AddressSpace::Local,
+            AddressSpace::Constant | AddressSpace::Private => AddressSpace::ModulePrivate,
+            other => {
+                return Err(Error::unsupported(format!(
+                    "the program-scope variable @{} in the {other:?} address space has no \
+                     Vulkan form yet",
+                    src.name
+                )))
+            }
+        };
+        let ty = self.ty(src.ty)?;
+        let init = match (space, src.init) {
+            (AddressSpace::Local, _) | (_, None) => None,
+            (_, Some(c)) => Some(self.constant(c)?),
+        };
+        let n = self.out.globals.append(Global {
+            name: src.name.clone(),
+            ty,
+            space,
+            init,
+            is_constant: src.is_constant,
+            align: src.align,
+            linkage: ir::Linkage::Internal,
+        });
+        self.globals.insert(g, n);
+        Ok(n)
+    }
+}
+
+/// An OpenCL type as messages name it.
+fn describe(t: &Type) -> String {
+    match t {
+        Type::Image(_) | Type::SampledImage(_) => "an image".into(),
+        Type::Sampler => "a sampler".into(),
+        Type::Event => "an event (async copies)".into(),
+        Type::DeviceEvent | Type::Queue => "device-side enqueue".into(),
+        Type::Pipe(_) | Type::ReserveId => "a pipe".into(),
+        Type::Opaque(n) => format!("the opaque type {n}"),
+        Type::Struct { name, .. } => format!(
+            "the opaque struct {}",
+            name.as_deref().unwrap_or("(unnamed)")
+        ),
+        other => format!("{other:?}"),
+    }
+}
