@@ -1,0 +1,516 @@
+//! The Vulkan execution tier's host. It runs one kernel of a spir-xlate Vulkan module the way
+//! the module's reflection (`--reflection` JSON) says its arguments arrive, and writes the
+//! bytes of the buffers it was asked to read back. Tests drive it (tests/exec_vulkan); it
+//! is its own crate, without LLVM, so it can be carried alone to a machine with a GPU.
+//!
+//! ```text
+//! vkhost JOB.json          run every job of a job file
+//! vkhost --devices         list the Vulkan devices
+//! ```
+//!
+//! A job file holds `{"jobs": [JOB, ...]}`, each job:
+//!
+//! ```json
+//! {"spv": "k.spv", "reflection": "k.json", "kernel": "vector_add",
+//!  "global": [64, 1, 1], "local": [16, 1, 1],
+//!  "args": [{"buffer": "a.bin"}, {"buffer": "c.bin", "output": "c.out"},
+//!           {"bytes": [1, 0, 0, 0]}, {"local_bytes": 256}],
+//!  "expect": {"c.out": "c.expected"}}
+//! ```
+//!
+//! Buffers start with their file's bytes; `output` names where the bytes after the run go.
+//! With `expect`, the host compares them itself and says which differ (the mode a GPU
+//! machine without the rest of the test suite runs). Exit 0 when every job ran (and matched),
+//! 1 otherwise; each job prints one line.
+
+use std::ffi::CStr;
+use std::path::{Path, PathBuf};
+
+use ash::vk;
+use serde_json::Value;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let result = match args.get(1).map(String::as_str) {
+        Some("--devices") => devices(),
+        Some(job) => run_file(Path::new(job)),
+        None => Err("usage: vkhost JOB.json | vkhost --devices".into()),
+    };
+    match result {
+        Ok(true) => {}
+        Ok(false) => std::process::exit(1),
+        Err(e) => {
+            eprintln!("vkhost: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+type R<T> = Result<T, String>;
+
+fn vkerr(what: &str) -> impl Fn(vk::Result) -> String + '_ {
+    move |e| format!("{what}: {e:?}")
+}
+
+struct Gpu {
+    _entry: ash::Entry,
+    instance: ash::Instance,
+    physical: vk::PhysicalDevice,
+    name: String,
+}
+
+fn open_instance() -> R<Gpu> {
+    let entry = unsafe { ash::Entry::load() }.map_err(|e| format!("no Vulkan loader: {e}"))?;
+    let app = vk::ApplicationInfo::default().api_version(vk::make_api_version(0, 1, 3, 0));
+    let instance = unsafe {
+        entry.create_instance(&vk::InstanceCreateInfo::default().application_info(&app), None)
+    }
+    .map_err(vkerr("vkCreateInstance"))?;
+    let physicals =
+        unsafe { instance.enumerate_physical_devices() }.map_err(vkerr("enumerating devices"))?;
+    let want = std::env::var("VKHOST_DEVICE").ok();
+    let mut chosen = None;
+    for p in physicals {
+        let props = unsafe { instance.get_physical_device_properties(p) };
+        let name = unsafe { CStr::from_ptr(props.device_name.as_ptr()) }
+            .to_string_lossy()
+            .into_owned();
+        if want.as_deref().is_none_or(|w| name.contains(w)) {
+            chosen = Some((p, name));
+            break;
+        }
+    }
+    let (physical, name) = chosen.ok_or("no Vulkan device (or none matching VKHOST_DEVICE)")?;
+    Ok(Gpu {
+        _entry: entry,
+        instance,
+        physical,
+        name,
+    })
+}
+
+fn devices() -> R<bool> {
+    let g = open_instance()?;
+    let props = unsafe { g.instance.get_physical_device_properties(g.physical) };
+    println!(
+        "{} (Vulkan {}.{}.{})",
+        g.name,
+        vk::api_version_major(props.api_version),
+        vk::api_version_minor(props.api_version),
+        vk::api_version_patch(props.api_version)
+    );
+    Ok(true)
+}
+
+/// The device with every feature a module may need that this one has.
+struct Device {
+    gpu: Gpu,
+    device: ash::Device,
+    queue: vk::Queue,
+    family: u32,
+    memory: vk::PhysicalDeviceMemoryProperties,
+    /// Feature names the device enabled (Vulkan's names, as the reflection lists them).
+    enabled: Vec<&'static str>,
+}
+
+fn open_device() -> R<Device> {
+    let gpu = open_instance()?;
+    let i = &gpu.instance;
+    let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+    let mut f2 = vk::PhysicalDeviceFeatures2::default()
+        .push_next(&mut f11)
+        .push_next(&mut f12);
+    unsafe { i.get_physical_device_features2(gpu.physical, &mut f2) };
+    let base = f2.features;
+    let mut enabled = Vec::new();
+    let mut want = |on: u32, name: &'static str| {
+        if on != 0 {
+            enabled.push(name);
+        }
+        on
+    };
+    let features = vk::PhysicalDeviceFeatures::default()
+        .shader_int64(want(base.shader_int64, "shaderInt64") != 0)
+        .shader_int16(want(base.shader_int16, "shaderInt16") != 0)
+        .shader_float64(want(base.shader_float64, "shaderFloat64") != 0);
+    let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
+        .storage_buffer16_bit_access(
+            want(f11.storage_buffer16_bit_access, "storageBuffer16BitAccess") != 0,
+        )
+        .storage_push_constant16(want(f11.storage_push_constant16, "storagePushConstant16") != 0)
+        .variable_pointers_storage_buffer(f11.variable_pointers_storage_buffer != 0)
+        .variable_pointers(f11.variable_pointers != 0);
+    let mut e12 = vk::PhysicalDeviceVulkan12Features::default()
+        .buffer_device_address(want(f12.buffer_device_address, "bufferDeviceAddress") != 0)
+        .scalar_block_layout(want(f12.scalar_block_layout, "scalarBlockLayout") != 0)
+        .shader_int8(want(f12.shader_int8, "shaderInt8") != 0)
+        .shader_float16(want(f12.shader_float16, "shaderFloat16") != 0)
+        .storage_buffer8_bit_access(
+            want(f12.storage_buffer8_bit_access, "storageBuffer8BitAccess") != 0,
+        )
+        .storage_push_constant8(want(f12.storage_push_constant8, "storagePushConstant8") != 0);
+    let families =
+        unsafe { i.get_physical_device_queue_family_properties(gpu.physical) };
+    let family = families
+        .iter()
+        .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE))
+        .ok_or("no compute queue")? as u32;
+    let prio = [1.0f32];
+    let queues = [vk::DeviceQueueCreateInfo::default()
+        .queue_family_index(family)
+        .queue_priorities(&prio)];
+    let info = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queues)
+        .enabled_features(&features)
+        .push_next(&mut e11)
+        .push_next(&mut e12);
+    let device = unsafe { i.create_device(gpu.physical, &info, None) }
+        .map_err(vkerr("vkCreateDevice"))?;
+    let queue = unsafe { device.get_device_queue(family, 0) };
+    let memory = unsafe { i.get_physical_device_memory_properties(gpu.physical) };
+    Ok(Device {
+        gpu,
+        device,
+        queue,
+        family,
+        memory,
+        enabled,
+    })
+}
+
+struct Buffer {
+    buffer: vk::Buffer,
+    memory: vk::DeviceMemory,
+    size: u64,
+    address: u64,
+    ptr: *mut u8,
+}
+
+impl Device {
+    fn buffer(&self, data: &[u8]) -> R<Buffer> {
+        let d = &self.device;
+        // Never empty, and room past the end for kernels that read a vector's padding.
+        let size = (data.len() as u64).max(16).div_ceil(16) * 16;
+        let info = vk::BufferCreateInfo::default().size(size).usage(
+            vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS,
+        );
+        let buffer = unsafe { d.create_buffer(&info, None) }.map_err(vkerr("vkCreateBuffer"))?;
+        let req = unsafe { d.get_buffer_memory_requirements(buffer) };
+        let want = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
+        let index = (0..self.memory.memory_type_count)
+            .find(|&t| {
+                req.memory_type_bits & (1 << t) != 0
+                    && self.memory.memory_types[t as usize]
+                        .property_flags
+                        .contains(want)
+            })
+            .ok_or("no host-visible coherent memory")?;
+        let mut flags =
+            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+        let alloc = vk::MemoryAllocateInfo::default()
+            .allocation_size(req.size)
+            .memory_type_index(index)
+            .push_next(&mut flags);
+        let memory =
+            unsafe { d.allocate_memory(&alloc, None) }.map_err(vkerr("vkAllocateMemory"))?;
+        unsafe { d.bind_buffer_memory(buffer, memory, 0) }.map_err(vkerr("vkBindBufferMemory"))?;
+        let ptr = unsafe { d.map_memory(memory, 0, size, vk::MemoryMapFlags::empty()) }
+            .map_err(vkerr("vkMapMemory"))? as *mut u8;
+        unsafe {
+            std::ptr::write_bytes(ptr, 0, size as usize);
+            std::ptr::copy_nonoverlapping(data.as_ptr(), ptr, data.len());
+        }
+        let address = unsafe {
+            d.get_buffer_device_address(&vk::BufferDeviceAddressInfo::default().buffer(buffer))
+        };
+        Ok(Buffer {
+            buffer,
+            memory,
+            size,
+            address,
+            ptr,
+        })
+    }
+
+    fn read(&self, b: &Buffer, len: usize) -> Vec<u8> {
+        let mut out = vec![0u8; len.min(b.size as usize)];
+        unsafe { std::ptr::copy_nonoverlapping(b.ptr, out.as_mut_ptr(), out.len()) };
+        out
+    }
+
+    fn free(&self, b: Buffer) {
+        unsafe {
+            self.device.unmap_memory(b.memory);
+            self.device.destroy_buffer(b.buffer, None);
+            self.device.free_memory(b.memory, None);
+        }
+    }
+}
+
+fn field<'a>(v: &'a Value, k: &str) -> R<&'a Value> {
+    v.get(k).ok_or_else(|| format!("missing `{k}`"))
+}
+
+fn num(v: &Value, k: &str) -> R<u64> {
+    field(v, k)?.as_u64().ok_or_else(|| format!("`{k}` is not a number"))
+}
+
+fn dims(v: &Value) -> R<[u32; 3]> {
+    let a = v.as_array().ok_or("sizes must be a list")?;
+    let mut out = [1u32; 3];
+    for (i, x) in a.iter().take(3).enumerate() {
+        out[i] = x.as_u64().ok_or("a size is not a number")? as u32;
+    }
+    Ok(out)
+}
+
+fn run_file(path: &Path) -> R<bool> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let dev = open_device()?;
+    println!("device: {}", dev.gpu.name);
+    let mut all = true;
+    for job in field(&doc, "jobs")?.as_array().ok_or("`jobs` is not a list")? {
+        let name = job
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("job")
+            .to_string();
+        match run_job(&dev, &dir, job) {
+            Ok(diffs) if diffs.is_empty() => println!("ok {name}"),
+            Ok(diffs) => {
+                all = false;
+                println!("DIFFERS {name}: {}", diffs.join("; "));
+            }
+            Err(e) => {
+                all = false;
+                println!("FAILED {name}: {e}");
+            }
+        }
+    }
+    Ok(all)
+}
+
+/// Run one job; the outputs that differ from `expect` (empty: all matched or none asked).
+fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
+    let at = |k: &str| -> R<PathBuf> {
+        Ok(dir.join(field(job, k)?.as_str().ok_or_else(|| format!("`{k}` is not a path"))?))
+    };
+    let spv = std::fs::read(at("spv")?).map_err(|e| format!("spv: {e}"))?;
+    let reflection: Value = serde_json::from_slice(
+        &std::fs::read(at("reflection")?).map_err(|e| format!("reflection: {e}"))?,
+    )
+    .map_err(|e| format!("reflection: {e}"))?;
+    let kernel_name = field(job, "kernel")?.as_str().ok_or("`kernel` is not a name")?;
+    for f in field(&reflection, "required_features")?
+        .as_array()
+        .ok_or("`required_features` is not a list")?
+    {
+        let f = f.as_str().unwrap_or_default();
+        if !dev.enabled.contains(&f) {
+            return Err(format!("the device lacks the feature {f}"));
+        }
+    }
+    let kernel = field(&reflection, "kernels")?
+        .as_array()
+        .ok_or("`kernels` is not a list")?
+        .iter()
+        .find(|k| k.get("name").and_then(Value::as_str) == Some(kernel_name))
+        .ok_or_else(|| format!("the reflection has no kernel `{kernel_name}`"))?;
+    let global = dims(field(job, "global")?)?;
+    let local = match kernel.get("required_workgroup_size") {
+        Some(v) if !v.is_null() => dims(v)?,
+        _ => match job.get("local") {
+            Some(v) if !v.is_null() => dims(v)?,
+            _ => [1, 1, 1],
+        },
+    };
+    let pc_size = num(kernel, "push_constant_size")? as usize;
+    let mut push = vec![0u8; pc_size.max(4)];
+    let mut specs: Vec<(u32, u32)> = (0..3)
+        .map(|i| {
+            let id = reflection["workgroup_size_spec_ids"][i].as_u64().unwrap_or(i as u64);
+            (id as u32, local[i])
+        })
+        .collect();
+    if let Some(d) = reflection.get("work_dim_spec_id").and_then(Value::as_u64) {
+        let dims = field(job, "global")?.as_array().map_or(1, |a| a.len()) as u32;
+        specs.push((d as u32, dims));
+    }
+    let job_args = field(job, "args")?.as_array().ok_or("`args` is not a list")?;
+    let mut buffers: Vec<(Buffer, Option<String>, usize)> = Vec::new();
+    for a in field(kernel, "args")?.as_array().ok_or("kernel `args` is not a list")? {
+        let ordinal = num(a, "ordinal")? as usize;
+        let given = job_args
+            .get(ordinal)
+            .ok_or_else(|| format!("the job has no argument {ordinal}"))?;
+        let kind = field(a, "kind")?.as_str().unwrap_or_default();
+        match kind {
+            "pointer_push_constant" => {
+                let path = dir.join(
+                    field(given, "buffer")?
+                        .as_str()
+                        .ok_or("`buffer` is not a path")?,
+                );
+                let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let b = dev.buffer(&data)?;
+                let off = num(a, "offset")? as usize;
+                push[off..off + 8].copy_from_slice(&b.address.to_le_bytes());
+                let out = given.get("output").and_then(Value::as_str).map(String::from);
+                buffers.push((b, out, data.len()));
+            }
+            "pod_push_constant" => {
+                let bytes: Vec<u8> = field(given, "bytes")?
+                    .as_array()
+                    .ok_or("`bytes` is not a list")?
+                    .iter()
+                    .map(|x| x.as_u64().unwrap_or(0) as u8)
+                    .collect();
+                let off = num(a, "offset")? as usize;
+                let size = num(a, "size")? as usize;
+                let n = bytes.len().min(size);
+                push[off..off + n].copy_from_slice(&bytes[..n]);
+            }
+            "workgroup" => {
+                let bytes = num(given, "local_bytes")?;
+                let elem = num(a, "elem_size")?.max(1);
+                specs.push((num(a, "spec_id")? as u32, (bytes / elem) as u32));
+            }
+            other => return Err(format!("argument kind `{other}` is not supported by vkhost")),
+        }
+    }
+    let result = dispatch(dev, &spv, kernel_name, &push, pc_size, &specs, global, local);
+    let mut diffs = Vec::new();
+    if result.is_ok() {
+        for (b, out, len) in &buffers {
+            if let Some(out) = out {
+                let bytes = dev.read(b, *len);
+                std::fs::write(dir.join(out), &bytes).map_err(|e| format!("{out}: {e}"))?;
+                if let Some(exp) = job.get("expect").and_then(|e| e.get(out.as_str())) {
+                    let exp = dir.join(exp.as_str().unwrap_or_default());
+                    let want = std::fs::read(&exp).map_err(|e| format!("{}: {e}", exp.display()))?;
+                    if want != bytes {
+                        let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
+                        diffs.push(format!("{out} differs (first at byte {first:?})"));
+                    }
+                }
+            }
+        }
+    }
+    for (b, _, _) in buffers {
+        dev.free(b);
+    }
+    result.map(|()| diffs)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn dispatch(
+    dev: &Device,
+    spv: &[u8],
+    kernel: &str,
+    push: &[u8],
+    pc_size: usize,
+    specs: &[(u32, u32)],
+    global: [u32; 3],
+    local: [u32; 3],
+) -> R<()> {
+    let d = &dev.device;
+    if spv.len() % 4 != 0 {
+        return Err("the module is not whole words".into());
+    }
+    let words: Vec<u32> = spv
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    for i in 0..3 {
+        if local[i] == 0 || global[i] % local[i] != 0 {
+            return Err(format!(
+                "global size {global:?} is not a multiple of local size {local:?}"
+            ));
+        }
+    }
+    let module = unsafe {
+        d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(&words), None)
+    }
+    .map_err(vkerr("vkCreateShaderModule"))?;
+    let ranges = [vk::PushConstantRange::default()
+        .stage_flags(vk::ShaderStageFlags::COMPUTE)
+        .offset(0)
+        .size(pc_size.max(4) as u32)];
+    let layout_info = if pc_size > 0 {
+        vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&ranges)
+    } else {
+        vk::PipelineLayoutCreateInfo::default()
+    };
+    let layout = unsafe { d.create_pipeline_layout(&layout_info, None) }
+        .map_err(vkerr("vkCreatePipelineLayout"))?;
+    let entries: Vec<vk::SpecializationMapEntry> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, &(id, _))| {
+            vk::SpecializationMapEntry::default()
+                .constant_id(id)
+                .offset(4 * i as u32)
+                .size(4)
+        })
+        .collect();
+    let data: Vec<u8> = specs.iter().flat_map(|&(_, v)| v.to_le_bytes()).collect();
+    let spec = vk::SpecializationInfo::default()
+        .map_entries(&entries)
+        .data(&data);
+    let name = std::ffi::CString::new(kernel).map_err(|_| "a kernel name with NUL")?;
+    let stage = vk::PipelineShaderStageCreateInfo::default()
+        .stage(vk::ShaderStageFlags::COMPUTE)
+        .module(module)
+        .name(&name)
+        .specialization_info(&spec);
+    let pipe_info = [vk::ComputePipelineCreateInfo::default()
+        .stage(stage)
+        .layout(layout)];
+    let pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &pipe_info, None) }
+        .map_err(|(_, e)| format!("vkCreateComputePipelines: {e:?}"))?[0];
+    let pool = unsafe {
+        d.create_command_pool(
+            &vk::CommandPoolCreateInfo::default().queue_family_index(dev.family),
+            None,
+        )
+    }
+    .map_err(vkerr("vkCreateCommandPool"))?;
+    let cmd = unsafe {
+        d.allocate_command_buffers(
+            &vk::CommandBufferAllocateInfo::default()
+                .command_pool(pool)
+                .command_buffer_count(1),
+        )
+    }
+    .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
+    let groups = [0, 1, 2].map(|i| global[i] / local[i]);
+    unsafe {
+        d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default())
+            .map_err(vkerr("vkBeginCommandBuffer"))?;
+        d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+        if pc_size > 0 {
+            d.cmd_push_constants(cmd, layout, vk::ShaderStageFlags::COMPUTE, 0, &push[..pc_size]);
+        }
+        d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
+        d.end_command_buffer(cmd)
+            .map_err(vkerr("vkEndCommandBuffer"))?;
+        let cmds = [cmd];
+        let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
+        let fence = d
+            .create_fence(&vk::FenceCreateInfo::default(), None)
+            .map_err(vkerr("vkCreateFence"))?;
+        d.queue_submit(dev.queue, &submit, fence)
+            .map_err(vkerr("vkQueueSubmit"))?;
+        let waited = d.wait_for_fences(&[fence], true, 60_000_000_000);
+        d.destroy_fence(fence, None);
+        waited.map_err(vkerr("vkWaitForFences"))?;
+        d.destroy_command_pool(pool, None);
+        d.destroy_pipeline(pipeline, None);
+        d.destroy_pipeline_layout(layout, None);
+        d.destroy_shader_module(module, None);
+    }
+    Ok(())
+}
