@@ -475,10 +475,17 @@ fn check(body: &Body, info: &LoopInfo) -> bool {
             Some(&(c, m)) => (Some(c), Some(m)),
             None => (None, None),
         };
+        // The construct: what the header dominates, short of its merge and of its loop's
+        // continue and merge blocks (those belong to the loop's own constructs).
+        let past = |end: Option<usize>, x: usize| {
+            end.is_some_and(|e| idom[e].is_some() && cfg::dominates(&idom, e, x))
+        };
         let inside = |x: usize| {
             idom[x].is_some()
                 && cfg::dominates(&idom, h, x)
-                && !(idom[merge].is_some() && cfg::dominates(&idom, merge, x))
+                && !past(Some(merge), x)
+                && !past(cont, x)
+                && !past(lmerge, x)
         };
         // A switch's cases: the case target that dominates each block of its construct. A
         // branch from one case into another (C's fall-through) is refused here.

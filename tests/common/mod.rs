@@ -144,3 +144,14 @@ pub fn llvm_verify(path: &Path) -> Result<(), String> {
             .arg(path),
     )
 }
+
+/// `spirv-val` for a Vulkan target (`vulkan1.2`), with the scalar block layout our Vulkan
+/// modules use for buffer memory (the reflection asks hosts for `scalarBlockLayout`).
+#[allow(dead_code)]
+pub fn spirv_val_env(spv: &Path, target: &str) -> Result<(), String> {
+    run_tool(
+        Command::new("spirv-val")
+            .args(["--target-env", target, "--scalar-block-layout"])
+            .arg(spv),
+    )
+}

@@ -11,6 +11,7 @@ type cl_ulong = u64;
 type Handle = *mut c_void;
 
 #[repr(C)]
+#[derive(Debug, Clone, Copy)]
 pub struct ImageFormat {
     pub order: cl_uint,
     pub data_type: cl_uint,

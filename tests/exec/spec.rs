@@ -284,37 +284,50 @@ pub struct Bound {
     samplers: Vec<MemHandle>,
 }
 
-pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
+/// The bytes one argument starts with, generated from the spec's seed: what every tier
+/// (OpenCL, Vulkan) gives the kernel, so their outputs can be compared.
+#[derive(Debug, Clone)]
+pub enum ArgData {
+    Buffer { bytes: Vec<u8>, compare: bool },
+    Local(usize),
+    Scalar(Vec<u8>),
+    Image {
+        bytes: Vec<u8>,
+        format: ImageFormat,
+        ty: u32,
+        dims: [usize; 3],
+        array: Option<usize>,
+        write: bool,
+    },
+    Sampler {
+        normalized: bool,
+        addressing: u32,
+        filter: u32,
+    },
+}
+
+/// Every argument's initial bytes, in order, from `seed`.
+pub fn arg_data(spec: &ExecSpec, seed: u64) -> Result<Vec<ArgData>, String> {
     let mut rng = Rng(seed | 1);
-    let mut b = Bound {
-        args: vec![],
-        outputs: vec![],
-        mems: vec![],
-        samplers: vec![],
-    };
-    for (i, a) in spec.args.iter().enumerate() {
-        match a {
+    let mut out = Vec::new();
+    for a in &spec.args {
+        out.push(match a {
             ArgSpec::Buffer {
                 elem,
                 count,
                 fill: f,
                 compare,
                 range,
-            } => {
-                let data = if *f {
+            } => ArgData::Buffer {
+                bytes: if *f {
                     fill(*elem, *count, *range, &mut rng)
                 } else {
                     vec![0u8; count * elem.size()]
-                };
-                let m = dev.buffer(&data)?;
-                b.mems.push(m);
-                if *compare {
-                    b.outputs.push((i, m, None, data.len()));
-                }
-                b.args.push(Arg::Mem(m));
-            }
-            ArgSpec::Local(n) => b.args.push(Arg::Local(*n)),
-            ArgSpec::Scalar(v) => b.args.push(Arg::Bytes(v.clone())),
+                },
+                compare: *compare,
+            },
+            ArgSpec::Local(n) => ArgData::Local(*n),
+            ArgSpec::Scalar(v) => ArgData::Scalar(v.clone()),
             ArgSpec::Image {
                 dims,
                 rank,
@@ -322,9 +335,9 @@ pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
                 write,
                 channel,
             } => {
-                let (fmt, px) = image_format(channel)?;
+                let (format, px) = image_format(channel)?;
                 let len = dims.iter().product::<usize>() * array.unwrap_or(1) * px;
-                let data = if *write {
+                let bytes = if *write {
                     vec![0u8; len]
                 } else {
                     match channel.as_str() {
@@ -340,19 +353,69 @@ pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
                     (_, None) => super::cl::MEM_OBJECT_IMAGE2D,
                     (_, Some(_)) => super::cl::MEM_OBJECT_IMAGE2D_ARRAY,
                 };
-                let m = dev.image(fmt, ty, *dims, array.unwrap_or(0), &data)?;
-                b.mems.push(m);
-                if *write {
-                    b.outputs.push((i, m, Some(*dims), len));
+                ArgData::Image {
+                    bytes,
+                    format,
+                    ty,
+                    dims: *dims,
+                    array: *array,
+                    write: *write,
                 }
-                b.args.push(Arg::Mem(m));
             }
             ArgSpec::Sampler {
                 normalized,
                 addressing,
                 filter,
+            } => ArgData::Sampler {
+                normalized: *normalized,
+                addressing: *addressing,
+                filter: *filter,
+            },
+        });
+    }
+    Ok(out)
+}
+
+pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
+    let mut b = Bound {
+        args: vec![],
+        outputs: vec![],
+        mems: vec![],
+        samplers: vec![],
+    };
+    for (i, a) in arg_data(spec, seed)?.into_iter().enumerate() {
+        match a {
+            ArgData::Buffer { bytes, compare } => {
+                let m = dev.buffer(&bytes)?;
+                b.mems.push(m);
+                if compare {
+                    b.outputs.push((i, m, None, bytes.len()));
+                }
+                b.args.push(Arg::Mem(m));
+            }
+            ArgData::Local(n) => b.args.push(Arg::Local(n)),
+            ArgData::Scalar(v) => b.args.push(Arg::Bytes(v)),
+            ArgData::Image {
+                bytes,
+                format,
+                ty,
+                dims,
+                array,
+                write,
             } => {
-                let s = dev.sampler(*normalized, *addressing, *filter)?;
+                let m = dev.image(format, ty, dims, array.unwrap_or(0), &bytes)?;
+                b.mems.push(m);
+                if write {
+                    b.outputs.push((i, m, Some(dims), bytes.len()));
+                }
+                b.args.push(Arg::Mem(m));
+            }
+            ArgData::Sampler {
+                normalized,
+                addressing,
+                filter,
+            } => {
+                let s = dev.sampler(normalized, addressing, filter)?;
                 b.samplers.push(s);
                 b.args.push(Arg::Sampler(s));
             }

@@ -14,6 +14,6 @@ __kernel void atomics_int(__global int *c, __global uint *u, __global const int 
   atomic_min(&u[0], (uint)v);
   atomic_max(&u[1], (uint)v);
   atomic_add(&u[2], 3u);
-  if (atomic_cmpxchg(&c[9], 0, (int)g + 1) == 0) atomic_inc(&c[10]);
+  if (atomic_cmpxchg(&c[9], 0, 1) == 0) atomic_inc(&c[10]);
   atomic_xchg(&c[11], 42);
 }

@@ -346,6 +346,17 @@ impl Writer<'_> {
         ops
     }
 
+    /// Where the target says exactness per instruction (a shader: NoContraction), forbid
+    /// every value-changing rewrite of this result. A shader's consumers treat arithmetic
+    /// without it as fast-math (NIR rewrites `a - (a - b)` to `b`); OpenCL allows at most
+    /// contraction, which the graph already spells (`fma` where LLVM had `fmuladd`).
+    fn no_contraction(&mut self, id: Word) {
+        if self.policy.no_contraction_decorations {
+            self.b
+                .decorate(id, spirv::Decoration::NoContraction, []);
+        }
+    }
+
     /// True for an integer constant zero.
     fn is_zero(&self, v: Value) -> bool {
         matches!(v, Value::Const(c) if matches!(self.m.constants[c].kind, ir::ConstantKind::Int(0) | ir::ConstantKind::Null))
@@ -419,11 +430,15 @@ impl Writer<'_> {
                 };
                 let a = self.value(ctx, *lhs)?;
                 let b = self.value(ctx, *rhs)?;
-                self.emit(code, rty, rid, Self::ids(&[a, b]))?;
+                let id = self.emit(code, rty, rid, Self::ids(&[a, b]))?;
+                if matches!(code, S::FAdd | S::FSub | S::FMul | S::FDiv | S::FRem) {
+                    self.no_contraction(id);
+                }
             }
             Op::FNeg(x) => {
                 let a = self.value(ctx, *x)?;
-                self.emit(S::FNegate, rty, rid, Self::ids(&[a]))?;
+                let id = self.emit(S::FNegate, rty, rid, Self::ids(&[a]))?;
+                self.no_contraction(id);
             }
             Op::ICmp { pred, lhs, rhs } => {
                 use ir::IntPredicate as P;
@@ -882,6 +897,11 @@ impl Writer<'_> {
                     code => code,
                 };
                 let id = self.emit(code, rty, rid, Self::ids(&ids))?;
+                // A float conversion is exact too: consumers otherwise fold a narrowing and
+                // the widening after it into nothing.
+                if matches!(code, S::FConvert | S::ConvertSToF | S::ConvertUToF) {
+                    self.no_contraction(id);
+                }
                 if code != S::CopyObject {
                     if *saturate
                         && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)

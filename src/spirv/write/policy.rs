@@ -46,6 +46,9 @@ pub(crate) struct Policy {
     /// (and the push-constant block Block): Vulkan requires explicit layout there and forbids
     /// it everywhere else.
     pub explicit_layout: bool,
+    /// Floating-point arithmetic is made exact per instruction (NoContraction on every one)
+    /// rather than per entry point (the Kernel-only ContractionOff mode).
+    pub no_contraction_decorations: bool,
     /// The scalar types' capabilities a shader needs to *store* 8- and 16-bit values in
     /// buffers (StorageBuffer8BitAccess, ...), beside Int8/Int16/Float16.
     pub storage_capabilities: bool,
@@ -67,6 +70,7 @@ impl Policy {
                 entry_interface: EntryInterface::UsedGlobals,
                 kernel_modes: false,
                 explicit_layout: true,
+                no_contraction_decorations: true,
                 storage_capabilities: true,
             }
         } else {
@@ -80,6 +84,7 @@ impl Policy {
                 entry_interface: EntryInterface::AllGlobals,
                 kernel_modes: true,
                 explicit_layout: false,
+                no_contraction_decorations: false,
                 storage_capabilities: false,
             }
         }
