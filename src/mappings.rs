@@ -135,7 +135,10 @@ mod tests {
         ] {
             assert_eq!(space_from_llvm(space_to_llvm(s).unwrap()), Some(s));
             assert_eq!(space_from_storage_class(space_storage_class(s)), Some(s));
-            assert_eq!(space_from_kernel_arg(space_to_kernel_arg(s).unwrap()), Some(s));
+            assert_eq!(
+                space_from_kernel_arg(space_to_kernel_arg(s).unwrap()),
+                Some(s)
+            );
         }
     }
 }

@@ -459,10 +459,7 @@ impl Printer<'_> {
             Type::Array { elem, len } => format!("[{len} x {}]", self.ty_within(*elem, outer)),
             Type::SpecArray {
                 elem, default_len, ..
-            } => format!(
-                "[spec {default_len} x {}]",
-                self.ty_within(*elem, outer)
-            ),
+            } => format!("[spec {default_len} x {}]", self.ty_within(*elem, outer)),
             Type::Struct {
                 name,
                 members,

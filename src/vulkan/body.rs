@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, AddressSpace, BlockId, CastOp, Constant, ConstantKind, FloatPredicate, Handle, Inst,
-    Op, Terminator, Type, Value,
+    self, AddressSpace, BlockId, CastOp, Constant, ConstantKind, FloatPredicate, Handle, Inst, Op,
+    Terminator, Type, Value,
 };
 
 use super::types::Lowerer;
@@ -114,7 +114,11 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     /// Inline function `func` with `args` at the end of the current block; the current
     /// block afterwards is where the call returns to. The kernel itself is "inlined" at
     /// depth 0, where its returns stay returns.
-    pub fn inline(&mut self, func: Handle<ir::Function>, args: Vec<Value>) -> Result<Option<Value>> {
+    pub fn inline(
+        &mut self,
+        func: Handle<ir::Function>,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>> {
         let src = self.l.src;
         let f = &src.functions[func];
         let body = f.body.as_ref().ok_or_else(|| {
@@ -133,7 +137,13 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         self.depth += 1;
         let r = self.inline_body(f, body, args, entry_level);
         self.depth -= 1;
-        r.map_err(|e| if entry_level { e } else { e.in_function(&f.name) })
+        r.map_err(|e| {
+            if entry_level {
+                e
+            } else {
+                e.in_function(&f.name)
+            }
+        })
     }
 
     fn inline_body(
@@ -519,7 +529,10 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 }))
             }
             Op::CopyMemory {
-                dst, src: from, size, ..
+                dst,
+                src: from,
+                size,
+                ..
             } => {
                 let d = self.value(frame, *dst)?;
                 let s = self.value(frame, *from)?;
@@ -527,7 +540,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.copy_memory(d, s, n)?;
                 Ok(None)
             }
-            Op::FillMemory { dst, byte, size, .. } => {
+            Op::FillMemory {
+                dst, byte, size, ..
+            } => {
                 let d = self.value(frame, *dst)?;
                 let b = self.value(frame, *byte)?;
                 let n = self.value(frame, *size)?;
@@ -745,9 +760,10 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         let consts = self.l.out.const_indices(&indices);
         let mut indices = indices;
         self.l.out.struct_indices_as_i32(bty, &mut indices);
-        let rt = self.l.out.gep_result_type(bty, &consts).ok_or_else(|| {
-            Error::internal("a getelementptr whose indices do not fit its type")
-        })?;
+        let rt =
+            self.l.out.gep_result_type(bty, &consts).ok_or_else(|| {
+                Error::internal("a getelementptr whose indices do not fit its type")
+            })?;
         Ok(self.push(
             rt,
             Op::Gep {
@@ -784,7 +800,10 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         let before = self
             .l
             .out
-            .gep_pointee(self.ty_of(b2), &self.l.out.const_indices(&i2[..i2.len() - 1]))
+            .gep_pointee(
+                self.ty_of(b2),
+                &self.l.out.const_indices(&i2[..i2.len() - 1]),
+            )
             .ok_or_else(refuse)?;
         if !matches!(
             self.l.out.types[before],
@@ -877,9 +896,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             CastOp::PtrToInt | CastOp::IntToPtr => {
                 let rt = self.l.ty(src_ty)?;
                 let u64t = self.l.out.int_type(64);
-                let narrow = |s: &Self, t: Handle<Type>| {
-                    matches!(s.l.out.types[t], Type::Int { width } if width < 64)
-                };
+                let narrow = |s: &Self, t: Handle<Type>| matches!(s.l.out.types[t], Type::Int { width } if width < 64);
                 if op == CastOp::PtrToInt && narrow(self, rt) {
                     let wide = self.push(u64t, Op::Cast { op, value: v });
                     return Ok(self.push(

@@ -17,8 +17,8 @@ use spirv::{BuiltIn, FPRoundingMode, GlslStd450Op as G, Op as S, Scope};
 
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, Handle,
-    IntPredicate, Op, Sign, Type, Value,
+    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, Handle, IntPredicate, Op,
+    Sign, Type, Value,
 };
 
 use super::body::FnBuilder;
@@ -725,10 +725,13 @@ fn convert(
                 return Ok(if ret == xt {
                     v
                 } else {
-                    b.push(ret, Op::Cast {
-                        op: CastOp::Bitcast,
-                        value: v,
-                    })
+                    b.push(
+                        ret,
+                        Op::Cast {
+                            op: CastOp::Bitcast,
+                            value: v,
+                        },
+                    )
                 });
             }
             Ok(b.push(

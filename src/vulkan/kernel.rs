@@ -2,10 +2,10 @@
 //! function without parameters that reads them, then the kernel's body inlined after.
 
 use crate::diag::{Error, Result};
+use crate::ir::builtin::BuiltIn;
 use crate::ir::interface::{
     ArgInterface, ArgKind, KernelInterface, PushConstantRange, ShaderInterface,
 };
-use crate::ir::builtin::BuiltIn;
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
 
 use super::body::{FnBuilder, KernelCtx};
@@ -43,10 +43,17 @@ pub(super) fn lower_kernel(
         (members.len() as u32 - 1, at as u32, l.out.size_of(t) as u32)
     };
     for (i, p) in f.params.iter().enumerate() {
-        let info = k.args.get(i).cloned().unwrap_or_else(|| {
-            ir::ArgInfo::from_param(src, p.ty, p.name.clone())
-        });
-        let what = || format!("argument {i} (`{}`)", p.name.as_deref().unwrap_or("unnamed"));
+        let info = k
+            .args
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| ir::ArgInfo::from_param(src, p.ty, p.name.clone()));
+        let what = || {
+            format!(
+                "argument {i} (`{}`)",
+                p.name.as_deref().unwrap_or("unnamed")
+            )
+        };
         let (kind, source) = match &src.types[p.ty] {
             Type::Pointer {
                 space: AddressSpace::Global | AddressSpace::Constant,

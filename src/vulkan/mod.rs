@@ -53,7 +53,8 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     };
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
-        let iface = kernel::lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
+        let iface =
+            kernel::lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
         shader.kernels.push(iface);
     }
     shader.work_dim_spec_id = l.work_dim_spec;

@@ -275,7 +275,13 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
         let in_loop = |x: usize| x == hb || members.contains(&x);
         for b in 0..cont {
             if in_loop(b) && b != h {
-                retarget(&mut body.blocks[b].terminator, |x| if x == h { cont } else { x });
+                retarget(&mut body.blocks[b].terminator, |x| {
+                    if x == h {
+                        cont
+                    } else {
+                        x
+                    }
+                });
             }
         }
         // One merge block for every exit.
@@ -298,7 +304,13 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
             1 => {
                 body.blocks[merge].terminator = Terminator::Branch(BlockId(targets[0] as u32));
                 for &(b, x) in &exits {
-                    retarget(&mut body.blocks[b].terminator, |y| if y == x { merge } else { y });
+                    retarget(&mut body.blocks[b].terminator, |y| {
+                        if y == x {
+                            merge
+                        } else {
+                            y
+                        }
+                    });
                 }
             }
             _ => {
@@ -307,13 +319,21 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
                     let k = targets.iter().position(|&y| y == x).unwrap_or(0);
                     let e = new_block(body, "loop.exit", Terminator::Branch(BlockId(merge as u32)));
                     store_const(m, t, body, e, slot, k as u64);
-                    retarget(&mut body.blocks[b].terminator, |y| if y == x { e } else { y });
+                    retarget(
+                        &mut body.blocks[b].terminator,
+                        |y| if y == x { e } else { y },
+                    );
                 }
-                let v = push(body, merge, t.i32, Op::Load {
-                    ptr: slot,
-                    align: None,
-                    volatile: false,
-                });
+                let v = push(
+                    body,
+                    merge,
+                    t.i32,
+                    Op::Load {
+                        ptr: slot,
+                        align: None,
+                        volatile: false,
+                    },
+                );
                 body.blocks[merge].terminator = Terminator::Switch {
                     value: v,
                     default: BlockId(targets[0] as u32),
@@ -360,12 +380,17 @@ fn push(body: &mut Body, b: usize, ty: Handle<Type>, op: Op) -> Value {
 
 fn store_const(m: &mut ir::Module, t: &Types, body: &mut Body, b: usize, slot: Value, k: u64) {
     let c = m.int_const(t.i32, k);
-    push(body, b, t.void, Op::Store {
-        ptr: slot,
-        value: Value::Const(c),
-        align: None,
-        volatile: false,
-    });
+    push(
+        body,
+        b,
+        t.void,
+        Op::Store {
+            ptr: slot,
+            value: Value::Const(c),
+            align: None,
+            volatile: false,
+        },
+    );
 }
 
 /// Step 4: a merge for every conditional branch and switch, outermost first.
@@ -388,6 +413,34 @@ fn merge_selections(body: &mut Body, info: &LoopInfo) -> Option<()> {
             return Some(());
         };
         done.insert(h);
+        // Every case of a switch starts a construct of its own, which the switch must
+        // dominate: a target other blocks also reach gets a block between.
+        if matches!(body.blocks[h].terminator, Terminator::Switch { .. }) {
+            let mut targets = s[h].clone();
+            targets.sort();
+            targets.dedup();
+            for t in targets {
+                let shared = s
+                    .iter()
+                    .enumerate()
+                    .any(|(b, ss)| b != h && idom[b].is_some() && ss.contains(&t));
+                // A loop's header, continue or merge block is never a case construct.
+                let loop_block = info.loops.contains_key(&t)
+                    || info.loops.values().any(|&(c, m)| t == c || t == m);
+                if shared || loop_block {
+                    let e = new_block(body, "case", Terminator::Branch(BlockId(t as u32)));
+                    retarget(
+                        &mut body.blocks[h].terminator,
+                        |x| if x == t { e } else { x },
+                    );
+                }
+            }
+            done.remove(&h);
+            if body.blocks.len() != n {
+                continue;
+            }
+            done.insert(h);
+        }
         let innermost = info.innermost.get(h).copied().flatten();
         let region = region_graph(body, info, innermost);
         let exit = n;
@@ -537,7 +590,14 @@ fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
     for b in &mut old {
         retarget(&mut b.terminator, |x| x + NEW);
     }
-    let names = ["entry", "dispatch.header", "dispatch.switch", "dispatch.next", "dispatch.continue", "dispatch.exit"];
+    let names = [
+        "entry",
+        "dispatch.header",
+        "dispatch.switch",
+        "dispatch.next",
+        "dispatch.continue",
+        "dispatch.exit",
+    ];
     for name in names {
         body.blocks.push(Block {
             name: Some(name.into()),
@@ -562,38 +622,57 @@ fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
         merge: BlockId(exit as u32),
         continue_target: BlockId(cont as u32),
     });
-    let v = push(body, switch, t.i32, Op::Load {
-        ptr: slot,
-        align: None,
-        volatile: false,
-    });
+    let v = push(
+        body,
+        switch,
+        t.i32,
+        Op::Load {
+            ptr: slot,
+            align: None,
+            volatile: false,
+        },
+    );
     body.blocks[switch].terminator = Terminator::Switch {
         value: v,
         default: BlockId(sel_merge as u32),
-        cases: (0..n).map(|i| (i as u64, BlockId((i + NEW) as u32))).collect(),
+        cases: (0..n)
+            .map(|i| (i as u64, BlockId((i + NEW) as u32)))
+            .collect(),
     };
     body.blocks[switch].construct = Some(Construct::Selection {
         merge: BlockId(sel_merge as u32),
     });
     body.blocks[sel_merge].terminator = Terminator::Branch(BlockId(cont as u32));
-    let v = push(body, cont, t.i32, Op::Load {
-        ptr: slot,
-        align: None,
-        volatile: false,
-    });
+    let v = push(
+        body,
+        cont,
+        t.i32,
+        Op::Load {
+            ptr: slot,
+            align: None,
+            volatile: false,
+        },
+    );
     let d = Value::Const(m.int_const(t.i32, done));
-    let is_done = push(body, cont, t.bool, Op::ICmp {
-        pred: IntPredicate::Eq,
-        lhs: v,
-        rhs: d,
-    });
+    let is_done = push(
+        body,
+        cont,
+        t.bool,
+        Op::ICmp {
+            pred: IntPredicate::Eq,
+            lhs: v,
+            rhs: d,
+        },
+    );
     body.blocks[cont].terminator = Terminator::CondBranch {
         cond: is_done,
         on_true: BlockId(exit as u32),
         on_false: BlockId(header as u32),
     };
     body.blocks[exit].terminator = Terminator::Return(None);
-    let number = |m: &mut ir::Module, x: &BlockId| Value::Const(m.int_const(t.i32, (x.0 as usize - NEW) as u64));
+    let number = |m: &mut ir::Module, x: &BlockId| {
+        Value::Const(m.int_const(t.i32, (x.0 as usize - NEW) as u64))
+    };
     for b in NEW..NEW + n {
         let term = std::mem::replace(&mut body.blocks[b].terminator, Terminator::Unreachable);
         let next = match &term {
@@ -604,11 +683,16 @@ fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
                 on_false,
             } => {
                 let (a, c) = (number(m, on_true), number(m, on_false));
-                Some(push(body, b, t.i32, Op::Select {
-                    cond: *cond,
-                    on_true: a,
-                    on_false: c,
-                }))
+                Some(push(
+                    body,
+                    b,
+                    t.i32,
+                    Op::Select {
+                        cond: *cond,
+                        on_true: a,
+                        on_false: c,
+                    },
+                ))
             }
             Terminator::Switch {
                 value,
@@ -623,17 +707,27 @@ fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
                 let mut x = number(m, default);
                 for (c, target) in cases {
                     let k = Value::Const(m.int_const(vt, *c));
-                    let eq = push(body, b, t.bool, Op::ICmp {
-                        pred: IntPredicate::Eq,
-                        lhs: *value,
-                        rhs: k,
-                    });
+                    let eq = push(
+                        body,
+                        b,
+                        t.bool,
+                        Op::ICmp {
+                            pred: IntPredicate::Eq,
+                            lhs: *value,
+                            rhs: k,
+                        },
+                    );
                     let y = number(m, target);
-                    x = push(body, b, t.i32, Op::Select {
-                        cond: eq,
-                        on_true: y,
-                        on_false: x,
-                    });
+                    x = push(
+                        body,
+                        b,
+                        t.i32,
+                        Op::Select {
+                            cond: eq,
+                            on_true: y,
+                            on_false: x,
+                        },
+                    );
                 }
                 Some(x)
             }
@@ -642,12 +736,17 @@ fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
         };
         match next {
             Some(v) => {
-                push(body, b, t.void, Op::Store {
-                    ptr: slot,
-                    value: v,
-                    align: None,
-                    volatile: false,
-                });
+                push(
+                    body,
+                    b,
+                    t.void,
+                    Op::Store {
+                        ptr: slot,
+                        value: v,
+                        align: None,
+                        volatile: false,
+                    },
+                );
                 body.blocks[b].terminator = Terminator::Branch(BlockId(sel_merge as u32));
             }
             None => body.blocks[b].terminator = Terminator::Unreachable,

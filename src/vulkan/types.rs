@@ -86,14 +86,12 @@ impl<'a> Lowerer<'a> {
                 packed,
             } => {
                 // A placeholder first: the members may point back to this struct.
-                let placeholder = self
-                    .out
-                    .ty(Type::Opaque(format!("spir-xlate.placeholder.{}", t.index())));
+                let placeholder = self.out.ty(Type::Opaque(format!(
+                    "spir-xlate.placeholder.{}",
+                    t.index()
+                )));
                 self.types.insert(t, placeholder);
-                let members = ms
-                    .iter()
-                    .map(|&m| self.ty(m))
-                    .collect::<Result<Vec<_>>>()?;
+                let members = ms.iter().map(|&m| self.ty(m)).collect::<Result<Vec<_>>>()?;
                 self.out.types.define(
                     placeholder,
                     Type::Struct {

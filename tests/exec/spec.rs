@@ -288,7 +288,10 @@ pub struct Bound {
 /// (OpenCL, Vulkan) gives the kernel, so their outputs can be compared.
 #[derive(Debug, Clone)]
 pub enum ArgData {
-    Buffer { bytes: Vec<u8>, compare: bool },
+    Buffer {
+        bytes: Vec<u8>,
+        compare: bool,
+    },
     Local(usize),
     Scalar(Vec<u8>),
     Image {

@@ -197,8 +197,11 @@ fn run_all() {
         }
     }
     let job_file = work.join("jobs.json");
-    std::fs::write(&job_file, serde_json::to_vec_pretty(&json!({ "jobs": jobs })).unwrap())
-        .unwrap();
+    std::fs::write(
+        &job_file,
+        serde_json::to_vec_pretty(&json!({ "jobs": jobs })).unwrap(),
+    )
+    .unwrap();
     let run = Command::new(vkhost())
         .arg(&job_file)
         .output()

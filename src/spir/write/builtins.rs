@@ -218,9 +218,9 @@ impl Writer<'_> {
         };
         Ok(match builtin {
             Builtin::Glsl(op) => {
-                return Err(self.no_spelling(format!(
-                    "GLSL.std.450 {op:?} (a graph lowered for Vulkan)"
-                )))
+                return Err(
+                    self.no_spelling(format!("GLSL.std.450 {op:?} (a graph lowered for Vulkan)"))
+                )
             }
             Builtin::WorkItem(b) => {
                 let (name, per_dim, _) = mappings::work_item_name(*b)

@@ -203,7 +203,7 @@ impl Reader {
                         name: self.name(id),
                         insts: Vec::new(),
                         terminator: Terminator::Unreachable,
-            construct: None,
+                        construct: None,
                     });
                 }
                 _ => {}

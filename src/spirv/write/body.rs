@@ -238,7 +238,10 @@ impl Writer<'_> {
                 match block.construct {
                     Some(ir::Construct::Selection { merge }) => self
                         .b
-                        .selection_merge(ctx.labels[merge.0 as usize], spirv::SelectionControl::NONE)
+                        .selection_merge(
+                            ctx.labels[merge.0 as usize],
+                            spirv::SelectionControl::NONE,
+                        )
                         .map_err(internal)?,
                     Some(ir::Construct::Loop {
                         merge,
@@ -352,8 +355,7 @@ impl Writer<'_> {
     /// contraction, which the graph already spells (`fma` where LLVM had `fmuladd`).
     fn no_contraction(&mut self, id: Word) {
         if self.policy.no_contraction_decorations {
-            self.b
-                .decorate(id, spirv::Decoration::NoContraction, []);
+            self.b.decorate(id, spirv::Decoration::NoContraction, []);
         }
     }
 
@@ -585,7 +587,8 @@ impl Writer<'_> {
                 let mut ids = vec![self.value(ctx, *base)?];
                 // Logical pointers step only into the object they point to: a leading zero
                 // index is dropped and the chain is OpAccessChain (target policy).
-                let logical = self.policy.access_chains == super::policy::AccessChains::LogicalFirst
+                let logical = self.policy.access_chains
+                    == super::policy::AccessChains::LogicalFirst
                     && indices.first().is_some_and(|&i| self.is_zero(i));
                 let skip = logical as usize;
                 for &i in &indices[skip..] {
@@ -787,8 +790,7 @@ impl Writer<'_> {
             ),
         );
         self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
-        self
-            .decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(b)]);
+        self.decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(b)]);
         self.decorate(id, spirv::Decoration::Constant, []);
         self.builtin_vars.insert(b as u32, id);
         Ok(id)
@@ -859,12 +861,13 @@ impl Writer<'_> {
                 }
             }
             Builtin::ExtInst { op, literal } => {
-                let mut ops = vec![
-                    Operand::IdRef(self.ext.ok_or_else(|| {
-                        Error::internal("an OpenCL.std instruction in a shader")
-                    })?),
-                    Operand::LiteralExtInstInteger(*op as u32),
-                ];
+                let mut ops =
+                    vec![
+                        Operand::IdRef(self.ext.ok_or_else(|| {
+                            Error::internal("an OpenCL.std instruction in a shader")
+                        })?),
+                        Operand::LiteralExtInstInteger(*op as u32),
+                    ];
                 ops.extend(Self::ids(&ids));
                 if let Some(l) = literal {
                     ops.push(Operand::LiteralBit32(*l));
@@ -907,8 +910,7 @@ impl Writer<'_> {
                         && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)
                         && *to != ConvertKind::Float
                     {
-                        self
-                            .decorate(id, spirv::Decoration::SaturatedConversion, []);
+                        self.decorate(id, spirv::Decoration::SaturatedConversion, []);
                     }
                     if let Some(r) = rounding {
                         if !(matches!(from, ConvertKind::Int(_))

@@ -47,11 +47,8 @@ impl Writer<'_> {
                     ),
                 );
                 let stride = m.size_of(*elem) as u32;
-                self.b.decorate(
-                    id,
-                    Decoration::ArrayStride,
-                    [Operand::LiteralBit32(stride)],
-                );
+                self.b
+                    .decorate(id, Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
                 id
             }
             Type::Struct {
@@ -60,7 +57,10 @@ impl Writer<'_> {
                 packed,
             } => {
                 self.open_laid.push(t);
-                let ids = ms.iter().map(|&x| self.ty_laid(x)).collect::<Result<Vec<_>>>();
+                let ids = ms
+                    .iter()
+                    .map(|&x| self.ty_laid(x))
+                    .collect::<Result<Vec<_>>>();
                 self.open_laid.pop();
                 let ids = ids?;
                 let id = self.b.id();

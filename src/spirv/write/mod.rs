@@ -212,7 +212,11 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
 
 /// The globals function `f` names (directly or inside constant expressions).
 fn used_globals(m: &ir::Module, f: ir::Handle<ir::Function>) -> BTreeSet<ir::Handle<ir::Global>> {
-    fn visit(m: &ir::Module, c: ir::Handle<ir::Constant>, out: &mut BTreeSet<ir::Handle<ir::Global>>) {
+    fn visit(
+        m: &ir::Module,
+        c: ir::Handle<ir::Constant>,
+        out: &mut BTreeSet<ir::Handle<ir::Global>>,
+    ) {
         match &m.constants[c].kind {
             ir::ConstantKind::GlobalAddress(g) => {
                 out.insert(*g);
@@ -373,9 +377,9 @@ impl Writer<'_> {
                 .filter(|(_, sc)| all || *sc == spirv::StorageClass::Input)
                 .filter(|(gid, sc)| {
                     *sc == spirv::StorageClass::Input
-                        || used.as_ref().is_none_or(|u| {
-                            u.iter().any(|g| self.global_ids.get(g) == Some(gid))
-                        })
+                        || used
+                            .as_ref()
+                            .is_none_or(|u| u.iter().any(|g| self.global_ids.get(g) == Some(gid)))
                 })
                 .map(|(id, _)| *id),
         );

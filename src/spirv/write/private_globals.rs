@@ -137,8 +137,7 @@ impl Writer<'_> {
                 self.b.name(id, glob.name.clone());
             }
             if let Some(a) = glob.align {
-                self
-                    .decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
+                self.decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
             }
             self.private_vars.insert(g, id);
             if let Some(i) = glob.init {

@@ -104,7 +104,11 @@ impl Writer<'_> {
             }
             if let Some([x, y, z]) = k.required_workgroup_size {
                 let (x, y, z) = (self.u32_const(x), self.u32_const(y), self.u32_const(z));
-                ext(self, R::PropertyRequiredWorkgroupSize, vec![kernel, x, y, z]);
+                ext(
+                    self,
+                    R::PropertyRequiredWorkgroupSize,
+                    vec![kernel, x, y, z],
+                );
             }
         }
         if shader.workgroup_size.is_some() {

@@ -465,8 +465,7 @@ impl Writer<'_> {
             self.decorate(id, spirv::Decoration::Constant, []);
         }
         if let Some(a) = glob.align {
-            self
-                .decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
+            self.decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(a)]);
         }
         match glob.linkage {
             ir::Linkage::Internal => {}
