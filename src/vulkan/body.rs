@@ -549,6 +549,31 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.fill_memory(d, b, n)?;
                 Ok(None)
             }
+            Op::Binary {
+                op: ir::BinaryOp::SRem,
+                lhs,
+                rhs,
+                ..
+            } => {
+                // `a - (a / b) * b`: NVIDIA's driver (580, measured on an H100) computes
+                // OpSRem on 32-bit integer types without signedness as an unsigned remainder.
+                let (a, b) = (self.value(frame, *lhs)?, self.value(frame, *rhs)?);
+                let t = self.l.ty(inst.ty)?;
+                let bin = |s: &mut Self, op, x, y| {
+                    s.push(
+                        t,
+                        Op::Binary {
+                            op,
+                            lhs: x,
+                            rhs: y,
+                            flags: Default::default(),
+                        },
+                    )
+                };
+                let q = bin(self, ir::BinaryOp::SDiv, a, b);
+                let p = bin(self, ir::BinaryOp::Mul, q, b);
+                Ok(Some(bin(self, ir::BinaryOp::Sub, a, p)))
+            }
             Op::Phi { .. } => Err(Error::internal("a phi among a block's instructions")),
             op => {
                 // Everything else keeps its form: operands and type moved over.
