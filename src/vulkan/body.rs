@@ -574,6 +574,52 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 let p = bin(self, ir::BinaryOp::Mul, q, b);
                 Ok(Some(bin(self, ir::BinaryOp::Sub, a, p)))
             }
+            Op::Binary {
+                op: ir::BinaryOp::FDiv,
+                lhs,
+                rhs,
+                ..
+            } if matches!(
+                self.l.src.types[self.l.src.scalar_of(inst.ty)],
+                Type::Float { width: 16 | 32 }
+            ) =>
+            {
+                // OpenCL's division is within 2.5 ulp everywhere (and infinite by zero);
+                // Vulkan's only for divisors between 2^-126 and 2^126. In double it is
+                // correctly rounded, and rounding that to float keeps it so.
+                let (a, b) = (self.value(frame, *lhs)?, self.value(frame, *rhs)?);
+                let t = self.l.ty(inst.ty)?;
+                let f64t = self.l.out.ty(Type::Float { width: 64 });
+                let wide = match self.l.out.types[t] {
+                    Type::Vector { len, .. } => self.l.out.ty(Type::Vector { elem: f64t, len }),
+                    _ => f64t,
+                };
+                let conv = |s: &mut Self, v: Value, to: Handle<Type>| {
+                    s.push(
+                        to,
+                        Op::Builtin {
+                            builtin: ir::Builtin::Convert {
+                                from: ir::ConvertKind::Float,
+                                to: ir::ConvertKind::Float,
+                                saturate: false,
+                                rounding: None,
+                            },
+                            args: vec![v],
+                        },
+                    )
+                };
+                let (x, y) = (conv(self, a, wide), conv(self, b, wide));
+                let q = self.push(
+                    wide,
+                    Op::Binary {
+                        op: ir::BinaryOp::FDiv,
+                        lhs: x,
+                        rhs: y,
+                        flags: Default::default(),
+                    },
+                );
+                Ok(Some(conv(self, q, t)))
+            }
             Op::Phi { .. } => Err(Error::internal("a phi among a block's instructions")),
             op => {
                 // Everything else keeps its form: operands and type moved over.

@@ -364,8 +364,10 @@ fn ext_inst(
                 kind: ConstantKind::Undef,
             })))
         }
-        C::fma | C::mad if float_width(b, ret) < 64 => exact_fma(b, args, ret),
         _ => {
+            if let Some(v) = super::library::expand(b, op, literal, &args, ret)? {
+                return Ok(v);
+            }
             let (g, _) = crate::mappings::vulkan_glsl(op).ok_or_else(|| {
                 let name = crate::mappings::opencl_std_name(op)
                     .map_or_else(|| format!("{op:?}"), str::to_string);
@@ -383,139 +385,6 @@ fn ext_inst(
             ))
         }
     }
-}
-
-fn float_width(b: &FnBuilder, t: Handle<Type>) -> u32 {
-    match b.l.out.types[b.l.out.scalar_of(t)] {
-        Type::Float { width } | Type::Int { width } => width,
-        _ => 0,
-    }
-}
-
-/// `t` with its scalar replaced by `elem` (same lane count).
-fn like(b: &mut FnBuilder, t: Handle<Type>, elem: Handle<Type>) -> Handle<Type> {
-    match b.l.out.types[t] {
-        Type::Vector { len, .. } => b.l.out.ty(Type::Vector { elem, len }),
-        _ => elem,
-    }
-}
-
-/// `fma(a, b, c)` correctly rounded, as OpenCL requires (Vulkan's Fma need not even be
-/// fused). Half and float operands are widened to the next format, where the product is
-/// exact; the sum is rounded to odd there (the round-to-nearest sum, moved one unit to the
-/// odd neighbour when it was inexact: the error comes from TwoSum), and rounding that to
-/// the operands' format is then the correctly rounded result.
-fn exact_fma(b: &mut FnBuilder, args: Vec<Value>, ret: Handle<Type>) -> Result<Value> {
-    let w = float_width(b, ret);
-    let wide_elem = b.l.out.ty(Type::Float { width: 2 * w });
-    let wide = like(b, ret, wide_elem);
-    let bits_elem = b.l.out.int_type(2 * w);
-    let bits_t = like(b, ret, bits_elem);
-    let bool_t = bool_like(b, ret);
-    let fconv = |b: &mut FnBuilder, v: Value, t: Handle<Type>| {
-        b.push(
-            t,
-            Op::Builtin {
-                builtin: plain(ConvertKind::Float, ConvertKind::Float),
-                args: vec![v],
-            },
-        )
-    };
-    let bin = |b: &mut FnBuilder, op: BinaryOp, t: Handle<Type>, x: Value, y: Value| {
-        b.push(
-            t,
-            Op::Binary {
-                op,
-                lhs: x,
-                rhs: y,
-                flags: Default::default(),
-            },
-        )
-    };
-    let (x, y, z) = (
-        fconv(b, args[0], wide),
-        fconv(b, args[1], wide),
-        fconv(b, args[2], wide),
-    );
-    let p = bin(b, BinaryOp::FMul, wide, x, y);
-    let s = bin(b, BinaryOp::FAdd, wide, p, z);
-    // TwoSum: e = (p + z) - s exactly.
-    let bp = bin(b, BinaryOp::FSub, wide, s, z);
-    let bz = bin(b, BinaryOp::FSub, wide, s, bp);
-    let ep = bin(b, BinaryOp::FSub, wide, p, bp);
-    let ez = bin(b, BinaryOp::FSub, wide, z, bz);
-    let e = bin(b, BinaryOp::FAdd, wide, ep, ez);
-    let zero_f = splat(b, wide, ConstantKind::Float(0));
-    // Ordered: NaN and infinite sums (whose error is NaN) are left alone.
-    let inexact = b.push(
-        bool_t,
-        Op::FCmp {
-            pred: ir::FloatPredicate::One,
-            lhs: e,
-            rhs: zero_f,
-        },
-    );
-    let sbits = b.push(
-        bits_t,
-        Op::Cast {
-            op: CastOp::Bitcast,
-            value: s,
-        },
-    );
-    let one = splat(b, bits_t, ConstantKind::Int(1));
-    let lsb = bin(b, BinaryOp::And, bits_t, sbits, one);
-    let zero_i = splat(b, bits_t, ConstantKind::Int(0));
-    let even = b.push(
-        bool_t,
-        Op::ICmp {
-            pred: IntPredicate::Eq,
-            lhs: lsb,
-            rhs: zero_i,
-        },
-    );
-    let adjust = b.push(
-        bool_t,
-        Op::Builtin {
-            builtin: Builtin::Spirv(S::LogicalAnd),
-            args: vec![inexact, even],
-        },
-    );
-    // Away from zero when the error has the sum's sign, towards it otherwise.
-    let s_neg = b.push(
-        bool_t,
-        Op::FCmp {
-            pred: ir::FloatPredicate::Olt,
-            lhs: s,
-            rhs: zero_f,
-        },
-    );
-    let e_neg = b.push(
-        bool_t,
-        Op::FCmp {
-            pred: ir::FloatPredicate::Olt,
-            lhs: e,
-            rhs: zero_f,
-        },
-    );
-    let same = b.push(
-        bool_t,
-        Op::Builtin {
-            builtin: Builtin::Spirv(S::LogicalEqual),
-            args: vec![s_neg, e_neg],
-        },
-    );
-    let up = bin(b, BinaryOp::Add, bits_t, sbits, one);
-    let down = bin(b, BinaryOp::Sub, bits_t, sbits, one);
-    let moved = select(b, bits_t, same, up, down);
-    let odd = select(b, bits_t, adjust, moved, sbits);
-    let r = b.push(
-        wide,
-        Op::Cast {
-            op: CastOp::Bitcast,
-            value: odd,
-        },
-    );
-    Ok(fconv(b, r, ret))
 }
 
 /// `&p[offset * n + i]`.

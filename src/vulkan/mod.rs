@@ -26,6 +26,7 @@
 mod body;
 mod builtins;
 mod kernel;
+mod library;
 pub mod reflection;
 pub mod structurize;
 mod types;

@@ -171,6 +171,17 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
     if m.kernels.is_empty() {
         w.cap(Capability::Linkage);
     }
+    if !w.preserved_float_widths().is_empty() {
+        // OpenCL keeps infinities, NaNs and signed zeros; a Vulkan device may assume there
+        // are none unless told (float controls, core in SPIR-V 1.4). Decided before any entry
+        // point is written: the version decides what entry points list.
+        w.cap(Capability::SignedZeroInfNanPreserve);
+        if w.ceiling >= (1, 4) {
+            w.need_version((1, 4), "SignedZeroInfNanPreserve")?;
+        } else if w.extensions.insert("SPV_KHR_float_controls") {
+            w.b.extension("SPV_KHR_float_controls");
+        }
+    }
     for k in &m.kernels {
         w.kernel(k)
             .map_err(|e| e.in_function(&m.functions[k.function].name))?;
@@ -279,6 +290,24 @@ impl Writer<'_> {
         if self.policy.keeps(d) {
             self.b.decorate(id, d, operands);
         }
+    }
+
+    /// The float widths whose infinities, NaNs and signed zeros entry points must keep
+    /// (target policy `preserve_inf_nan`), in increasing order.
+    fn preserved_float_widths(&self) -> Vec<u32> {
+        if !self.policy.preserve_inf_nan {
+            return Vec::new();
+        }
+        let widths: BTreeSet<u32> = self
+            .m
+            .types
+            .iter()
+            .filter_map(|(_, t)| match t {
+                Type::Float { width } => Some(*width),
+                _ => None,
+            })
+            .collect();
+        widths.into_iter().collect()
     }
 
     /// The GLSL.std.450 import, made on first use.
@@ -394,6 +423,10 @@ impl Writer<'_> {
             // constants (decorated BuiltIn WorkgroupSize) override this one.
             self.b
                 .execution_mode(id, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+        }
+        for w in self.preserved_float_widths() {
+            self.b
+                .execution_mode(id, spirv::ExecutionMode::SignedZeroInfNanPreserve, [w]);
         }
         if !self.policy.kernel_modes {
             return self.kernel_strings(k);

@@ -49,6 +49,9 @@ pub(crate) struct Policy {
     /// Floating-point arithmetic is made exact per instruction (NoContraction on every one)
     /// rather than per entry point (the Kernel-only ContractionOff mode).
     pub no_contraction_decorations: bool,
+    /// Entry points state that infinities, NaNs and signed zeros are kept
+    /// (SignedZeroInfNanPreserve for each float width), as OpenCL requires.
+    pub preserve_inf_nan: bool,
     /// The scalar types' capabilities a shader needs to *store* 8- and 16-bit values in
     /// buffers (StorageBuffer8BitAccess, ...), beside Int8/Int16/Float16.
     pub storage_capabilities: bool,
@@ -71,6 +74,7 @@ impl Policy {
                 kernel_modes: false,
                 explicit_layout: true,
                 no_contraction_decorations: true,
+                preserve_inf_nan: true,
                 storage_capabilities: true,
             }
         } else {
@@ -85,6 +89,7 @@ impl Policy {
                 kernel_modes: true,
                 explicit_layout: false,
                 no_contraction_decorations: false,
+                preserve_inf_nan: false,
                 storage_capabilities: false,
             }
         }

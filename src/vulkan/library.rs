@@ -1,0 +1,548 @@
+//! The Vulkan builtin library: OpenCL C builtins that have no Vulkan instruction of the
+//! precision OpenCL requires, written as graph code where they are called. Each states its
+//! precision against OpenCL's (README's precision table repeats these):
+//!
+//! | builtin                     | how                                       | precision     |
+//! |-----------------------------|-------------------------------------------|---------------|
+//! | `fma`, `mad` (half, float)  | next format, sum rounded to odd           | correctly rounded |
+//! | `sqrt` (half, float)        | `sqrt` in double, rounded once            | correctly rounded where double sqrt is (lavapipe, NVIDIA) |
+//! | `round`                     | trunc, then away from zero at .5          | exact         |
+//! | `fdim`, `copysign`          | compare and select, sign bit              | exact         |
+//! | `degrees`, `radians`        | one multiplication by the rounded factor  | ≤ 0.5 ulp + factor's rounding (OpenCL: 2 ulp) |
+//! | `select`, `bitselect`       | select, bit operations                    | exact         |
+//! | `hadd`, `rhadd`, `rotate`   | shifts and masks                          | exact         |
+//! | `mul_hi`, `add_sat`, `sub_sat` (8 to 32 bits) | in twice the width      | exact         |
+//! | `shuffle`, `shuffle2`       | a lane extract per result lane            | exact         |
+//! | `vload_half[n]`, `vstore_half[n]` (round to nearest even) | half loads and stores with conversion | exact |
+//!
+//! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
+//! bounds, which this library does not have yet: those builtins are refused, named.
+
+use spirv::{GlslStd450Op as G, Op as S};
+
+use crate::diag::{Error, Result};
+use crate::ir::builtin::CLOp as C;
+use crate::ir::{
+    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, FloatPredicate, Handle,
+    IntPredicate, Op, Sign, Type, Value,
+};
+
+use super::body::FnBuilder;
+
+/// Shorthands for emitting graph code into the body being built.
+struct E<'b, 'l, 'a> {
+    b: &'b mut FnBuilder<'l, 'a>,
+}
+
+impl E<'_, '_, '_> {
+    fn bin(&mut self, op: BinaryOp, t: Handle<Type>, x: Value, y: Value) -> Value {
+        self.b.push(
+            t,
+            Op::Binary {
+                op,
+                lhs: x,
+                rhs: y,
+                flags: Default::default(),
+            },
+        )
+    }
+    fn cast(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
+        self.b.push(t, Op::Cast { op, value: v })
+    }
+    fn icmp(&mut self, pred: IntPredicate, t: Handle<Type>, x: Value, y: Value) -> Value {
+        self.b.push(
+            t,
+            Op::ICmp {
+                pred,
+                lhs: x,
+                rhs: y,
+            },
+        )
+    }
+    fn fcmp(&mut self, pred: FloatPredicate, t: Handle<Type>, x: Value, y: Value) -> Value {
+        self.b.push(
+            t,
+            Op::FCmp {
+                pred,
+                lhs: x,
+                rhs: y,
+            },
+        )
+    }
+    fn select(&mut self, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
+        self.b.push(
+            t,
+            Op::Select {
+                cond: c,
+                on_true: x,
+                on_false: y,
+            },
+        )
+    }
+    fn glsl(&mut self, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
+        self.b.push(
+            t,
+            Op::Builtin {
+                builtin: Builtin::Glsl(g),
+                args,
+            },
+        )
+    }
+    fn spirv(&mut self, op: S, t: Handle<Type>, args: Vec<Value>) -> Value {
+        self.b.push(
+            t,
+            Op::Builtin {
+                builtin: Builtin::Spirv(op),
+                args,
+            },
+        )
+    }
+    fn fconvert(&mut self, t: Handle<Type>, v: Value) -> Value {
+        self.b.push(
+            t,
+            Op::Builtin {
+                builtin: Builtin::Convert {
+                    from: ConvertKind::Float,
+                    to: ConvertKind::Float,
+                    saturate: false,
+                    rounding: None,
+                },
+                args: vec![v],
+            },
+        )
+    }
+    /// A scalar constant of `t`'s element type, splat to `t` when it is a vector.
+    fn splat(&mut self, t: Handle<Type>, kind: ConstantKind) -> Value {
+        let m = &mut self.b.l.out;
+        let elem = m.scalar_of(t);
+        let s = m.constant(Constant { ty: elem, kind });
+        if elem == t {
+            return Value::Const(s);
+        }
+        let lanes = m.lanes(t) as usize;
+        Value::Const(m.constant(Constant {
+            ty: t,
+            kind: ConstantKind::Composite(vec![s; lanes]),
+        }))
+    }
+    fn width(&self, t: Handle<Type>) -> u32 {
+        let m = &self.b.l.out;
+        match m.types[m.scalar_of(t)] {
+            Type::Int { width } | Type::Float { width } => width,
+            _ => 0,
+        }
+    }
+    /// `t` with its element replaced by `elem`.
+    fn like(&mut self, t: Handle<Type>, elem: Handle<Type>) -> Handle<Type> {
+        match self.b.l.out.types[t] {
+            Type::Vector { len, .. } => self.b.l.out.ty(Type::Vector { elem, len }),
+            _ => elem,
+        }
+    }
+    fn bools(&mut self, t: Handle<Type>) -> Handle<Type> {
+        let b = self.b.l.out.ty(Type::Bool);
+        self.like(t, b)
+    }
+    fn ints(&mut self, t: Handle<Type>, width: u32) -> Handle<Type> {
+        let i = self.b.l.out.int_type(width);
+        self.like(t, i)
+    }
+    fn floats(&mut self, t: Handle<Type>, width: u32) -> Handle<Type> {
+        let f = self.b.l.out.ty(Type::Float { width });
+        self.like(t, f)
+    }
+    fn float_const(&mut self, t: Handle<Type>, v: f64) -> Value {
+        let bits = match self.width(t) {
+            16 => f32_to_f16_bits(v as f32),
+            32 => (v as f32).to_bits() as u64,
+            _ => v.to_bits(),
+        };
+        self.splat(t, ConstantKind::Float(bits))
+    }
+}
+
+/// Round-to-nearest-even half of a float (for the few constants the library needs).
+fn f32_to_f16_bits(f: f32) -> u64 {
+    let b = f.to_bits();
+    let sign = (b >> 16) & 0x8000;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = b & 0x7f_ffff;
+    if exp >= 31 {
+        return (sign | 0x7c00) as u64;
+    }
+    if exp <= 0 {
+        return sign as u64;
+    }
+    let mut h = sign | ((exp as u32) << 10) | (mant >> 13);
+    let rest = mant & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && h & 1 == 1) {
+        h += 1;
+    }
+    h as u64
+}
+
+/// The library's body for `op`, if it has one.
+pub(super) fn expand(
+    b: &mut FnBuilder,
+    op: C,
+    literal: Option<u32>,
+    args: &[Value],
+    ret: Handle<Type>,
+) -> Result<Option<Value>> {
+    let mut e = E { b };
+    let w = e.width(ret);
+    let v = match op {
+        C::fma | C::mad if w < 64 => exact_fma(&mut e, args, ret),
+        C::sqrt if w < 64 => {
+            let wide = e.floats(ret, 64);
+            let x = e.fconvert(wide, args[0]);
+            let r = e.glsl(G::Sqrt, wide, vec![x]);
+            e.fconvert(ret, r)
+        }
+        C::round => {
+            let t = e.glsl(G::Trunc, ret, vec![args[0]]);
+            let d = e.bin(BinaryOp::FSub, ret, args[0], t);
+            let d = e.glsl(G::FAbs, ret, vec![d]);
+            let half = e.float_const(ret, 0.5);
+            let bt = e.bools(ret);
+            let away = e.fcmp(FloatPredicate::Oge, bt, d, half);
+            let one = e.float_const(ret, 1.0);
+            let s = copysign(&mut e, ret, one, args[0]);
+            let up = e.bin(BinaryOp::FAdd, ret, t, s);
+            e.select(ret, away, up, t)
+        }
+        C::copysign => copysign(&mut e, ret, args[0], args[1]),
+        C::fdim => {
+            let bt = e.bools(ret);
+            let le = e.fcmp(FloatPredicate::Ole, bt, args[0], args[1]);
+            let d = e.bin(BinaryOp::FSub, ret, args[0], args[1]);
+            let zero = e.float_const(ret, 0.0);
+            e.select(ret, le, zero, d)
+        }
+        C::degrees | C::radians => {
+            let k = if op == C::degrees {
+                180.0 / std::f64::consts::PI
+            } else {
+                std::f64::consts::PI / 180.0
+            };
+            let k = e.float_const(ret, k);
+            e.bin(BinaryOp::FMul, ret, args[0], k)
+        }
+        C::select => {
+            // c ? b : a; for vectors the most significant bit of each lane of c decides.
+            let ct = e.b.ty_of(args[2]);
+            let bt = e.bools(ct);
+            let zero = e.splat(ct, ConstantKind::Int(0));
+            let lanes = e.b.l.out.lanes(ct);
+            let c = if lanes == 1 {
+                e.icmp(IntPredicate::Ne, bt, args[2], zero)
+            } else {
+                e.icmp(IntPredicate::Slt, bt, args[2], zero)
+            };
+            e.select(ret, c, args[1], args[0])
+        }
+        C::bitselect => {
+            let it = e.ints(ret, w);
+            let is_float = it != ret;
+            let as_int = |e: &mut E, v: Value| {
+                if is_float {
+                    e.cast(CastOp::Bitcast, it, v)
+                } else {
+                    v
+                }
+            };
+            let (a, bb, c) = (
+                as_int(&mut e, args[0]),
+                as_int(&mut e, args[1]),
+                as_int(&mut e, args[2]),
+            );
+            let ones = e.splat(it, ConstantKind::Int(u64::MAX >> (64 - w)));
+            let nc = e.bin(BinaryOp::Xor, it, c, ones);
+            let keep = e.bin(BinaryOp::And, it, a, nc);
+            let take = e.bin(BinaryOp::And, it, bb, c);
+            let r = e.bin(BinaryOp::Or, it, keep, take);
+            if is_float {
+                e.cast(CastOp::Bitcast, ret, r)
+            } else {
+                r
+            }
+        }
+        C::s_hadd | C::u_hadd | C::s_rhadd | C::u_rhadd => {
+            let signed = matches!(op, C::s_hadd | C::s_rhadd);
+            let shr = if signed {
+                BinaryOp::AShr
+            } else {
+                BinaryOp::LShr
+            };
+            let one = e.splat(ret, ConstantKind::Int(1));
+            let ha = e.bin(shr, ret, args[0], one);
+            let hb = e.bin(shr, ret, args[1], one);
+            let both = if matches!(op, C::s_hadd | C::u_hadd) {
+                e.bin(BinaryOp::And, ret, args[0], args[1])
+            } else {
+                e.bin(BinaryOp::Or, ret, args[0], args[1])
+            };
+            let carry = e.bin(BinaryOp::And, ret, both, one);
+            let s = e.bin(BinaryOp::Add, ret, ha, hb);
+            e.bin(BinaryOp::Add, ret, s, carry)
+        }
+        C::rotate => {
+            let mask = e.splat(ret, ConstantKind::Int(w as u64 - 1));
+            let wc = e.splat(ret, ConstantKind::Int(w as u64));
+            let i = e.bin(BinaryOp::And, ret, args[1], mask);
+            let l = e.bin(BinaryOp::Shl, ret, args[0], i);
+            let back = e.bin(BinaryOp::Sub, ret, wc, i);
+            let back = e.bin(BinaryOp::And, ret, back, mask);
+            let r = e.bin(BinaryOp::LShr, ret, args[0], back);
+            // A rotation by 0 shifts right by 0 too: `v | v`.
+            e.bin(BinaryOp::Or, ret, l, r)
+        }
+        C::s_mul_hi | C::u_mul_hi | C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat
+            if w < 64 =>
+        {
+            let signed = matches!(op, C::s_mul_hi | C::s_add_sat | C::s_sub_sat);
+            let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
+            let wide = e.ints(ret, 2 * w);
+            let x = e.cast(ext, wide, args[0]);
+            let y = e.cast(ext, wide, args[1]);
+            let r = match op {
+                C::s_mul_hi | C::u_mul_hi => {
+                    let p = e.bin(BinaryOp::Mul, wide, x, y);
+                    let sh = e.splat(wide, ConstantKind::Int(w as u64));
+                    e.bin(BinaryOp::AShr, wide, p, sh)
+                }
+                _ => {
+                    let add = matches!(op, C::s_add_sat | C::u_add_sat);
+                    let s = e.bin(if add { BinaryOp::Add } else { BinaryOp::Sub }, wide, x, y);
+                    let (lo, hi) = if signed {
+                        (
+                            (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
+                            (1u64 << (w - 1)) - 1,
+                        )
+                    } else {
+                        (0, u64::MAX >> (64 - w))
+                    };
+                    let lo = e.splat(wide, ConstantKind::Int(lo));
+                    let hi = e.splat(wide, ConstantKind::Int(hi));
+                    // Unsigned: below zero shows as huge in 2w bits, so clamp signed.
+                    let s = e.glsl(G::SMax, wide, vec![s, lo]);
+                    e.glsl(G::SMin, wide, vec![s, hi])
+                }
+            };
+            e.cast(CastOp::Trunc, ret, r)
+        }
+        C::shuffle | C::shuffle2 => {
+            let (srcs, mask) = if op == C::shuffle {
+                (vec![args[0]], args[1])
+            } else {
+                (vec![args[0], args[1]], args[2])
+            };
+            let st = e.b.ty_of(srcs[0]);
+            let n = e.b.l.out.lanes(st) as u64;
+            let mt = e.b.ty_of(mask);
+            let melem = e.b.l.out.scalar_of(mt);
+            let elem = e.b.l.out.scalar_of(ret);
+            let bt = e.b.l.out.ty(Type::Bool);
+            let undef = e.b.l.out.constant(Constant {
+                ty: ret,
+                kind: ConstantKind::Undef,
+            });
+            let mut out = Value::Const(undef);
+            for lane in 0..e.b.l.out.lanes(ret) {
+                let li = Value::Const(e.b.l.out.int_const(melem, lane as u64));
+                let sel = e.b.push(
+                    melem,
+                    Op::ExtractElement {
+                        vector: mask,
+                        index: li,
+                    },
+                );
+                // OpenCL uses the mask's low bits only.
+                let k = Value::Const(e.b.l.out.int_const(melem, srcs.len() as u64 * n - 1));
+                let sel = e.bin(BinaryOp::And, melem, sel, k);
+                let nn = Value::Const(e.b.l.out.int_const(melem, n - 1));
+                let idx = e.bin(BinaryOp::And, melem, sel, nn);
+                let mut x = e.b.push(
+                    elem,
+                    Op::ExtractElement {
+                        vector: srcs[0],
+                        index: idx,
+                    },
+                );
+                if srcs.len() == 2 {
+                    let y = e.b.push(
+                        elem,
+                        Op::ExtractElement {
+                            vector: srcs[1],
+                            index: idx,
+                        },
+                    );
+                    let nv = Value::Const(e.b.l.out.int_const(melem, n));
+                    let second = e.icmp(IntPredicate::Uge, bt, sel, nv);
+                    x = e.select(elem, second, y, x);
+                }
+                let li32 = Value::Const(e.b.l.out.int_const(melem, lane as u64));
+                out = e.b.push(
+                    ret,
+                    Op::InsertElement {
+                        vector: out,
+                        element: x,
+                        index: li32,
+                    },
+                );
+            }
+            out
+        }
+        C::vload_half | C::vload_halfn => {
+            let n = if op == C::vload_half {
+                1
+            } else {
+                literal.unwrap_or(1)
+            };
+            let h = e.b.l.out.ty(Type::Float { width: 16 });
+            let p = half_pointer(&mut e, args[1], h)?;
+            let elem = e.b.l.out.scalar_of(ret);
+            let mut out = Value::Const(e.b.l.out.constant(Constant {
+                ty: ret,
+                kind: ConstantKind::Undef,
+            }));
+            for i in 0..n {
+                let q = element(&mut e, p, args[0], n, i)?;
+                let x = e.b.load(q, None, false)?;
+                let f = e.fconvert(elem, x);
+                if n == 1 {
+                    out = f;
+                } else {
+                    let li = e.b.int_const(32, i as u64);
+                    out = e.b.push(
+                        ret,
+                        Op::InsertElement {
+                            vector: out,
+                            element: f,
+                            index: li,
+                        },
+                    );
+                }
+            }
+            out
+        }
+        C::vstore_half | C::vstore_halfn => {
+            let h = e.b.l.out.ty(Type::Float { width: 16 });
+            let p = half_pointer(&mut e, args[2], h)?;
+            let dt = e.b.ty_of(args[0]);
+            let n = e.b.l.out.lanes(dt);
+            let elem = e.b.l.out.scalar_of(dt);
+            for i in 0..n {
+                let x = if n == 1 {
+                    args[0]
+                } else {
+                    let li = e.b.int_const(32, i as u64);
+                    e.b.push(
+                        elem,
+                        Op::ExtractElement {
+                            vector: args[0],
+                            index: li,
+                        },
+                    )
+                };
+                let hx = e.fconvert(h, x);
+                let q = element(&mut e, p, args[1], n, i)?;
+                e.b.store(q, hx, None, false)?;
+            }
+            Value::Const(e.b.l.out.constant(Constant {
+                ty: ret,
+                kind: ConstantKind::Undef,
+            }))
+        }
+        _ => return Ok(None),
+    };
+    let _ = Sign::Signed;
+    Ok(Some(v))
+}
+
+/// `x` with the sign of `y`.
+fn copysign(e: &mut E, t: Handle<Type>, x: Value, y: Value) -> Value {
+    let w = e.width(t);
+    let it = e.ints(t, w);
+    let sign = e.splat(it, ConstantKind::Int(1u64 << (w - 1)));
+    let rest = e.splat(it, ConstantKind::Int((1u64 << (w - 1)) - 1));
+    let xb = e.cast(CastOp::Bitcast, it, x);
+    let yb = e.cast(CastOp::Bitcast, it, y);
+    let xm = e.bin(BinaryOp::And, it, xb, rest);
+    let ys = e.bin(BinaryOp::And, it, yb, sign);
+    let r = e.bin(BinaryOp::Or, it, xm, ys);
+    e.cast(CastOp::Bitcast, t, r)
+}
+
+/// The `half*` a vload_half / vstore_half reads or writes through (the input may type it as
+/// pointing to half or to 16-bit integers).
+fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
+    let pt = e.b.ty_of(p);
+    let Type::Pointer { pointee, space } = e.b.l.out.types[pt] else {
+        return Err(Error::internal("vload_half through a non-pointer"));
+    };
+    if pointee == h {
+        return Ok(p);
+    }
+    if space != ir::AddressSpace::PhysicalStorageBuffer {
+        return Err(Error::unsupported(
+            "vload_half / vstore_half on private or local memory not typed as half",
+        ));
+    }
+    let hp = e.b.l.out.ty(Type::Pointer { pointee: h, space });
+    Ok(e.cast(CastOp::Bitcast, hp, p))
+}
+
+/// `&p[offset * n + i]`.
+fn element(e: &mut E, p: Value, offset: Value, n: u32, i: u32) -> Result<Value> {
+    let ot = e.b.ty_of(offset);
+    let nn = Value::Const(e.b.l.out.int_const(ot, n as u64));
+    let base = e.bin(BinaryOp::Mul, ot, offset, nn);
+    let ii = Value::Const(e.b.l.out.int_const(ot, i as u64));
+    let idx = e.bin(BinaryOp::Add, ot, base, ii);
+    e.b.gep(p, vec![idx], true)
+}
+
+/// `fma(a, b, c)` correctly rounded, as OpenCL requires (Vulkan's Fma need not even be
+/// fused). Half and float operands are widened to the next format, where the product is
+/// exact; the sum is rounded to odd there (the round-to-nearest sum, moved one unit to the
+/// odd neighbour when it was inexact: the error comes from TwoSum), and rounding that to
+/// the operands' format is then the correctly rounded result.
+fn exact_fma(e: &mut E, args: &[Value], ret: Handle<Type>) -> Value {
+    let w = e.width(ret);
+    let wide = e.floats(ret, 2 * w);
+    let bits = e.ints(ret, 2 * w);
+    let bt = e.bools(ret);
+    let (x, y, z) = (
+        e.fconvert(wide, args[0]),
+        e.fconvert(wide, args[1]),
+        e.fconvert(wide, args[2]),
+    );
+    let p = e.bin(BinaryOp::FMul, wide, x, y);
+    let s = e.bin(BinaryOp::FAdd, wide, p, z);
+    // TwoSum: err = (p + z) - s exactly.
+    let bp = e.bin(BinaryOp::FSub, wide, s, z);
+    let bz = e.bin(BinaryOp::FSub, wide, s, bp);
+    let ep = e.bin(BinaryOp::FSub, wide, p, bp);
+    let ez = e.bin(BinaryOp::FSub, wide, z, bz);
+    let err = e.bin(BinaryOp::FAdd, wide, ep, ez);
+    let zero = e.float_const(wide, 0.0);
+    // Ordered: NaN and infinite sums (whose error is NaN) are left alone.
+    let inexact = e.fcmp(FloatPredicate::One, bt, err, zero);
+    let sb = e.cast(CastOp::Bitcast, bits, s);
+    let one = e.splat(bits, ConstantKind::Int(1));
+    let lsb = e.bin(BinaryOp::And, bits, sb, one);
+    let zero_i = e.splat(bits, ConstantKind::Int(0));
+    let even = e.icmp(IntPredicate::Eq, bt, lsb, zero_i);
+    let adjust = e.spirv(S::LogicalAnd, bt, vec![inexact, even]);
+    // Away from zero when the error has the sum's sign, towards it otherwise.
+    let s_neg = e.fcmp(FloatPredicate::Olt, bt, s, zero);
+    let e_neg = e.fcmp(FloatPredicate::Olt, bt, err, zero);
+    let same = e.spirv(S::LogicalEqual, bt, vec![s_neg, e_neg]);
+    let up = e.bin(BinaryOp::Add, bits, sb, one);
+    let down = e.bin(BinaryOp::Sub, bits, sb, one);
+    let moved = e.select(bits, same, up, down);
+    let odd = e.select(bits, adjust, moved, sb);
+    let r = e.cast(CastOp::Bitcast, wide, odd);
+    e.fconvert(ret, r)
+}
