@@ -84,7 +84,7 @@ fn build(terms: &[Term]) -> Module {
             construct: None,
         });
     }
-    let mut push = |body: &mut Body, b: usize, ty, op| {
+    let push = |body: &mut Body, b: usize, ty, op| {
         let h = body.insts.append(Inst { name: None, ty, op });
         body.blocks[b].insts.push(h);
         Value::Inst(h)

@@ -14,6 +14,7 @@
 #![cfg(feature = "oracles")]
 #[path = "../exec/cl.rs"]
 mod cl;
+mod clspv;
 #[path = "../common/mod.rs"]
 mod common;
 #[path = "../exec/compare.rs"]
@@ -89,6 +90,7 @@ fn run_all() {
     let mut jobs = Vec::new();
     let mut refused: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let (mut translated, mut fixtures) = (0, 0);
+    let (mut clspv_compiled, mut clspv_refused, mut sources) = (0, Vec::new(), 0);
     let mut failures = Vec::new();
     for cl_path in compare::kernel_sources() {
         let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -100,6 +102,7 @@ fn run_all() {
         if specs.is_empty() {
             continue;
         }
+        sources += 1;
         if DRIVER_CRASHES.contains(&name.as_str()) {
             eprintln!("{name}: no reference (the Intel driver cannot build its source)");
             continue;
@@ -111,6 +114,31 @@ fn run_all() {
                 continue;
             }
         };
+        // The peer: clspv's module of the same OpenCL C source.
+        let clspv_id = format!("clspv.{name}");
+        let clspv_spv = work.join(format!("{clspv_id}.spv"));
+        match clspv::compile(&cl_path, &clspv_spv).and_then(|()| {
+            let words = spir_xlate::read_spirv_words(&clspv_spv).map_err(|e| e.to_string())?;
+            let r = clspv::reflection(&words)?;
+            std::fs::write(
+                work.join(format!("{clspv_id}.json")),
+                serde_json::to_vec_pretty(&r).unwrap(),
+            )
+            .unwrap();
+            common::spirv_val_env(&clspv_spv, "vulkan1.1")
+                .map_err(|e| format!("clspv's module is invalid: {e}"))
+        }) {
+            Ok(()) => {
+                clspv_compiled += 1;
+                for s in &specs {
+                    match job(&work, &clspv_id, s, &reference, &dev) {
+                        Ok(j) => jobs.push(j),
+                        Err(e) => failures.push(e),
+                    }
+                }
+            }
+            Err(why) => clspv_refused.push(format!("{name}: {why}")),
+        }
         for dir in common::FIXTURE_DIRS {
             let fixture = Path::new(dir).join(format!("{name}.spir64.bc"));
             let shape = dir.trim_start_matches("tests/fixtures/");
@@ -146,62 +174,10 @@ fn run_all() {
                 failures.push(format!("{id}: spirv-val: {e}"));
             });
             for s in &specs {
-                let seed = seed_of(&s.kernel);
-                let expected = match run_spec(&dev, &reference, s, seed) {
-                    Ok(e) => e,
-                    Err(e) => {
-                        failures.push(format!("{name}::{} reference: {e}", s.kernel));
-                        continue;
-                    }
-                };
-                let data = spec::arg_data(s, seed).unwrap();
-                let job_name = format!("{id}::{}", s.kernel);
-                let mut args = Vec::new();
-                let mut expect = serde_json::Map::new();
-                for (i, a) in data.iter().enumerate() {
-                    args.push(match a {
-                        spec::ArgData::Buffer { bytes, compare } => {
-                            let file = format!("{id}.{}.arg{i}", s.kernel);
-                            std::fs::write(work.join(format!("{file}.in")), bytes).unwrap();
-                            if *compare {
-                                let e = expected.iter().find(|(j, _)| *j == i).map(|x| &x.1);
-                                std::fs::write(
-                                    work.join(format!("{file}.expected")),
-                                    e.cloned().unwrap_or_default(),
-                                )
-                                .unwrap();
-                                expect.insert(format!("{file}.out"), json!(format!("{file}.expected")));
-                                json!({"buffer": format!("{file}.in"), "output": format!("{file}.out")})
-                            } else {
-                                json!({"buffer": format!("{file}.in")})
-                            }
-                        }
-                        spec::ArgData::Local(n) => json!({"local_bytes": n}),
-                        spec::ArgData::Scalar(b) => json!({"bytes": b}),
-                        spec::ArgData::Image { .. } | spec::ArgData::Sampler { .. } => {
-                            failures.push(format!(
-                                "{job_name}: translated, but vkhost has no images yet"
-                            ));
-                            json!(null)
-                        }
-                    });
+                match job(&work, &id, s, &reference, &dev) {
+                    Ok(j) => jobs.push(j),
+                    Err(e) => failures.push(e),
                 }
-                if expected.iter().any(|(i, b)| *i == PRINTED && !b.is_empty()) {
-                    failures.push(format!(
-                        "{job_name}: the kernel prints, which a Vulkan run cannot show"
-                    ));
-                }
-                let local = s.local.clone().unwrap_or_else(|| default_local(&s.global));
-                jobs.push(json!({
-                    "name": job_name,
-                    "spv": format!("{id}.spv"),
-                    "reflection": format!("{id}.json"),
-                    "kernel": s.kernel,
-                    "global": s.global,
-                    "local": local,
-                    "args": args,
-                    "expect": expect,
-                }));
             }
         }
     }
@@ -221,9 +197,28 @@ fn run_all() {
         .find_map(|l| l.strip_prefix("device: "))
         .unwrap_or("(no device)")
         .to_string();
-    let matched = stdout.lines().filter(|l| l.starts_with("ok ")).count();
+    let is_clspv = |l: &str| l.split_whitespace().nth(1).is_some_and(|n| n.starts_with("clspv."));
+    let matched = stdout
+        .lines()
+        .filter(|l| l.starts_with("ok ") && !is_clspv(l))
+        .count();
+    let clspv_matched = stdout
+        .lines()
+        .filter(|l| l.starts_with("ok ") && is_clspv(l))
+        .count();
+    let clspv_runs = jobs
+        .iter()
+        .filter(|j| j["name"].as_str().is_some_and(|n| n.starts_with("clspv.")))
+        .count();
+    let our_runs = jobs.len() - clspv_runs;
+    let mut clspv_wrong = Vec::new();
     let mut known = Vec::new();
     for l in stdout.lines() {
+        if (l.starts_with("DIFFERS ") || l.starts_with("FAILED ")) && is_clspv(l) {
+            // The peer's losses are its own: reported, never our failure.
+            clspv_wrong.push(l.to_string());
+            continue;
+        }
         if l.starts_with("DIFFERS ") || l.starts_with("FAILED ") {
             let fault = DRIVER_FAULTS
                 .iter()
@@ -242,10 +237,39 @@ fn run_all() {
     }
     eprintln!("Vulkan ({device}), --target vulkan1.2 --vulkan-pointers physical:");
     eprintln!(
-        "  {translated} of {fixtures} fixtures translated and valid; {matched} of {} runs \
-         bit-identical to the OpenCL C source on the Intel runtime",
-        jobs.len()
+        "  ours: {translated} of {fixtures} fixtures translated and valid; {matched} of \
+         {our_runs} runs bit-identical to the OpenCL C source on the Intel runtime"
     );
+    eprintln!(
+        "  clspv (pyclspv, default options, from the OpenCL C source): {clspv_compiled} of \
+         {sources} sources compiled and valid; {clspv_matched} of {clspv_runs} runs \
+         bit-identical"
+    );
+    // Gaps: kernels clspv runs right from their source that we do not run from the fixture
+    // clang -O2 made of it.
+    let ok_names = |prefix: &str| -> std::collections::BTreeSet<String> {
+        stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("ok "))
+            .filter_map(|n| n.strip_prefix(prefix))
+            .map(|n| n.split("::").next().unwrap_or(n).to_string())
+            .collect()
+    };
+    let (theirs, ours) = (ok_names("clspv."), ok_names("modern."));
+    let gaps: Vec<&String> = theirs.difference(&ours).collect();
+    let beyond: Vec<&String> = ours.difference(&theirs).collect();
+    eprintln!(
+        "  kernels clspv runs right and we do not ({}): {gaps:?}\n  kernels we run right and \
+         clspv does not ({}): {beyond:?}",
+        gaps.len(),
+        beyond.len()
+    );
+    if !clspv_wrong.is_empty() {
+        eprintln!("  clspv's wrong runs:\n    {}", clspv_wrong.join("\n    "));
+    }
+    if !clspv_refused.is_empty() {
+        eprintln!("  clspv refused:\n    {}", clspv_refused.join("\n    "));
+    }
     if !known.is_empty() {
         eprintln!(
             "  the driver's own faults ({}):\n    {}",
@@ -272,4 +296,63 @@ fn run_all() {
             "only {matched} runs matched (the ratchet is {MIN_MATCHING})"
         );
     }
+}
+
+/// A vkhost job for spec `s` of module `id` (`id.spv`, `id.json` in `work`): the inputs the
+/// OpenCL tiers give, and the outputs of the reference run as what to expect.
+fn job(
+    work: &Path,
+    id: &str,
+    s: &spec::ExecSpec,
+    reference: &cl::Program,
+    dev: &cl::Device,
+) -> Result<serde_json::Value, String> {
+    let seed = seed_of(&s.kernel);
+    let expected = run_spec(dev, reference, s, seed)
+        .map_err(|e| format!("{id}::{} reference: {e}", s.kernel))?;
+    let data = spec::arg_data(s, seed)?;
+    let job_name = format!("{id}::{}", s.kernel);
+    let mut args = Vec::new();
+    let mut expect = serde_json::Map::new();
+    for (i, a) in data.iter().enumerate() {
+        args.push(match a {
+            spec::ArgData::Buffer { bytes, compare } => {
+                let file = format!("{id}.{}.arg{i}", s.kernel);
+                std::fs::write(work.join(format!("{file}.in")), bytes).unwrap();
+                if *compare {
+                    let e = expected.iter().find(|(j, _)| *j == i).map(|x| &x.1);
+                    std::fs::write(
+                        work.join(format!("{file}.expected")),
+                        e.cloned().unwrap_or_default(),
+                    )
+                    .unwrap();
+                    expect.insert(format!("{file}.out"), json!(format!("{file}.expected")));
+                    json!({"buffer": format!("{file}.in"), "output": format!("{file}.out")})
+                } else {
+                    json!({"buffer": format!("{file}.in")})
+                }
+            }
+            spec::ArgData::Local(n) => json!({"local_bytes": n}),
+            spec::ArgData::Scalar(b) => json!({"bytes": b}),
+            spec::ArgData::Image { .. } | spec::ArgData::Sampler { .. } => {
+                return Err(format!("{job_name}: translated, but vkhost has no images yet"));
+            }
+        });
+    }
+    if expected.iter().any(|(i, b)| *i == PRINTED && !b.is_empty()) {
+        return Err(format!(
+            "{job_name}: the kernel prints, which a Vulkan run cannot show"
+        ));
+    }
+    let local = s.local.clone().unwrap_or_else(|| default_local(&s.global));
+    Ok(json!({
+        "name": job_name,
+        "spv": format!("{id}.spv"),
+        "reflection": format!("{id}.json"),
+        "kernel": s.kernel,
+        "global": s.global,
+        "local": local,
+        "args": args,
+        "expect": expect,
+    }))
 }

@@ -19,6 +19,10 @@
 //! ```
 //!
 //! Buffers start with their file's bytes; `output` names where the bytes after the run go.
+//! Besides our own argument kinds the host binds clspv's descriptor-based ones (the test
+//! turns a clspv module's reflection into the same JSON): `storage_buffer` (`set`,
+//! `binding`), and `pod_uniform` / `pod_storage_buffer` (`set`, `binding`, `offset`, `size`;
+//! arguments sharing a binding share one buffer).
 //! With `expect`, the host compares them itself and says which differ (the mode a GPU
 //! machine without the rest of the test suite runs). Exit 0 when every job ran (and matched),
 //! 1 otherwise; each job prints one line.
@@ -341,6 +345,12 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
     }
     let job_args = field(job, "args")?.as_array().ok_or("`args` is not a list")?;
     let mut buffers: Vec<(Buffer, Option<String>, usize)> = Vec::new();
+    // (set, binding) -> descriptor type and the index of its buffer in `buffers`, or POD
+    // bytes still to be made into one.
+    let mut bound: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, usize)> =
+        Default::default();
+    let mut pods: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Vec<u8>)> =
+        Default::default();
     for a in field(kernel, "args")?.as_array().ok_or("kernel `args` is not a list")? {
         let ordinal = num(a, "ordinal")? as usize;
         let given = job_args
@@ -373,6 +383,41 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 let n = bytes.len().min(size);
                 push[off..off + n].copy_from_slice(&bytes[..n]);
             }
+            "storage_buffer" => {
+                let path = dir.join(
+                    field(given, "buffer")?
+                        .as_str()
+                        .ok_or("`buffer` is not a path")?,
+                );
+                let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let b = dev.buffer(&data)?;
+                let out = given.get("output").and_then(Value::as_str).map(String::from);
+                buffers.push((b, out, data.len()));
+                let key = (num(a, "set")? as u32, num(a, "binding")? as u32);
+                bound.insert(key, (vk::DescriptorType::STORAGE_BUFFER, buffers.len() - 1));
+            }
+            "pod_uniform" | "pod_storage_buffer" => {
+                let bytes: Vec<u8> = field(given, "bytes")?
+                    .as_array()
+                    .ok_or("`bytes` is not a list")?
+                    .iter()
+                    .map(|x| x.as_u64().unwrap_or(0) as u8)
+                    .collect();
+                let ty = if kind == "pod_uniform" {
+                    vk::DescriptorType::UNIFORM_BUFFER
+                } else {
+                    vk::DescriptorType::STORAGE_BUFFER
+                };
+                let key = (num(a, "set")? as u32, num(a, "binding")? as u32);
+                let off = num(a, "offset")? as usize;
+                let size = num(a, "size")? as usize;
+                let entry = pods.entry(key).or_insert((ty, Vec::new()));
+                if entry.1.len() < off + size {
+                    entry.1.resize(off + size, 0);
+                }
+                let n = bytes.len().min(size);
+                entry.1[off..off + n].copy_from_slice(&bytes[..n]);
+            }
             "workgroup" => {
                 let bytes = num(given, "local_bytes")?;
                 let elem = num(a, "elem_size")?.max(1);
@@ -381,7 +426,16 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
             other => return Err(format!("argument kind `{other}` is not supported by vkhost")),
         }
     }
-    let result = dispatch(dev, &spv, kernel_name, &push, pc_size, &specs, global, local);
+    for (key, (ty, bytes)) in pods {
+        let b = dev.buffer(&bytes)?;
+        buffers.push((b, None, bytes.len()));
+        bound.insert(key, (ty, buffers.len() - 1));
+    }
+    let sets: Vec<(u32, vk::DescriptorType, vk::Buffer, u32)> = bound
+        .iter()
+        .map(|(&(set, binding), &(ty, i))| (set, ty, buffers[i].0.buffer, binding))
+        .collect();
+    let result = dispatch(dev, &spv, kernel_name, &push, pc_size, &specs, &sets, global, local);
     let mut diffs = Vec::new();
     if result.is_ok() {
         for (b, out, len) in &buffers {
@@ -413,6 +467,8 @@ fn dispatch(
     push: &[u8],
     pc_size: usize,
     specs: &[(u32, u32)],
+    // (set, descriptor type, buffer, binding)
+    bindings: &[(u32, vk::DescriptorType, vk::Buffer, u32)],
     global: [u32; 3],
     local: [u32; 3],
 ) -> R<()> {
@@ -439,11 +495,34 @@ fn dispatch(
         .stage_flags(vk::ShaderStageFlags::COMPUTE)
         .offset(0)
         .size(pc_size.max(4) as u32)];
-    let layout_info = if pc_size > 0 {
-        vk::PipelineLayoutCreateInfo::default().push_constant_ranges(&ranges)
-    } else {
-        vk::PipelineLayoutCreateInfo::default()
-    };
+    // One set layout per set number up to the highest used (empty ones between).
+    let nsets = bindings.iter().map(|b| b.0 + 1).max().unwrap_or(0);
+    let mut set_layouts = Vec::new();
+    for set in 0..nsets {
+        let lb: Vec<vk::DescriptorSetLayoutBinding> = bindings
+            .iter()
+            .filter(|b| b.0 == set)
+            .map(|b| {
+                vk::DescriptorSetLayoutBinding::default()
+                    .binding(b.3)
+                    .descriptor_type(b.1)
+                    .descriptor_count(1)
+                    .stage_flags(vk::ShaderStageFlags::COMPUTE)
+            })
+            .collect();
+        let l = unsafe {
+            d.create_descriptor_set_layout(
+                &vk::DescriptorSetLayoutCreateInfo::default().bindings(&lb),
+                None,
+            )
+        }
+        .map_err(vkerr("vkCreateDescriptorSetLayout"))?;
+        set_layouts.push(l);
+    }
+    let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts);
+    if pc_size > 0 {
+        layout_info = layout_info.push_constant_ranges(&ranges);
+    }
     let layout = unsafe { d.create_pipeline_layout(&layout_info, None) }
         .map_err(vkerr("vkCreatePipelineLayout"))?;
     let entries: Vec<vk::SpecializationMapEntry> = specs
@@ -487,10 +566,63 @@ fn dispatch(
     }
     .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
     let groups = [0, 1, 2].map(|i| global[i] / local[i]);
+    let mut dpool = vk::DescriptorPool::null();
+    let mut sets = Vec::new();
+    if nsets > 0 {
+        let sizes = [
+            vk::DescriptorPoolSize::default()
+                .ty(vk::DescriptorType::STORAGE_BUFFER)
+                .descriptor_count(bindings.len() as u32 + 1),
+            vk::DescriptorPoolSize::default()
+                .ty(vk::DescriptorType::UNIFORM_BUFFER)
+                .descriptor_count(bindings.len() as u32 + 1),
+        ];
+        dpool = unsafe {
+            d.create_descriptor_pool(
+                &vk::DescriptorPoolCreateInfo::default()
+                    .max_sets(nsets)
+                    .pool_sizes(&sizes),
+                None,
+            )
+        }
+        .map_err(vkerr("vkCreateDescriptorPool"))?;
+        sets = unsafe {
+            d.allocate_descriptor_sets(
+                &vk::DescriptorSetAllocateInfo::default()
+                    .descriptor_pool(dpool)
+                    .set_layouts(&set_layouts),
+            )
+        }
+        .map_err(vkerr("vkAllocateDescriptorSets"))?;
+        let infos: Vec<[vk::DescriptorBufferInfo; 1]> = bindings
+            .iter()
+            .map(|b| {
+                [vk::DescriptorBufferInfo::default()
+                    .buffer(b.2)
+                    .offset(0)
+                    .range(vk::WHOLE_SIZE)]
+            })
+            .collect();
+        let writes: Vec<vk::WriteDescriptorSet> = bindings
+            .iter()
+            .zip(&infos)
+            .map(|(b, info)| {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(sets[b.0 as usize])
+                    .dst_binding(b.3)
+                    .descriptor_type(b.1)
+                    .buffer_info(info)
+            })
+            .collect();
+        unsafe { d.update_descriptor_sets(&writes, &[]) };
+    }
     unsafe {
         d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default())
             .map_err(vkerr("vkBeginCommandBuffer"))?;
         d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+        if !sets.is_empty() {
+            d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, layout, 0, &sets, &[]);
+        }
         if pc_size > 0 {
             d.cmd_push_constants(cmd, layout, vk::ShaderStageFlags::COMPUTE, 0, &push[..pc_size]);
         }
@@ -510,6 +642,12 @@ fn dispatch(
         d.destroy_command_pool(pool, None);
         d.destroy_pipeline(pipeline, None);
         d.destroy_pipeline_layout(layout, None);
+        if dpool != vk::DescriptorPool::null() {
+            d.destroy_descriptor_pool(dpool, None);
+        }
+        for l in set_layouts {
+            d.destroy_descriptor_set_layout(l, None);
+        }
         d.destroy_shader_module(module, None);
     }
     Ok(())
