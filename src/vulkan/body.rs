@@ -32,6 +32,75 @@ struct Frame {
     args: Vec<Value>,
     vals: HashMap<Handle<Inst>, Value>,
     phi_slots: HashMap<Handle<Inst>, Value>,
+    /// Pointer variables stored once (`forwarded`): the store's value, once made.
+    forwarded: HashMap<Handle<Inst>, Option<Value>>,
+}
+
+/// Variables holding a pointer that are stored exactly once, by a store that dominates every
+/// load of them, and used for nothing else: what -O0 code makes of every pointer parameter
+/// (`p.addr`). Their loads are the stored value, so the pointer never sits in memory (a
+/// shader cannot keep a pointer to private or local memory in a variable).
+fn single_store_pointers(m: &ir::Module, body: &ir::Body) -> HashMap<Handle<Inst>, Handle<Inst>> {
+    let mut stores: HashMap<Handle<Inst>, Vec<(usize, usize, Handle<Inst>)>> = HashMap::new();
+    let mut loads: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::new();
+    let mut escaped: std::collections::HashSet<Handle<Inst>> = Default::default();
+    let is_candidate = |h: Handle<Inst>| {
+        matches!(&body.insts[h].op, Op::Alloca { allocated, .. }
+            if matches!(m.types[*allocated], Type::Pointer { .. }))
+    };
+    for (b, block) in body.blocks.iter().enumerate() {
+        for (pos, &ih) in block.insts.iter().enumerate() {
+            match &body.insts[ih].op {
+                Op::Store {
+                    ptr: Value::Inst(a),
+                    value,
+                    ..
+                } if is_candidate(*a) => {
+                    stores.entry(*a).or_default().push((b, pos, ih));
+                    if let Value::Inst(v) = value {
+                        escaped.insert(*v);
+                    }
+                }
+                Op::Load {
+                    ptr: Value::Inst(a),
+                    ..
+                } if is_candidate(*a) => loads.entry(*a).or_default().push((b, pos)),
+                op => ir::verify::for_each_operand(op, |v| {
+                    if let Value::Inst(x) = v {
+                        escaped.insert(x);
+                    }
+                }),
+            }
+        }
+        ir::verify::terminator_operands(&block.terminator, |v| {
+            if let Value::Inst(x) = v {
+                escaped.insert(x);
+            }
+        });
+    }
+    let succ: Vec<Vec<usize>> = body
+        .blocks
+        .iter()
+        .map(|b| b.terminator.successors())
+        .collect();
+    let idom = ir::cfg::dominators(&succ, 0);
+    stores
+        .into_iter()
+        .filter(|(a, s)| s.len() == 1 && !escaped.contains(a))
+        .filter(|(a, s)| {
+            let (sb, spos, _) = s[0];
+            loads.get(a).is_none_or(|ls| {
+                ls.iter().all(|&(lb, lpos)| {
+                    if lb == sb {
+                        lpos > spos
+                    } else {
+                        idom[lb].is_some() && ir::cfg::dominates(&idom, sb, lb)
+                    }
+                })
+            })
+        })
+        .map(|(a, s)| (a, s[0].2))
+        .collect()
 }
 
 pub(super) struct FnBuilder<'l, 'a> {
@@ -164,6 +233,10 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             args,
             vals: HashMap::new(),
             phi_slots: HashMap::new(),
+            forwarded: single_store_pointers(self.l.src, body)
+                .into_keys()
+                .map(|a| (a, None))
+                .collect(),
         };
         // Where the callee returns to, and the variable its result goes through.
         let (cont, ret_slot) = if entry_level {
@@ -205,7 +278,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                         let slot = frame.phi_slots[&ih];
                         Some(self.load(slot, None, false)?)
                     }
-                    _ => self.inst(&mut frame, inst).map_err(|e| {
+                    _ => self.inst(&mut frame, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{b}")))
                             .at_value(
                                 inst.name
@@ -394,7 +467,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     /// Lower one instruction; its value, if it has one.
-    fn inst(&mut self, frame: &mut Frame, inst: &Inst) -> Result<Option<Value>> {
+    fn inst(&mut self, frame: &mut Frame, ih: Handle<Inst>, inst: &Inst) -> Result<Option<Value>> {
         let src = self.l.src;
         match &inst.op {
             Op::Call { callee, args } => {
@@ -411,6 +484,23 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     .collect::<Result<Vec<_>>>()?;
                 super::builtins::lower(self, builtin, args, inst.ty)
             }
+            // A pointer variable stored once: no variable, its loads are the stored value.
+            Op::Alloca { .. } if frame.forwarded.contains_key(&ih) => Ok(None),
+            Op::Store {
+                ptr: Value::Inst(a),
+                value,
+                ..
+            } if frame.forwarded.contains_key(a) => {
+                let v = self.value(frame, *value)?;
+                frame.forwarded.insert(*a, Some(v));
+                Ok(None)
+            }
+            Op::Load {
+                ptr: Value::Inst(a),
+                ..
+            } if frame.forwarded.contains_key(a) => frame.forwarded[a]
+                .map(Some)
+                .ok_or_else(|| Error::internal("a forwarded pointer loaded before its store")),
             Op::Alloca { allocated, align } => {
                 let t = self.l.ty(*allocated)?;
                 self.check_storable(t, "a variable")?;

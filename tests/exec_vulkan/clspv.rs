@@ -109,7 +109,9 @@ pub fn reflection(words: &[u32]) -> Result<Value, String> {
             ids.get(k)
                 .and_then(|x| consts.get(x))
                 .copied()
-                .ok_or_else(|| format!("reflection instruction {op}: operand {k} is not a constant"))
+                .ok_or_else(|| {
+                    format!("reflection instruction {op}: operand {k} is not a constant")
+                })
         };
         let op = spirv::NonsemanticClspvreflectionOp::from_u32(*op)
             .ok_or_else(|| format!("unknown reflection instruction {op}"))?;
@@ -195,9 +197,16 @@ pub fn reflection(words: &[u32]) -> Result<Value, String> {
             }
             R::PropertyRequiredWorkgroupSize => {
                 let k = kernel(&kernel_of)?;
-                kernels[k].insert("required_workgroup_size".into(), json!([c(1)?, c(2)?, c(3)?]));
+                kernels[k].insert(
+                    "required_workgroup_size".into(),
+                    json!([c(1)?, c(2)?, c(3)?]),
+                );
             }
-            other => return Err(format!("the module needs {other:?}, which vkhost does not provide")),
+            other => {
+                return Err(format!(
+                    "the module needs {other:?}, which vkhost does not provide"
+                ))
+            }
         }
     }
     if let Some(o) = global_offset.get("offset").and_then(Value::as_u64) {

@@ -32,18 +32,27 @@ use serde_json::json;
 /// Kernels whose OpenCL C source the reference driver cannot build (as in exec_intel).
 const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
 
-/// Wrong results a Vulkan driver itself gives: (kernel, device-name substring, why). Such a
-/// kernel's runs on that device are reported, not failed; on other devices they must match.
-const DRIVER_FAULTS: [(&str, &str, &str); 1] = [(
-    "relational_more",
-    "llvmpipe",
-    "lavapipe (Mesa 25.0.7) computes a division by the constant 0.0 as garbage, not ±inf \
-     (a division by a zero read from memory is right)",
-)];
+/// Results a Vulkan driver gives that differ from the reference for reasons of its own:
+/// (kernel, device-name substring, why). Such a kernel's runs on that device are reported,
+/// not failed; on other devices they must match.
+const DRIVER_FAULTS: [(&str, &str, &str); 2] = [
+    (
+        "relational_more",
+        "llvmpipe",
+        "lavapipe (Mesa 25.0.7) computes a division by the constant 0.0 as garbage, not ±inf \
+         (a division by a zero read from memory is right)",
+    ),
+    (
+        "relational_more",
+        "NVIDIA",
+        "NVIDIA's driver flushes float denormals (here the constant 1e-39f), which OpenCL \
+         allows (CL_FP_DENORM is optional for float); the Intel reference keeps them",
+    ),
+];
 
 /// The fewest fixtures (kernel × shape) that must translate for Vulkan and then run
 /// bit-identically: a ratchet, raised as the lowering grows.
-const MIN_MATCHING: usize = 100;
+const MIN_MATCHING: usize = 118;
 
 fn vkhost() -> PathBuf {
     std::env::var_os("VKHOST")
@@ -197,7 +206,11 @@ fn run_all() {
         .find_map(|l| l.strip_prefix("device: "))
         .unwrap_or("(no device)")
         .to_string();
-    let is_clspv = |l: &str| l.split_whitespace().nth(1).is_some_and(|n| n.starts_with("clspv."));
+    let is_clspv = |l: &str| {
+        l.split_whitespace()
+            .nth(1)
+            .is_some_and(|n| n.starts_with("clspv."))
+    };
     let matched = stdout
         .lines()
         .filter(|l| l.starts_with("ok ") && !is_clspv(l))
@@ -335,7 +348,9 @@ fn job(
             spec::ArgData::Local(n) => json!({"local_bytes": n}),
             spec::ArgData::Scalar(b) => json!({"bytes": b}),
             spec::ArgData::Image { .. } | spec::ArgData::Sampler { .. } => {
-                return Err(format!("{job_name}: translated, but vkhost has no images yet"));
+                return Err(format!(
+                    "{job_name}: translated, but vkhost has no images yet"
+                ));
             }
         });
     }
