@@ -34,6 +34,64 @@ struct Frame {
     phi_slots: HashMap<Handle<Inst>, Value>,
     /// Pointer variables stored once (`forwarded`): the store's value, once made.
     forwarded: HashMap<Handle<Inst>, Option<Value>>,
+    /// Pointer casts only `memcpy` and `memset` use (`byte_views`): the pointer itself.
+    byte_views: std::collections::HashSet<Handle<Inst>>,
+}
+
+/// Pointer casts whose every use is as the destination or source of a `memcpy` or
+/// `memset` (what LLVM makes of a struct copy or a zeroed array: `(i8*)&s`). The copy works
+/// on the pointer's own type, so the cast needs no value of its own.
+fn byte_views(body: &ir::Body) -> std::collections::HashSet<Handle<Inst>> {
+    let casts: std::collections::HashSet<Handle<Inst>> = body
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter().copied())
+        .filter(|&h| {
+            matches!(
+                body.insts[h].op,
+                Op::Cast {
+                    op: CastOp::Bitcast,
+                    ..
+                }
+            )
+        })
+        .collect();
+    let mut other_use: std::collections::HashSet<Handle<Inst>> = Default::default();
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            match &body.insts[ih].op {
+                Op::CopyMemory { dst, src, size, .. } => {
+                    for v in [size] {
+                        if let Value::Inst(x) = v {
+                            other_use.insert(*x);
+                        }
+                    }
+                    let _ = (dst, src);
+                }
+                Op::FillMemory { byte, size, .. } => {
+                    for v in [byte, size] {
+                        if let Value::Inst(x) = v {
+                            other_use.insert(*x);
+                        }
+                    }
+                }
+                op => ir::verify::for_each_operand(op, |v| {
+                    if let Value::Inst(x) = v {
+                        other_use.insert(x);
+                    }
+                }),
+            }
+        }
+        ir::verify::terminator_operands(&b.terminator, |v| {
+            if let Value::Inst(x) = v {
+                other_use.insert(x);
+            }
+        });
+    }
+    casts
+        .into_iter()
+        .filter(|h| !other_use.contains(h))
+        .collect()
 }
 
 /// Variables holding a pointer that are stored exactly once, by a store that dominates every
@@ -237,6 +295,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 .into_keys()
                 .map(|a| (a, None))
                 .collect(),
+            byte_views: byte_views(body),
         };
         // Where the callee returns to, and the variable its result goes through.
         let (cont, ret_slot) = if entry_level {
@@ -549,6 +608,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             }
             Op::Cast { op, value } => {
                 let v = self.value(frame, *value)?;
+                if frame.byte_views.contains(&ih) {
+                    return Ok(Some(v));
+                }
                 self.cast(*op, v, inst.ty).map(Some)
             }
             Op::Select {

@@ -612,13 +612,16 @@ fn convert(
             ))
         }
         _ => {
-            // To a float: OpenCL's default rounding (to nearest even) is what Vulkan devices
-            // do; another explicit rounding mode is not available.
-            if !matches!(rounding, None | Some(FPRoundingMode::RTE)) {
-                return Err(Error::unsupported(format!(
-                    "a conversion to floating point rounding {rounding:?} (a Vulkan shader \
-                     rounds conversions to nearest even only)"
-                )));
+            // To a float: nearest even is what Vulkan devices do; another rounding mode is
+            // the builtin library's correction of it.
+            if let Some(r @ (FPRoundingMode::RTZ | FPRoundingMode::RTP | FPRoundingMode::RTN)) =
+                rounding
+            {
+                let from_int = match from {
+                    ConvertKind::Int(s) => Some(s),
+                    ConvertKind::Float => None,
+                };
+                return super::library::round_to_from(b, x, ret, r as u32, from_int);
             }
             if from == ConvertKind::Float && fw == tw {
                 return Ok(x);

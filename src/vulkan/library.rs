@@ -13,7 +13,9 @@
 //! | `hadd`, `rhadd`, `rotate`   | shifts and masks                          | exact         |
 //! | `mul_hi`, `add_sat`, `sub_sat` (8 to 32 bits) | in twice the width      | exact         |
 //! | `shuffle`, `shuffle2`       | a lane extract per result lane            | exact         |
-//! | `vload_half[n]`, `vstore_half[n]` (round to nearest even) | half loads and stores with conversion | exact |
+//! | `vload_half[n]`, `vstore_half[n]`, `vstore_half[n]_r*` | half loads and stores, conversion corrected to the rounding mode | exact |
+//! | `convert_<float>_rt{z,p,n}` from 32-bit or narrower integers and wider floats | nearest-even conversion, then one step where it went the wrong way | exact |
+//! | `clz`, `ctz`, `popcount` | FindUMsb, FindILsb, OpBitCount on 32-bit parts | exact |
 //!
 //! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
 //! bounds, which this library does not have yet: those builtins are refused, named.
@@ -426,7 +428,12 @@ pub(super) fn expand(
             }
             out
         }
-        C::vstore_half | C::vstore_halfn => {
+        C::clz | C::ctz | C::popcount => bit_count(&mut e, op, args[0], ret),
+        C::vstore_half | C::vstore_halfn | C::vstore_half_r | C::vstore_halfn_r => {
+            let mode = match op {
+                C::vstore_half_r | C::vstore_halfn_r => literal.unwrap_or(0),
+                _ => 0,
+            };
             let h = e.b.l.out.ty(Type::Float { width: 16 });
             let p = half_pointer(&mut e, args[2], h)?;
             let dt = e.b.ty_of(args[0]);
@@ -445,7 +452,7 @@ pub(super) fn expand(
                         },
                     )
                 };
-                let hx = e.fconvert(h, x);
+                let hx = round_to(&mut e, x, h, mode);
                 let q = element(&mut e, p, args[1], n, i)?;
                 e.b.store(q, hx, None, false)?;
             }
@@ -545,4 +552,202 @@ fn exact_fma(e: &mut E, args: &[Value], ret: Handle<Type>) -> Value {
     let odd = e.select(bits, adjust, moved, sb);
     let r = e.cast(CastOp::Bitcast, wide, odd);
     e.fconvert(ret, r)
+}
+
+/// FPRoundingMode's numbers (SPIR-V): to nearest even, towards zero, up, down.
+const RTE: u32 = 0;
+const RTZ: u32 = 1;
+const RTP: u32 = 2;
+
+/// `x` (a float, or an integer of at most 32 bits when `from_int` says its sign) converted to
+/// the float type `to` rounding with `mode`: the nearest-even conversion, then one step to
+/// the neighbour where that went the wrong way (found by converting back, exactly).
+pub(super) fn round_to_from(
+    e_b: &mut FnBuilder,
+    x: Value,
+    to: Handle<Type>,
+    mode: u32,
+    from_int: Option<Sign>,
+) -> Result<Value> {
+    let mut e = E { b: e_b };
+    match from_int {
+        None => Ok(round_to(&mut e, x, to, mode)),
+        Some(sign) => {
+            let xt = e.b.ty_of(x);
+            if e.width(xt) > 32 {
+                return Err(Error::unsupported(
+                    "a conversion of a 64-bit integer to floating point with a rounding mode \
+                     other than to nearest even (not in the Vulkan builtin library yet)",
+                ));
+            }
+            let kind = ConvertKind::Int(sign);
+            let f = e.b.push(
+                to,
+                Op::Builtin {
+                    builtin: Builtin::Convert {
+                        from: kind,
+                        to: ConvertKind::Float,
+                        saturate: false,
+                        rounding: None,
+                    },
+                    args: vec![x],
+                },
+            );
+            if mode == RTE {
+                return Ok(f);
+            }
+            // Compare in 64-bit integers, where both the input and the float fit.
+            let i64t = e.ints(xt, 64);
+            let ext = if sign == Sign::Signed {
+                CastOp::SExt
+            } else {
+                CastOp::ZExt
+            };
+            let x64 = e.cast(ext, i64t, x);
+            let back = e.b.push(
+                i64t,
+                Op::Builtin {
+                    builtin: Builtin::Convert {
+                        from: ConvertKind::Float,
+                        to: ConvertKind::Int(Sign::Signed),
+                        saturate: false,
+                        rounding: None,
+                    },
+                    args: vec![f],
+                },
+            );
+            let bt = e.bools(xt);
+            let above = e.icmp(IntPredicate::Sgt, bt, back, x64);
+            let below = e.icmp(IntPredicate::Slt, bt, back, x64);
+            let zero = e.splat(i64t, ConstantKind::Int(0));
+            let negative = e.icmp(IntPredicate::Slt, bt, x64, zero);
+            Ok(step(&mut e, f, to, mode, above, below, negative))
+        }
+    }
+}
+
+/// A float `x` narrowed to `to` with rounding `mode` (see `round_to_from`).
+fn round_to(e: &mut E, x: Value, to: Handle<Type>, mode: u32) -> Value {
+    let f = e.fconvert(to, x);
+    if mode == RTE {
+        return f;
+    }
+    let xt = e.b.ty_of(x);
+    let back = e.fconvert(xt, f);
+    let bt = e.bools(xt);
+    let above = e.fcmp(FloatPredicate::Ogt, bt, back, x);
+    let below = e.fcmp(FloatPredicate::Olt, bt, back, x);
+    let zero = e.float_const(xt, 0.0);
+    let negative = e.fcmp(FloatPredicate::Olt, bt, x, zero);
+    step(e, f, to, mode, above, below, negative)
+}
+
+/// `f` (a nearest-even result) moved one unit where it lies on the wrong side of the exact
+/// value for `mode`: `above` / `below` say where it lies, `negative` the exact value's sign.
+fn step(
+    e: &mut E,
+    f: Value,
+    to: Handle<Type>,
+    mode: u32,
+    above: Value,
+    below: Value,
+    negative: Value,
+) -> Value {
+    let w = e.width(to);
+    let it = e.ints(to, w);
+    let bt = e.bools(to);
+    let bits = e.cast(CastOp::Bitcast, it, f);
+    let one = e.splat(it, ConstantKind::Int(1));
+    let smaller = e.bin(BinaryOp::Sub, it, bits, one);
+    let larger = e.bin(BinaryOp::Add, it, bits, one);
+    let sign_bit = e.splat(it, ConstantKind::Int(1u64 << (w - 1)));
+    let sign = e.bin(BinaryOp::And, it, bits, sign_bit);
+    let zero = e.splat(it, ConstantKind::Int(0));
+    let f_negative = e.icmp(IntPredicate::Ne, bt, sign, zero);
+    let fixed = match mode {
+        RTZ => {
+            // Too far from zero: the magnitude one step smaller.
+            let not_negative = e.spirv(S::LogicalNot, bt, vec![negative]);
+            let up_wrong = e.spirv(S::LogicalAnd, bt, vec![above, not_negative]);
+            let down_wrong = e.spirv(S::LogicalAnd, bt, vec![below, negative]);
+            let wrong = e.spirv(S::LogicalOr, bt, vec![up_wrong, down_wrong]);
+            e.select(it, wrong, smaller, bits)
+        }
+        RTP => {
+            // Below the exact value: the next float up.
+            let next = e.select(it, f_negative, smaller, larger);
+            e.select(it, below, next, bits)
+        }
+        _ => {
+            // Above the exact value: the next float down.
+            let next = e.select(it, f_negative, larger, smaller);
+            e.select(it, above, next, bits)
+        }
+    };
+    e.cast(CastOp::Bitcast, to, fixed)
+}
+
+/// `clz`, `ctz` and `popcount` through Vulkan's 32-bit instructions.
+fn bit_count(e: &mut E, op: C, x: Value, ret: Handle<Type>) -> Value {
+    let w = e.width(ret);
+    let u32t = e.ints(ret, 32);
+    let parts: Vec<(Value, u32)> = if w == 64 {
+        let sh = e.splat(ret, ConstantKind::Int(32));
+        let hi = e.bin(BinaryOp::LShr, ret, x, sh);
+        let hi = e.cast(CastOp::Trunc, u32t, hi);
+        let lo = e.cast(CastOp::Trunc, u32t, x);
+        vec![(hi, 32), (lo, 32)]
+    } else if w < 32 {
+        vec![(e.cast(CastOp::ZExt, u32t, x), w)]
+    } else {
+        vec![(x, 32)]
+    };
+    let count = |e: &mut E, v: Value, bits: u32| -> Value {
+        match op {
+            C::popcount => e.spirv(S::BitCount, u32t, vec![v]),
+            C::clz => {
+                // 31 - FindUMsb (-1 for zero), less the bits above a narrow type.
+                let msb = e.glsl(G::FindUMsb, u32t, vec![v]);
+                let k = e.splat(u32t, ConstantKind::Int(31 - (32 - bits) as u64));
+                e.bin(BinaryOp::Sub, u32t, k, msb)
+            }
+            _ => {
+                // FindILsb is -1 for zero: then all the type's bits.
+                let lsb = e.glsl(G::FindILsb, u32t, vec![v]);
+                let bt = e.bools(u32t);
+                let zero = e.splat(u32t, ConstantKind::Int(0));
+                let is_zero = e.icmp(IntPredicate::Eq, bt, v, zero);
+                let all = e.splat(u32t, ConstantKind::Int(bits as u64));
+                e.select(u32t, is_zero, all, lsb)
+            }
+        }
+    };
+    let r = if parts.len() == 2 {
+        let (hi, lo) = (parts[0].0, parts[1].0);
+        let ch = count(e, hi, 32);
+        let cl = count(e, lo, 32);
+        let thirty_two = e.splat(u32t, ConstantKind::Int(32));
+        let bt = e.bools(u32t);
+        let zero = e.splat(u32t, ConstantKind::Int(0));
+        match op {
+            C::popcount => e.bin(BinaryOp::Add, u32t, ch, cl),
+            C::clz => {
+                let hi_zero = e.icmp(IntPredicate::Eq, bt, hi, zero);
+                let low = e.bin(BinaryOp::Add, u32t, thirty_two, cl);
+                e.select(u32t, hi_zero, low, ch)
+            }
+            _ => {
+                let lo_zero = e.icmp(IntPredicate::Eq, bt, lo, zero);
+                let high = e.bin(BinaryOp::Add, u32t, thirty_two, ch);
+                e.select(u32t, lo_zero, high, cl)
+            }
+        }
+    } else {
+        count(e, parts[0].0, parts[0].1)
+    };
+    match w {
+        64 => e.cast(CastOp::ZExt, ret, r),
+        32 => r,
+        _ => e.cast(CastOp::Trunc, ret, r),
+    }
 }
