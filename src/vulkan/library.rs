@@ -16,6 +16,9 @@
 //! | `vload_half[n]`, `vstore_half[n]`, `vstore_half[n]_r*` | half loads and stores, conversion corrected to the rounding mode | exact |
 //! | `convert_<float>_rt{z,p,n}` from 32-bit or narrower integers and wider floats | nearest-even conversion, then one step where it went the wrong way | exact |
 //! | `clz`, `ctz`, `popcount` | FindUMsb, FindILsb, OpBitCount on 32-bit parts | exact |
+//! | `abs_diff`, `upsample`, `mad_sat` (to 32 bits) | max − min, shifts, exact products | exact |
+//! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
+//! | `fract` | x − floor(x), below 1, floor stored | exact (infinities give NaN, OpenCL ±0) |
 //!
 //! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
 //! bounds, which this library does not have yet: those builtins are refused, named.
@@ -429,6 +432,97 @@ pub(super) fn expand(
             out
         }
         C::clz | C::ctz | C::popcount => bit_count(&mut e, op, args[0], ret),
+        C::u_abs => args[0],
+        C::s_mul24 | C::u_mul24 | C::s_mad24 | C::u_mad24 => {
+            // OpenCL defines them for 24-bit operands; beyond, the low 24 bits are used (as
+            // the Intel runtime and GPUs' 24-bit multipliers do).
+            let signed = matches!(op, C::s_mul24 | C::s_mad24);
+            let low24 = |e: &mut E, v: Value| {
+                if signed {
+                    let eight = e.splat(ret, ConstantKind::Int(8));
+                    let up = e.bin(BinaryOp::Shl, ret, v, eight);
+                    e.bin(BinaryOp::AShr, ret, up, eight)
+                } else {
+                    let m = e.splat(ret, ConstantKind::Int(0xff_ffff));
+                    e.bin(BinaryOp::And, ret, v, m)
+                }
+            };
+            let (x, y) = (low24(&mut e, args[0]), low24(&mut e, args[1]));
+            let p = e.bin(BinaryOp::Mul, ret, x, y);
+            if matches!(op, C::s_mad24 | C::u_mad24) {
+                e.bin(BinaryOp::Add, ret, p, args[2])
+            } else {
+                p
+            }
+        }
+        C::s_abs_diff | C::u_abs_diff => {
+            // max - min, in the unsigned result type (exact, however far apart).
+            let (mx, mn) = if op == C::s_abs_diff {
+                (G::SMax, G::SMin)
+            } else {
+                (G::UMax, G::UMin)
+            };
+            let hi = e.glsl(mx, ret, vec![args[0], args[1]]);
+            let lo = e.glsl(mn, ret, vec![args[0], args[1]]);
+            e.bin(BinaryOp::Sub, ret, hi, lo)
+        }
+        C::s_upsample | C::u_upsample => {
+            // (hi << w) | lo, lo zero-extended.
+            let half = e.width(e.b.ty_of(args[0]));
+            let hi = e.cast(CastOp::ZExt, ret, args[0]);
+            let lo = e.cast(CastOp::ZExt, ret, args[1]);
+            let sh = e.splat(ret, ConstantKind::Int(half as u64));
+            let hi = e.bin(BinaryOp::Shl, ret, hi, sh);
+            e.bin(BinaryOp::Or, ret, hi, lo)
+        }
+        C::s_mad_sat | C::u_mad_sat if w <= 32 => {
+            // In twice the width the product and sum are exact; then clamp.
+            let signed = op == C::s_mad_sat;
+            let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
+            let wide = e.ints(ret, 2 * w);
+            let x = e.cast(ext, wide, args[0]);
+            let y = e.cast(ext, wide, args[1]);
+            let z = e.cast(ext, wide, args[2]);
+            let p = e.bin(BinaryOp::Mul, wide, x, y);
+            let s = e.bin(BinaryOp::Add, wide, p, z);
+            let (lo, hi) = if signed {
+                (
+                    (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
+                    (1u64 << (w - 1)) - 1,
+                )
+            } else {
+                (0, u64::MAX >> (64 - w))
+            };
+            let (lo, hi) = (
+                e.splat(wide, ConstantKind::Int(lo)),
+                e.splat(wide, ConstantKind::Int(hi)),
+            );
+            let (mx, mn) = if signed {
+                (G::SMax, G::SMin)
+            } else {
+                (G::UMax, G::UMin)
+            };
+            let s = e.glsl(mx, wide, vec![s, lo]);
+            let s = e.glsl(mn, wide, vec![s, hi]);
+            e.cast(CastOp::Trunc, ret, s)
+        }
+        C::fract => {
+            // fmin(x - floor(x), the largest float below 1); floor(x) to *iptr.
+            let fl = e.glsl(G::Floor, ret, vec![args[0]]);
+            let d = e.bin(BinaryOp::FSub, ret, args[0], fl);
+            let below_one = match w {
+                16 => e.splat(ret, ConstantKind::Float(0x3bff)),
+                32 => e.splat(ret, ConstantKind::Float(0x3f7f_ffff)),
+                _ => e.splat(ret, ConstantKind::Float(0x3fef_ffff_ffff_ffff)),
+            };
+            let r = e.glsl(G::NMin, ret, vec![d, below_one]);
+            // A NaN stays NaN (NMin would give the other operand).
+            let bt = e.bools(ret);
+            let nan = e.spirv(S::IsNan, bt, vec![args[0]]);
+            let r = e.select(ret, nan, args[0], r);
+            e.b.store(args[1], fl, None, false)?;
+            r
+        }
         C::vstore_half | C::vstore_halfn | C::vstore_half_r | C::vstore_halfn_r => {
             let mode = match op {
                 C::vstore_half_r | C::vstore_halfn_r => literal.unwrap_or(0),
