@@ -19,6 +19,7 @@
 //! | `abs_diff`, `upsample`, `mad_sat` (to 32 bits) | max − min, shifts, exact products | exact |
 //! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
 //! | `fract` | x − floor(x), below 1, floor stored | exact (infinities give NaN, OpenCL ±0) |
+//! | `modf`, `mad_hi` (to 32 bits) | trunc and the signed rest; mul_hi + add | exact |
 //!
 //! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
 //! bounds, which this library does not have yet: those builtins are refused, named.
@@ -301,6 +302,29 @@ pub(super) fn expand(
             let r = e.bin(BinaryOp::LShr, ret, args[0], back);
             // A rotation by 0 shifts right by 0 too: `v | v`.
             e.bin(BinaryOp::Or, ret, l, r)
+        }
+        C::s_mad_hi | C::u_mad_hi if w < 64 => {
+            let hop = if op == C::s_mad_hi {
+                C::s_mul_hi
+            } else {
+                C::u_mul_hi
+            };
+            let hi = expand(e.b, hop, None, &args[..2], ret)?
+                .ok_or_else(|| Error::internal("mul_hi without a body"))?;
+            e.bin(BinaryOp::Add, ret, hi, args[2])
+        }
+        C::modf => {
+            // The integral part (to *iptr) and the rest, with the sign of x; infinities
+            // give ±0 and themselves.
+            let t = e.glsl(G::Trunc, ret, vec![args[0]]);
+            let d = e.bin(BinaryOp::FSub, ret, args[0], t);
+            let bt = e.bools(ret);
+            let inf = e.spirv(S::IsInf, bt, vec![args[0]]);
+            let zero = e.float_const(ret, 0.0);
+            let d = e.select(ret, inf, zero, d);
+            let r = copysign(&mut e, ret, d, args[0]);
+            e.b.store(args[1], t, None, false)?;
+            r
         }
         C::s_mul_hi | C::u_mul_hi | C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat
             if w < 64 =>
