@@ -99,7 +99,9 @@ fn byte_views(body: &ir::Body) -> std::collections::HashSet<Handle<Inst>> {
 /// (`p.addr`). Their loads are the stored value, so the pointer never sits in memory (a
 /// shader cannot keep a pointer to private or local memory in a variable).
 fn single_store_pointers(m: &ir::Module, body: &ir::Body) -> HashMap<Handle<Inst>, Handle<Inst>> {
-    let mut stores: HashMap<Handle<Inst>, Vec<(usize, usize, Handle<Inst>)>> = HashMap::new();
+    // Per variable: its stores as (block, position, store) and its loads as (block, position).
+    type Places = Vec<(usize, usize, Handle<Inst>)>;
+    let mut stores: HashMap<Handle<Inst>, Places> = HashMap::new();
     let mut loads: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::new();
     let mut escaped: std::collections::HashSet<Handle<Inst>> = Default::default();
     let is_candidate = |h: Handle<Inst>| {

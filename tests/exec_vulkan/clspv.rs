@@ -123,10 +123,9 @@ pub fn reflection(words: &[u32]) -> Result<Value, String> {
                 .ok_or_else(|| format!("{op:?} names no kernel"))
         };
         let arg = |kernels: &mut Vec<Map<String, Value>>, k: usize, v: Value| {
-            kernels[k]
-                .get_mut("args")
-                .and_then(Value::as_array_mut)
-                .map(|a| a.push(v));
+            if let Some(a) = kernels[k].get_mut("args").and_then(Value::as_array_mut) {
+                a.push(v);
+            }
         };
         match op {
             R::Kernel => {

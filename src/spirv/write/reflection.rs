@@ -63,7 +63,7 @@ impl Writer<'_> {
                 let type_name = self.b.string(a.info.type_name.clone());
                 let space = self.u32_const(
                     crate::mappings::space_to_kernel_arg(a.info.space)
-                        .map_or(0, |n| clspv_address_qualifier(n)),
+                        .map_or(0, clspv_address_qualifier),
                 );
                 let access = self.u32_const(match a.info.access {
                     Some(ir::Access::ReadOnly) => 0x11A0,

@@ -67,7 +67,10 @@ fn open_instance() -> R<Gpu> {
     let entry = unsafe { ash::Entry::load() }.map_err(|e| format!("no Vulkan loader: {e}"))?;
     let app = vk::ApplicationInfo::default().api_version(vk::make_api_version(0, 1, 3, 0));
     let instance = unsafe {
-        entry.create_instance(&vk::InstanceCreateInfo::default().application_info(&app), None)
+        entry.create_instance(
+            &vk::InstanceCreateInfo::default().application_info(&app),
+            None,
+        )
     }
     .map_err(vkerr("vkCreateInstance"))?;
     let physicals =
@@ -154,8 +157,7 @@ fn open_device() -> R<Device> {
             want(f12.storage_buffer8_bit_access, "storageBuffer8BitAccess") != 0,
         )
         .storage_push_constant8(want(f12.storage_push_constant8, "storagePushConstant8") != 0);
-    let families =
-        unsafe { i.get_physical_device_queue_family_properties(gpu.physical) };
+    let families = unsafe { i.get_physical_device_queue_family_properties(gpu.physical) };
     let family = families
         .iter()
         .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE))
@@ -169,8 +171,8 @@ fn open_device() -> R<Device> {
         .enabled_features(&features)
         .push_next(&mut e11)
         .push_next(&mut e12);
-    let device = unsafe { i.create_device(gpu.physical, &info, None) }
-        .map_err(vkerr("vkCreateDevice"))?;
+    let device =
+        unsafe { i.create_device(gpu.physical, &info, None) }.map_err(vkerr("vkCreateDevice"))?;
     let queue = unsafe { device.get_device_queue(family, 0) };
     let memory = unsafe { i.get_physical_device_memory_properties(gpu.physical) };
     Ok(Device {
@@ -257,7 +259,9 @@ fn field<'a>(v: &'a Value, k: &str) -> R<&'a Value> {
 }
 
 fn num(v: &Value, k: &str) -> R<u64> {
-    field(v, k)?.as_u64().ok_or_else(|| format!("`{k}` is not a number"))
+    field(v, k)?
+        .as_u64()
+        .ok_or_else(|| format!("`{k}` is not a number"))
 }
 
 fn dims(v: &Value) -> R<[u32; 3]> {
@@ -276,7 +280,10 @@ fn run_file(path: &Path) -> R<bool> {
     let dev = open_device()?;
     println!("device: {}", dev.gpu.name);
     let mut all = true;
-    for job in field(&doc, "jobs")?.as_array().ok_or("`jobs` is not a list")? {
+    for job in field(&doc, "jobs")?
+        .as_array()
+        .ok_or("`jobs` is not a list")?
+    {
         let name = job
             .get("name")
             .and_then(Value::as_str)
@@ -300,14 +307,20 @@ fn run_file(path: &Path) -> R<bool> {
 /// Run one job; the outputs that differ from `expect` (empty: all matched or none asked).
 fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
     let at = |k: &str| -> R<PathBuf> {
-        Ok(dir.join(field(job, k)?.as_str().ok_or_else(|| format!("`{k}` is not a path"))?))
+        Ok(dir.join(
+            field(job, k)?
+                .as_str()
+                .ok_or_else(|| format!("`{k}` is not a path"))?,
+        ))
     };
     let spv = std::fs::read(at("spv")?).map_err(|e| format!("spv: {e}"))?;
     let reflection: Value = serde_json::from_slice(
         &std::fs::read(at("reflection")?).map_err(|e| format!("reflection: {e}"))?,
     )
     .map_err(|e| format!("reflection: {e}"))?;
-    let kernel_name = field(job, "kernel")?.as_str().ok_or("`kernel` is not a name")?;
+    let kernel_name = field(job, "kernel")?
+        .as_str()
+        .ok_or("`kernel` is not a name")?;
     for f in field(&reflection, "required_features")?
         .as_array()
         .ok_or("`required_features` is not a list")?
@@ -335,7 +348,9 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
     let mut push = vec![0u8; pc_size.max(4)];
     let mut specs: Vec<(u32, u32)> = (0..3)
         .map(|i| {
-            let id = reflection["workgroup_size_spec_ids"][i].as_u64().unwrap_or(i as u64);
+            let id = reflection["workgroup_size_spec_ids"][i]
+                .as_u64()
+                .unwrap_or(i as u64);
             (id as u32, local[i])
         })
         .collect();
@@ -343,7 +358,9 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         let dims = field(job, "global")?.as_array().map_or(1, |a| a.len()) as u32;
         specs.push((d as u32, dims));
     }
-    let job_args = field(job, "args")?.as_array().ok_or("`args` is not a list")?;
+    let job_args = field(job, "args")?
+        .as_array()
+        .ok_or("`args` is not a list")?;
     let mut buffers: Vec<(Buffer, Option<String>, usize)> = Vec::new();
     // (set, binding) -> descriptor type and the index of its buffer in `buffers`, or POD
     // bytes still to be made into one.
@@ -351,7 +368,10 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         Default::default();
     let mut pods: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Vec<u8>)> =
         Default::default();
-    for a in field(kernel, "args")?.as_array().ok_or("kernel `args` is not a list")? {
+    for a in field(kernel, "args")?
+        .as_array()
+        .ok_or("kernel `args` is not a list")?
+    {
         let ordinal = num(a, "ordinal")? as usize;
         let given = job_args
             .get(ordinal)
@@ -368,7 +388,10 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 let b = dev.buffer(&data)?;
                 let off = num(a, "offset")? as usize;
                 push[off..off + 8].copy_from_slice(&b.address.to_le_bytes());
-                let out = given.get("output").and_then(Value::as_str).map(String::from);
+                let out = given
+                    .get("output")
+                    .and_then(Value::as_str)
+                    .map(String::from);
                 buffers.push((b, out, data.len()));
             }
             "pod_push_constant" => {
@@ -391,7 +414,10 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 );
                 let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
                 let b = dev.buffer(&data)?;
-                let out = given.get("output").and_then(Value::as_str).map(String::from);
+                let out = given
+                    .get("output")
+                    .and_then(Value::as_str)
+                    .map(String::from);
                 buffers.push((b, out, data.len()));
                 let key = (num(a, "set")? as u32, num(a, "binding")? as u32);
                 bound.insert(key, (vk::DescriptorType::STORAGE_BUFFER, buffers.len() - 1));
@@ -423,7 +449,11 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 let elem = num(a, "elem_size")?.max(1);
                 specs.push((num(a, "spec_id")? as u32, (bytes / elem) as u32));
             }
-            other => return Err(format!("argument kind `{other}` is not supported by vkhost")),
+            other => {
+                return Err(format!(
+                    "argument kind `{other}` is not supported by vkhost"
+                ))
+            }
         }
     }
     for (key, (ty, bytes)) in pods {
@@ -435,7 +465,17 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         .iter()
         .map(|(&(set, binding), &(ty, i))| (set, ty, buffers[i].0.buffer, binding))
         .collect();
-    let result = dispatch(dev, &spv, kernel_name, &push, pc_size, &specs, &sets, global, local);
+    let result = dispatch(
+        dev,
+        &spv,
+        kernel_name,
+        &push,
+        pc_size,
+        &specs,
+        &sets,
+        global,
+        local,
+    );
     let mut diffs = Vec::new();
     if result.is_ok() {
         for (b, out, len) in &buffers {
@@ -444,7 +484,8 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 std::fs::write(dir.join(out), &bytes).map_err(|e| format!("{out}: {e}"))?;
                 if let Some(exp) = job.get("expect").and_then(|e| e.get(out.as_str())) {
                     let exp = dir.join(exp.as_str().unwrap_or_default());
-                    let want = std::fs::read(&exp).map_err(|e| format!("{}: {e}", exp.display()))?;
+                    let want =
+                        std::fs::read(&exp).map_err(|e| format!("{}: {e}", exp.display()))?;
                     if want != bytes {
                         let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
                         diffs.push(format!("{out} differs (first at byte {first:?})"));
@@ -473,7 +514,7 @@ fn dispatch(
     local: [u32; 3],
 ) -> R<()> {
     let d = &dev.device;
-    if spv.len() % 4 != 0 {
+    if !spv.len().is_multiple_of(4) {
         return Err("the module is not whole words".into());
     }
     let words: Vec<u32> = spv
@@ -481,7 +522,7 @@ fn dispatch(
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     for i in 0..3 {
-        if local[i] == 0 || global[i] % local[i] != 0 {
+        if local[i] == 0 || !global[i].is_multiple_of(local[i]) {
             return Err(format!(
                 "global size {global:?} is not a multiple of local size {local:?}"
             ));
@@ -548,8 +589,9 @@ fn dispatch(
     let pipe_info = [vk::ComputePipelineCreateInfo::default()
         .stage(stage)
         .layout(layout)];
-    let pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &pipe_info, None) }
-        .map_err(|(_, e)| format!("vkCreateComputePipelines: {e:?}"))?[0];
+    let pipeline =
+        unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &pipe_info, None) }
+            .map_err(|(_, e)| format!("vkCreateComputePipelines: {e:?}"))?[0];
     let pool = unsafe {
         d.create_command_pool(
             &vk::CommandPoolCreateInfo::default().queue_family_index(dev.family),
@@ -624,7 +666,13 @@ fn dispatch(
             d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, layout, 0, &sets, &[]);
         }
         if pc_size > 0 {
-            d.cmd_push_constants(cmd, layout, vk::ShaderStageFlags::COMPUTE, 0, &push[..pc_size]);
+            d.cmd_push_constants(
+                cmd,
+                layout,
+                vk::ShaderStageFlags::COMPUTE,
+                0,
+                &push[..pc_size],
+            );
         }
         d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
         d.end_command_buffer(cmd)
