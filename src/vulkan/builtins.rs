@@ -13,12 +13,12 @@
 //! * The floating-point tests that are Kernel-only instructions (`isfinite`, `isnormal`,
 //!   `signbit`, `isordered`, ...) are computed from IsNan, IsInf and the bits.
 
-use spirv::{BuiltIn, FPRoundingMode, GlslStd450Op as G, Op as S, Scope};
+use spirv::{BuiltIn, GlslStd450Op as G, Op as S, Scope};
 
 use crate::diag::{Error, Result};
 use crate::ir::{
     self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, Handle, IntPredicate, Op,
-    Sign, Type, Value,
+    Type, Value,
 };
 
 use super::body::FnBuilder;
@@ -39,7 +39,7 @@ pub(super) fn lower(
             to,
             saturate,
             rounding,
-        } => convert(b, *from, *to, *saturate, *rounding, args[0], ret)?,
+        } => super::conversions::convert(b, *from, *to, *saturate, *rounding, args[0], ret)?,
         Builtin::ControlBarrier {
             exec,
             mem,
@@ -414,7 +414,7 @@ fn element(b: &mut FnBuilder, p: Value, offset: Value, n: u32, i: u32) -> Result
 }
 
 /// A scalar constant of `t`'s element type, splat to `t` if it is a vector.
-fn splat(b: &mut FnBuilder, t: Handle<Type>, kind: ConstantKind) -> Value {
+pub(super) fn splat(b: &mut FnBuilder, t: Handle<Type>, kind: ConstantKind) -> Value {
     let elem = b.l.out.scalar_of(t);
     let s = b.l.out.constant(Constant { ty: elem, kind });
     let lanes = b.l.out.lanes(t);
@@ -427,7 +427,7 @@ fn splat(b: &mut FnBuilder, t: Handle<Type>, kind: ConstantKind) -> Value {
     }))
 }
 
-fn float_bits(width: u32, v: f64) -> u64 {
+pub(super) fn float_bits(width: u32, v: f64) -> u64 {
     match width {
         16 => {
             // Only powers of two and zero are asked for here: exact in half.
@@ -447,7 +447,7 @@ fn float_bits(width: u32, v: f64) -> u64 {
     }
 }
 
-fn bool_like(b: &mut FnBuilder, t: Handle<Type>) -> Handle<Type> {
+pub(super) fn bool_like(b: &mut FnBuilder, t: Handle<Type>) -> Handle<Type> {
     let bt = b.l.out.ty(Type::Bool);
     match b.l.out.types[t] {
         Type::Vector { len, .. } => b.l.out.ty(Type::Vector { elem: bt, len }),
@@ -455,7 +455,7 @@ fn bool_like(b: &mut FnBuilder, t: Handle<Type>) -> Handle<Type> {
     }
 }
 
-fn glsl(b: &mut FnBuilder, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
+pub(super) fn glsl(b: &mut FnBuilder, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
     b.push(
         t,
         Op::Builtin {
@@ -465,7 +465,7 @@ fn glsl(b: &mut FnBuilder, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
     )
 }
 
-fn select(b: &mut FnBuilder, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
+pub(super) fn select(b: &mut FnBuilder, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
     b.push(
         t,
         Op::Select {
@@ -476,164 +476,12 @@ fn select(b: &mut FnBuilder, t: Handle<Type>, c: Value, x: Value, y: Value) -> V
     )
 }
 
-fn plain(from: ConvertKind, to: ConvertKind) -> Builtin {
+pub(super) fn plain(from: ConvertKind, to: ConvertKind) -> Builtin {
     Builtin::Convert {
         from,
         to,
         saturate: false,
         rounding: None,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn convert(
-    b: &mut FnBuilder,
-    from: ConvertKind,
-    to: ConvertKind,
-    saturate: bool,
-    rounding: Option<FPRoundingMode>,
-    x: Value,
-    ret: Handle<Type>,
-) -> Result<Value> {
-    let xt = b.ty_of(x);
-    let width = |b: &FnBuilder, t: Handle<Type>| match b.l.out.types[b.l.out.scalar_of(t)] {
-        Type::Int { width } | Type::Float { width } => width,
-        _ => 32,
-    };
-    let (fw, tw) = (width(b, xt), width(b, ret));
-    match (from, to) {
-        (ConvertKind::Float, ConvertKind::Int(sign)) => {
-            let r = match rounding {
-                None | Some(FPRoundingMode::RTZ) => x,
-                Some(FPRoundingMode::RTE) => glsl(b, G::RoundEven, xt, vec![x]),
-                Some(FPRoundingMode::RTP) => glsl(b, G::Ceil, xt, vec![x]),
-                Some(FPRoundingMode::RTN) => glsl(b, G::Floor, xt, vec![x]),
-            };
-            let c = b.push(
-                ret,
-                Op::Builtin {
-                    builtin: plain(from, to),
-                    args: vec![r],
-                },
-            );
-            if !saturate {
-                return Ok(c);
-            }
-            // Out of range: the nearest bound; NaN: 0 (OpenCL 6.2.3.3).
-            let bt = bool_like(b, xt);
-            let (lo, hi, min, max) = match sign {
-                Sign::Signed => (
-                    -(2f64.powi(tw as i32 - 1)),
-                    2f64.powi(tw as i32 - 1),
-                    1u64 << (tw - 1),
-                    (1u64 << (tw - 1)) - 1,
-                ),
-                Sign::Unsigned => (0.0, 2f64.powi(tw as i32), 0, u64::MAX >> (64 - tw)),
-            };
-            let lo_c = splat(b, xt, ConstantKind::Float(float_bits(fw, lo)));
-            let hi_c = splat(b, xt, ConstantKind::Float(float_bits(fw, hi)));
-            let too_big = b.push(
-                bt,
-                Op::FCmp {
-                    pred: ir::FloatPredicate::Oge,
-                    lhs: r,
-                    rhs: hi_c,
-                },
-            );
-            let too_small = b.push(
-                bt,
-                Op::FCmp {
-                    pred: ir::FloatPredicate::Olt,
-                    lhs: r,
-                    rhs: lo_c,
-                },
-            );
-            let nan = b.push(
-                bt,
-                Op::Builtin {
-                    builtin: Builtin::Spirv(S::IsNan),
-                    args: vec![r],
-                },
-            );
-            let max_c = splat(b, ret, ConstantKind::Int(max));
-            let min_c = splat(b, ret, ConstantKind::Int(min));
-            let zero = splat(b, ret, ConstantKind::Int(0));
-            let v = select(b, ret, too_big, max_c, c);
-            let v = select(b, ret, too_small, min_c, v);
-            Ok(select(b, ret, nan, zero, v))
-        }
-        (ConvertKind::Int(s), ConvertKind::Int(d)) => {
-            let mut v = x;
-            if saturate {
-                let max_of = |sign: Sign, w: u32| match sign {
-                    Sign::Signed => (1u64 << (w - 1)) - 1,
-                    Sign::Unsigned => u64::MAX >> (64 - w),
-                };
-                // Below the destination's least value: only signed sources can be.
-                if s == Sign::Signed {
-                    if d == Sign::Unsigned {
-                        let zero = splat(b, xt, ConstantKind::Int(0));
-                        v = glsl(b, G::SMax, xt, vec![v, zero]);
-                    } else if tw < fw {
-                        let min = (1u64 << (tw - 1)).wrapping_neg() & (u64::MAX >> (64 - fw));
-                        let min_c = splat(b, xt, ConstantKind::Int(min));
-                        v = glsl(b, G::SMax, xt, vec![v, min_c]);
-                    }
-                }
-                // Above the destination's greatest value.
-                let dmax = max_of(d, tw);
-                let smax = max_of(s, fw);
-                if dmax < smax {
-                    let c = splat(b, xt, ConstantKind::Int(dmax));
-                    // After the clamp at the low end the value is not negative.
-                    let g = if s == Sign::Signed { G::SMin } else { G::UMin };
-                    v = glsl(b, g, xt, vec![v, c]);
-                }
-            }
-            if fw == tw {
-                return Ok(if ret == xt {
-                    v
-                } else {
-                    b.push(
-                        ret,
-                        Op::Cast {
-                            op: CastOp::Bitcast,
-                            value: v,
-                        },
-                    )
-                });
-            }
-            Ok(b.push(
-                ret,
-                Op::Builtin {
-                    builtin: plain(ConvertKind::Int(s), ConvertKind::Int(d)),
-                    args: vec![v],
-                },
-            ))
-        }
-        _ => {
-            // To a float: nearest even is what Vulkan devices do; another rounding mode is
-            // the builtin library's correction of it.
-            if let Some(r @ (FPRoundingMode::RTZ | FPRoundingMode::RTP | FPRoundingMode::RTN)) =
-                rounding
-            {
-                let from_int = match from {
-                    ConvertKind::Int(s) => Some(s),
-                    ConvertKind::Float => None,
-                };
-                return super::library::round_to_from(b, x, ret, r as u32, from_int);
-            }
-            if from == ConvertKind::Float && fw == tw {
-                return Ok(x);
-            }
-            Ok(b.push(
-                ret,
-                Op::Builtin {
-                    builtin: plain(from, to),
-                    args: vec![x],
-                },
-            ))
-        }
     }
 }
 

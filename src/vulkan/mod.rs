@@ -25,8 +25,13 @@
 
 mod body;
 mod builtins;
+mod conversions;
+mod dispatch;
+mod dominance;
+mod forwarding;
 mod kernel;
 mod library;
+mod memory;
 pub mod reflection;
 pub mod structurize;
 mod types;

@@ -24,12 +24,12 @@
 //!    variable (addresses of private and local memory, which cannot be stored, are
 //!    recomputed where they are used).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
-use crate::diag::{Error, Result};
+use crate::diag::Result;
 use crate::ir::{
-    self, cfg, AddressSpace, Block, BlockId, Body, Construct, Handle, Inst, IntPredicate, Op,
-    Terminator, Type, Value,
+    self, cfg, AddressSpace, Block, BlockId, Body, Construct, Handle, Inst, Op, Terminator, Type,
+    Value,
 };
 
 /// What became of one function.
@@ -71,7 +71,7 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
     fresh_entry(body);
     let mut form = Form::Natural;
     if is_irreducible(body) {
-        dispatch(m, &t, body);
+        super::dispatch::dispatch(m, &t, body);
         form = Form::Dispatch;
     } else {
         let loops = normalize_loops(m, &t, body);
@@ -80,16 +80,16 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
             Some(info) if check(body, &info) => {}
             _ => {
                 clear_constructs(body);
-                dispatch(m, &t, body);
+                super::dispatch::dispatch(m, &t, body);
                 form = Form::Dispatch;
             }
         }
     }
-    fix_dominance(m, body)?;
+    super::dominance::fix_dominance(m, body)?;
     Ok(form)
 }
 
-fn succs(body: &Body) -> Vec<Vec<usize>> {
+pub(super) fn succs(body: &Body) -> Vec<Vec<usize>> {
     body.blocks
         .iter()
         .map(|b| b.terminator.successors())
@@ -106,7 +106,7 @@ fn new_block(body: &mut Body, name: &str, t: Terminator) -> usize {
     body.blocks.len() - 1
 }
 
-fn retarget(t: &mut Terminator, mut f: impl FnMut(usize) -> usize) {
+pub(super) fn retarget(t: &mut Terminator, mut f: impl FnMut(usize) -> usize) {
     let mut m = |b: &mut BlockId| *b = BlockId(f(b.0 as usize) as u32);
     match t {
         Terminator::Branch(b) => m(b),
@@ -358,7 +358,7 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
 }
 
 /// A new i32 Function variable (in the entry block).
-fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value {
+pub(super) fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value {
     let _ = m;
     let h = body.insts.append(Inst {
         name: Some("selector".into()),
@@ -372,13 +372,20 @@ fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value {
     Value::Inst(h)
 }
 
-fn push(body: &mut Body, b: usize, ty: Handle<Type>, op: Op) -> Value {
+pub(super) fn push(body: &mut Body, b: usize, ty: Handle<Type>, op: Op) -> Value {
     let h = body.insts.append(Inst { name: None, ty, op });
     body.blocks[b].insts.push(h);
     Value::Inst(h)
 }
 
-fn store_const(m: &mut ir::Module, t: &Types, body: &mut Body, b: usize, slot: Value, k: u64) {
+pub(super) fn store_const(
+    m: &mut ir::Module,
+    t: &Types,
+    body: &mut Body,
+    b: usize,
+    slot: Value,
+    k: u64,
+) {
     let c = m.int_const(t.i32, k);
     push(
         body,
@@ -578,301 +585,4 @@ fn clear_constructs(body: &mut Body) {
     for b in &mut body.blocks {
         b.construct = None;
     }
-}
-
-/// Step 6: one loop over a switch on the next block's number.
-fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
-    let n = body.blocks.len();
-    // New blocks first (0 stays the entry), the original ones after them.
-    const NEW: usize = 6;
-    let (entry, header, switch, sel_merge, cont, exit) = (0, 1, 2, 3, 4, 5);
-    let mut old = std::mem::take(&mut body.blocks);
-    for b in &mut old {
-        retarget(&mut b.terminator, |x| x + NEW);
-    }
-    let names = [
-        "entry",
-        "dispatch.header",
-        "dispatch.switch",
-        "dispatch.next",
-        "dispatch.continue",
-        "dispatch.exit",
-    ];
-    for name in names {
-        body.blocks.push(Block {
-            name: Some(name.into()),
-            insts: Vec::new(),
-            terminator: Terminator::Unreachable,
-            construct: None,
-        });
-    }
-    body.blocks.extend(old);
-    // Variables stay in the entry block.
-    let (vars, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut body.blocks[NEW].insts)
-        .into_iter()
-        .partition(|&ih| matches!(body.insts[ih].op, Op::Alloca { .. }));
-    body.blocks[entry].insts = vars;
-    body.blocks[NEW].insts = rest;
-    let slot = selector(m, t, body);
-    let done = n as u64;
-    store_const(m, t, body, entry, slot, 0);
-    body.blocks[entry].terminator = Terminator::Branch(BlockId(header as u32));
-    body.blocks[header].terminator = Terminator::Branch(BlockId(switch as u32));
-    body.blocks[header].construct = Some(Construct::Loop {
-        merge: BlockId(exit as u32),
-        continue_target: BlockId(cont as u32),
-    });
-    let v = push(
-        body,
-        switch,
-        t.i32,
-        Op::Load {
-            ptr: slot,
-            align: None,
-            volatile: false,
-        },
-    );
-    body.blocks[switch].terminator = Terminator::Switch {
-        value: v,
-        default: BlockId(sel_merge as u32),
-        cases: (0..n)
-            .map(|i| (i as u64, BlockId((i + NEW) as u32)))
-            .collect(),
-    };
-    body.blocks[switch].construct = Some(Construct::Selection {
-        merge: BlockId(sel_merge as u32),
-    });
-    body.blocks[sel_merge].terminator = Terminator::Branch(BlockId(cont as u32));
-    let v = push(
-        body,
-        cont,
-        t.i32,
-        Op::Load {
-            ptr: slot,
-            align: None,
-            volatile: false,
-        },
-    );
-    let d = Value::Const(m.int_const(t.i32, done));
-    let is_done = push(
-        body,
-        cont,
-        t.bool,
-        Op::ICmp {
-            pred: IntPredicate::Eq,
-            lhs: v,
-            rhs: d,
-        },
-    );
-    body.blocks[cont].terminator = Terminator::CondBranch {
-        cond: is_done,
-        on_true: BlockId(exit as u32),
-        on_false: BlockId(header as u32),
-    };
-    body.blocks[exit].terminator = Terminator::Return(None);
-    let number = |m: &mut ir::Module, x: &BlockId| {
-        Value::Const(m.int_const(t.i32, (x.0 as usize - NEW) as u64))
-    };
-    for b in NEW..NEW + n {
-        let term = std::mem::replace(&mut body.blocks[b].terminator, Terminator::Unreachable);
-        let next = match &term {
-            Terminator::Branch(x) => Some(number(m, x)),
-            Terminator::CondBranch {
-                cond,
-                on_true,
-                on_false,
-            } => {
-                let (a, c) = (number(m, on_true), number(m, on_false));
-                Some(push(
-                    body,
-                    b,
-                    t.i32,
-                    Op::Select {
-                        cond: *cond,
-                        on_true: a,
-                        on_false: c,
-                    },
-                ))
-            }
-            Terminator::Switch {
-                value,
-                default,
-                cases,
-            } => {
-                let vt = match value {
-                    Value::Inst(h) => body.insts[*h].ty,
-                    Value::Const(c) => m.constants[*c].ty,
-                    Value::Param(_) => t.i32,
-                };
-                let mut x = number(m, default);
-                for (c, target) in cases {
-                    let k = Value::Const(m.int_const(vt, *c));
-                    let eq = push(
-                        body,
-                        b,
-                        t.bool,
-                        Op::ICmp {
-                            pred: IntPredicate::Eq,
-                            lhs: *value,
-                            rhs: k,
-                        },
-                    );
-                    let y = number(m, target);
-                    x = push(
-                        body,
-                        b,
-                        t.i32,
-                        Op::Select {
-                            cond: eq,
-                            on_true: y,
-                            on_false: x,
-                        },
-                    );
-                }
-                Some(x)
-            }
-            Terminator::Return(_) => Some(Value::Const(m.int_const(t.i32, done))),
-            Terminator::Unreachable => None,
-        };
-        match next {
-            Some(v) => {
-                push(
-                    body,
-                    b,
-                    t.void,
-                    Op::Store {
-                        ptr: slot,
-                        value: v,
-                        align: None,
-                        volatile: false,
-                    },
-                );
-                body.blocks[b].terminator = Terminator::Branch(BlockId(sel_merge as u32));
-            }
-            None => body.blocks[b].terminator = Terminator::Unreachable,
-        }
-    }
-}
-
-/// Step 7: uses their definitions no longer dominate read a Function variable instead.
-fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
-    let s = succs(body);
-    let idom = cfg::dominators(&s, 0);
-    let mut home: HashMap<Handle<Inst>, usize> = HashMap::new();
-    for (b, block) in body.blocks.iter().enumerate() {
-        for &ih in &block.insts {
-            home.insert(ih, b);
-        }
-    }
-    let bad = |v: Value, b: usize| -> Option<Handle<Inst>> {
-        let Value::Inst(d) = v else { return None };
-        if matches!(body.insts[d].op, Op::Alloca { .. }) {
-            return None;
-        }
-        let db = *home.get(&d)?;
-        (db != b && !(idom[b].is_some() && cfg::dominates(&idom, db, b))).then_some(d)
-    };
-    // (use block, user instruction or None for the terminator, definition)
-    let mut fixes: Vec<(usize, Option<Handle<Inst>>, Handle<Inst>)> = Vec::new();
-    for (b, block) in body.blocks.iter().enumerate() {
-        if idom[b].is_none() {
-            continue;
-        }
-        for &ih in &block.insts {
-            ir::verify::for_each_operand(&body.insts[ih].op, |v| {
-                if let Some(d) = bad(v, b) {
-                    fixes.push((b, Some(ih), d));
-                }
-            });
-        }
-        ir::verify::terminator_operands(&block.terminator, |v| {
-            if let Some(d) = bad(v, b) {
-                fixes.push((b, None, d));
-            }
-        });
-    }
-    if fixes.is_empty() {
-        return Ok(());
-    }
-    let mut slots: HashMap<Handle<Inst>, Value> = HashMap::new();
-    for (b, user, d) in fixes {
-        let ty = body.insts[d].ty;
-        if let Type::Pointer { space, .. } = m.types[ty] {
-            if space != AddressSpace::PhysicalStorageBuffer {
-                return Err(Error::unsupported(
-                    "a pointer to private or local memory made in one block and used in a \
-                     block it no longer dominates after structurizing (it cannot be kept in a \
-                     variable)",
-                ));
-            }
-        }
-        let slot = match slots.get(&d) {
-            Some(&s) => s,
-            None => {
-                let pt = m.ty(Type::Pointer {
-                    pointee: ty,
-                    space: AddressSpace::Private,
-                });
-                let a = body.insts.append(Inst {
-                    name: None,
-                    ty: pt,
-                    op: Op::Alloca {
-                        allocated: ty,
-                        align: None,
-                    },
-                });
-                body.blocks[0].insts.insert(0, a);
-                let void = m.void_type();
-                let st = body.insts.append(Inst {
-                    name: None,
-                    ty: void,
-                    op: Op::Store {
-                        ptr: Value::Inst(a),
-                        value: Value::Inst(d),
-                        align: None,
-                        volatile: false,
-                    },
-                });
-                let db = home[&d];
-                let pos = body.blocks[db]
-                    .insts
-                    .iter()
-                    .position(|&x| x == d)
-                    .map_or(body.blocks[db].insts.len(), |p| p + 1);
-                body.blocks[db].insts.insert(pos, st);
-                slots.insert(d, Value::Inst(a));
-                Value::Inst(a)
-            }
-        };
-        let ld = body.insts.append(Inst {
-            name: None,
-            ty,
-            op: Op::Load {
-                ptr: slot,
-                align: None,
-                volatile: false,
-            },
-        });
-        let replace = |v: &mut Value| {
-            if *v == Value::Inst(d) {
-                *v = Value::Inst(ld);
-            }
-        };
-        match user {
-            Some(u) => {
-                let pos = body.blocks[b]
-                    .insts
-                    .iter()
-                    .position(|&x| x == u)
-                    .unwrap_or(0);
-                body.blocks[b].insts.insert(pos, ld);
-                ir::verify::for_each_operand_mut(&mut body.insts[u].op, replace);
-            }
-            None => {
-                body.blocks[b].insts.push(ld);
-                ir::verify::terminator_operands_mut(&mut body.blocks[b].terminator, replace);
-            }
-        }
-    }
-    Ok(())
 }

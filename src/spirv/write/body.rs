@@ -3,16 +3,11 @@
 use std::collections::HashMap;
 
 use rspirv::dr::{InsertPoint, Instruction, Operand};
-use spirv::{Capability, GroupOperation, Op as S, Word};
+use spirv::{Capability, Op as S, Word};
 
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::channel_query;
-use crate::ir::spirv_form::Slot;
-use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, ConvertKind, ImageOp, Op, Terminator, Type, Value,
-};
-use crate::mappings;
+use crate::ir::{self, BinaryOp, CastOp, Op, Terminator, Type, Value};
 
 /// The SPIR-V opcode of an LLVM cast between the given types.
 pub(super) fn cast_opcode(
@@ -353,7 +348,7 @@ impl Writer<'_> {
     /// every value-changing rewrite of this result. A shader's consumers treat arithmetic
     /// without it as fast-math (NIR rewrites `a - (a - b)` to `b`); OpenCL allows at most
     /// contraction, which the graph already spells (`fma` where LLVM had `fmuladd`).
-    fn no_contraction(&mut self, id: Word) {
+    pub(super) fn no_contraction(&mut self, id: Word) {
         if self.policy.no_contraction_decorations {
             self.b.decorate(id, spirv::Decoration::NoContraction, []);
         }
@@ -369,7 +364,12 @@ impl Writer<'_> {
     }
 
     /// A constant of type `t` (scalar or splat vector) with the given integer/float value.
-    fn splat(&mut self, t: ir::Handle<Type>, int_value: u64, float_value: f64) -> Result<Word> {
+    pub(super) fn splat(
+        &mut self,
+        t: ir::Handle<Type>,
+        int_value: u64,
+        float_value: f64,
+    ) -> Result<Word> {
         let scalar = self.m.scalar_of(t);
         let sid = self.ty(scalar)?;
         let s = match self.m.types[scalar] {
@@ -773,360 +773,6 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The Input variable of a builtin whose value has SPIR-V type `t`, declared on first use.
-    fn builtin_var(&mut self, b: spirv::BuiltIn, t: Word) -> Result<Word> {
-        if let Some(&v) = self.builtin_vars.get(&(b as u32)) {
-            return Ok(v);
-        }
-        let pt = self.b.type_pointer(None, spirv::StorageClass::Input, t);
-        let id = self.b.id();
-        self.b.insert_types_global_values(
-            InsertPoint::End,
-            Instruction::new(
-                S::Variable,
-                Some(pt),
-                Some(id),
-                vec![Operand::StorageClass(spirv::StorageClass::Input)],
-            ),
-        );
-        self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
-        self.decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(b)]);
-        self.decorate(id, spirv::Decoration::Constant, []);
-        self.builtin_vars.insert(b as u32, id);
-        Ok(id)
-    }
-
-    fn builtin(
-        &mut self,
-        ctx: &FnCtx,
-        builtin: &Builtin,
-        args: &[Value],
-        ret: ir::Handle<Type>,
-        rid: Option<Word>,
-    ) -> Result<()> {
-        let m = self.m;
-        let rty = if matches!(m.types[ret], Type::Void) {
-            None
-        } else {
-            Some(self.ty(ret)?)
-        };
-        let mut ids = Vec::with_capacity(args.len());
-        for &a in args {
-            ids.push(self.value(ctx, a)?);
-        }
-        match builtin {
-            Builtin::WorkItem(b) => {
-                let (_, per_dim, _) = mappings::work_item_name(*b)
-                    .ok_or_else(|| Error::unsupported(format!("work-item builtin {b:?}")))?;
-                if per_dim {
-                    // A 3-vector of the result type; one component selected by the argument.
-                    let vt = {
-                        let lanes = Type::Vector { elem: ret, len: 3 };
-                        match m.types.find(&lanes) {
-                            Some(h) => self.ty(h)?,
-                            None => {
-                                let e = self.ty(ret)?;
-                                self.b.type_vector(e, 3)
-                            }
-                        }
-                    };
-                    let var = self.builtin_var(*b, vt)?;
-                    let loaded = self.emit(S::Load, Some(vt), None, Self::ids(&[var]))?;
-                    match args.first() {
-                        Some(Value::Const(c)) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(i) if i < 3) =>
-                        {
-                            let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
-                                unreachable!()
-                            };
-                            self.emit(
-                                S::CompositeExtract,
-                                rty,
-                                rid,
-                                vec![Operand::IdRef(loaded), Operand::LiteralBit32(i as u32)],
-                            )?;
-                        }
-                        _ => {
-                            self.emit(
-                                S::VectorExtractDynamic,
-                                rty,
-                                rid,
-                                Self::ids(&[loaded, ids[0]]),
-                            )?;
-                        }
-                    }
-                } else {
-                    let t = self.ty(ret)?;
-                    let var = self.builtin_var(*b, t)?;
-                    self.emit(S::Load, rty, rid, Self::ids(&[var]))?;
-                }
-            }
-            Builtin::ExtInst { op, literal } => {
-                let mut ops =
-                    vec![
-                        Operand::IdRef(self.ext.ok_or_else(|| {
-                            Error::internal("an OpenCL.std instruction in a shader")
-                        })?),
-                        Operand::LiteralExtInstInteger(*op as u32),
-                    ];
-                ops.extend(Self::ids(&ids));
-                if let Some(l) = literal {
-                    ops.push(Operand::LiteralBit32(*l));
-                }
-                let t = match rty {
-                    Some(t) => t,
-                    None => self.b.type_void(),
-                };
-                let id = rid.unwrap_or_else(|| self.b.id());
-                self.emit(S::ExtInst, Some(t), Some(id), ops)?;
-            }
-            Builtin::Convert {
-                from,
-                to,
-                saturate,
-                rounding,
-            } => {
-                let from_t = self.vty(ctx, args[0]);
-                let fw = bit_width(m, from_t);
-                let tw = bit_width(m, ret);
-                let same_class = matches!(
-                    (from, to),
-                    (ConvertKind::Float, ConvertKind::Float)
-                        | (ConvertKind::Int(_), ConvertKind::Int(_))
-                );
-                let code = match ConvertKind::spirv_opcode(*from, *to, *saturate) {
-                    S::FConvert | S::SConvert | S::UConvert if same_class && fw == tw => {
-                        S::CopyObject
-                    }
-                    code => code,
-                };
-                let id = self.emit(code, rty, rid, Self::ids(&ids))?;
-                // A float conversion is exact too: consumers otherwise fold a narrowing and
-                // the widening after it into nothing.
-                if matches!(code, S::FConvert | S::ConvertSToF | S::ConvertUToF) {
-                    self.no_contraction(id);
-                }
-                if code != S::CopyObject {
-                    if *saturate
-                        && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)
-                        && *to != ConvertKind::Float
-                    {
-                        self.decorate(id, spirv::Decoration::SaturatedConversion, []);
-                    }
-                    if let Some(r) = rounding {
-                        if !(matches!(from, ConvertKind::Int(_))
-                            && matches!(to, ConvertKind::Int(_)))
-                        {
-                            self.decorate(
-                                id,
-                                spirv::Decoration::FPRoundingMode,
-                                [Operand::FPRoundingMode(*r)],
-                            );
-                        }
-                    }
-                }
-            }
-            Builtin::Image(op) => self.image(ctx, *op, args, &ids, ret, rid)?,
-            Builtin::ControlBarrier { .. }
-            | Builtin::MemoryBarrier { .. }
-            | Builtin::Atomic { .. }
-            | Builtin::AsyncCopy { .. }
-            | Builtin::WaitEvents
-            | Builtin::Group { .. } => {
-                if matches!(builtin, Builtin::Atomic { .. }) && bit_width(m, ret) == 64 {
-                    self.cap(Capability::Int64Atomics);
-                }
-                if let Builtin::Group { op, operation, .. } = builtin {
-                    self.group_requirements(*op, *operation)?;
-                }
-                let (op, slots) = builtin
-                    .spirv_form(&ids)
-                    .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
-                let mut ops = Vec::with_capacity(slots.len());
-                for s in slots {
-                    ops.push(match s {
-                        Slot::Value(id) => Operand::IdRef(id),
-                        Slot::Int(v) => Operand::IdRef(self.u32_const(v)),
-                        Slot::OneLike(i) => {
-                            let t = self.vty(ctx, args[i]);
-                            Operand::IdRef(self.splat(t, 1, 0.0)?)
-                        }
-                        Slot::Operation(o) => Operand::GroupOperation(o),
-                    });
-                }
-                self.emit(op, rty, rid, ops)?;
-            }
-            Builtin::Spirv(op) => {
-                self.emit(*op, rty, rid, Self::ids(&ids))?;
-            }
-            Builtin::Glsl(op) => {
-                let set = self.glsl_set();
-                let mut ops = vec![
-                    Operand::IdRef(set),
-                    Operand::LiteralExtInstInteger(*op as u32),
-                ];
-                ops.extend(Self::ids(&ids));
-                let t = rty.ok_or_else(|| Error::internal("a GLSL.std.450 op without result"))?;
-                self.emit(S::ExtInst, Some(t), rid, ops)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Capabilities and version of a collective: `Groups` for the OpenCL 2.0 instructions; for
-    /// the non-uniform ones SPIR-V 1.3, `GroupNonUniform` and the capability the grammar lists
-    /// for the instruction (`GroupNonUniformClustered` for a clustered reduce).
-    fn group_requirements(&mut self, op: S, operation: Option<GroupOperation>) -> Result<()> {
-        let inst = rspirv::grammar::INSTRUCTION_TABLE
-            .lookup_opcode(op as u32)
-            .ok_or_else(|| Error::internal(format!("Op{op:?} is not in the grammar")))?;
-        if !inst.opname.starts_with("GroupNonUniform") {
-            self.cap(Capability::Groups);
-            return Ok(());
-        }
-        self.need_version((1, 3), &format!("Op{op:?}"))?;
-        self.cap(Capability::GroupNonUniform);
-        if operation == Some(GroupOperation::ClusteredReduce) {
-            self.cap(Capability::GroupNonUniformClustered);
-        } else if let Some(&c) = inst.capabilities.first() {
-            self.cap(c);
-        }
-        Ok(())
-    }
-
-    fn image(
-        &mut self,
-        ctx: &FnCtx,
-        op: ImageOp,
-        args: &[Value],
-        ids: &[Word],
-        ret: ir::Handle<Type>,
-        rid: Option<Word>,
-    ) -> Result<()> {
-        let m = self.m;
-        let rty = if matches!(m.types[ret], Type::Void) {
-            None
-        } else {
-            Some(self.ty(ret)?)
-        };
-        let img_t = self.vty(ctx, args[0]);
-        let Type::Image(img) = m.types[img_t] else {
-            return Err(Error::unsupported(
-                "image builtin on a value that is not an image",
-            ));
-        };
-        match op {
-            ImageOp::Read(_) => {
-                self.emit(S::ImageRead, rty, rid, Self::ids(&[ids[0], ids[1]]))?;
-            }
-            ImageOp::Sample(_) => {
-                let it = self.ty(img_t)?;
-                let st = self.b.type_sampled_image(it);
-                let si = self.emit(
-                    S::SampledImage,
-                    Some(st),
-                    None,
-                    Self::ids(&[ids[0], ids[1]]),
-                )?;
-                let ft = self.b.type_float(32, None);
-                let zero = self.scalar_constant(ft, 32, 0);
-                self.emit(
-                    S::ImageSampleExplicitLod,
-                    rty,
-                    rid,
-                    vec![
-                        Operand::IdRef(si),
-                        Operand::IdRef(ids[2]),
-                        Operand::ImageOperands(spirv::ImageOperands::LOD),
-                        Operand::IdRef(zero),
-                    ],
-                )?;
-            }
-            ImageOp::Write(_) => {
-                let mut ops = Self::ids(&[ids[0], ids[1], ids[2]]);
-                if let Some(&lod) = ids.get(3) {
-                    self.cap(Capability::ImageMipmap);
-                    ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
-                    ops.push(Operand::IdRef(lod));
-                }
-                self.emit(S::ImageWrite, None, None, ops)?;
-            }
-            ImageOp::QuerySize { component } => {
-                let dims = img.size_components();
-                let u = self.b.type_int(32, 0);
-                let qt = if dims > 1 {
-                    self.b.type_vector(u, dims)
-                } else {
-                    u
-                };
-                let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
-                let whole = match component {
-                    Some(_) => dims == 1,
-                    None => m.lanes(ret) == dims,
-                };
-                if whole && rt == qt {
-                    // The query's own result is the value: no copy.
-                    self.emit(S::ImageQuerySize, Some(rt), rid, Self::ids(&[ids[0]]))?;
-                    return Ok(());
-                }
-                let q = self.emit(S::ImageQuerySize, Some(qt), None, Self::ids(&[ids[0]]))?;
-                // One component is a 32-bit integer; `get_image_array_size` answers a size_t.
-                let one = |w: &mut Self, c: Word| -> Result<()> {
-                    if rt == u {
-                        w.emit(S::CopyObject, Some(rt), rid, Self::ids(&[c]))?;
-                    } else {
-                        w.emit(S::UConvert, Some(rt), rid, Self::ids(&[c]))?;
-                    }
-                    Ok(())
-                };
-                match component {
-                    Some(_) if dims == 1 => one(self, q)?,
-                    Some(c) if rt == u => {
-                        self.emit(
-                            S::CompositeExtract,
-                            Some(rt),
-                            rid,
-                            vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
-                        )?;
-                    }
-                    Some(c) => {
-                        let e = self.emit(
-                            S::CompositeExtract,
-                            Some(u),
-                            None,
-                            vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
-                        )?;
-                        one(self, e)?;
-                    }
-                    None => {
-                        let want = m.lanes(ret);
-                        if want == dims {
-                            self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;
-                        } else {
-                            // get_image_dim of a 3D image is an int4 with w = 0.
-                            let zero = self.b.constant_null(qt);
-                            let mut ops = Self::ids(&[q, zero]);
-                            ops.extend(
-                                (0..want).map(|i| {
-                                    Operand::LiteralBit32(if i < dims { i } else { dims })
-                                }),
-                            );
-                            self.emit(S::VectorShuffle, Some(rt), rid, ops)?;
-                        }
-                    }
-                }
-            }
-            ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
-                let cq = channel_query(|q| q.op == op)
-                    .ok_or_else(|| Error::internal("a channel query without a table row"))?;
-                let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
-                let q = self.emit(cq.spirv, Some(rt), None, Self::ids(&[ids[0]]))?;
-                let off = self.scalar_constant(rt, 32, cq.cl_offset);
-                self.emit(S::IAdd, Some(rt), rid, Self::ids(&[q, off]))?;
-            }
-        }
-        Ok(())
-    }
-
     fn terminator(&mut self, ctx: &mut FnCtx, t: &Terminator) -> Result<()> {
         // Every edge after the first to the same phi block goes through its forwarder.
         let from = ctx.current;
@@ -1186,7 +832,7 @@ impl Writer<'_> {
 /// OpCompositeExtract/Insert can spell. Otherwise (a run-time index, or a constant past the
 /// end, whose result LLVM calls poison) the access is OpVectorExtract/InsertDynamic, which SPIR-V
 /// allows with an undefined result.
-fn lane_literal(
+pub(super) fn lane_literal(
     m: &ir::Module,
     func: ir::Handle<ir::Function>,
     vector: Value,
@@ -1202,7 +848,7 @@ fn lane_literal(
     (i < u64::from(lanes)).then_some(i as u32)
 }
 
-fn bit_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
+pub(super) fn bit_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
     match m.types[m.scalar_of(t)] {
         Type::Int { width } | Type::Float { width } => width,
         Type::Bool => 1,

@@ -6,6 +6,7 @@
 //! naming it.
 
 mod body;
+mod builtins;
 mod layout;
 mod memory;
 mod policy;

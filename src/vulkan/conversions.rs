@@ -1,0 +1,164 @@
+//! OpenCL's conversions in shader form: SPIR-V's SaturatedConversion and FPRoundingMode
+//! decorations are Kernel-only, so saturation is a clamp (and NaN to 0) around the plain
+//! conversion, and a rounding mode other than nearest even is the builtin library's one-step
+//! correction of it (`library::rounding`).
+
+use spirv::{FPRoundingMode, GlslStd450Op as G, Op as S};
+
+use crate::diag::Result;
+use crate::ir::{self, Builtin, CastOp, ConstantKind, ConvertKind, Handle, Op, Sign, Type, Value};
+
+use super::body::FnBuilder;
+use super::builtins::{bool_like, float_bits, glsl, plain, select, splat};
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn convert(
+    b: &mut FnBuilder,
+    from: ConvertKind,
+    to: ConvertKind,
+    saturate: bool,
+    rounding: Option<FPRoundingMode>,
+    x: Value,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    let xt = b.ty_of(x);
+    let width = |b: &FnBuilder, t: Handle<Type>| match b.l.out.types[b.l.out.scalar_of(t)] {
+        Type::Int { width } | Type::Float { width } => width,
+        _ => 32,
+    };
+    let (fw, tw) = (width(b, xt), width(b, ret));
+    match (from, to) {
+        (ConvertKind::Float, ConvertKind::Int(sign)) => {
+            let r = match rounding {
+                None | Some(FPRoundingMode::RTZ) => x,
+                Some(FPRoundingMode::RTE) => glsl(b, G::RoundEven, xt, vec![x]),
+                Some(FPRoundingMode::RTP) => glsl(b, G::Ceil, xt, vec![x]),
+                Some(FPRoundingMode::RTN) => glsl(b, G::Floor, xt, vec![x]),
+            };
+            let c = b.push(
+                ret,
+                Op::Builtin {
+                    builtin: plain(from, to),
+                    args: vec![r],
+                },
+            );
+            if !saturate {
+                return Ok(c);
+            }
+            // Out of range: the nearest bound; NaN: 0 (OpenCL 6.2.3.3).
+            let bt = bool_like(b, xt);
+            let (lo, hi, min, max) = match sign {
+                Sign::Signed => (
+                    -(2f64.powi(tw as i32 - 1)),
+                    2f64.powi(tw as i32 - 1),
+                    1u64 << (tw - 1),
+                    (1u64 << (tw - 1)) - 1,
+                ),
+                Sign::Unsigned => (0.0, 2f64.powi(tw as i32), 0, u64::MAX >> (64 - tw)),
+            };
+            let lo_c = splat(b, xt, ConstantKind::Float(float_bits(fw, lo)));
+            let hi_c = splat(b, xt, ConstantKind::Float(float_bits(fw, hi)));
+            let too_big = b.push(
+                bt,
+                Op::FCmp {
+                    pred: ir::FloatPredicate::Oge,
+                    lhs: r,
+                    rhs: hi_c,
+                },
+            );
+            let too_small = b.push(
+                bt,
+                Op::FCmp {
+                    pred: ir::FloatPredicate::Olt,
+                    lhs: r,
+                    rhs: lo_c,
+                },
+            );
+            let nan = b.push(
+                bt,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(S::IsNan),
+                    args: vec![r],
+                },
+            );
+            let max_c = splat(b, ret, ConstantKind::Int(max));
+            let min_c = splat(b, ret, ConstantKind::Int(min));
+            let zero = splat(b, ret, ConstantKind::Int(0));
+            let v = select(b, ret, too_big, max_c, c);
+            let v = select(b, ret, too_small, min_c, v);
+            Ok(select(b, ret, nan, zero, v))
+        }
+        (ConvertKind::Int(s), ConvertKind::Int(d)) => {
+            let mut v = x;
+            if saturate {
+                let max_of = |sign: Sign, w: u32| match sign {
+                    Sign::Signed => (1u64 << (w - 1)) - 1,
+                    Sign::Unsigned => u64::MAX >> (64 - w),
+                };
+                // Below the destination's least value: only signed sources can be.
+                if s == Sign::Signed {
+                    if d == Sign::Unsigned {
+                        let zero = splat(b, xt, ConstantKind::Int(0));
+                        v = glsl(b, G::SMax, xt, vec![v, zero]);
+                    } else if tw < fw {
+                        let min = (1u64 << (tw - 1)).wrapping_neg() & (u64::MAX >> (64 - fw));
+                        let min_c = splat(b, xt, ConstantKind::Int(min));
+                        v = glsl(b, G::SMax, xt, vec![v, min_c]);
+                    }
+                }
+                // Above the destination's greatest value.
+                let dmax = max_of(d, tw);
+                let smax = max_of(s, fw);
+                if dmax < smax {
+                    let c = splat(b, xt, ConstantKind::Int(dmax));
+                    // After the clamp at the low end the value is not negative.
+                    let g = if s == Sign::Signed { G::SMin } else { G::UMin };
+                    v = glsl(b, g, xt, vec![v, c]);
+                }
+            }
+            if fw == tw {
+                return Ok(if ret == xt {
+                    v
+                } else {
+                    b.push(
+                        ret,
+                        Op::Cast {
+                            op: CastOp::Bitcast,
+                            value: v,
+                        },
+                    )
+                });
+            }
+            Ok(b.push(
+                ret,
+                Op::Builtin {
+                    builtin: plain(ConvertKind::Int(s), ConvertKind::Int(d)),
+                    args: vec![v],
+                },
+            ))
+        }
+        _ => {
+            // To a float: nearest even is what Vulkan devices do; another rounding mode is
+            // the builtin library's correction of it.
+            if let Some(r @ (FPRoundingMode::RTZ | FPRoundingMode::RTP | FPRoundingMode::RTN)) =
+                rounding
+            {
+                let from_int = match from {
+                    ConvertKind::Int(s) => Some(s),
+                    ConvertKind::Float => None,
+                };
+                return super::library::round_to_from(b, x, ret, r as u32, from_int);
+            }
+            if from == ConvertKind::Float && fw == tw {
+                return Ok(x);
+            }
+            Ok(b.push(
+                ret,
+                Op::Builtin {
+                    builtin: plain(from, to),
+                    args: vec![x],
+                },
+            ))
+        }
+    }
+}

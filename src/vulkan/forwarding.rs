@@ -1,0 +1,134 @@
+//! What the body lowering can leave out: pointer casts that only `memcpy` and `memset`
+//! use, and pointer variables stored once (-O0's spilled parameters).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::ir::{self, CastOp, Handle, Inst, Op, Type, Value};
+
+/// Pointer casts whose every use is as the destination or source of a `memcpy` or
+/// `memset` (what LLVM makes of a struct copy or a zeroed array: `(i8*)&s`). The copy works
+/// on the pointer's own type, so the cast needs no value of its own.
+pub(super) fn byte_views(body: &ir::Body) -> HashSet<Handle<Inst>> {
+    let casts: HashSet<Handle<Inst>> = body
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter().copied())
+        .filter(|&h| {
+            matches!(
+                body.insts[h].op,
+                Op::Cast {
+                    op: CastOp::Bitcast,
+                    ..
+                }
+            )
+        })
+        .collect();
+    let mut other_use: HashSet<Handle<Inst>> = Default::default();
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            match &body.insts[ih].op {
+                Op::CopyMemory { dst, src, size, .. } => {
+                    for v in [size] {
+                        if let Value::Inst(x) = v {
+                            other_use.insert(*x);
+                        }
+                    }
+                    let _ = (dst, src);
+                }
+                Op::FillMemory { byte, size, .. } => {
+                    for v in [byte, size] {
+                        if let Value::Inst(x) = v {
+                            other_use.insert(*x);
+                        }
+                    }
+                }
+                op => ir::verify::for_each_operand(op, |v| {
+                    if let Value::Inst(x) = v {
+                        other_use.insert(x);
+                    }
+                }),
+            }
+        }
+        ir::verify::terminator_operands(&b.terminator, |v| {
+            if let Value::Inst(x) = v {
+                other_use.insert(x);
+            }
+        });
+    }
+    casts
+        .into_iter()
+        .filter(|h| !other_use.contains(h))
+        .collect()
+}
+
+/// Variables holding a pointer that are stored exactly once, by a store that dominates every
+/// load of them, and used for nothing else: what -O0 code makes of every pointer parameter
+/// (`p.addr`). Their loads are the stored value, so the pointer never sits in memory (a
+/// shader cannot keep a pointer to private or local memory in a variable).
+pub(super) fn single_store_pointers(
+    m: &ir::Module,
+    body: &ir::Body,
+) -> HashMap<Handle<Inst>, Handle<Inst>> {
+    // Per variable: its stores as (block, position, store) and its loads as (block, position).
+    type Places = Vec<(usize, usize, Handle<Inst>)>;
+    let mut stores: HashMap<Handle<Inst>, Places> = HashMap::new();
+    let mut loads: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::new();
+    let mut escaped: HashSet<Handle<Inst>> = Default::default();
+    let is_candidate = |h: Handle<Inst>| {
+        matches!(&body.insts[h].op, Op::Alloca { allocated, .. }
+            if matches!(m.types[*allocated], Type::Pointer { .. }))
+    };
+    for (b, block) in body.blocks.iter().enumerate() {
+        for (pos, &ih) in block.insts.iter().enumerate() {
+            match &body.insts[ih].op {
+                Op::Store {
+                    ptr: Value::Inst(a),
+                    value,
+                    ..
+                } if is_candidate(*a) => {
+                    stores.entry(*a).or_default().push((b, pos, ih));
+                    if let Value::Inst(v) = value {
+                        escaped.insert(*v);
+                    }
+                }
+                Op::Load {
+                    ptr: Value::Inst(a),
+                    ..
+                } if is_candidate(*a) => loads.entry(*a).or_default().push((b, pos)),
+                op => ir::verify::for_each_operand(op, |v| {
+                    if let Value::Inst(x) = v {
+                        escaped.insert(x);
+                    }
+                }),
+            }
+        }
+        ir::verify::terminator_operands(&block.terminator, |v| {
+            if let Value::Inst(x) = v {
+                escaped.insert(x);
+            }
+        });
+    }
+    let succ: Vec<Vec<usize>> = body
+        .blocks
+        .iter()
+        .map(|b| b.terminator.successors())
+        .collect();
+    let idom = ir::cfg::dominators(&succ, 0);
+    stores
+        .into_iter()
+        .filter(|(a, s)| s.len() == 1 && !escaped.contains(a))
+        .filter(|(a, s)| {
+            let (sb, spos, _) = s[0];
+            loads.get(a).is_none_or(|ls| {
+                ls.iter().all(|&(lb, lpos)| {
+                    if lb == sb {
+                        lpos > spos
+                    } else {
+                        idom[lb].is_some() && ir::cfg::dominates(&idom, sb, lb)
+                    }
+                })
+            })
+        })
+        .map(|(a, s)| (a, s[0].2))
+        .collect()
+}

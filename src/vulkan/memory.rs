@@ -1,0 +1,446 @@
+//! Memory in shader form: loads and stores (whole aggregates through laid-out memory go
+//! member by member), `getelementptr` (a non-zero first index on a logical pointer folded
+//! into the chain that made it), pointer casts, and `memcpy` / `memset` of whole objects.
+
+use crate::diag::{Error, Result};
+use crate::ir::{self, AddressSpace, CastOp, Constant, ConstantKind, Handle, Op, Type, Value};
+
+use super::body::FnBuilder;
+
+impl FnBuilder<'_, '_> {
+    /// Natural alignment of `t`, for memory operands that must state one (physical storage
+    /// buffers) where the input gave none.
+    pub(super) fn natural_align(&self, t: Handle<Type>) -> u32 {
+        self.l.out.align_of(t) as u32
+    }
+
+    /// A load. Through laid-out memory (buffers, push constants) an aggregate is loaded
+    /// member by member: that memory has its own, explicitly laid-out SPIR-V types.
+    pub(super) fn load(&mut self, ptr: Value, align: Option<u32>, volatile: bool) -> Result<Value> {
+        let pt = self.ty_of(ptr);
+        let Type::Pointer { pointee, space } = self.l.out.types[pt] else {
+            return Err(Error::internal("a load through a non-pointer"));
+        };
+        let laid = matches!(
+            space,
+            AddressSpace::PhysicalStorageBuffer | AddressSpace::PushConstant
+        );
+        if laid && self.is_aggregate(pointee) {
+            let undef = self.l.out.constant(Constant {
+                ty: pointee,
+                kind: ConstantKind::Undef,
+            });
+            let mut agg = Value::Const(undef);
+            for path in self.leaves(pointee) {
+                let p = self.leaf_pointer(ptr, &path)?;
+                let x = self.load(p, None, volatile)?;
+                agg = self.push(
+                    pointee,
+                    Op::InsertValue {
+                        aggregate: agg,
+                        element: x,
+                        indices: path,
+                    },
+                );
+            }
+            return Ok(agg);
+        }
+        let align = match space {
+            AddressSpace::PhysicalStorageBuffer => {
+                Some(align.unwrap_or_else(|| self.natural_align(pointee)))
+            }
+            _ => align,
+        };
+        Ok(self.push(
+            pointee,
+            Op::Load {
+                ptr,
+                align,
+                volatile,
+            },
+        ))
+    }
+
+    pub(super) fn store(
+        &mut self,
+        ptr: Value,
+        value: Value,
+        align: Option<u32>,
+        volatile: bool,
+    ) -> Result<()> {
+        let pt = self.ty_of(ptr);
+        let Type::Pointer { pointee, space } = self.l.out.types[pt] else {
+            return Err(Error::internal("a store through a non-pointer"));
+        };
+        if self.ty_of(value) != pointee {
+            return Err(Error::unsupported(
+                "a store of a pointer into memory declared for another kind of pointer (in a \
+                 Vulkan shader a pointer to a program-scope table and one to a buffer differ)",
+            ));
+        }
+        let laid = matches!(
+            space,
+            AddressSpace::PhysicalStorageBuffer | AddressSpace::PushConstant
+        );
+        if laid && self.is_aggregate(pointee) {
+            for path in self.leaves(pointee) {
+                let p = self.leaf_pointer(ptr, &path)?;
+                let lt = self.leaf_type(pointee, &path);
+                let x = self.push(
+                    lt,
+                    Op::ExtractValue {
+                        aggregate: value,
+                        indices: path,
+                    },
+                );
+                self.store(p, x, None, volatile)?;
+            }
+            return Ok(());
+        }
+        let align = match space {
+            AddressSpace::PhysicalStorageBuffer => {
+                Some(align.unwrap_or_else(|| self.natural_align(pointee)))
+            }
+            _ => align,
+        };
+        let void = self.void();
+        self.push(
+            void,
+            Op::Store {
+                ptr,
+                value,
+                align,
+                volatile,
+            },
+        );
+        Ok(())
+    }
+
+    pub(super) fn is_aggregate(&self, t: Handle<Type>) -> bool {
+        matches!(
+            self.l.out.types[t],
+            Type::Array { .. } | Type::Struct { .. }
+        )
+    }
+
+    /// Index paths to every non-aggregate part of `t` (members, elements).
+    pub(super) fn leaves(&self, t: Handle<Type>) -> Vec<Vec<u32>> {
+        match &self.l.out.types[t] {
+            Type::Array { elem, len } => (0..*len as u32)
+                .flat_map(|i| {
+                    self.leaves(*elem).into_iter().map(move |mut p| {
+                        p.insert(0, i);
+                        p
+                    })
+                })
+                .collect(),
+            Type::Struct {
+                members: Some(ms), ..
+            } => ms
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &m)| {
+                    self.leaves(m).into_iter().map(move |mut p| {
+                        p.insert(0, i as u32);
+                        p
+                    })
+                })
+                .collect(),
+            _ => vec![vec![]],
+        }
+    }
+
+    pub(super) fn leaf_type(&self, t: Handle<Type>, path: &[u32]) -> Handle<Type> {
+        path.iter().fold(t, |t, &i| match &self.l.out.types[t] {
+            Type::Array { elem, .. } => *elem,
+            Type::Struct {
+                members: Some(ms), ..
+            } => ms[i as usize],
+            _ => t,
+        })
+    }
+
+    pub(super) fn leaf_pointer(&mut self, ptr: Value, path: &[u32]) -> Result<Value> {
+        let mut idx = vec![self.int_const(32, 0)];
+        let pointee = self
+            .l
+            .out
+            .pointee(self.ty_of(ptr))
+            .unwrap_or_else(|| self.ty_of(ptr));
+        let mut t = pointee;
+        for &i in path {
+            let width = match self.l.out.types[t] {
+                Type::Struct { .. } => 32,
+                _ => self.l.out.addressing.pointer_bits(),
+            };
+            idx.push(self.int_const(width, i as u64));
+            t = self.leaf_type(t, &[i]);
+        }
+        self.gep(ptr, idx, true)
+    }
+
+    /// A `getelementptr`. On a logical pointer the first index must be zero; a non-zero one
+    /// is folded into the chain that made the pointer when that chain ends in an array
+    /// element (`&a[i] + j` is `&a[i + j]`).
+    pub(super) fn gep(
+        &mut self,
+        base: Value,
+        indices: Vec<Value>,
+        inbounds: bool,
+    ) -> Result<Value> {
+        let bty = self.ty_of(base);
+        let space = self
+            .space_of(base)
+            .ok_or_else(|| Error::internal("getelementptr on a non-pointer"))?;
+        if space != AddressSpace::PhysicalStorageBuffer
+            && !indices.first().is_some_and(|&i| self.is_zero(i))
+        {
+            return self.fold_gep(base, indices, inbounds);
+        }
+        let consts = self.l.out.const_indices(&indices);
+        let mut indices = indices;
+        self.l.out.struct_indices_as_i32(bty, &mut indices);
+        let rt =
+            self.l.out.gep_result_type(bty, &consts).ok_or_else(|| {
+                Error::internal("a getelementptr whose indices do not fit its type")
+            })?;
+        Ok(self.push(
+            rt,
+            Op::Gep {
+                inbounds,
+                base,
+                indices,
+            },
+        ))
+    }
+
+    pub(super) fn fold_gep(
+        &mut self,
+        base: Value,
+        indices: Vec<Value>,
+        inbounds: bool,
+    ) -> Result<Value> {
+        let refuse = || {
+            Error::unsupported(
+                "pointer arithmetic on a pointer to private or local memory beyond the array \
+                 element it points to (a Vulkan shader's logical pointers only index into \
+                 their object)",
+            )
+        };
+        let Value::Inst(h) = base else {
+            return Err(refuse());
+        };
+        let Op::Gep {
+            base: b2,
+            indices: i2,
+            ..
+        } = self.body.insts[h].op.clone()
+        else {
+            return Err(refuse());
+        };
+        if i2.len() < 2 {
+            return Err(refuse());
+        }
+        // The step before the last index must be into an array.
+        let before = self
+            .l
+            .out
+            .gep_pointee(
+                self.ty_of(b2),
+                &self.l.out.const_indices(&i2[..i2.len() - 1]),
+            )
+            .ok_or_else(refuse)?;
+        if !matches!(
+            self.l.out.types[before],
+            Type::Array { .. } | Type::SpecArray { .. }
+        ) {
+            return Err(refuse());
+        }
+        let last = *i2.last().unwrap_or(&indices[0]);
+        let sum = self.add_indices(last, indices[0]);
+        let mut folded = i2[..i2.len() - 1].to_vec();
+        folded.push(sum);
+        folded.extend_from_slice(&indices[1..]);
+        self.gep(b2, folded, inbounds)
+    }
+
+    /// `a + b` for two index values of possibly different widths (in the wider one).
+    pub(super) fn add_indices(&mut self, a: Value, b: Value) -> Value {
+        let (ta, tb) = (self.ty_of(a), self.ty_of(b));
+        let w = |s: &Self, t| match s.l.out.types[t] {
+            Type::Int { width } => width,
+            _ => 64,
+        };
+        let (wa, wb) = (w(self, ta), w(self, tb));
+        let (a, b, t) = if wa >= wb {
+            let b = self.widen(b, ta, wb < wa);
+            (a, b, ta)
+        } else {
+            let a = self.widen(a, tb, true);
+            (a, b, tb)
+        };
+        self.push(
+            t,
+            Op::Binary {
+                op: ir::BinaryOp::Add,
+                lhs: a,
+                rhs: b,
+                flags: Default::default(),
+            },
+        )
+    }
+
+    pub(super) fn widen(&mut self, v: Value, to: Handle<Type>, needed: bool) -> Value {
+        if !needed {
+            return v;
+        }
+        self.push(
+            to,
+            Op::Cast {
+                op: CastOp::SExt,
+                value: v,
+            },
+        )
+    }
+
+    /// A cast; `src_ty` is the input's result type.
+    pub(super) fn cast(&mut self, op: CastOp, v: Value, src_ty: Handle<Type>) -> Result<Value> {
+        let from_space = self.space_of(v);
+        let rt = match op {
+            CastOp::Bitcast if from_space.is_some() => {
+                let space = from_space.unwrap_or(AddressSpace::Private);
+                let pointee = match self.l.src.pointee(src_ty) {
+                    Some(p) if matches!(self.l.src.types[p], Type::Void) => self.l.out.int_type(8),
+                    Some(p) => self.l.ty(p)?,
+                    None => return Err(Error::internal("a pointer bitcast to a non-pointer")),
+                };
+                let rt = self.l.out.ty(Type::Pointer { pointee, space });
+                if rt == self.ty_of(v) {
+                    return Ok(v);
+                }
+                if space != AddressSpace::PhysicalStorageBuffer {
+                    return Err(Error::unsupported(
+                        "a cast of a pointer to private or local memory to another pointer \
+                         type (a Vulkan shader's logical pointers keep their type)",
+                    ));
+                }
+                rt
+            }
+            CastOp::PtrToInt if from_space != Some(AddressSpace::PhysicalStorageBuffer) => {
+                return Err(Error::unsupported(
+                    "the address of private or local memory as an integer (a Vulkan shader's \
+                     logical pointers have none)",
+                ))
+            }
+            CastOp::AddrSpaceCast => {
+                return Err(Error::unsupported(
+                    "an address-space cast (generic pointers have no Vulkan form yet)",
+                ))
+            }
+            // Device addresses are 64 bits wide whatever OpenCL's pointer width.
+            CastOp::PtrToInt | CastOp::IntToPtr => {
+                let rt = self.l.ty(src_ty)?;
+                let u64t = self.l.out.int_type(64);
+                let narrow = |s: &Self, t: Handle<Type>| matches!(s.l.out.types[t], Type::Int { width } if width < 64);
+                if op == CastOp::PtrToInt && narrow(self, rt) {
+                    let wide = self.push(u64t, Op::Cast { op, value: v });
+                    return Ok(self.push(
+                        rt,
+                        Op::Cast {
+                            op: CastOp::Trunc,
+                            value: wide,
+                        },
+                    ));
+                }
+                if op == CastOp::IntToPtr && narrow(self, self.ty_of(v)) {
+                    let wide = self.push(
+                        u64t,
+                        Op::Cast {
+                            op: CastOp::ZExt,
+                            value: v,
+                        },
+                    );
+                    return self.cast(op, wide, src_ty);
+                }
+                rt
+            }
+            _ => self.l.ty(src_ty)?,
+        };
+        if op == CastOp::IntToPtr
+            && !matches!(
+                self.l.out.types[rt],
+                Type::Pointer {
+                    space: AddressSpace::PhysicalStorageBuffer,
+                    ..
+                }
+            )
+        {
+            return Err(Error::unsupported(
+                "an integer made into a pointer to private or local memory",
+            ));
+        }
+        Ok(self.push(rt, Op::Cast { op, value: v }))
+    }
+
+    /// `memcpy` of a whole object to an object of the same type, member by member.
+    pub(super) fn copy_memory(&mut self, dst: Value, src: Value, size: Value) -> Result<()> {
+        let (dt, st) = (self.ty_of(dst), self.ty_of(src));
+        let (Some(dp), Some(sp)) = (self.l.out.pointee(dt), self.l.out.pointee(st)) else {
+            return Err(Error::internal("a memcpy between non-pointers"));
+        };
+        let n = match size {
+            Value::Const(c) => match self.l.out.constants[c].kind {
+                ConstantKind::Int(n) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        };
+        if dp != sp || n != Some(self.l.out.size_of(dp)) {
+            return Err(Error::unsupported(
+                "a memcpy other than of one whole object to an object of the same type \
+                 (a Vulkan shader copies typed values)",
+            ));
+        }
+        for path in self.leaves(dp) {
+            let s = self.leaf_pointer(src, &path)?;
+            let x = self.load(s, None, false)?;
+            let d = self.leaf_pointer(dst, &path)?;
+            self.store(d, x, None, false)?;
+        }
+        Ok(())
+    }
+
+    /// `memset` of a whole object with zero bytes.
+    pub(super) fn fill_memory(&mut self, dst: Value, byte: Value, size: Value) -> Result<()> {
+        let dt = self.ty_of(dst);
+        let dp = self
+            .l
+            .out
+            .pointee(dt)
+            .ok_or_else(|| Error::internal("a memset of a non-pointer"))?;
+        let konst = |s: &Self, v: Value| match v {
+            Value::Const(c) => match s.l.out.constants[c].kind {
+                ConstantKind::Int(n) => Some(n),
+                ConstantKind::Null => Some(0),
+                _ => None,
+            },
+            _ => None,
+        };
+        if konst(self, byte) != Some(0) || konst(self, size) != Some(self.l.out.size_of(dp)) {
+            return Err(Error::unsupported(
+                "a memset other than zeroing one whole object (a Vulkan shader stores typed \
+                 values)",
+            ));
+        }
+        for path in self.leaves(dp) {
+            let lt = self.leaf_type(dp, &path);
+            let zero = self.l.out.constant(Constant {
+                ty: lt,
+                kind: ConstantKind::Null,
+            });
+            let d = self.leaf_pointer(dst, &path)?;
+            self.store(d, Value::Const(zero), None, false)?;
+        }
+        Ok(())
+    }
+}
