@@ -1,0 +1,183 @@
+//! `to-spirv --target vulkan*` from the command line: the module a Vulkan target gets (Shader,
+//! GLCompute, the version the target allows), the reflection JSON, and the errors: a refused
+//! construct names itself and leaves no output, the unimplemented pointer strategy says so,
+//! `--reflection` without a Vulkan target is a usage error.
+use std::path::PathBuf;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vulkan-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{}-{name}", std::process::id()))
+}
+
+fn words(path: &PathBuf) -> Vec<u32> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// (opcode, operands) of every instruction after the header.
+fn instructions(w: &[u32]) -> Vec<(u32, Vec<u32>)> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < w.len() {
+        let n = (w[i] >> 16) as usize;
+        out.push((w[i] & 0xffff, w[i + 1..i + n].to_vec()));
+        i += n;
+    }
+    out
+}
+
+#[test]
+fn each_vulkan_target_gets_a_compute_module_within_its_version() {
+    for (target, max) in [("vulkan1.1", 3), ("vulkan1.2", 5), ("vulkan1.3", 6)] {
+        let out = temp(&format!("{target}.spv"));
+        let (code, err) = run(&[
+            "to-spirv",
+            "tests/fixtures/legacy/matmul_tiled.spir64.bc",
+            "--target",
+            target,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{target}: {err}");
+        let w = words(&out);
+        let minor = (w[1] >> 8) & 0xff;
+        assert!(minor <= max, "{target}: SPIR-V 1.{minor}");
+        let insts = instructions(&w);
+        let caps: Vec<u32> = insts
+            .iter()
+            .filter(|(op, _)| *op == 17)
+            .map(|(_, o)| o[0])
+            .collect();
+        assert!(caps.contains(&1), "{target}: no Shader capability");
+        assert!(
+            !caps.contains(&6) && !caps.contains(&4),
+            "{target}: Kernel or Addresses"
+        );
+        let models: Vec<u32> = insts
+            .iter()
+            .filter(|(op, _)| *op == 15)
+            .map(|(_, o)| o[0])
+            .collect();
+        assert_eq!(models, vec![5], "{target}: entry points are GLCompute");
+        let merges = insts.iter().filter(|(op, _)| *op == 246).count();
+        assert!(
+            merges >= 1,
+            "{target}: the kernel's loop has no OpLoopMerge"
+        );
+    }
+}
+
+#[test]
+fn the_reflection_describes_every_argument() {
+    let out = temp("tiled.spv");
+    let json = temp("tiled.json");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/barriers_fences.spir64.bc",
+        "--target",
+        "vulkan1.2",
+        "-o",
+        out.to_str().unwrap(),
+        "--reflection",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let k = &r["kernels"][0];
+    assert_eq!(k["name"], "barriers_fences");
+    let kinds: Vec<&str> = k["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.contains(&"pointer_push_constant"), "{kinds:?}");
+    assert!(kinds.contains(&"workgroup"), "{kinds:?}");
+    assert_eq!(r["workgroup_size_spec_ids"], serde_json::json!([0, 1, 2]));
+    let features = r["required_features"].as_array().unwrap();
+    assert!(features.iter().any(|f| f == "bufferDeviceAddress"));
+    // Pointer offsets are 8-byte device addresses inside the push-constant block.
+    for a in k["args"].as_array().unwrap() {
+        if a["kind"] == "pointer_push_constant" {
+            assert_eq!(a["size"], 8);
+            assert!(a["offset"].as_u64().unwrap() + 8 <= k["push_constant_size"].as_u64().unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_spirv_kernel_module_goes_to_vulkan_too() {
+    let cl = temp("opencl.spv");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "-o",
+        cl.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let vk = temp("from-spirv.spv");
+    let (code, err) = run(&[
+        "to-spirv",
+        cl.to_str().unwrap(),
+        "--target",
+        "vulkan1.2",
+        "-o",
+        vk.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(instructions(&words(&vk))
+        .iter()
+        .any(|(op, o)| *op == 15 && o[0] == 5));
+}
+
+#[test]
+fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
+    let out = temp("images.spv");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/images.spir64.bc",
+        "--target",
+        "vulkan1.2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("image") && err.contains("images"), "{err}");
+    assert!(!out.exists());
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "--target",
+        "vulkan1.2",
+        "--vulkan-pointers",
+        "descriptors",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("descriptors is not implemented yet"), "{err}");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "--reflection",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--reflection"), "{err}");
+}
