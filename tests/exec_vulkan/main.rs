@@ -35,7 +35,7 @@ const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
 /// Results a Vulkan driver gives that differ from the reference for reasons of its own:
 /// (kernel, device-name substring, why). Such a kernel's runs on that device are reported,
 /// not failed; on other devices they must match.
-const DRIVER_FAULTS: [(&str, &str, &str); 4] = [
+const DRIVER_FAULTS: [(&str, &str, &str); 2] = [
     (
         "relational_more",
         "llvmpipe",
@@ -47,20 +47,6 @@ const DRIVER_FAULTS: [(&str, &str, &str); 4] = [
         "NVIDIA",
         "NVIDIA's driver flushes float denormals (here the constant 1e-39f), which OpenCL \
          allows (CL_FP_DENORM is optional for float); the Intel reference keeps them",
-    ),
-    (
-        "vload_store",
-        "NVIDIA",
-        "NVIDIA's driver (580) folds a float's conversion to half and back, so the correction \
-         of vstore_half_rtz (round to nearest even, then one step) never fires: a known gap, \
-         to close with an integer conversion",
-    ),
-    (
-        "vloada_scalar",
-        "NVIDIA",
-        "NVIDIA's driver (580) folds a float's conversion to half and back, so the correction \
-         of vstore_half_rtz (round to nearest even, then one step) never fires: a known gap, \
-         to close with an integer conversion",
     ),
 ];
 

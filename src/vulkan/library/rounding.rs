@@ -92,13 +92,71 @@ pub(super) fn round_to(e: &mut E, x: Value, to: Handle<Type>, mode: u32) -> Valu
         return f;
     }
     let xt = e.b.ty_of(x);
-    let back = e.fconvert(xt, f);
+    let back = if e.width(to) == 16 && e.width(xt) == 32 {
+        half_to_float_exactly(e, f, xt)
+    } else {
+        e.fconvert(xt, f)
+    };
     let bt = e.bools(xt);
     let above = e.fcmp(FloatPredicate::Ogt, bt, back, x);
     let below = e.fcmp(FloatPredicate::Olt, bt, back, x);
     let zero = e.float_const(xt, 0.0);
     let negative = e.fcmp(FloatPredicate::Olt, bt, x, zero);
     step(e, f, to, mode, above, below, negative)
+}
+
+/// A half widened to float from its bits, with integer operations: NVIDIA's driver (580)
+/// folds a float's conversion to half and back into nothing, which would hide the
+/// difference the rounding correction looks for.
+fn half_to_float_exactly(e: &mut E, h: Value, ft: Handle<Type>) -> Value {
+    let ht = e.b.ty_of(h);
+    let h16 = e.ints(ht, 16);
+    let u32t = e.ints(ft, 32);
+    let bt = e.bools(ft);
+    let bits = e.cast(CastOp::Bitcast, h16, h);
+    let bits = e.cast(CastOp::ZExt, u32t, bits);
+    let k = |e: &mut E, v: u64| e.splat(u32t, ConstantKind::Int(v));
+    let (c10, c13, c16, c23) = (k(e, 10), k(e, 13), k(e, 16), k(e, 23));
+    let (m1f, m3ff, m8000) = (k(e, 0x1f), k(e, 0x3ff), k(e, 0x8000));
+    let sign = e.bin(BinaryOp::And, u32t, bits, m8000);
+    let sign = e.bin(BinaryOp::Shl, u32t, sign, c16);
+    let ex = e.bin(BinaryOp::LShr, u32t, bits, c10);
+    let ex = e.bin(BinaryOp::And, u32t, ex, m1f);
+    let man = e.bin(BinaryOp::And, u32t, bits, m3ff);
+    let man13 = e.bin(BinaryOp::Shl, u32t, man, c13);
+    // Normal: the exponent rebiased (127 - 15).
+    let rebias = k(e, 112);
+    let fe = e.bin(BinaryOp::Add, u32t, ex, rebias);
+    let fe = e.bin(BinaryOp::Shl, u32t, fe, c23);
+    let normal = e.bin(BinaryOp::Or, u32t, sign, fe);
+    let normal = e.bin(BinaryOp::Or, u32t, normal, man13);
+    // Infinity and NaN keep their payload.
+    let all_ones = k(e, 0x7f80_0000);
+    let special = e.bin(BinaryOp::Or, u32t, sign, all_ones);
+    let special = e.bin(BinaryOp::Or, u32t, special, man13);
+    // Zero and subnormals: the mantissa times 2^-24, exactly (a normal float).
+    let mf = e.b.push(
+        ft,
+        Op::Builtin {
+            builtin: Builtin::Convert {
+                from: ConvertKind::Int(Sign::Unsigned),
+                to: ConvertKind::Float,
+                saturate: false,
+                rounding: None,
+            },
+            args: vec![man],
+        },
+    );
+    let scale = e.float_const(ft, 2f64.powi(-24));
+    let small = e.bin(BinaryOp::FMul, ft, mf, scale);
+    let small = e.cast(CastOp::Bitcast, u32t, small);
+    let small = e.bin(BinaryOp::Or, u32t, small, sign);
+    let zero = k(e, 0);
+    let is_small = e.icmp(IntPredicate::Eq, bt, ex, zero);
+    let is_special = e.icmp(IntPredicate::Eq, bt, ex, m1f);
+    let r = e.select(u32t, is_special, special, normal);
+    let r = e.select(u32t, is_small, small, r);
+    e.cast(CastOp::Bitcast, ft, r)
 }
 
 /// `f` (a nearest-even result) moved one unit where it lies on the wrong side of the exact
