@@ -93,11 +93,20 @@ pub(super) fn lower(
                 "image reads, writes and queries (images have no Vulkan lowering yet)",
             ))
         }
-        Builtin::AsyncCopy { .. } | Builtin::WaitEvents => {
-            return Err(Error::unsupported(
-                "async_work_group_copy / wait_group_events (no Vulkan lowering yet)",
-            ))
-        }
+        Builtin::AsyncCopy { strided } => super::library::async_copy(b, *strided, &args, ret)?,
+        // The copies are done; what is left of waiting is that every work-item's part is
+        // visible to the others.
+        Builtin::WaitEvents => b.push(
+            ret,
+            Op::Builtin {
+                builtin: Builtin::ControlBarrier {
+                    exec: Scope::Workgroup,
+                    mem: Scope::Workgroup,
+                    semantics: 0x8 | 0x100 | 0x40,
+                },
+                args: vec![],
+            },
+        ),
         Builtin::Group { op, .. } => {
             return Err(Error::unsupported(format!(
                 "the work-group or sub-group function Op{op:?} (no Vulkan lowering yet)"

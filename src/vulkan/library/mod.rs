@@ -20,6 +20,7 @@
 //! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
 //! | `fract` | x − floor(x), below 1, floor stored | exact (infinities give NaN, OpenCL ±0) |
 //! | `modf`, `mad_hi` (to 32 bits) | trunc and the signed rest; mul_hi + add | exact |
+//! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
 //!
 //! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
 //! bounds, which this library does not have yet: those builtins are refused, named.
@@ -35,7 +36,9 @@ use crate::ir::{
 
 use super::body::FnBuilder;
 
+mod async_copy;
 mod rounding;
+pub(super) use async_copy::async_copy;
 pub(super) use rounding::round_to_from;
 
 /// Shorthands for emitting graph code into the body being built.
@@ -460,6 +463,11 @@ pub(super) fn expand(
         }
         C::clz | C::ctz | C::popcount => bit_count(&mut e, op, args[0], ret),
         C::u_abs => args[0],
+        // A hint with nothing to do in a shader.
+        C::prefetch => Value::Const(e.b.l.out.constant(Constant {
+            ty: ret,
+            kind: ConstantKind::Undef,
+        })),
         C::s_mul24 | C::u_mul24 | C::s_mad24 | C::u_mad24 => {
             // OpenCL defines them for 24-bit operands; beyond, the low 24 bits are used (as
             // the Intel runtime and GPUs' 24-bit multipliers do).
