@@ -13,15 +13,15 @@
 //! * The floating-point tests that are Kernel-only instructions (`isfinite`, `isnormal`,
 //!   `signbit`, `isordered`, ...) are computed from IsNan, IsInf and the bits.
 
-use spirv::{BuiltIn, GlslStd450Op as G, Op as S, Scope};
+use spirv::{BuiltIn, Op as S, Scope};
 
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, Handle, IntPredicate, Op,
-    Type, Value,
+    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, IntPredicate, Op, Type, Value,
 };
 
 use super::body::FnBuilder;
+use super::emit::E;
 
 pub(super) fn lower(
     b: &mut FnBuilder,
@@ -335,7 +335,7 @@ fn ext_inst(
             }));
             let elem = b.l.out.scalar_of(ret);
             for i in 0..n {
-                let q = element(b, p, offset, n, i)?;
+                let q = E { b }.element(p, offset, n, i)?;
                 let x = b.load(q, None, false)?;
                 let lane = b.int_const(32, i as u64);
                 vec = b.push(
@@ -364,7 +364,7 @@ fn ext_inst(
                         index: lane,
                     },
                 );
-                let q = element(b, p, offset, n, i)?;
+                let q = E { b }.element(p, offset, n, i)?;
                 b.store(q, x, None, false)?;
             }
             // No value (vstoren returns void); the caller does not use this one.
@@ -393,104 +393,6 @@ fn ext_inst(
                 },
             ))
         }
-    }
-}
-
-/// `&p[offset * n + i]`.
-fn element(b: &mut FnBuilder, p: Value, offset: Value, n: u32, i: u32) -> Result<Value> {
-    let ot = b.ty_of(offset);
-    let nn = Value::Const(b.l.out.int_const(ot, n as u64));
-    let base = b.push(
-        ot,
-        Op::Binary {
-            op: BinaryOp::Mul,
-            lhs: offset,
-            rhs: nn,
-            flags: Default::default(),
-        },
-    );
-    let ii = Value::Const(b.l.out.int_const(ot, i as u64));
-    let idx = b.push(
-        ot,
-        Op::Binary {
-            op: BinaryOp::Add,
-            lhs: base,
-            rhs: ii,
-            flags: Default::default(),
-        },
-    );
-    b.gep(p, vec![idx], true)
-}
-
-/// A scalar constant of `t`'s element type, splat to `t` if it is a vector.
-pub(super) fn splat(b: &mut FnBuilder, t: Handle<Type>, kind: ConstantKind) -> Value {
-    let elem = b.l.out.scalar_of(t);
-    let s = b.l.out.constant(Constant { ty: elem, kind });
-    let lanes = b.l.out.lanes(t);
-    if lanes == 1 && elem == t {
-        return Value::Const(s);
-    }
-    Value::Const(b.l.out.constant(Constant {
-        ty: t,
-        kind: ConstantKind::Composite(vec![s; lanes as usize]),
-    }))
-}
-
-pub(super) fn float_bits(width: u32, v: f64) -> u64 {
-    match width {
-        16 => {
-            // Only powers of two and zero are asked for here: exact in half.
-            let b = (v as f32).to_bits();
-            let sign = ((b >> 16) & 0x8000) as u64;
-            let exp = ((b >> 23) & 0xff) as i64 - 127 + 15;
-            if v == 0.0 {
-                sign
-            } else if exp >= 31 {
-                sign | 0x7c00
-            } else {
-                sign | ((exp as u64) << 10) | (((b >> 13) & 0x3ff) as u64)
-            }
-        }
-        32 => (v as f32).to_bits() as u64,
-        _ => v.to_bits(),
-    }
-}
-
-pub(super) fn bool_like(b: &mut FnBuilder, t: Handle<Type>) -> Handle<Type> {
-    let bt = b.l.out.ty(Type::Bool);
-    match b.l.out.types[t] {
-        Type::Vector { len, .. } => b.l.out.ty(Type::Vector { elem: bt, len }),
-        _ => bt,
-    }
-}
-
-pub(super) fn glsl(b: &mut FnBuilder, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
-    b.push(
-        t,
-        Op::Builtin {
-            builtin: Builtin::Glsl(g),
-            args,
-        },
-    )
-}
-
-pub(super) fn select(b: &mut FnBuilder, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
-    b.push(
-        t,
-        Op::Select {
-            cond: c,
-            on_true: x,
-            on_false: y,
-        },
-    )
-}
-
-pub(super) fn plain(from: ConvertKind, to: ConvertKind) -> Builtin {
-    Builtin::Convert {
-        from,
-        to,
-        saturate: false,
-        rounding: None,
     }
 }
 
@@ -557,7 +459,7 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                 },
             );
             if op == S::SignBitSet {
-                let zero = splat(b, it, ConstantKind::Int(0));
+                let zero = E { b }.splat(it, ConstantKind::Int(0));
                 b.push(
                     ret,
                     Op::ICmp {
@@ -572,7 +474,7 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                     32 => (23, 0xff),
                     _ => (52, 0x7ff),
                 };
-                let sh = splat(b, it, ConstantKind::Int(mant));
+                let sh = E { b }.splat(it, ConstantKind::Int(mant));
                 let shifted = b.push(
                     it,
                     Op::Binary {
@@ -582,7 +484,7 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                         flags: Default::default(),
                     },
                 );
-                let m = splat(b, it, ConstantKind::Int(exp_mask));
+                let m = E { b }.splat(it, ConstantKind::Int(exp_mask));
                 let e = b.push(
                     it,
                     Op::Binary {
@@ -592,7 +494,7 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                         flags: Default::default(),
                     },
                 );
-                let zero = splat(b, it, ConstantKind::Int(0));
+                let zero = E { b }.splat(it, ConstantKind::Int(0));
                 let nz = b.push(
                     ret,
                     Op::ICmp {

@@ -9,7 +9,7 @@ use crate::diag::Result;
 use crate::ir::{self, Builtin, CastOp, ConstantKind, ConvertKind, Handle, Op, Sign, Type, Value};
 
 use super::body::FnBuilder;
-use super::builtins::{bool_like, float_bits, glsl, plain, select, splat};
+use super::emit::{plain, E};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn convert(
@@ -31,9 +31,9 @@ pub(super) fn convert(
         (ConvertKind::Float, ConvertKind::Int(sign)) => {
             let r = match rounding {
                 None | Some(FPRoundingMode::RTZ) => x,
-                Some(FPRoundingMode::RTE) => glsl(b, G::RoundEven, xt, vec![x]),
-                Some(FPRoundingMode::RTP) => glsl(b, G::Ceil, xt, vec![x]),
-                Some(FPRoundingMode::RTN) => glsl(b, G::Floor, xt, vec![x]),
+                Some(FPRoundingMode::RTE) => E { b }.glsl(G::RoundEven, xt, vec![x]),
+                Some(FPRoundingMode::RTP) => E { b }.glsl(G::Ceil, xt, vec![x]),
+                Some(FPRoundingMode::RTN) => E { b }.glsl(G::Floor, xt, vec![x]),
             };
             let c = b.push(
                 ret,
@@ -46,7 +46,7 @@ pub(super) fn convert(
                 return Ok(c);
             }
             // Out of range: the nearest bound; NaN: 0 (OpenCL 6.2.3.3).
-            let bt = bool_like(b, xt);
+            let bt = E { b }.bools(xt);
             let (lo, hi, min, max) = match sign {
                 Sign::Signed => (
                     -(2f64.powi(tw as i32 - 1)),
@@ -56,8 +56,8 @@ pub(super) fn convert(
                 ),
                 Sign::Unsigned => (0.0, 2f64.powi(tw as i32), 0, u64::MAX >> (64 - tw)),
             };
-            let lo_c = splat(b, xt, ConstantKind::Float(float_bits(fw, lo)));
-            let hi_c = splat(b, xt, ConstantKind::Float(float_bits(fw, hi)));
+            let lo_c = E { b }.float_const(xt, lo);
+            let hi_c = E { b }.float_const(xt, hi);
             let too_big = b.push(
                 bt,
                 Op::FCmp {
@@ -81,12 +81,12 @@ pub(super) fn convert(
                     args: vec![r],
                 },
             );
-            let max_c = splat(b, ret, ConstantKind::Int(max));
-            let min_c = splat(b, ret, ConstantKind::Int(min));
-            let zero = splat(b, ret, ConstantKind::Int(0));
-            let v = select(b, ret, too_big, max_c, c);
-            let v = select(b, ret, too_small, min_c, v);
-            Ok(select(b, ret, nan, zero, v))
+            let max_c = E { b }.splat(ret, ConstantKind::Int(max));
+            let min_c = E { b }.splat(ret, ConstantKind::Int(min));
+            let zero = E { b }.splat(ret, ConstantKind::Int(0));
+            let v = E { b }.select(ret, too_big, max_c, c);
+            let v = E { b }.select(ret, too_small, min_c, v);
+            Ok(E { b }.select(ret, nan, zero, v))
         }
         (ConvertKind::Int(s), ConvertKind::Int(d)) => {
             let mut v = x;
@@ -98,22 +98,22 @@ pub(super) fn convert(
                 // Below the destination's least value: only signed sources can be.
                 if s == Sign::Signed {
                     if d == Sign::Unsigned {
-                        let zero = splat(b, xt, ConstantKind::Int(0));
-                        v = glsl(b, G::SMax, xt, vec![v, zero]);
+                        let zero = E { b }.splat(xt, ConstantKind::Int(0));
+                        v = E { b }.glsl(G::SMax, xt, vec![v, zero]);
                     } else if tw < fw {
                         let min = (1u64 << (tw - 1)).wrapping_neg() & (u64::MAX >> (64 - fw));
-                        let min_c = splat(b, xt, ConstantKind::Int(min));
-                        v = glsl(b, G::SMax, xt, vec![v, min_c]);
+                        let min_c = E { b }.splat(xt, ConstantKind::Int(min));
+                        v = E { b }.glsl(G::SMax, xt, vec![v, min_c]);
                     }
                 }
                 // Above the destination's greatest value.
                 let dmax = max_of(d, tw);
                 let smax = max_of(s, fw);
                 if dmax < smax {
-                    let c = splat(b, xt, ConstantKind::Int(dmax));
+                    let c = E { b }.splat(xt, ConstantKind::Int(dmax));
                     // After the clamp at the low end the value is not negative.
                     let g = if s == Sign::Signed { G::SMin } else { G::UMin };
-                    v = glsl(b, g, xt, vec![v, c]);
+                    v = E { b }.glsl(g, xt, vec![v, c]);
                 }
             }
             if fw == tw {

@@ -28,6 +28,7 @@ mod builtins;
 mod conversions;
 mod dispatch;
 mod dominance;
+mod emit;
 mod forwarding;
 mod kernel;
 mod library;

@@ -30,168 +30,17 @@ use spirv::{GlslStd450Op as G, Op as S};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, FloatPredicate, Handle,
-    IntPredicate, Op, Sign, Type, Value,
+    self, BinaryOp, CastOp, Constant, ConstantKind, FloatPredicate, Handle, IntPredicate, Op, Sign,
+    Type, Value,
 };
 
 use super::body::FnBuilder;
+use super::emit::E;
 
 mod async_copy;
 mod rounding;
 pub(super) use async_copy::async_copy;
 pub(super) use rounding::round_to_from;
-
-/// Shorthands for emitting graph code into the body being built.
-struct E<'b, 'l, 'a> {
-    b: &'b mut FnBuilder<'l, 'a>,
-}
-
-impl E<'_, '_, '_> {
-    fn bin(&mut self, op: BinaryOp, t: Handle<Type>, x: Value, y: Value) -> Value {
-        self.b.push(
-            t,
-            Op::Binary {
-                op,
-                lhs: x,
-                rhs: y,
-                flags: Default::default(),
-            },
-        )
-    }
-    fn cast(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
-        self.b.push(t, Op::Cast { op, value: v })
-    }
-    fn icmp(&mut self, pred: IntPredicate, t: Handle<Type>, x: Value, y: Value) -> Value {
-        self.b.push(
-            t,
-            Op::ICmp {
-                pred,
-                lhs: x,
-                rhs: y,
-            },
-        )
-    }
-    fn fcmp(&mut self, pred: FloatPredicate, t: Handle<Type>, x: Value, y: Value) -> Value {
-        self.b.push(
-            t,
-            Op::FCmp {
-                pred,
-                lhs: x,
-                rhs: y,
-            },
-        )
-    }
-    fn select(&mut self, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
-        self.b.push(
-            t,
-            Op::Select {
-                cond: c,
-                on_true: x,
-                on_false: y,
-            },
-        )
-    }
-    fn glsl(&mut self, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
-        self.b.push(
-            t,
-            Op::Builtin {
-                builtin: Builtin::Glsl(g),
-                args,
-            },
-        )
-    }
-    fn spirv(&mut self, op: S, t: Handle<Type>, args: Vec<Value>) -> Value {
-        self.b.push(
-            t,
-            Op::Builtin {
-                builtin: Builtin::Spirv(op),
-                args,
-            },
-        )
-    }
-    fn fconvert(&mut self, t: Handle<Type>, v: Value) -> Value {
-        self.b.push(
-            t,
-            Op::Builtin {
-                builtin: Builtin::Convert {
-                    from: ConvertKind::Float,
-                    to: ConvertKind::Float,
-                    saturate: false,
-                    rounding: None,
-                },
-                args: vec![v],
-            },
-        )
-    }
-    /// A scalar constant of `t`'s element type, splat to `t` when it is a vector.
-    fn splat(&mut self, t: Handle<Type>, kind: ConstantKind) -> Value {
-        let m = &mut self.b.l.out;
-        let elem = m.scalar_of(t);
-        let s = m.constant(Constant { ty: elem, kind });
-        if elem == t {
-            return Value::Const(s);
-        }
-        let lanes = m.lanes(t) as usize;
-        Value::Const(m.constant(Constant {
-            ty: t,
-            kind: ConstantKind::Composite(vec![s; lanes]),
-        }))
-    }
-    fn width(&self, t: Handle<Type>) -> u32 {
-        let m = &self.b.l.out;
-        match m.types[m.scalar_of(t)] {
-            Type::Int { width } | Type::Float { width } => width,
-            _ => 0,
-        }
-    }
-    /// `t` with its element replaced by `elem`.
-    fn like(&mut self, t: Handle<Type>, elem: Handle<Type>) -> Handle<Type> {
-        match self.b.l.out.types[t] {
-            Type::Vector { len, .. } => self.b.l.out.ty(Type::Vector { elem, len }),
-            _ => elem,
-        }
-    }
-    fn bools(&mut self, t: Handle<Type>) -> Handle<Type> {
-        let b = self.b.l.out.ty(Type::Bool);
-        self.like(t, b)
-    }
-    fn ints(&mut self, t: Handle<Type>, width: u32) -> Handle<Type> {
-        let i = self.b.l.out.int_type(width);
-        self.like(t, i)
-    }
-    fn floats(&mut self, t: Handle<Type>, width: u32) -> Handle<Type> {
-        let f = self.b.l.out.ty(Type::Float { width });
-        self.like(t, f)
-    }
-    fn float_const(&mut self, t: Handle<Type>, v: f64) -> Value {
-        let bits = match self.width(t) {
-            16 => f32_to_f16_bits(v as f32),
-            32 => (v as f32).to_bits() as u64,
-            _ => v.to_bits(),
-        };
-        self.splat(t, ConstantKind::Float(bits))
-    }
-}
-
-/// Round-to-nearest-even half of a float (for the few constants the library needs).
-fn f32_to_f16_bits(f: f32) -> u64 {
-    let b = f.to_bits();
-    let sign = (b >> 16) & 0x8000;
-    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = b & 0x7f_ffff;
-    if exp >= 31 {
-        return (sign | 0x7c00) as u64;
-    }
-    if exp <= 0 {
-        return sign as u64;
-    }
-    let mut h = sign | ((exp as u32) << 10) | (mant >> 13);
-    let rest = mant & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && h & 1 == 1) {
-        h += 1;
-    }
-    h as u64
-}
 
 /// The library's body for `op`, if it has one.
 pub(super) fn expand(
@@ -442,7 +291,7 @@ pub(super) fn expand(
                 kind: ConstantKind::Undef,
             }));
             for i in 0..n {
-                let q = element(&mut e, p, args[0], n, i)?;
+                let q = e.element(p, args[0], n, i)?;
                 let x = e.b.load(q, None, false)?;
                 let f = e.fconvert(elem, x);
                 if n == 1 {
@@ -582,7 +431,7 @@ pub(super) fn expand(
                     )
                 };
                 let hx = rounding::round_to(&mut e, x, h, mode);
-                let q = element(&mut e, p, args[1], n, i)?;
+                let q = e.element(p, args[1], n, i)?;
                 e.b.store(q, hx, None, false)?;
             }
             Value::Const(e.b.l.out.constant(Constant {
@@ -627,16 +476,6 @@ fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
     }
     let hp = e.b.l.out.ty(Type::Pointer { pointee: h, space });
     Ok(e.cast(CastOp::Bitcast, hp, p))
-}
-
-/// `&p[offset * n + i]`.
-fn element(e: &mut E, p: Value, offset: Value, n: u32, i: u32) -> Result<Value> {
-    let ot = e.b.ty_of(offset);
-    let nn = Value::Const(e.b.l.out.int_const(ot, n as u64));
-    let base = e.bin(BinaryOp::Mul, ot, offset, nn);
-    let ii = Value::Const(e.b.l.out.int_const(ot, i as u64));
-    let idx = e.bin(BinaryOp::Add, ot, base, ii);
-    e.b.gep(p, vec![idx], true)
 }
 
 /// `fma(a, b, c)` correctly rounded, as OpenCL requires (Vulkan's Fma need not even be

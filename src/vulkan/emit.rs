@@ -1,0 +1,196 @@
+//! Shorthands for emitting graph code into the body being built, shared by the builtin
+//! lowering and the builtin library.
+
+use spirv::{GlslStd450Op as G, Op as S};
+
+use crate::diag::Result;
+use crate::ir::{
+    BinaryOp, Builtin, CastOp, Constant, ConstantKind, ConvertKind, FloatPredicate, Handle,
+    IntPredicate, Op, Type, Value,
+};
+
+use super::body::FnBuilder;
+
+/// Shorthands for emitting graph code into the body being built.
+pub(super) struct E<'b, 'l, 'a> {
+    pub b: &'b mut FnBuilder<'l, 'a>,
+}
+
+impl E<'_, '_, '_> {
+    pub(super) fn bin(&mut self, op: BinaryOp, t: Handle<Type>, x: Value, y: Value) -> Value {
+        self.b.push(
+            t,
+            Op::Binary {
+                op,
+                lhs: x,
+                rhs: y,
+                flags: Default::default(),
+            },
+        )
+    }
+    pub(super) fn cast(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
+        self.b.push(t, Op::Cast { op, value: v })
+    }
+    pub(super) fn icmp(
+        &mut self,
+        pred: IntPredicate,
+        t: Handle<Type>,
+        x: Value,
+        y: Value,
+    ) -> Value {
+        self.b.push(
+            t,
+            Op::ICmp {
+                pred,
+                lhs: x,
+                rhs: y,
+            },
+        )
+    }
+    pub(super) fn fcmp(
+        &mut self,
+        pred: FloatPredicate,
+        t: Handle<Type>,
+        x: Value,
+        y: Value,
+    ) -> Value {
+        self.b.push(
+            t,
+            Op::FCmp {
+                pred,
+                lhs: x,
+                rhs: y,
+            },
+        )
+    }
+    pub(super) fn select(&mut self, t: Handle<Type>, c: Value, x: Value, y: Value) -> Value {
+        self.b.push(
+            t,
+            Op::Select {
+                cond: c,
+                on_true: x,
+                on_false: y,
+            },
+        )
+    }
+    pub(super) fn glsl(&mut self, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
+        self.b.push(
+            t,
+            Op::Builtin {
+                builtin: Builtin::Glsl(g),
+                args,
+            },
+        )
+    }
+    pub(super) fn spirv(&mut self, op: S, t: Handle<Type>, args: Vec<Value>) -> Value {
+        self.b.push(
+            t,
+            Op::Builtin {
+                builtin: Builtin::Spirv(op),
+                args,
+            },
+        )
+    }
+    pub(super) fn fconvert(&mut self, t: Handle<Type>, v: Value) -> Value {
+        self.b.push(
+            t,
+            Op::Builtin {
+                builtin: Builtin::Convert {
+                    from: ConvertKind::Float,
+                    to: ConvertKind::Float,
+                    saturate: false,
+                    rounding: None,
+                },
+                args: vec![v],
+            },
+        )
+    }
+    /// A scalar constant of `t`'s element type, splat to `t` when it is a vector.
+    pub(super) fn splat(&mut self, t: Handle<Type>, kind: ConstantKind) -> Value {
+        let m = &mut self.b.l.out;
+        let elem = m.scalar_of(t);
+        let s = m.constant(Constant { ty: elem, kind });
+        if elem == t {
+            return Value::Const(s);
+        }
+        let lanes = m.lanes(t) as usize;
+        Value::Const(m.constant(Constant {
+            ty: t,
+            kind: ConstantKind::Composite(vec![s; lanes]),
+        }))
+    }
+    pub(super) fn width(&self, t: Handle<Type>) -> u32 {
+        let m = &self.b.l.out;
+        match m.types[m.scalar_of(t)] {
+            Type::Int { width } | Type::Float { width } => width,
+            _ => 0,
+        }
+    }
+    /// `t` with its element replaced by `elem`.
+    pub(super) fn like(&mut self, t: Handle<Type>, elem: Handle<Type>) -> Handle<Type> {
+        match self.b.l.out.types[t] {
+            Type::Vector { len, .. } => self.b.l.out.ty(Type::Vector { elem, len }),
+            _ => elem,
+        }
+    }
+    pub(super) fn bools(&mut self, t: Handle<Type>) -> Handle<Type> {
+        let b = self.b.l.out.ty(Type::Bool);
+        self.like(t, b)
+    }
+    pub(super) fn ints(&mut self, t: Handle<Type>, width: u32) -> Handle<Type> {
+        let i = self.b.l.out.int_type(width);
+        self.like(t, i)
+    }
+    pub(super) fn floats(&mut self, t: Handle<Type>, width: u32) -> Handle<Type> {
+        let f = self.b.l.out.ty(Type::Float { width });
+        self.like(t, f)
+    }
+    pub(super) fn float_const(&mut self, t: Handle<Type>, v: f64) -> Value {
+        let bits = match self.width(t) {
+            16 => f32_to_f16_bits(v as f32),
+            32 => (v as f32).to_bits() as u64,
+            _ => v.to_bits(),
+        };
+        self.splat(t, ConstantKind::Float(bits))
+    }
+
+    /// `&p[offset * n + i]` (the element `i` of the `offset`-th group of `n`).
+    pub(super) fn element(&mut self, p: Value, offset: Value, n: u32, i: u32) -> Result<Value> {
+        let ot = self.b.ty_of(offset);
+        let nn = Value::Const(self.b.l.out.int_const(ot, n as u64));
+        let base = self.bin(BinaryOp::Mul, ot, offset, nn);
+        let ii = Value::Const(self.b.l.out.int_const(ot, i as u64));
+        let idx = self.bin(BinaryOp::Add, ot, base, ii);
+        self.b.gep(p, vec![idx], true)
+    }
+}
+
+/// A plain conversion (no saturation, the default rounding) between two numeric classes.
+pub(super) fn plain(from: ConvertKind, to: ConvertKind) -> Builtin {
+    Builtin::Convert {
+        from,
+        to,
+        saturate: false,
+        rounding: None,
+    }
+}
+
+/// Round-to-nearest-even half of a float (for the few constants the library needs).
+fn f32_to_f16_bits(f: f32) -> u64 {
+    let b = f.to_bits();
+    let sign = (b >> 16) & 0x8000;
+    let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = b & 0x7f_ffff;
+    if exp >= 31 {
+        return (sign | 0x7c00) as u64;
+    }
+    if exp <= 0 {
+        return sign as u64;
+    }
+    let mut h = sign | ((exp as u32) << 10) | (mant >> 13);
+    let rest = mant & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && h & 1 == 1) {
+        h += 1;
+    }
+    h as u64
+}
