@@ -36,16 +36,7 @@ impl Writer<'_> {
                 let size_t = m.addressing.pointer_bits();
                 let i = self.b.type_int(size_t, 0);
                 let n = self.scalar_constant(i, size_t, *len);
-                let id = self.b.id();
-                self.b.insert_types_global_values(
-                    rspirv::dr::InsertPoint::End,
-                    Instruction::new(
-                        Op::TypeArray,
-                        None,
-                        Some(id),
-                        vec![Operand::IdRef(e), Operand::IdRef(n)],
-                    ),
-                );
+                let id = self.fresh_type(Op::TypeArray, vec![e, n]);
                 let stride = m.size_of(*elem) as u32;
                 self.b
                     .decorate(id, Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
@@ -63,16 +54,7 @@ impl Writer<'_> {
                     .collect::<Result<Vec<_>>>();
                 self.open_laid.pop();
                 let ids = ids?;
-                let id = self.b.id();
-                self.b.insert_types_global_values(
-                    rspirv::dr::InsertPoint::End,
-                    Instruction::new(
-                        Op::TypeStruct,
-                        None,
-                        Some(id),
-                        ids.into_iter().map(Operand::IdRef).collect(),
-                    ),
-                );
+                let id = self.fresh_type(Op::TypeStruct, ids);
                 if let Some(n) = name {
                     self.b.name(id, n.clone());
                 }
@@ -88,13 +70,7 @@ impl Writer<'_> {
                     );
                     offset += m.size_of(member);
                 }
-                let (done, open): (Vec<_>, Vec<_>) = std::mem::take(&mut self.forward_laid)
-                    .into_iter()
-                    .partition(|f| f.1 == t);
-                self.forward_laid = open;
-                for (ptr, _, sc) in done {
-                    self.b.type_pointer(Some(ptr), sc, id);
-                }
+                self.define_forward_pointers(t, id, true);
                 id
             }
             // Scalars, vectors and pointers are the same types everywhere.

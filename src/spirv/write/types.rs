@@ -57,17 +57,7 @@ impl Writer<'_> {
                 let n = self.scalar_constant(i, size_t, *len);
                 if self.policy.explicit_layout {
                     // Its own id: a laid-out array of the same operands (layout.rs) has one.
-                    let id = self.b.id();
-                    self.b.insert_types_global_values(
-                        rspirv::dr::InsertPoint::End,
-                        Instruction::new(
-                            Op::TypeArray,
-                            None,
-                            Some(id),
-                            vec![Operand::IdRef(e), Operand::IdRef(n)],
-                        ),
-                    );
-                    id
+                    self.fresh_type(Op::TypeArray, vec![e, n])
                 } else {
                     self.b.type_array(e, n)
                 }
@@ -89,29 +79,14 @@ impl Writer<'_> {
                 self.open_structs.pop();
                 let ids = ids?;
                 // Named structs must stay distinct even when their members agree.
-                let id = self.b.id();
-                self.b.insert_types_global_values(
-                    rspirv::dr::InsertPoint::End,
-                    Instruction::new(
-                        Op::TypeStruct,
-                        None,
-                        Some(id),
-                        ids.into_iter().map(Operand::IdRef).collect(),
-                    ),
-                );
+                let id = self.fresh_type(Op::TypeStruct, ids);
                 if let Some(n) = name {
                     self.b.name(id, n.clone());
                 }
                 if *packed {
                     self.decorate(id, spirv::Decoration::CPacked, []);
                 }
-                let (done, open): (Vec<_>, Vec<_>) = std::mem::take(&mut self.forward_pointers)
-                    .into_iter()
-                    .partition(|f| f.1 == t);
-                self.forward_pointers = open;
-                for (ptr, _, sc) in done {
-                    self.b.type_pointer(Some(ptr), sc, id);
-                }
+                self.define_forward_pointers(t, id, false);
                 id
             }
             Type::Struct {
@@ -227,6 +202,37 @@ impl Writer<'_> {
         };
         self.type_ids.insert(t, id);
         Ok(id)
+    }
+
+    /// A type instruction with an id of its own (the builder would reuse an equal one).
+    pub(super) fn fresh_type(&mut self, op: Op, operands: Vec<Word>) -> Word {
+        let id = self.b.id();
+        self.b.insert_types_global_values(
+            rspirv::dr::InsertPoint::End,
+            Instruction::new(
+                op,
+                None,
+                Some(id),
+                operands.into_iter().map(Operand::IdRef).collect(),
+            ),
+        );
+        id
+    }
+
+    /// Define the pointers forward-declared to struct `t` (plain or, with `laid`, its
+    /// laid-out copy) now that the struct is `id`.
+    pub(super) fn define_forward_pointers(&mut self, t: ir::Handle<Type>, id: Word, laid: bool) {
+        let pending = if laid {
+            &mut self.forward_laid
+        } else {
+            &mut self.forward_pointers
+        };
+        let (done, open): (Vec<_>, Vec<_>) =
+            std::mem::take(pending).into_iter().partition(|f| f.1 == t);
+        *pending = open;
+        for (ptr, _, sc) in done {
+            self.b.type_pointer(Some(ptr), sc, id);
+        }
     }
 
     /// A shader's capabilities to keep 8- and 16-bit values in buffer and push-constant
