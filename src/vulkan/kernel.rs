@@ -224,19 +224,7 @@ pub(super) fn lower_kernel(
                     v
                 }
             }
-            Source::Workgroup(g) => {
-                let gt = b.l.out.globals[g].ty;
-                let pt = b.l.out.ty(Type::Pointer {
-                    pointee: gt,
-                    space: AddressSpace::Local,
-                });
-                let addr = b.l.out.constant(Constant {
-                    ty: pt,
-                    kind: ConstantKind::GlobalAddress(g),
-                });
-                let zero = b.int_const(32, 0);
-                b.gep(Value::Const(addr), vec![zero, zero], true)?
-            }
+            Source::Workgroup(g) => b.member_of(g, 0)?,
         };
         values.push(v);
     }
@@ -322,24 +310,27 @@ impl Lowerer<'_> {
 }
 
 impl FnBuilder<'_, '_> {
-    /// Load member `n` of the kernel's push-constant block.
-    pub fn push_constant(&mut self, n: u32) -> Result<Value> {
-        let g = self
-            .kctx
-            .push_constants
-            .ok_or_else(|| Error::internal("a push-constant read without a block"))?;
-        let gt = self.l.out.globals[g].ty;
-        let pt = self.l.out.ty(Type::Pointer {
-            pointee: gt,
-            space: AddressSpace::PushConstant,
-        });
+    /// The address of element or member `n` of global `g` (a struct or an array), in the
+    /// global's own address space.
+    pub fn member_of(&mut self, g: Handle<ir::Global>, n: u32) -> Result<Value> {
+        let (pointee, space) = (self.l.out.globals[g].ty, self.l.out.globals[g].space);
+        let pt = self.l.out.ty(Type::Pointer { pointee, space });
         let addr = self.l.out.constant(Constant {
             ty: pt,
             kind: ConstantKind::GlobalAddress(g),
         });
         let zero = self.int_const(32, 0);
         let idx = self.int_const(32, n as u64);
-        let p = self.gep(Value::Const(addr), vec![zero, idx], true)?;
+        self.gep(Value::Const(addr), vec![zero, idx], true)
+    }
+
+    /// Load member `n` of the kernel's push-constant block.
+    pub fn push_constant(&mut self, n: u32) -> Result<Value> {
+        let g = self
+            .kctx
+            .push_constants
+            .ok_or_else(|| Error::internal("a push-constant read without a block"))?;
+        let p = self.member_of(g, n)?;
         self.load(p, None, false)
     }
 }

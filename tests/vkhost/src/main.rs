@@ -379,56 +379,25 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         let kind = field(a, "kind")?.as_str().unwrap_or_default();
         match kind {
             "pointer_push_constant" => {
-                let path = dir.join(
-                    field(given, "buffer")?
-                        .as_str()
-                        .ok_or("`buffer` is not a path")?,
-                );
-                let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let b = dev.buffer(&data)?;
+                let b = job_buffer(dev, dir, given)?;
                 let off = num(a, "offset")? as usize;
-                push[off..off + 8].copy_from_slice(&b.address.to_le_bytes());
-                let out = given
-                    .get("output")
-                    .and_then(Value::as_str)
-                    .map(String::from);
-                buffers.push((b, out, data.len()));
+                push[off..off + 8].copy_from_slice(&b.0.address.to_le_bytes());
+                buffers.push(b);
             }
             "pod_push_constant" => {
-                let bytes: Vec<u8> = field(given, "bytes")?
-                    .as_array()
-                    .ok_or("`bytes` is not a list")?
-                    .iter()
-                    .map(|x| x.as_u64().unwrap_or(0) as u8)
-                    .collect();
+                let bytes = pod_bytes(given)?;
                 let off = num(a, "offset")? as usize;
                 let size = num(a, "size")? as usize;
                 let n = bytes.len().min(size);
                 push[off..off + n].copy_from_slice(&bytes[..n]);
             }
             "storage_buffer" => {
-                let path = dir.join(
-                    field(given, "buffer")?
-                        .as_str()
-                        .ok_or("`buffer` is not a path")?,
-                );
-                let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let b = dev.buffer(&data)?;
-                let out = given
-                    .get("output")
-                    .and_then(Value::as_str)
-                    .map(String::from);
-                buffers.push((b, out, data.len()));
+                buffers.push(job_buffer(dev, dir, given)?);
                 let key = (num(a, "set")? as u32, num(a, "binding")? as u32);
                 bound.insert(key, (vk::DescriptorType::STORAGE_BUFFER, buffers.len() - 1));
             }
             "pod_uniform" | "pod_storage_buffer" => {
-                let bytes: Vec<u8> = field(given, "bytes")?
-                    .as_array()
-                    .ok_or("`bytes` is not a list")?
-                    .iter()
-                    .map(|x| x.as_u64().unwrap_or(0) as u8)
-                    .collect();
+                let bytes = pod_bytes(given)?;
                 let ty = if kind == "pod_uniform" {
                     vk::DescriptorType::UNIFORM_BUFFER
                 } else {
@@ -498,6 +467,33 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         dev.free(b);
     }
     result.map(|()| diffs)
+}
+
+/// A buffer holding a job argument's file (`buffer`), and where its bytes go afterwards
+/// (`output`).
+fn job_buffer(dev: &Device, dir: &Path, given: &Value) -> R<(Buffer, Option<String>, usize)> {
+    let path = dir.join(
+        field(given, "buffer")?
+            .as_str()
+            .ok_or("`buffer` is not a path")?,
+    );
+    let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let b = dev.buffer(&data)?;
+    let out = given
+        .get("output")
+        .and_then(Value::as_str)
+        .map(String::from);
+    Ok((b, out, data.len()))
+}
+
+/// A by-value job argument's bytes.
+fn pod_bytes(given: &Value) -> R<Vec<u8>> {
+    Ok(field(given, "bytes")?
+        .as_array()
+        .ok_or("`bytes` is not a list")?
+        .iter()
+        .map(|x| x.as_u64().unwrap_or(0) as u8)
+        .collect())
 }
 
 #[allow(clippy::too_many_arguments)]
