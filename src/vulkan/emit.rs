@@ -105,6 +105,30 @@ impl E<'_, '_, '_> {
             },
         )
     }
+    /// `v` (a scalar, or already of `t`'s lanes) as a value of the vector type `t`.
+    pub(super) fn broadcast(&mut self, t: Handle<Type>, v: Value) -> Value {
+        let lanes = self.b.l.out.lanes(t);
+        if self.b.l.out.lanes(self.b.ty_of(v)) == lanes {
+            return v;
+        }
+        let mut acc = Value::Const(self.b.l.out.constant(Constant {
+            ty: t,
+            kind: ConstantKind::Undef,
+        }));
+        let it = self.b.l.out.int_type(32);
+        for i in 0..lanes {
+            let index = Value::Const(self.b.l.out.int_const(it, i as u64));
+            acc = self.b.push(
+                t,
+                Op::InsertElement {
+                    vector: acc,
+                    element: v,
+                    index,
+                },
+            );
+        }
+        acc
+    }
     /// A scalar constant of `t`'s element type, splat to `t` when it is a vector.
     pub(super) fn splat(&mut self, t: Handle<Type>, kind: ConstantKind) -> Value {
         let m = &mut self.b.l.out;

@@ -38,6 +38,8 @@ use super::body::FnBuilder;
 use super::emit::E;
 
 mod async_copy;
+mod decompose;
+mod remainder;
 mod rounding;
 pub(super) use async_copy::async_copy;
 pub(super) use rounding::round_to_from;
@@ -173,19 +175,11 @@ pub(super) fn expand(
                 .ok_or_else(|| Error::internal("mul_hi without a body"))?;
             e.bin(BinaryOp::Add, ret, hi, args[2])
         }
-        C::modf => {
-            // The integral part (to *iptr) and the rest, with the sign of x; infinities
-            // give ±0 and themselves.
-            let t = e.glsl(G::Trunc, ret, vec![args[0]]);
-            let d = e.bin(BinaryOp::FSub, ret, args[0], t);
-            let bt = e.bools(ret);
-            let inf = e.spirv(S::IsInf, bt, vec![args[0]]);
-            let zero = e.float_const(ret, 0.0);
-            let d = e.select(ret, inf, zero, d);
-            let r = copysign(&mut e, ret, d, args[0]);
-            e.b.store(args[1], t, None, false)?;
-            r
-        }
+        C::modf => decompose::modf(&mut e, args, ret)?,
+        C::fract => decompose::fract(&mut e, args, ret)?,
+        C::frexp => decompose::frexp(&mut e, args, ret)?,
+        C::ldexp => decompose::ldexp(&mut e, args, ret)?,
+        C::fmod | C::remainder | C::remquo => remainder::remainder(&mut e, op, args, ret)?,
         C::s_mul_hi | C::u_mul_hi | C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat
             if w < 64 =>
         {
@@ -395,23 +389,6 @@ pub(super) fn expand(
             let s = e.glsl(mn, wide, vec![s, hi]);
             e.cast(CastOp::Trunc, ret, s)
         }
-        C::fract => {
-            // fmin(x - floor(x), the largest float below 1); floor(x) to *iptr.
-            let fl = e.glsl(G::Floor, ret, vec![args[0]]);
-            let d = e.bin(BinaryOp::FSub, ret, args[0], fl);
-            let below_one = match w {
-                16 => e.splat(ret, ConstantKind::Float(0x3bff)),
-                32 => e.splat(ret, ConstantKind::Float(0x3f7f_ffff)),
-                _ => e.splat(ret, ConstantKind::Float(0x3fef_ffff_ffff_ffff)),
-            };
-            let r = e.glsl(G::NMin, ret, vec![d, below_one]);
-            // A NaN stays NaN (NMin would give the other operand).
-            let bt = e.bools(ret);
-            let nan = e.spirv(S::IsNan, bt, vec![args[0]]);
-            let r = e.select(ret, nan, args[0], r);
-            e.b.store(args[1], fl, None, false)?;
-            r
-        }
         C::vstore_half | C::vstore_halfn | C::vstore_half_r | C::vstore_halfn_r => {
             let mode = match op {
                 C::vstore_half_r | C::vstore_halfn_r => literal.unwrap_or(0),
@@ -451,7 +428,7 @@ pub(super) fn expand(
 }
 
 /// `x` with the sign of `y`.
-fn copysign(e: &mut E, t: Handle<Type>, x: Value, y: Value) -> Value {
+pub(super) fn copysign(e: &mut E, t: Handle<Type>, x: Value, y: Value) -> Value {
     let w = e.width(t);
     let it = e.ints(t, w);
     let sign = e.splat(it, ConstantKind::Int(1u64 << (w - 1)));

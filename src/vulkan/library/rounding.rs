@@ -4,7 +4,7 @@
 
 use spirv::Op as S;
 
-use crate::diag::{Error, Result};
+use crate::diag::Result;
 use crate::ir::{
     BinaryOp, Builtin, CastOp, ConstantKind, ConvertKind, FloatPredicate, Handle, IntPredicate, Op,
     Sign, Type, Value,
@@ -12,6 +12,7 @@ use crate::ir::{
 
 use super::E;
 use crate::vulkan::body::FnBuilder;
+use crate::vulkan::emit::plain;
 
 /// FPRoundingMode's numbers (SPIR-V): to nearest even, towards zero, up, down.
 const RTE: u32 = 0;
@@ -33,56 +34,90 @@ pub(in crate::vulkan) fn round_to_from(
         None => Ok(round_to(&mut e, x, to, mode)),
         Some(sign) => {
             let xt = e.b.ty_of(x);
-            if e.width(xt) > 32 {
-                return Err(Error::unsupported(
-                    "a conversion of a 64-bit integer to floating point with a rounding mode \
-                     other than to nearest even (not in the Vulkan builtin library yet)",
-                ));
-            }
-            let kind = ConvertKind::Int(sign);
             let f = e.b.push(
                 to,
                 Op::Builtin {
-                    builtin: Builtin::Convert {
-                        from: kind,
-                        to: ConvertKind::Float,
-                        saturate: false,
-                        rounding: None,
-                    },
+                    builtin: plain(ConvertKind::Int(sign), ConvertKind::Float),
                     args: vec![x],
                 },
             );
             if mode == RTE {
                 return Ok(f);
             }
-            // Compare in 64-bit integers, where both the input and the float fit.
-            let i64t = e.ints(xt, 64);
-            let ext = if sign == Sign::Signed {
-                CastOp::SExt
-            } else {
-                CastOp::ZExt
-            };
-            let x64 = e.cast(ext, i64t, x);
-            let back = e.b.push(
-                i64t,
-                Op::Builtin {
-                    builtin: Builtin::Convert {
-                        from: ConvertKind::Float,
-                        to: ConvertKind::Int(Sign::Signed),
-                        saturate: false,
-                        rounding: None,
-                    },
-                    args: vec![f],
-                },
-            );
-            let bt = e.bools(xt);
-            let above = e.icmp(IntPredicate::Sgt, bt, back, x64);
-            let below = e.icmp(IntPredicate::Slt, bt, back, x64);
-            let zero = e.splat(i64t, ConstantKind::Int(0));
-            let negative = e.icmp(IntPredicate::Slt, bt, x64, zero);
-            Ok(step(&mut e, f, to, mode, above, below, negative))
+            Ok(int_step(&mut e, x, xt, sign, f, to, mode))
         }
     }
+}
+
+/// The nearest-even conversion `f` of the integer `x` corrected for `mode`. The comparison
+/// is made in 64-bit integers (unsigned ones for a 64-bit unsigned `x`), where the input
+/// and every float in the integers' range are exact; a float outside that range (2^63 or
+/// 2^64 reached by rounding up, or a half's infinity) lies beyond the input by itself.
+fn int_step(
+    e: &mut E,
+    x: Value,
+    xt: Handle<Type>,
+    sign: Sign,
+    f: Value,
+    to: Handle<Type>,
+    mode: u32,
+) -> Value {
+    let wide_unsigned = e.width(xt) == 64 && sign == Sign::Unsigned;
+    let i64t = e.ints(xt, 64);
+    let x64 = match (e.width(xt), sign) {
+        (64, _) => x,
+        (_, Sign::Signed) => e.cast(CastOp::SExt, i64t, x),
+        _ => e.cast(CastOp::ZExt, i64t, x),
+    };
+    let bt = e.bools(to);
+    let hi = e.float_const(
+        to,
+        if wide_unsigned {
+            2f64.powi(64)
+        } else {
+            2f64.powi(63)
+        },
+    );
+    let too_big = e.fcmp(FloatPredicate::Oge, bt, f, hi);
+    // -2^63 is exact in float and double and converts back; a half has only -inf below.
+    let lo = e.float_const(to, -(2f64.powi(63)));
+    let below_pred = if e.width(to) == 16 {
+        FloatPredicate::Ole
+    } else {
+        FloatPredicate::Olt
+    };
+    let too_small = e.fcmp(below_pred, bt, f, lo);
+    let outside = e.spirv(S::LogicalOr, bt, vec![too_big, too_small]);
+    let zero_f = e.float_const(to, 0.0);
+    let safe = e.select(to, outside, zero_f, f);
+    let back_sign = if wide_unsigned {
+        Sign::Unsigned
+    } else {
+        Sign::Signed
+    };
+    let back = e.b.push(
+        i64t,
+        Op::Builtin {
+            builtin: plain(ConvertKind::Float, ConvertKind::Int(back_sign)),
+            args: vec![safe],
+        },
+    );
+    let (gt, lt) = if wide_unsigned {
+        (IntPredicate::Ugt, IntPredicate::Ult)
+    } else {
+        (IntPredicate::Sgt, IntPredicate::Slt)
+    };
+    let above = e.icmp(gt, bt, back, x64);
+    let above = e.select(bt, outside, too_big, above);
+    let below = e.icmp(lt, bt, back, x64);
+    let below = e.select(bt, outside, too_small, below);
+    let negative = if sign == Sign::Signed {
+        let zero = e.splat(i64t, ConstantKind::Int(0));
+        e.icmp(IntPredicate::Slt, bt, x64, zero)
+    } else {
+        e.splat(bt, ConstantKind::Int(0))
+    };
+    step(e, f, to, mode, above, below, negative)
 }
 
 /// A float `x` narrowed to `to` with rounding `mode` (see `round_to_from`).
