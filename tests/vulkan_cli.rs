@@ -1,7 +1,7 @@
 //! `to-spirv --target vulkan*` from the command line: the module a Vulkan target gets (Shader,
 //! GLCompute, the version the target allows), the reflection JSON, and the errors: a refused
-//! construct names itself and leaves no output, the unimplemented pointer strategy says so,
-//! `--reflection` without a Vulkan target is a usage error.
+//! construct names itself and leaves no output (also what only the `descriptors` pointer
+//! strategy cannot say), `--reflection` without a Vulkan target is a usage error.
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -122,6 +122,58 @@ fn the_reflection_describes_every_argument() {
 }
 
 #[test]
+fn descriptors_bind_each_buffer_argument_and_address_logically() {
+    let out = temp("atomics-descriptors.spv");
+    let json = temp("atomics-descriptors.json");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/atomics.spir64.bc",
+        "--target",
+        "vulkan1.2",
+        "--vulkan-pointers",
+        "descriptors",
+        "-o",
+        out.to_str().unwrap(),
+        "--reflection",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let insts = instructions(&words(&out));
+    // OpMemoryModel Logical; no PhysicalStorageBufferAddresses (5347).
+    assert!(insts.iter().any(|(op, o)| *op == 14 && o[0] == 0));
+    assert!(!insts.iter().any(|(op, o)| *op == 17 && o[0] == 5347));
+    // Every StorageBuffer (12) variable (59) has a DescriptorSet (34) and a Binding (33).
+    let buffers: Vec<u32> = insts
+        .iter()
+        .filter(|(op, o)| *op == 59 && o.get(2) == Some(&12))
+        .map(|(_, o)| o[1])
+        .collect();
+    let decorated = |id: u32, d: u32| {
+        insts
+            .iter()
+            .any(|(op, o)| *op == 71 && o[0] == id && o[1] == d)
+    };
+    assert!(!buffers.is_empty());
+    for b in &buffers {
+        assert!(decorated(*b, 34) && decorated(*b, 33), "%{b}");
+    }
+    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let args = r["kernels"][0]["args"].as_array().unwrap();
+    let bindings: Vec<u64> = args
+        .iter()
+        .filter(|a| a["kind"] == "storage_buffer")
+        .map(|a| a["binding"].as_u64().unwrap())
+        .collect();
+    assert_eq!(bindings.len(), buffers.len());
+    assert_eq!(bindings, (0..bindings.len() as u64).collect::<Vec<_>>());
+    assert!(!r["required_features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f == "bufferDeviceAddress"));
+}
+
+#[test]
 fn a_spirv_kernel_module_goes_to_vulkan_too() {
     let cl = temp("opencl.spv");
     let (code, err) = run(&[
@@ -160,18 +212,26 @@ fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("image") && err.contains("images"), "{err}");
     assert!(!out.exists());
+    // What logical addressing cannot say is refused under descriptors, by construct and
+    // function, and leaves no output.
+    let desc = temp("pointer_arith-descriptors.spv");
     let (code, err) = run(&[
         "to-spirv",
-        "tests/fixtures/modern/vector_add.spir64.bc",
+        "tests/fixtures/modern/pointer_arith.spir64.bc",
         "--target",
         "vulkan1.2",
         "--vulkan-pointers",
         "descriptors",
         "-o",
-        out.to_str().unwrap(),
+        desc.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("descriptors is not implemented yet"), "{err}");
+    assert!(
+        err.contains("function 'pointer_arith'")
+            && err.contains("the address of a buffer as an integer"),
+        "{err}"
+    );
+    assert!(!desc.exists());
     let (code, err) = run(&[
         "to-spirv",
         "tests/fixtures/modern/vector_add.spir64.bc",

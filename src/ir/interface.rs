@@ -19,6 +19,15 @@ pub enum ArgKind {
     /// A `__global` or `__constant` pointer: the buffer's 64-bit device address, at `offset`
     /// in the kernel's push constants (ClspvReflection ArgumentPointerPushConstant).
     PointerPushConstant { offset: u32, size: u32 },
+    /// A `__global` or `__constant` pointer under `--vulkan-pointers descriptors`: a storage
+    /// buffer bound at (`descriptor_set`, `binding`), the `StorageBuffer` global `global`
+    /// (a Block struct whose one member is a runtime array of the pointee)
+    /// (ArgumentStorageBuffer).
+    StorageBuffer {
+        descriptor_set: u32,
+        binding: u32,
+        global: Handle<Global>,
+    },
     /// A value (scalar, vector, struct) copied into the push constants at `offset`
     /// (ArgumentPodPushConstant).
     PodPushConstant { offset: u32, size: u32 },

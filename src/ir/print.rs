@@ -440,6 +440,7 @@ impl Printer<'_> {
             AddressSpace::PhysicalStorageBuffer => "physical_storage_buffer",
             AddressSpace::PushConstant => "push_constant",
             AddressSpace::ModulePrivate => "module_private",
+            AddressSpace::StorageBuffer => "storage_buffer",
         }
     }
 
@@ -460,6 +461,7 @@ impl Printer<'_> {
             Type::SpecArray {
                 elem, default_len, ..
             } => format!("[spec {default_len} x {}]", self.ty_within(*elem, outer)),
+            Type::RuntimeArray { elem } => format!("[? x {}]", self.ty_within(*elem, outer)),
             Type::Struct {
                 name,
                 members,

@@ -24,6 +24,10 @@ pub enum AddressSpace {
     /// Shader form only: module-scope data private to each invocation (SPIR-V Private), where
     /// OpenCL's program-scope constant tables live in a Vulkan module.
     ModulePrivate,
+    /// Shader form only (`--vulkan-pointers descriptors`): a buffer bound through a
+    /// descriptor (SPIR-V StorageBuffer), reached through logical pointers. OpenCL's global
+    /// and constant pointers become these under that strategy.
+    StorageBuffer,
 }
 
 impl AddressSpace {
@@ -34,6 +38,7 @@ impl AddressSpace {
             AddressSpace::PhysicalStorageBuffer
                 | AddressSpace::PushConstant
                 | AddressSpace::ModulePrivate
+                | AddressSpace::StorageBuffer
         )
     }
 }
@@ -110,6 +115,11 @@ pub enum Type {
         elem: Handle<Type>,
         len: Handle<super::constant::Constant>,
         default_len: u64,
+    },
+    /// Shader form only: an array without a length, the last (here: only) member of a
+    /// storage buffer's block; its length is the bound buffer's.
+    RuntimeArray {
+        elem: Handle<Type>,
     },
     /// `members == None` is an opaque struct that is not an OpenCL object.
     Struct {

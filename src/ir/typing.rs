@@ -95,6 +95,7 @@ impl Module {
             Type::SpecArray {
                 elem, default_len, ..
             } => self.size_of(*elem) * default_len,
+            Type::RuntimeArray { .. } => 0,
             Type::Struct {
                 members: Some(members),
                 packed,
@@ -117,7 +118,9 @@ impl Module {
     pub fn align_of(&self, ty: Handle<Type>) -> u64 {
         match &self.types[ty] {
             Type::Vector { .. } => self.size_of(ty).max(1),
-            Type::Array { elem, .. } | Type::SpecArray { elem, .. } => self.align_of(*elem),
+            Type::Array { elem, .. }
+            | Type::SpecArray { elem, .. }
+            | Type::RuntimeArray { elem } => self.align_of(*elem),
             Type::Struct {
                 members: Some(members),
                 packed,
@@ -206,6 +209,7 @@ impl Module {
             t = match &self.types[t] {
                 Type::Array { elem, .. }
                 | Type::SpecArray { elem, .. }
+                | Type::RuntimeArray { elem }
                 | Type::Vector { elem, .. } => *elem,
                 Type::Struct {
                     members: Some(ms), ..

@@ -312,8 +312,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     pub(super) fn check_storable(&self, t: Handle<Type>, what: &str) -> Result<()> {
         if self.holds_logical_pointer(t, &mut Vec::new()) {
             return Err(Error::unsupported(format!(
-                "{what} of a pointer to private or local memory: a Vulkan shader cannot keep \
-                 such a (logical) pointer in a variable"
+                "{what} of a pointer to private or local memory, or of an aggregate holding \
+                 a pointer to a buffer: a Vulkan shader cannot keep such a (logical) pointer \
+                 in a variable"
             )));
         }
         Ok(())
@@ -329,7 +330,12 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         }
         seen.push(t);
         match &self.l.out.types[t] {
-            Type::Pointer { space, .. } => *space != AddressSpace::PhysicalStorageBuffer,
+            // A storage-buffer pointer may live in a variable of its own (variable
+            // pointers), not inside an aggregate.
+            Type::Pointer { space, .. } => {
+                *space != AddressSpace::PhysicalStorageBuffer
+                    && !(*space == AddressSpace::StorageBuffer && seen.len() == 1)
+            }
             Type::Array { elem, .. } | Type::Vector { elem, .. } => {
                 self.holds_logical_pointer(*elem, seen)
             }
@@ -381,6 +387,20 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             }
             ConstantKind::Null | ConstantKind::Undef if is_pointer => {
                 let t = self.l.ty(k.ty)?;
+                // A storage-buffer pointer has a null (variable pointers' OpConstantNull).
+                if matches!(
+                    self.l.out.types[t],
+                    Type::Pointer {
+                        space: AddressSpace::StorageBuffer,
+                        ..
+                    }
+                ) {
+                    let null = self.l.out.constant(Constant {
+                        ty: t,
+                        kind: ConstantKind::Null,
+                    });
+                    return Ok(Value::Const(null));
+                }
                 if !matches!(
                     self.l.out.types[t],
                     Type::Pointer {

@@ -52,7 +52,10 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
     for (b, user, d) in fixes {
         let ty = body.insts[d].ty;
         if let Type::Pointer { space, .. } = m.types[ty] {
-            if space != AddressSpace::PhysicalStorageBuffer {
+            if !matches!(
+                space,
+                AddressSpace::PhysicalStorageBuffer | AddressSpace::StorageBuffer
+            ) {
                 return Err(Error::unsupported(
                     "a pointer to private or local memory made in one block and used in a \
                      block it no longer dominates after structurizing (it cannot be kept in a \

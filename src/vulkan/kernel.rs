@@ -10,11 +10,14 @@ use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Va
 
 use super::body::{FnBuilder, KernelCtx};
 use super::types::Lowerer;
+use crate::options::VulkanPointers;
 
 /// How one parameter's value is made in the entry block.
 enum Source {
     /// Member `n` of the push-constant block, converted to a device address.
     Pointer(u32),
+    /// The first element of storage buffer `g`'s runtime array.
+    Buffer(Handle<ir::Global>),
     /// Member `n` of the push-constant block, by value; `byval`: the kernel takes a pointer
     /// to a private copy.
     Pod { member: u32, byval: bool },
@@ -34,6 +37,7 @@ pub(super) fn lower_kernel(
     let mut args = Vec::new();
     let mut sources = Vec::new();
     let u64t = l.out.int_type(64);
+    let mut bindings = 0u32;
     let mut member = |l: &mut Lowerer, t: Handle<Type>, members: &mut Vec<Handle<Type>>| {
         let align = l.out.align_of(t);
         offset = offset.div_ceil(align) * align;
@@ -55,6 +59,26 @@ pub(super) fn lower_kernel(
             )
         };
         let (kind, source) = match &src.types[p.ty] {
+            Type::Pointer {
+                space: AddressSpace::Global | AddressSpace::Constant,
+                pointee,
+            } if l.pointers == VulkanPointers::Descriptors => {
+                let elem = match src.types[*pointee] {
+                    Type::Void => l.out.int_type(8),
+                    _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
+                };
+                let g = storage_buffer(l, &f.name, p.name.as_deref(), i, elem);
+                let binding = bindings;
+                bindings += 1;
+                (
+                    ArgKind::StorageBuffer {
+                        descriptor_set: 0,
+                        binding,
+                        global: g,
+                    },
+                    Source::Buffer(g),
+                )
+            }
             Type::Pointer {
                 space: AddressSpace::Global | AddressSpace::Constant,
                 ..
@@ -225,6 +249,11 @@ pub(super) fn lower_kernel(
                 }
             }
             Source::Workgroup(g) => b.member_of(g, 0)?,
+            Source::Buffer(g) => {
+                let array = b.member_of(g, 0)?;
+                let zero = b.int_const(32, 0);
+                b.gep(array, vec![zero, zero], true)?
+            }
         };
         values.push(v);
     }
@@ -256,6 +285,33 @@ pub(super) fn lower_kernel(
         push_constant_size,
         global_offset,
         required_workgroup_size: k.reqd_work_group_size,
+    })
+}
+
+/// The storage buffer behind pointer argument `i` (`name`) of kernel `kernel`: a Block
+/// struct whose one member is a runtime array of `elem`.
+fn storage_buffer(
+    l: &mut Lowerer,
+    kernel: &str,
+    name: Option<&str>,
+    i: usize,
+    elem: Handle<Type>,
+) -> Handle<ir::Global> {
+    let array = l.out.ty(Type::RuntimeArray { elem });
+    let arg = name.map_or_else(|| format!("arg{i}"), str::to_string);
+    let block = l.out.ty(Type::Struct {
+        name: Some(format!("{kernel}.{arg}.buffer")),
+        members: Some(vec![array]),
+        packed: false,
+    });
+    l.out.globals.append(ir::Global {
+        name: format!("{kernel}.{arg}"),
+        ty: block,
+        space: AddressSpace::StorageBuffer,
+        init: None,
+        is_constant: false,
+        align: None,
+        linkage: ir::Linkage::Internal,
     })
 }
 

@@ -23,7 +23,9 @@ impl FnBuilder<'_, '_> {
         };
         let laid = matches!(
             space,
-            AddressSpace::PhysicalStorageBuffer | AddressSpace::PushConstant
+            AddressSpace::PhysicalStorageBuffer
+                | AddressSpace::PushConstant
+                | AddressSpace::StorageBuffer
         );
         if laid && self.is_aggregate(pointee) {
             let undef = self.l.out.constant(Constant {
@@ -80,7 +82,9 @@ impl FnBuilder<'_, '_> {
         }
         let laid = matches!(
             space,
-            AddressSpace::PhysicalStorageBuffer | AddressSpace::PushConstant
+            AddressSpace::PhysicalStorageBuffer
+                | AddressSpace::PushConstant
+                | AddressSpace::StorageBuffer
         );
         if laid && self.is_aggregate(pointee) {
             for path in self.leaves(pointee) {
@@ -195,7 +199,12 @@ impl FnBuilder<'_, '_> {
         if space != AddressSpace::PhysicalStorageBuffer
             && !indices.first().is_some_and(|&i| self.is_zero(i))
         {
-            return self.fold_gep(base, indices, inbounds);
+            // A storage-buffer pointer steps over its array with OpPtrAccessChain (variable
+            // pointers) where the step cannot be folded into the chain that made it.
+            let folded = self.fold_gep(base, indices.clone(), inbounds);
+            if space != AddressSpace::StorageBuffer || folded.is_ok() {
+                return folded;
+            }
         }
         let consts = self.l.out.const_indices(&indices);
         let mut indices = indices;
@@ -252,7 +261,7 @@ impl FnBuilder<'_, '_> {
             .ok_or_else(refuse)?;
         if !matches!(
             self.l.out.types[before],
-            Type::Array { .. } | Type::SpecArray { .. }
+            Type::Array { .. } | Type::SpecArray { .. } | Type::RuntimeArray { .. }
         ) {
             return Err(refuse());
         }
@@ -318,6 +327,13 @@ impl FnBuilder<'_, '_> {
                 if rt == self.ty_of(v) {
                     return Ok(v);
                 }
+                if space == AddressSpace::StorageBuffer {
+                    return Err(Error::unsupported(
+                        "a cast of a pointer to a buffer to another pointer type (under \
+                         --vulkan-pointers descriptors a buffer is an array of one type; \
+                         physical keeps such casts)",
+                    ));
+                }
                 if space != AddressSpace::PhysicalStorageBuffer {
                     return Err(Error::unsupported(
                         "a cast of a pointer to private or local memory to another pointer \
@@ -325,6 +341,12 @@ impl FnBuilder<'_, '_> {
                     ));
                 }
                 rt
+            }
+            CastOp::PtrToInt if from_space == Some(AddressSpace::StorageBuffer) => {
+                return Err(Error::unsupported(
+                    "the address of a buffer as an integer (under --vulkan-pointers \
+                     descriptors a buffer has no address; physical gives it one)",
+                ))
             }
             CastOp::PtrToInt if from_space != Some(AddressSpace::PhysicalStorageBuffer) => {
                 return Err(Error::unsupported(
@@ -366,6 +388,20 @@ impl FnBuilder<'_, '_> {
             }
             _ => self.l.ty(src_ty)?,
         };
+        if op == CastOp::IntToPtr
+            && matches!(
+                self.l.out.types[rt],
+                Type::Pointer {
+                    space: AddressSpace::StorageBuffer,
+                    ..
+                }
+            )
+        {
+            return Err(Error::unsupported(
+                "an integer made into a pointer to a buffer (under --vulkan-pointers \
+                 descriptors a buffer has no address; physical gives it one)",
+            ));
+        }
         if op == CastOp::IntToPtr
             && !matches!(
                 self.l.out.types[rt],

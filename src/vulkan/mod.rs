@@ -39,21 +39,16 @@ mod types;
 
 use crate::diag::{Error, Result};
 use crate::ir;
-use crate::options::{Options, VulkanPointers};
+use crate::options::Options;
 
 /// Lower an OpenCL graph to the shader form of `options.target` (a Vulkan target).
 pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
-    if options.vulkan_pointers == VulkanPointers::Descriptors {
-        return Err(Error::unsupported(
-            "--vulkan-pointers descriptors is not implemented yet; use physical (the default)",
-        ));
-    }
     if m.kernels.is_empty() {
         return Err(Error::unsupported(
             "a module without kernels (a library) has no Vulkan form: entry points are kernels",
         ));
     }
-    let mut l = types::Lowerer::new(m);
+    let mut l = types::Lowerer::new(m, options.vulkan_pointers);
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],
         ..Default::default()
@@ -118,8 +113,60 @@ fn required_features(m: &ir::Module) -> Vec<String> {
                 f.insert("bufferDeviceAddress");
                 f.insert("scalarBlockLayout");
             }
+            Type::Pointer {
+                space: ir::AddressSpace::StorageBuffer,
+                ..
+            } => {
+                f.insert("scalarBlockLayout");
+            }
             _ => {}
         }
     }
+    f.extend(variable_pointers(m));
     f.into_iter().map(String::from).collect()
+}
+
+/// The variable-pointers features storage-buffer pointers need: `variablePointers` where a
+/// variable holds one, `variablePointersStorageBuffer` where one is selected, null, or
+/// stepped over its array (OpPtrAccessChain).
+fn variable_pointers(m: &ir::Module) -> Option<&'static str> {
+    use ir::{ConstantKind, Op, Type, Value};
+    let is_buffer_pointer = |t: ir::Handle<Type>| {
+        matches!(
+            m.types[t],
+            Type::Pointer {
+                space: ir::AddressSpace::StorageBuffer,
+                ..
+            }
+        )
+    };
+    let is_zero = |v: &Value| match v {
+        Value::Const(c) => matches!(
+            m.constants[*c].kind,
+            ConstantKind::Int(0) | ConstantKind::Null
+        ),
+        _ => false,
+    };
+    let mut some = m
+        .constants
+        .iter()
+        .any(|(_, c)| c.kind == ConstantKind::Null && is_buffer_pointer(c.ty));
+    for (_, f) in m.functions.iter() {
+        let Some(body) = &f.body else { continue };
+        for (_, inst) in body.insts.iter() {
+            match &inst.op {
+                Op::Alloca { allocated, .. } if is_buffer_pointer(*allocated) => {
+                    return Some("variablePointers")
+                }
+                Op::Select { .. } if is_buffer_pointer(inst.ty) => some = true,
+                Op::Gep { indices, .. }
+                    if is_buffer_pointer(inst.ty) && !indices.first().is_some_and(is_zero) =>
+                {
+                    some = true
+                }
+                _ => {}
+            }
+        }
+    }
+    some.then_some("variablePointersStorageBuffer")
 }

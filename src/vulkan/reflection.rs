@@ -56,6 +56,15 @@ pub fn json(m: &ir::Module) -> String {
                             o.insert("spec_id".into(), json!(spec_id));
                             o.insert("elem_size".into(), json!(elem_size));
                         }
+                        ArgKind::StorageBuffer {
+                            descriptor_set,
+                            binding,
+                            ..
+                        } => {
+                            o.insert("kind".into(), json!("storage_buffer"));
+                            o.insert("set".into(), json!(descriptor_set));
+                            o.insert("binding".into(), json!(binding));
+                        }
                     }
                     v
                 })

@@ -3,7 +3,8 @@
 //!
 //! | OpenCL                       | shader form                                   |
 //! |------------------------------|-----------------------------------------------|
-//! | `__global`, `__constant` ptr | PhysicalStorageBuffer (a device address)      |
+//! | `__global`, `__constant` ptr | PhysicalStorageBuffer (a device address), or  |
+//! |                              | StorageBuffer under `descriptors` (logical)    |
 //! | `__local`                    | Workgroup (unchanged: `AddressSpace::Local`)  |
 //! | `__private` (allocas)        | Function (unchanged: `AddressSpace::Private`) |
 //! | program-scope data           | Private (`AddressSpace::ModulePrivate`)       |
@@ -14,10 +15,13 @@ use std::collections::HashMap;
 
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Global, Handle, Type};
+use crate::options::VulkanPointers;
 
 pub(super) struct Lowerer<'a> {
     pub src: &'a ir::Module,
     pub out: ir::Module,
+    /// How global and constant pointers are spelled (`--vulkan-pointers`).
+    pub pointers: VulkanPointers,
     types: HashMap<Handle<Type>, Handle<Type>>,
     consts: HashMap<Handle<Constant>, Handle<Constant>>,
     globals: HashMap<Handle<Global>, Handle<Global>>,
@@ -28,12 +32,13 @@ pub(super) struct Lowerer<'a> {
 }
 
 impl<'a> Lowerer<'a> {
-    pub fn new(src: &'a ir::Module) -> Self {
+    pub fn new(src: &'a ir::Module, pointers: VulkanPointers) -> Self {
         let mut out = ir::Module::new(src.addressing);
         out.source = src.source.clone();
         Lowerer {
             src,
             out,
+            pointers,
             types: HashMap::new(),
             consts: HashMap::new(),
             globals: HashMap::new(),
@@ -49,7 +54,10 @@ impl<'a> Lowerer<'a> {
     /// Where memory of OpenCL address space `space` lives in a shader.
     pub fn space(&self, space: AddressSpace) -> Result<AddressSpace> {
         Ok(match space {
-            AddressSpace::Global | AddressSpace::Constant => AddressSpace::PhysicalStorageBuffer,
+            AddressSpace::Global | AddressSpace::Constant => match self.pointers {
+                VulkanPointers::Physical => AddressSpace::PhysicalStorageBuffer,
+                VulkanPointers::Descriptors => AddressSpace::StorageBuffer,
+            },
             AddressSpace::Generic => {
                 return Err(Error::unsupported(
                     "the generic address space (OpenCL C 2.0) has no Vulkan form yet",
@@ -92,6 +100,21 @@ impl<'a> Lowerer<'a> {
                 )));
                 self.types.insert(t, placeholder);
                 let members = ms.iter().map(|&m| self.ty(m)).collect::<Result<Vec<_>>>()?;
+                for &m in &members {
+                    if matches!(
+                        self.out.types[m],
+                        Type::Pointer {
+                            space: AddressSpace::StorageBuffer,
+                            ..
+                        }
+                    ) {
+                        return Err(Error::unsupported(
+                            "a struct holding a pointer to a buffer (under --vulkan-pointers \
+                             descriptors a buffer has no address to store; physical gives it \
+                             one)",
+                        ));
+                    }
+                }
                 self.out.types.define(
                     placeholder,
                     Type::Struct {
@@ -149,9 +172,38 @@ impl<'a> Lowerer<'a> {
             }
             other => other.clone(),
         };
+        self.check_buffer_pointers(&new)?;
         let n = self.out.ty(new);
         self.types.insert(t, n);
         Ok(n)
+    }
+
+    /// Refuse a pointer to a storage buffer kept in memory other than a function's own
+    /// variable (or in an aggregate): a logical pointer has no representation in memory.
+    fn check_buffer_pointers(&self, t: &Type) -> Result<()> {
+        let is_buffer_pointer = |h: Handle<Type>| {
+            matches!(
+                self.out.types[h],
+                Type::Pointer {
+                    space: AddressSpace::StorageBuffer,
+                    ..
+                }
+            )
+        };
+        let held = match t {
+            Type::Pointer { pointee, space } => {
+                *space != AddressSpace::Private && is_buffer_pointer(*pointee)
+            }
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => is_buffer_pointer(*elem),
+            _ => false,
+        };
+        if held {
+            return Err(Error::unsupported(
+                "a pointer to a buffer kept in memory (under --vulkan-pointers descriptors a \
+                 buffer has no address to store; physical gives it one)",
+            ));
+        }
+        Ok(())
     }
 
     /// The shader-form copy of a constant that is not a pointer expression (those are made

@@ -19,7 +19,9 @@ use crate::ir::{self, Type};
 pub(super) fn is_laid_out(sc: StorageClass) -> bool {
     matches!(
         sc,
-        StorageClass::PhysicalStorageBuffer | StorageClass::PushConstant
+        StorageClass::PhysicalStorageBuffer
+            | StorageClass::PushConstant
+            | StorageClass::StorageBuffer
     )
 }
 
@@ -73,6 +75,14 @@ impl Writer<'_> {
                 self.define_forward_pointers(t, id, true);
                 id
             }
+            Type::RuntimeArray { elem } => {
+                let e = self.ty_laid(*elem)?;
+                let id = self.fresh_type(Op::TypeRuntimeArray, vec![e]);
+                let stride = m.size_of(*elem) as u32;
+                self.b
+                    .decorate(id, Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
+                id
+            }
             // Scalars, vectors and pointers are the same types everywhere.
             _ => self.ty(t)?,
         };
@@ -115,8 +125,12 @@ impl Writer<'_> {
             self.m.types[pointee],
             Type::Void | Type::Struct { members: None, .. } | Type::Opaque(_)
         );
-        if sc == StorageClass::PhysicalStorageBuffer && sized {
-            let size = self.m.size_of(pointee).max(1) as u32;
+        let steps = matches!(
+            sc,
+            StorageClass::PhysicalStorageBuffer | StorageClass::StorageBuffer
+        );
+        if steps && sized && self.m.size_of(pointee) > 0 {
+            let size = self.m.size_of(pointee) as u32;
             self.b
                 .decorate(ptr, Decoration::ArrayStride, [Operand::LiteralBit32(size)]);
         }

@@ -119,7 +119,10 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         w.cap(c);
     }
     let addressing = match m.addressing {
-        _ if !policy.physical_addressing => w.shader_addressing()?,
+        _ if !policy.physical_addressing => {
+            w.shader_storage_buffers()?;
+            w.shader_addressing()?
+        }
         ir::Addressing::Physical32 => spirv::AddressingModel::Physical32,
         ir::Addressing::Physical64 => {
             w.cap(Capability::Int64);
@@ -346,6 +349,50 @@ impl Writer<'_> {
             self.b.extension("SPV_KHR_physical_storage_buffer");
         }
         Ok(spirv::AddressingModel::PhysicalStorageBuffer64)
+    }
+
+    /// Storage buffers (core from SPIR-V 1.3, below it an extension) and the variable
+    /// pointers the shader interface's required features say the graph uses.
+    fn shader_storage_buffers(&mut self) -> Result<()> {
+        let any = self.m.types.iter().any(|(_, t)| {
+            matches!(
+                t,
+                Type::Pointer {
+                    space: ir::AddressSpace::StorageBuffer,
+                    ..
+                }
+            )
+        });
+        if !any {
+            return Ok(());
+        }
+        self.core_or_extension((1, 3), "SPV_KHR_storage_buffer_storage_class")?;
+        let wants = |w: &Self, f: &str| {
+            w.m.shader
+                .as_ref()
+                .is_some_and(|s| s.required_features.iter().any(|x| x == f))
+        };
+        let cap = if wants(self, "variablePointers") {
+            Capability::VariablePointers
+        } else if wants(self, "variablePointersStorageBuffer") {
+            Capability::VariablePointersStorageBuffer
+        } else {
+            return Ok(());
+        };
+        self.cap(cap);
+        self.core_or_extension((1, 3), "SPV_KHR_variable_pointers")
+    }
+
+    /// What is core from SPIR-V `core` on: that version where the ceiling allows it, else
+    /// extension `ext`.
+    pub(crate) fn core_or_extension(&mut self, core: (u8, u8), ext: &'static str) -> Result<()> {
+        if self.ceiling >= core {
+            return self.need_version(core, ext);
+        }
+        if self.extensions.insert(ext) {
+            self.b.extension(ext);
+        }
+        Ok(())
     }
 
     /// Record that `construct` needs SPIR-V `version`; an error if the ceiling is lower.

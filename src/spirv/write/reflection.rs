@@ -94,6 +94,11 @@ impl Writer<'_> {
                     ArgKind::Workgroup { spec_id, elem_size } => {
                         (R::ArgumentWorkgroup, spec_id, elem_size)
                     }
+                    ArgKind::StorageBuffer {
+                        descriptor_set,
+                        binding,
+                        ..
+                    } => (R::ArgumentStorageBuffer, descriptor_set, binding),
                 };
                 let (x, y) = (self.u32_const(x), self.u32_const(y));
                 ext(self, op, vec![kernel, ordinal, x, y, info]);

@@ -67,6 +67,8 @@ impl Writer<'_> {
                 let n = self.constant(*len)?;
                 self.b.type_array(e, n)
             }
+            // Only ever in a storage buffer: laid out (layout.rs).
+            Type::RuntimeArray { .. } => self.ty_laid(t)?,
             Type::Struct {
                 name,
                 members: Some(ms),
@@ -263,13 +265,7 @@ impl Writer<'_> {
         for c in caps {
             self.cap(c);
         }
-        if self.ceiling >= core {
-            self.need_version(core, ext)?;
-        } else if !self.extensions.contains(ext) {
-            self.extensions.insert(ext);
-            self.b.extension(ext);
-        }
-        Ok(())
+        self.core_or_extension(core, ext)
     }
 
     /// A 32-bit unsigned constant (scopes, semantics, literals as ids).
@@ -456,14 +452,30 @@ impl Writer<'_> {
             _ => None,
         };
         let sc = mappings::space_storage_class(glob.space);
-        // The push-constant block is a Block (an interface struct).
-        if self.policy.explicit_layout && sc == spirv::StorageClass::PushConstant {
+        // The push-constant block and storage buffers are Blocks (interface structs).
+        let interface = matches!(
+            sc,
+            spirv::StorageClass::PushConstant | spirv::StorageClass::StorageBuffer
+        );
+        if self.policy.explicit_layout && interface {
             let block = self.ty_laid(value_ty)?;
             self.b.decorate(block, spirv::Decoration::Block, []);
         }
         let id = self.b.id();
         self.global_ids.insert(g, id);
         self.b.variable(ptr_ty, Some(id), sc, init);
+        if let Some((set, binding)) = self.binding_of(g) {
+            self.b.decorate(
+                id,
+                spirv::Decoration::DescriptorSet,
+                [Operand::LiteralBit32(set)],
+            );
+            self.b.decorate(
+                id,
+                spirv::Decoration::Binding,
+                [Operand::LiteralBit32(binding)],
+            );
+        }
         if !glob.name.is_empty() {
             self.b.name(id, glob.name.clone());
         }
@@ -494,5 +506,23 @@ impl Writer<'_> {
         }
         self.global_vars.push((id, sc));
         Ok(id)
+    }
+
+    /// The descriptor set and binding of a storage buffer a kernel argument is bound to
+    /// (the shader interface says which).
+    fn binding_of(&self, g: ir::Handle<ir::Global>) -> Option<(u32, u32)> {
+        let shader = self.m.shader.as_ref()?;
+        shader
+            .kernels
+            .iter()
+            .flat_map(|k| &k.args)
+            .find_map(|a| match a.kind {
+                ir::interface::ArgKind::StorageBuffer {
+                    descriptor_set,
+                    binding,
+                    global,
+                } if global == g => Some((descriptor_set, binding)),
+                _ => None,
+            })
     }
 }

@@ -46,7 +46,7 @@ pub(in crate::vulkan) fn async_copy(
     let dst_global = matches!(
         b.l.out.types[b.ty_of(dst)],
         Type::Pointer {
-            space: AddressSpace::PhysicalStorageBuffer,
+            space: AddressSpace::PhysicalStorageBuffer | AddressSpace::StorageBuffer,
             ..
         }
     );

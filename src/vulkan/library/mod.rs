@@ -14,12 +14,14 @@
 //! | `mul_hi`, `add_sat`, `sub_sat` (8 to 32 bits) | in twice the width      | exact         |
 //! | `shuffle`, `shuffle2`       | a lane extract per result lane            | exact         |
 //! | `vload_half[n]`, `vstore_half[n]`, `vstore_half[n]_r*` | half loads and stores, conversion corrected to the rounding mode | exact |
-//! | `convert_<float>_rt{z,p,n}` from 32-bit or narrower integers and wider floats | nearest-even conversion, then one step where it went the wrong way | exact |
+//! | `convert_<float>_rt{z,p,n}` from integers and wider floats | nearest-even conversion, then one step where it went the wrong way | exact |
 //! | `clz`, `ctz`, `popcount` | FindUMsb, FindILsb, OpBitCount on 32-bit parts | exact |
 //! | `abs_diff`, `upsample`, `mad_sat` (to 32 bits) | max − min, shifts, exact products | exact |
 //! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
 //! | `fract` | x − floor(x), below 1, floor stored | exact (infinities give NaN, OpenCL ±0) |
 //! | `modf`, `mad_hi` (to 32 bits) | trunc and the signed rest; mul_hi + add | exact |
+//! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
+//! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
 //!
 //! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
@@ -453,7 +455,8 @@ fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
     }
     if space != ir::AddressSpace::PhysicalStorageBuffer {
         return Err(Error::unsupported(
-            "vload_half / vstore_half on private or local memory not typed as half",
+            "vload_half / vstore_half on memory not typed as half (private or local \
+             memory, or a buffer under --vulkan-pointers descriptors)",
         ));
     }
     let hp = e.b.l.out.ty(Type::Pointer { pointee: h, space });

@@ -146,8 +146,13 @@ fn open_device() -> R<Device> {
             want(f11.storage_buffer16_bit_access, "storageBuffer16BitAccess") != 0,
         )
         .storage_push_constant16(want(f11.storage_push_constant16, "storagePushConstant16") != 0)
-        .variable_pointers_storage_buffer(f11.variable_pointers_storage_buffer != 0)
-        .variable_pointers(f11.variable_pointers != 0);
+        .variable_pointers_storage_buffer(
+            want(
+                f11.variable_pointers_storage_buffer,
+                "variablePointersStorageBuffer",
+            ) != 0,
+        )
+        .variable_pointers(want(f11.variable_pointers, "variablePointers") != 0);
     let mut e12 = vk::PhysicalDeviceVulkan12Features::default()
         .buffer_device_address(want(f12.buffer_device_address, "bufferDeviceAddress") != 0)
         .scalar_block_layout(want(f12.scalar_block_layout, "scalarBlockLayout") != 0)
