@@ -18,6 +18,8 @@
 //! * `builtins`: OpenCL builtins without a core Vulkan instruction become GLSL.std.450
 //!   (mappings/vulkan_glsl.toml) or expansions (work-item functions with the global offset,
 //!   saturating and rounding conversions, Vulkan's memory semantics).
+//! * `lanes`: vectors of 8 and 16 lanes are computed lane by lane (the writer spells them
+//!   as arrays).
 //! * `structurize`: every function gets structured control flow.
 //! * `reflection`: the kernel interface as JSON.
 //!
@@ -31,6 +33,7 @@ mod dominance;
 mod emit;
 mod forwarding;
 mod kernel;
+mod lanes;
 mod library;
 mod memory;
 pub mod reflection;
@@ -64,7 +67,8 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();
         if let Some(mut body) = out.functions[k.entry].body.take() {
-            let r = structurize::structurize(&mut out, &mut body);
+            let r = lanes::split(&mut out, &mut body)
+                .and_then(|()| structurize::structurize(&mut out, &mut body));
             out.functions[k.entry].body = Some(body);
             r.map_err(|e| e.in_function(&name))?;
         }

@@ -74,13 +74,8 @@ impl<'a> Lowerer<'a> {
         }
         let src = self.src;
         let new = match &src.types[t] {
+            // Wider than 4 lanes: computed lane by lane (`lanes`), an array to the writer.
             Type::Vector { elem, len } => {
-                if *len > 4 {
-                    return Err(Error::unsupported(format!(
-                        "a vector of {len} lanes (a Vulkan shader has at most 4; splitting wider \
-                         ones is not implemented yet)"
-                    )));
-                }
                 let elem = self.ty(*elem)?;
                 Type::Vector { elem, len: *len }
             }

@@ -75,6 +75,16 @@ impl Writer<'_> {
                 self.define_forward_pointers(t, id, true);
                 id
             }
+            Type::Vector { elem, len } if *len > 4 && self.policy.wide_vectors_as_arrays => {
+                let e = self.ty_laid(*elem)?;
+                let u32t = self.b.type_int(32, 0);
+                let n = self.scalar_constant(u32t, 32, *len as u64);
+                let id = self.fresh_type(Op::TypeArray, vec![e, n]);
+                let stride = m.size_of(*elem) as u32;
+                self.b
+                    .decorate(id, Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
+                id
+            }
             Type::RuntimeArray { elem } => {
                 let e = self.ty_laid(*elem)?;
                 let id = self.fresh_type(Op::TypeRuntimeArray, vec![e]);

@@ -55,6 +55,10 @@ pub(crate) struct Policy {
     /// The scalar types' capabilities a shader needs to *store* 8- and 16-bit values in
     /// buffers (StorageBuffer8BitAccess, ...), beside Int8/Int16/Float16.
     pub storage_capabilities: bool,
+    /// Vectors of 8 and 16 lanes are spelled as arrays of their lanes (a shader's vectors
+    /// have at most 4; the Vulkan lowering leaves only lane moves on them, `vulkan::lanes`).
+    /// Their layout in memory stays OpenCL's: the array is the vector's size and alignment.
+    pub wide_vectors_as_arrays: bool,
 }
 
 const KERNEL_CAPS: [Capability; 2] = [Capability::Addresses, Capability::Kernel];
@@ -76,6 +80,7 @@ impl Policy {
                 no_contraction_decorations: true,
                 preserve_inf_nan: true,
                 storage_capabilities: true,
+                wide_vectors_as_arrays: true,
             }
         } else {
             Policy {
@@ -91,6 +96,7 @@ impl Policy {
                 no_contraction_decorations: false,
                 preserve_inf_nan: false,
                 storage_capabilities: false,
+                wide_vectors_as_arrays: false,
             }
         }
     }

@@ -37,6 +37,12 @@ impl Writer<'_> {
                 self.storage_capabilities(*width)?;
                 self.b.type_float(*width, None)
             }
+            Type::Vector { elem, len } if *len > 4 && self.policy.wide_vectors_as_arrays => {
+                let e = self.ty(*elem)?;
+                let u32t = self.b.type_int(32, 0);
+                let n = self.scalar_constant(u32t, 32, *len as u64);
+                self.fresh_type(Op::TypeArray, vec![e, n])
+            }
             Type::Vector { elem, len } => {
                 if *len > 4 {
                     self.cap(Capability::Vector16);
