@@ -36,6 +36,10 @@ struct Frame {
     forwarded: HashMap<Handle<Inst>, Option<Value>>,
     /// Pointer casts only `memcpy` and `memset` use (`byte_views`): the pointer itself.
     byte_views: std::collections::HashSet<Handle<Inst>>,
+    /// 3-vector pointers seen as 4-vector ones (or back) by loads and stores only
+    /// (`lane_views`), in memory whose pointers cannot be cast: the pointer itself, each
+    /// access shuffled to the lanes it wants.
+    lane_views: std::collections::HashSet<Handle<Inst>>,
 }
 
 pub(super) struct FnBuilder<'l, 'a> {
@@ -173,6 +177,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 .map(|a| (a, None))
                 .collect(),
             byte_views: super::forwarding::byte_views(body),
+            lane_views: super::forwarding::lane_views(self.l.src, body),
         };
         // Where the callee returns to, and the variable its result goes through.
         let (cont, ret_slot) = if entry_level {
@@ -291,6 +296,37 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             }
             None => Ok(None),
         }
+    }
+
+    /// `v` as a vector of type `want` where the two differ only as a 3-vector and a
+    /// 4-vector of the same lanes (an access through a lane view): a shuffle, the fourth
+    /// lane undefined. Any other `v` is returned as it is.
+    fn reshape(&mut self, v: Value, want: Handle<Type>) -> Value {
+        let have = self.ty_of(v);
+        if have == want {
+            return v;
+        }
+        let (Type::Vector { elem: a, len: n }, Type::Vector { elem: b, len: k }) =
+            (&self.l.out.types[have], &self.l.out.types[want])
+        else {
+            return v;
+        };
+        if a != b || !matches!((n, k), (3, 4) | (4, 3)) {
+            return v;
+        }
+        let mask = (0..*k).map(|i| (i < 3).then_some(i)).collect();
+        let undef = self.l.out.constant(Constant {
+            ty: have,
+            kind: ConstantKind::Undef,
+        });
+        self.push(
+            want,
+            Op::Shuffle {
+                a: v,
+                b: Value::Const(undef),
+                mask,
+            },
+        )
     }
 
     /// A Function variable of type `t` (the writer puts every one in the entry block).
@@ -482,7 +518,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 volatile,
             } => {
                 let p = self.value(frame, *ptr)?;
-                self.load(p, *align, *volatile).map(Some)
+                let x = self.load(p, *align, *volatile)?;
+                let want = self.l.ty(inst.ty)?;
+                Ok(Some(self.reshape(x, want)))
             }
             Op::Store {
                 ptr,
@@ -492,6 +530,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             } => {
                 let p = self.value(frame, *ptr)?;
                 let v = self.value(frame, *value)?;
+                let held = self.l.out.pointee(self.ty_of(p)).unwrap_or(self.void_t);
+                let v = self.reshape(v, held);
                 self.store(p, v, *align, *volatile)?;
                 Ok(None)
             }
@@ -510,6 +550,12 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             Op::Cast { op, value } => {
                 let v = self.value(frame, *value)?;
                 if frame.byte_views.contains(&ih) {
+                    return Ok(Some(v));
+                }
+                let logical = self
+                    .space_of(v)
+                    .is_some_and(|s| s != AddressSpace::PhysicalStorageBuffer);
+                if logical && frame.lane_views.contains(&ih) {
                     return Ok(Some(v));
                 }
                 self.cast(*op, v, inst.ty).map(Some)

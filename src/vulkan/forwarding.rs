@@ -1,5 +1,7 @@
 //! What the body lowering can leave out: pointer casts that only `memcpy` and `memset`
-//! use, and pointer variables stored once (-O0's spilled parameters).
+//! use, casts between a 3-vector and a 4-vector pointer that only loads and stores use
+//! (-O0's `storetmp` / `castToVec4`), and pointer variables stored once (-O0's spilled
+//! parameters).
 
 use std::collections::{HashMap, HashSet};
 
@@ -59,6 +61,64 @@ pub(super) fn byte_views(body: &ir::Body) -> HashSet<Handle<Inst>> {
         .into_iter()
         .filter(|h| !other_use.contains(h))
         .collect()
+}
+
+/// Pointer casts from `<3 x T>*` to `<4 x T>*` (or back) whose every use is as the pointer
+/// of a load or a store: clang's -O0 accesses a 3-vector as a 4-vector. The access is made
+/// on the 3-vector itself, its value widened or narrowed by a shuffle (`body`).
+pub(super) fn lane_views(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
+    let lanes_of_pointee = |t| {
+        let p = m.pointee(t)?;
+        match m.types[p] {
+            Type::Vector { elem, len } => Some((elem, len)),
+            _ => None,
+        }
+    };
+    let value_type = |v: Value| match v {
+        Value::Inst(h) => Some(body.insts[h].ty),
+        Value::Const(c) => Some(m.constants[c].ty),
+        Value::Param(_) => None,
+    };
+    let mut views: HashSet<Handle<Inst>> = body
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter().copied())
+        .filter(|&h| {
+            let Op::Cast {
+                op: CastOp::Bitcast,
+                value,
+            } = body.insts[h].op
+            else {
+                return false;
+            };
+            let from = value_type(value).and_then(lanes_of_pointee);
+            let to = lanes_of_pointee(body.insts[h].ty);
+            matches!((from, to), (Some((a, 3)), Some((b, 4))) | (Some((a, 4)), Some((b, 3))) if a == b)
+        })
+        .collect();
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            match &body.insts[ih].op {
+                Op::Load { .. } => {}
+                Op::Store { value, .. } => {
+                    if let Value::Inst(x) = value {
+                        views.remove(x);
+                    }
+                }
+                op => ir::verify::for_each_operand(op, |v| {
+                    if let Value::Inst(x) = v {
+                        views.remove(&x);
+                    }
+                }),
+            }
+        }
+        ir::verify::terminator_operands(&b.terminator, |v| {
+            if let Value::Inst(x) = v {
+                views.remove(&x);
+            }
+        });
+    }
+    views
 }
 
 /// Variables holding a pointer that are stored exactly once, by a store that dominates every

@@ -13,7 +13,7 @@
 //! | `hadd`, `rhadd`, `rotate`   | shifts and masks                          | exact         |
 //! | `mul_hi`, `add_sat`, `sub_sat` (8 to 32 bits) | in twice the width      | exact         |
 //! | `shuffle`, `shuffle2`       | a lane extract per result lane            | exact         |
-//! | `vload_half[n]`, `vstore_half[n]`, `vstore_half[n]_r*` | half loads and stores, conversion corrected to the rounding mode | exact |
+//! | `vload[a]_half[n]`, `vstore[a]_half[n]`, `vstore[a]_half[n]_r*` | half loads and stores, conversion corrected to the rounding mode | exact |
 //! | `convert_<float>_rt{z,p,n}` from integers and wider floats | nearest-even conversion, then one step where it went the wrong way | exact |
 //! | `clz`, `ctz`, `popcount` | FindUMsb, FindILsb, OpBitCount on 32-bit parts | exact |
 //! | `abs_diff`, `upsample`, `mad_sat` (to 32 bits) | max − min, shifts, exact products | exact |
@@ -278,11 +278,17 @@ pub(super) fn expand(
             }
             out
         }
-        C::vload_half | C::vload_halfn => {
+        C::vload_half | C::vload_halfn | C::vloada_halfn => {
             let n = if op == C::vload_half {
                 1
             } else {
                 literal.unwrap_or(1)
+            };
+            // vloada_half3 steps over 4 halves.
+            let stride = if op == C::vloada_halfn && n == 3 {
+                4
+            } else {
+                n
             };
             let h = e.b.l.out.ty(Type::Float { width: 16 });
             let p = half_pointer(&mut e, args[1], h)?;
@@ -292,7 +298,7 @@ pub(super) fn expand(
                 kind: ConstantKind::Undef,
             }));
             for i in 0..n {
-                let q = e.element(p, args[0], n, i)?;
+                let q = e.element(p, args[0], stride, i)?;
                 let x = e.b.load(q, None, false)?;
                 let f = e.fconvert(elem, x);
                 if n == 1 {
@@ -391,11 +397,17 @@ pub(super) fn expand(
             let s = e.glsl(mn, wide, vec![s, hi]);
             e.cast(CastOp::Trunc, ret, s)
         }
-        C::vstore_half | C::vstore_halfn | C::vstore_half_r | C::vstore_halfn_r => {
+        C::vstore_half
+        | C::vstore_halfn
+        | C::vstore_half_r
+        | C::vstore_halfn_r
+        | C::vstorea_halfn
+        | C::vstorea_halfn_r => {
             let mode = match op {
-                C::vstore_half_r | C::vstore_halfn_r => literal.unwrap_or(0),
+                C::vstore_half_r | C::vstore_halfn_r | C::vstorea_halfn_r => literal.unwrap_or(0),
                 _ => 0,
             };
+            let aligned = matches!(op, C::vstorea_halfn | C::vstorea_halfn_r);
             let h = e.b.l.out.ty(Type::Float { width: 16 });
             let p = half_pointer(&mut e, args[2], h)?;
             let dt = e.b.ty_of(args[0]);
@@ -415,7 +427,9 @@ pub(super) fn expand(
                     )
                 };
                 let hx = rounding::round_to(&mut e, x, h, mode);
-                let q = e.element(p, args[1], n, i)?;
+                // vstorea_half3 steps over 4 halves.
+                let stride = if aligned && n == 3 { 4 } else { n };
+                let q = e.element(p, args[1], stride, i)?;
                 e.b.store(q, hx, None, false)?;
             }
             Value::Const(e.b.l.out.constant(Constant {
