@@ -1,5 +1,6 @@
 //! The structurizer's last step: a value used in a block its definition no longer dominates
-//! (after blocks and edges were added) goes through a Function variable.
+//! (after blocks and edges were added) goes through a Function variable, or, when it is a
+//! logical pointer, is made again where it is used from its access chain.
 
 use std::collections::HashMap;
 
@@ -48,29 +49,128 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
     if fixes.is_empty() {
         return Ok(());
     }
-    let mut slots: HashMap<Handle<Inst>, Value> = HashMap::new();
+    let mut f = Fixer {
+        m,
+        body,
+        home,
+        idom,
+        slots: HashMap::new(),
+    };
     for (b, user, d) in fixes {
-        let ty = body.insts[d].ty;
-        if let Type::Pointer { space, .. } = m.types[ty] {
-            if !matches!(
-                space,
-                AddressSpace::PhysicalStorageBuffer | AddressSpace::StorageBuffer
-            ) {
+        let mut at = match user {
+            Some(u) => f.body.blocks[b]
+                .insts
+                .iter()
+                .position(|&x| x == u)
+                .unwrap_or(0),
+            None => f.body.blocks[b].insts.len(),
+        };
+        let v = f.value_at(Value::Inst(d), b, &mut at)?;
+        let replace = |x: &mut Value| {
+            if *x == Value::Inst(d) {
+                *x = v;
+            }
+        };
+        match user {
+            Some(u) => ir::verify::for_each_operand_mut(&mut f.body.insts[u].op, replace),
+            None => ir::verify::terminator_operands_mut(&mut f.body.blocks[b].terminator, replace),
+        }
+    }
+    Ok(())
+}
+
+struct Fixer<'a> {
+    m: &'a mut ir::Module,
+    body: &'a mut Body,
+    /// The block of each original instruction.
+    home: HashMap<Handle<Inst>, usize>,
+    idom: Vec<Option<usize>>,
+    /// The Function variable each value that needed one goes through.
+    slots: HashMap<Handle<Inst>, Value>,
+}
+
+impl Fixer<'_> {
+    /// Whether `v` may be used at position `at` of block `b` as it is.
+    fn available(&self, v: Value, b: usize, at: usize) -> bool {
+        let Value::Inst(d) = v else { return true };
+        if matches!(self.body.insts[d].op, Op::Alloca { .. }) {
+            return true;
+        }
+        match self.home.get(&d) {
+            Some(&db) if db == b => self.body.blocks[b].insts[..at].contains(&d),
+            Some(&db) => self.idom[b].is_some() && cfg::dominates(&self.idom, db, b),
+            None => true,
+        }
+    }
+
+    /// `v` as usable at position `at` of block `b` (new instructions go there, `at` moves
+    /// past them). A logical pointer is made again from its access chain (a shader keeps
+    /// such pointers out of variables where it can: variable pointers are an optional
+    /// feature and a driver's weak spot); any other value is read from a variable.
+    fn value_at(&mut self, v: Value, b: usize, at: &mut usize) -> Result<Value> {
+        if self.available(v, b, *at) {
+            return Ok(v);
+        }
+        let Value::Inst(d) = v else { return Ok(v) };
+        let Inst { ty, op, name } = self.body.insts[d].clone();
+        let logical = matches!(
+            self.m.types[ty],
+            Type::Pointer { space, .. } if space != AddressSpace::PhysicalStorageBuffer
+        );
+        if logical {
+            let Op::Gep {
+                inbounds,
+                base,
+                indices,
+            } = op
+            else {
+                if matches!(
+                    self.m.types[ty],
+                    Type::Pointer {
+                        space: AddressSpace::StorageBuffer,
+                        ..
+                    }
+                ) {
+                    return self.through_variable(d, b, at);
+                }
                 return Err(Error::unsupported(
                     "a pointer to private or local memory made in one block and used in a \
                      block it no longer dominates after structurizing (it cannot be kept in a \
                      variable)",
                 ));
-            }
+            };
+            let base = self.value_at(base, b, at)?;
+            let indices = indices
+                .into_iter()
+                .map(|i| self.value_at(i, b, at))
+                .collect::<Result<Vec<_>>>()?;
+            let h = self.body.insts.append(Inst {
+                name,
+                ty,
+                op: Op::Gep {
+                    inbounds,
+                    base,
+                    indices,
+                },
+            });
+            self.body.blocks[b].insts.insert(*at, h);
+            *at += 1;
+            return Ok(Value::Inst(h));
         }
-        let slot = match slots.get(&d) {
+        self.through_variable(d, b, at)
+    }
+
+    /// `d` stored in a Function variable after its definition, and loaded at `at` of `b`.
+    fn through_variable(&mut self, d: Handle<Inst>, b: usize, at: &mut usize) -> Result<Value> {
+        let ty = self.body.insts[d].ty;
+        let slot = match self.slots.get(&d) {
             Some(&s) => s,
             None => {
-                let pt = m.ty(Type::Pointer {
+                let pt = self.m.ty(Type::Pointer {
                     pointee: ty,
                     space: AddressSpace::Private,
                 });
-                let a = body.insts.append(Inst {
+                let a = self.body.insts.append(Inst {
                     name: None,
                     ty: pt,
                     op: Op::Alloca {
@@ -78,9 +178,12 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
                         align: None,
                     },
                 });
-                body.blocks[0].insts.insert(0, a);
-                let void = m.void_type();
-                let st = body.insts.append(Inst {
+                self.body.blocks[0].insts.insert(0, a);
+                if b == 0 {
+                    *at += 1;
+                }
+                let void = self.m.void_type();
+                let st = self.body.insts.append(Inst {
                     name: None,
                     ty: void,
                     op: Op::Store {
@@ -90,18 +193,21 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
                         volatile: false,
                     },
                 });
-                let db = home[&d];
-                let pos = body.blocks[db]
+                let db = self.home[&d];
+                let pos = self.body.blocks[db]
                     .insts
                     .iter()
                     .position(|&x| x == d)
-                    .map_or(body.blocks[db].insts.len(), |p| p + 1);
-                body.blocks[db].insts.insert(pos, st);
-                slots.insert(d, Value::Inst(a));
+                    .map_or(self.body.blocks[db].insts.len(), |p| p + 1);
+                self.body.blocks[db].insts.insert(pos, st);
+                if db == b && pos <= *at {
+                    *at += 1;
+                }
+                self.slots.insert(d, Value::Inst(a));
                 Value::Inst(a)
             }
         };
-        let ld = body.insts.append(Inst {
+        let ld = self.body.insts.append(Inst {
             name: None,
             ty,
             op: Op::Load {
@@ -110,26 +216,8 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
                 volatile: false,
             },
         });
-        let replace = |v: &mut Value| {
-            if *v == Value::Inst(d) {
-                *v = Value::Inst(ld);
-            }
-        };
-        match user {
-            Some(u) => {
-                let pos = body.blocks[b]
-                    .insts
-                    .iter()
-                    .position(|&x| x == u)
-                    .unwrap_or(0);
-                body.blocks[b].insts.insert(pos, ld);
-                ir::verify::for_each_operand_mut(&mut body.insts[u].op, replace);
-            }
-            None => {
-                body.blocks[b].insts.push(ld);
-                ir::verify::terminator_operands_mut(&mut body.blocks[b].terminator, replace);
-            }
-        }
+        self.body.blocks[b].insts.insert(*at, ld);
+        *at += 1;
+        Ok(Value::Inst(ld))
     }
-    Ok(())
 }

@@ -124,48 +124,129 @@ pub(super) fn frexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
     Ok(r)
 }
 
-/// `ldexp(x, n)`: x · 2^n rounded once (OpenCL: correctly rounded). Float and double scale
-/// in at most three multiplications by powers of two, the first two exact (the steps of
-/// the classic `scalbn`: by 2^emax while n is above emax, by 2^(emin + precision) while it
-/// is below emin); a half is scaled in float, exactly, and rounded to half once.
+/// `ldexp(x, n)`: x · 2^n rounded once (OpenCL: correctly rounded). Float and double are
+/// scaled on their bits, so that no device flushes a subnormal result to zero (NVIDIA's
+/// does for float multiplications): the significand and exponent of x (a subnormal's
+/// normalized through an exact integer conversion, as in `frexp`), the exponent moved by
+/// n, and a result below the normal range shifted into a subnormal, rounded to nearest
+/// even in integers. A half is scaled in float, exactly, and rounded to half once.
 pub(super) fn ldexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Value> {
     let w = e.width(ret);
-    let it = e.ints(ret, 32);
-    let n = e.broadcast(it, args[1]);
+    let et = e.ints(ret, 32);
+    let n = e.broadcast(et, args[1]);
     if w == 16 {
         let ft = e.floats(ret, 32);
         let x = e.fconvert(ft, args[0]);
-        let lo = e.splat(it, ConstantKind::Int((-64i64) as u32 as u64));
-        let hi = e.splat(it, ConstantKind::Int(64));
-        let n = e.glsl(G::SClamp, it, vec![n, lo, hi]);
+        let lo = e.splat(et, ConstantKind::Int((-64i64) as u32 as u64));
+        let hi = e.splat(et, ConstantKind::Int(64));
+        let n = e.glsl(G::SClamp, et, vec![n, lo, hi]);
         let p = pow2(e, n, ft, 127, 23);
         let y = e.bin(BinaryOp::FMul, ft, x, p);
         return Ok(e.fconvert(ret, y));
     }
-    let (bias, mbits): (i64, u64) = if w == 32 { (127, 23) } else { (1023, 52) };
-    let (emax, emin, p) = (bias, 1 - bias, mbits as i64 + 1);
+    let x = args[0];
+    let (mbits, bias): (u64, i64) = if w == 32 { (23, 127) } else { (52, 1023) };
+    let it = e.ints(ret, w);
     let bt = e.bools(ret);
-    let kc = |e: &mut E, v: i64| e.splat(it, ConstantKind::Int(v as u32 as u64));
-    let (emax_v, emin_v) = (kc(e, emax), kc(e, emin));
-    let up = e.float_const(ret, 2f64.powi(emax as i32));
-    let down = e.float_const(ret, 2f64.powi((emin + p) as i32));
-    let (n_up, n_down) = (kc(e, emax), kc(e, emin + p));
-    let (mut y, mut n) = (args[0], n);
-    for _ in 0..2 {
-        let big = e.icmp(IntPredicate::Sgt, bt, n, emax_v);
-        let small = e.icmp(IntPredicate::Slt, bt, n, emin_v);
-        let y_up = e.bin(BinaryOp::FMul, ret, y, up);
-        let y_down = e.bin(BinaryOp::FMul, ret, y, down);
-        let y_s = e.select(ret, small, y_down, y);
-        y = e.select(ret, big, y_up, y_s);
-        let nu = e.bin(BinaryOp::Sub, it, n, n_up);
-        let nd = e.bin(BinaryOp::Sub, it, n, n_down);
-        let n_s = e.select(it, small, nd, n);
-        n = e.select(it, big, nu, n_s);
-    }
-    let n = e.glsl(G::SClamp, it, vec![n, emin_v, emax_v]);
-    let factor = pow2(e, n, ret, bias, mbits);
-    Ok(e.bin(BinaryOp::FMul, ret, y, factor))
+    let k = |e: &mut E, v: u64| e.splat(it, ConstantKind::Int(v));
+    let ke = |e: &mut E, v: i64| e.splat(et, ConstantKind::Int(v as u32 as u64));
+    let to_it = |e: &mut E, v: Value| {
+        if w == 32 {
+            v
+        } else {
+            e.cast(CastOp::SExt, it, v)
+        }
+    };
+    let to_et = |e: &mut E, v: Value| {
+        if w == 32 {
+            v
+        } else {
+            e.cast(CastOp::Trunc, et, v)
+        }
+    };
+
+    let bits = e.cast(CastOp::Bitcast, it, x);
+    let emask = (1u64 << (w as u64 - 1 - mbits)) - 1;
+    let (shift, emask_v, mmask_v) = (k(e, mbits), k(e, emask), k(e, (1u64 << mbits) - 1));
+    let sign = k(e, 1u64 << (w - 1));
+    let sign = e.bin(BinaryOp::And, it, bits, sign);
+    let exponent = |e: &mut E, b: Value| {
+        let s = e.bin(BinaryOp::LShr, it, b, shift);
+        e.bin(BinaryOp::And, it, s, emask_v)
+    };
+    let ex = exponent(e, bits);
+    let man = e.bin(BinaryOp::And, it, bits, mmask_v);
+    // x = S · 2^(E - mbits), S with its leading one (a subnormal normalized first).
+    let zero = k(e, 0);
+    let sub = e.icmp(IntPredicate::Eq, bt, ex, zero);
+    let y = e.b.push(
+        ret,
+        Op::Builtin {
+            builtin: plain(ConvertKind::Int(Sign::Unsigned), ConvertKind::Float),
+            args: vec![man],
+        },
+    );
+    let ybits = e.cast(CastOp::Bitcast, it, y);
+    let src = e.select(it, sub, ybits, bits);
+    let lead = k(e, 1u64 << mbits);
+    let frac = e.bin(BinaryOp::And, it, src, mmask_v);
+    let sig = e.bin(BinaryOp::Or, it, frac, lead);
+    let exs = exponent(e, src);
+    let exs = to_et(e, exs);
+    let unbias = ke(e, bias);
+    let big_e = e.bin(BinaryOp::Sub, et, exs, unbias);
+    let scale = ke(e, 1 - bias - mbits as i64);
+    let none = ke(e, 0);
+    let adj = e.select(et, sub, scale, none);
+    let big_e = e.bin(BinaryOp::Add, et, big_e, adj);
+    // Moved by n (clamped far beyond both ends of the range, so the sum cannot wrap).
+    let lim = 4 * bias + 2 * mbits as i64;
+    let (lo, hi) = (ke(e, -lim), ke(e, lim));
+    let n = e.glsl(G::SClamp, et, vec![n, lo, hi]);
+    let e2 = e.bin(BinaryOp::Add, et, big_e, n);
+
+    // A normal result: the new exponent over the same fraction.
+    let biased = e.bin(BinaryOp::Add, et, e2, unbias);
+    let biased = to_it(e, biased);
+    let biased = e.bin(BinaryOp::Shl, it, biased, shift);
+    let normal = e.bin(BinaryOp::Or, it, biased, frac);
+    // Beyond the largest: infinity.
+    let inf = k(e, emask << mbits);
+    // Below the smallest normal: S shifted right by (1 - bias) - e2, rounded to nearest even
+    // (a shift past mbits + 2 leaves less than half the smallest subnormal: zero).
+    let min_e = ke(e, 1 - bias);
+    let sh = e.bin(BinaryOp::Sub, et, min_e, e2);
+    let (one_e, cap) = (ke(e, 1), ke(e, mbits as i64 + 2));
+    let sh = e.glsl(G::SClamp, et, vec![sh, one_e, cap]);
+    let sh = to_it(e, sh);
+    let q = e.bin(BinaryOp::LShr, it, sig, sh);
+    let one = k(e, 1);
+    let unit = e.bin(BinaryOp::Shl, it, one, sh);
+    let rmask = e.bin(BinaryOp::Sub, it, unit, one);
+    let rem = e.bin(BinaryOp::And, it, sig, rmask);
+    let half = e.bin(BinaryOp::LShr, it, unit, one);
+    let above = e.icmp(IntPredicate::Ugt, bt, rem, half);
+    let tie = e.icmp(IntPredicate::Eq, bt, rem, half);
+    let odd = e.bin(BinaryOp::And, it, q, one);
+    let odd = e.icmp(IntPredicate::Ne, bt, odd, zero);
+    let tie_odd = e.spirv(S::LogicalAnd, bt, vec![tie, odd]);
+    let up = e.spirv(S::LogicalOr, bt, vec![above, tie_odd]);
+    let q_up = e.bin(BinaryOp::Add, it, q, one);
+    let small = e.select(it, up, q_up, q);
+
+    let bmax = ke(e, bias);
+    let over = e.icmp(IntPredicate::Sgt, bt, e2, bmax);
+    let under = e.icmp(IntPredicate::Slt, bt, e2, min_e);
+    let r = e.select(it, under, small, normal);
+    let r = e.select(it, over, inf, r);
+    let r = e.bin(BinaryOp::Or, it, r, sign);
+    let r = e.cast(CastOp::Bitcast, ret, r);
+    // Zero, infinity and NaN are themselves.
+    let special_e = e.icmp(IntPredicate::Eq, bt, ex, emask_v);
+    let zero_m = e.icmp(IntPredicate::Eq, bt, man, zero);
+    let zero_x = e.spirv(S::LogicalAnd, bt, vec![sub, zero_m]);
+    let special = e.spirv(S::LogicalOr, bt, vec![special_e, zero_x]);
+    Ok(e.select(ret, special, x, r))
 }
 
 /// 2^n as a float of `t` (exponent bias `bias`, `mbits` fraction bits), for n in the
@@ -173,11 +254,6 @@ pub(super) fn ldexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
 fn pow2(e: &mut E, n: Value, t: Handle<Type>, bias: i64, mbits: u64) -> Value {
     let w = e.width(t);
     let ft_int = e.ints(t, w);
-    let n = if w == 64 {
-        e.cast(CastOp::SExt, ft_int, n)
-    } else {
-        n
-    };
     let b = e.splat(ft_int, ConstantKind::Int(bias as u64));
     let sh = e.splat(ft_int, ConstantKind::Int(mbits));
     let v = e.bin(BinaryOp::Add, ft_int, n, b);
