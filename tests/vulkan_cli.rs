@@ -174,6 +174,41 @@ fn descriptors_bind_each_buffer_argument_and_address_logically() {
 }
 
 #[test]
+fn values_beyond_the_push_constant_limit_go_to_an_argument_buffer() {
+    let out = temp("large_args.spv");
+    let json = temp("large_args.json");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/large_args.spir64.bc",
+        "--target",
+        "vulkan1.2",
+        "-o",
+        out.to_str().unwrap(),
+        "--reflection",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let k = &r["kernels"][0];
+    assert!(k["push_constant_size"].as_u64().unwrap() <= 128);
+    let args = k["args"].as_array().unwrap();
+    let kinds: Vec<&str> = args.iter().map(|a| a["kind"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "pointer_push_constant",
+            "pointer_push_constant",
+            "pod_storage_buffer",
+            "pod_storage_buffer",
+            "pod_storage_buffer"
+        ]
+    );
+    // The values keep OpenCL's layout in the buffer: long16 is aligned to 128 bytes.
+    assert_eq!(args[3]["offset"], 128);
+    assert_eq!(args[4]["offset"], 256);
+}
+
+#[test]
 fn a_spirv_kernel_module_goes_to_vulkan_too() {
     let cl = temp("opencl.spv");
     let (code, err) = run(&[

@@ -31,6 +31,17 @@ pub enum ArgKind {
     /// A value (scalar, vector, struct) copied into the push constants at `offset`
     /// (ArgumentPodPushConstant).
     PodPushConstant { offset: u32, size: u32 },
+    /// A value at `offset` in the kernel's argument buffer, a storage buffer bound at
+    /// (`descriptor_set`, `binding`), the `StorageBuffer` global `global` (a Block struct of
+    /// every such value): where values go when they and the pointers would pass the 128
+    /// bytes of push constants Vulkan promises (ArgumentPodStorageBuffer).
+    PodStorageBuffer {
+        descriptor_set: u32,
+        binding: u32,
+        offset: u32,
+        size: u32,
+        global: Handle<Global>,
+    },
     /// A `__local` pointer: a Workgroup array whose element count is specialization
     /// constant `spec_id` (the host sets it to the argument's size in bytes / `elem_size`)
     /// (ArgumentWorkgroup).

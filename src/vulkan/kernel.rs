@@ -21,6 +21,8 @@ enum Source {
     /// Member `n` of the push-constant block, by value; `byval`: the kernel takes a pointer
     /// to a private copy.
     Pod { member: u32, byval: bool },
+    /// Member `n` of the argument buffer, as `Pod`.
+    PodBuffer { member: u32, byval: bool },
     /// The start of Workgroup array `g`.
     Workgroup(Handle<ir::Global>),
 }
@@ -46,6 +48,22 @@ pub(super) fn lower_kernel(
         members.push(t);
         (members.len() as u32 - 1, at as u32, l.out.size_of(t) as u32)
     };
+    // Values that would pass the push constants' 128 bytes all go to an argument buffer
+    // (binding 0), laid out the same way.
+    let pods_in_buffer = push_constant_bytes(l, f)? > PUSH_CONSTANT_LIMIT;
+    let mut pod_members: Vec<Handle<Type>> = Vec::new();
+    let mut pod_offset = 0u64;
+    let mut pod_member = |l: &mut Lowerer, t: Handle<Type>, members: &mut Vec<Handle<Type>>| {
+        let align = l.out.align_of(t);
+        pod_offset = pod_offset.div_ceil(align) * align;
+        let at = pod_offset;
+        pod_offset += l.out.size_of(t);
+        members.push(t);
+        (members.len() as u32 - 1, at as u32, l.out.size_of(t) as u32)
+    };
+    if pods_in_buffer {
+        bindings += 1;
+    }
     for (i, p) in f.params.iter().enumerate() {
         let info = k
             .args
@@ -134,14 +152,26 @@ pub(super) fn lower_kernel(
                 pointee,
             } if p.attrs.byval => {
                 let t = l.ty(*pointee).map_err(|e| e.at_value(what()))?;
-                let (n, at, size) = member(l, t, &mut members);
-                (
-                    ArgKind::PodPushConstant { offset: at, size },
-                    Source::Pod {
-                        member: n,
-                        byval: true,
-                    },
-                )
+                if pods_in_buffer {
+                    // Its kind becomes PodStorageBuffer once the buffer exists (below).
+                    let (n, at, size) = pod_member(l, t, &mut pod_members);
+                    (
+                        ArgKind::PodPushConstant { offset: at, size },
+                        Source::PodBuffer {
+                            member: n,
+                            byval: true,
+                        },
+                    )
+                } else {
+                    let (n, at, size) = member(l, t, &mut members);
+                    (
+                        ArgKind::PodPushConstant { offset: at, size },
+                        Source::Pod {
+                            member: n,
+                            byval: true,
+                        },
+                    )
+                }
             }
             Type::Pointer { space, .. } => {
                 return Err(Error::unsupported(format!(
@@ -151,14 +181,26 @@ pub(super) fn lower_kernel(
             }
             _ => {
                 let t = l.ty(p.ty).map_err(|e| e.at_value(what()))?;
-                let (n, at, size) = member(l, t, &mut members);
-                (
-                    ArgKind::PodPushConstant { offset: at, size },
-                    Source::Pod {
-                        member: n,
-                        byval: false,
-                    },
-                )
+                if pods_in_buffer {
+                    // Its kind becomes PodStorageBuffer once the buffer exists (below).
+                    let (n, at, size) = pod_member(l, t, &mut pod_members);
+                    (
+                        ArgKind::PodPushConstant { offset: at, size },
+                        Source::PodBuffer {
+                            member: n,
+                            byval: false,
+                        },
+                    )
+                } else {
+                    let (n, at, size) = member(l, t, &mut members);
+                    (
+                        ArgKind::PodPushConstant { offset: at, size },
+                        Source::Pod {
+                            member: n,
+                            byval: false,
+                        },
+                    )
+                }
             }
         };
         args.push(ArgInterface {
@@ -209,11 +251,41 @@ pub(super) fn lower_kernel(
     let push_constant_size = push_constants
         .map(|g| l.out.size_of(l.out.globals[g].ty) as u32)
         .unwrap_or(0);
-    if push_constant_size > 128 {
-        return Err(Error::unsupported(format!(
-            "{push_constant_size} bytes of arguments (Vulkan promises 128 bytes of push \
-             constants; arguments in a uniform buffer are not implemented yet)"
+    if push_constant_size as u64 > PUSH_CONSTANT_LIMIT {
+        return Err(Error::internal(format!(
+            "{push_constant_size} bytes of push constants after the values moved out"
         )));
+    }
+    let pod_global = pods_in_buffer.then(|| {
+        let st = l.out.ty(Type::Struct {
+            name: Some(format!("{}.pod_args", f.name)),
+            members: Some(pod_members.clone()),
+            packed: false,
+        });
+        l.out.globals.append(ir::Global {
+            name: format!("{}.pod_args", f.name),
+            ty: st,
+            space: AddressSpace::StorageBuffer,
+            init: None,
+            is_constant: false,
+            align: None,
+            linkage: ir::Linkage::Internal,
+        })
+    });
+    if let Some(global) = pod_global {
+        for (a, s) in args.iter_mut().zip(&sources) {
+            if let (Source::PodBuffer { .. }, ArgKind::PodPushConstant { offset, size }) =
+                (s, a.kind.clone())
+            {
+                a.kind = ArgKind::PodStorageBuffer {
+                    descriptor_set: 0,
+                    binding: 0,
+                    offset,
+                    size,
+                    global,
+                };
+            }
+        }
     }
     if shader.workgroup_size.is_none() {
         shader.workgroup_size = Some(l.workgroup_size());
@@ -237,8 +309,14 @@ pub(super) fn lower_kernel(
                     },
                 )
             }
-            Source::Pod { member, byval } => {
-                let v = b.push_constant(member)?;
+            Source::Pod { member, byval } | Source::PodBuffer { member, byval } => {
+                let v = match (s, pod_global) {
+                    (Source::PodBuffer { .. }, Some(g)) => {
+                        let p = b.member_of(g, member)?;
+                        b.load(p, None, false)?
+                    }
+                    _ => b.push_constant(member)?,
+                };
                 if byval {
                     let t = b.ty_of(v);
                     let slot = b.alloca(t);
@@ -286,6 +364,43 @@ pub(super) fn lower_kernel(
         global_offset,
         required_workgroup_size: k.reqd_work_group_size,
     })
+}
+
+/// The push-constant bytes Vulkan promises every device.
+const PUSH_CONSTANT_LIMIT: u64 = 128;
+
+/// The push-constant bytes kernel `f`'s arguments take if every value and device address
+/// goes there, with the global offset (counted whether or not the kernel reads it).
+fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
+    let src = l.src;
+    let mut offset = 0u64;
+    let add = |l: &Lowerer, t: Handle<Type>, offset: &mut u64| {
+        let align = l.out.align_of(t);
+        *offset = offset.div_ceil(align) * align + l.out.size_of(t);
+    };
+    for p in &f.params {
+        let t = match &src.types[p.ty] {
+            Type::Pointer {
+                space: AddressSpace::Global | AddressSpace::Constant,
+                ..
+            } if l.pointers == VulkanPointers::Descriptors => continue,
+            Type::Pointer {
+                space: AddressSpace::Global | AddressSpace::Constant,
+                ..
+            } => l.out.int_type(64),
+            Type::Pointer {
+                space: AddressSpace::Private,
+                pointee,
+            } if p.attrs.byval => l.ty(*pointee)?,
+            Type::Pointer { .. } => continue,
+            _ => l.ty(p.ty)?,
+        };
+        add(l, t, &mut offset);
+    }
+    let u32t = l.out.int_type(32);
+    let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
+    add(l, v3, &mut offset);
+    Ok(offset)
 }
 
 /// The storage buffer behind pointer argument `i` (`name`) of kernel `kernel`: a Block

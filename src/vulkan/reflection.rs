@@ -65,6 +65,19 @@ pub fn json(m: &ir::Module) -> String {
                             o.insert("set".into(), json!(descriptor_set));
                             o.insert("binding".into(), json!(binding));
                         }
+                        ArgKind::PodStorageBuffer {
+                            descriptor_set,
+                            binding,
+                            offset,
+                            size,
+                            ..
+                        } => {
+                            o.insert("kind".into(), json!("pod_storage_buffer"));
+                            o.insert("set".into(), json!(descriptor_set));
+                            o.insert("binding".into(), json!(binding));
+                            o.insert("offset".into(), json!(offset));
+                            o.insert("size".into(), json!(size));
+                        }
                     }
                     v
                 })

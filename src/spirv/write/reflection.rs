@@ -84,24 +84,36 @@ impl Writer<'_> {
                     vec![arg_name, type_name, space, access, quals],
                 );
                 let ordinal = self.u32_const(a.ordinal);
-                let (op, x, y) = match a.kind {
+                let (op, values) = match a.kind {
                     ArgKind::PointerPushConstant { offset, size } => {
-                        (R::ArgumentPointerPushConstant, offset, size)
+                        (R::ArgumentPointerPushConstant, vec![offset, size])
                     }
                     ArgKind::PodPushConstant { offset, size } => {
-                        (R::ArgumentPodPushConstant, offset, size)
+                        (R::ArgumentPodPushConstant, vec![offset, size])
                     }
                     ArgKind::Workgroup { spec_id, elem_size } => {
-                        (R::ArgumentWorkgroup, spec_id, elem_size)
+                        (R::ArgumentWorkgroup, vec![spec_id, elem_size])
                     }
                     ArgKind::StorageBuffer {
                         descriptor_set,
                         binding,
                         ..
-                    } => (R::ArgumentStorageBuffer, descriptor_set, binding),
+                    } => (R::ArgumentStorageBuffer, vec![descriptor_set, binding]),
+                    ArgKind::PodStorageBuffer {
+                        descriptor_set,
+                        binding,
+                        offset,
+                        size,
+                        ..
+                    } => (
+                        R::ArgumentPodStorageBuffer,
+                        vec![descriptor_set, binding, offset, size],
+                    ),
                 };
-                let (x, y) = (self.u32_const(x), self.u32_const(y));
-                ext(self, op, vec![kernel, ordinal, x, y, info]);
+                let mut operands = vec![kernel, ordinal];
+                operands.extend(values.into_iter().map(|v| self.u32_const(v)));
+                operands.push(info);
+                ext(self, op, operands);
             }
             if let Some(r) = k.global_offset {
                 let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));

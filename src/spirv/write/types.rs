@@ -527,6 +527,12 @@ impl Writer<'_> {
                     descriptor_set,
                     binding,
                     global,
+                }
+                | ir::interface::ArgKind::PodStorageBuffer {
+                    descriptor_set,
+                    binding,
+                    global,
+                    ..
                 } if global == g => Some((descriptor_set, binding)),
                 _ => None,
             })
