@@ -240,8 +240,9 @@ impl Check<'_> {
     }
 
     fn image(&self, op: ImageOp) -> Option<String> {
-        let Some(&Type::Image(image)) = self.args.first().map(|&t| &self.m.types[t]) else {
-            return Some("operand 0 is not an image".into());
+        let image = match self.args.first().map(|&t| &self.m.types[t]) {
+            Some(&Type::Image(image)) | Some(&Type::ShaderImage { image, .. }) => image,
+            _ => return Some("operand 0 is not an image".into()),
         };
         // A texel: four components of the kind's type; one for depth images.
         let texel = |t: Handle<Type>, kind: TexelKind| {

@@ -42,10 +42,31 @@ pub enum ArgKind {
         size: u32,
         global: Handle<Global>,
     },
+    /// A `read_only` image: a sampled image (ArgumentSampledImage).
+    SampledImage(Binding),
+    /// A `write_only` or `read_write` image: a storage image (ArgumentStorageImage).
+    StorageImage(Binding),
+    /// A `sampler_t` (ArgumentSampler). The host makes its Vulkan sampler with normalized
+    /// coordinates whatever OpenCL's says, and writes OpenCL's CLK_NORMALIZED_COORDS bit
+    /// (1 or 0) as a 32-bit word at `normalized_mask` in the push constants
+    /// (NormalizedSamplerMaskPushConstant): the kernel normalizes unnormalized
+    /// coordinates itself (Vulkan's unnormalized samplers cannot read arrays or 3D images).
+    Sampler {
+        binding: Binding,
+        normalized_mask: PushConstantRange,
+    },
     /// A `__local` pointer: a Workgroup array whose element count is specialization
     /// constant `spec_id` (the host sets it to the argument's size in bytes / `elem_size`)
     /// (ArgumentWorkgroup).
     Workgroup { spec_id: u32, elem_size: u32 },
+}
+
+/// A descriptor binding and the `UniformConstant` (or `StorageBuffer`) global bound there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub descriptor_set: u32,
+    pub binding: u32,
+    pub global: Handle<Global>,
 }
 
 /// One argument of a kernel, in OpenCL's ordinal order.
@@ -83,6 +104,13 @@ pub struct KernelInterface {
     pub required_workgroup_size: Option<[u32; 3]>,
 }
 
+/// A sampler constant: its binding and OpenCL's bits for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiteralSampler {
+    pub binding: Binding,
+    pub mask: u32,
+}
+
 /// What a shader-form module says about all of its kernels.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShaderInterface {
@@ -94,6 +122,11 @@ pub struct ShaderInterface {
     pub workgroup_size_spec_ids: [u32; 3],
     /// `get_work_dim()`'s specialization constant (SpecConstantWorkDim), if read.
     pub work_dim_spec_id: Option<u32>,
+    /// Sampler constants of the module's code (LiteralSampler): each a sampler global at a
+    /// binding of descriptor set 1, with OpenCL's sampler bits (CLK_ADDRESS_*,
+    /// CLK_FILTER_*, CLK_NORMALIZED_COORDS_*). As for sampler arguments, the host makes it
+    /// with normalized coordinates; the kernel normalizes where OpenCL's are not.
+    pub literal_samplers: Vec<LiteralSampler>,
     /// The Vulkan features a device must enable for this module (`bufferDeviceAddress`,
     /// `shaderInt64`, `scalarBlockLayout`, ...), in Vulkan's feature names.
     pub required_features: Vec<String>,

@@ -501,6 +501,16 @@ impl Printer<'_> {
                     self.ty_within(*ret, outer)
                 )
             }
+            Type::ShaderImage {
+                image,
+                texel,
+                storage,
+            } => format!(
+                "{}_image{}d{} {texel:?}",
+                if *storage { "storage" } else { "sampled" },
+                image.dims(),
+                if image.arrayed { "_array" } else { "" },
+            ),
             Type::Image(i) | Type::SampledImage(i) => {
                 let dim = match i.dim {
                     ImageDim::Dim1D => "1d",

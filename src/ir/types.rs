@@ -139,6 +139,15 @@ pub enum Type {
     Image(ImageType),
     Sampler,
     SampledImage(ImageType),
+    /// Shader form only: an image as a Vulkan descriptor. `storage` images (OpenCL's
+    /// write_only and read_write) are read and written texel by texel; the others are
+    /// sampled images. `texel` is the kind every read and write of it uses, which Vulkan
+    /// fixes in the type (its sampled type).
+    ShaderImage {
+        image: ImageType,
+        texel: super::builtin::TexelKind,
+        storage: bool,
+    },
     Event,
     DeviceEvent,
     ReserveId,

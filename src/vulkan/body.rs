@@ -421,6 +421,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 let v = self.constant(*inner)?;
                 self.cast(*op, v, k.ty)
             }
+            ConstantKind::Sampler { .. } => self.literal_sampler(c),
             ConstantKind::Null | ConstantKind::Undef if is_pointer => {
                 let t = self.l.ty(k.ty)?;
                 // A storage-buffer pointer has a null (variable pointers' OpConstantNull).

@@ -33,6 +33,7 @@ pub(super) fn lower(
     let is_void = matches!(b.l.out.types[ret], Type::Void);
     let v = match builtin {
         Builtin::WorkItem(w) => work_item(b, *w, args.first().copied(), ret)?,
+        Builtin::Image(op) => super::images::lower(b, *op, args, ret)?,
         Builtin::ExtInst { op, literal } => ext_inst(b, *op, *literal, args, ret)?,
         Builtin::Convert {
             from,
@@ -88,11 +89,6 @@ pub(super) fn lower(
                 args,
             },
         ),
-        Builtin::Image(_) => {
-            return Err(Error::unsupported(
-                "image reads, writes and queries (images have no Vulkan lowering yet)",
-            ))
-        }
         Builtin::AsyncCopy { strided } => super::library::async_copy(b, *strided, &args, ret)?,
         // The copies are done; what is left of waiting is that every work-item's part is
         // visible to the others.

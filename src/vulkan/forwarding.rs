@@ -134,9 +134,10 @@ pub(super) fn single_store_pointers(
     let mut stores: HashMap<Handle<Inst>, Places> = HashMap::new();
     let mut loads: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::new();
     let mut escaped: HashSet<Handle<Inst>> = Default::default();
+    // Pointers, and images and samplers (descriptors in a shader).
     let is_candidate = |h: Handle<Inst>| {
         matches!(&body.insts[h].op, Op::Alloca { allocated, .. }
-            if matches!(m.types[*allocated], Type::Pointer { .. }))
+            if matches!(m.types[*allocated], Type::Pointer { .. } | Type::Image(_) | Type::Sampler))
     };
     for (b, block) in body.blocks.iter().enumerate() {
         for (pos, &ih) in block.insts.iter().enumerate() {

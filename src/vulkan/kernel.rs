@@ -4,7 +4,7 @@
 use crate::diag::{Error, Result};
 use crate::ir::builtin::BuiltIn;
 use crate::ir::interface::{
-    ArgInterface, ArgKind, KernelInterface, PushConstantRange, ShaderInterface,
+    ArgInterface, ArgKind, Binding, KernelInterface, PushConstantRange, ShaderInterface,
 };
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
 
@@ -18,6 +18,8 @@ enum Source {
     Pointer(u32),
     /// The first element of storage buffer `g`'s runtime array.
     Buffer(Handle<ir::Global>),
+    /// The image or sampler held by `UniformConstant` global `g`.
+    Handle(Handle<ir::Global>),
     /// Member `n` of the push-constant block, by value; `byval`: the kernel takes a pointer
     /// to a private copy.
     Pod { member: u32, byval: bool },
@@ -179,6 +181,47 @@ pub(super) fn lower_kernel(
                     what()
                 )))
             }
+            Type::Image(img) => {
+                let texel = super::images::texel_kind(src, k.function, i as u32)
+                    .and_then(|t| super::images::image_type(&mut l.out, *img, t))
+                    .map_err(|e| e.at_value(what()))?;
+                let g = uniform_constant(l, &f.name, p.name.as_deref(), i, texel);
+                let binding = Binding {
+                    descriptor_set: 0,
+                    binding: bindings,
+                    global: g,
+                };
+                bindings += 1;
+                let storage = matches!(l.out.types[texel], Type::ShaderImage { storage: true, .. });
+                let kind = if storage {
+                    ArgKind::StorageImage(binding)
+                } else {
+                    ArgKind::SampledImage(binding)
+                };
+                (kind, Source::Handle(g))
+            }
+            Type::Sampler => {
+                let st = l.out.ty(Type::Sampler);
+                let g = uniform_constant(l, &f.name, p.name.as_deref(), i, st);
+                let binding = Binding {
+                    descriptor_set: 0,
+                    binding: bindings,
+                    global: g,
+                };
+                bindings += 1;
+                // The host's word saying whether OpenCL's sampler is normalized.
+                let u32t = l.out.int_type(32);
+                let (n, at, size) = member(l, u32t, &mut members);
+                l.samplers
+                    .insert(g, super::images::SamplerSource::Argument { mask: n });
+                (
+                    ArgKind::Sampler {
+                        binding,
+                        normalized_mask: PushConstantRange { offset: at, size },
+                    },
+                    Source::Handle(g),
+                )
+            }
             _ => {
                 let t = l.ty(p.ty).map_err(|e| e.at_value(what()))?;
                 if pods_in_buffer {
@@ -327,6 +370,15 @@ pub(super) fn lower_kernel(
                 }
             }
             Source::Workgroup(g) => b.member_of(g, 0)?,
+            Source::Handle(g) => {
+                let (pointee, space) = (b.l.out.globals[g].ty, b.l.out.globals[g].space);
+                let pt = b.l.out.ty(Type::Pointer { pointee, space });
+                let addr = b.l.out.constant(Constant {
+                    ty: pt,
+                    kind: ConstantKind::GlobalAddress(g),
+                });
+                b.load(Value::Const(addr), None, false)?
+            }
             Source::Buffer(g) => {
                 let array = b.member_of(g, 0)?;
                 let zero = b.int_const(32, 0);
@@ -392,7 +444,9 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
                 space: AddressSpace::Private,
                 pointee,
             } if p.attrs.byval => l.ty(*pointee)?,
-            Type::Pointer { .. } => continue,
+            Type::Pointer { .. } | Type::Image(_) => continue,
+            // The word saying whether the sampler is normalized.
+            Type::Sampler => l.out.int_type(32),
             _ => l.ty(p.ty)?,
         };
         add(l, t, &mut offset);
@@ -401,6 +455,27 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
     add(l, v3, &mut offset);
     Ok(offset)
+}
+
+/// The `UniformConstant` global (OpenCL's Constant space: SPIR-V UniformConstant) holding
+/// image or sampler argument `i` (`name`) of kernel `kernel`, of type `t`.
+fn uniform_constant(
+    l: &mut Lowerer,
+    kernel: &str,
+    name: Option<&str>,
+    i: usize,
+    t: Handle<Type>,
+) -> Handle<ir::Global> {
+    let arg = name.map_or_else(|| format!("arg{i}"), str::to_string);
+    l.out.globals.append(ir::Global {
+        name: format!("{kernel}.{arg}"),
+        ty: t,
+        space: AddressSpace::Constant,
+        init: None,
+        is_constant: false,
+        align: None,
+        linkage: ir::Linkage::Internal,
+    })
 }
 
 /// The storage buffer behind pointer argument `i` (`name`) of kernel `kernel`: a Block

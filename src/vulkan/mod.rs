@@ -18,6 +18,8 @@
 //! * `builtins`: OpenCL builtins without a core Vulkan instruction become GLSL.std.450
 //!   (mappings/vulkan_glsl.toml) or expansions (work-item functions with the global offset,
 //!   saturating and rounding conversions, Vulkan's memory semantics).
+//! * `images`: images and samplers are descriptors; sampling normalizes OpenCL's
+//!   unnormalized coordinates (the host's samplers are all normalized).
 //! * `lanes`: vectors of 8 and 16 lanes are computed lane by lane (the writer spells them
 //!   as arrays).
 //! * `structurize`: every function gets structured control flow.
@@ -32,6 +34,7 @@ mod dispatch;
 mod dominance;
 mod emit;
 mod forwarding;
+mod images;
 mod kernel;
 mod lanes;
 mod library;
@@ -63,6 +66,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         shader.kernels.push(iface);
     }
     shader.work_dim_spec_id = l.work_dim_spec;
+    shader.literal_samplers = std::mem::take(&mut l.literal_samplers);
     let mut out = l.finish();
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();
@@ -122,6 +126,17 @@ fn required_features(m: &ir::Module) -> Vec<String> {
                 ..
             } => {
                 f.insert("scalarBlockLayout");
+            }
+            // OpenCL's images carry their format at run time.
+            Type::ShaderImage {
+                storage: true,
+                image,
+                ..
+            } => {
+                f.insert("shaderStorageImageWriteWithoutFormat");
+                if image.access == Some(ir::Access::ReadWrite) {
+                    f.insert("shaderStorageImageReadWithoutFormat");
+                }
             }
             _ => {}
         }

@@ -65,6 +65,28 @@ pub fn json(m: &ir::Module) -> String {
                             o.insert("set".into(), json!(descriptor_set));
                             o.insert("binding".into(), json!(binding));
                         }
+                        ArgKind::SampledImage(b) | ArgKind::StorageImage(b) => {
+                            let kind = if matches!(a.kind, ArgKind::SampledImage(_)) {
+                                "sampled_image"
+                            } else {
+                                "storage_image"
+                            };
+                            o.insert("kind".into(), json!(kind));
+                            o.insert("set".into(), json!(b.descriptor_set));
+                            o.insert("binding".into(), json!(b.binding));
+                        }
+                        ArgKind::Sampler {
+                            binding: b,
+                            normalized_mask: r,
+                        } => {
+                            o.insert("kind".into(), json!("sampler"));
+                            o.insert("set".into(), json!(b.descriptor_set));
+                            o.insert("binding".into(), json!(b.binding));
+                            o.insert(
+                                "normalized_mask".into(),
+                                json!({"offset": r.offset, "size": r.size}),
+                            );
+                        }
                         ArgKind::PodStorageBuffer {
                             descriptor_set,
                             binding,
@@ -96,6 +118,11 @@ pub fn json(m: &ir::Module) -> String {
         "workgroup_size_spec_ids": s.workgroup_size_spec_ids,
         "work_dim_spec_id": s.work_dim_spec_id,
         "required_features": s.required_features,
+        "literal_samplers": s.literal_samplers.iter().map(|l| json!({
+            "set": l.binding.descriptor_set,
+            "binding": l.binding.binding,
+            "mask": l.mask,
+        })).collect::<Vec<_>>(),
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
 }

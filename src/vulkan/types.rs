@@ -29,6 +29,11 @@ pub(super) struct Lowerer<'a> {
     pub next_spec_id: u32,
     /// `get_work_dim()`'s specialization constant, once a kernel reads it.
     pub work_dim_spec: Option<u32>,
+    /// Sampler globals (arguments' and constants'): whether their coordinates are
+    /// normalized, or where the host says so.
+    pub samplers: HashMap<Handle<Global>, super::images::SamplerSource>,
+    /// The module's sampler constants, in binding order (descriptor set 1).
+    pub literal_samplers: Vec<ir::interface::LiteralSampler>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -44,6 +49,8 @@ impl<'a> Lowerer<'a> {
             globals: HashMap::new(),
             next_spec_id: 3,
             work_dim_spec: None,
+            samplers: HashMap::new(),
+            literal_samplers: Vec::new(),
         }
     }
 
@@ -146,7 +153,9 @@ impl<'a> Lowerer<'a> {
             }
             t @ (Type::Image(_) | Type::SampledImage(_) | Type::Sampler) => {
                 return Err(Error::unsupported(format!(
-                    "{} (images and samplers have no Vulkan lowering yet)",
+                    "{} other than a kernel argument or a sampler constant used directly (in \
+                     Vulkan it is a descriptor, which cannot be kept in a variable, selected \
+                     or stored)",
                     describe(t)
                 )))
             }

@@ -396,11 +396,44 @@ fn job(
             }
             spec::ArgData::Local(n) => json!({"local_bytes": n}),
             spec::ArgData::Scalar(b) => json!({"bytes": b}),
-            spec::ArgData::Image { .. } | spec::ArgData::Sampler { .. } => {
-                return Err(format!(
-                    "{job_name}: translated, but vkhost has no images yet"
-                ));
+            spec::ArgData::Image {
+                bytes,
+                format,
+                ty,
+                dims,
+                array,
+                write,
+            } => {
+                let file = format!("{id}.{}.arg{i}", s.kernel);
+                std::fs::write(work.join(format!("{file}.in")), bytes).unwrap();
+                let mut j = json!({
+                    "image": format!("{file}.in"),
+                    "data_type": format.data_type,
+                    "cl_type": ty,
+                    "dims": dims,
+                    "array": array.unwrap_or(0),
+                });
+                if *write {
+                    let e = expected.iter().find(|(j, _)| *j == i).map(|x| &x.1);
+                    std::fs::write(
+                        work.join(format!("{file}.expected")),
+                        e.cloned().unwrap_or_default(),
+                    )
+                    .unwrap();
+                    expect.insert(format!("{file}.out"), json!(format!("{file}.expected")));
+                    j["output"] = json!(format!("{file}.out"));
+                }
+                j
             }
+            spec::ArgData::Sampler {
+                normalized,
+                addressing,
+                filter,
+            } => json!({"sampler": {
+                "normalized": normalized,
+                "addressing": addressing,
+                "filter": filter,
+            }}),
         });
     }
     if expected.iter().any(|(i, b)| *i == PRINTED && !b.is_empty()) {

@@ -146,10 +146,10 @@ impl Writer<'_> {
                     self.object_type(&t)?
                 }
                 Type::Opaque(n) => self.named_opaque(n),
-                Type::SpecArray { .. } | Type::RuntimeArray { .. } => {
+                Type::SpecArray { .. } | Type::RuntimeArray { .. } | Type::ShaderImage { .. } => {
                     return Err(Error::unsupported(
-                        "an array sized by a specialization constant or by its buffer (a \
-                         graph lowered for Vulkan) has no SPIR spelling",
+                        "a shader-form array or image (a graph lowered for Vulkan) has no SPIR \
+                         spelling",
                     ))
                 }
             }

@@ -253,15 +253,55 @@ impl Writer<'_> {
             Some(self.ty(ret)?)
         };
         let img_t = self.vty(ctx, args[0]);
-        let Type::Image(img) = m.types[img_t] else {
-            return Err(Error::unsupported(
-                "image builtin on a value that is not an image",
-            ));
+        // A shader image: sampled (read by OpImageFetch, sized at a level) or storage, and
+        // its texels of the sampled type, whose signedness Vulkan fixes.
+        let (img, shader) = match m.types[img_t] {
+            Type::Image(img) => (img, None),
+            Type::ShaderImage {
+                image,
+                texel,
+                storage,
+            } => (image, Some((texel, storage))),
+            _ => {
+                return Err(Error::unsupported(
+                    "image builtin on a value that is not an image",
+                ))
+            }
+        };
+        if shader.is_some() && !matches!(op, ImageOp::Write(_)) {
+            self.cap(Capability::ImageQuery);
+        }
+        let signed = matches!(shader, Some((ir::builtin::TexelKind::Signed, _)));
+        let signed_texel = |w: &mut Self| {
+            let i = w.b.type_int(32, 1);
+            w.b.type_vector(i, 4)
+        };
+        // An instruction whose result is a texel: of the signed vector type first, then
+        // reinterpreted as the graph's (sign-less) one.
+        let texel_result = |w: &mut Self, code: S, ops: Vec<Operand>| -> Result<()> {
+            if signed {
+                let st = signed_texel(w);
+                let t = w.emit(code, Some(st), None, ops)?;
+                w.emit(S::Bitcast, rty, rid, Self::ids(&[t]))?;
+            } else {
+                w.emit(code, rty, rid, ops)?;
+            }
+            Ok(())
         };
         match op {
-            ImageOp::Read(_) => {
-                self.emit(S::ImageRead, rty, rid, Self::ids(&[ids[0], ids[1]]))?;
-            }
+            ImageOp::Read(_) => match shader {
+                Some((_, false)) => {
+                    let mut ops = Self::ids(&[ids[0], ids[1]]);
+                    if img.dim != ir::ImageDim::Buffer {
+                        let it = self.b.type_int(32, 0);
+                        let zero = self.scalar_constant(it, 32, 0);
+                        ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
+                        ops.push(Operand::IdRef(zero));
+                    }
+                    texel_result(self, S::ImageFetch, ops)?;
+                }
+                _ => texel_result(self, S::ImageRead, Self::ids(&[ids[0], ids[1]]))?,
+            },
             ImageOp::Sample(_) => {
                 let it = self.ty(img_t)?;
                 let st = self.b.type_sampled_image(it);
@@ -273,10 +313,9 @@ impl Writer<'_> {
                 )?;
                 let ft = self.b.type_float(32, None);
                 let zero = self.scalar_constant(ft, 32, 0);
-                self.emit(
+                texel_result(
+                    self,
                     S::ImageSampleExplicitLod,
-                    rty,
-                    rid,
                     vec![
                         Operand::IdRef(si),
                         Operand::IdRef(ids[2]),
@@ -286,7 +325,13 @@ impl Writer<'_> {
                 )?;
             }
             ImageOp::Write(_) => {
-                let mut ops = Self::ids(&[ids[0], ids[1], ids[2]]);
+                let texel = if signed {
+                    let st = signed_texel(self);
+                    self.emit(S::Bitcast, Some(st), None, Self::ids(&[ids[2]]))?
+                } else {
+                    ids[2]
+                };
+                let mut ops = Self::ids(&[ids[0], ids[1], texel]);
                 if let Some(&lod) = ids.get(3) {
                     self.cap(Capability::ImageMipmap);
                     ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
@@ -296,6 +341,21 @@ impl Writer<'_> {
             }
             ImageOp::QuerySize { component } => {
                 let dims = img.size_components();
+                let at_level =
+                    matches!(shader, Some((_, false))) && img.dim != ir::ImageDim::Buffer;
+                let query_ops = |w: &mut Self| {
+                    let mut ops = Self::ids(&[ids[0]]);
+                    if at_level {
+                        let it = w.b.type_int(32, 0);
+                        ops.push(Operand::IdRef(w.scalar_constant(it, 32, 0)));
+                    }
+                    ops
+                };
+                let query = if at_level {
+                    S::ImageQuerySizeLod
+                } else {
+                    S::ImageQuerySize
+                };
                 let u = self.b.type_int(32, 0);
                 let qt = if dims > 1 {
                     self.b.type_vector(u, dims)
@@ -309,10 +369,12 @@ impl Writer<'_> {
                 };
                 if whole && rt == qt {
                     // The query's own result is the value: no copy.
-                    self.emit(S::ImageQuerySize, Some(rt), rid, Self::ids(&[ids[0]]))?;
+                    let ops = query_ops(self);
+                    self.emit(query, Some(rt), rid, ops)?;
                     return Ok(());
                 }
-                let q = self.emit(S::ImageQuerySize, Some(qt), None, Self::ids(&[ids[0]]))?;
+                let ops = query_ops(self);
+                let q = self.emit(query, Some(qt), None, ops)?;
                 // One component is a 32-bit integer; `get_image_array_size` answers a size_t.
                 let one = |w: &mut Self, c: Word| -> Result<()> {
                     if rt == u {

@@ -109,11 +109,31 @@ impl Writer<'_> {
                         R::ArgumentPodStorageBuffer,
                         vec![descriptor_set, binding, offset, size],
                     ),
+                    ArgKind::SampledImage(b) => {
+                        (R::ArgumentSampledImage, vec![b.descriptor_set, b.binding])
+                    }
+                    ArgKind::StorageImage(b) => {
+                        (R::ArgumentStorageImage, vec![b.descriptor_set, b.binding])
+                    }
+                    ArgKind::Sampler { binding: b, .. } => {
+                        (R::ArgumentSampler, vec![b.descriptor_set, b.binding])
+                    }
                 };
                 let mut operands = vec![kernel, ordinal];
                 operands.extend(values.into_iter().map(|v| self.u32_const(v)));
                 operands.push(info);
                 ext(self, op, operands);
+                if let ArgKind::Sampler {
+                    normalized_mask: r, ..
+                } = a.kind
+                {
+                    let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
+                    ext(
+                        self,
+                        R::NormalizedSamplerMaskPushConstant,
+                        vec![kernel, ordinal, o, s],
+                    );
+                }
             }
             if let Some(r) = k.global_offset {
                 let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
@@ -127,6 +147,12 @@ impl Writer<'_> {
                     vec![kernel, x, y, z],
                 );
             }
+        }
+        for s in &shader.literal_samplers {
+            let ops = [s.binding.descriptor_set, s.binding.binding, s.mask]
+                .map(|v| self.u32_const(v))
+                .to_vec();
+            ext(self, R::LiteralSampler, ops);
         }
         if shader.workgroup_size.is_some() {
             let [x, y, z] = shader.workgroup_size_spec_ids.map(|i| self.u32_const(i));

@@ -185,6 +185,50 @@ impl Writer<'_> {
                     image
                 }
             }
+            Type::ShaderImage {
+                image,
+                texel,
+                storage,
+            } => {
+                let sampled_type = self.texel_type(*texel);
+                let dim = match (image.dim, storage) {
+                    (ImageDim::Dim1D, false) => {
+                        self.cap(Capability::Sampled1D);
+                        spirv::Dim::Dim1D
+                    }
+                    (ImageDim::Dim1D, true) => {
+                        self.cap(Capability::Image1D);
+                        spirv::Dim::Dim1D
+                    }
+                    (ImageDim::Dim2D, _) => spirv::Dim::Dim2D,
+                    (ImageDim::Dim3D, _) => spirv::Dim::Dim3D,
+                    (ImageDim::Buffer, false) => {
+                        self.cap(Capability::SampledBuffer);
+                        spirv::Dim::DimBuffer
+                    }
+                    (ImageDim::Buffer, true) => {
+                        self.cap(Capability::ImageBuffer);
+                        spirv::Dim::DimBuffer
+                    }
+                };
+                if *storage {
+                    // OpenCL's images carry their format at run time.
+                    self.cap(Capability::StorageImageWriteWithoutFormat);
+                    if image.access == Some(ir::Access::ReadWrite) {
+                        self.cap(Capability::StorageImageReadWithoutFormat);
+                    }
+                }
+                self.b.type_image(
+                    sampled_type,
+                    dim,
+                    0,
+                    image.arrayed as u32,
+                    image.multisampled as u32,
+                    if *storage { 2 } else { 1 },
+                    spirv::ImageFormat::Unknown,
+                    None,
+                )
+            }
             Type::Sampler => self.b.type_sampler(),
             Type::Event => self.b.type_event(),
             Type::DeviceEvent => {
@@ -534,7 +578,32 @@ impl Writer<'_> {
                     global,
                     ..
                 } if global == g => Some((descriptor_set, binding)),
+                ir::interface::ArgKind::SampledImage(b)
+                | ir::interface::ArgKind::StorageImage(b)
+                | ir::interface::ArgKind::Sampler { binding: b, .. }
+                    if b.global == g =>
+                {
+                    Some((b.descriptor_set, b.binding))
+                }
                 _ => None,
             })
+            .or_else(|| {
+                shader
+                    .literal_samplers
+                    .iter()
+                    .find(|l| l.binding.global == g)
+                    .map(|l| (l.binding.descriptor_set, l.binding.binding))
+            })
+    }
+
+    /// The 32-bit scalar type a shader image of texel kind `k` is sampled as (a signed
+    /// integer type of its own: Vulkan ties the sampled type's signedness to the format's).
+    pub(super) fn texel_type(&mut self, k: ir::builtin::TexelKind) -> Word {
+        use ir::builtin::TexelKind as K;
+        match k {
+            K::Float | K::Half => self.b.type_float(32, None),
+            K::Signed => self.b.type_int(32, 1),
+            K::Unsigned => self.b.type_int(32, 0),
+        }
     }
 }

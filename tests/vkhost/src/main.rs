@@ -33,6 +33,17 @@ use std::path::{Path, PathBuf};
 use ash::vk;
 use serde_json::Value;
 
+mod images;
+
+/// What a descriptor binding holds.
+#[derive(Clone, Copy)]
+enum Resource {
+    Buffer(vk::Buffer),
+    /// A sampled or storage image's view (General layout).
+    Image(vk::ImageView),
+    Sampler(vk::Sampler),
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let result = match args.get(1).map(String::as_str) {
@@ -140,7 +151,19 @@ fn open_device() -> R<Device> {
     let features = vk::PhysicalDeviceFeatures::default()
         .shader_int64(want(base.shader_int64, "shaderInt64") != 0)
         .shader_int16(want(base.shader_int16, "shaderInt16") != 0)
-        .shader_float64(want(base.shader_float64, "shaderFloat64") != 0);
+        .shader_float64(want(base.shader_float64, "shaderFloat64") != 0)
+        .shader_storage_image_write_without_format(
+            want(
+                base.shader_storage_image_write_without_format,
+                "shaderStorageImageWriteWithoutFormat",
+            ) != 0,
+        )
+        .shader_storage_image_read_without_format(
+            want(
+                base.shader_storage_image_read_without_format,
+                "shaderStorageImageReadWithoutFormat",
+            ) != 0,
+        );
     let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
         .storage_buffer16_bit_access(
             want(f11.storage_buffer16_bit_access, "storageBuffer16BitAccess") != 0,
@@ -204,7 +227,10 @@ impl Device {
         // Never empty, and room past the end for kernels that read a vector's padding.
         let size = (data.len() as u64).max(16).div_ceil(16) * 16;
         let info = vk::BufferCreateInfo::default().size(size).usage(
-            vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS,
+            vk::BufferUsageFlags::STORAGE_BUFFER
+                | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
+                | vk::BufferUsageFlags::TRANSFER_SRC
+                | vk::BufferUsageFlags::TRANSFER_DST,
         );
         let buffer = unsafe { d.create_buffer(&info, None) }.map_err(vkerr("vkCreateBuffer"))?;
         let req = unsafe { d.get_buffer_memory_requirements(buffer) };
@@ -373,6 +399,26 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         Default::default();
     let mut pods: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Vec<u8>)> =
         Default::default();
+    // Images (with where their texels go afterwards) and samplers, bound by (set, binding).
+    let mut images: Vec<(images::Image, Option<String>)> = Vec::new();
+    let mut samplers: Vec<vk::Sampler> = Vec::new();
+    let mut handles: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Resource)> =
+        Default::default();
+    let key_of =
+        |a: &Value| -> R<(u32, u32)> { Ok((num(a, "set")? as u32, num(a, "binding")? as u32)) };
+    for l in reflection
+        .get("literal_samplers")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let s = dev.sampler(num(l, "mask")? as u32)?;
+        samplers.push(s);
+        handles.insert(
+            key_of(l)?,
+            (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
+        );
+    }
     for a in field(kernel, "args")?
         .as_array()
         .ok_or("kernel `args` is not a list")?
@@ -418,6 +464,32 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 let n = bytes.len().min(size);
                 entry.1[off..off + n].copy_from_slice(&bytes[..n]);
             }
+            "sampled_image" | "storage_image" => {
+                let img = dev.image(dir, given)?;
+                let ty = if kind == "sampled_image" {
+                    vk::DescriptorType::SAMPLED_IMAGE
+                } else {
+                    vk::DescriptorType::STORAGE_IMAGE
+                };
+                handles.insert(key_of(a)?, (ty, Resource::Image(img.view)));
+                let out = given
+                    .get("output")
+                    .and_then(Value::as_str)
+                    .map(String::from);
+                images.push((img, out));
+            }
+            "sampler" => {
+                let mask = images::job_sampler_mask(given)?;
+                let s = dev.sampler(mask)?;
+                samplers.push(s);
+                handles.insert(
+                    key_of(a)?,
+                    (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
+                );
+                let at = field(a, "normalized_mask")?;
+                let off = num(at, "offset")? as usize;
+                push[off..off + 4].copy_from_slice(&(mask & 1).to_le_bytes());
+            }
             "workgroup" => {
                 let bytes = num(given, "local_bytes")?;
                 let elem = num(a, "elem_size")?.max(1);
@@ -435,10 +507,17 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         buffers.push((b, None, bytes.len()));
         bound.insert(key, (ty, buffers.len() - 1));
     }
-    let sets: Vec<(u32, vk::DescriptorType, vk::Buffer, u32)> = bound
+    let mut sets: Vec<(u32, vk::DescriptorType, Resource, u32)> = bound
         .iter()
-        .map(|(&(set, binding), &(ty, i))| (set, ty, buffers[i].0.buffer, binding))
+        .map(|(&(set, binding), &(ty, i))| {
+            (set, ty, Resource::Buffer(buffers[i].0.buffer), binding)
+        })
         .collect();
+    sets.extend(
+        handles
+            .iter()
+            .map(|(&(set, binding), &(ty, r))| (set, ty, r, binding)),
+    );
     let result = dispatch(
         dev,
         &spv,
@@ -468,8 +547,29 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
             }
         }
     }
+    if result.is_ok() {
+        for (img, out) in &images {
+            let Some(out) = out else { continue };
+            let bytes = dev.read_image(img)?;
+            std::fs::write(dir.join(out), &bytes).map_err(|e| format!("{out}: {e}"))?;
+            if let Some(exp) = job.get("expect").and_then(|e| e.get(out.as_str())) {
+                let exp = dir.join(exp.as_str().unwrap_or_default());
+                let want = std::fs::read(&exp).map_err(|e| format!("{}: {e}", exp.display()))?;
+                if want != bytes {
+                    let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
+                    diffs.push(format!("{out} differs (first at byte {first:?})"));
+                }
+            }
+        }
+    }
     for (b, _, _) in buffers {
         dev.free(b);
+    }
+    for (img, _) in images {
+        dev.free_image(img);
+    }
+    for s in samplers {
+        unsafe { dev.device.destroy_sampler(s, None) };
     }
     result.map(|()| diffs)
 }
@@ -509,8 +609,8 @@ fn dispatch(
     push: &[u8],
     pc_size: usize,
     specs: &[(u32, u32)],
-    // (set, descriptor type, buffer, binding)
-    bindings: &[(u32, vk::DescriptorType, vk::Buffer, u32)],
+    // (set, descriptor type, what is bound, binding)
+    bindings: &[(u32, vk::DescriptorType, Resource, u32)],
     global: [u32; 3],
     local: [u32; 3],
 ) -> R<()> {
@@ -613,13 +713,17 @@ fn dispatch(
     let mut sets = Vec::new();
     if nsets > 0 {
         let sizes = [
+            vk::DescriptorType::STORAGE_BUFFER,
+            vk::DescriptorType::UNIFORM_BUFFER,
+            vk::DescriptorType::SAMPLED_IMAGE,
+            vk::DescriptorType::STORAGE_IMAGE,
+            vk::DescriptorType::SAMPLER,
+        ]
+        .map(|ty| {
             vk::DescriptorPoolSize::default()
-                .ty(vk::DescriptorType::STORAGE_BUFFER)
-                .descriptor_count(bindings.len() as u32 + 1),
-            vk::DescriptorPoolSize::default()
-                .ty(vk::DescriptorType::UNIFORM_BUFFER)
-                .descriptor_count(bindings.len() as u32 + 1),
-        ];
+                .ty(ty)
+                .descriptor_count(bindings.len() as u32 + 1)
+        });
         dpool = unsafe {
             d.create_descriptor_pool(
                 &vk::DescriptorPoolCreateInfo::default()
@@ -640,21 +744,41 @@ fn dispatch(
         let infos: Vec<[vk::DescriptorBufferInfo; 1]> = bindings
             .iter()
             .map(|b| {
+                let buffer = match b.2 {
+                    Resource::Buffer(x) => x,
+                    _ => vk::Buffer::null(),
+                };
                 [vk::DescriptorBufferInfo::default()
-                    .buffer(b.2)
+                    .buffer(buffer)
                     .offset(0)
                     .range(vk::WHOLE_SIZE)]
             })
             .collect();
+        let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = bindings
+            .iter()
+            .map(|b| {
+                let info = vk::DescriptorImageInfo::default();
+                [match b.2 {
+                    Resource::Image(view) => {
+                        info.image_view(view).image_layout(vk::ImageLayout::GENERAL)
+                    }
+                    Resource::Sampler(s) => info.sampler(s),
+                    Resource::Buffer(_) => info,
+                }]
+            })
+            .collect();
         let writes: Vec<vk::WriteDescriptorSet> = bindings
             .iter()
-            .zip(&infos)
-            .map(|(b, info)| {
-                vk::WriteDescriptorSet::default()
+            .zip(infos.iter().zip(&image_infos))
+            .map(|(b, (info, image_info))| {
+                let w = vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.0 as usize])
                     .dst_binding(b.3)
-                    .descriptor_type(b.1)
-                    .buffer_info(info)
+                    .descriptor_type(b.1);
+                match b.2 {
+                    Resource::Buffer(_) => w.buffer_info(info),
+                    _ => w.image_info(image_info),
+                }
             })
             .collect();
         unsafe { d.update_descriptor_sets(&writes, &[]) };

@@ -1,0 +1,405 @@
+//! Images and samplers in shader form. An image argument is a descriptor: a `read_only`
+//! image a sampled image, a `write_only` or `read_write` one a storage image
+//! (`ir::Type::ShaderImage`), whose texel type is the one the kernel reads or writes it
+//! with (`texel_kind`). A sampler argument and each sampler constant is a sampler
+//! descriptor.
+//!
+//! Vulkan's samplers with unnormalized coordinates cannot read arrays or 3D images, so the
+//! host makes every sampler with normalized coordinates and the kernel normalizes OpenCL's
+//! unnormalized ones itself: divided by the image's size (an integer coordinate `x` is the
+//! texel's centre, `(x + 0.5) / size`); an array's layer is never normalized. Whether a
+//! sampler is normalized is known for a constant; for an argument the host says so in a
+//! push-constant word (`ir::interface::ArgKind::Sampler`).
+//!
+//! `read_image{f,i,ui,h}` with a sampler is OpImageSampleExplicitLod at level 0; without
+//! one, OpImageFetch (sampled) or OpImageRead (storage); `write_image*` is OpImageWrite;
+//! half texels are read and written as float. The size queries are the writer's
+//! (OpImageQuerySizeLod on sampled images). An image's channel order and data type have no
+//! Vulkan query: refused.
+
+use std::collections::HashSet;
+
+use crate::diag::{Error, Result};
+use crate::ir::builtin::{ImageOp, TexelKind};
+use crate::ir::{
+    self, AddressSpace, BinaryOp, Builtin, Constant, ConstantKind, ConvertKind, Handle,
+    IntPredicate, Op, Sign, Type, Value,
+};
+
+use super::body::FnBuilder;
+use super::emit::{plain, E};
+
+/// How a lowered sampler value says whether its coordinates are normalized.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum SamplerSource {
+    /// A sampler constant: known.
+    Literal { normalized: bool },
+    /// A sampler argument: push-constant member `mask` holds 1 or 0.
+    Argument { mask: u32 },
+}
+
+/// The texel kind kernel or function `f` reads or writes its image parameter `param` with:
+/// its first image builtin, through -O0's spill variables and calls. An image used with
+/// two kinds is refused (Vulkan fixes the kind in the image's type); an unused one reads
+/// floats.
+pub(super) fn texel_kind(m: &ir::Module, f: Handle<ir::Function>, param: u32) -> Result<TexelKind> {
+    let mut seen = HashSet::new();
+    let kinds = kinds_of(m, f, param, &mut seen);
+    let mut kinds: Vec<TexelKind> = kinds
+        .into_iter()
+        .map(|k| {
+            if k == TexelKind::Half {
+                TexelKind::Float
+            } else {
+                k
+            }
+        })
+        .collect();
+    kinds.dedup();
+    match kinds[..] {
+        [] => Ok(TexelKind::Float),
+        [k] => Ok(k),
+        _ => Err(Error::unsupported(
+            "an image read or written with texels of two kinds (a Vulkan image has one \
+             sampled type)",
+        )),
+    }
+}
+
+fn kinds_of(
+    m: &ir::Module,
+    f: Handle<ir::Function>,
+    param: u32,
+    seen: &mut HashSet<(Handle<ir::Function>, u32)>,
+) -> Vec<TexelKind> {
+    if !seen.insert((f, param)) {
+        return Vec::new();
+    }
+    let Some(body) = &m.functions[f].body else {
+        return Vec::new();
+    };
+    // The values that are the parameter: itself, and loads of variables it was stored in.
+    let mut same: HashSet<Value> = HashSet::from([Value::Param(param)]);
+    let mut spills: HashSet<Value> = HashSet::new();
+    for _ in 0..2 {
+        for (h, inst) in body.insts.iter() {
+            match &inst.op {
+                Op::Store { ptr, value, .. } if same.contains(value) => {
+                    spills.insert(*ptr);
+                }
+                Op::Load { ptr, .. } if spills.contains(ptr) => {
+                    same.insert(Value::Inst(h));
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut kinds = Vec::new();
+    for (_, inst) in body.insts.iter() {
+        match &inst.op {
+            Op::Builtin {
+                builtin: Builtin::Image(ImageOp::Read(k) | ImageOp::Sample(k) | ImageOp::Write(k)),
+                args,
+            } if args.first().is_some_and(|a| same.contains(a)) => kinds.push(*k),
+            Op::Call { callee, args } => {
+                for (i, a) in args.iter().enumerate() {
+                    if same.contains(a) {
+                        kinds.extend(kinds_of(m, *callee, i as u32, seen));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    kinds
+}
+
+/// The shader-form type of image argument type `img`.
+pub(super) fn image_type(
+    out: &mut ir::Module,
+    img: ir::ImageType,
+    texel: TexelKind,
+) -> Result<Handle<Type>> {
+    if img.depth || img.multisampled {
+        return Err(Error::unsupported(
+            "a depth or multisampled image (no Vulkan lowering yet)",
+        ));
+    }
+    let storage = img.access.unwrap_or(ir::Access::ReadOnly) != ir::Access::ReadOnly;
+    Ok(out.ty(Type::ShaderImage {
+        image: img,
+        texel,
+        storage,
+    }))
+}
+
+/// OpenCL's sampler bits for a sampler constant.
+pub(super) fn sampler_mask(
+    addressing: ir::SamplerAddressing,
+    normalized: bool,
+    filter: ir::SamplerFilter,
+) -> u32 {
+    let a = match addressing {
+        ir::SamplerAddressing::None => 0,
+        ir::SamplerAddressing::ClampToEdge => 2,
+        ir::SamplerAddressing::Clamp => 4,
+        ir::SamplerAddressing::Repeat => 6,
+        ir::SamplerAddressing::RepeatMirrored => 8,
+    };
+    let f = match filter {
+        ir::SamplerFilter::Nearest => 0x10,
+        ir::SamplerFilter::Linear => 0x20,
+    };
+    a | f | normalized as u32
+}
+
+/// An image builtin in shader form.
+pub(super) fn lower(
+    b: &mut FnBuilder,
+    op: ImageOp,
+    args: Vec<Value>,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    let it = b.ty_of(args[0]);
+    let Type::ShaderImage { image, .. } = b.l.out.types[it] else {
+        return Err(Error::unsupported(
+            "an image that is not a kernel argument (a Vulkan image is a descriptor)",
+        ));
+    };
+    let float_of = |b: &mut FnBuilder, t: Handle<Type>| {
+        let f32t = b.l.out.ty(Type::Float { width: 32 });
+        match b.l.out.types[t] {
+            Type::Vector { len, .. } => b.l.out.ty(Type::Vector { elem: f32t, len }),
+            _ => f32t,
+        }
+    };
+    // Half texels are float ones converted.
+    let (op, half) = match op {
+        ImageOp::Read(TexelKind::Half) => (ImageOp::Read(TexelKind::Float), true),
+        ImageOp::Sample(TexelKind::Half) => (ImageOp::Sample(TexelKind::Float), true),
+        ImageOp::Write(TexelKind::Half) => (ImageOp::Write(TexelKind::Float), true),
+        other => (other, false),
+    };
+    let mut args = args;
+    match op {
+        ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
+            return Err(Error::unsupported(
+                "get_image_channel_data_type / get_image_channel_order (a Vulkan image's \
+                 format is not known to the kernel)",
+            ))
+        }
+        ImageOp::Write(_) if half => {
+            let ft = float_of(b, b.ty_of(args[2]));
+            args[2] = E { b }.fconvert(ft, args[2]);
+        }
+        ImageOp::Sample(_) => {
+            args[2] = sample_coordinate(b, image, args[0], args[1], args[2])?;
+        }
+        _ => {}
+    }
+    let rt = if half { float_of(b, ret) } else { ret };
+    let v = b.push(
+        rt,
+        Op::Builtin {
+            builtin: Builtin::Image(op),
+            args,
+        },
+    );
+    Ok(if half { E { b }.fconvert(ret, v) } else { v })
+}
+
+/// A sample's coordinate as Vulkan's normalized sampler takes it: float, and divided by
+/// the image's size where OpenCL's sampler is unnormalized (the layer of an array never).
+fn sample_coordinate(
+    b: &mut FnBuilder,
+    image: ir::ImageType,
+    img: Value,
+    sampler: Value,
+    coord: Value,
+) -> Result<Value> {
+    let ct = b.ty_of(coord);
+    let is_int = matches!(b.l.out.types[b.l.out.scalar_of(ct)], Type::Int { .. });
+    let lanes = b.l.out.lanes(ct);
+    let f32t = b.l.out.ty(Type::Float { width: 32 });
+    let ft = if lanes > 1 {
+        b.l.out.ty(Type::Vector {
+            elem: f32t,
+            len: lanes,
+        })
+    } else {
+        f32t
+    };
+    let mut e = E { b };
+    let fc = if is_int {
+        e.b.push(
+            ft,
+            Op::Builtin {
+                builtin: plain(ConvertKind::Int(Sign::Signed), ConvertKind::Float),
+                args: vec![coord],
+            },
+        )
+    } else {
+        coord
+    };
+    let source = sampler_source(e.b, sampler)?;
+    if let SamplerSource::Literal { normalized: true } = source {
+        return Ok(fc);
+    }
+    // The unnormalized coordinate over the size: the spatial lanes only (an array's layer
+    // and a 4-lane 3D coordinate's w stay).
+    let dims = image.dims();
+    let u32t = e.b.l.out.int_type(32);
+    let n = image.size_components();
+    let qt = if n > 1 {
+        e.b.l.out.ty(Type::Vector { elem: u32t, len: n })
+    } else {
+        u32t
+    };
+    let size = e.b.push(
+        qt,
+        Op::Builtin {
+            builtin: Builtin::Image(ImageOp::QuerySize { component: None }),
+            args: vec![img],
+        },
+    );
+    let mut scaled = fc;
+    for i in 0..dims {
+        let lane = |e: &mut E, v: Value, t: Handle<Type>, n: u32| {
+            if n == 1 {
+                v
+            } else {
+                let idx = e.b.int_const(32, i as u64);
+                e.b.push(
+                    t,
+                    Op::ExtractElement {
+                        vector: v,
+                        index: idx,
+                    },
+                )
+            }
+        };
+        let s = lane(&mut e, size, u32t, n);
+        let s = e.b.push(
+            f32t,
+            Op::Builtin {
+                builtin: plain(ConvertKind::Int(Sign::Unsigned), ConvertKind::Float),
+                args: vec![s],
+            },
+        );
+        let c = lane(&mut e, fc, f32t, lanes);
+        let c = if is_int {
+            let half = e.float_const(f32t, 0.5);
+            e.bin(BinaryOp::FAdd, f32t, c, half)
+        } else {
+            c
+        };
+        let q = e.bin(BinaryOp::FDiv, f32t, c, s);
+        scaled = if lanes == 1 {
+            q
+        } else {
+            let idx = e.b.int_const(32, i as u64);
+            e.b.push(
+                ft,
+                Op::InsertElement {
+                    vector: scaled,
+                    element: q,
+                    index: idx,
+                },
+            )
+        };
+    }
+    Ok(match source {
+        SamplerSource::Literal { .. } => scaled,
+        SamplerSource::Argument { mask } => {
+            // The host's word: 1 where OpenCL's sampler is normalized.
+            let m = e.b.push_constant(mask)?;
+            let zero = e.b.int_const(32, 0);
+            let bt = e.b.l.out.ty(Type::Bool);
+            let normalized = e.icmp(IntPredicate::Ne, bt, m, zero);
+            e.select(ft, normalized, fc, scaled)
+        }
+    })
+}
+
+/// Where a lowered sampler value comes from: a load of a sampler global the lowering made.
+fn sampler_source(b: &FnBuilder, sampler: Value) -> Result<SamplerSource> {
+    let g = match sampler {
+        Value::Inst(h) => match b.body.insts[h].op {
+            Op::Load {
+                ptr: Value::Const(c),
+                ..
+            } => match b.l.out.constants[c].kind {
+                ConstantKind::GlobalAddress(g) => Some(g),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    };
+    g.and_then(|g| b.l.samplers.get(&g).copied())
+        .ok_or_else(|| {
+            Error::unsupported(
+                "a sampler that is neither a kernel argument nor a constant (a Vulkan sampler is \
+             a descriptor)",
+            )
+        })
+}
+
+impl FnBuilder<'_, '_> {
+    /// A sampler constant: a load of its global (one per distinct sampler, module-wide,
+    /// bound in descriptor set 1).
+    pub(super) fn literal_sampler(&mut self, c: Handle<Constant>) -> Result<Value> {
+        let ConstantKind::Sampler {
+            addressing,
+            normalized,
+            filter,
+        } = self.l.src.constants[c].kind
+        else {
+            return Err(Error::internal("a sampler constant that is not one"));
+        };
+        let mask = sampler_mask(addressing, normalized, filter);
+        let g = match self
+            .l
+            .literal_samplers
+            .iter()
+            .find(|s| s.mask == mask)
+            .map(|s| s.binding.global)
+        {
+            Some(g) => g,
+            None => {
+                let st = self.l.out.ty(Type::Sampler);
+                let g = self.l.out.globals.append(ir::Global {
+                    name: format!("sampler.{mask:#x}"),
+                    ty: st,
+                    space: AddressSpace::Constant,
+                    init: None,
+                    is_constant: false,
+                    align: None,
+                    linkage: ir::Linkage::Internal,
+                });
+                let binding = self.l.literal_samplers.len() as u32;
+                self.l
+                    .literal_samplers
+                    .push(crate::ir::interface::LiteralSampler {
+                        binding: crate::ir::interface::Binding {
+                            descriptor_set: 1,
+                            binding,
+                            global: g,
+                        },
+                        mask,
+                    });
+                self.l
+                    .samplers
+                    .insert(g, SamplerSource::Literal { normalized });
+                g
+            }
+        };
+        let (pointee, space) = (self.l.out.globals[g].ty, self.l.out.globals[g].space);
+        let pt = self.l.out.ty(Type::Pointer { pointee, space });
+        let addr = self.l.out.constant(Constant {
+            ty: pt,
+            kind: ConstantKind::GlobalAddress(g),
+        });
+        self.load(Value::Const(addr), None, false)
+    }
+}
