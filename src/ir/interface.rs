@@ -43,9 +43,9 @@ pub enum ArgKind {
         global: Handle<Global>,
     },
     /// A `read_only` image: a sampled image (ArgumentSampledImage).
-    SampledImage(Binding),
+    SampledImage(ImageArg),
     /// A `write_only` or `read_write` image: a storage image (ArgumentStorageImage).
-    StorageImage(Binding),
+    StorageImage(ImageArg),
     /// A `sampler_t` (ArgumentSampler). The host makes its Vulkan sampler with normalized
     /// coordinates whatever OpenCL's says, and writes OpenCL's CLK_NORMALIZED_COORDS bit
     /// (1 or 0) as a 32-bit word at `normalized_mask` in the push constants
@@ -67,6 +67,17 @@ pub struct Binding {
     pub descriptor_set: u32,
     pub binding: u32,
     pub global: Handle<Global>,
+}
+
+/// An image argument: its binding, and where the host writes OpenCL's channel order and
+/// channel data type (`CL_RGBA`, `CL_FLOAT`, ... as 32-bit words in the push constants)
+/// when the kernel asks for them (ImageArgumentInfoChannelOrderPushConstant,
+/// ImageArgumentInfoChannelDataTypePushConstant): a Vulkan image's format is the host's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageArg {
+    pub binding: Binding,
+    pub channel_order: Option<PushConstantRange>,
+    pub channel_data_type: Option<PushConstantRange>,
 }
 
 /// One argument of a kernel, in OpenCL's ordinal order.

@@ -38,13 +38,35 @@ pub(super) enum SamplerSource {
     Argument { mask: u32 },
 }
 
-/// The texel kind kernel or function `f` reads or writes its image parameter `param` with:
-/// its first image builtin, through -O0's spill variables and calls. An image used with
-/// two kinds is refused (Vulkan fixes the kind in the image's type); an unused one reads
-/// floats.
-pub(super) fn texel_kind(m: &ir::Module, f: Handle<ir::Function>, param: u32) -> Result<TexelKind> {
+/// What a kernel does with an image parameter.
+pub(super) struct ImageUse {
+    /// The texel kind it reads or writes it with (Vulkan fixes one in the image's type).
+    pub texel: TexelKind,
+    pub queries_order: bool,
+    pub queries_data_type: bool,
+}
+
+/// How kernel or function `f` uses its image parameter `param`: its image builtins,
+/// through -O0's spill variables and calls. An image used with two texel kinds is refused;
+/// an unused one reads floats.
+pub(super) fn image_use(m: &ir::Module, f: Handle<ir::Function>, param: u32) -> Result<ImageUse> {
     let mut seen = HashSet::new();
-    let kinds = kinds_of(m, f, param, &mut seen);
+    let ops = ops_of(m, f, param, &mut seen);
+    let kinds: Vec<TexelKind> = ops
+        .iter()
+        .filter_map(|op| match op {
+            ImageOp::Read(k) | ImageOp::Sample(k) | ImageOp::Write(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    Ok(ImageUse {
+        texel: texel_kind(kinds)?,
+        queries_order: ops.contains(&ImageOp::QueryChannelOrder),
+        queries_data_type: ops.contains(&ImageOp::QueryChannelDataType),
+    })
+}
+
+fn texel_kind(kinds: Vec<TexelKind>) -> Result<TexelKind> {
     let mut kinds: Vec<TexelKind> = kinds
         .into_iter()
         .map(|k| {
@@ -66,12 +88,12 @@ pub(super) fn texel_kind(m: &ir::Module, f: Handle<ir::Function>, param: u32) ->
     }
 }
 
-fn kinds_of(
+fn ops_of(
     m: &ir::Module,
     f: Handle<ir::Function>,
     param: u32,
     seen: &mut HashSet<(Handle<ir::Function>, u32)>,
-) -> Vec<TexelKind> {
+) -> Vec<ImageOp> {
     if !seen.insert((f, param)) {
         return Vec::new();
     }
@@ -98,13 +120,13 @@ fn kinds_of(
     for (_, inst) in body.insts.iter() {
         match &inst.op {
             Op::Builtin {
-                builtin: Builtin::Image(ImageOp::Read(k) | ImageOp::Sample(k) | ImageOp::Write(k)),
+                builtin: Builtin::Image(op),
                 args,
-            } if args.first().is_some_and(|a| same.contains(a)) => kinds.push(*k),
+            } if args.first().is_some_and(|a| same.contains(a)) => kinds.push(*op),
             Op::Call { callee, args } => {
                 for (i, a) in args.iter().enumerate() {
                     if same.contains(a) {
-                        kinds.extend(kinds_of(m, *callee, i as u32, seen));
+                        kinds.extend(ops_of(m, *callee, i as u32, seen));
                     }
                 }
             }
@@ -183,10 +205,28 @@ pub(super) fn lower(
     let mut args = args;
     match op {
         ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
-            return Err(Error::unsupported(
-                "get_image_channel_data_type / get_image_channel_order (a Vulkan image's \
-                 format is not known to the kernel)",
-            ))
+            // The host's word (kernel.rs made one for each image the kernel asks).
+            let g = global_of(b, args[0]);
+            let member = g.and_then(|g| b.l.image_words.get(&g)).and_then(|w| {
+                if op == ImageOp::QueryChannelOrder {
+                    w.0
+                } else {
+                    w.1
+                }
+            });
+            let member = member.ok_or_else(|| {
+                Error::unsupported(
+                    "get_image_channel_data_type / get_image_channel_order of an image that is \
+                     not a kernel argument",
+                )
+            })?;
+            let v = b.push_constant(member)?;
+            let vt = b.ty_of(v);
+            return Ok(if vt == ret {
+                v
+            } else {
+                E { b }.cast(ir::CastOp::ZExt, ret, v)
+            });
         }
         ImageOp::Write(_) if half => {
             let ft = float_of(b, b.ty_of(args[2]));
@@ -321,9 +361,10 @@ fn sample_coordinate(
     })
 }
 
-/// Where a lowered sampler value comes from: a load of a sampler global the lowering made.
-fn sampler_source(b: &FnBuilder, sampler: Value) -> Result<SamplerSource> {
-    let g = match sampler {
+/// The global a lowered image or sampler value was loaded from (the lowering loads every
+/// one from the descriptor global it made).
+fn global_of(b: &FnBuilder, v: Value) -> Option<Handle<ir::Global>> {
+    match v {
         Value::Inst(h) => match b.body.insts[h].op {
             Op::Load {
                 ptr: Value::Const(c),
@@ -335,7 +376,12 @@ fn sampler_source(b: &FnBuilder, sampler: Value) -> Result<SamplerSource> {
             _ => None,
         },
         _ => None,
-    };
+    }
+}
+
+/// Where a lowered sampler value comes from: a load of a sampler global the lowering made.
+fn sampler_source(b: &FnBuilder, sampler: Value) -> Result<SamplerSource> {
+    let g = global_of(b, sampler);
     g.and_then(|g| b.l.samplers.get(&g).copied())
         .ok_or_else(|| {
             Error::unsupported(

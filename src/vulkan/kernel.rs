@@ -4,7 +4,7 @@
 use crate::diag::{Error, Result};
 use crate::ir::builtin::BuiltIn;
 use crate::ir::interface::{
-    ArgInterface, ArgKind, Binding, KernelInterface, PushConstantRange, ShaderInterface,
+    ArgInterface, ArgKind, Binding, ImageArg, KernelInterface, PushConstantRange, ShaderInterface,
 };
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
 
@@ -182,8 +182,9 @@ pub(super) fn lower_kernel(
                 )))
             }
             Type::Image(img) => {
-                let texel = super::images::texel_kind(src, k.function, i as u32)
-                    .and_then(|t| super::images::image_type(&mut l.out, *img, t))
+                let used = super::images::image_use(src, k.function, i as u32)
+                    .map_err(|e| e.at_value(what()))?;
+                let texel = super::images::image_type(&mut l.out, *img, used.texel)
                     .map_err(|e| e.at_value(what()))?;
                 let g = uniform_constant(l, &f.name, p.name.as_deref(), i, texel);
                 let binding = Binding {
@@ -192,11 +193,30 @@ pub(super) fn lower_kernel(
                     global: g,
                 };
                 bindings += 1;
+                // The host's words for the channel order and data type the kernel asks.
+                let u32t = l.out.int_type(32);
+                let mut word = |l: &mut Lowerer, asked: bool| {
+                    asked.then(|| {
+                        let (n, at, size) = member(l, u32t, &mut members);
+                        (n, PushConstantRange { offset: at, size })
+                    })
+                };
+                let order = word(l, used.queries_order);
+                let data_type = word(l, used.queries_data_type);
+                if order.is_some() || data_type.is_some() {
+                    l.image_words
+                        .insert(g, (order.map(|w| w.0), data_type.map(|w| w.0)));
+                }
+                let arg = ImageArg {
+                    binding,
+                    channel_order: order.map(|w| w.1),
+                    channel_data_type: data_type.map(|w| w.1),
+                };
                 let storage = matches!(l.out.types[texel], Type::ShaderImage { storage: true, .. });
                 let kind = if storage {
-                    ArgKind::StorageImage(binding)
+                    ArgKind::StorageImage(arg)
                 } else {
-                    ArgKind::SampledImage(binding)
+                    ArgKind::SampledImage(arg)
                 };
                 (kind, Source::Handle(g))
             }
@@ -444,7 +464,12 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
                 space: AddressSpace::Private,
                 pointee,
             } if p.attrs.byval => l.ty(*pointee)?,
-            Type::Pointer { .. } | Type::Image(_) => continue,
+            Type::Pointer { .. } => continue,
+            // The words for the channel order and data type, at most.
+            Type::Image(_) => {
+                let u32t = l.out.int_type(32);
+                l.out.ty(Type::Vector { elem: u32t, len: 2 })
+            }
             // The word saying whether the sampler is normalized.
             Type::Sampler => l.out.int_type(32),
             _ => l.ty(p.ty)?,

@@ -65,15 +65,24 @@ pub fn json(m: &ir::Module) -> String {
                             o.insert("set".into(), json!(descriptor_set));
                             o.insert("binding".into(), json!(binding));
                         }
-                        ArgKind::SampledImage(b) | ArgKind::StorageImage(b) => {
+                        ArgKind::SampledImage(i) | ArgKind::StorageImage(i) => {
                             let kind = if matches!(a.kind, ArgKind::SampledImage(_)) {
                                 "sampled_image"
                             } else {
                                 "storage_image"
                             };
                             o.insert("kind".into(), json!(kind));
-                            o.insert("set".into(), json!(b.descriptor_set));
-                            o.insert("binding".into(), json!(b.binding));
+                            o.insert("set".into(), json!(i.binding.descriptor_set));
+                            o.insert("binding".into(), json!(i.binding.binding));
+                            let range = |r: Option<crate::ir::interface::PushConstantRange>| {
+                                r.map(|r| json!({"offset": r.offset, "size": r.size}))
+                            };
+                            if let Some(r) = range(i.channel_order) {
+                                o.insert("channel_order".into(), r);
+                            }
+                            if let Some(r) = range(i.channel_data_type) {
+                                o.insert("channel_data_type".into(), r);
+                            }
                         }
                         ArgKind::Sampler {
                             binding: b,

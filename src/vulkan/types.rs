@@ -32,6 +32,9 @@ pub(super) struct Lowerer<'a> {
     /// Sampler globals (arguments' and constants'): whether their coordinates are
     /// normalized, or where the host says so.
     pub samplers: HashMap<Handle<Global>, super::images::SamplerSource>,
+    /// Image globals whose channel order / data type the kernel asks: the push-constant
+    /// members holding the host's words.
+    pub image_words: HashMap<Handle<Global>, (Option<u32>, Option<u32>)>,
     /// The module's sampler constants, in binding order (descriptor set 1).
     pub literal_samplers: Vec<ir::interface::LiteralSampler>,
 }
@@ -50,6 +53,7 @@ impl<'a> Lowerer<'a> {
             next_spec_id: 3,
             work_dim_spec: None,
             samplers: HashMap::new(),
+            image_words: HashMap::new(),
             literal_samplers: Vec::new(),
         }
     }

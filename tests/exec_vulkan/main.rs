@@ -408,6 +408,7 @@ fn job(
                 std::fs::write(work.join(format!("{file}.in")), bytes).unwrap();
                 let mut j = json!({
                     "image": format!("{file}.in"),
+                    "order": format.order,
                     "data_type": format.data_type,
                     "cl_type": ty,
                     "dims": dims,

@@ -109,12 +109,14 @@ impl Writer<'_> {
                         R::ArgumentPodStorageBuffer,
                         vec![descriptor_set, binding, offset, size],
                     ),
-                    ArgKind::SampledImage(b) => {
-                        (R::ArgumentSampledImage, vec![b.descriptor_set, b.binding])
-                    }
-                    ArgKind::StorageImage(b) => {
-                        (R::ArgumentStorageImage, vec![b.descriptor_set, b.binding])
-                    }
+                    ArgKind::SampledImage(i) => (
+                        R::ArgumentSampledImage,
+                        vec![i.binding.descriptor_set, i.binding.binding],
+                    ),
+                    ArgKind::StorageImage(i) => (
+                        R::ArgumentStorageImage,
+                        vec![i.binding.descriptor_set, i.binding.binding],
+                    ),
                     ArgKind::Sampler { binding: b, .. } => {
                         (R::ArgumentSampler, vec![b.descriptor_set, b.binding])
                     }
@@ -123,6 +125,24 @@ impl Writer<'_> {
                 operands.extend(values.into_iter().map(|v| self.u32_const(v)));
                 operands.push(info);
                 ext(self, op, operands);
+                if let ArgKind::SampledImage(i) | ArgKind::StorageImage(i) = a.kind {
+                    let words = [
+                        (
+                            R::ImageArgumentInfoChannelOrderPushConstant,
+                            i.channel_order,
+                        ),
+                        (
+                            R::ImageArgumentInfoChannelDataTypePushConstant,
+                            i.channel_data_type,
+                        ),
+                    ];
+                    for (op, r) in words {
+                        if let Some(r) = r {
+                            let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
+                            ext(self, op, vec![kernel, ordinal, o, s]);
+                        }
+                    }
+                }
                 if let ArgKind::Sampler {
                     normalized_mask: r, ..
                 } = a.kind

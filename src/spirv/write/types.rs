@@ -578,8 +578,14 @@ impl Writer<'_> {
                     global,
                     ..
                 } if global == g => Some((descriptor_set, binding)),
-                ir::interface::ArgKind::SampledImage(b)
-                | ir::interface::ArgKind::StorageImage(b)
+                ir::interface::ArgKind::SampledImage(ir::interface::ImageArg {
+                    binding: b,
+                    ..
+                })
+                | ir::interface::ArgKind::StorageImage(ir::interface::ImageArg {
+                    binding: b,
+                    ..
+                })
                 | ir::interface::ArgKind::Sampler { binding: b, .. }
                     if b.global == g =>
                 {

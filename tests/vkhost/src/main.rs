@@ -472,6 +472,17 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                     vk::DescriptorType::STORAGE_IMAGE
                 };
                 handles.insert(key_of(a)?, (ty, Resource::Image(img.view)));
+                // OpenCL's channel order and data type, where the kernel asks for them.
+                for (word, value) in [
+                    ("channel_order", "order"),
+                    ("channel_data_type", "data_type"),
+                ] {
+                    if let Some(at) = a.get(word) {
+                        let off = num(at, "offset")? as usize;
+                        let v = num(given, value)? as u32;
+                        push[off..off + 4].copy_from_slice(&v.to_le_bytes());
+                    }
+                }
                 let out = given
                     .get("output")
                     .and_then(Value::as_str)
