@@ -105,6 +105,49 @@ impl E<'_, '_, '_> {
             },
         )
     }
+    /// `f` applied to each lane of `args` (scalars pass as they are) with scalar results of
+    /// `t`'s element type, put together as a value of `t`; `f` itself where `t` is scalar.
+    pub(super) fn lanewise(
+        &mut self,
+        t: Handle<Type>,
+        args: &[Value],
+        f: impl Fn(&mut Self, &[Value], Handle<Type>) -> Value,
+    ) -> Value {
+        let lanes = self.b.l.out.lanes(t);
+        if lanes == 1 {
+            return f(self, args, t);
+        }
+        let elem = self.b.l.out.scalar_of(t);
+        let mut acc = Value::Const(self.b.l.out.constant(Constant {
+            ty: t,
+            kind: ConstantKind::Undef,
+        }));
+        for i in 0..lanes {
+            let index = self.b.int_const(32, i as u64);
+            let lane_args: Vec<Value> = args
+                .iter()
+                .map(|&a| {
+                    let at = self.b.ty_of(a);
+                    if self.b.l.out.lanes(at) == 1 {
+                        return a;
+                    }
+                    let et = self.b.l.out.scalar_of(at);
+                    self.b.push(et, Op::ExtractElement { vector: a, index })
+                })
+                .collect();
+            let r = f(self, &lane_args, elem);
+            acc = self.b.push(
+                t,
+                Op::InsertElement {
+                    vector: acc,
+                    element: r,
+                    index,
+                },
+            );
+        }
+        acc
+    }
+
     /// `v` (a scalar, or already of `t`'s lanes) as a value of the vector type `t`.
     pub(super) fn broadcast(&mut self, t: Handle<Type>, v: Value) -> Value {
         let lanes = self.b.l.out.lanes(t);

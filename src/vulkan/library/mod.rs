@@ -57,7 +57,9 @@ pub(super) fn expand(
     let mut e = E { b };
     let w = e.width(ret);
     let v = match op {
-        C::fma | C::mad if w < 64 => exact_fma(&mut e, args, ret),
+        // Lane by lane: NVIDIA's driver (580) miscomputes this sequence on 4-lane vectors
+        // of doubles (measured: garbage where the scalar form is right).
+        C::fma | C::mad if w < 64 => e.lanewise(ret, args, exact_fma),
         C::sqrt if w < 64 => {
             let wide = e.floats(ret, 64);
             let x = e.fconvert(wide, args[0]);

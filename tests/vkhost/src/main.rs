@@ -321,8 +321,15 @@ fn run_file(path: &Path) -> R<bool> {
             .unwrap_or("job")
             .to_string();
         match run_job(&dev, &dir, job) {
-            Ok(diffs) if diffs.is_empty() => println!("ok {name}"),
-            Ok(diffs) => {
+            Ok(Outcome::Same) => println!("ok {name}"),
+            Ok(Outcome::Within {
+                largest,
+                bound,
+                why,
+            }) => {
+                println!("WITHIN {name}: largest difference {largest:e} (bound {bound:e}: {why})")
+            }
+            Ok(Outcome::Differs(diffs)) => {
                 all = false;
                 println!("DIFFERS {name}: {}", diffs.join("; "));
             }
@@ -335,8 +342,45 @@ fn run_file(path: &Path) -> R<bool> {
     Ok(all)
 }
 
-/// Run one job; the outputs that differ from `expect` (empty: all matched or none asked).
-fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
+/// How a job's outputs compare with what it expects.
+enum Outcome {
+    /// Bit for bit (or nothing asked).
+    Same,
+    /// Not bit for bit, but every float within the bound the job gives for this device
+    /// (`within`: [{device, bound, why}], for results whose precision OpenCL leaves to the
+    /// device).
+    Within {
+        largest: f32,
+        bound: f32,
+        why: String,
+    },
+    /// The outputs that differ.
+    Differs(Vec<String>),
+}
+
+/// Whether every float of `got` is within `bound` of `want`: the largest difference.
+fn largest_difference(got: &[u8], want: &[u8]) -> Option<f32> {
+    if got.len() != want.len() {
+        return None;
+    }
+    let f = |c: &[u8]| f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    let mut largest = 0f32;
+    for (a, b) in got.chunks_exact(4).zip(want.chunks_exact(4)) {
+        let (a, b) = (f(a), f(b));
+        if a.is_nan() && b.is_nan() {
+            continue;
+        }
+        let d = (a - b).abs();
+        if d.is_nan() {
+            return None;
+        }
+        largest = largest.max(d);
+    }
+    Some(largest)
+}
+
+/// Run one job and compare its outputs with `expect`.
+fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
     let at = |k: &str| -> R<PathBuf> {
         Ok(dir.join(
             field(job, k)?
@@ -541,6 +585,8 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
         local,
     );
     let mut diffs = Vec::new();
+    // The differing outputs' bytes: (got, wanted).
+    let mut differing: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     if result.is_ok() {
         for (b, out, len) in &buffers {
             if let Some(out) = out {
@@ -553,6 +599,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                     if want != bytes {
                         let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
                         diffs.push(format!("{out} differs (first at byte {first:?})"));
+                        differing.push((bytes.clone(), want));
                     }
                 }
             }
@@ -569,6 +616,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
                 if want != bytes {
                     let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
                     diffs.push(format!("{out} differs (first at byte {first:?})"));
+                    differing.push((bytes.clone(), want));
                 }
             }
         }
@@ -582,7 +630,41 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Vec<String>> {
     for s in samplers {
         unsafe { dev.device.destroy_sampler(s, None) };
     }
-    result.map(|()| diffs)
+    result?;
+    if diffs.is_empty() {
+        return Ok(Outcome::Same);
+    }
+    // A bound this job allows on this device.
+    let allowed = job
+        .get("within")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .find(|w| {
+            w.get("device")
+                .and_then(Value::as_str)
+                .is_some_and(|d| dev.gpu.name.contains(d))
+        });
+    if let Some(w) = allowed {
+        let bound = w.get("bound").and_then(Value::as_f64).unwrap_or(0.0) as f32;
+        let largest = differing
+            .iter()
+            .map(|(got, want)| largest_difference(got, want))
+            .try_fold(0f32, |m, d| d.map(|d| m.max(d)));
+        if let Some(largest) = largest.filter(|&l| l <= bound) {
+            let why = w
+                .get("why")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            return Ok(Outcome::Within {
+                largest,
+                bound,
+                why,
+            });
+        }
+    }
+    Ok(Outcome::Differs(diffs))
 }
 
 /// A buffer holding a job argument's file (`buffer`), and where its bytes go afterwards
