@@ -37,7 +37,14 @@ const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
 /// device-name substring, why); an empty substring is the reference driver (any device).
 /// Such a kernel's runs on that device are reported, not failed; on other devices they must
 /// match.
-const DRIVER_FAULTS: [(&str, &str, &str); 3] = [
+const DRIVER_FAULTS: [(&str, &str, &str); 4] = [
+    (
+        "image_unorm",
+        "NVIDIA",
+        "NVIDIA's driver (580) converts 8-bit normalized texels to float 1 ulp below c / 255 \
+         (220 of 512 values) and floats to 8-bit normalized texels one unit lower (188 of 512): \
+         within the precision OpenCL allows image conversions, not the Intel runtime's results",
+    ),
     (
         "integer_long",
         "",
@@ -98,7 +105,7 @@ const WITHIN: [(&str, &str, f32, &str); 4] = [
 /// The pointer strategies, the prefix of their job names, and the fewest fixtures
 /// (kernel × shape) that must translate for Vulkan under each and then run bit-identically:
 /// a ratchet, raised as the lowering grows.
-const STRATEGIES: [(&str, &str, usize); 2] = [("physical", "", 162), ("descriptors", "desc.", 160)];
+const STRATEGIES: [(&str, &str, usize); 2] = [("physical", "", 226), ("descriptors", "desc.", 224)];
 
 /// What one pointer strategy did to the fixtures.
 #[derive(Default)]
