@@ -67,40 +67,52 @@ const DRIVER_FAULTS: [(&str, &str, &str); 4] = [
 ];
 
 /// Kernels whose outputs a device computes to a precision of its own, which OpenCL leaves
-/// to it: (kernel, device-name substring, bound, why). vkhost compares them within `bound`
-/// (absolute, on each float) where they differ, on that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, &str); 4] = [
+/// to it: (kernel, device-name substring, bound, relative, why). vkhost compares them within
+/// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
+/// that device, and says so (`WITHIN`).
+const WITHIN: [(&str, &str, f32, bool, &str); 5] = [
     (
         "image_float_coords",
         "llvmpipe",
         2.0 * f32::EPSILON,
-        "linear filtering, whose precision OpenCL leaves to the device: lavapipe's weights \
-         are floats, rounded differently from the Intel runtime's",
+        false,
+        LINEAR_LAVAPIPE,
     ),
     (
         "sampler_constants",
         "llvmpipe",
         2.0 * f32::EPSILON,
-        "linear filtering, whose precision OpenCL leaves to the device: lavapipe's weights \
-         are floats, rounded differently from the Intel runtime's",
+        false,
+        LINEAR_LAVAPIPE,
     ),
     (
         "image_float_coords",
         "NVIDIA",
         1.0 / 256.0,
-        "linear filtering, whose precision OpenCL leaves to the device: NVIDIA's weights \
-         have 8 bits (subTexelPrecisionBits), an error of at most 2^-8 of the texels' \
-         difference",
+        false,
+        LINEAR_NVIDIA,
     ),
     (
         "sampler_constants",
         "NVIDIA",
         1.0 / 256.0,
-        "linear filtering, whose precision OpenCL leaves to the device: NVIDIA's weights \
-         have 8 bits (subTexelPrecisionBits), an error of at most 2^-8 of the texels' \
-         difference",
+        false,
+        LINEAR_NVIDIA,
+    ),
+    (
+        "native_half_math",
+        "",
+        1.0 / 256.0,
+        true,
+        "native_* functions, whose precision OpenCL leaves to the device (a sanity bound: \
+         2^-8 relative)",
     ),
 ];
+const LINEAR_LAVAPIPE: &str = "linear filtering, whose precision OpenCL leaves to the device: \
+     lavapipe's weights are floats, rounded differently from the Intel runtime's";
+const LINEAR_NVIDIA: &str = "linear filtering, whose precision OpenCL leaves to the device: \
+     NVIDIA's weights have 8 bits (subTexelPrecisionBits), an error of at most 2^-8 of the \
+     texels' difference";
 
 /// The pointer strategies, the prefix of their job names, and the fewest fixtures
 /// (kernel × shape) that must translate for Vulkan under each and then run bit-identically:
@@ -501,7 +513,9 @@ fn job(
     let within: Vec<serde_json::Value> = WITHIN
         .iter()
         .filter(|(k, ..)| *k == s.kernel)
-        .map(|(_, device, bound, why)| json!({"device": device, "bound": bound, "why": why}))
+        .map(|(_, device, bound, relative, why)| {
+            json!({"device": device, "bound": bound, "relative": relative, "why": why})
+        })
         .collect();
     Ok(json!({
         "name": job_name,

@@ -20,6 +20,8 @@
 //! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
 //! | `fract` | x − floor(x), below 1, floor stored | exact (infinities give NaN, OpenCL ±0) |
 //! | `modf`, `mad_hi` (to 32 bits) | trunc and the signed rest; mul_hi + add | exact |
+//! | `maxmag`, `minmag`, `nextafter`, `nan` | compares, selects, the bits | exact |
+//! | `native_exp10`, `native_log10`, `native_recip`, `native_divide` | Exp2 / Log2 and a product, a division | implementation-defined in both |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
@@ -41,6 +43,7 @@ use super::emit::E;
 
 mod async_copy;
 mod decompose;
+mod exact;
 mod remainder;
 mod rounding;
 pub(super) use async_copy::async_copy;
@@ -178,6 +181,15 @@ pub(super) fn expand(
             let hi = expand(e.b, hop, None, &args[..2], ret)?
                 .ok_or_else(|| Error::internal("mul_hi without a body"))?;
             e.bin(BinaryOp::Add, ret, hi, args[2])
+        }
+        C::maxmag | C::minmag => exact::by_magnitude(&mut e, op, args, ret),
+        C::nextafter => exact::nextafter(&mut e, args, ret),
+        C::nan => exact::nan(&mut e, args, ret),
+        C::native_exp10 | C::native_log10 | C::native_recip | C::native_divide => {
+            match exact::native(&mut e, op, args, ret) {
+                Some(v) => v,
+                None => return Ok(None),
+            }
         }
         C::modf => decompose::modf(&mut e, args, ret)?,
         C::fract => decompose::fract(&mut e, args, ret)?,

@@ -358,8 +358,9 @@ enum Outcome {
     Differs(Vec<String>),
 }
 
-/// Whether every float of `got` is within `bound` of `want`: the largest difference.
-fn largest_difference(got: &[u8], want: &[u8]) -> Option<f32> {
+/// The largest difference between the floats of `got` and `want` (relative to the larger
+/// magnitude where `relative`); None where they cannot be compared (lengths, one NaN).
+fn largest_difference(got: &[u8], want: &[u8], relative: bool) -> Option<f32> {
     if got.len() != want.len() {
         return None;
     }
@@ -370,7 +371,10 @@ fn largest_difference(got: &[u8], want: &[u8]) -> Option<f32> {
         if a.is_nan() && b.is_nan() {
             continue;
         }
-        let d = (a - b).abs();
+        let mut d = (a - b).abs();
+        if relative && d > 0.0 {
+            d /= a.abs().max(b.abs());
+        }
         if d.is_nan() {
             return None;
         }
@@ -647,9 +651,10 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
         });
     if let Some(w) = allowed {
         let bound = w.get("bound").and_then(Value::as_f64).unwrap_or(0.0) as f32;
+        let relative = w.get("relative").and_then(Value::as_bool).unwrap_or(false);
         let largest = differing
             .iter()
-            .map(|(got, want)| largest_difference(got, want))
+            .map(|(got, want)| largest_difference(got, want, relative))
             .try_fold(0f32, |m, d| d.map(|d| m.max(d)));
         if let Some(largest) = largest.filter(|&l| l <= bound) {
             let why = w
