@@ -22,6 +22,8 @@
 //! | `modf`, `mad_hi` (to 32 bits) | trunc and the signed rest; mul_hi + add | exact |
 //! | `maxmag`, `minmag`, `nextafter`, `nan` | compares, selects, the bits | exact |
 //! | `native_exp10`, `native_log10`, `native_recip`, `native_divide` | Exp2 / Log2 and a product, a division | implementation-defined in both |
+//! | `length`, `distance`, `normalize`, `cross` (half, float) | in double, rounded once | within 1 ulp (OpenCL: a few ulp) |
+//! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
@@ -44,6 +46,7 @@ use super::emit::E;
 mod async_copy;
 mod decompose;
 mod exact;
+mod geometric;
 mod remainder;
 mod rounding;
 pub(super) use async_copy::async_copy;
@@ -182,6 +185,16 @@ pub(super) fn expand(
                 .ok_or_else(|| Error::internal("mul_hi without a body"))?;
             e.bin(BinaryOp::Add, ret, hi, args[2])
         }
+        C::length
+        | C::distance
+        | C::normalize
+        | C::cross
+        | C::fast_length
+        | C::fast_distance
+        | C::fast_normalize => match geometric::geometric(&mut e, op, args, ret) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
         C::maxmag | C::minmag => exact::by_magnitude(&mut e, op, args, ret),
         C::nextafter => exact::nextafter(&mut e, args, ret),
         C::nan => exact::nan(&mut e, args, ret),
