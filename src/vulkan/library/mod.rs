@@ -24,6 +24,7 @@
 //! | `native_exp10`, `native_log10`, `native_recip`, `native_divide` | Exp2 / Log2 and a product, a division | implementation-defined in both |
 //! | `length`, `distance`, `normalize`, `cross` (half, float) | in double, rounded once | within 1 ulp (OpenCL: a few ulp) |
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
+//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `rsqrt`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in double (`exp_log.rs`), rounded once | within 1 ulp (OpenCL: 3 to 16 ulp) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
@@ -46,6 +47,7 @@ use super::emit::E;
 mod async_copy;
 mod decompose;
 mod exact;
+mod exp_log;
 mod geometric;
 mod remainder;
 mod rounding;
@@ -192,6 +194,30 @@ pub(super) fn expand(
         | C::fast_length
         | C::fast_distance
         | C::fast_normalize => match geometric::geometric(&mut e, op, args, ret) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        C::exp
+        | C::exp2
+        | C::exp10
+        | C::expm1
+        | C::log
+        | C::log2
+        | C::log10
+        | C::log1p
+        | C::pow
+        | C::powr
+        | C::pown
+        | C::rootn
+        | C::rsqrt
+        | C::cbrt
+        | C::hypot
+        | C::sinh
+        | C::cosh
+        | C::tanh
+        | C::asinh
+        | C::acosh
+        | C::atanh => match exp_log::exp_log(&mut e, op, args, ret) {
             Some(v) => v,
             None => return Ok(None),
         },
