@@ -70,13 +70,16 @@ const DRIVER_FAULTS: [(&str, &str, &str); 4] = [
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, bool, &str); 8] = [
-    ("exp_log_wide", "", 1.0 / 1048576.0, true, MATH_ULP),
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 11] = [
+    ("trig_wide", "", 1.0 / 1048576.0, Some(4.0), MATH_ULP),
+    ("trig", "", 1.0 / 1048576.0, Some(4.0), MATH_ULP),
+    ("math_builtins", "", 1.0 / 1048576.0, Some(1.0), MATH_ULP),
+    ("exp_log_wide", "", 1.0 / 1048576.0, Some(1.0), MATH_ULP),
     (
         "vectors",
         "",
         1.0 / 1048576.0,
-        true,
+        Some(0.0),
         "length, distance and normalize, which OpenCL bounds by a few ulp: ours are rounded \
          once from double, the Intel runtime's differ by an ulp or two (bound 2^-20 relative)",
     ),
@@ -84,7 +87,7 @@ const WITHIN: [(&str, &str, f32, bool, &str); 8] = [
         "common_geometric",
         "",
         1.0 / 256.0,
-        true,
+        Some(0.0),
         "fast_length, fast_distance and fast_normalize (OpenCL relaxes their precision), and \
          mix and smoothstep (left to the device): bound 2^-8 relative",
     ),
@@ -92,35 +95,35 @@ const WITHIN: [(&str, &str, f32, bool, &str); 8] = [
         "image_float_coords",
         "llvmpipe",
         2.0 * f32::EPSILON,
-        false,
+        None,
         LINEAR_LAVAPIPE,
     ),
     (
         "sampler_constants",
         "llvmpipe",
         2.0 * f32::EPSILON,
-        false,
+        None,
         LINEAR_LAVAPIPE,
     ),
     (
         "image_float_coords",
         "NVIDIA",
         1.0 / 256.0,
-        false,
+        None,
         LINEAR_NVIDIA,
     ),
     (
         "sampler_constants",
         "NVIDIA",
         1.0 / 256.0,
-        false,
+        None,
         LINEAR_NVIDIA,
     ),
     (
         "native_half_math",
         "",
         1.0 / 256.0,
-        true,
+        Some(0.0),
         "native_* functions, whose precision OpenCL leaves to the device (a sanity bound: \
          2^-8 relative)",
     ),

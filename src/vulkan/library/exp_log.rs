@@ -23,8 +23,9 @@ use crate::ir::{ConvertKind, Op, Sign, Value};
 use super::E;
 use crate::vulkan::emit::plain;
 
-const LN2_HI: f64 = 6.931_471_803_691_238_164_90e-1;
-const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+/// ln 2 in two parts (fdlibm's): the first with 32 significant bits.
+const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
 
 /// The library's body for `op` of half or float arguments, if it is one of this family.
 pub(super) fn exp_log(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Option<Value> {
@@ -118,46 +119,46 @@ pub(super) fn exp_log(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Op
     };
     Some(e.lanewise(ret, args, |e, lanes, et| {
         // Arguments to double (integer ones exactly, from their sign), the result back.
-        let wide: Vec<Value> = lanes.iter().map(|&v| e.to_double(v)).collect();
+        let wide: Vec<Value> = lanes.iter().map(|&v| e.as_double(v)).collect();
         let r = f(e, &wide);
         e.fconvert(et, r)
     }))
 }
 
 impl E<'_, '_, '_> {
-    fn dt(&mut self) -> Handle<Type> {
+    pub(super) fn dt(&mut self) -> Handle<Type> {
         self.b.l.out.ty(Type::Float { width: 64 })
     }
-    fn dconst(&mut self, v: f64) -> Value {
+    pub(super) fn dconst(&mut self, v: f64) -> Value {
         let dt = self.dt();
         self.splat(dt, ConstantKind::Float(v.to_bits()))
     }
-    fn dbin(&mut self, op: BinaryOp, x: Value, y: Value) -> Value {
+    pub(super) fn dbin(&mut self, op: BinaryOp, x: Value, y: Value) -> Value {
         let dt = self.dt();
         self.bin(op, dt, x, y)
     }
-    fn dglsl(&mut self, g: G, x: Value) -> Value {
+    pub(super) fn dglsl(&mut self, g: G, x: Value) -> Value {
         let dt = self.dt();
         self.glsl(g, dt, vec![x])
     }
-    fn dcmp(&mut self, p: FloatPredicate, x: Value, y: Value) -> Value {
+    pub(super) fn dcmp(&mut self, p: FloatPredicate, x: Value, y: Value) -> Value {
         let bt = self.b.l.out.ty(Type::Bool);
         self.fcmp(p, bt, x, y)
     }
-    fn dsel(&mut self, c: Value, x: Value, y: Value) -> Value {
+    pub(super) fn dsel(&mut self, c: Value, x: Value, y: Value) -> Value {
         let dt = self.dt();
         self.select(dt, c, x, y)
     }
-    fn or(&mut self, x: Value, y: Value) -> Value {
+    pub(super) fn or(&mut self, x: Value, y: Value) -> Value {
         let bt = self.b.l.out.ty(Type::Bool);
         self.spirv(S::LogicalOr, bt, vec![x, y])
     }
-    fn and(&mut self, x: Value, y: Value) -> Value {
+    pub(super) fn and(&mut self, x: Value, y: Value) -> Value {
         let bt = self.b.l.out.ty(Type::Bool);
         self.spirv(S::LogicalAnd, bt, vec![x, y])
     }
     /// A scalar float or integer (taken as signed) as a double.
-    fn to_double(&mut self, v: Value) -> Value {
+    pub(super) fn as_double(&mut self, v: Value) -> Value {
         let dt = self.dt();
         let t = self.b.ty_of(v);
         match self.b.l.out.types[t] {
@@ -172,7 +173,7 @@ impl E<'_, '_, '_> {
         }
     }
     /// Σ c_i · x^i (coefficients from the constant term up), by Horner's rule.
-    fn poly(&mut self, x: Value, coeffs: &[f64]) -> Value {
+    pub(super) fn poly(&mut self, x: Value, coeffs: &[f64]) -> Value {
         let mut acc = self.dconst(coeffs[coeffs.len() - 1]);
         for &c in coeffs.iter().rev().skip(1) {
             let m = self.dbin(BinaryOp::FMul, acc, x);

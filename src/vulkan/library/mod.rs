@@ -25,6 +25,7 @@
 //! | `length`, `distance`, `normalize`, `cross` (half, float) | in double, rounded once | within 1 ulp (OpenCL: a few ulp) |
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
 //! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `rsqrt`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in double (`exp_log.rs`), rounded once | within 1 ulp (OpenCL: 3 to 16 ulp) |
+//! | `sin`, `cos`, `tan`, `sincos`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `atan2` and their `*pi` forms (half, float) | in double (`trig.rs`: Cody–Waite or Payne–Hanek reduction, series), rounded once | within 1 ulp (OpenCL: 4 to 6 ulp) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
@@ -51,6 +52,7 @@ mod exp_log;
 mod geometric;
 mod remainder;
 mod rounding;
+mod trig;
 pub(super) use async_copy::async_copy;
 pub(super) use rounding::round_to_from;
 
@@ -218,6 +220,24 @@ pub(super) fn expand(
         | C::asinh
         | C::acosh
         | C::atanh => match exp_log::exp_log(&mut e, op, args, ret) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        C::sin
+        | C::cos
+        | C::tan
+        | C::sincos
+        | C::sinpi
+        | C::cospi
+        | C::tanpi
+        | C::asin
+        | C::acos
+        | C::atan
+        | C::atan2
+        | C::asinpi
+        | C::acospi
+        | C::atanpi
+        | C::atan2pi => match trig::trig(&mut e, op, args, ret)? {
             Some(v) => v,
             None => return Ok(None),
         },

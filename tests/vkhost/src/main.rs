@@ -347,8 +347,8 @@ enum Outcome {
     /// Bit for bit (or nothing asked).
     Same,
     /// Not bit for bit, but every float within the bound the job gives for this device
-    /// (`within`: [{device, bound, why}], for results whose precision OpenCL leaves to the
-    /// device).
+    /// (`within`: [{device, bound, relative, why}], for results OpenCL bounds or leaves to
+    /// the device; `relative`, if there, the magnitude floor of a relative bound).
     Within {
         largest: f32,
         bound: f32,
@@ -359,8 +359,9 @@ enum Outcome {
 }
 
 /// The largest difference between the floats of `got` and `want` (relative to the larger
-/// magnitude where `relative`); None where they cannot be compared (lengths, one NaN).
-fn largest_difference(got: &[u8], want: &[u8], relative: bool) -> Option<f32> {
+/// magnitude, or `floor` where that is smaller, when `relative` gives a floor); None where
+/// they cannot be compared (lengths, one NaN).
+fn largest_difference(got: &[u8], want: &[u8], relative: Option<f32>) -> Option<f32> {
     if got.len() != want.len() {
         return None;
     }
@@ -372,8 +373,8 @@ fn largest_difference(got: &[u8], want: &[u8], relative: bool) -> Option<f32> {
             continue;
         }
         let mut d = (a - b).abs();
-        if relative && d > 0.0 {
-            d /= a.abs().max(b.abs());
+        if let (Some(floor), true) = (relative, d > 0.0) {
+            d /= a.abs().max(b.abs()).max(floor);
         }
         if d.is_nan() {
             return None;
@@ -651,7 +652,8 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
         });
     if let Some(w) = allowed {
         let bound = w.get("bound").and_then(Value::as_f64).unwrap_or(0.0) as f32;
-        let relative = w.get("relative").and_then(Value::as_bool).unwrap_or(false);
+        // `relative`: the magnitude below which a difference counts as absolute.
+        let relative = w.get("relative").and_then(Value::as_f64).map(|f| f as f32);
         let largest = differing
             .iter()
             .map(|(got, want)| largest_difference(got, want, relative))
