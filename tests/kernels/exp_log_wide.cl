@@ -18,7 +18,7 @@ __kernel void exp_log_wide(__global float *out, __global const uint *xb, __globa
   o[3] = expm1(v * 0.05f);
   o[4] = log(fabs(x));
   o[5] = log2(fabs(x));
-  o[6] = log10(fabs(x));
+  o[6] = log10(fabs(x)) + logb(x) + (float)ilogb(x * 3.0f) * 2.0f;
   o[7] = log1p(v * 0.03f);
   o[8] = pow(fabs(v) * 0.3f, v * 0.7f);
   o[9] = pown(v * 0.7f, k * 3);

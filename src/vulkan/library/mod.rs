@@ -20,7 +20,8 @@
 //! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
 //! | `fract` | x − floor(x), below 1, floor stored | exact (infinities give NaN, OpenCL ±0) |
 //! | `modf`, `mad_hi` (to 32 bits) | trunc and the signed rest; mul_hi + add | exact |
-//! | `maxmag`, `minmag`, `nextafter`, `nan` | compares, selects, the bits | exact |
+//! | `maxmag`, `minmag`, `nextafter`, `nan`, `logb`, `ilogb` | compares, selects, the bits | exact |
+//! | `half_*` | the full-precision function (`half_recip`, `half_divide`: a division) | far within OpenCL's 8192 ulp |
 //! | `native_exp10`, `native_log10`, `native_recip`, `native_divide` | Exp2 / Log2 and a product, a division | implementation-defined in both |
 //! | `length`, `distance`, `normalize`, `cross` (half, float) | in double, rounded once | within 1 ulp (OpenCL: a few ulp) |
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
@@ -64,6 +65,24 @@ pub(super) fn expand(
     args: &[Value],
     ret: Handle<Type>,
 ) -> Result<Option<Value>> {
+    // The half_* functions (OpenCL: within 8192 ulp) are the full-precision ones.
+    let op = match op {
+        C::half_cos => C::cos,
+        C::half_exp => C::exp,
+        C::half_exp2 => C::exp2,
+        C::half_exp10 => C::exp10,
+        C::half_log => C::log,
+        C::half_log2 => C::log2,
+        C::half_log10 => C::log10,
+        C::half_powr => C::powr,
+        C::half_rsqrt => C::rsqrt,
+        C::half_sin => C::sin,
+        C::half_sqrt => C::sqrt,
+        C::half_tan => C::tan,
+        C::half_recip => C::native_recip,
+        C::half_divide => C::native_divide,
+        other => other,
+    };
     let mut e = E { b };
     let w = e.width(ret);
     let v = match op {
@@ -244,6 +263,7 @@ pub(super) fn expand(
         C::maxmag | C::minmag => exact::by_magnitude(&mut e, op, args, ret),
         C::nextafter => exact::nextafter(&mut e, args, ret),
         C::nan => exact::nan(&mut e, args, ret),
+        C::logb | C::ilogb => exact::logb(&mut e, op, args[0], ret),
         C::native_exp10 | C::native_log10 | C::native_recip | C::native_divide => {
             match exact::native(&mut e, op, args, ret) {
                 Some(v) => v,
