@@ -298,37 +298,6 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         }
     }
 
-    /// `v` as a vector of type `want` where the two differ only as a 3-vector and a
-    /// 4-vector of the same lanes (an access through a lane view): a shuffle, the fourth
-    /// lane undefined. Any other `v` is returned as it is.
-    fn reshape(&mut self, v: Value, want: Handle<Type>) -> Value {
-        let have = self.ty_of(v);
-        if have == want {
-            return v;
-        }
-        let (Type::Vector { elem: a, len: n }, Type::Vector { elem: b, len: k }) =
-            (&self.l.out.types[have], &self.l.out.types[want])
-        else {
-            return v;
-        };
-        if a != b || !matches!((n, k), (3, 4) | (4, 3)) {
-            return v;
-        }
-        let mask = (0..*k).map(|i| (i < 3).then_some(i)).collect();
-        let undef = self.l.out.constant(Constant {
-            ty: have,
-            kind: ConstantKind::Undef,
-        });
-        self.push(
-            want,
-            Op::Shuffle {
-                a: v,
-                b: Value::Const(undef),
-                mask,
-            },
-        )
-    }
-
     /// A Function variable of type `t` (the writer puts every one in the entry block).
     pub fn alloca(&mut self, t: Handle<Type>) -> Value {
         let pt = self.l.out.ty(Type::Pointer {
@@ -342,44 +311,6 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 align: None,
             },
         )
-    }
-
-    /// Refuse keeping `t` in a variable when it holds a logical pointer.
-    pub(super) fn check_storable(&self, t: Handle<Type>, what: &str) -> Result<()> {
-        if self.holds_logical_pointer(t, &mut Vec::new()) {
-            return Err(Error::unsupported(format!(
-                "{what} of a pointer to private or local memory, or of an aggregate holding \
-                 a pointer to a buffer: a Vulkan shader cannot keep such a (logical) pointer \
-                 in a variable"
-            )));
-        }
-        Ok(())
-    }
-
-    pub(super) fn holds_logical_pointer(
-        &self,
-        t: Handle<Type>,
-        seen: &mut Vec<Handle<Type>>,
-    ) -> bool {
-        if seen.contains(&t) {
-            return false;
-        }
-        seen.push(t);
-        match &self.l.out.types[t] {
-            // A storage-buffer pointer may live in a variable of its own (variable
-            // pointers), not inside an aggregate.
-            Type::Pointer { space, .. } => {
-                *space != AddressSpace::PhysicalStorageBuffer
-                    && !(*space == AddressSpace::StorageBuffer && seen.len() == 1)
-            }
-            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
-                self.holds_logical_pointer(*elem, seen)
-            }
-            Type::Struct {
-                members: Some(ms), ..
-            } => ms.iter().any(|&m| self.holds_logical_pointer(m, seen)),
-            _ => false,
-        }
     }
 
     /// The shader-form value of an operand of the function being inlined.

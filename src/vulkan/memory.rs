@@ -1,6 +1,8 @@
 //! Memory in shader form: loads and stores (whole aggregates through laid-out memory go
 //! member by member), `getelementptr` (a non-zero first index on a logical pointer folded
-//! into the chain that made it), pointer casts, and `memcpy` / `memset` of whole objects.
+//! into the chain that made it), pointer casts, `memcpy` / `memset` of whole objects, the
+//! 3-vector accesses -O0 makes through 4-vector pointers (`reshape`), and which values a
+//! variable may hold (`check_storable`).
 
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, CastOp, Constant, ConstantKind, Handle, Op, Type, Value};
@@ -478,5 +480,74 @@ impl FnBuilder<'_, '_> {
             self.store(d, Value::Const(zero), None, false)?;
         }
         Ok(())
+    }
+
+    /// `v` as a vector of type `want` where the two differ only as a 3-vector and a
+    /// 4-vector of the same lanes (an access through a lane view): a shuffle, the fourth
+    /// lane undefined. Any other `v` is returned as it is.
+    pub(super) fn reshape(&mut self, v: Value, want: Handle<Type>) -> Value {
+        let have = self.ty_of(v);
+        if have == want {
+            return v;
+        }
+        let (Type::Vector { elem: a, len: n }, Type::Vector { elem: b, len: k }) =
+            (&self.l.out.types[have], &self.l.out.types[want])
+        else {
+            return v;
+        };
+        if a != b || !matches!((n, k), (3, 4) | (4, 3)) {
+            return v;
+        }
+        let mask = (0..*k).map(|i| (i < 3).then_some(i)).collect();
+        let undef = self.l.out.constant(Constant {
+            ty: have,
+            kind: ConstantKind::Undef,
+        });
+        self.push(
+            want,
+            Op::Shuffle {
+                a: v,
+                b: Value::Const(undef),
+                mask,
+            },
+        )
+    }
+
+    /// Refuse keeping `t` in a variable when it holds a logical pointer.
+    pub(super) fn check_storable(&self, t: Handle<Type>, what: &str) -> Result<()> {
+        if self.holds_logical_pointer(t, &mut Vec::new()) {
+            return Err(Error::unsupported(format!(
+                "{what} of a pointer to private or local memory, or of an aggregate holding \
+                 a pointer to a buffer: a Vulkan shader cannot keep such a (logical) pointer \
+                 in a variable"
+            )));
+        }
+        Ok(())
+    }
+
+    pub(super) fn holds_logical_pointer(
+        &self,
+        t: Handle<Type>,
+        seen: &mut Vec<Handle<Type>>,
+    ) -> bool {
+        if seen.contains(&t) {
+            return false;
+        }
+        seen.push(t);
+        match &self.l.out.types[t] {
+            // A storage-buffer pointer may live in a variable of its own (variable
+            // pointers), not inside an aggregate.
+            Type::Pointer { space, .. } => {
+                *space != AddressSpace::PhysicalStorageBuffer
+                    && !(*space == AddressSpace::StorageBuffer && seen.len() == 1)
+            }
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
+                self.holds_logical_pointer(*elem, seen)
+            }
+            Type::Struct {
+                members: Some(ms), ..
+            } => ms.iter().any(|&m| self.holds_logical_pointer(m, seen)),
+            _ => false,
+        }
     }
 }
