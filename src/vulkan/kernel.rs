@@ -36,33 +36,15 @@ pub(super) fn lower_kernel(
 ) -> Result<KernelInterface> {
     let src = l.src;
     let f = &src.functions[k.function];
-    let mut members: Vec<Handle<Type>> = Vec::new();
-    let mut offset = 0u64;
+    let mut push = Block::default();
     let mut args = Vec::new();
     let mut sources = Vec::new();
     let u64t = l.out.int_type(64);
     let mut bindings = 0u32;
-    let mut member = |l: &mut Lowerer, t: Handle<Type>, members: &mut Vec<Handle<Type>>| {
-        let align = l.out.align_of(t);
-        offset = offset.div_ceil(align) * align;
-        let at = offset;
-        offset += l.out.size_of(t);
-        members.push(t);
-        (members.len() as u32 - 1, at as u32, l.out.size_of(t) as u32)
-    };
     // Values that would pass the push constants' 128 bytes all go to an argument buffer
     // (binding 0), laid out the same way.
     let pods_in_buffer = push_constant_bytes(l, f)? > PUSH_CONSTANT_LIMIT;
-    let mut pod_members: Vec<Handle<Type>> = Vec::new();
-    let mut pod_offset = 0u64;
-    let mut pod_member = |l: &mut Lowerer, t: Handle<Type>, members: &mut Vec<Handle<Type>>| {
-        let align = l.out.align_of(t);
-        pod_offset = pod_offset.div_ceil(align) * align;
-        let at = pod_offset;
-        pod_offset += l.out.size_of(t);
-        members.push(t);
-        (members.len() as u32 - 1, at as u32, l.out.size_of(t) as u32)
-    };
+    let mut pods = Block::default();
     if pods_in_buffer {
         bindings += 1;
     }
@@ -103,7 +85,7 @@ pub(super) fn lower_kernel(
                 space: AddressSpace::Global | AddressSpace::Constant,
                 ..
             } => {
-                let (n, at, size) = member(l, u64t, &mut members);
+                let (n, at, size) = push.add(l, u64t);
                 (
                     ArgKind::PointerPushConstant { offset: at, size },
                     Source::Pointer(n),
@@ -154,26 +136,7 @@ pub(super) fn lower_kernel(
                 pointee,
             } if p.attrs.byval => {
                 let t = l.ty(*pointee).map_err(|e| e.at_value(what()))?;
-                if pods_in_buffer {
-                    // Its kind becomes PodStorageBuffer once the buffer exists (below).
-                    let (n, at, size) = pod_member(l, t, &mut pod_members);
-                    (
-                        ArgKind::PodPushConstant { offset: at, size },
-                        Source::PodBuffer {
-                            member: n,
-                            byval: true,
-                        },
-                    )
-                } else {
-                    let (n, at, size) = member(l, t, &mut members);
-                    (
-                        ArgKind::PodPushConstant { offset: at, size },
-                        Source::Pod {
-                            member: n,
-                            byval: true,
-                        },
-                    )
-                }
+                value_arg(l, t, true, pods_in_buffer, &mut push, &mut pods)
             }
             Type::Pointer { space, .. } => {
                 return Err(Error::unsupported(format!(
@@ -197,7 +160,7 @@ pub(super) fn lower_kernel(
                 let u32t = l.out.int_type(32);
                 let mut word = |l: &mut Lowerer, asked: bool| {
                     asked.then(|| {
-                        let (n, at, size) = member(l, u32t, &mut members);
+                        let (n, at, size) = push.add(l, u32t);
                         (n, PushConstantRange { offset: at, size })
                     })
                 };
@@ -231,7 +194,7 @@ pub(super) fn lower_kernel(
                 bindings += 1;
                 // The host's word saying whether OpenCL's sampler is normalized.
                 let u32t = l.out.int_type(32);
-                let (n, at, size) = member(l, u32t, &mut members);
+                let (n, at, size) = push.add(l, u32t);
                 l.samplers
                     .insert(g, super::images::SamplerSource::Argument { mask: n });
                 (
@@ -244,26 +207,7 @@ pub(super) fn lower_kernel(
             }
             _ => {
                 let t = l.ty(p.ty).map_err(|e| e.at_value(what()))?;
-                if pods_in_buffer {
-                    // Its kind becomes PodStorageBuffer once the buffer exists (below).
-                    let (n, at, size) = pod_member(l, t, &mut pod_members);
-                    (
-                        ArgKind::PodPushConstant { offset: at, size },
-                        Source::PodBuffer {
-                            member: n,
-                            byval: false,
-                        },
-                    )
-                } else {
-                    let (n, at, size) = member(l, t, &mut members);
-                    (
-                        ArgKind::PodPushConstant { offset: at, size },
-                        Source::Pod {
-                            member: n,
-                            byval: false,
-                        },
-                    )
-                }
+                value_arg(l, t, false, pods_in_buffer, &mut push, &mut pods)
             }
         };
         args.push(ArgInterface {
@@ -288,17 +232,17 @@ pub(super) fn lower_kernel(
     if reads_offset {
         let u32t = l.out.int_type(32);
         let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
-        let (n, at, _) = member(l, v3, &mut members);
+        let (n, at, _) = push.add(l, v3);
         global_offset = Some(PushConstantRange {
             offset: at,
             size: 12,
         });
         global_offset_member = Some(n);
     }
-    let push_constants = (!members.is_empty()).then(|| {
+    let push_constants = (!push.members.is_empty()).then(|| {
         let st = l.out.ty(Type::Struct {
             name: Some(format!("{}.push_constants", f.name)),
-            members: Some(members.clone()),
+            members: Some(push.members.clone()),
             packed: false,
         });
         l.out.globals.append(ir::Global {
@@ -322,7 +266,7 @@ pub(super) fn lower_kernel(
     let pod_global = pods_in_buffer.then(|| {
         let st = l.out.ty(Type::Struct {
             name: Some(format!("{}.pod_args", f.name)),
-            members: Some(pod_members.clone()),
+            members: Some(pods.members.clone()),
             packed: false,
         });
         l.out.globals.append(ir::Global {
@@ -438,6 +382,54 @@ pub(super) fn lower_kernel(
     })
 }
 
+/// A struct being laid out member by member (the push constants, the argument buffer).
+#[derive(Default)]
+struct Block {
+    members: Vec<Handle<Type>>,
+    size: u64,
+}
+
+impl Block {
+    /// Add a member of type `t` at its natural alignment: (member index, offset, size).
+    fn add(&mut self, l: &Lowerer, t: Handle<Type>) -> (u32, u32, u32) {
+        let align = l.out.align_of(t);
+        let at = self.size.div_ceil(align) * align;
+        self.size = at + l.out.size_of(t);
+        self.members.push(t);
+        (
+            self.members.len() as u32 - 1,
+            at as u32,
+            l.out.size_of(t) as u32,
+        )
+    }
+}
+
+/// A value argument of type `t` (`byval`: the kernel takes a pointer to a private copy): in
+/// the push constants, or in the argument buffer where the values do not fit there (its
+/// kind becomes PodStorageBuffer once the buffer exists).
+fn value_arg(
+    l: &Lowerer,
+    t: Handle<Type>,
+    byval: bool,
+    in_buffer: bool,
+    push: &mut Block,
+    pods: &mut Block,
+) -> (ArgKind, Source) {
+    if in_buffer {
+        let (member, offset, size) = pods.add(l, t);
+        (
+            ArgKind::PodPushConstant { offset, size },
+            Source::PodBuffer { member, byval },
+        )
+    } else {
+        let (member, offset, size) = push.add(l, t);
+        (
+            ArgKind::PodPushConstant { offset, size },
+            Source::Pod { member, byval },
+        )
+    }
+}
+
 /// The push-constant bytes Vulkan promises every device.
 const PUSH_CONSTANT_LIMIT: u64 = 128;
 
@@ -445,11 +437,7 @@ const PUSH_CONSTANT_LIMIT: u64 = 128;
 /// goes there, with the global offset (counted whether or not the kernel reads it).
 fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     let src = l.src;
-    let mut offset = 0u64;
-    let add = |l: &Lowerer, t: Handle<Type>, offset: &mut u64| {
-        let align = l.out.align_of(t);
-        *offset = offset.div_ceil(align) * align + l.out.size_of(t);
-    };
+    let mut block = Block::default();
     for p in &f.params {
         let t = match &src.types[p.ty] {
             Type::Pointer {
@@ -474,12 +462,12 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
             Type::Sampler => l.out.int_type(32),
             _ => l.ty(p.ty)?,
         };
-        add(l, t, &mut offset);
+        block.add(l, t);
     }
     let u32t = l.out.int_type(32);
     let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
-    add(l, v3, &mut offset);
-    Ok(offset)
+    block.add(l, v3);
+    Ok(block.size)
 }
 
 /// The `UniformConstant` global (OpenCL's Constant space: SPIR-V UniformConstant) holding
