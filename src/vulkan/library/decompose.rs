@@ -43,83 +43,118 @@ pub(super) fn fract(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
     Ok(r)
 }
 
-/// `frexp(x, exp)`: the mantissa in [0.5, 1) with the sign of x, and the exponent to `*exp`;
-/// zero, infinity and NaN give themselves and exponent 0 (OpenCL's definition).
-///
-/// Worked on the bits. A subnormal's mantissa is converted to a float of the same type
-/// (exact: it has fewer bits than the format's precision), which normalizes it without a
-/// float multiplication a device could flush to zero; its exponent is then corrected by the
-/// scale that conversion implied.
-pub(super) fn frexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Value> {
-    let x = args[0];
-    let w = e.width(ret);
-    let (mbits, bias): (u64, i64) = match w {
+/// A float type's format, and the integer types its fields are worked in.
+pub(super) struct Format {
+    pub width: u32,
+    pub mbits: u64,
+    pub bias: i64,
+    /// The same-width integer type, a 32-bit one and the bool type (lanes as the float's).
+    pub it: Handle<Type>,
+    pub et: Handle<Type>,
+    pub bt: Handle<Type>,
+}
+
+/// A float's fields, from its bits.
+pub(super) struct Parts {
+    /// The sign bit, in place.
+    pub sign: Value,
+    /// True for zero, infinity and NaN.
+    pub special: Value,
+    /// x = (1 + fraction / 2^mbits) · 2^exponent, subnormals normalized: `fraction` in the
+    /// same-width integer type, `exponent` a 32-bit integer. A subnormal's significand is
+    /// converted to a float of the same type (exact: it has fewer bits than the format's
+    /// precision), which normalizes it without a float multiplication a device could flush to
+    /// zero; its exponent is then corrected by the scale that conversion implied.
+    pub fraction: Value,
+    pub exponent: Value,
+}
+
+pub(super) fn format(e: &mut E, t: Handle<Type>) -> Format {
+    let width = e.width(t);
+    let (mbits, bias) = match width {
         16 => (10, 15),
         32 => (23, 127),
         _ => (52, 1023),
     };
-    let emask = (1u64 << (w as u64 - 1 - mbits)) - 1;
-    let mmask = (1u64 << mbits) - 1;
-    let it = e.ints(ret, w);
-    let et = e.ints(ret, 32);
-    let bt = e.bools(ret);
+    Format {
+        width,
+        mbits,
+        bias,
+        it: e.ints(t, width),
+        et: e.ints(t, 32),
+        bt: e.bools(t),
+    }
+}
+
+pub(super) fn parts(e: &mut E, f: &Format, x: Value) -> Parts {
+    let (it, et, bt, mbits, bias) = (f.it, f.et, f.bt, f.mbits, f.bias);
+    let t = e.b.ty_of(x);
     let k = |e: &mut E, v: u64| e.splat(it, ConstantKind::Int(v));
     let ke = |e: &mut E, v: i64| e.splat(et, ConstantKind::Int(v as u32 as u64));
-
     let bits = e.cast(CastOp::Bitcast, it, x);
-    let shift = k(e, mbits);
-    let emask_v = k(e, emask);
-    let exponent = |e: &mut E, b: Value| {
+    let emask = (1u64 << (f.width as u64 - 1 - mbits)) - 1;
+    let (shift, emask_v, mmask_v) = (k(e, mbits), k(e, emask), k(e, (1u64 << mbits) - 1));
+    let sign = k(e, 1u64 << (f.width - 1));
+    let sign = e.bin(BinaryOp::And, it, bits, sign);
+    let field = |e: &mut E, b: Value| {
         let s = e.bin(BinaryOp::LShr, it, b, shift);
         e.bin(BinaryOp::And, it, s, emask_v)
     };
-    let ex = exponent(e, bits);
-    let mmask_v = k(e, mmask);
+    let ex = field(e, bits);
     let man = e.bin(BinaryOp::And, it, bits, mmask_v);
-
-    // A subnormal: its mantissa as a (normal) float, m · 2^(1 - bias - mbits) = x.
     let zero = k(e, 0);
-    let sub = e.icmp(IntPredicate::Eq, bt, ex, zero);
+    let subnormal = e.icmp(IntPredicate::Eq, bt, ex, zero);
     let y = e.b.push(
-        ret,
+        t,
         Op::Builtin {
             builtin: plain(ConvertKind::Int(Sign::Unsigned), ConvertKind::Float),
             args: vec![man],
         },
     );
     let ybits = e.cast(CastOp::Bitcast, it, y);
-    let src = e.select(it, sub, ybits, bits);
-
-    // The exponent: the biased one less (bias - 1), plus the subnormal's scale.
-    let exs = exponent(e, src);
-    let exs = match w {
+    let src = e.select(it, subnormal, ybits, bits);
+    let fraction = e.bin(BinaryOp::And, it, src, mmask_v);
+    let exs = field(e, src);
+    let exs = match f.width {
         16 => e.cast(CastOp::ZExt, et, exs),
         32 => exs,
         _ => e.cast(CastOp::Trunc, et, exs),
     };
+    let unbias = ke(e, bias);
+    let exponent = e.bin(BinaryOp::Sub, et, exs, unbias);
     let scale = ke(e, 1 - bias - mbits as i64);
     let none = ke(e, 0);
-    let adj = e.select(et, sub, scale, none);
-    let unbias = ke(e, bias - 1);
-    let exp = e.bin(BinaryOp::Sub, et, exs, unbias);
-    let exp = e.bin(BinaryOp::Add, et, exp, adj);
+    let adj = e.select(et, subnormal, scale, none);
+    let exponent = e.bin(BinaryOp::Add, et, exponent, adj);
+    let top = e.icmp(IntPredicate::Eq, bt, ex, emask_v);
+    let no_man = e.icmp(IntPredicate::Eq, bt, man, zero);
+    let is_zero = e.spirv(S::LogicalAnd, bt, vec![subnormal, no_man]);
+    let special = e.spirv(S::LogicalOr, bt, vec![top, is_zero]);
+    Parts {
+        sign,
+        special,
+        fraction,
+        exponent,
+    }
+}
 
-    // The mantissa: the source's fraction under the exponent of 0.5, with x's sign.
-    let frac = e.bin(BinaryOp::And, it, src, mmask_v);
-    let half_exp = k(e, ((bias - 1) as u64) << mbits);
-    let m = e.bin(BinaryOp::Or, it, frac, half_exp);
-    let sign = k(e, 1u64 << (w - 1));
-    let sign = e.bin(BinaryOp::And, it, bits, sign);
-    let m = e.bin(BinaryOp::Or, it, m, sign);
+/// `frexp(x, exp)`: the mantissa in [0.5, 1) with the sign of x, and the exponent to `*exp`;
+/// zero, infinity and NaN give themselves and exponent 0 (OpenCL's definition). Worked on
+/// the bits (`parts`).
+pub(super) fn frexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Value> {
+    let x = args[0];
+    let f = format(e, ret);
+    let p = parts(e, &f, x);
+    let one = e.splat(f.et, ConstantKind::Int(1));
+    let exp = e.bin(BinaryOp::Add, f.et, p.exponent, one);
+    // The mantissa: the fraction under the exponent of 0.5, with x's sign.
+    let half_exp = e.splat(f.it, ConstantKind::Int(((f.bias - 1) as u64) << f.mbits));
+    let m = e.bin(BinaryOp::Or, f.it, p.fraction, half_exp);
+    let m = e.bin(BinaryOp::Or, f.it, m, p.sign);
     let m = e.cast(CastOp::Bitcast, ret, m);
-
-    // Zero, infinity and NaN: x itself and exponent 0.
-    let special_e = e.icmp(IntPredicate::Eq, bt, ex, emask_v);
-    let zero_x = e.icmp(IntPredicate::Eq, bt, man, zero);
-    let zero_x = e.spirv(S::LogicalAnd, bt, vec![sub, zero_x]);
-    let special = e.spirv(S::LogicalOr, bt, vec![special_e, zero_x]);
-    let r = e.select(ret, special, x, m);
-    let exp = e.select(et, special, none, exp);
+    let r = e.select(ret, p.special, x, m);
+    let none = e.splat(f.et, ConstantKind::Int(0));
+    let exp = e.select(f.et, p.special, none, exp);
     e.b.store(args[1], exp, None, false)?;
     Ok(r)
 }
@@ -145,9 +180,8 @@ pub(super) fn ldexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
         return Ok(e.fconvert(ret, y));
     }
     let x = args[0];
-    let (mbits, bias): (u64, i64) = if w == 32 { (23, 127) } else { (52, 1023) };
-    let it = e.ints(ret, w);
-    let bt = e.bools(ret);
+    let fmt = format(e, ret);
+    let (it, bt, mbits, bias) = (fmt.it, fmt.bt, fmt.mbits, fmt.bias);
     let k = |e: &mut E, v: u64| e.splat(it, ConstantKind::Int(v));
     let ke = |e: &mut E, v: i64| e.splat(et, ConstantKind::Int(v as u32 as u64));
     let to_it = |e: &mut E, v: Value| {
@@ -157,48 +191,14 @@ pub(super) fn ldexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
             e.cast(CastOp::SExt, it, v)
         }
     };
-    let to_et = |e: &mut E, v: Value| {
-        if w == 32 {
-            v
-        } else {
-            e.cast(CastOp::Trunc, et, v)
-        }
-    };
-
-    let bits = e.cast(CastOp::Bitcast, it, x);
+    let p = parts(e, &fmt, x);
+    let (frac, big_e, sign) = (p.fraction, p.exponent, p.sign);
+    let shift = k(e, mbits);
     let emask = (1u64 << (w as u64 - 1 - mbits)) - 1;
-    let (shift, emask_v, mmask_v) = (k(e, mbits), k(e, emask), k(e, (1u64 << mbits) - 1));
-    let sign = k(e, 1u64 << (w - 1));
-    let sign = e.bin(BinaryOp::And, it, bits, sign);
-    let exponent = |e: &mut E, b: Value| {
-        let s = e.bin(BinaryOp::LShr, it, b, shift);
-        e.bin(BinaryOp::And, it, s, emask_v)
-    };
-    let ex = exponent(e, bits);
-    let man = e.bin(BinaryOp::And, it, bits, mmask_v);
-    // x = S · 2^(E - mbits), S with its leading one (a subnormal normalized first).
-    let zero = k(e, 0);
-    let sub = e.icmp(IntPredicate::Eq, bt, ex, zero);
-    let y = e.b.push(
-        ret,
-        Op::Builtin {
-            builtin: plain(ConvertKind::Int(Sign::Unsigned), ConvertKind::Float),
-            args: vec![man],
-        },
-    );
-    let ybits = e.cast(CastOp::Bitcast, it, y);
-    let src = e.select(it, sub, ybits, bits);
     let lead = k(e, 1u64 << mbits);
-    let frac = e.bin(BinaryOp::And, it, src, mmask_v);
     let sig = e.bin(BinaryOp::Or, it, frac, lead);
-    let exs = exponent(e, src);
-    let exs = to_et(e, exs);
     let unbias = ke(e, bias);
-    let big_e = e.bin(BinaryOp::Sub, et, exs, unbias);
-    let scale = ke(e, 1 - bias - mbits as i64);
-    let none = ke(e, 0);
-    let adj = e.select(et, sub, scale, none);
-    let big_e = e.bin(BinaryOp::Add, et, big_e, adj);
+    let zero = k(e, 0);
     // Moved by n (clamped far beyond both ends of the range, so the sum cannot wrap).
     let lim = 4 * bias + 2 * mbits as i64;
     let (lo, hi) = (ke(e, -lim), ke(e, lim));
@@ -242,11 +242,7 @@ pub(super) fn ldexp(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
     let r = e.bin(BinaryOp::Or, it, r, sign);
     let r = e.cast(CastOp::Bitcast, ret, r);
     // Zero, infinity and NaN are themselves.
-    let special_e = e.icmp(IntPredicate::Eq, bt, ex, emask_v);
-    let zero_m = e.icmp(IntPredicate::Eq, bt, man, zero);
-    let zero_x = e.spirv(S::LogicalAnd, bt, vec![sub, zero_m]);
-    let special = e.spirv(S::LogicalOr, bt, vec![special_e, zero_x]);
-    Ok(e.select(ret, special, x, r))
+    Ok(e.select(ret, p.special, x, r))
 }
 
 /// 2^n as a float of `t` (exponent bias `bias`, `mbits` fraction bits), for n in the

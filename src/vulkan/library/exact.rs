@@ -6,7 +6,7 @@ use spirv::{GlslStd450Op as G, Op as S};
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::Value;
-use crate::ir::{BinaryOp, CastOp, ConstantKind, FloatPredicate, Handle, IntPredicate, Type};
+use crate::ir::{BinaryOp, CastOp, ConstantKind, FloatPredicate, Handle, Type};
 
 use super::E;
 
@@ -89,54 +89,17 @@ pub(super) fn nan(e: &mut E, args: &[Value], ret: Handle<Type>) -> Value {
     e.cast(CastOp::Bitcast, ret, bits)
 }
 
-/// `logb(x)` (the unbiased exponent as a float) and `ilogb(x)` (as an int): subnormals by
-/// `frexp`'s exact normalization; logb gives −inf at zero, +inf at infinities and NaN at
+/// `logb(x)` (the unbiased exponent as a float) and `ilogb(x)` (as an int): subnormals
+/// normalized exactly (`decompose::parts`); logb gives −inf at zero, +inf at infinities and NaN at
 /// NaN; ilogb gives FP_ILOGB0 (INT_MIN) at zero and FP_ILOGBNAN (INT_MAX) at NaN and
 /// infinities.
 pub(super) fn logb(e: &mut E, op: C, x: Value, ret: Handle<Type>) -> Value {
     let xt = e.b.ty_of(x);
-    let w = e.width(xt);
-    let (mbits, bias): (u64, i64) = match w {
-        16 => (10, 15),
-        32 => (23, 127),
-        _ => (52, 1023),
-    };
-    let it = e.ints(xt, w);
-    let et = e.ints(xt, 32);
-    let bt = e.bools(xt);
-    let ax = e.glsl(G::FAbs, xt, vec![x]);
-    let bits = e.cast(CastOp::Bitcast, it, ax);
-    let sh = e.splat(it, ConstantKind::Int(mbits));
-    let ex = e.bin(BinaryOp::LShr, it, bits, sh);
-    // A subnormal: its fraction as a float (exact) carries its exponent, less the scale.
-    let mmask = e.splat(it, ConstantKind::Int((1u64 << mbits) - 1));
-    let man = e.bin(BinaryOp::And, it, bits, mmask);
-    let y = e.b.push(
-        xt,
-        crate::ir::Op::Builtin {
-            builtin: crate::vulkan::emit::plain(
-                crate::ir::ConvertKind::Int(crate::ir::Sign::Unsigned),
-                crate::ir::ConvertKind::Float,
-            ),
-            args: vec![man],
-        },
-    );
-    let ybits = e.cast(CastOp::Bitcast, it, y);
-    let yex = e.bin(BinaryOp::LShr, it, ybits, sh);
-    let zero = e.splat(it, ConstantKind::Int(0));
-    let sub = e.icmp(IntPredicate::Eq, bt, ex, zero);
-    let to_et = |e: &mut E, v: Value| match w {
-        16 => e.cast(CastOp::ZExt, et, v),
-        32 => v,
-        _ => e.cast(CastOp::Trunc, et, v),
-    };
-    let (ex32, yex32) = (to_et(e, ex), to_et(e, yex));
+    let f = super::decompose::format(e, xt);
+    let (et, bt) = (f.et, f.bt);
+    let n = super::decompose::parts(e, &f, x).exponent;
     let k = |e: &mut E, v: i64| e.splat(et, ConstantKind::Int(v as u32 as u64));
-    let b = k(e, bias);
-    let normal = e.bin(BinaryOp::Sub, et, ex32, b);
-    let scale = k(e, 2 * bias + mbits as i64 - 1);
-    let small = e.bin(BinaryOp::Sub, et, yex32, scale);
-    let n = e.select(et, sub, small, normal);
+    let ax = e.glsl(G::FAbs, xt, vec![x]);
     let zero_f = e.float_const(xt, 0.0);
     let is_zero = e.fcmp(FloatPredicate::Oeq, bt, x, zero_f);
     let inf = e.spirv(S::IsInf, bt, vec![x]);
