@@ -8,7 +8,7 @@
 use ash::vk;
 use serde_json::Value;
 
-use crate::{field, num, vkerr, Buffer, Device, R};
+use crate::{field, num, one_shot, vkerr, Buffer, Device, R};
 
 pub struct Image {
     pub image: vk::Image,
@@ -45,43 +45,6 @@ fn format(data_type: u64) -> R<vk::Format> {
             ))
         }
     })
-}
-
-/// Run `record` in a command buffer of its own and wait for it.
-fn one_shot(dev: &Device, record: impl FnOnce(vk::CommandBuffer)) -> R<()> {
-    let d = &dev.device;
-    unsafe {
-        let pool = d
-            .create_command_pool(
-                &vk::CommandPoolCreateInfo::default().queue_family_index(dev.family),
-                None,
-            )
-            .map_err(vkerr("vkCreateCommandPool"))?;
-        let cmd = d
-            .allocate_command_buffers(
-                &vk::CommandBufferAllocateInfo::default()
-                    .command_pool(pool)
-                    .command_buffer_count(1),
-            )
-            .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
-        d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default())
-            .map_err(vkerr("vkBeginCommandBuffer"))?;
-        record(cmd);
-        d.end_command_buffer(cmd)
-            .map_err(vkerr("vkEndCommandBuffer"))?;
-        let cmds = [cmd];
-        let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
-        let fence = d
-            .create_fence(&vk::FenceCreateInfo::default(), None)
-            .map_err(vkerr("vkCreateFence"))?;
-        d.queue_submit(dev.queue, &submit, fence)
-            .map_err(vkerr("vkQueueSubmit"))?;
-        let waited = d.wait_for_fences(&[fence], true, 60_000_000_000);
-        d.destroy_fence(fence, None);
-        d.destroy_command_pool(pool, None);
-        waited.map_err(vkerr("vkWaitForFences"))?;
-    }
-    Ok(())
 }
 
 fn range() -> vk::ImageSubresourceRange {

@@ -793,21 +793,6 @@ fn dispatch(
     let pipeline =
         unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &pipe_info, None) }
             .map_err(|(_, e)| format!("vkCreateComputePipelines: {e:?}"))?[0];
-    let pool = unsafe {
-        d.create_command_pool(
-            &vk::CommandPoolCreateInfo::default().queue_family_index(dev.family),
-            None,
-        )
-    }
-    .map_err(vkerr("vkCreateCommandPool"))?;
-    let cmd = unsafe {
-        d.allocate_command_buffers(
-            &vk::CommandBufferAllocateInfo::default()
-                .command_pool(pool)
-                .command_buffer_count(1),
-        )
-    }
-    .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
     let groups = [0, 1, 2].map(|i| global[i] / local[i]);
     let mut dpool = vk::DescriptorPool::null();
     let mut sets = Vec::new();
@@ -883,9 +868,7 @@ fn dispatch(
             .collect();
         unsafe { d.update_descriptor_sets(&writes, &[]) };
     }
-    unsafe {
-        d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default())
-            .map_err(vkerr("vkBeginCommandBuffer"))?;
+    let ran = one_shot(dev, |cmd| unsafe {
         d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
         if !sets.is_empty() {
             d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, layout, 0, &sets, &[]);
@@ -900,6 +883,41 @@ fn dispatch(
             );
         }
         d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
+    });
+    unsafe {
+        d.destroy_pipeline(pipeline, None);
+        d.destroy_pipeline_layout(layout, None);
+        if dpool != vk::DescriptorPool::null() {
+            d.destroy_descriptor_pool(dpool, None);
+        }
+        for l in set_layouts {
+            d.destroy_descriptor_set_layout(l, None);
+        }
+        d.destroy_shader_module(module, None);
+    }
+    ran
+}
+
+/// Run `record` in a command buffer of its own and wait for it.
+fn one_shot(dev: &Device, record: impl FnOnce(vk::CommandBuffer)) -> R<()> {
+    let d = &dev.device;
+    unsafe {
+        let pool = d
+            .create_command_pool(
+                &vk::CommandPoolCreateInfo::default().queue_family_index(dev.family),
+                None,
+            )
+            .map_err(vkerr("vkCreateCommandPool"))?;
+        let cmd = d
+            .allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default()
+                    .command_pool(pool)
+                    .command_buffer_count(1),
+            )
+            .map_err(vkerr("vkAllocateCommandBuffers"))?[0];
+        d.begin_command_buffer(cmd, &vk::CommandBufferBeginInfo::default())
+            .map_err(vkerr("vkBeginCommandBuffer"))?;
+        record(cmd);
         d.end_command_buffer(cmd)
             .map_err(vkerr("vkEndCommandBuffer"))?;
         let cmds = [cmd];
@@ -911,17 +929,8 @@ fn dispatch(
             .map_err(vkerr("vkQueueSubmit"))?;
         let waited = d.wait_for_fences(&[fence], true, 60_000_000_000);
         d.destroy_fence(fence, None);
-        waited.map_err(vkerr("vkWaitForFences"))?;
         d.destroy_command_pool(pool, None);
-        d.destroy_pipeline(pipeline, None);
-        d.destroy_pipeline_layout(layout, None);
-        if dpool != vk::DescriptorPool::null() {
-            d.destroy_descriptor_pool(dpool, None);
-        }
-        for l in set_layouts {
-            d.destroy_descriptor_set_layout(l, None);
-        }
-        d.destroy_shader_module(module, None);
+        waited.map_err(vkerr("vkWaitForFences"))?;
     }
     Ok(())
 }
