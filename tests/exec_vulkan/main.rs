@@ -70,7 +70,8 @@ const DRIVER_FAULTS: [(&str, &str, &str); 4] = [
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 12] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 13] = [
+    ("exp_log", "", 1.0 / 1048576.0, Some(1.0), MATH_ULP),
     (
         "half_math",
         "",

@@ -1,5 +1,6 @@
 //@exec exp_log_wide global=256 out:f32[4096] in:u32[256] in:f32[256]=-30..30 in:i32[256]=-6..6
-// Exponentials, logarithms, powers, roots and hyperbolic functions over wide arguments:
+// Exponentials, logarithms, powers, roots, hyperbolic, error and gamma functions over wide
+// arguments:
 // random float bits (normal exponents) and a moderate range, one result per slot.
 uint normal_bits(uint b) {
   uint e = clamp((b >> 23) & 0xffu, 1u, 254u);
@@ -15,7 +16,7 @@ __kernel void exp_log_wide(__global float *out, __global const uint *xb, __globa
   o[0] = exp(v * 3.0f);
   o[1] = exp2(v * 4.0f);
   o[2] = exp10(v);
-  o[3] = expm1(v * 0.05f);
+  o[3] = erfc(v * 0.3f);
   o[4] = log(fabs(x));
   o[5] = log2(fabs(x));
   o[6] = log10(fabs(x)) + logb(x) + (float)ilogb(x * 3.0f) * 2.0f;
@@ -26,6 +27,7 @@ __kernel void exp_log_wide(__global float *out, __global const uint *xb, __globa
   o[11] = cbrt(x);
   o[12] = rsqrt(fabs(x));
   o[13] = hypot(x, v);
-  o[14] = sinh(v * 0.3f) + cosh(v * 0.2f) * 0.5f;
+  o[14] = sinh(v * 0.3f) + cosh(v * 0.2f) * 0.5f + expm1(v * 0.05f) + tgamma(v * 0.2f) * 0.01f +
+          erf(v * 0.1f) + lgamma(fabs(x));
   o[15] = tanh(v * 0.3f) + asinh(x) + acosh(fabs(v) + 1.0f) + atanh(v / 31.0f);
 }

@@ -197,7 +197,7 @@ fn inverse_factorials(n: usize) -> Vec<f64> {
 
 /// e^x in double for the arguments a float function needs (clamped to ±200, where the float
 /// result is long since 0 or infinite); NaN stays NaN.
-fn exp_d(e: &mut E, x: Value) -> Value {
+pub(super) fn exp_d(e: &mut E, x: Value) -> Value {
     let lim = e.dconst(200.0);
     let nlim = e.dconst(-200.0);
     let over = e.dcmp(FloatPredicate::Ogt, x, lim);
@@ -254,7 +254,7 @@ fn expm1_d(e: &mut E, x: Value) -> Value {
 }
 
 /// log x in double; NaN below zero, −inf at zero, +inf at +inf.
-fn log_d(e: &mut E, x: Value) -> Value {
+pub(super) fn log_d(e: &mut E, x: Value) -> Value {
     let i64t = e.b.l.out.int_type(64);
     let dt = e.dt();
     let bits = e.cast(CastOp::Bitcast, i64t, x);

@@ -27,6 +27,7 @@
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
 //! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `rsqrt`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in double (`exp_log.rs`), rounded once | within 1 ulp (OpenCL: 3 to 16 ulp) |
 //! | `sin`, `cos`, `tan`, `sincos`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `atan2` and their `*pi` forms (half, float) | in double (`trig.rs`: Cody–Waite or Payne–Hanek reduction, series), rounded once | within 1 ulp (OpenCL: 4 to 6 ulp) |
+//! | `erf`, `erfc`, `tgamma`, `lgamma`, `lgamma_r` (half, float) | in double (`gamma.rs`: series and continued fraction; Lanczos with reflection), rounded once | within a few ulp (OpenCL: 16 ulp; lgamma outside its zeros) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
@@ -50,6 +51,7 @@ mod async_copy;
 mod decompose;
 mod exact;
 mod exp_log;
+mod gamma;
 mod geometric;
 mod integer;
 mod remainder;
@@ -265,6 +267,12 @@ pub(super) fn expand(
             Some(v) => v,
             None => return Ok(None),
         },
+        C::erf | C::erfc | C::tgamma | C::lgamma | C::lgamma_r => {
+            match gamma::gamma(&mut e, op, args, ret)? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        }
         C::maxmag | C::minmag => exact::by_magnitude(&mut e, op, args, ret),
         C::nextafter => exact::nextafter(&mut e, args, ret),
         C::nan => exact::nan(&mut e, args, ret),

@@ -487,3 +487,9 @@ fn atan2_d(e: &mut E, y: Value, x: Value) -> Value {
     let sum = e.dbin(BinaryOp::FAdd, x, y);
     e.dsel(nan, sum, a)
 }
+
+/// sin(πx) in double, for the gamma functions' reflection (x a double holding a float).
+pub(super) fn sinpi_d(e: &mut E, x: Value) -> Value {
+    let (r, q) = reduce_pi(e, x);
+    quadrant(e, r, q, 0)
+}
