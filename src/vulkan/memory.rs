@@ -434,9 +434,12 @@ impl FnBuilder<'_, '_> {
             _ => None,
         };
         if dp != sp || n != Some(self.l.out.size_of(dp)) {
+            if self.copy_bytes(dst, src, size)? {
+                return Ok(());
+            }
             return Err(Error::unsupported(
-                "a memcpy other than of one whole object to an object of the same type \
-                 (a Vulkan shader copies typed values)",
+                "a memcpy other than of one whole object to an object of the same type or \
+                 of bytes between byte objects (a Vulkan shader copies typed values)",
             ));
         }
         for path in self.leaves(dp) {
@@ -465,9 +468,12 @@ impl FnBuilder<'_, '_> {
             _ => None,
         };
         if konst(self, byte) != Some(0) || konst(self, size) != Some(self.l.out.size_of(dp)) {
+            if self.fill_bytes(dst, byte, size)? {
+                return Ok(());
+            }
             return Err(Error::unsupported(
-                "a memset other than zeroing one whole object (a Vulkan shader stores typed \
-                 values)",
+                "a memset other than zeroing one whole object or setting the bytes of a byte \
+                 object (a Vulkan shader stores typed values)",
             ));
         }
         for path in self.leaves(dp) {

@@ -29,6 +29,7 @@
 
 mod body;
 mod builtins;
+mod bytes;
 mod conversions;
 mod dispatch;
 mod dominance;
