@@ -240,20 +240,11 @@ pub(super) fn lower_kernel(
         global_offset_member = Some(n);
     }
     let push_constants = (!push.members.is_empty()).then(|| {
-        let st = l.out.ty(Type::Struct {
-            name: Some(format!("{}.push_constants", f.name)),
-            members: Some(push.members.clone()),
-            packed: false,
-        });
-        l.out.globals.append(ir::Global {
-            name: format!("{}.push_constants", f.name),
-            ty: st,
-            space: AddressSpace::PushConstant,
-            init: None,
-            is_constant: true,
-            align: None,
-            linkage: ir::Linkage::Internal,
-        })
+        push.global(
+            l,
+            format!("{}.push_constants", f.name),
+            AddressSpace::PushConstant,
+        )
     });
     let push_constant_size = push_constants
         .map(|g| l.out.size_of(l.out.globals[g].ty) as u32)
@@ -264,20 +255,11 @@ pub(super) fn lower_kernel(
         )));
     }
     let pod_global = pods_in_buffer.then(|| {
-        let st = l.out.ty(Type::Struct {
-            name: Some(format!("{}.pod_args", f.name)),
-            members: Some(pods.members.clone()),
-            packed: false,
-        });
-        l.out.globals.append(ir::Global {
-            name: format!("{}.pod_args", f.name),
-            ty: st,
-            space: AddressSpace::StorageBuffer,
-            init: None,
-            is_constant: false,
-            align: None,
-            linkage: ir::Linkage::Internal,
-        })
+        pods.global(
+            l,
+            format!("{}.pod_args", f.name),
+            AddressSpace::StorageBuffer,
+        )
     });
     if let Some(global) = pod_global {
         for (a, s) in args.iter_mut().zip(&sources) {
@@ -401,6 +383,24 @@ impl Block {
             at as u32,
             l.out.size_of(t) as u32,
         )
+    }
+
+    /// The laid-out struct as a global of `space` (push constants are constant).
+    fn global(&self, l: &mut Lowerer, name: String, space: AddressSpace) -> Handle<ir::Global> {
+        let ty = l.out.ty(Type::Struct {
+            name: Some(name.clone()),
+            members: Some(self.members.clone()),
+            packed: false,
+        });
+        l.out.globals.append(ir::Global {
+            name,
+            ty,
+            space,
+            init: None,
+            is_constant: space == AddressSpace::PushConstant,
+            align: None,
+            linkage: ir::Linkage::Internal,
+        })
     }
 }
 
