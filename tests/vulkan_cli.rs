@@ -30,6 +30,25 @@ fn words(path: &PathBuf) -> Vec<u32> {
         .collect()
 }
 
+/// `to-spirv FIXTURE --target vulkan1.2 EXTRA... --reflection`, which must succeed: the
+/// module written and the reflection JSON.
+fn to_vulkan(fixture: &str, extra: &[&str], name: &str) -> (PathBuf, serde_json::Value) {
+    let out = temp(&format!("{name}.spv"));
+    let json = temp(&format!("{name}.json"));
+    let mut args = vec!["to-spirv", fixture, "--target", "vulkan1.2"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&[
+        "-o",
+        out.to_str().unwrap(),
+        "--reflection",
+        json.to_str().unwrap(),
+    ]);
+    let (code, err) = run(&args);
+    assert_eq!(code, 0, "{fixture}: {err}");
+    let r = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    (out, r)
+}
+
 /// (opcode, operands) of every instruction after the header.
 fn instructions(w: &[u32]) -> Vec<(u32, Vec<u32>)> {
     let mut out = Vec::new();
@@ -85,20 +104,11 @@ fn each_vulkan_target_gets_a_compute_module_within_its_version() {
 
 #[test]
 fn the_reflection_describes_every_argument() {
-    let out = temp("tiled.spv");
-    let json = temp("tiled.json");
-    let (code, err) = run(&[
-        "to-spirv",
+    let (_, r) = to_vulkan(
         "tests/fixtures/modern/barriers_fences.spir64.bc",
-        "--target",
-        "vulkan1.2",
-        "-o",
-        out.to_str().unwrap(),
-        "--reflection",
-        json.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        &[],
+        "tiled",
+    );
     let k = &r["kernels"][0];
     assert_eq!(k["name"], "barriers_fences");
     let kinds: Vec<&str> = k["args"]
@@ -123,21 +133,11 @@ fn the_reflection_describes_every_argument() {
 
 #[test]
 fn descriptors_bind_each_buffer_argument_and_address_logically() {
-    let out = temp("atomics-descriptors.spv");
-    let json = temp("atomics-descriptors.json");
-    let (code, err) = run(&[
-        "to-spirv",
+    let (out, r) = to_vulkan(
         "tests/fixtures/modern/atomics.spir64.bc",
-        "--target",
-        "vulkan1.2",
-        "--vulkan-pointers",
-        "descriptors",
-        "-o",
-        out.to_str().unwrap(),
-        "--reflection",
-        json.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
+        &["--vulkan-pointers", "descriptors"],
+        "atomics-descriptors",
+    );
     let insts = instructions(&words(&out));
     // OpMemoryModel Logical; no PhysicalStorageBufferAddresses (5347).
     assert!(insts.iter().any(|(op, o)| *op == 14 && o[0] == 0));
@@ -157,7 +157,6 @@ fn descriptors_bind_each_buffer_argument_and_address_logically() {
     for b in &buffers {
         assert!(decorated(*b, 34) && decorated(*b, 33), "%{b}");
     }
-    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     let args = r["kernels"][0]["args"].as_array().unwrap();
     let bindings: Vec<u64> = args
         .iter()
@@ -175,20 +174,11 @@ fn descriptors_bind_each_buffer_argument_and_address_logically() {
 
 #[test]
 fn values_beyond_the_push_constant_limit_go_to_an_argument_buffer() {
-    let out = temp("large_args.spv");
-    let json = temp("large_args.json");
-    let (code, err) = run(&[
-        "to-spirv",
+    let (_, r) = to_vulkan(
         "tests/fixtures/modern/large_args.spir64.bc",
-        "--target",
-        "vulkan1.2",
-        "-o",
-        out.to_str().unwrap(),
-        "--reflection",
-        json.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        &[],
+        "large_args",
+    );
     let k = &r["kernels"][0];
     assert!(k["push_constant_size"].as_u64().unwrap() <= 128);
     let args = k["args"].as_array().unwrap();

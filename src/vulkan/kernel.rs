@@ -149,13 +149,8 @@ pub(super) fn lower_kernel(
                     .map_err(|e| e.at_value(what()))?;
                 let texel = super::images::image_type(&mut l.out, *img, used.texel)
                     .map_err(|e| e.at_value(what()))?;
-                let g = uniform_constant(l, &f.name, p.name.as_deref(), i, texel);
-                let binding = Binding {
-                    descriptor_set: 0,
-                    binding: bindings,
-                    global: g,
-                };
-                bindings += 1;
+                let binding = descriptor(l, &f.name, p.name.as_deref(), i, texel, &mut bindings);
+                let g = binding.global;
                 // The host's words for the channel order and data type the kernel asks.
                 let u32t = l.out.int_type(32);
                 let mut word = |l: &mut Lowerer, asked: bool| {
@@ -185,13 +180,8 @@ pub(super) fn lower_kernel(
             }
             Type::Sampler => {
                 let st = l.out.ty(Type::Sampler);
-                let g = uniform_constant(l, &f.name, p.name.as_deref(), i, st);
-                let binding = Binding {
-                    descriptor_set: 0,
-                    binding: bindings,
-                    global: g,
-                };
-                bindings += 1;
+                let binding = descriptor(l, &f.name, p.name.as_deref(), i, st, &mut bindings);
+                let g = binding.global;
                 // The host's word saying whether OpenCL's sampler is normalized.
                 let u32t = l.out.int_type(32);
                 let (n, at, size) = push.add(l, u32t);
@@ -470,17 +460,18 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     Ok(block.size)
 }
 
-/// The `UniformConstant` global (OpenCL's Constant space: SPIR-V UniformConstant) holding
-/// image or sampler argument `i` (`name`) of kernel `kernel`, of type `t`.
-fn uniform_constant(
+/// The descriptor of image or sampler argument `i` (`name`) of kernel `kernel`, of type
+/// `t`: a `UniformConstant` global (OpenCL's Constant space) at the next binding of set 0.
+fn descriptor(
     l: &mut Lowerer,
     kernel: &str,
     name: Option<&str>,
     i: usize,
     t: Handle<Type>,
-) -> Handle<ir::Global> {
+    bindings: &mut u32,
+) -> Binding {
     let arg = name.map_or_else(|| format!("arg{i}"), str::to_string);
-    l.out.globals.append(ir::Global {
+    let global = l.out.globals.append(ir::Global {
         name: format!("{kernel}.{arg}"),
         ty: t,
         space: AddressSpace::Constant,
@@ -488,7 +479,13 @@ fn uniform_constant(
         is_constant: false,
         align: None,
         linkage: ir::Linkage::Internal,
-    })
+    });
+    *bindings += 1;
+    Binding {
+        descriptor_set: 0,
+        binding: *bindings - 1,
+        global,
+    }
 }
 
 /// The storage buffer behind pointer argument `i` (`name`) of kernel `kernel`: a Block

@@ -184,6 +184,15 @@ impl E<'_, '_, '_> {
     }
 }
 
+/// `near` where |x| < `k` (a series, exact there), `far` elsewhere (a formula that cancels
+/// near zero).
+fn below(e: &mut E, x: Value, k: f64, near: Value, far: Value) -> Value {
+    let ax = e.dglsl(G::FAbs, x);
+    let k = e.dconst(k);
+    let small = e.dcmp(FloatPredicate::Olt, ax, k);
+    e.dsel(small, near, far)
+}
+
 /// 1/i! for i = 0..=n.
 fn inverse_factorials(n: usize) -> Vec<f64> {
     let mut out = vec![1.0f64];
@@ -247,10 +256,7 @@ fn expm1_d(e: &mut E, x: Value) -> Value {
     let big = exp_d(e, x);
     let one = e.dconst(1.0);
     let big = e.dbin(BinaryOp::FSub, big, one);
-    let ax = e.dglsl(G::FAbs, x);
-    let k = e.dconst(0.35);
-    let small = e.dcmp(FloatPredicate::Olt, ax, k);
-    e.dsel(small, series, big)
+    below(e, x, 0.35, series, big)
 }
 
 /// log x in double; NaN below zero, −inf at zero, +inf at +inf.
@@ -331,10 +337,7 @@ fn log1p_d(e: &mut E, x: Value) -> Value {
     let one = e.dconst(1.0);
     let u = e.dbin(BinaryOp::FAdd, one, x);
     let l = log_d(e, u);
-    let ax = e.dglsl(G::FAbs, x);
-    let k = e.dconst(1.0 / 1_048_576.0);
-    let small = e.dcmp(FloatPredicate::Olt, ax, k);
-    e.dsel(small, series, l)
+    below(e, x, 1.0 / 1_048_576.0, series, l)
 }
 
 fn with_sign_of(e: &mut E, r: Value, x: Value) -> Value {
@@ -456,10 +459,7 @@ fn sinh_d(e: &mut E, x: Value) -> Value {
     let d = e.dbin(BinaryOp::FSub, ex, inv);
     let half = e.dconst(0.5);
     let big = e.dbin(BinaryOp::FMul, d, half);
-    let ax = e.dglsl(G::FAbs, x);
-    let k = e.dconst(0.5);
-    let small = e.dcmp(FloatPredicate::Olt, ax, k);
-    e.dsel(small, series, big)
+    below(e, x, 0.5, series, big)
 }
 
 fn tanh_d(e: &mut E, x: Value) -> Value {
@@ -501,9 +501,7 @@ fn asinh_d(e: &mut E, x: Value) -> Value {
     let v = e.dbin(BinaryOp::FAdd, ax, s);
     let l = log_d(e, v);
     let big = with_sign_of(e, l, x);
-    let k = e.dconst(0.125);
-    let small = e.dcmp(FloatPredicate::Olt, ax, k);
-    e.dsel(small, series, big)
+    below(e, x, 0.125, series, big)
 }
 
 fn atanh_d(e: &mut E, x: Value) -> Value {
@@ -519,8 +517,5 @@ fn atanh_d(e: &mut E, x: Value) -> Value {
     let l = log_d(e, q);
     let half = e.dconst(0.5);
     let big = e.dbin(BinaryOp::FMul, l, half);
-    let ax = e.dglsl(G::FAbs, x);
-    let k = e.dconst(0.125);
-    let small = e.dcmp(FloatPredicate::Olt, ax, k);
-    e.dsel(small, series, big)
+    below(e, x, 0.125, series, big)
 }
