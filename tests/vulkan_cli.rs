@@ -199,6 +199,40 @@ fn values_beyond_the_push_constant_limit_go_to_an_argument_buffer() {
 }
 
 #[test]
+fn the_16_bit_byte_swap_is_an_add_of_its_halves() {
+    // NVIDIA's driver (580) computes `(x << 8) | (x >> 8)` on 16 bits as zero; the Vulkan
+    // lowering writes such an `or` of disjoint halves as an add.
+    let (spv, _) = to_vulkan(
+        "tests/fixtures/modern/opt_intrinsics.spir64.bc",
+        &[],
+        "bswap16",
+    );
+    let insts = instructions(&words(&spv));
+    let (shl, shr, or, add, type_int) = (196, 194, 197, 128, 21);
+    let ushort: Vec<u32> = insts
+        .iter()
+        .filter(|(op, o)| *op == type_int && o[1] == 16)
+        .map(|(_, o)| o[0])
+        .collect();
+    let def = |id: u32| insts.iter().find(|(_, o)| o.len() > 1 && o[1] == id);
+    let is_swap_half =
+        |id: u32, want: u32| def(id).is_some_and(|(op, o)| *op == want && ushort.contains(&o[0]));
+    let joins = |join: u32| {
+        insts
+            .iter()
+            .filter(|(op, o)| {
+                *op == join
+                    && ushort.contains(&o[0])
+                    && (is_swap_half(o[2], shl) && is_swap_half(o[3], shr)
+                        || is_swap_half(o[2], shr) && is_swap_half(o[3], shl))
+            })
+            .count()
+    };
+    assert_eq!(joins(or), 0, "a 16-bit or of shifted halves is left");
+    assert!(joins(add) >= 1, "the byte swap of bswap16 is not an add");
+}
+
+#[test]
 fn a_spirv_kernel_module_goes_to_vulkan_too() {
     let cl = temp("opencl.spv");
     let (code, err) = run(&[

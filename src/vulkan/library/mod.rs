@@ -187,14 +187,17 @@ pub(super) fn expand(
         }
         C::rotate => {
             let mask = e.splat(ret, ConstantKind::Int(w as u64 - 1));
-            let wc = e.splat(ret, ConstantKind::Int(w as u64));
+            let one = e.splat(ret, ConstantKind::Int(1));
             let i = e.bin(BinaryOp::And, ret, args[1], mask);
             let l = e.bin(BinaryOp::Shl, ret, args[0], i);
-            let back = e.bin(BinaryOp::Sub, ret, wc, i);
-            let back = e.bin(BinaryOp::And, ret, back, mask);
-            let r = e.bin(BinaryOp::LShr, ret, args[0], back);
-            // A rotation by 0 shifts right by 0 too: `v | v`.
-            e.bin(BinaryOp::Or, ret, l, r)
+            // `v >> (w - i)` as `(v >> 1) >> (w - 1 - i)`: no shift by the width when i is
+            // 0, so the two halves have disjoint bits (see `disjoint_halves` for why
+            // 16-bit ones are added, not or-ed).
+            let back = e.bin(BinaryOp::Sub, ret, mask, i);
+            let half = e.bin(BinaryOp::LShr, ret, args[0], one);
+            let r = e.bin(BinaryOp::LShr, ret, half, back);
+            let join = if w == 16 { BinaryOp::Add } else { BinaryOp::Or };
+            e.bin(join, ret, l, r)
         }
         C::s_mul_hi | C::u_mul_hi if w == 64 => {
             integer::mul_hi_64(&mut e, op == C::s_mul_hi, args, ret)
