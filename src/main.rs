@@ -42,6 +42,11 @@ enum Command {
         /// storage buffer per pointer argument).
         #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
         vulkan_pointers: VulkanPointers,
+        /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
+        /// (the host allocates it; the reflection says its size). A multiple of 4, at
+        /// least 8.
+        #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
+        printf_buffer_size: u32,
         /// Vulkan targets: also write the kernel interface (what the module's
         /// NonSemantic.ClspvReflection says) as JSON to this file.
         #[arg(long)]
@@ -109,6 +114,15 @@ fn parse_target(s: &str) -> Result<TargetEnv, String> {
              vulkan1.2 or vulkan1.3)"
         )
     })
+}
+
+fn parse_printf_buffer_size(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 8 && n % 4 == 0 => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a printf buffer size (bytes: a multiple of 4, at least 8)"
+        )),
+    }
 }
 
 fn parse_vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
@@ -294,6 +308,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             target,
             spirv_version,
             vulkan_pointers,
+            printf_buffer_size,
             reflection,
             text,
             time_limit,
@@ -312,6 +327,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 target,
                 spirv_version,
                 vulkan_pointers,
+                printf_buffer_size: Some(printf_buffer_size),
                 limits: spir_xlate::contain::Limits {
                     time: std::time::Duration::from_secs(time_limit),
                     ..Default::default()

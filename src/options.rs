@@ -90,6 +90,9 @@ pub struct Options {
     pub target: TargetEnv,
     /// Vulkan targets: the pointer strategy.
     pub vulkan_pointers: VulkanPointers,
+    /// Vulkan targets: the printf buffer's size in bytes (`--printf-buffer-size`; 1 MiB
+    /// when `None`).
+    pub printf_buffer_size: Option<u32>,
     /// Pin the output version; must not exceed the target's maximum.
     pub spirv_version: Option<(u8, u8)>,
     /// Time and memory the contained reader of untrusted bitcode may use (`crate::contain`).

@@ -113,6 +113,9 @@ pub struct KernelInterface {
     /// `reqd_work_group_size` (PropertyRequiredWorkgroupSize): the entry point's LocalSize;
     /// otherwise the size comes from the module's work-group size specialization constants.
     pub required_workgroup_size: Option<[u32; 3]>,
+    /// The kernel calls `printf` (the Kernel instruction's MayUsePrintf flag): the host
+    /// binds the printf buffer and prints it after the dispatch.
+    pub may_use_printf: bool,
 }
 
 /// A sampler constant: its binding and OpenCL's bits for it.
@@ -120,6 +123,27 @@ pub struct KernelInterface {
 pub struct LiteralSampler {
     pub binding: Binding,
     pub mask: u32,
+}
+
+/// One `printf` format string, or a string a `printf` prints with `%s`
+/// (ClspvReflection PrintfInfo): the id a call stores in the printf buffer before its
+/// arguments, and each argument's size in bytes there (a multiple of 4; a string argument
+/// is the 4-byte id of its own record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintfFormat {
+    pub id: u32,
+    pub text: String,
+    pub arg_sizes: Vec<u32>,
+}
+
+/// The module's printf buffer (PrintfBufferStorageBuffer): a storage buffer of 32-bit words
+/// at `binding`, `buffer_size` bytes, whose word 0 the host zeroes before a dispatch and
+/// reads after it (the number of words written after it); the records follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintfInterface {
+    pub binding: Binding,
+    pub buffer_size: u32,
+    pub formats: Vec<PrintfFormat>,
 }
 
 /// What a shader-form module says about all of its kernels.
@@ -138,6 +162,9 @@ pub struct ShaderInterface {
     /// CLK_FILTER_*, CLK_NORMALIZED_COORDS_*). As for sampler arguments, the host makes it
     /// with normalized coordinates; the kernel normalizes where OpenCL's are not.
     pub literal_samplers: Vec<LiteralSampler>,
+    /// The printf buffer and formats, when a kernel prints (bound in descriptor set 1
+    /// after the literal samplers).
+    pub printf: Option<PrintfInterface>,
     /// The Vulkan features a device must enable for this module (`bufferDeviceAddress`,
     /// `shaderInt64`, `scalarBlockLayout`, ...), in Vulkan's feature names.
     pub required_features: Vec<String>,

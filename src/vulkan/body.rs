@@ -320,7 +320,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                         let slot = frame.phi_slots[&ih];
                         Some(self.load(slot, None, false)?)
                     }
-                    _ => self.inst(&mut frame, ih, inst).map_err(|e| {
+                    _ => self.inst(&mut frame, body, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{b}")))
                             .at_value(
                                 inst.name
@@ -496,7 +496,13 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     /// Lower one instruction; its value, if it has one.
-    fn inst(&mut self, frame: &mut Frame, ih: Handle<Inst>, inst: &Inst) -> Result<Option<Value>> {
+    fn inst(
+        &mut self,
+        frame: &mut Frame,
+        body: &ir::Body,
+        ih: Handle<Inst>,
+        inst: &Inst,
+    ) -> Result<Option<Value>> {
         let src = self.l.src;
         match &inst.op {
             Op::Call { callee, args } => {
@@ -505,6 +511,33 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     .map(|&a| self.value(frame, a))
                     .collect::<Result<Vec<_>>>()?;
                 self.inline(*callee, args)
+            }
+            Op::Builtin {
+                builtin:
+                    ir::Builtin::ExtInst {
+                        op: ir::builtin::CLOp::printf,
+                        ..
+                    },
+                args,
+            } => {
+                // String constants stay strings (the format, `%s` arguments): the host
+                // prints them from the module's records.
+                let mut printed = Vec::with_capacity(args.len());
+                for &a in args {
+                    let null_pointer = matches!(a, Value::Const(c)
+                        if src.constants[c].kind == ConstantKind::Null
+                            && matches!(src.types[src.constants[c].ty], Type::Pointer { .. }));
+                    printed.push(match super::printf::string_of(src, body, a) {
+                        Some(s) => super::printf::PrintfArg::Str(s),
+                        // `%p` of a null pointer, whatever its memory: its address is 0.
+                        None if null_pointer => super::printf::PrintfArg::Value(
+                            self.int_const(src.addressing.pointer_bits(), 0),
+                        ),
+                        None => super::printf::PrintfArg::Value(self.value(frame, a)?),
+                    });
+                }
+                let ret = self.l.ty(inst.ty)?;
+                self.printf(printed, ret).map(Some)
             }
             Op::Builtin { builtin, args } => {
                 let args = args

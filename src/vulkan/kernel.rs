@@ -351,6 +351,7 @@ pub(super) fn lower_kernel(
         push_constant_size,
         global_offset,
         required_workgroup_size: k.reqd_work_group_size,
+        may_use_printf: false,
     })
 }
 

@@ -40,6 +40,7 @@ mod kernel;
 mod lanes;
 mod library;
 mod memory;
+mod printf;
 pub mod reflection;
 pub mod structurize;
 mod types;
@@ -60,14 +61,30 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         workgroup_size_spec_ids: [0, 1, 2],
         ..Default::default()
     };
+    l.printf_buffer_size = options
+        .printf_buffer_size
+        .unwrap_or(printf::DEFAULT_BUFFER_SIZE);
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
-        let iface =
+        let printed_before = l.printf.as_ref().map_or(0, |p| p.formats.len());
+        let mut iface =
             kernel::lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
+        iface.may_use_printf = l.printf.as_ref().map_or(0, |p| p.formats.len()) > printed_before;
         shader.kernels.push(iface);
     }
     shader.work_dim_spec_id = l.work_dim_spec;
     shader.literal_samplers = std::mem::take(&mut l.literal_samplers);
+    // Descriptor set 1 holds what the module's kernels share: the literal samplers, then
+    // the printf buffer.
+    shader.printf = l.printf.take().map(|p| ir::interface::PrintfInterface {
+        binding: ir::interface::Binding {
+            descriptor_set: 1,
+            binding: shader.literal_samplers.len() as u32,
+            global: p.global,
+        },
+        buffer_size: l.printf_buffer_size,
+        formats: p.formats,
+    });
     let mut out = l.finish();
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();

@@ -118,6 +118,7 @@ pub fn json(m: &ir::Module) -> String {
                 "push_constant_size": k.push_constant_size,
                 "global_offset": k.global_offset.map(|r| json!({"offset": r.offset, "size": r.size})),
                 "required_workgroup_size": k.required_workgroup_size,
+                "may_use_printf": k.may_use_printf,
                 "args": args,
             })
         })
@@ -127,6 +128,16 @@ pub fn json(m: &ir::Module) -> String {
         "workgroup_size_spec_ids": s.workgroup_size_spec_ids,
         "work_dim_spec_id": s.work_dim_spec_id,
         "required_features": s.required_features,
+        "printf": s.printf.as_ref().map(|p| json!({
+            "set": p.binding.descriptor_set,
+            "binding": p.binding.binding,
+            "buffer_size": p.buffer_size,
+            "formats": p.formats.iter().map(|f| json!({
+                "id": f.id,
+                "format": f.text,
+                "arg_sizes": f.arg_sizes,
+            })).collect::<Vec<_>>(),
+        })),
         "literal_samplers": s.literal_samplers.iter().map(|l| json!({
             "set": l.binding.descriptor_set,
             "binding": l.binding.binding,

@@ -37,6 +37,10 @@ pub(super) struct Lowerer<'a> {
     pub image_words: HashMap<Handle<Global>, (Option<u32>, Option<u32>)>,
     /// The module's sampler constants, in binding order (descriptor set 1).
     pub literal_samplers: Vec<ir::interface::LiteralSampler>,
+    /// The printf buffer and formats, once a kernel prints.
+    pub printf: Option<super::printf::Printf>,
+    /// The printf buffer's size in bytes (`--printf-buffer-size`).
+    pub printf_buffer_size: u32,
 }
 
 impl<'a> Lowerer<'a> {
@@ -55,6 +59,8 @@ impl<'a> Lowerer<'a> {
             samplers: HashMap::new(),
             image_words: HashMap::new(),
             literal_samplers: Vec::new(),
+            printf: None,
+            printf_buffer_size: super::printf::DEFAULT_BUFFER_SIZE,
         }
     }
 

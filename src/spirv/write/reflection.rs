@@ -55,7 +55,8 @@ impl Writer<'_> {
                 .ok_or_else(|| Error::internal("a kernel interface names no written function"))?;
             let name = self.b.string(k.name.clone());
             let nargs = self.u32_const(k.args.len() as u32);
-            let flags = self.u32_const(0);
+            // Kernel property flags: MayUsePrintf (0x1).
+            let flags = self.u32_const(u32::from(k.may_use_printf));
             let attrs = self.b.string("");
             let kernel = ext(self, R::Kernel, vec![func, name, nargs, flags, attrs]);
             for a in &k.args {
@@ -173,6 +174,19 @@ impl Writer<'_> {
                 .map(|v| self.u32_const(v))
                 .to_vec();
             ext(self, R::LiteralSampler, ops);
+        }
+        if let Some(p) = &shader.printf {
+            for f in &p.formats {
+                let id = self.u32_const(f.id);
+                let text = self.b.string(f.text.clone());
+                let mut ops = vec![id, text];
+                ops.extend(f.arg_sizes.iter().map(|&n| self.u32_const(n)));
+                ext(self, R::PrintfInfo, ops);
+            }
+            let ops = [p.binding.descriptor_set, p.binding.binding, p.buffer_size]
+                .map(|v| self.u32_const(v))
+                .to_vec();
+            ext(self, R::PrintfBufferStorageBuffer, ops);
         }
         if shader.workgroup_size.is_some() {
             let [x, y, z] = shader.workgroup_size_spec_ids.map(|i| self.u32_const(i));

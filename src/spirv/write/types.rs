@@ -600,6 +600,10 @@ impl Writer<'_> {
                     .find(|l| l.binding.global == g)
                     .map(|l| (l.binding.descriptor_set, l.binding.binding))
             })
+            .or_else(|| {
+                let p = shader.printf.as_ref()?;
+                (p.binding.global == g).then_some((p.binding.descriptor_set, p.binding.binding))
+            })
     }
 
     /// The 32-bit scalar type a shader image of texel kind `k` is sampled as (a signed

@@ -23,6 +23,9 @@
 //! turns a clspv module's reflection into the same JSON): `storage_buffer` (`set`,
 //! `binding`), and `pod_uniform` / `pod_storage_buffer` (`set`, `binding`, `offset`, `size`;
 //! arguments sharing a binding share one buffer).
+//! A kernel that prints (`may_use_printf`, and the reflection's `printf`) gets a zeroed
+//! printf buffer; the job's `printed: {"output": F, "expected": E}` names where the text it
+//! printed goes (its lines sorted: work-items print in no fixed order) and what it must be.
 //! With `expect`, the host compares them itself and says which differ (the mode a GPU
 //! machine without the rest of the test suite runs). Exit 0 when every job ran (and matched),
 //! 1 otherwise; each job prints one line.
@@ -34,6 +37,7 @@ use ash::vk;
 use serde_json::Value;
 
 mod images;
+mod printf;
 
 /// What a descriptor binding holds.
 #[derive(Clone, Copy)]
@@ -469,6 +473,18 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
             (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
         );
     }
+    // The printf buffer, zeroed (word 0 counts the words written), where the kernel prints.
+    let mut printf_buffer = None;
+    let prints = kernel.get("may_use_printf").and_then(Value::as_bool) == Some(true);
+    if let Some(p) = reflection.get("printf").filter(|p| prints && !p.is_null()) {
+        let size = num(p, "buffer_size")? as usize;
+        buffers.push((dev.buffer(&vec![0u8; size])?, None, size));
+        bound.insert(
+            key_of(p)?,
+            (vk::DescriptorType::STORAGE_BUFFER, buffers.len() - 1),
+        );
+        printf_buffer = Some((buffers.len() - 1, p));
+    }
     for a in field(kernel, "args")?
         .as_array()
         .ok_or("kernel `args` is not a list")?
@@ -625,6 +641,37 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
                     differing.push((bytes.clone(), want));
                 }
             }
+        }
+    }
+    if let (Ok(()), Some(printed)) = (&result, job.get("printed")) {
+        let text = match printf_buffer {
+            Some((i, p)) => printf::print(&dev.read(&buffers[i].0, buffers[i].2), p)?,
+            None => String::new(),
+        };
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.sort_unstable();
+        let got = lines.join("\n");
+        let out = field(printed, "output")?.as_str().unwrap_or_default();
+        std::fs::write(dir.join(out), &got).map_err(|e| format!("{out}: {e}"))?;
+        let exp = dir.join(field(printed, "expected")?.as_str().unwrap_or_default());
+        let want = std::fs::read(&exp).map_err(|e| format!("{}: {e}", exp.display()))?;
+        if want != got.as_bytes() {
+            let want = String::from_utf8_lossy(&want);
+            let line = want
+                .lines()
+                .zip(got.lines())
+                .find(|(a, b)| a != b)
+                .map_or_else(
+                    || {
+                        format!(
+                            "{} lines, expected {}",
+                            got.lines().count(),
+                            want.lines().count()
+                        )
+                    },
+                    |(a, b)| format!("{b:?}, expected {a:?}"),
+                );
+            diffs.push(format!("{out} differs: {line}"));
         }
     }
     for (b, _, _) in buffers {
