@@ -643,7 +643,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
             }
         }
     }
-    if let (Ok(()), Some(printed)) = (&result, job.get("printed")) {
+    if let (Ok(()), Some(printed)) = (&result, job.get("printed").filter(|p| !p.is_null())) {
         let text = match printf_buffer {
             Some((i, p)) => printf::print(&dev.read(&buffers[i].0, buffers[i].2), p)?,
             None => String::new(),
