@@ -29,12 +29,13 @@ const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
 
 /// The library's body for `op` of half or float arguments, if it is one of this family.
 pub(super) fn exp_log(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Option<Value> {
-    if e.width(ret) == 64
-        || !matches!(
-            e.b.l.out.types[e.b.l.out.scalar_of(ret)],
-            Type::Float { .. }
-        )
-    {
+    if e.width(ret) == 64 {
+        return super::double::math(e, op, args, ret);
+    }
+    if !matches!(
+        e.b.l.out.types[e.b.l.out.scalar_of(ret)],
+        Type::Float { .. }
+    ) {
         return None;
     }
     let f: fn(&mut E, &[Value]) -> Value = match op {
@@ -340,7 +341,7 @@ fn log1p_d(e: &mut E, x: Value) -> Value {
     below(e, x, 1.0 / 1_048_576.0, series, l)
 }
 
-fn with_sign_of(e: &mut E, r: Value, x: Value) -> Value {
+pub(super) fn with_sign_of(e: &mut E, r: Value, x: Value) -> Value {
     let zero = e.dconst(0.0);
     let i64t = e.b.l.out.int_type(64);
     let bits = e.cast(CastOp::Bitcast, i64t, x);
@@ -352,7 +353,7 @@ fn with_sign_of(e: &mut E, r: Value, x: Value) -> Value {
 }
 
 #[derive(PartialEq)]
-enum Pow {
+pub(super) enum Pow {
     Pow,
     Powr,
 }
@@ -363,6 +364,11 @@ fn pow_d(e: &mut E, x: Value, y: Value, kind: Pow) -> Value {
     let l = log_d(e, ax);
     let t = e.dbin(BinaryOp::FMul, y, l);
     let r = exp_d(e, t);
+    pow_special(e, x, y, r, kind)
+}
+
+/// C99's x^y (`powr`'s own for `Powr`) where its operands are special, `r` elsewhere.
+pub(super) fn pow_special(e: &mut E, x: Value, y: Value, r: Value, kind: Pow) -> Value {
     let zero = e.dconst(0.0);
     let one = e.dconst(1.0);
     let nan = e.dconst(f64::NAN);
@@ -427,6 +433,12 @@ fn rootn_d(e: &mut E, x: Value, n: Value) -> Value {
     let l = log_d(e, ax);
     let t = e.dbin(BinaryOp::FDiv, l, n);
     let r = exp_d(e, t);
+    rootn_special(e, x, n, r)
+}
+
+/// OpenCL's rootn where its operands are special (odd roots keep x's sign, even ones of
+/// x < 0 and n = 0 are NaN), `r` (|x|^(1/n)) elsewhere.
+pub(super) fn rootn_special(e: &mut E, x: Value, n: Value, r: Value) -> Value {
     let zero = e.dconst(0.0);
     let nan = e.dconst(f64::NAN);
     let half = e.dconst(0.5);

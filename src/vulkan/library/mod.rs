@@ -49,6 +49,7 @@ use super::emit::E;
 
 mod async_copy;
 mod decompose;
+mod double;
 mod exact;
 mod exp_log;
 mod gamma;
@@ -92,6 +93,12 @@ pub(super) fn expand(
         // Lane by lane: NVIDIA's driver (580) miscomputes this sequence on 4-lane vectors
         // of doubles (measured: garbage where the scalar form is right).
         C::fma | C::mad if w < 64 => e.lanewise(ret, args, exact_fma),
+        // Double: emulated (Vulkan's Fma is not fused on every driver; lavapipe's is not).
+        C::fma if w == 64 => e.lanewise(ret, args, |e, a, _| double::fma(e, a[0], a[1], a[2])),
+        C::sqrt if w == 64 => match double::math(&mut e, op, args, ret) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
         C::sqrt if w < 64 => {
             let wide = e.floats(ret, 64);
             let x = e.fconvert(wide, args[0]);

@@ -365,13 +365,21 @@ enum Outcome {
 /// The largest difference between the floats of `got` and `want` (relative to the larger
 /// magnitude, or `floor` where that is smaller, when `relative` gives a floor); None where
 /// they cannot be compared (lengths, one NaN).
-fn largest_difference(got: &[u8], want: &[u8], relative: Option<f32>) -> Option<f32> {
+fn largest_difference(got: &[u8], want: &[u8], relative: Option<f32>, f64s: bool) -> Option<f32> {
     if got.len() != want.len() {
         return None;
     }
-    let f = |c: &[u8]| f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-    let mut largest = 0f32;
-    for (a, b) in got.chunks_exact(4).zip(want.chunks_exact(4)) {
+    let size = if f64s { 8 } else { 4 };
+    let f = |c: &[u8]| {
+        if f64s {
+            f64::from_le_bytes(c.try_into().expect("8 bytes"))
+        } else {
+            f64::from(f32::from_le_bytes(c.try_into().expect("4 bytes")))
+        }
+    };
+    let relative = relative.map(f64::from);
+    let mut largest = 0f64;
+    for (a, b) in got.chunks_exact(size).zip(want.chunks_exact(size)) {
         let (a, b) = (f(a), f(b));
         // Equal values (infinities too) and two NaNs agree.
         if a == b || (a.is_nan() && b.is_nan()) {
@@ -386,7 +394,7 @@ fn largest_difference(got: &[u8], want: &[u8], relative: Option<f32>) -> Option<
         }
         largest = largest.max(d);
     }
-    Some(largest)
+    Some(largest as f32)
 }
 
 /// Run one job and compare its outputs with `expect`.
@@ -607,8 +615,15 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
         local,
     );
     let mut diffs = Vec::new();
-    // The differing outputs' bytes: (got, wanted).
-    let mut differing: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    // The differing outputs' bytes: (got, wanted, whether they are doubles).
+    let mut differing: Vec<(Vec<u8>, Vec<u8>, bool)> = Vec::new();
+    let f64_outputs: Vec<&str> = job
+        .get("f64_outputs")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
     if result.is_ok() {
         for (b, out, len) in &buffers {
             if let Some(out) = out {
@@ -621,7 +636,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
                     if want != bytes {
                         let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
                         diffs.push(format!("{out} differs (first at byte {first:?})"));
-                        differing.push((bytes.clone(), want));
+                        differing.push((bytes.clone(), want, f64_outputs.contains(&out.as_str())));
                     }
                 }
             }
@@ -638,7 +653,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
                 if want != bytes {
                     let first = want.iter().zip(&bytes).position(|(a, b)| a != b);
                     diffs.push(format!("{out} differs (first at byte {first:?})"));
-                    differing.push((bytes.clone(), want));
+                    differing.push((bytes.clone(), want, false));
                 }
             }
         }
@@ -704,7 +719,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
         let relative = w.get("relative").and_then(Value::as_f64).map(|f| f as f32);
         let largest = differing
             .iter()
-            .map(|(got, want)| largest_difference(got, want, relative))
+            .map(|(got, want, f64s)| largest_difference(got, want, relative, *f64s))
             .try_fold(0f32, |m, d| d.map(|d| m.max(d)));
         if let Some(largest) = largest.filter(|&l| l <= bound) {
             let why = w
