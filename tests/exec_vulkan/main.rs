@@ -72,12 +72,27 @@ const DRIVER_FAULTS: [(&str, &str, &str); 6] = [
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 14] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 16] = [
     (
         "double_math_wide",
         "",
         1.0 / 281_474_976_710_656.0,
         Some(0.0),
+        DOUBLE_ULP,
+    ),
+    // Sums of terms near 1 that cancel: relative to 1 below it.
+    (
+        "double_trig_wide",
+        "",
+        1.0 / 281_474_976_710_656.0,
+        Some(1.0),
+        DOUBLE_ULP,
+    ),
+    (
+        "double_math",
+        "",
+        1.0 / 281_474_976_710_656.0,
+        Some(1.0),
         DOUBLE_ULP,
     ),
     ("exp_log", "", 1.0 / 1048576.0, Some(1.0), MATH_ULP),

@@ -34,7 +34,7 @@ use super::E;
 use crate::vulkan::emit::plain;
 
 /// A double-double value: hi + lo, |lo| ≤ ulp(hi) / 2.
-type Dd = (Value, Value);
+pub(super) type Dd = (Value, Value);
 
 /// ln 2 in two parts, the first with 32 significant bits (exact times any |k| < 2^21).
 const LN2_HI32: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
@@ -145,7 +145,7 @@ fn split(e: &mut E, a: Value) -> Dd {
 
 /// a·b exactly: the rounded product and its error (Dekker's product; Vulkan's Fma is not
 /// fused on every driver: lavapipe computes it as a product and a sum).
-fn two_prod(e: &mut E, a: Value, b: Value) -> Dd {
+pub(super) fn two_prod(e: &mut E, a: Value, b: Value) -> Dd {
     let p = e.dbin(B::FMul, a, b);
     let (ah, al) = split(e, a);
     let (bh, bl) = split(e, b);
@@ -221,7 +221,7 @@ pub(super) fn fma(e: &mut E, a: Value, b: Value, c: Value) -> Value {
 }
 
 /// a + b exactly.
-fn two_sum(e: &mut E, a: Value, b: Value) -> Dd {
+pub(super) fn two_sum(e: &mut E, a: Value, b: Value) -> Dd {
     let s = e.dbin(B::FAdd, a, b);
     let bv = e.dbin(B::FSub, s, a);
     let av = e.dbin(B::FSub, s, bv);
@@ -231,13 +231,13 @@ fn two_sum(e: &mut E, a: Value, b: Value) -> Dd {
 }
 
 /// a + b exactly, for |a| ≥ |b| (or a zero).
-fn fast_two_sum(e: &mut E, a: Value, b: Value) -> Dd {
+pub(super) fn fast_two_sum(e: &mut E, a: Value, b: Value) -> Dd {
     let s = e.dbin(B::FAdd, a, b);
     let d = e.dbin(B::FSub, s, a);
     (s, e.dbin(B::FSub, b, d))
 }
 
-fn add(e: &mut E, x: Dd, y: Dd) -> Dd {
+pub(super) fn add(e: &mut E, x: Dd, y: Dd) -> Dd {
     let (s, err) = two_sum(e, x.0, y.0);
     let l = e.dbin(B::FAdd, x.1, y.1);
     let err = e.dbin(B::FAdd, err, l);
@@ -245,7 +245,7 @@ fn add(e: &mut E, x: Dd, y: Dd) -> Dd {
 }
 
 /// A double-double constant times a double.
-fn mul_d(e: &mut E, k: (f64, f64), x: Value) -> Dd {
+pub(super) fn mul_d(e: &mut E, k: (f64, f64), x: Value) -> Dd {
     let kh = e.dconst(k.0);
     let kl = e.dconst(k.1);
     let (p, err) = two_prod(e, kh, x);
@@ -574,7 +574,7 @@ fn root(e: &mut E, x: Value, n: Value) -> Value {
 }
 
 /// √x correctly rounded.
-fn sqrt(e: &mut E, x: Value) -> Value {
+pub(super) fn sqrt(e: &mut E, x: Value) -> Value {
     let i64t = i64t(e);
     let dt = e.dt();
     // Tiny (and subnormal) x: scaled by 2^256 first, the root by 2^-128 after.

@@ -58,6 +58,7 @@ mod integer;
 mod remainder;
 mod rounding;
 mod trig;
+mod trig_double;
 pub(super) use async_copy::async_copy;
 pub(super) use rounding::round_to_from;
 

@@ -39,7 +39,7 @@ const PIO2: [f64; 4] = [
 /// The library's body for `op` of half or float arguments, if it is a trigonometric one.
 pub(super) fn trig(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Option<Value>> {
     if e.width(ret) == 64 {
-        return Ok(None);
+        return super::trig_double::trig(e, op, args, ret);
     }
     let f: fn(&mut E, &[Value]) -> Value = match op {
         C::sin | C::sincos => |e, a| {
