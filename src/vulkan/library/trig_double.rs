@@ -733,7 +733,7 @@ mod tests {
             let mut k = 0u64;
             while !is_zero(&power) {
                 let term = div_small(&power, 2 * k + 1);
-                if k % 2 == 0 {
+                if k.is_multiple_of(2) {
                     pos = add(&pos, &term);
                 } else {
                     negs = add(&negs, &term);
