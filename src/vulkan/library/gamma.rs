@@ -40,7 +40,10 @@ const LANCZOS: [f64; 9] = [
 /// The library's body for `op`, if it is one of these (half and float only).
 pub(super) fn gamma(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Option<Value>> {
     if e.width(ret) == 64 {
-        return Ok(None);
+        return Err(crate::diag::Error::unsupported(format!(
+            "the OpenCL builtin {op:?} of double (the Vulkan builtin library has bodies of the \
+             error and gamma functions for half and float only)"
+        )));
     }
     let f: fn(&mut E, &[Value]) -> Value = match op {
         C::erf => |e, a| erf_d(e, a[0], false),

@@ -30,10 +30,13 @@
 //! | `erf`, `erfc`, `tgamma`, `lgamma`, `lgamma_r` (half, float) | in double (`gamma.rs`: series and continued fraction; Lanczos with reflection), rounded once | within a few ulp (OpenCL: 16 ulp; lgamma outside its zeros) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
+//! | `fmod`, `remainder`, `remquo` (double) | long division on the significands in 64-bit integers (`remainder.rs`) | exact |
+//! | `sqrt`, `fma` (double) | Tuckerman's test; Boldo–Melquiond's emulation (`double.rs`) | correctly rounded |
+//! | the exponential, logarithmic, power, root and hyperbolic functions (double) | double-double (`double.rs`) | within about 2 ulp |
+//! | the trigonometric functions and their inverses (double) | double-double, Payne–Hanek in integers (`trig_double.rs`) | within about 2 ulp |
 //! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
 //!
-//! The rest of OpenCL's math (exp, log, sin, pow, ...) needs bodies with OpenCL's ULP
-//! bounds, which this library does not have yet: those builtins are refused, named.
+//! The error and gamma functions of double have no body yet: they are refused, named.
 
 use spirv::{GlslStd450Op as G, Op as S};
 
