@@ -69,9 +69,11 @@ enum Command {
         /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
         #[arg(long, default_value = "spir", value_parser = parse_flavor)]
         flavor: Flavor,
-        /// SPIR version written in opencl.spir.version (1.2 or 2.0).
-        #[arg(long, default_value = "1.2", value_parser = parse_spir_version)]
-        spir_version: (u32, u32),
+        /// SPIR version written in opencl.spir.version (1.2 or 2.0). Default: 2.0 for a
+        /// module of OpenCL C 2.0 (or later) source, whose atomics, fences and barriers SPIR
+        /// 1.2 cannot spell; 1.2 otherwise.
+        #[arg(long, value_parser = parse_spir_version)]
+        spir_version: Option<(u32, u32)>,
         /// Write textual LLVM IR (.ll) instead of bitcode.
         #[arg(short = 'S')]
         text: bool,

@@ -121,8 +121,10 @@ pub enum Flavor {
 #[derive(Clone, Debug)]
 pub struct SpirOptions {
     pub flavor: Flavor,
-    /// `opencl.spir.version` written (1.2 or 2.0); also decides the spelling of barriers.
-    pub spir_version: (u32, u32),
+    /// `opencl.spir.version` written (1.2 or 2.0); also decides the spelling of barriers,
+    /// fences and atomics. `None`: 2.0 for a module whose source is OpenCL C 2.0 or later,
+    /// 1.2 otherwise.
+    pub spir_version: Option<(u32, u32)>,
     /// Write textual LLVM IR instead of bitcode.
     pub text: bool,
     /// Where kernel argument info and attributes go.
@@ -149,7 +151,7 @@ impl Default for SpirOptions {
     fn default() -> Self {
         SpirOptions {
             flavor: Flavor::Spir,
-            spir_version: (1, 2),
+            spir_version: None,
             text: false,
             kernel_info: KernelInfo::Both,
             builtins_as_globals: false,

@@ -88,7 +88,7 @@ fn from_spirv(words: &[u32]) -> Result<Module, TestCaseError> {
 fn spir_options(m: &Module, flavor: Flavor) -> SpirOptions {
     SpirOptions {
         flavor,
-        spir_version: m.source.spir_version.unwrap_or((1, 2)),
+        spir_version: Some(m.source.spir_version.unwrap_or((1, 2))),
         ..Default::default()
     }
 }

@@ -76,7 +76,10 @@ impl Builtin {
                 let (sc, se) = (Slot::Int(*scope as u32), Slot::Int(*semantics));
                 let ops = match op {
                     // graph (ptr, cmp, value) -> (ptr, scope, equal, unequal, value, comparator)
-                    S::AtomicCompareExchange => vec![v(0), sc, se, se, v(2), v(1)],
+                    S::AtomicCompareExchange => {
+                        let unequal = Slot::Int(unequal_semantics(*semantics));
+                        vec![v(0), sc, se, unequal, v(2), v(1)]
+                    }
                     _ => [v(0), sc, se]
                         .into_iter()
                         .chain((1..args.len()).map(v))
@@ -191,10 +194,12 @@ impl Builtin {
                 _ => {
                     let semantics = int(2, "memory semantics")?;
                     let args = if op == S::AtomicCompareExchange {
+                        // The graph keeps one semantics; an unequal one no stronger is
+                        // written back as `unequal_semantics` of it (at least as strong).
                         let unequal = int(3, "unequal memory semantics")?;
-                        if unequal != semantics & !0x6 && unequal != semantics {
-                            return Err("OpAtomicCompareExchange whose unequal semantics differ \
-                                        from the equal ones"
+                        if order_strength(unequal) > order_strength(semantics) {
+                            return Err("OpAtomicCompareExchange whose unequal semantics are \
+                                        stronger than the equal ones"
                                 .into());
                         }
                         vec![ops[0], ops[5], ops[4]]
@@ -212,6 +217,34 @@ impl Builtin {
                 }
             })
         })())
+    }
+}
+
+/// The unequal semantics a compare-exchange is written with for equal semantics `sem`: the
+/// same order without its release part (SPIR-V forbids Release and AcquireRelease there),
+/// the same storage classes; relaxed if nothing is left.
+pub fn unequal_semantics(sem: u32) -> u32 {
+    const ORDER: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+    let order = match sem & ORDER {
+        0x4 => 0,
+        0x8 => 0x2,
+        o => o,
+    };
+    if order == 0 {
+        0
+    } else {
+        order | (sem & !ORDER)
+    }
+}
+
+/// How strong a memory semantics' order is: relaxed, acquire or release, both, sequentially
+/// consistent.
+fn order_strength(sem: u32) -> u32 {
+    match sem & (0x2 | 0x4 | 0x8 | 0x10) {
+        0 => 0,
+        0x2 | 0x4 => 1,
+        0x8 => 2,
+        _ => 3,
     }
 }
 

@@ -29,6 +29,12 @@ pub enum MType {
     },
     /// A source name such as `ocl_image2d_ro`, `ocl_sampler`, `ocl_event`.
     Named(String),
+    /// An enumeration type of OpenCL C 2.0 (`memory_order`, `memory_scope`): a source name
+    /// that, unlike the builtin `ocl_*` types, is a substitution candidate.
+    Enum(String),
+    /// OpenCL C 2.0's `_Atomic` qualifier on a type (`U7_Atomic`), as the pointee of the C11
+    /// atomics' pointers; the mangler writes it, the demangler reads the plain type.
+    Atomic(Box<MType>),
 }
 
 impl MType {
@@ -189,13 +195,20 @@ impl Parser<'_> {
                 let mut is_const = false;
                 let mut is_volatile = false;
                 let mut qualified = false;
+                // `U7_Atomic` (OpenCL C 2.0's atomic types): a qualifier of the pointee type
+                // itself, a substitution candidate of its own.
+                let mut atomic = false;
                 loop {
                     match self.peek()? {
                         b'U' => {
                             self.pos += 1;
                             let q = self.source_name()?;
-                            space = q.strip_prefix("AS")?.parse().ok()?;
-                            qualified = true;
+                            if q == "_Atomic" {
+                                atomic = true;
+                            } else {
+                                space = q.strip_prefix("AS")?.parse().ok()?;
+                                qualified = true;
+                            }
                         }
                         b'K' => {
                             self.pos += 1;
@@ -215,6 +228,9 @@ impl Parser<'_> {
                     }
                 }
                 let pointee = self.ty()?;
+                if atomic {
+                    self.subs.push(pointee.clone());
+                }
                 if qualified {
                     self.subs.push(MType::Pointer {
                         space,
@@ -236,7 +252,11 @@ impl Parser<'_> {
             b'0'..=b'9' => {
                 self.pos -= 1;
                 let n = self.source_name()?;
-                let t = MType::Named(n);
+                let t = if n == "memory_order" || n == "memory_scope" {
+                    MType::Enum(n)
+                } else {
+                    MType::Named(n)
+                };
                 self.subs.push(t.clone());
                 Some(t)
             }
@@ -264,6 +284,28 @@ mod tests {
         assert_eq!(d.first_sign(), None);
         assert_eq!(demangle("_Z3absi").unwrap().first_sign(), Some(true));
         assert_eq!(demangle("_Z3absDv2_j").unwrap().first_sign(), Some(false));
+    }
+
+    #[test]
+    fn atomic_types_and_enum_parameters() {
+        // atomic_compare_exchange_strong_explicit(volatile atomic_int *, int *, int,
+        // memory_order, memory_order, memory_scope): S4_ is memory_order, after the atomic
+        // int, its qualified form, the pointer, then the plain pointer's two.
+        let d = demangle(
+            "_Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_12memory_scope",
+        )
+        .unwrap();
+        assert_eq!(d.name, "atomic_compare_exchange_strong_explicit");
+        assert_eq!(d.params.len(), 6);
+        assert!(matches!(
+            &d.params[0],
+            MType::Pointer { space: 4, is_volatile: true, pointee, .. } if **pointee == int(32, true)
+        ));
+        assert_eq!(d.params[3], MType::Enum("memory_order".into()));
+        assert_eq!(d.params[4], MType::Enum("memory_order".into()));
+        assert_eq!(d.params[5], MType::Enum("memory_scope".into()));
+        let d = demangle("_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicjj12memory_order").unwrap();
+        assert_eq!(d.first_sign(), Some(false));
     }
 
     #[test]

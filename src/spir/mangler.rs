@@ -73,6 +73,8 @@ fn expanded(t: &MType) -> String {
     }
     match t {
         MType::Vector { len, elem } => format!("Dv{len}_{}", expanded(elem)),
+        MType::Enum(n) => format!("{}{n}", n.len()),
+        MType::Atomic(inner) => format!("U7_Atomic{}", expanded(inner)),
         MType::Pointer {
             space,
             is_const,
@@ -107,6 +109,8 @@ impl Mangler {
         }
         let out = match t {
             MType::Vector { len, elem } => format!("Dv{len}_{}", self.ty(elem)),
+            MType::Enum(n) => format!("{}{n}", n.len()),
+            MType::Atomic(inner) => format!("U7_Atomic{}", self.ty(inner)),
             MType::Pointer {
                 space,
                 is_const,
@@ -158,6 +162,39 @@ mod tests {
 
     fn int(bits: u32, signed: bool) -> MType {
         MType::Int { bits, signed }
+    }
+
+    #[test]
+    fn c11_atomics_mangle_as_clang_does() {
+        let atomic_int_ptr = MType::Pointer {
+            space: 4,
+            is_const: false,
+            is_volatile: true,
+            pointee: Box::new(MType::Atomic(Box::new(int(32, true)))),
+        };
+        let int_ptr = MType::Pointer {
+            space: 4,
+            is_const: false,
+            is_volatile: false,
+            pointee: Box::new(int(32, true)),
+        };
+        let order = MType::Enum("memory_order".into());
+        let scope = MType::Enum("memory_scope".into());
+        // clang-14's symbols for these OpenCL C 2.0 declarations.
+        assert_eq!(
+            mangle(
+                "atomic_compare_exchange_strong_explicit",
+                &[atomic_int_ptr.clone(), int_ptr, int(32, true), order.clone(), order.clone(), scope.clone()]
+            ),
+            "_Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_12memory_scope"
+        );
+        assert_eq!(
+            mangle(
+                "atomic_fetch_add_explicit",
+                &[atomic_int_ptr, int(32, true), order, scope]
+            ),
+            "_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii12memory_order12memory_scope"
+        );
     }
     fn f32() -> MType {
         MType::Float { bits: 32 }

@@ -275,13 +275,15 @@ impl Device {
         Ok(program)
     }
 
+    /// OpenCL C source, built as the OpenCL C version its `//@std` line names (CL1.2 when it
+    /// has none).
     pub fn program_from_source(&self, src: &str) -> Result<Program, String> {
         let s = CString::new(src).unwrap();
         let mut err = 0;
         let p =
             unsafe { clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err) };
         check("clCreateProgramWithSource", err)?;
-        Ok(Program(self.build(p, "-cl-std=CL1.2")?))
+        Ok(Program(self.build(p, &format!("-cl-std={}", cl_std(src)))?))
     }
 
     /// A SPIR-V module (clCreateProgramWithIL), built with no options.
@@ -497,3 +499,11 @@ impl Drop for Program {
 }
 
 pub type MemHandle = Handle;
+
+/// The OpenCL C version a kernel source is written in: its `//@std CLx.y` line (the fixture
+/// script compiles it so too), CL1.2 without one.
+pub fn cl_std(src: &str) -> &str {
+    src.lines()
+        .find_map(|l| l.strip_prefix("//@std "))
+        .map_or("CL1.2", str::trim)
+}

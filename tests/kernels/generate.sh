@@ -12,12 +12,15 @@ mkdir -p "$out/modern" "$out/legacy" "$out/o0" "$out/legacy-o0"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for cl in "$here"/*.cl; do
   name=$(basename "$cl" .cl)
+  # The OpenCL C version: the source's `//@std CLx.y` line, CL1.2 without one.
+  std=$(sed -n 's#^//@std \(CL[0-9.]*\).*#\1#p' "$cl" | head -n1)
+  std=${std:-CL1.2}
   for triple in spir64 spir; do
-    clang-14 -cc1 -triple "$triple-unknown-unknown" -emit-llvm-bc -cl-std=CL1.2 -cl-kernel-arg-info -finclude-default-header \
+    clang-14 -cc1 -triple "$triple-unknown-unknown" -emit-llvm-bc -cl-std=$std -cl-kernel-arg-info -finclude-default-header \
       -O2 -disable-llvm-passes "$cl" -o "$tmp/$name.$triple.raw.bc"
     "$llvm/opt" -O2 "$tmp/$name.$triple.raw.bc" -o "$out/modern/$name.$triple.bc"
   done
-  clang-14 -cc1 -triple spir64-unknown-unknown -emit-llvm-bc -cl-std=CL1.2 -cl-kernel-arg-info \
+  clang-14 -cc1 -triple spir64-unknown-unknown -emit-llvm-bc -cl-std=$std -cl-kernel-arg-info \
     -finclude-default-header -O0 "$cl" -o "$out/o0/$name.spir64.bc"
   for shape in modern o0; do
     legacy=legacy; [ "$shape" = o0 ] && legacy=legacy-o0

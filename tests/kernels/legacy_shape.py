@@ -3,7 +3,8 @@
 
 Legacy SPIR 1.2 producers listed kernels in `!opencl.kernels` (function, then one node per
 kernel_arg_* list and attribute), spelled images without access suffix (`%opencl.image2d_t`),
-passed samplers as `i32`, declared `!opencl.spir.version = !{i32 1, i32 2}` and recorded the
+passed samplers as `i32`, declared `!opencl.spir.version = !{i32 1, i32 2}` (2.0 for OpenCL
+C 2.0 source, kept) and recorded the
 default FP_CONTRACT ON as `!opencl.enable.FP_CONTRACT`; some put constant program data in
 address space 0 (see the end). This script
 takes one .ll on stdin and writes the legacy-shaped .ll on stdout.
@@ -105,10 +106,17 @@ def rewrite_define_parts(head, attached):
             return head if i == 1 else attached
     rewrite_define(M())
 src = re.sub(r"^(define [^\n]*spir_kernel void @[\w.]+\(.*\))([^()\n]*)\{$", rewrite_line, src, flags=re.M)
+# SPIR 2.0 (OpenCL C 2.0 source) keeps its version; the rest becomes SPIR 1.2.
+spir_version = "i32 1, i32 2"
+m = re.search(r"^!opencl\.spir\.version = !\{(!\d+)\}", src, flags=re.M)
+if m:
+    node = re.search(r"^" + re.escape(m.group(1)) + r" = !\{(i32 2, i32 0)\}", src, flags=re.M)
+    if node:
+        spir_version = node.group(1)
 src = re.sub(r"^!opencl\.spir\.version = .*$", "", src, flags=re.M)
 src += "\n!opencl.kernels = !{" + ", ".join(kernel_refs) + "}\n"
 vid = f"!{next_id}"
-src += f"!opencl.spir.version = !{{{vid}}}\n{vid} = !{{i32 1, i32 2}}\n"
+src += f"!opencl.spir.version = !{{{vid}}}\n{vid} = !{{{spir_version}}}\n"
 # OpenCL C contracts by default (FP_CONTRACT ON), which SPIR 1.2 producers recorded here.
 src += "!opencl.enable.FP_CONTRACT = !{}\n"
 src += "\n".join(new_nodes) + "\n"

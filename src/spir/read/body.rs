@@ -285,7 +285,19 @@ impl FnLowering<'_, '_> {
             },
             _ => return Value::Const(c),
         };
-        let v = Value::Inst(self.emit(None, ty, op));
+        let is_space_cast = matches!(
+            op,
+            Op::Cast {
+                op: CastOp::AddrSpaceCast,
+                ..
+            }
+        );
+        let h = self.emit(None, ty, op);
+        // As for `cast`: dropped if nothing uses it.
+        if is_space_cast {
+            self.spellings.push(h);
+        }
+        let v = Value::Inst(h);
         self.materialized.insert((self.current, c), v);
         v
     }
@@ -499,7 +511,12 @@ impl FnLowering<'_, '_> {
             self.bind(dest, v);
             return Ok(());
         }
-        self.emit(Some(dest), ty, Op::Cast { op, value });
+        let h = self.emit(Some(dest), ty, Op::Cast { op, value });
+        // A cast between address spaces that nothing uses once OpenCL C 2.0's atomics take
+        // the pointer it casts (`calls::c11_atomic`) is dropped.
+        if op == CastOp::AddrSpaceCast {
+            self.spellings.push(h);
+        }
         Ok(())
     }
 

@@ -261,6 +261,12 @@ fn core(
                 },
             ))
         }
+        // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`: the
+        // storage class is the result's.
+        S::GenericCastToPtrExplicit => {
+            args.truncate(1);
+            inst(Builtin::Spirv(op), args)
+        }
         _ if crate::spirv::read::builtins::spirv_builtin_supported(op) => {
             inst(Builtin::Spirv(op), args)
         }

@@ -11,7 +11,7 @@ use spirv::Op as S;
 use super::body::FnCtx;
 use super::{c, Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{channel_query, is_float_test, takes_unsigned, CLOp};
+use crate::ir::builtin::{channel_query, is_float_test, CLOp};
 use crate::ir::opencl_names::image_base;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
 use crate::mappings;
@@ -47,7 +47,7 @@ fn ext_sign(op: CLOp, arg: usize) -> bool {
 }
 
 /// Bit width of a type's scalar element.
-fn scalar_bits(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
+pub(super) fn scalar_bits(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
     match m.types[m.scalar_of(t)] {
         Type::Int { width } | Type::Float { width } => width,
         _ => 32,
@@ -173,7 +173,7 @@ impl Writer<'_> {
     }
 
     pub(super) fn no_spelling(&self, what: String) -> Error {
-        let (a, b) = self.opts.spir_version;
+        let (a, b) = self.spir_version;
         Error::unsupported(format!(
             "{what} has no OpenCL C spelling in SPIR {a}.{b}; use --flavor spirv-ir to keep it"
         ))
@@ -196,7 +196,7 @@ impl Writer<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn builtin(
         &mut self,
-        _fc: &mut FnCtx,
+        fc: &mut FnCtx,
         builtin: &Builtin,
         args: &[Value],
         a: &[LLVMValueRef],
@@ -263,28 +263,11 @@ impl Writer<'_> {
             Builtin::MemoryBarrier { mem, semantics } => {
                 self.memory_barrier(*mem, *semantics, rt, out)?
             }
-            Builtin::Atomic { op, .. } => {
-                let base = mappings::atomic_name(*op)
-                    .ok_or_else(|| self.no_spelling(format!("atomic Op{op:?}")))?;
-                let pointee = self
-                    .m
-                    .pointee(tys[0])
-                    .ok_or_else(|| Error::malformed("atomic on a value that is not a pointer"))?;
-                let wide = scalar_bits(self.m, pointee) == 64;
-                let name = format!("{}_{base}", if wide { "atom" } else { "atomic" });
-                let signed = !takes_unsigned(*op);
-                let mut ps = Vec::new();
-                for (i, &t) in tys.iter().enumerate() {
-                    let mut p = self.mtype(t, signed)?;
-                    if i == 0 {
-                        if let MType::Pointer { is_volatile, .. } = &mut p {
-                            *is_volatile = true;
-                        }
-                    }
-                    ps.push(p);
-                }
-                self.call_builtin(&name, &ps, rt, a, out)
-            }
+            Builtin::Atomic {
+                op,
+                scope,
+                semantics,
+            } => self.atomic(fc, *op, *scope, *semantics, a, tys, rt, out)?,
             Builtin::Image(op) => self.image(*op, a, tys, ret, rt, out)?,
             Builtin::AsyncCopy { strided } => {
                 let stride_one = *strided
@@ -607,6 +590,47 @@ impl Writer<'_> {
                 let v = self.call_builtin(q.opencl, &p, rt, a, c"");
                 let off = unsafe { LLVMConstInt(rt, q.cl_offset, 0) };
                 unsafe { LLVMBuildSub(self.builder, v, off, out.as_ptr()) }
+            }
+            S::GenericCastToPtrExplicit => {
+                // clang's spelling: `__to_global` (`__to_local`, `__to_private`) on i8
+                // pointers, the result cast back to the graph's pointer type.
+                let space = unsafe { LLVMGetPointerAddressSpace(rt) };
+                let name = match space {
+                    1 => "__to_global",
+                    3 => "__to_local",
+                    0 => "__to_private",
+                    _ => {
+                        return Err(self.no_spelling(format!(
+                            "a cast of a generic pointer to address space {space}"
+                        )))
+                    }
+                };
+                unsafe {
+                    let i8t = LLVMInt8TypeInContext(self.ctx);
+                    let from =
+                        LLVMBuildBitCast(self.builder, a[0], LLVMPointerType(i8t, 4), c"".as_ptr());
+                    let r =
+                        self.call_symbol(name, LLVMPointerType(i8t, space), &[from], false, c"");
+                    LLVMBuildBitCast(self.builder, r, rt, out.as_ptr())
+                }
+            }
+            S::GenericPtrMemSemantics => {
+                // get_fence's CLK_LOCAL_MEM_FENCE (1) and CLK_GLOBAL_MEM_FENCE (2) are the
+                // storage bits 0x100 and 0x200 shifted down by 8.
+                let p = [MType::Pointer {
+                    space: 4,
+                    is_const: true,
+                    is_volatile: false,
+                    pointee: Box::new(MType::Void),
+                }];
+                unsafe {
+                    let i8t = LLVMInt8TypeInContext(self.ctx);
+                    let from =
+                        LLVMBuildBitCast(self.builder, a[0], LLVMPointerType(i8t, 4), c"".as_ptr());
+                    let flags = self.call_builtin("get_fence", &p, rt, &[from], c"");
+                    let eight = LLVMConstInt(rt, 8, 0);
+                    LLVMBuildShl(self.builder, flags, eight, out.as_ptr())
+                }
             }
             other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
         })

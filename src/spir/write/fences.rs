@@ -40,11 +40,11 @@ impl Writer<'_> {
     }
 
     fn is_spir_2(&self) -> bool {
-        self.opts.spir_version.0 >= 2
+        self.spir_version.0 >= 2
     }
 
     /// The `memory_scope` argument of an OpenCL C 2.0 builtin.
-    fn scope_arg(&self, scope: Scope) -> Result<LLVMValueRef> {
+    pub(super) fn scope_arg(&self, scope: Scope) -> Result<LLVMValueRef> {
         let value = mappings::MEMORY_SCOPES
             .iter()
             .find(|(_, s)| *s == scope)
@@ -80,7 +80,7 @@ impl Writer<'_> {
             )));
         }
         let scope = self.scope_arg(mem)?;
-        let params = [uint(), MType::Named("memory_scope".into())];
+        let params = [uint(), MType::Enum("memory_scope".into())];
         Ok(self.call_builtin(name, &params, rt, &[flags, scope], out))
     }
 
@@ -128,8 +128,8 @@ impl Writer<'_> {
             })?;
         let params = [
             uint(),
-            MType::Named("memory_order".into()),
-            MType::Named("memory_scope".into()),
+            MType::Enum("memory_order".into()),
+            MType::Enum("memory_scope".into()),
         ];
         let args = [
             flags,

@@ -202,6 +202,32 @@ impl Writer<'_> {
                 }
                 self.friendly_call(&friendly::core_name(op, &none), ps, rt, &av, out)
             }
+            Builtin::Spirv(S::GenericCastToPtrExplicit) => {
+                // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`.
+                let space = match self.m.types[ret] {
+                    Type::Pointer { space, .. } => space,
+                    _ => return Err(Error::internal("a generic cast to no pointer")),
+                };
+                let to = match space {
+                    ir::AddressSpace::Global => "ToGlobal",
+                    ir::AddressSpace::Local => "ToLocal",
+                    _ => "ToPrivate",
+                };
+                let post = Postfixes {
+                    other: vec![to.to_string()],
+                    ..Postfixes::default()
+                };
+                let class = crate::mappings::space_storage_class(space) as u64;
+                let ps = vec![self.mtype(tys[0], true)?, Self::int32()];
+                let av = [a[0], self.i32_const(class)];
+                self.friendly_call(
+                    &friendly::core_name(S::GenericCastToPtrExplicit, &post),
+                    ps,
+                    rt,
+                    &av,
+                    out,
+                )
+            }
             Builtin::Spirv(op) => {
                 let post = Postfixes {
                     ret: if core_needs_ret(*op) {

@@ -168,7 +168,7 @@ impl Writer<'_> {
             }
         }
         let s = &self.m.source;
-        let (sa, sb) = self.opts.spir_version;
+        let (sa, sb) = self.spir_version;
         let ver = self.md_node(vec![self.md_i32(sa), self.md_i32(sb)]);
         self.named("opencl.spir.version", ver);
         let (oa, ob) = s.ocl_version.unwrap_or((sa, sb));

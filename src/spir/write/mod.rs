@@ -8,6 +8,7 @@
 //! `types` owns types, constants and globals; `body` functions and instructions; `builtins`
 //! the OpenCL C spelling of semantic builtins; `metadata` the `opencl.*` metadata.
 
+mod atomics;
 mod body;
 mod builtins;
 mod fences;
@@ -45,6 +46,8 @@ pub(crate) fn c(s: &str) -> CString {
 pub(crate) struct Writer<'a> {
     m: &'a ir::Module,
     opts: &'a SpirOptions,
+    /// The SPIR version written (`SpirOptions::spir_version`, resolved).
+    spir_version: (u32, u32),
     ctx: LLVMContextRef,
     module: LLVMModuleRef,
     builder: LLVMBuilderRef,
@@ -85,13 +88,24 @@ impl Writer<'_> {
 }
 
 /// Translate the graph into SPIR bitcode (or text with `opts.text`).
+/// The SPIR version a module is written as unless the options say: 2.0 for OpenCL C 2.0 (or
+/// later) source, whose constructs SPIR 1.2 cannot spell, 1.2 otherwise.
+fn default_spir_version(m: &ir::Module) -> (u32, u32) {
+    match m.source.ocl_version {
+        Some((major, _)) if major >= 2 => (2, 0),
+        _ => (1, 2),
+    }
+}
+
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     let context = Context::create();
     let module = context.create_module("spir-xlate");
     let builder = context.create_builder();
+    let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));
     let mut w = Writer {
         m,
         opts,
+        spir_version,
         ctx: (&context).as_ctx_ref(),
         module: module.as_mut_ptr(),
         builder: builder.as_mut_ptr(),

@@ -121,6 +121,11 @@ impl Reader {
             }
             _ => {}
         }
+        // The storage class OpGenericCastToPtrExplicit casts to is its result type's.
+        if op == S::GenericCastToPtrExplicit {
+            let args = self.operands_at(st, inst, 0..1)?;
+            return self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args);
+        }
         // Anything else: the SPIR-V instruction itself, if its operands are all ids.
         if !inst.operands.iter().all(|o| {
             matches!(

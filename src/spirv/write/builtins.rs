@@ -195,6 +195,22 @@ impl Writer<'_> {
                 }
                 self.emit(op, rty, rid, ops)?;
             }
+            // The storage class a generic pointer is cast to is the result pointer's.
+            Builtin::Spirv(S::GenericCastToPtrExplicit) => {
+                let space = match m.types[ret] {
+                    Type::Pointer { space, .. } => space,
+                    _ => {
+                        return Err(Error::internal(
+                            "to_global/to_local/to_private of no pointer",
+                        ))
+                    }
+                };
+                let mut ops = Self::ids(&ids);
+                ops.push(Operand::StorageClass(crate::mappings::space_storage_class(
+                    space,
+                )));
+                self.emit(S::GenericCastToPtrExplicit, rty, rid, ops)?;
+            }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }

@@ -1,0 +1,270 @@
+//! Atomic instructions spelled as OpenCL C builtins: OpenCL C 1.x's `atomic_*` / `atom_*`
+//! (relaxed, device scope: what they mean) and, in SPIR 2.0, OpenCL C 2.0's C11 forms
+//! (`atomic_fetch_add_explicit`, `atomic_load_explicit`, `atomic_compare_exchange_strong_
+//! explicit`, ...) for every other order and scope and for what 1.x has no spelling of (loads,
+//! stores, flags). The C11 builtins take generic pointers to `volatile atomic_T`: the
+//! pointer is cast to the generic address space; the memory order is clang's encoding
+//! (mappings/opencl_enums.toml), the compare-exchange's failure order the success order
+//! without its release part.
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use spirv::{MemorySemantics, Op as S, Scope};
+
+use super::body::FnCtx;
+use super::Writer;
+use crate::diag::{Error, Result};
+use crate::ir::builtin::takes_unsigned;
+use crate::ir::{self, Type};
+use crate::mappings;
+use crate::spir::mangle::MType;
+
+const ORDER_MASK: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+
+impl Writer<'_> {
+    /// An atomic instruction `op` with `scope` and `semantics` on (`a`, of graph types `tys`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atomic(
+        &mut self,
+        fc: &mut FnCtx,
+        op: S,
+        scope: Scope,
+        semantics: u32,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let legacy = mappings::atomic_name(op);
+        // OpenCL C 1.x's atomics take global and local pointers only.
+        let generic = matches!(
+            self.m.types[tys[0]],
+            Type::Pointer {
+                space: ir::AddressSpace::Generic,
+                ..
+            }
+        );
+        let plain = semantics & ORDER_MASK == 0 && scope == Scope::Device && !generic;
+        if let (Some(base), true) = (legacy, plain || self.spir_version.0 < 2) {
+            return self.atomic_1x(base, op, a, tys, rt, out);
+        }
+        if self.spir_version.0 < 2 {
+            return Err(self.no_spelling(format!("atomic Op{op:?}")));
+        }
+        self.atomic_c11(fc, op, scope, semantics, a, tys, rt, out)
+    }
+
+    /// OpenCL C 1.x's spelling: `atomic_<op>` (`atom_<op>` on 64-bit integers).
+    fn atomic_1x(
+        &mut self,
+        base: &str,
+        op: S,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let pointee = self
+            .m
+            .pointee(tys[0])
+            .ok_or_else(|| Error::malformed("atomic on a value that is not a pointer"))?;
+        let wide = super::builtins::scalar_bits(self.m, pointee) == 64;
+        let name = format!("{}_{base}", if wide { "atom" } else { "atomic" });
+        let signed = !takes_unsigned(op);
+        let mut ps = Vec::new();
+        for (i, &t) in tys.iter().enumerate() {
+            let mut p = self.mtype(t, signed)?;
+            if i == 0 {
+                if let MType::Pointer { is_volatile, .. } = &mut p {
+                    *is_volatile = true;
+                }
+            }
+            ps.push(p);
+        }
+        Ok(self.call_builtin(&name, &ps, rt, a, out))
+    }
+
+    /// `memory_order`'s value for the order part of `semantics`.
+    fn order_arg(&self, semantics: u32) -> Result<LLVMValueRef> {
+        let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
+        let value = if order.is_empty() {
+            0
+        } else {
+            mappings::MEMORY_ORDERS
+                .iter()
+                .find(|(_, o)| *o == order)
+                .map(|(v, _)| *v)
+                .ok_or_else(|| {
+                    Error::malformed(format!(
+                        "memory semantics {semantics:#x} with several orders"
+                    ))
+                })?
+        };
+        Ok(self.i32_const(value.into()))
+    }
+
+    /// `p` as a generic pointer (an addrspacecast unless it is one).
+    fn to_generic(&self, p: LLVMValueRef) -> LLVMValueRef {
+        unsafe {
+            let t = LLVMTypeOf(p);
+            if LLVMGetPointerAddressSpace(t) == 4 {
+                return p;
+            }
+            let g = LLVMPointerType(LLVMGetElementType(t), 4);
+            LLVMBuildAddrSpaceCast(self.builder, p, g, c"".as_ptr())
+        }
+    }
+
+    /// OpenCL C 2.0's `atomic_*_explicit` spelling.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_c11(
+        &mut self,
+        fc: &mut FnCtx,
+        op: S,
+        scope: Scope,
+        semantics: u32,
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let signed = !takes_unsigned(op);
+        let pointee = self
+            .m
+            .pointee(tys[0])
+            .ok_or_else(|| Error::malformed("atomic on a value that is not a pointer"))?;
+        let elem = self.mtype(pointee, signed)?;
+        let atomic_ptr = MType::Pointer {
+            space: 4,
+            is_const: false,
+            is_volatile: true,
+            pointee: Box::new(MType::Atomic(Box::new(elem.clone()))),
+        };
+        let order_t = MType::Enum("memory_order".into());
+        let scope_t = MType::Enum("memory_scope".into());
+        let p = self.to_generic(a[0]);
+        let order = self.order_arg(semantics)?;
+        let scope_v = self.scope_arg(scope)?;
+        let (name, params, args): (&str, Vec<MType>, Vec<LLVMValueRef>) = match op {
+            S::AtomicLoad => ("atomic_load_explicit", vec![atomic_ptr], vec![p]),
+            S::AtomicStore => (
+                "atomic_store_explicit",
+                vec![atomic_ptr, elem],
+                vec![p, a[1]],
+            ),
+            S::AtomicFlagTestAndSet | S::AtomicFlagClear => {
+                let name = if op == S::AtomicFlagClear {
+                    "atomic_flag_clear_explicit"
+                } else {
+                    "atomic_flag_test_and_set_explicit"
+                };
+                (name, vec![atomic_ptr], vec![p])
+            }
+            S::AtomicIIncrement | S::AtomicIDecrement => {
+                let name = if op == S::AtomicIIncrement {
+                    "atomic_fetch_add_explicit"
+                } else {
+                    "atomic_fetch_sub_explicit"
+                };
+                let v = unsafe { LLVMConstInt(LLVMGetElementType(LLVMTypeOf(a[0])), 1, 0) };
+                (name, vec![atomic_ptr, elem], vec![p, v])
+            }
+            S::AtomicCompareExchange => {
+                return self
+                    .compare_exchange_c11(fc, atomic_ptr, elem, p, a, semantics, scope_v, rt, out)
+            }
+            _ => {
+                let name = match op {
+                    S::AtomicExchange => "atomic_exchange_explicit",
+                    S::AtomicIAdd => "atomic_fetch_add_explicit",
+                    S::AtomicISub => "atomic_fetch_sub_explicit",
+                    S::AtomicOr => "atomic_fetch_or_explicit",
+                    S::AtomicXor => "atomic_fetch_xor_explicit",
+                    S::AtomicAnd => "atomic_fetch_and_explicit",
+                    S::AtomicSMin | S::AtomicUMin => "atomic_fetch_min_explicit",
+                    S::AtomicSMax | S::AtomicUMax => "atomic_fetch_max_explicit",
+                    _ => return Err(self.no_spelling(format!("atomic Op{op:?}"))),
+                };
+                (name, vec![atomic_ptr, elem], vec![p, a[1]])
+            }
+        };
+        let mut params = params;
+        let mut args = args;
+        params.extend([order_t, scope_t]);
+        args.extend([order, scope_v]);
+        Ok(self.call_builtin(name, &params, rt, &args, out))
+    }
+
+    /// `atomic_compare_exchange_strong_explicit` with the comparator in a variable: the
+    /// value found is that variable afterwards.
+    #[allow(clippy::too_many_arguments)]
+    fn compare_exchange_c11(
+        &mut self,
+        fc: &mut FnCtx,
+        atomic_ptr: MType,
+        elem: MType,
+        p: LLVMValueRef,
+        a: &[LLVMValueRef],
+        semantics: u32,
+        scope: LLVMValueRef,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        // Graph operands: (pointer, comparator, value).
+        let (cmp, value) = (a[1], a[2]);
+        let expected = self.entry_alloca(fc, rt);
+        unsafe {
+            LLVMBuildStore(self.builder, cmp, expected);
+        }
+        let expected_g = self.to_generic(expected);
+        let expected_t = MType::Pointer {
+            space: 4,
+            is_const: false,
+            is_volatile: false,
+            pointee: Box::new(elem.clone()),
+        };
+        let order_t = MType::Enum("memory_order".into());
+        let params = [
+            atomic_ptr,
+            expected_t,
+            elem,
+            order_t.clone(),
+            order_t,
+            MType::Enum("memory_scope".into()),
+        ];
+        let success = self.order_arg(semantics)?;
+        let failure = self.order_arg(crate::ir::spirv_form::unequal_semantics(semantics))?;
+        let bool_t = unsafe { LLVMInt1TypeInContext(self.ctx) };
+        self.call_builtin(
+            "atomic_compare_exchange_strong_explicit",
+            &params,
+            bool_t,
+            &[p, expected_g, value, success, failure, scope],
+            c"",
+        );
+        Ok(unsafe { LLVMBuildLoad2(self.builder, rt, expected, out.as_ptr()) })
+    }
+
+    /// A variable of type `t` in the function's entry block, after the allocas there.
+    fn entry_alloca(&mut self, fc: &mut FnCtx, t: LLVMTypeRef) -> LLVMValueRef {
+        unsafe {
+            let b = self.builder;
+            let entry = fc.blocks[0];
+            let here = LLVMGetInsertBlock(b);
+            let mut first = LLVMGetFirstInstruction(entry);
+            while !first.is_null() && !LLVMIsAAllocaInst(first).is_null() {
+                first = LLVMGetNextInstruction(first);
+            }
+            if first.is_null() {
+                LLVMPositionBuilderAtEnd(b, entry);
+            } else {
+                LLVMPositionBuilderBefore(b, first);
+            }
+            let v = LLVMBuildAlloca(b, t, c"expected".as_ptr());
+            LLVMPositionBuilderAtEnd(b, here);
+            v
+        }
+    }
+}
