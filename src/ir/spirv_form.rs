@@ -118,6 +118,13 @@ impl Builtin {
         ops: &[V],
         int_of: impl Fn(V) -> Option<u32>,
     ) -> Option<Result<(Builtin, Vec<V>), String>> {
+        // The weak compare-exchange (deprecated in SPIR-V 1.3) may fail spuriously, the strong
+        // one never does: reading it as the strong one is always correct.
+        let op = if op == S::AtomicCompareExchangeWeak {
+            S::AtomicCompareExchange
+        } else {
+            op
+        };
         let needs = match op {
             S::ControlBarrier | S::GroupWaitEvents => 3,
             S::MemoryBarrier => 2,

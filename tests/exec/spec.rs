@@ -12,6 +12,9 @@
 //!   sampler:N|U:none|edge|clamp|repeat|mirror:nearest|linear
 //! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
 //! ```
+//!
+//! A `//@std CLx.y` line says which OpenCL C the source is written in (CL1.2 without one):
+//! tests/kernels/generate.sh compiles it so, and the tiers build the reference so (`cl::cl_std`).
 use super::cl::{Arg, Device, ImageFormat, MemHandle};
 use super::common::Rng;
 

@@ -3,7 +3,8 @@
 //! Run as `cargo test --features oracles --test exec_intel`. For every kernel with an
 //! `//@exec` line:
 //!
-//! * reference: the kernel's OpenCL C source, built by the driver (`-cl-std=CL1.2`);
+//! * reference: the kernel's OpenCL C source, built by the driver (`-cl-std=` its `//@std`
+//!   line, CL1.2 without one);
 //! * candidates, for each of the four fixture shapes:
 //!   - `spirv`: our SPIR-V (`to-spirv`), loaded directly with `clCreateProgramWithIL`;
 //!   - `to-spir`: our real SPIR 1.2 (`to-spir` of that SPIR-V), loaded as a `cl_khr_spir`

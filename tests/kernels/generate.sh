@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerate tests/fixtures/ from tests/kernels/*.cl with clang-14 (needs clang-14, llvm-14).
+# Regenerate tests/fixtures/ from tests/kernels/*.cl with clang-14 (needs clang-14, llvm-14), each
+# as the OpenCL C version its `//@std CLx.y` line names (CL1.2 without one).
 #   modern/NAME.spir64.bc, modern/NAME.spir.bc  clang-14 -O2 SPIR (function metadata)
 #   legacy/NAME.spir64.bc                       legacy-shaped SPIR 1.2 (!opencl.kernels, i32 samplers)
 #   o0/NAME.spir64.bc                           clang-14 -O0 (allocas, images and samplers in memory)

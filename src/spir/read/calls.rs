@@ -628,6 +628,12 @@ fn builtin(
     Err(unknown(mangled, d))
 }
 
+/// The alignment LLVM gives a value of `v`'s (scalar) type: its size.
+fn natural_align(l: &FnLowering, v: Value) -> Option<u32> {
+    let t = l.value_type(v);
+    u32::try_from(l.m.size_of(t)).ok().filter(|&a| a > 0)
+}
+
 /// to_global / to_local / to_private: OpGenericCastToPtrExplicit, whose storage class is
 /// the result pointer's (null where the generic pointer points elsewhere).
 fn generic_cast_explicit(ret: ir::Handle<Type>, args: Vec<Value>) -> Lowered {
@@ -667,12 +673,13 @@ fn c11_atomic(
             if args.len() != 2 {
                 return Err(unknown(mangled, d));
             }
+            let align = natural_align(l, args[1]);
             return Ok(Some(Lowered::Inst(
                 ret,
                 Op::Store {
                     ptr: args[0],
                     value: args[1],
-                    align: None,
+                    align,
                     volatile: false,
                 },
             )));
@@ -789,12 +796,17 @@ fn c11_atomic(
             ))
         }
     };
+    let align =
+        l.m.size_of(expected_t)
+            .try_into()
+            .ok()
+            .filter(|&a: &u32| a > 0);
     let expected = Value::Inst(l.emit(
         None,
         expected_t,
         Op::Load {
             ptr: args[1],
-            align: None,
+            align,
             volatile: false,
         },
     ));
@@ -813,7 +825,7 @@ fn c11_atomic(
         Op::Store {
             ptr: args[1],
             value: found,
-            align: None,
+            align,
             volatile: false,
         },
     );
