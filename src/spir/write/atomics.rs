@@ -214,7 +214,7 @@ impl Writer<'_> {
     ) -> Result<LLVMValueRef> {
         // Graph operands: (pointer, comparator, value).
         let (cmp, value) = (a[1], a[2]);
-        let expected = self.entry_alloca(fc, rt);
+        let expected = self.entry_alloca(fc, rt, c"expected");
         unsafe {
             LLVMBuildStore(self.builder, cmp, expected);
         }
@@ -245,26 +245,5 @@ impl Writer<'_> {
             c"",
         );
         Ok(unsafe { LLVMBuildLoad2(self.builder, rt, expected, out.as_ptr()) })
-    }
-
-    /// A variable of type `t` in the function's entry block, after the allocas there.
-    fn entry_alloca(&mut self, fc: &mut FnCtx, t: LLVMTypeRef) -> LLVMValueRef {
-        unsafe {
-            let b = self.builder;
-            let entry = fc.blocks[0];
-            let here = LLVMGetInsertBlock(b);
-            let mut first = LLVMGetFirstInstruction(entry);
-            while !first.is_null() && !LLVMIsAAllocaInst(first).is_null() {
-                first = LLVMGetNextInstruction(first);
-            }
-            if first.is_null() {
-                LLVMPositionBuilderAtEnd(b, entry);
-            } else {
-                LLVMPositionBuilderBefore(b, first);
-            }
-            let v = LLVMBuildAlloca(b, t, c"expected".as_ptr());
-            LLVMPositionBuilderAtEnd(b, here);
-            v
-        }
     }
 }

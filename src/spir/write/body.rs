@@ -102,6 +102,34 @@ pub(super) struct FnCtx {
 }
 
 impl Writer<'_> {
+    /// A variable of type `t` in the function's entry block, where LLVM's passes expect
+    /// allocas, after the ones already there (keeping the graph's order); the builder stays
+    /// where it was.
+    pub(super) fn entry_alloca(
+        &mut self,
+        fc: &FnCtx,
+        t: LLVMTypeRef,
+        name: &std::ffi::CStr,
+    ) -> LLVMValueRef {
+        unsafe {
+            let b = self.builder;
+            let entry = fc.blocks[0];
+            let here = LLVMGetInsertBlock(b);
+            let mut first = LLVMGetFirstInstruction(entry);
+            while !first.is_null() && !LLVMIsAAllocaInst(first).is_null() {
+                first = LLVMGetNextInstruction(first);
+            }
+            if first.is_null() {
+                LLVMPositionBuilderAtEnd(b, entry);
+            } else {
+                LLVMPositionBuilderBefore(b, first);
+            }
+            let v = LLVMBuildAlloca(b, t, name.as_ptr());
+            LLVMPositionBuilderAtEnd(b, here);
+            v
+        }
+    }
+
     pub(super) fn enum_attr(&self, name: &str) -> LLVMAttributeRef {
         unsafe {
             let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
@@ -355,21 +383,7 @@ impl Writer<'_> {
                 }
                 Op::Alloca { allocated, align } => {
                     let t = self.ty(*allocated)?;
-                    // Allocas go to the entry block, where LLVM's passes expect them, after
-                    // the ones already there (keeping the graph's order).
-                    let entry = fc.blocks[0];
-                    let here = LLVMGetInsertBlock(b);
-                    let mut first = LLVMGetFirstInstruction(entry);
-                    while !first.is_null() && !LLVMIsAAllocaInst(first).is_null() {
-                        first = LLVMGetNextInstruction(first);
-                    }
-                    if first.is_null() {
-                        LLVMPositionBuilderAtEnd(b, entry);
-                    } else {
-                        LLVMPositionBuilderBefore(b, first);
-                    }
-                    let v = LLVMBuildAlloca(b, t, n);
-                    LLVMPositionBuilderAtEnd(b, here);
+                    let v = self.entry_alloca(fc, t, &name);
                     if let Some(a) = align {
                         LLVMSetAlignment(v, *a);
                     }

@@ -410,44 +410,17 @@ fn not_finite_or_zero(e: &mut E, x: Value) -> Value {
 /// log x in double-double for a positive finite x (subnormals too); the special operands
 /// are the callers'.
 fn log_dd(e: &mut E, x: Value) -> Dd {
-    let i64t = i64t(e);
-    let dt = e.dt();
     // Subnormals: scaled into the normal range first.
     let tiny_k = e.dconst(f64::MIN_POSITIVE);
     let tiny = e.dcmp(P::Olt, x, tiny_k);
     let up = e.dconst(2f64.powi(54));
     let xs = e.dbin(B::FMul, x, up);
     let xs = e.dsel(tiny, xs, x);
-    let bits = e.cast(CastOp::Bitcast, i64t, xs);
-    let c52 = e.splat(i64t, ConstantKind::Int(52));
-    let emask = e.splat(i64t, ConstantKind::Int(0x7ff));
-    let ex = e.bin(B::LShr, i64t, bits, c52);
-    let ex = e.bin(B::And, i64t, ex, emask);
-    let bias = e.splat(i64t, ConstantKind::Int(1023));
-    let ex = e.bin(B::Sub, i64t, ex, bias);
-    let ed = e.b.push(
-        dt,
-        Op::Builtin {
-            builtin: plain(ConvertKind::Int(Sign::Signed), ConvertKind::Float),
-            args: vec![ex],
-        },
-    );
+    let (m, k) = super::exp_log::mantissa_exponent(e, xs);
     let c54 = e.dconst(54.0);
-    let ed54 = e.dbin(B::FSub, ed, c54);
-    let ed = e.dsel(tiny, ed54, ed);
-    let mmask = e.splat(i64t, ConstantKind::Int((1u64 << 52) - 1));
-    let one_bits = e.splat(i64t, ConstantKind::Int(1023u64 << 52));
-    let mb = e.bin(B::And, i64t, bits, mmask);
-    let mb = e.bin(B::Or, i64t, mb, one_bits);
-    let m = e.cast(CastOp::Bitcast, dt, mb);
-    let sqrt2 = e.dconst(std::f64::consts::SQRT_2);
-    let high = e.dcmp(P::Ogt, m, sqrt2);
-    let half = e.dconst(0.5);
-    let mh = e.dbin(B::FMul, m, half);
-    let m = e.dsel(high, mh, m);
+    let k54 = e.dbin(B::FSub, k, c54);
+    let k = e.dsel(tiny, k54, k);
     let one = e.dconst(1.0);
-    let ed1 = e.dbin(B::FAdd, ed, one);
-    let k = e.dsel(high, ed1, ed);
     // f = m − 1 exactly; s = f / (2 + f) in double-double.
     let f = e.dbin(B::FSub, m, one);
     let two = e.dconst(2.0);

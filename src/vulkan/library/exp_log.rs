@@ -260,8 +260,8 @@ fn expm1_d(e: &mut E, x: Value) -> Value {
     below(e, x, 0.35, series, big)
 }
 
-/// log x in double; NaN below zero, −inf at zero, +inf at +inf.
-pub(super) fn log_d(e: &mut E, x: Value) -> Value {
+/// x = m·2^k for a positive normal double x: m in [√½, √2) and k as a double (from the bits).
+pub(super) fn mantissa_exponent(e: &mut E, x: Value) -> (Value, Value) {
     let i64t = e.b.l.out.int_type(64);
     let dt = e.dt();
     let bits = e.cast(CastOp::Bitcast, i64t, x);
@@ -291,7 +291,13 @@ pub(super) fn log_d(e: &mut E, x: Value) -> Value {
     let m = e.dsel(high, mh, m);
     let one = e.dconst(1.0);
     let ed1 = e.dbin(BinaryOp::FAdd, ed, one);
-    let ed = e.dsel(high, ed1, ed);
+    (m, e.dsel(high, ed1, ed))
+}
+
+/// log x in double; NaN below zero, −inf at zero, +inf at +inf.
+pub(super) fn log_d(e: &mut E, x: Value) -> Value {
+    let (m, ed) = mantissa_exponent(e, x);
+    let one = e.dconst(1.0);
     let num = e.dbin(BinaryOp::FSub, m, one);
     let den = e.dbin(BinaryOp::FAdd, m, one);
     let s = e.dbin(BinaryOp::FDiv, num, den);
