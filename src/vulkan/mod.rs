@@ -37,6 +37,7 @@ mod emit;
 mod forwarding;
 mod images;
 mod kernel;
+mod known_bits;
 mod lanes;
 mod library;
 mod memory;

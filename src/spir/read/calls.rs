@@ -129,7 +129,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     }
     // clang's unmangled to_global / to_local / to_private.
     if matches!(name, "__to_global" | "__to_local" | "__to_private") {
-        return Ok(generic_cast_explicit(ret, args));
+        return Ok(super::c11::generic_cast_explicit(ret, args));
     }
     if name == "__translate_sampler_initializer" {
         // A run-time bit-field (a SPIR `i32` sampler argument) stays the value it is.
@@ -410,7 +410,12 @@ fn half_constant(m: &mut ir::Module, bits: ir::Handle<ir::Constant>) -> ir::Hand
 }
 
 /// A constant OpenCL C enumerant argument (`memory_order`, `memory_scope`) through its table.
-fn enumerant<T: Copy>(l: &FnLowering, v: Value, table: &[(u32, T)], what: &str) -> Result<T> {
+pub(super) fn enumerant<T: Copy>(
+    l: &FnLowering,
+    v: Value,
+    table: &[(u32, T)],
+    what: &str,
+) -> Result<T> {
     let value = match v {
         Value::Const(c) => match l.m.constants[c].kind {
             ConstantKind::Int(i) => Some(i),
@@ -468,7 +473,9 @@ fn builtin(
             );
         }
         // SPIR 2.0's mangled spelling of to_global / to_local / to_private.
-        "to_global" | "to_local" | "to_private" => return Ok(generic_cast_explicit(ret, args)),
+        "to_global" | "to_local" | "to_private" => {
+            return Ok(super::c11::generic_cast_explicit(ret, args))
+        }
         "get_fence" => {
             // OpGenericPtrMemSemantics' storage bits, WorkgroupMemory (0x100) and
             // CrossWorkgroupMemory (0x200), are CLK_LOCAL_MEM_FENCE (1) and
@@ -553,7 +560,7 @@ fn builtin(
         "wait_group_events" => return inst(Builtin::WaitEvents, args),
         _ => {}
     }
-    if let Some(r) = c11_atomic(l, d, mangled, ret, &args)? {
+    if let Some(r) = super::c11::c11_atomic(l, d, mangled, ret, &args)? {
         return Ok(r);
     }
     if let Some(op) = n
@@ -628,231 +635,7 @@ fn builtin(
     Err(unknown(mangled, d))
 }
 
-/// The alignment LLVM gives a value of `v`'s (scalar) type: its size.
-fn natural_align(l: &FnLowering, v: Value) -> Option<u32> {
-    let t = l.value_type(v);
-    u32::try_from(l.m.size_of(t)).ok().filter(|&a| a > 0)
-}
-
-/// to_global / to_local / to_private: OpGenericCastToPtrExplicit, whose storage class is
-/// the result pointer's (null where the generic pointer points elsewhere).
-fn generic_cast_explicit(ret: ir::Handle<Type>, args: Vec<Value>) -> Lowered {
-    Lowered::Inst(
-        ret,
-        Op::Builtin {
-            builtin: Builtin::Spirv(spirv::Op::GenericCastToPtrExplicit),
-            args,
-        },
-    )
-}
-
-/// OpenCL C 2.0's atomics (C11's, on `atomic_*` types), with and without `_explicit`: the
-/// SPIR-V atomic instruction with the memory order's semantics (clang's `__ATOMIC_*`
-/// numbers, mappings/opencl_enums.toml) plus the storage class of the pointer (generic:
-/// both global and local memory) and the memory scope; without `_explicit`, sequentially
-/// consistent at device scope. `atomic_init` is a plain store; `atomic_compare_exchange_*`
-/// loads `*expected`, compares and exchanges, and stores the value it found back to
-/// `*expected` (unchanged where the exchange happened), its result the comparison.
-/// `None` for any other name.
-fn c11_atomic(
-    l: &mut FnLowering,
-    d: &Demangled,
-    mangled: &str,
-    ret: ir::Handle<Type>,
-    args: &[Value],
-) -> Result<Option<Lowered>> {
-    use spirv::MemorySemantics as M;
-    use spirv::Op as S;
-    let name = d.name.as_str();
-    let (base, explicit) = match name.strip_suffix("_explicit") {
-        Some(b) => (b, true),
-        None => (name, false),
-    };
-    let (op, values) = match base {
-        "atomic_init" => {
-            if args.len() != 2 {
-                return Err(unknown(mangled, d));
-            }
-            let align = natural_align(l, args[1]);
-            return Ok(Some(Lowered::Inst(
-                ret,
-                Op::Store {
-                    ptr: args[0],
-                    value: args[1],
-                    align,
-                    volatile: false,
-                },
-            )));
-        }
-        "atomic_load" => (S::AtomicLoad, 0),
-        "atomic_store" => (S::AtomicStore, 1),
-        "atomic_exchange" => (S::AtomicExchange, 1),
-        "atomic_fetch_add" => (S::AtomicIAdd, 1),
-        "atomic_fetch_sub" => (S::AtomicISub, 1),
-        "atomic_fetch_or" => (S::AtomicOr, 1),
-        "atomic_fetch_xor" => (S::AtomicXor, 1),
-        "atomic_fetch_and" => (S::AtomicAnd, 1),
-        "atomic_fetch_min" | "atomic_fetch_max" => {
-            let signed = d.first_sign() != Some(false);
-            let op = match (base.ends_with("min"), signed) {
-                (true, true) => S::AtomicSMin,
-                (true, false) => S::AtomicUMin,
-                (false, true) => S::AtomicSMax,
-                (false, false) => S::AtomicUMax,
-            };
-            (op, 1)
-        }
-        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => {
-            (S::AtomicCompareExchange, 2)
-        }
-        "atomic_flag_test_and_set" => (S::AtomicFlagTestAndSet, 0),
-        "atomic_flag_clear" => (S::AtomicFlagClear, 0),
-        _ => return Ok(None),
-    };
-    // The operands after the pointer and values: the orders (two for compare-exchange),
-    // then the scope.
-    let orders = if op == S::AtomicCompareExchange { 2 } else { 1 };
-    let want = 1 + values + if explicit { orders } else { 0 };
-    if args.len() != want && !(explicit && args.len() == want + 1) {
-        return Err(unknown(mangled, d));
-    }
-    let order = if explicit {
-        enumerant(l, args[1 + values], mappings::MEMORY_ORDERS, "memory_order")?
-    } else {
-        M::SEQUENTIALLY_CONSISTENT
-    };
-    let scope = match args.get(want) {
-        Some(&s) if explicit => enumerant(l, s, mappings::MEMORY_SCOPES, "memory_scope")?,
-        _ => Scope::Device,
-    };
-    // The pointer a generic one was just cast from, where it is global or local memory: the
-    // atomic works on it (the Intel runtime's SPIR-V reader spells atomics as OpenCL C 1.x
-    // builtins, which have no generic overloads, and sees through casts only where its
-    // optimizer folds them; at -O0 it does not).
-    let mut args = args.to_vec();
-    let source = match args[0] {
-        Value::Inst(h) => match &l.body.insts[h].op {
-            Op::Cast {
-                op: ir::CastOp::AddrSpaceCast,
-                value,
-            } => Some(*value),
-            _ => None,
-        },
-        Value::Const(c) => match l.m.constants[c].kind {
-            ConstantKind::Cast(ir::CastOp::AddrSpaceCast, inner) => Some(Value::Const(inner)),
-            _ => None,
-        },
-        Value::Param(_) => None,
-    };
-    if let Some(p) = source {
-        if matches!(
-            l.m.types[l.value_type(p)],
-            Type::Pointer {
-                space: ir::AddressSpace::Global | ir::AddressSpace::Local,
-                ..
-            }
-        ) {
-            args[0] = p;
-        }
-    }
-    let storage = match l.m.types[l.value_type(args[0])] {
-        Type::Pointer { space, .. } => match space {
-            ir::AddressSpace::Local => M::WORKGROUP_MEMORY,
-            ir::AddressSpace::Generic => M::WORKGROUP_MEMORY | M::CROSS_WORKGROUP_MEMORY,
-            _ => M::CROSS_WORKGROUP_MEMORY,
-        },
-        _ => {
-            return Err(Error::malformed(
-                "an atomic on a value that is not a pointer",
-            ))
-        }
-    };
-    let semantics = if order == M::RELAXED {
-        0
-    } else {
-        (order | storage).bits()
-    };
-    let builtin = Builtin::Atomic {
-        op,
-        scope,
-        semantics,
-    };
-    if op != S::AtomicCompareExchange {
-        let operands = args[..1 + values].to_vec();
-        return Ok(Some(Lowered::Inst(
-            ret,
-            Op::Builtin {
-                builtin,
-                args: operands,
-            },
-        )));
-    }
-    // Compare-exchange: the graph's (pointer, comparator, value) form.
-    let expected_t = match l.m.types[l.value_type(args[1])] {
-        Type::Pointer { pointee, .. } => pointee,
-        _ => {
-            return Err(Error::malformed(
-                "compare-exchange's expected is not a pointer",
-            ))
-        }
-    };
-    let align =
-        l.m.size_of(expected_t)
-            .try_into()
-            .ok()
-            .filter(|&a: &u32| a > 0);
-    let expected = Value::Inst(l.emit(
-        None,
-        expected_t,
-        Op::Load {
-            ptr: args[1],
-            align,
-            volatile: false,
-        },
-    ));
-    let found = Value::Inst(l.emit(
-        None,
-        expected_t,
-        Op::Builtin {
-            builtin,
-            args: vec![args[0], expected, args[2]],
-        },
-    ));
-    let void = l.m.void_type();
-    l.emit(
-        None,
-        void,
-        Op::Store {
-            ptr: args[1],
-            value: found,
-            align,
-            volatile: false,
-        },
-    );
-    let b = l.m.ty(Type::Bool);
-    let same = Value::Inst(l.emit(
-        None,
-        b,
-        Op::ICmp {
-            pred: ir::IntPredicate::Eq,
-            lhs: found,
-            rhs: expected,
-        },
-    ));
-    // clang returns C's bool as i1 (or wider, zero-extended).
-    if ret == b {
-        return Ok(Some(Lowered::Value(same)));
-    }
-    Ok(Some(Lowered::Inst(
-        ret,
-        Op::Cast {
-            op: ir::CastOp::ZExt,
-            value: same,
-        },
-    )))
-}
-
-fn unknown(mangled: &str, d: &Demangled) -> Error {
+pub(super) fn unknown(mangled: &str, d: &Demangled) -> Error {
     Error::new(ErrorKind::UnknownBuiltin {
         name: mangled.to_string(),
         demangled: format!("{}({} parameters)", d.name, d.params.len()),

@@ -5,6 +5,7 @@
 //! instructions, builtin calls, kernel info.
 
 mod body;
+mod c11;
 mod calls;
 mod constants;
 mod friendly;

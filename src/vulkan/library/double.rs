@@ -29,6 +29,7 @@ use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, Op, Sign, Type, Value};
 
+use super::double_hyperbolic as hyperbolic;
 use super::exp_log::{pow_special, rootn_special, with_sign_of, Pow};
 use super::E;
 use crate::vulkan::emit::plain;
@@ -40,7 +41,7 @@ pub(super) type Dd = (Value, Value);
 const LN2_HI32: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
 const LN2_LO32: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
 /// ln 2, ln 10, log2 e and log10 e as double-doubles (their digits, rounded twice).
-const LN2: (f64, f64) = (
+pub(super) const LN2: (f64, f64) = (
     f64::from_bits(0x3fe6_2e42_fefa_39ef),
     f64::from_bits(0x3c7a_bc9e_3b39_803f),
 );
@@ -106,18 +107,18 @@ pub(super) fn math(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Optio
             e.dsel(passes, a[0], r)
         },
         C::hypot => |e, a| hypot(e, a[0], a[1]),
-        C::sinh => |e, a| sinh(e, a[0]),
-        C::cosh => |e, a| cosh(e, a[0]),
-        C::tanh => |e, a| tanh(e, a[0]),
-        C::asinh => |e, a| asinh(e, a[0]),
-        C::acosh => |e, a| acosh(e, a[0]),
-        C::atanh => |e, a| atanh(e, a[0]),
+        C::sinh => |e, a| hyperbolic::sinh(e, a[0]),
+        C::cosh => |e, a| hyperbolic::cosh(e, a[0]),
+        C::tanh => |e, a| hyperbolic::tanh(e, a[0]),
+        C::asinh => |e, a| hyperbolic::asinh(e, a[0]),
+        C::acosh => |e, a| hyperbolic::acosh(e, a[0]),
+        C::atanh => |e, a| hyperbolic::atanh(e, a[0]),
         _ => return None,
     };
     Some(e.lanewise(ret, args, |e, lanes, _| f(e, lanes)))
 }
 
-fn neg(e: &mut E, a: Value) -> Value {
+pub(super) fn neg(e: &mut E, a: Value) -> Value {
     let dt = e.dt();
     e.b.push(dt, Op::FNeg(a))
 }
@@ -363,7 +364,7 @@ pub(super) fn exp_dd(e: &mut E, x: Dd) -> Value {
     e.dsel(nan, x.0, res)
 }
 
-fn expm1(e: &mut E, x: Value) -> Value {
+pub(super) fn expm1(e: &mut E, x: Value) -> Value {
     // 2^k·(e^r − 1) + (2^k − 1); k = 0 near zero, so no cancellation there.
     let dt = e.dt();
     let lim_hi = e.dconst(710.0);
@@ -391,7 +392,7 @@ fn expm1(e: &mut E, x: Value) -> Value {
 }
 
 /// True for ±0 and NaN.
-fn zero_or_nan(e: &mut E, x: Value) -> Value {
+pub(super) fn zero_or_nan(e: &mut E, x: Value) -> Value {
     let zero = e.dconst(0.0);
     let z = e.dcmp(P::Oeq, x, zero);
     let bt = e.b.l.out.ty(Type::Bool);
@@ -400,7 +401,7 @@ fn zero_or_nan(e: &mut E, x: Value) -> Value {
 }
 
 /// True for ±0, ±inf and NaN.
-fn not_finite_or_zero(e: &mut E, x: Value) -> Value {
+pub(super) fn not_finite_or_zero(e: &mut E, x: Value) -> Value {
     let zn = zero_or_nan(e, x);
     let bt = e.b.l.out.ty(Type::Bool);
     let inf = e.spirv(S::IsInf, bt, vec![x]);
@@ -409,7 +410,7 @@ fn not_finite_or_zero(e: &mut E, x: Value) -> Value {
 
 /// log x in double-double for a positive finite x (subnormals too); the special operands
 /// are the callers'.
-fn log_dd(e: &mut E, x: Value) -> Dd {
+pub(super) fn log_dd(e: &mut E, x: Value) -> Dd {
     // Subnormals: scaled into the normal range first.
     let tiny_k = e.dconst(f64::MIN_POSITIVE);
     let tiny = e.dcmp(P::Olt, x, tiny_k);
@@ -477,7 +478,7 @@ fn log_special(e: &mut E, x: Value, r: Value) -> Value {
     e.dsel(bad, nan, r)
 }
 
-fn log1p(e: &mut E, x: Value) -> Value {
+pub(super) fn log1p(e: &mut E, x: Value) -> Value {
     // log of 1 + x as a double-double: log(hi) + lo / hi.
     let one = e.dconst(1.0);
     let (u, ul) = two_sum(e, one, x);
@@ -653,146 +654,4 @@ fn scale_i(e: &mut E, v: Value, k: Value) -> Value {
         },
     );
     scale(e, v, kd)
-}
-
-/// e^|x| / 2 without overflow where it is finite: e^(|x| − ln 2).
-fn half_exp(e: &mut E, ax: Value) -> Value {
-    let l = e.dconst(LN2.0);
-    let ll = e.dconst(LN2.1);
-    let nl = neg(e, l);
-    let (h, err) = two_sum(e, ax, nl);
-    let err = e.dbin(B::FSub, err, ll);
-    let t = fast_two_sum(e, h, err);
-    exp_dd(e, t)
-}
-
-fn sinh(e: &mut E, x: Value) -> Value {
-    let ax = e.dglsl(G::FAbs, x);
-    // Below 1: (m + m / (m + 1)) / 2 with m = e^|x| − 1 (no cancellation).
-    let m = expm1(e, ax);
-    let one = e.dconst(1.0);
-    let m1 = e.dbin(B::FAdd, m, one);
-    let q = e.dbin(B::FDiv, m, m1);
-    let s = e.dbin(B::FAdd, m, q);
-    let half = e.dconst(0.5);
-    let small = e.dbin(B::FMul, s, half);
-    // Above: e^|x|/2 − e^−|x|/2, the second term gone past 40.
-    let he = half_exp(e, ax);
-    let quarter = e.dconst(0.25);
-    let inv = e.dbin(B::FDiv, quarter, he);
-    let big = e.dbin(B::FSub, he, inv);
-    let k = e.dconst(1.0);
-    let is_small = e.dcmp(P::Olt, ax, k);
-    let r = e.dsel(is_small, small, big);
-    let r = with_sign_of(e, r, x);
-    let passes = zero_or_nan(e, x);
-    e.dsel(passes, x, r)
-}
-
-fn cosh(e: &mut E, x: Value) -> Value {
-    let ax = e.dglsl(G::FAbs, x);
-    // e^|x|/2 + e^−|x|/2 (both positive); below 1, 1 + m²/(2(m + 1)), m = e^|x| − 1.
-    let he = half_exp(e, ax);
-    let quarter = e.dconst(0.25);
-    let inv = e.dbin(B::FDiv, quarter, he);
-    let big = e.dbin(B::FAdd, he, inv);
-    let m = expm1(e, ax);
-    let one = e.dconst(1.0);
-    let m1 = e.dbin(B::FAdd, m, one);
-    let m2 = e.dbin(B::FMul, m, m);
-    let two = e.dconst(2.0);
-    let d = e.dbin(B::FMul, m1, two);
-    let q = e.dbin(B::FDiv, m2, d);
-    let small = e.dbin(B::FAdd, one, q);
-    let is_small = e.dcmp(P::Olt, ax, one);
-    e.dsel(is_small, small, big)
-}
-
-fn tanh(e: &mut E, x: Value) -> Value {
-    // m / (m + 2) with m = e^2|x| − 1; 1 beyond 22.
-    let ax = e.dglsl(G::FAbs, x);
-    let two = e.dconst(2.0);
-    let x2 = e.dbin(B::FMul, ax, two);
-    let m = expm1(e, x2);
-    let d = e.dbin(B::FAdd, m, two);
-    let r = e.dbin(B::FDiv, m, d);
-    let one = e.dconst(1.0);
-    let k = e.dconst(22.0);
-    let big = e.dcmp(P::Ogt, ax, k);
-    let r = e.dsel(big, one, r);
-    let r = with_sign_of(e, r, x);
-    let passes = zero_or_nan(e, x);
-    e.dsel(passes, x, r)
-}
-
-fn asinh(e: &mut E, x: Value) -> Value {
-    let ax = e.dglsl(G::FAbs, x);
-    let one = e.dconst(1.0);
-    // log1p(|x| + x²/(1 + √(1 + x²))), no cancellation; log|x| + ln 2 past 2^28.
-    let x2 = e.dbin(B::FMul, ax, ax);
-    let u = e.dbin(B::FAdd, x2, one);
-    let s = sqrt(e, u);
-    let d = e.dbin(B::FAdd, s, one);
-    let q = e.dbin(B::FDiv, x2, d);
-    let t = e.dbin(B::FAdd, ax, q);
-    let small = log1p(e, t);
-    let l = log_dd(e, ax);
-    let ln2 = (e.dconst(LN2.0), e.dconst(LN2.1));
-    let big = add(e, l, ln2).0;
-    let k = e.dconst(2f64.powi(28));
-    let is_big = e.dcmp(P::Ogt, ax, k);
-    let r = e.dsel(is_big, big, small);
-    let r = with_sign_of(e, r, x);
-    let passes = not_finite_or_zero(e, x);
-    e.dsel(passes, x, r)
-}
-
-fn acosh(e: &mut E, x: Value) -> Value {
-    // log1p(t + √(2t + t²)), t = x − 1 (exact near 1); log x + ln 2 past 2^28.
-    let one = e.dconst(1.0);
-    let t = e.dbin(B::FSub, x, one);
-    let two = e.dconst(2.0);
-    let t2 = e.dbin(B::FMul, t, t);
-    let tt = e.dbin(B::FMul, t, two);
-    let u = e.dbin(B::FAdd, tt, t2);
-    let s = sqrt(e, u);
-    let v = e.dbin(B::FAdd, t, s);
-    let small = log1p(e, v);
-    let l = log_dd(e, x);
-    let ln2 = (e.dconst(LN2.0), e.dconst(LN2.1));
-    let big = add(e, l, ln2).0;
-    let k = e.dconst(2f64.powi(28));
-    let is_big = e.dcmp(P::Ogt, x, k);
-    let r = e.dsel(is_big, big, small);
-    let inf = e.dconst(f64::INFINITY);
-    let is_inf = e.dcmp(P::Oeq, x, inf);
-    let r = e.dsel(is_inf, inf, r);
-    let nan = e.dconst(f64::NAN);
-    let bad = e.dcmp(P::Ult, x, one);
-    e.dsel(bad, nan, r)
-}
-
-fn atanh(e: &mut E, x: Value) -> Value {
-    // ½·log1p(2|x| / (1 − |x|)), the quotient exact enough: 1 − |x| is exact above ½ and
-    // below it 2|x| + 2x²/(1 − |x|) avoids the quotient's cancellation.
-    let ax = e.dglsl(G::FAbs, x);
-    let one = e.dconst(1.0);
-    let two = e.dconst(2.0);
-    let half = e.dconst(0.5);
-    let d = e.dbin(B::FSub, one, ax);
-    let a2 = e.dbin(B::FMul, ax, two);
-    let big_q = e.dbin(B::FDiv, a2, d);
-    let sq = e.dbin(B::FMul, a2, ax);
-    let sq = e.dbin(B::FDiv, sq, d);
-    let small_q = e.dbin(B::FAdd, a2, sq);
-    let is_small = e.dcmp(P::Olt, ax, half);
-    let q = e.dsel(is_small, small_q, big_q);
-    let l = log1p(e, q);
-    let r = e.dbin(B::FMul, l, half);
-    let r = with_sign_of(e, r, x);
-    let nan = e.dconst(f64::NAN);
-    let bad = e.dcmp(P::Ogt, ax, one);
-    let r = e.dsel(bad, nan, r);
-    let passes = zero_or_nan(e, x);
-    e.dsel(passes, x, r)
 }

@@ -53,6 +53,7 @@ use super::emit::E;
 mod async_copy;
 mod decompose;
 mod double;
+mod double_hyperbolic;
 mod exact;
 mod exp_log;
 mod gamma;
