@@ -25,12 +25,18 @@ pub(crate) fn lower(
             let t = l.value_type(p);
             Value::Const(l.m.int_const(t, 0))
         };
-        let cmp = Op::ICmp {
-            pred: IntPredicate::Ne,
-            lhs: p,
-            rhs: zero,
+        // `v != 0`, or the boolean `v` extends (the normal form the SPIR-V reader reads too).
+        args[0] = match l.extension_test(IntPredicate::Ne, p, zero) {
+            Some(b) => b,
+            None => {
+                let cmp = Op::ICmp {
+                    pred: IntPredicate::Ne,
+                    lhs: p,
+                    rhs: zero,
+                };
+                Value::Inst(l.emit(None, bool_ty, cmp))
+            }
         };
-        args[0] = Value::Inst(l.emit(None, bool_ty, cmp));
     }
     if args.len() > 2 && op == spirv::Op::GroupBroadcast {
         // work_group_broadcast(x, lx, ly[, lz]): SPIR-V takes the local id as one vector.
