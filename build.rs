@@ -42,6 +42,16 @@ struct ByClass {
 }
 
 #[derive(Deserialize)]
+struct C11Atomic {
+    op: Option<String>,
+    signed: Option<String>,
+    unsigned: Option<String>,
+    values: u32,
+    #[serde(default)]
+    read: bool,
+}
+
+#[derive(Deserialize)]
 struct Groups {
     group: Vec<Group>,
 }
@@ -305,6 +315,37 @@ fn main() {
         "pub fn atomic_name(op: spirv::Op) -> Option<&'static str> {\n    Some(match op {\n",
     );
     for (name, c) in &at {
+        for v in [&c.op, &c.signed, &c.unsigned].into_iter().flatten() {
+            let _ = writeln!(out, "        spirv::Op::{v} => {name:?},");
+        }
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+
+    // OpenCL C 2.0's atomics.
+    let c11: BTreeMap<String, C11Atomic> = read("atomics_c11.toml");
+    out.push_str(
+        "/// SPIR-V atomic of an OpenCL C 2.0 atomic function (without `_explicit`) and the number\n\
+         /// of value operands after its pointer (mappings/atomics_c11.toml).\n",
+    );
+    out.push_str(
+        "pub fn c11_atomic(name: &str) -> Option<(ByClass<spirv::Op>, u32)> {\n    Some(match name {\n",
+    );
+    for (name, c) in &c11 {
+        let _ = writeln!(
+            out,
+            "        {name:?} => (ByClass {{ any: {}, float: None, signed: {}, unsigned: {} }}, {}),",
+            opt("spirv::Op", &c.op),
+            opt("spirv::Op", &c.signed),
+            opt("spirv::Op", &c.unsigned),
+            c.values
+        );
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+    out.push_str("/// OpenCL C 2.0 atomic function (without `_explicit`) of a SPIR-V atomic.\n");
+    out.push_str(
+        "pub fn c11_atomic_name(op: spirv::Op) -> Option<&'static str> {\n    Some(match op {\n",
+    );
+    for (name, c) in c11.iter().filter(|(_, c)| !c.read) {
         for v in [&c.op, &c.signed, &c.unsigned].into_iter().flatten() {
             let _ = writeln!(out, "        spirv::Op::{v} => {name:?},");
         }

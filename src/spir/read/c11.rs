@@ -50,47 +50,30 @@ pub(super) fn c11_atomic(
         Some(b) => (b, true),
         None => (name, false),
     };
-    let (op, values) = match base {
-        "atomic_init" => {
-            if args.len() != 2 {
-                return Err(unknown(mangled, d));
-            }
-            let align = natural_align(l, args[1]);
-            return Ok(Some(Lowered::Inst(
-                ret,
-                Op::Store {
-                    ptr: args[0],
-                    value: args[1],
-                    align,
-                    volatile: false,
-                },
-            )));
+    if base == "atomic_init" {
+        if args.len() != 2 {
+            return Err(unknown(mangled, d));
         }
-        "atomic_load" => (S::AtomicLoad, 0),
-        "atomic_store" => (S::AtomicStore, 1),
-        "atomic_exchange" => (S::AtomicExchange, 1),
-        "atomic_fetch_add" => (S::AtomicIAdd, 1),
-        "atomic_fetch_sub" => (S::AtomicISub, 1),
-        "atomic_fetch_or" => (S::AtomicOr, 1),
-        "atomic_fetch_xor" => (S::AtomicXor, 1),
-        "atomic_fetch_and" => (S::AtomicAnd, 1),
-        "atomic_fetch_min" | "atomic_fetch_max" => {
-            let signed = d.first_sign() != Some(false);
-            let op = match (base.ends_with("min"), signed) {
-                (true, true) => S::AtomicSMin,
-                (true, false) => S::AtomicUMin,
-                (false, true) => S::AtomicSMax,
-                (false, false) => S::AtomicUMax,
-            };
-            (op, 1)
-        }
-        "atomic_compare_exchange_strong" | "atomic_compare_exchange_weak" => {
-            (S::AtomicCompareExchange, 2)
-        }
-        "atomic_flag_test_and_set" => (S::AtomicFlagTestAndSet, 0),
-        "atomic_flag_clear" => (S::AtomicFlagClear, 0),
-        _ => return Ok(None),
+        let align = natural_align(l, args[1]);
+        return Ok(Some(Lowered::Inst(
+            ret,
+            Op::Store {
+                ptr: args[0],
+                value: args[1],
+                align,
+                volatile: false,
+            },
+        )));
+    }
+    let Some((ops, values)) = mappings::c11_atomic(base) else {
+        return Ok(None);
     };
+    let sign = match d.first_sign() {
+        Some(false) => crate::ir::Sign::Unsigned,
+        _ => crate::ir::Sign::Signed,
+    };
+    let op = ops.pick(Some(sign)).ok_or_else(|| unknown(mangled, d))?;
+    let values = values as usize;
     // The operands after the pointer and values: the orders (two for compare-exchange),
     // then the scope.
     let orders = if op == S::AtomicCompareExchange { 2 } else { 1 };

@@ -147,54 +147,34 @@ impl Writer<'_> {
         let p = self.to_generic(a[0]);
         let order = self.order_arg(semantics)?;
         let scope_v = self.scope_arg(scope)?;
-        let (name, params, args): (&str, Vec<MType>, Vec<LLVMValueRef>) = match op {
-            S::AtomicLoad => ("atomic_load_explicit", vec![atomic_ptr], vec![p]),
-            S::AtomicStore => (
-                "atomic_store_explicit",
-                vec![atomic_ptr, elem],
-                vec![p, a[1]],
-            ),
-            S::AtomicFlagTestAndSet | S::AtomicFlagClear => {
-                let name = if op == S::AtomicFlagClear {
-                    "atomic_flag_clear_explicit"
-                } else {
-                    "atomic_flag_test_and_set_explicit"
-                };
-                (name, vec![atomic_ptr], vec![p])
-            }
+        if op == S::AtomicCompareExchange {
+            return self
+                .compare_exchange_c11(fc, atomic_ptr, elem, p, a, semantics, scope_v, rt, out);
+        }
+        // Increments and decrements are additions and subtractions of 1.
+        let (base, value) = match op {
             S::AtomicIIncrement | S::AtomicIDecrement => {
-                let name = if op == S::AtomicIIncrement {
-                    "atomic_fetch_add_explicit"
+                let add = if op == S::AtomicIIncrement {
+                    S::AtomicIAdd
                 } else {
-                    "atomic_fetch_sub_explicit"
+                    S::AtomicISub
                 };
-                let v = unsafe { LLVMConstInt(LLVMGetElementType(LLVMTypeOf(a[0])), 1, 0) };
-                (name, vec![atomic_ptr, elem], vec![p, v])
+                let one = unsafe { LLVMConstInt(LLVMGetElementType(LLVMTypeOf(a[0])), 1, 0) };
+                (mappings::c11_atomic_name(add), Some(one))
             }
-            S::AtomicCompareExchange => {
-                return self
-                    .compare_exchange_c11(fc, atomic_ptr, elem, p, a, semantics, scope_v, rt, out)
-            }
-            _ => {
-                let name = match op {
-                    S::AtomicExchange => "atomic_exchange_explicit",
-                    S::AtomicIAdd => "atomic_fetch_add_explicit",
-                    S::AtomicISub => "atomic_fetch_sub_explicit",
-                    S::AtomicOr => "atomic_fetch_or_explicit",
-                    S::AtomicXor => "atomic_fetch_xor_explicit",
-                    S::AtomicAnd => "atomic_fetch_and_explicit",
-                    S::AtomicSMin | S::AtomicUMin => "atomic_fetch_min_explicit",
-                    S::AtomicSMax | S::AtomicUMax => "atomic_fetch_max_explicit",
-                    _ => return Err(self.no_spelling(format!("atomic Op{op:?}"))),
-                };
-                (name, vec![atomic_ptr, elem], vec![p, a[1]])
-            }
+            _ => (mappings::c11_atomic_name(op), a.get(1).copied()),
+        };
+        let base = base.ok_or_else(|| self.no_spelling(format!("atomic Op{op:?}")))?;
+        let name = format!("{base}_explicit");
+        let (params, args): (Vec<MType>, Vec<LLVMValueRef>) = match value {
+            Some(v) => (vec![atomic_ptr, elem], vec![p, v]),
+            None => (vec![atomic_ptr], vec![p]),
         };
         let mut params = params;
         let mut args = args;
         params.extend([order_t, scope_t]);
         args.extend([order, scope_v]);
-        Ok(self.call_builtin(name, &params, rt, &args, out))
+        Ok(self.call_builtin(&name, &params, rt, &args, out))
     }
 
     /// `atomic_compare_exchange_strong_explicit` with the comparator in a variable: the
