@@ -30,7 +30,7 @@ use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate
 use crate::ir::{Handle, Op, Sign, Type, Value};
 
 use super::double_hyperbolic as hyperbolic;
-use super::exp_log::{pow_special, rootn_special, with_sign_of, Pow};
+use super::exp_log::{log_special, pow_special, rootn_special, with_sign_of, Pow};
 use super::E;
 use crate::vulkan::emit::plain;
 
@@ -462,20 +462,6 @@ fn log(e: &mut E, x: Value, times: Option<(f64, f64)>) -> Value {
         }
     };
     log_special(e, x, r)
-}
-
-/// log's answers for 0 (−inf), +inf, x < 0 and NaN (NaN).
-fn log_special(e: &mut E, x: Value, r: Value) -> Value {
-    let zero = e.dconst(0.0);
-    let inf = e.dconst(f64::INFINITY);
-    let ninf = e.dconst(f64::NEG_INFINITY);
-    let nan = e.dconst(f64::NAN);
-    let is_zero = e.dcmp(P::Oeq, x, zero);
-    let is_inf = e.dcmp(P::Oeq, x, inf);
-    let bad = e.dcmp(P::Ult, x, zero);
-    let r = e.dsel(is_zero, ninf, r);
-    let r = e.dsel(is_inf, inf, r);
-    e.dsel(bad, nan, r)
 }
 
 pub(super) fn log1p(e: &mut E, x: Value) -> Value {

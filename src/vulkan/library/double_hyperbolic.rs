@@ -44,9 +44,7 @@ pub(super) fn sinh(e: &mut E, x: Value) -> Value {
     let k = e.dconst(1.0);
     let is_small = e.dcmp(P::Olt, ax, k);
     let r = e.dsel(is_small, small, big);
-    let r = with_sign_of(e, r, x);
-    let passes = zero_or_nan(e, x);
-    e.dsel(passes, x, r)
+    odd(e, r, x, zero_or_nan)
 }
 
 pub(super) fn cosh(e: &mut E, x: Value) -> Value {
@@ -80,9 +78,7 @@ pub(super) fn tanh(e: &mut E, x: Value) -> Value {
     let k = e.dconst(22.0);
     let big = e.dcmp(P::Ogt, ax, k);
     let r = e.dsel(big, one, r);
-    let r = with_sign_of(e, r, x);
-    let passes = zero_or_nan(e, x);
-    e.dsel(passes, x, r)
+    odd(e, r, x, zero_or_nan)
 }
 
 pub(super) fn asinh(e: &mut E, x: Value) -> Value {
@@ -102,9 +98,7 @@ pub(super) fn asinh(e: &mut E, x: Value) -> Value {
     let k = e.dconst(2f64.powi(28));
     let is_big = e.dcmp(P::Ogt, ax, k);
     let r = e.dsel(is_big, big, small);
-    let r = with_sign_of(e, r, x);
-    let passes = not_finite_or_zero(e, x);
-    e.dsel(passes, x, r)
+    odd(e, r, x, not_finite_or_zero)
 }
 
 pub(super) fn acosh(e: &mut E, x: Value) -> Value {
@@ -154,5 +148,13 @@ pub(super) fn atanh(e: &mut E, x: Value) -> Value {
     let bad = e.dcmp(P::Ogt, ax, one);
     let r = e.dsel(bad, nan, r);
     let passes = zero_or_nan(e, x);
+    e.dsel(passes, x, r)
+}
+
+/// An odd function's result: `r` (computed for |x|) with x's sign, and x itself where `passes`
+/// says it is its own result (zeros and NaN; infinities too for asinh).
+fn odd(e: &mut E, r: Value, x: Value, passes: fn(&mut E, Value) -> Value) -> Value {
+    let r = with_sign_of(e, r, x);
+    let passes = passes(e, x);
     e.dsel(passes, x, r)
 }

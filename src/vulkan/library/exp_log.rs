@@ -313,7 +313,11 @@ pub(super) fn log_d(e: &mut E, x: Value) -> Value {
     let elo = e.dbin(BinaryOp::FMul, ed, lo);
     let rest = e.dbin(BinaryOp::FAdd, elo, lm);
     let r = e.dbin(BinaryOp::FAdd, ehi, rest);
-    // The special operands.
+    log_special(e, x, r)
+}
+
+/// log's answers for 0 (−inf), +inf, x < 0 and NaN (NaN); `r` elsewhere.
+pub(super) fn log_special(e: &mut E, x: Value, r: Value) -> Value {
     let zero = e.dconst(0.0);
     let inf = e.dconst(f64::INFINITY);
     let ninf = e.dconst(f64::NEG_INFINITY);
