@@ -52,6 +52,21 @@ struct C11Atomic {
 }
 
 #[derive(Deserialize)]
+struct Pipes {
+    pipe: Vec<Pipe>,
+}
+
+#[derive(Deserialize)]
+struct Pipe {
+    op: String,
+    scope: Option<String>,
+    clang: Option<String>,
+    clang_wo: Option<String>,
+    spir: String,
+    args: u32,
+}
+
+#[derive(Deserialize)]
 struct Groups {
     group: Vec<Group>,
 }
@@ -351,6 +366,24 @@ fn main() {
         }
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
+
+    // Pipes.
+    let pipes: Pipes = read("pipes.toml");
+    out.push_str("/// The SPIR spellings of the pipe instructions (mappings/pipes.toml).\n");
+    out.push_str("pub const PIPE_SPELLINGS: &[PipeSpelling] = &[\n");
+    for p in &pipes.pipe {
+        let _ = writeln!(
+            out,
+            "    PipeSpelling {{ op: spirv::Op::{}, scope: {}, clang: {:?}, clang_wo: {:?}, spir: {:?}, args: {} }},",
+            p.op,
+            opt("spirv::Scope", &p.scope),
+            p.clang,
+            p.clang_wo,
+            p.spir,
+            p.args
+        );
+    }
+    out.push_str("];\n\n");
 
     // Work-group and sub-group collectives.
     let groups: Groups = read("groups.toml");

@@ -35,6 +35,40 @@ pub struct GroupSpelling {
     pub boolean: bool,
 }
 
+/// The SPIR spellings of one SPIR-V pipe instruction (a row of mappings/pipes.toml; the file
+/// says what each field means).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PipeSpelling {
+    pub op: spirv::Op,
+    pub scope: Option<spirv::Scope>,
+    pub clang: Option<&'static str>,
+    pub clang_wo: Option<&'static str>,
+    pub spir: &'static str,
+    pub args: u32,
+}
+
+/// The row of a pipe function clang calls by an unmangled name (`__read_pipe_2`).
+pub fn pipe_by_clang_name(name: &str) -> Option<&'static PipeSpelling> {
+    PIPE_SPELLINGS
+        .iter()
+        .find(|p| p.clang == Some(name) || p.clang_wo == Some(name))
+}
+
+/// The row of a mangled OpenCL C pipe function with `args` operands (SPIR 2.0's spelling,
+/// and clang's `is_valid_reserve_id`).
+pub fn pipe_by_opencl_name(name: &str, args: usize) -> Option<&'static PipeSpelling> {
+    PIPE_SPELLINGS
+        .iter()
+        .find(|p| p.spir == name && p.args as usize == args)
+}
+
+/// The row of a SPIR-V pipe instruction (with its scope, for the group forms).
+pub fn pipe_spelling(op: spirv::Op, scope: Option<spirv::Scope>) -> Option<&'static PipeSpelling> {
+    PIPE_SPELLINGS
+        .iter()
+        .find(|p| p.op == op && p.scope == scope)
+}
+
 include!(concat!(env!("OUT_DIR"), "/mappings.rs"));
 
 #[cfg(test)]

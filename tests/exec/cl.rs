@@ -150,6 +150,15 @@ extern "C" {
         ev: *mut c_void,
     ) -> cl_int;
     fn clFinish(q: Handle) -> cl_int;
+    fn clCreatePipe(
+        c: Handle,
+        flags: cl_ulong,
+        packet_size: cl_uint,
+        max_packets: cl_uint,
+        props: *const isize,
+        err: *mut cl_int,
+    ) -> Handle;
+    fn clReleaseCommandQueue(q: Handle) -> cl_int;
     fn clReleaseMemObject(m: Handle) -> cl_int;
     fn clReleaseKernel(k: Handle) -> cl_int;
     fn clReleaseProgram(p: Handle) -> cl_int;
@@ -177,6 +186,8 @@ pub struct Device {
     device: Handle,
     context: Handle,
     queue: Handle,
+    /// The default on-device queue (`get_default_queue()`), made on first use.
+    device_queue: std::cell::Cell<Handle>,
 }
 
 /// A memory object, a sampler, or a plain value to bind as one kernel argument.
@@ -233,6 +244,7 @@ impl Device {
                 device,
                 context,
                 queue,
+                device_queue: std::cell::Cell::new(null_mut()),
             })
         }
     }
@@ -367,6 +379,44 @@ impl Device {
         Ok(m)
     }
 
+    /// A pipe of `max_packets` packets of `packet_size` bytes.
+    pub fn pipe(&self, packet_size: usize, max_packets: usize) -> Result<Handle, String> {
+        let mut err = 0;
+        let p = unsafe {
+            clCreatePipe(
+                self.context,
+                0,
+                packet_size as cl_uint,
+                max_packets as cl_uint,
+                null(),
+                &mut err,
+            )
+        };
+        check("clCreatePipe", err)?;
+        Ok(p)
+    }
+
+    /// Makes sure the context has a default on-device queue, which kernels that enqueue
+    /// kernels (`get_default_queue()`) use. It lives as long as the device.
+    pub fn ensure_device_queue(&self) -> Result<(), String> {
+        if !self.device_queue.get().is_null() {
+            return Ok(());
+        }
+        const QUEUE_PROPERTIES: cl_ulong = 0x1093;
+        // CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT
+        let props: [cl_ulong; 3] = [QUEUE_PROPERTIES, 1 | 4 | 8, 0];
+        let mut err = 0;
+        let q = unsafe {
+            clCreateCommandQueueWithProperties(self.context, self.device, props.as_ptr(), &mut err)
+        };
+        check(
+            "clCreateCommandQueueWithProperties (on-device default queue)",
+            err,
+        )?;
+        self.device_queue.set(q);
+        Ok(())
+    }
+
     pub fn sampler(
         &self,
         normalized: bool,
@@ -393,7 +443,7 @@ impl Device {
         &self,
         program: &Program,
         kernel: &str,
-        args: &[Arg],
+        args: &[&Arg],
         global: &[usize],
         local: Option<&[usize]>,
     ) -> Result<(), String> {

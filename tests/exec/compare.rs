@@ -58,13 +58,11 @@ pub fn run_spec(
 ) -> Result<Vec<(usize, Vec<u8>)>, String> {
     let bound = spec::bind(dev, s, seed)?;
     let (ran, printed) = capture_stdout(|| {
-        dev.run(
-            program,
-            &s.kernel,
-            &bound.args,
-            &s.global,
-            s.local.as_deref(),
-        )
+        for (kernel, global, local, args) in s.steps() {
+            let args: Vec<&cl::Arg> = args.iter().map(|&i| &bound.args[i]).collect();
+            dev.run(program, kernel, &args, global, local)?;
+        }
+        Ok::<(), String>(())
     })?;
     ran?;
     let mut outputs = bound.outputs(dev)?;

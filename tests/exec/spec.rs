@@ -7,9 +7,19 @@
 //!   out:TY[N]           zero-filled global buffer, compared after the run
 //!   local:TY[N]         __local buffer of N elements
 //!   TY=V[,V...]         scalar (or vector of TY) by value
-//!   imgKd:ro|wo:CH:WxH[xD]   RGBA image, CH = f32 | i32 | u32 | un8; `wo` images are compared
+//!   imgKd:ro|wo|rw:CH:WxH[xD]   RGBA image, CH = f32 | i32 | u32 | un8, or a CL_DEPTH float
+//!                        image (CH = depth); `wo` and `rw` images are compared, `ro` and `rw`
+//!                        ones start filled
 //!   imgKa:ro:CH:W[xH]xN      an array of N 1D (K = 1) or 2D (K = 2) images
 //!   sampler:N|U:none|edge|clamp|repeat|mirror:nearest|linear
+//!   pipe:BYTES[N]       a pipe of N packets of BYTES bytes (clCreatePipe)
+//!   devqueue            (not an argument) the context gets a default on-device queue
+//!                       first, for kernels that enqueue kernels
+//! //@then NAME global=G[,G,G] [local=L[,L,L]] ARG...
+//!   runs after the `//@exec` line above it (and any `//@then` between), in the same run:
+//!   ARG as above, or `arg:K` for argument K of the `//@exec` line's kernel (the same object:
+//!   a pipe one kernel writes and the next reads). Every compared argument of every step
+//!   is compared once all steps have run.
 //! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
 //! ```
 //!
@@ -69,6 +79,9 @@ pub enum ArgSpec {
         rank: usize,
         /// The number of images of an image array (`None`: not an array).
         array: Option<usize>,
+        /// Starts filled with values (`ro`, `rw`).
+        read: bool,
+        /// Compared after the run (`wo`, `rw`).
         write: bool,
         channel: String,
     },
@@ -77,6 +90,20 @@ pub enum ArgSpec {
         addressing: u32,
         filter: u32,
     },
+    Pipe {
+        packet: usize,
+        count: usize,
+    },
+}
+
+/// A kernel run after the first one of a spec (a `//@then` line): its arguments are indices
+/// into the spec's `args`.
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub kernel: String,
+    pub global: Vec<usize>,
+    pub local: Option<Vec<usize>>,
+    pub args: Vec<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -84,7 +111,29 @@ pub struct ExecSpec {
     pub kernel: String,
     pub global: Vec<usize>,
     pub local: Option<Vec<usize>>,
+    /// Every argument of every step: the first kernel's first (`first_args` of them), then
+    /// the ones the `then` steps add.
     pub args: Vec<ArgSpec>,
+    pub first_args: usize,
+    pub then: Vec<Step>,
+    /// The context needs a default on-device queue (`devqueue`).
+    pub device_queue: bool,
+}
+
+impl ExecSpec {
+    /// Every kernel run in order: (kernel, global, local, argument indices).
+    pub fn steps(&self) -> Vec<(&str, &[usize], Option<&[usize]>, Vec<usize>)> {
+        let mut v = vec![(
+            self.kernel.as_str(),
+            &self.global[..],
+            self.local.as_deref(),
+            (0..self.first_args).collect(),
+        )];
+        for t in &self.then {
+            v.push((&t.kernel, &t.global[..], t.local.as_deref(), t.args.clone()));
+        }
+        v
+    }
 }
 
 fn sizes(s: &str) -> Result<Vec<usize>, String> {
@@ -94,6 +143,17 @@ fn sizes(s: &str) -> Result<Vec<usize>, String> {
 }
 
 fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
+    if let Some(rest) = tok.strip_prefix("pipe:") {
+        let (bytes, n) = rest
+            .trim_end_matches(']')
+            .split_once('[')
+            .ok_or(format!("bad pipe `{tok}`"))?;
+        let bad = || format!("bad pipe `{tok}`");
+        return Ok(ArgSpec::Pipe {
+            packet: bytes.parse().map_err(|_| bad())?,
+            count: n.parse().map_err(|_| bad())?,
+        });
+    }
     if let Some(rest) = tok.strip_prefix("sampler:") {
         let p: Vec<&str> = rest.split(':').collect();
         let [n, a, f] = p[..] else {
@@ -119,6 +179,9 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
         let [kind, mode, ch, dims] = p[..] else {
             return Err(format!("bad image `{tok}`"));
         };
+        if !["ro", "wo", "rw"].contains(&mode) {
+            return Err(format!("bad image access `{mode}` in `{tok}`"));
+        }
         let rank: usize = kind[3..4]
             .parse()
             .map_err(|_| format!("bad image `{tok}`"))?;
@@ -134,7 +197,8 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
             dims,
             rank,
             array,
-            write: mode == "wo",
+            read: mode != "wo",
+            write: mode != "ro",
             channel: ch.to_string(),
         });
     }
@@ -187,34 +251,72 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
     Ok(ArgSpec::Scalar(bytes))
 }
 
-/// All `//@exec` lines of one kernel source.
+/// All `//@exec` lines of one kernel source, each with the `//@then` lines after it.
 pub fn parse(source: &str) -> Result<Vec<ExecSpec>, String> {
-    let mut specs = Vec::new();
+    let mut specs: Vec<ExecSpec> = Vec::new();
     for line in source.lines() {
-        let Some(rest) = line.trim().strip_prefix("//@exec ") else {
-            continue;
+        let line = line.trim();
+        let (then, rest) = match (line.strip_prefix("//@exec "), line.strip_prefix("//@then ")) {
+            (Some(r), _) => (false, r),
+            (_, Some(r)) => (true, r),
+            _ => continue,
         };
         let mut toks = rest.split_whitespace();
         let kernel = toks.next().ok_or("missing kernel name")?.to_string();
-        let mut spec = ExecSpec {
-            kernel,
-            global: vec![],
-            local: None,
-            args: vec![],
-        };
+        let (mut global, mut local, mut args, mut device_queue) = (vec![], None, vec![], false);
         for t in toks {
             if let Some(g) = t.strip_prefix("global=") {
-                spec.global = sizes(g)?;
+                global = sizes(g)?;
             } else if let Some(l) = t.strip_prefix("local=") {
-                spec.local = Some(sizes(l)?);
+                local = Some(sizes(l)?);
+            } else if t == "devqueue" {
+                device_queue = true;
+            } else if let Some(k) = t.strip_prefix("arg:") {
+                args.push(Err(k.parse::<usize>().map_err(|_| format!("bad `{t}`"))?));
             } else {
-                spec.args.push(parse_arg(t)?);
+                args.push(Ok(parse_arg(t)?));
             }
         }
-        if spec.global.is_empty() {
-            return Err(format!("{}: missing global=", spec.kernel));
+        if global.is_empty() {
+            return Err(format!("{kernel}: missing global="));
         }
-        specs.push(spec);
+        if !then {
+            let args = args
+                .into_iter()
+                .map(|a| a.map_err(|_| format!("{kernel}: `arg:K` belongs on //@then lines")))
+                .collect::<Result<Vec<_>, _>>()?;
+            specs.push(ExecSpec {
+                kernel,
+                global,
+                local,
+                first_args: args.len(),
+                args,
+                then: vec![],
+                device_queue,
+            });
+            continue;
+        }
+        let spec = specs.last_mut().ok_or(format!(
+            "//@then {kernel} without an //@exec line before it"
+        ))?;
+        spec.device_queue |= device_queue;
+        let mut indices = Vec::new();
+        for a in args {
+            match a {
+                Ok(a) => {
+                    spec.args.push(a);
+                    indices.push(spec.args.len() - 1);
+                }
+                Err(k) if k < spec.first_args => indices.push(k),
+                Err(k) => return Err(format!("{kernel}: arg:{k} is not an //@exec argument")),
+            }
+        }
+        spec.then.push(Step {
+            kernel,
+            global,
+            local,
+            args: indices,
+        });
     }
     Ok(specs)
 }
@@ -263,6 +365,16 @@ fn f32_to_f16(f: f32) -> u16 {
 
 fn image_format(channel: &str) -> Result<(ImageFormat, usize), String> {
     const RGBA: u32 = 0x10B5;
+    if channel == "depth" {
+        let order = 0x10BD; // CL_DEPTH
+        return Ok((
+            ImageFormat {
+                order,
+                data_type: 0x10DE,
+            },
+            4,
+        ));
+    }
     let (data_type, bytes) = match channel {
         "f32" => (0x10DE, 16),
         "i32" => (0x10D9, 16),
@@ -310,6 +422,10 @@ pub enum ArgData {
         addressing: u32,
         filter: u32,
     },
+    Pipe {
+        packet: usize,
+        count: usize,
+    },
 }
 
 /// Every argument's initial bytes, in order, from `seed`.
@@ -338,16 +454,17 @@ pub fn arg_data(spec: &ExecSpec, seed: u64) -> Result<Vec<ArgData>, String> {
                 dims,
                 rank,
                 array,
+                read,
                 write,
                 channel,
             } => {
                 let (format, px) = image_format(channel)?;
                 let len = dims.iter().product::<usize>() * array.unwrap_or(1) * px;
-                let bytes = if *write {
+                let bytes = if !*read {
                     vec![0u8; len]
                 } else {
                     match channel.as_str() {
-                        "f32" => fill(Elem::F32, len / 4, Some((0.0, 1.0)), &mut rng),
+                        "f32" | "depth" => fill(Elem::F32, len / 4, Some((0.0, 1.0)), &mut rng),
                         "un8" => fill(Elem::I(1, false), len, None, &mut rng),
                         _ => fill(Elem::I(4, true), len / 4, Some((-1000.0, 1000.0)), &mut rng),
                     }
@@ -377,12 +494,19 @@ pub fn arg_data(spec: &ExecSpec, seed: u64) -> Result<Vec<ArgData>, String> {
                 addressing: *addressing,
                 filter: *filter,
             },
+            ArgSpec::Pipe { packet, count } => ArgData::Pipe {
+                packet: *packet,
+                count: *count,
+            },
         });
     }
     Ok(out)
 }
 
 pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
+    if spec.device_queue {
+        dev.ensure_device_queue()?;
+    }
     let mut b = Bound {
         args: vec![],
         outputs: vec![],
@@ -424,6 +548,11 @@ pub fn bind(dev: &Device, spec: &ExecSpec, seed: u64) -> Result<Bound, String> {
                 let s = dev.sampler(normalized, addressing, filter)?;
                 b.samplers.push(s);
                 b.args.push(Arg::Sampler(s));
+            }
+            ArgData::Pipe { packet, count } => {
+                let p = dev.pipe(packet, count)?;
+                b.mems.push(p);
+                b.args.push(Arg::Mem(p));
             }
         }
     }

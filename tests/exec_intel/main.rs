@@ -43,7 +43,7 @@ const DRIVER_CRASHES: [(&str, &str); 1] = [(
 /// Fixture shapes whose *input* SPIR (the control) crashes the driver when it loads it as a
 /// binary: (kernel, shape, why). Only the control is left out, and the output says so; our
 /// SPIR-V and our to-spir SPIR of the same fixture still run.
-const CONTROL_CRASHES: [(&str, &str, &str); 2] = [
+const CONTROL_CRASHES: [(&str, &str, &str); 4] = [
     (
         "image_arrays",
         "legacy",
@@ -53,6 +53,18 @@ const CONTROL_CRASHES: [(&str, &str, &str); 2] = [
         "image_arrays",
         "legacy-o0",
         "the driver crashes (SIGSEGV in its SPIR 1.2 reader) on legacy image-array types",
+    ),
+    (
+        "images_rw",
+        "legacy",
+        "the driver crashes (SIGSEGV) loading this module in the legacy shape (`!opencl.kernels`, \
+         read_write and depth images); our SPIR 2.0 of it loads and runs",
+    ),
+    (
+        "images_rw",
+        "legacy-o0",
+        "the driver crashes (SIGSEGV) loading this module in the legacy shape (`!opencl.kernels`, \
+         read_write and depth images); our SPIR 2.0 of it loads and runs",
     ),
 ];
 

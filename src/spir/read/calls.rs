@@ -9,9 +9,7 @@ use super::body::FnLowering;
 use super::types::name_str;
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::builtin::CLOp;
-use crate::ir::{
-    self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, Sign, TexelKind, Type, Value,
-};
+use crate::ir::{self, Builtin, ConstantKind, ConvertKind, Op, Sign, Type, Value};
 use crate::mappings;
 use crate::spir::friendly;
 use crate::spir::mangle::{demangle, Demangled};
@@ -37,6 +35,7 @@ pub(crate) fn is_builtin_name(name: &str) -> bool {
         || name == "printf"
         || name == "__translate_sampler_initializer"
         || matches!(name, "__to_global" | "__to_local" | "__to_private")
+        || mappings::pipe_by_clang_name(name).is_some()
 }
 
 pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
@@ -130,6 +129,9 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     // clang's unmangled to_global / to_local / to_private.
     if matches!(name, "__to_global" | "__to_local" | "__to_private") {
         return Ok(super::c11::generic_cast_explicit(ret, args));
+    }
+    if let Some(row) = mappings::pipe_by_clang_name(name) {
+        return super::pipes::lower(l, row, ret, args);
     }
     if name == "__translate_sampler_initializer" {
         // A run-time bit-field (a SPIR `i32` sampler argument) stays the value it is.
@@ -560,6 +562,9 @@ fn builtin(
         "wait_group_events" => return inst(Builtin::WaitEvents, args),
         _ => {}
     }
+    if let Some(row) = mappings::pipe_by_opencl_name(n, args.len()) {
+        return super::pipes::lower(l, row, ret, args);
+    }
     if let Some(r) = super::c11::c11_atomic(l, d, mangled, ret, &args)? {
         return Ok(r);
     }
@@ -603,10 +608,10 @@ fn builtin(
         let (op, literal) = r;
         return inst(Builtin::ExtInst { op, literal }, args);
     }
-    if let Some(op) = image(l, n, args.clone())? {
+    if let Some(op) = super::images::image(l, n, args.clone())? {
         if let Op::Builtin { builtin, args } = &op {
             if let [img, smp, coord] = args[..] {
-                if let Some(v) = sample_each(l, ret, builtin, [img, smp, coord]) {
+                if let Some(v) = super::images::sample_each(l, ret, builtin, [img, smp, coord]) {
                     return Ok(Lowered::Value(v));
                 }
             }
@@ -746,90 +751,6 @@ fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
         }
     }
     None
-}
-
-fn texel(s: &str) -> Option<TexelKind> {
-    Some(match s {
-        "f" => TexelKind::Float,
-        "h" => TexelKind::Half,
-        "i" => TexelKind::Signed,
-        "ui" => TexelKind::Unsigned,
-        _ => return None,
-    })
-}
-
-/// A sampling (`builtin` over `[image, sampler, coord]`) through a select of samplers
-/// (`read_image*(img, c ? s1 : s2, coord)`: the optimizer merges two reads with different
-/// samplers so): SPIR-V cannot select between samplers in its OpenCL environment (OpSelect of
-/// a sampler needs a bindless extension), so the read is made through each sampler and the
-/// texels are selected; the select of samplers is dropped when nothing else uses it. `None`
-/// when the sampler is no select.
-pub(super) fn sample_each(
-    l: &mut FnLowering,
-    ret: ir::Handle<Type>,
-    builtin: &Builtin,
-    [img, smp, coord]: [Value; 3],
-) -> Option<Value> {
-    let (h, cond, on_true, on_false) = ir::normal::sampler_select(l.m, &l.body, smp)?;
-    let arm = |l: &mut FnLowering, s: Value| {
-        sample_each(l, ret, builtin, [img, s, coord]).unwrap_or_else(|| {
-            let op = Op::Builtin {
-                builtin: builtin.clone(),
-                args: vec![img, s, coord],
-            };
-            Value::Inst(l.emit(None, ret, op))
-        })
-    };
-    let (t, f) = (arm(l, on_true), arm(l, on_false));
-    l.drop_if_unused(h);
-    let op = Op::Select {
-        cond,
-        on_true: t,
-        on_false: f,
-    };
-    Some(Value::Inst(l.emit(None, ret, op)))
-}
-
-/// Image builtins: the op and its operands in graph order.
-fn image(l: &mut FnLowering, n: &str, mut args: Vec<Value>) -> Result<Option<Op>> {
-    let op = if let Some(k) = n.strip_prefix("read_image").and_then(texel) {
-        // read_image*(image, sampler, coord) samples; read_image*(image, coord) reads.
-        if args.len() == 3 {
-            args[1] = sampler_operand(l, args[1])?;
-            ImageOp::Sample(k)
-        } else {
-            ImageOp::Read(k)
-        }
-    } else if let Some(k) = n.strip_prefix("write_image").and_then(texel) {
-        if args.len() == 4 {
-            // write_image(img, coord, lod, texel) -> graph order img, coord, texel, lod
-            args.swap(2, 3);
-        }
-        ImageOp::Write(k)
-    } else {
-        match n {
-            "get_image_width" => ImageOp::QuerySize { component: Some(0) },
-            "get_image_height" => ImageOp::QuerySize { component: Some(1) },
-            "get_image_depth" => ImageOp::QuerySize { component: Some(2) },
-            "get_image_array_size" => {
-                let ty = l.value_type(args[0]);
-                let c = match l.m.types[ty] {
-                    Type::Image(i) if i.dim == ir::ImageDim::Dim1D => 1,
-                    _ => 2,
-                };
-                ImageOp::QuerySize { component: Some(c) }
-            }
-            "get_image_dim" => ImageOp::QuerySize { component: None },
-            _ => match crate::ir::builtin::channel_query(|q| q.opencl == n) {
-                Some(q) => q.op,
-                None => return Ok(None),
-            },
-        }
-    };
-    Ok(Some(Op::Builtin {
-        builtin: Builtin::Image(op),
-        args,
-    }))
 }
 
 /// A call must agree with its callee: SPIR-V has no implicit conversions at calls and no

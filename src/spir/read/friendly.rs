@@ -169,7 +169,12 @@ fn core(
             lod_zero(l, &args[2..])?;
             let k = TexelKind::of_texel_type(l.m, ret);
             let sample = Builtin::Image(ImageOp::Sample(k));
-            if let Some(v) = super::calls::sample_each(l, ret, &sample, [img, smp, args[1]]) {
+            if let Some(r) =
+                super::images::depth_texel(l, img, ret, &sample, vec![img, smp, args[1]])
+            {
+                return Ok(r);
+            }
+            if let Some(v) = super::images::sample_each(l, ret, &sample, [img, smp, args[1]]) {
                 return Ok(Lowered::Value(v));
             }
             inst(sample, vec![img, smp, args[1]])
@@ -179,7 +184,11 @@ fn core(
                 return Err(Error::unsupported("OpImageRead with image operands"));
             }
             let k = TexelKind::of_texel_type(l.m, ret);
-            inst(Builtin::Image(ImageOp::Read(k)), args)
+            let read = Builtin::Image(ImageOp::Read(k));
+            if let Some(r) = super::images::depth_texel(l, args[0], ret, &read, args.clone()) {
+                return Ok(r);
+            }
+            inst(read, args)
         }
         S::ImageWrite => {
             arity(&args, 3, "OpImageWrite")?;
@@ -332,7 +341,7 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
         }
     }
     // The samplers they paired, where a select of samplers made one: a sampling through it
-    // was made through each (calls::sample_each), so it goes when nothing else uses it.
+    // was made through each (images::sample_each), so it goes when nothing else uses it.
     let selects: Vec<ir::Handle<ir::Inst>> = pairs
         .iter()
         .filter_map(|&h| match &body.insts[h].op {

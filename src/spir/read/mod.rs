@@ -11,11 +11,13 @@ mod constants;
 mod friendly;
 mod groups;
 pub(crate) mod half_constants;
+mod images;
 mod intrinsics;
 mod kernels;
 mod memory_casts;
 pub mod metadata;
 mod narrow;
+mod pipes;
 mod samplers;
 mod types;
 

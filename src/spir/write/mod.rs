@@ -15,6 +15,7 @@ mod fences;
 mod friendly;
 mod groups;
 mod metadata;
+mod pipes;
 mod types;
 
 use std::collections::HashMap;

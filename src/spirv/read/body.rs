@@ -500,6 +500,10 @@ impl Reader {
         let indices = (1..inst.operands.len())
             .map(|i| literal_operand(inst, i))
             .collect::<Result<Vec<_>>>()?;
+        if let (Some(Local::DepthTexel(v, _)), [0]) = (st.locals.get(&cid).copied(), &indices[..]) {
+            st.locals.insert(result_id(inst)?, Local::Value(v));
+            return Ok(());
+        }
         if let (Some(Local::BuiltinVector(b, _)), Some(&d)) =
             (st.locals.get(&cid).copied(), indices.first())
         {

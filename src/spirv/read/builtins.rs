@@ -87,6 +87,12 @@ impl Reader {
                     return Err(Error::unsupported("OpImageRead with image operands"));
                 }
                 let b = Builtin::Image(ImageOp::Read(TexelKind::of_texel_type(&self.m, rty)));
+                if let Some(scalar) = self.depth_texel(st, args[0], rty) {
+                    let v = self.push(st, scalar, Op::Builtin { builtin: b, args }, name);
+                    st.locals
+                        .insert(super::result_id(inst)?, Local::DepthTexel(v, rty));
+                    return Ok(());
+                }
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             S::ImageWrite => {
@@ -201,7 +207,32 @@ impl Reader {
             };
             return self.emit(st, inst, rty, op, name);
         }
+        if let Some(scalar) = self.depth_texel(st, img, rty) {
+            let op = Op::Builtin {
+                builtin: b,
+                args: vec![img, smp, coord],
+            };
+            let v = self.push(st, scalar, op, name);
+            st.locals
+                .insert(super::result_id(inst)?, Local::DepthTexel(v, rty));
+            return Ok(());
+        }
         self.emit_builtin(st, inst, rty, name, b, vec![img, smp, coord])
+    }
+
+    /// The scalar texel type of a depth image read as a vector (`rty`), which the graph (as
+    /// OpenCL C) reads as a scalar; `None` for any other image or result.
+    fn depth_texel(
+        &mut self,
+        st: &FnState,
+        img: Value,
+        rty: ir::Handle<Type>,
+    ) -> Option<ir::Handle<Type>> {
+        let it = self.value_ty(st, img);
+        match (&self.m.types[it], &self.m.types[rty]) {
+            (Type::Image(i), Type::Vector { elem, .. }) if i.depth => Some(*elem),
+            _ => None,
+        }
     }
 
     fn ext_inst(

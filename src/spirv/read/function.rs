@@ -18,6 +18,10 @@ pub(super) enum Local {
     BuiltinVector(spirv::BuiltIn, ir::Handle<Type>),
     /// OpSampledImage: the image and the sampler, consumed by the sampling instruction.
     SampledImage(Value, Value),
+    /// A depth image's texel read or sampled as a 4-vector (SPIR-V's sampling result is a
+    /// vector whatever the image): the graph's scalar texel, which extracting component 0
+    /// gives; any other use sees a vector whose first component it is.
+    DepthTexel(Value, ir::Handle<Type>),
 }
 
 /// A phi awaiting its operands: (value id, predecessor label) pairs.
@@ -359,6 +363,20 @@ impl Reader {
     pub(super) fn operand(&mut self, st: &mut FnState, id: Word) -> Result<Value> {
         match st.locals.get(&id).copied() {
             Some(Local::Value(v)) => return Ok(v),
+            Some(Local::DepthTexel(v, vt)) => {
+                let undef = Value::Const(self.m.constant(ir::Constant {
+                    ty: vt,
+                    kind: ConstantKind::Undef,
+                }));
+                let i32t = self.m.int_type(32);
+                let index = Value::Const(self.m.int_const(i32t, 0));
+                let op = Op::InsertElement {
+                    vector: undef,
+                    element: v,
+                    index,
+                };
+                return Ok(self.push(st, vt, op, None));
+            }
             Some(Local::BuiltinVector(b, vt)) => {
                 // A use of the whole vector: one call per component.
                 let Type::Vector { elem, len } = self.m.types[vt] else {

@@ -769,6 +769,24 @@ impl Writer<'_> {
             return Ok(());
         }
         let code = cast_opcode(m, op, from, to)?;
+        // LLVM's addrspacecast may change the pointee too (clang's `i32* -> i8 addrspace(4)*`
+        // for a pipe's packet); SPIR-V's casts to and from Generic keep it: cast the space,
+        // then the pointee.
+        if let (
+            CastOp::AddrSpaceCast,
+            Type::Pointer { pointee: pf, .. },
+            Type::Pointer { pointee: pt, space },
+        ) = (op, &m.types[from], &m.types[to])
+        {
+            if pf != pt {
+                let class = crate::mappings::space_storage_class(*space);
+                let pointee = self.ty(*pf)?;
+                let mid_t = self.b.type_pointer(None, class, pointee);
+                let mid = self.emit(code, Some(mid_t), None, Self::ids(&[v]))?;
+                self.emit(S::Bitcast, Some(t), rid, Self::ids(&[mid]))?;
+                return Ok(());
+            }
+        }
         self.emit(code, Some(t), rid, Self::ids(&[v]))?;
         Ok(())
     }

@@ -329,16 +329,26 @@ impl Writer<'_> {
                 )?;
                 let ft = self.b.type_float(32, None);
                 let zero = self.scalar_constant(ft, 32, 0);
-                texel_result(
-                    self,
-                    S::ImageSampleExplicitLod,
-                    vec![
-                        Operand::IdRef(si),
-                        Operand::IdRef(ids[2]),
-                        Operand::ImageOperands(spirv::ImageOperands::LOD),
-                        Operand::IdRef(zero),
-                    ],
-                )?;
+                let ops = vec![
+                    Operand::IdRef(si),
+                    Operand::IdRef(ids[2]),
+                    Operand::ImageOperands(spirv::ImageOperands::LOD),
+                    Operand::IdRef(zero),
+                ];
+                if let (Type::Float { .. }, Some(scalar)) = (&m.types[ret], rty) {
+                    // A depth image's scalar texel: SPIR-V samples a 4-vector (its result
+                    // type is a vector whatever the image), whose first component it is.
+                    let vt = self.b.type_vector(scalar, 4);
+                    let v = self.emit(S::ImageSampleExplicitLod, Some(vt), None, ops)?;
+                    self.emit(
+                        S::CompositeExtract,
+                        Some(scalar),
+                        rid,
+                        vec![Operand::IdRef(v), Operand::LiteralBit32(0)],
+                    )?;
+                } else {
+                    texel_result(self, S::ImageSampleExplicitLod, ops)?;
+                }
             }
             ImageOp::Write(_) => {
                 let texel = if signed {

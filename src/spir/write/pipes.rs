@@ -1,0 +1,88 @@
+//! Pipe instructions spelled as clang-14 spells OpenCL C 2.0's pipe built-ins
+//! (mappings/pipes.toml): `__read_pipe_2(pipe, i8 addrspace(4)* packet, i32 size, i32 align)`
+//! and its family, whose operands are the SPIR-V instruction's in order (the group forms'
+//! scope goes into the name). That is what the Intel runtime's SPIR consumer and
+//! llvm-spirv's reverse translation use; the mangled spelling SPIR 2.0 §2.10.7 prints is
+//! read but not written, since no consumer we can run links it.
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use spirv::Op as S;
+
+use super::Writer;
+use crate::diag::{Error, Result};
+use crate::ir::{self, ConstantKind, Type, Value};
+use crate::mappings;
+use crate::spir::mangle::MType;
+
+/// Whether `op` is a pipe instruction (a row of mappings/pipes.toml).
+pub(super) fn is_pipe(op: S) -> bool {
+    mappings::PIPE_SPELLINGS.iter().any(|p| p.op == op)
+}
+
+impl Writer<'_> {
+    /// Pipe instruction `op` over graph operands `args` (LLVM values `a`) returning `rt`.
+    pub(super) fn pipe(
+        &mut self,
+        op: S,
+        args: &[Value],
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let group = matches!(
+            op,
+            S::GroupReserveReadPipePackets
+                | S::GroupReserveWritePipePackets
+                | S::GroupCommitReadPipe
+                | S::GroupCommitWritePipe
+        );
+        let (scope, a, tys) = if group {
+            let scope = match args.first() {
+                Some(Value::Const(c)) => match self.m.constants[*c].kind {
+                    ConstantKind::Int(s) => spirv::Scope::from_u32(s as u32),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some(scope) = scope else {
+                return Err(self.no_spelling(format!("Op{op:?} whose scope is not a constant")));
+            };
+            (Some(scope), &a[1..], &tys[1..])
+        } else {
+            (None, a, tys)
+        };
+        let row = mappings::pipe_spelling(op, scope)
+            .ok_or_else(|| self.no_spelling(format!("Op{op:?} at scope {scope:?}")))?;
+        if a.len() != row.args as usize {
+            return Err(Error::internal(format!(
+                "Op{op:?} with {} operands (the table says {})",
+                a.len(),
+                row.args
+            )));
+        }
+        let Some(clang) = row.clang else {
+            // is_valid_reserve_id: an ordinary mangled OpenCL C function.
+            let p = [MType::Named("ocl_reserveid".into())];
+            return Ok(self.call_builtin(row.spir, &p, rt, a, out));
+        };
+        let name = match (row.clang_wo, &self.m.types[tys[0]]) {
+            (Some(wo), Type::Pipe(ir::Access::WriteOnly)) => wo,
+            _ => clang,
+        };
+        // The packet pointer is an `i8 addrspace(4)*`.
+        let mut a = a.to_vec();
+        for (v, &t) in a.iter_mut().zip(tys) {
+            if matches!(self.m.types[t], Type::Pointer { .. }) {
+                *v = unsafe {
+                    let i8p = LLVMPointerType(LLVMInt8TypeInContext(self.ctx), 4);
+                    LLVMBuildBitCast(self.builder, *v, i8p, c"".as_ptr())
+                };
+            }
+        }
+        Ok(self.call_symbol(name, rt, &a, false, out))
+    }
+}
