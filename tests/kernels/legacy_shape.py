@@ -4,7 +4,8 @@
 Legacy SPIR 1.2 producers listed kernels in `!opencl.kernels` (function, then one node per
 kernel_arg_* list and attribute), spelled images without access suffix (`%opencl.image2d_t`),
 passed samplers as `i32`, declared `!opencl.spir.version = !{i32 1, i32 2}` (2.0 for OpenCL
-C 2.0 source, kept) and recorded the
+C 2.0 source, kept), spelled SPIR 2.0's pipes as `%opencl.pipe_t` with the mangled pipe
+built-ins of SPIR 2.0 section 2.10.7 (`_Z9read_pipePU3AS18ocl_pipePU3AS4vjj`) and recorded the
 default FP_CONTRACT ON as `!opencl.enable.FP_CONTRACT`; some put constant program data in
 address space 0 (see the end). This script
 takes one .ll on stdin and writes the legacy-shaped .ll on stdout.
@@ -32,10 +33,35 @@ src = re.sub(r"%opencl\.sampler_t = type opaque\n", "", src)
 # mangling has no access qualifier either, so drop it there too).
 src = re.sub(r"%opencl\.(image\w+?)_(?:ro|wo|rw)_t", r"%opencl.\1_t", src)
 src = re.sub(r"(\d+)ocl_(image\w+?)_(ro|wo|rw)", lambda m: f"{int(m.group(1)) - 3}ocl_{m.group(2)}", src)
+# Pipes (SPIR 2.0 section 2.10.7): one `%opencl.pipe_t` type; clang's `__read_pipe_2` family
+# becomes the mangled OpenCL C functions with the same operands (the access is in the
+# metadata).
+src = re.sub(r"%opencl\.pipe_(?:ro|wo)_t", "%opencl.pipe_t", src)
+PIPE = "PU3AS18ocl_pipe"
+RID = "13ocl_reserveid"
+PTR = "PU3AS4v"
+def mangled(name, params):
+    return f"_Z{len(name)}{name}{params}"
+pipe_names = {
+    "__read_pipe_2": mangled("read_pipe", PIPE + PTR + "jj"),
+    "__write_pipe_2": mangled("write_pipe", PIPE + PTR + "jj"),
+    "__read_pipe_4": mangled("read_pipe", PIPE + RID + "j" + PTR + "jj"),
+    "__write_pipe_4": mangled("write_pipe", PIPE + RID + "j" + PTR + "jj"),
+    "__get_pipe_num_packets_ro": mangled("get_pipe_num_packets", PIPE + "jj"),
+    "__get_pipe_num_packets_wo": mangled("get_pipe_num_packets", PIPE + "jj"),
+    "__get_pipe_max_packets_ro": mangled("get_pipe_max_packets", PIPE + "jj"),
+    "__get_pipe_max_packets_wo": mangled("get_pipe_max_packets", PIPE + "jj"),
+}
+for scope in ["", "work_group_", "sub_group_"]:
+    for rw in ["read", "write"]:
+        pipe_names[f"__{scope}reserve_{rw}_pipe"] = mangled(f"{scope}reserve_{rw}_pipe", PIPE + "jjj")
+        pipe_names[f"__{scope}commit_{rw}_pipe"] = mangled(f"{scope}commit_{rw}_pipe", PIPE + RID + "jj")
+src = re.sub(r"@(__\w+_pipe(?:_2|_4)?|__get_pipe_\w+)\(",
+             lambda m: "@" + pipe_names.get(m.group(1), m.group(1)) + "(", src)
 seen = set()
 lines = []
 for line in src.split("\n"):
-    m = re.match(r"(%opencl\.image\w+_t) = type opaque", line)
+    m = re.match(r"(%opencl\.(?:image\w+|pipe)_t) = type opaque", line)
     if m:
         if m.group(1) in seen:
             continue

@@ -108,6 +108,9 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
             }
         } else if spelled == "sampler_t" {
             param_types.insert(i, Type::Sampler);
+        } else if q.is_pipe {
+            // SPIR 2.0's one `%opencl.pipe_t`: the access is the argument's qualifier.
+            param_types.insert(i, Type::Pipe(acc.unwrap_or(Access::ReadOnly)));
         }
         args.push(ArgInfo {
             name: k.arg_name.as_ref().map(|v| v[i].clone()),
