@@ -67,6 +67,18 @@ struct Pipe {
 }
 
 #[derive(Deserialize)]
+struct EnqueueFunctions {
+    function: Vec<EnqueueFunction>,
+}
+
+#[derive(Deserialize)]
+struct EnqueueFunction {
+    op: String,
+    name: String,
+    symbol: String,
+}
+
+#[derive(Deserialize)]
 struct Groups {
     group: Vec<Group>,
 }
@@ -381,6 +393,19 @@ fn main() {
             p.clang_wo,
             p.spir,
             p.args
+        );
+    }
+    out.push_str("];\n\n");
+
+    // Device-side enqueue functions of one instruction each.
+    let enq: EnqueueFunctions = read("enqueue.toml");
+    out.push_str("/// OpenCL C device-enqueue functions of one SPIR-V instruction (mappings/enqueue.toml):\n/// (instruction, OpenCL C name, clang's symbol).\n");
+    out.push_str("pub const ENQUEUE_FUNCTIONS: &[(spirv::Op, &str, &str)] = &[\n");
+    for f in &enq.function {
+        let _ = writeln!(
+            out,
+            "    (spirv::Op::{}, {:?}, {:?}),",
+            f.op, f.name, f.symbol
         );
     }
     out.push_str("];\n\n");

@@ -107,6 +107,46 @@ impl Module {
         })
     }
 
+    /// The kernel whose whole body calls `f` with its own parameters and returns (an entry
+    /// point wrapper, as llvm-spirv writes one per kernel): a block invoke function named by
+    /// an enqueue instruction is enqueued as that kernel. `f` itself when it is a kernel.
+    pub fn kernel_of(&self, f: Handle<super::Function>) -> Option<Handle<super::Function>> {
+        use super::function::{Op, Terminator};
+        if self.functions[f].is_kernel {
+            return Some(f);
+        }
+        self.functions.iter().find_map(|(k, kf)| {
+            let body = kf.body.as_ref().filter(|_| kf.is_kernel)?;
+            let [block] = &body.blocks[..] else {
+                return None;
+            };
+            let [call] = &block.insts[..] else {
+                return None;
+            };
+            let Op::Call { callee, args } = &body.insts[*call].op else {
+                return None;
+            };
+            let forwards = *callee == f
+                && args.len() == kf.params.len()
+                && args
+                    .iter()
+                    .enumerate()
+                    .all(|(i, a)| *a == super::Value::Param(i as u32));
+            (forwards && matches!(block.terminator, Terminator::Return(None))).then_some(k)
+        })
+    }
+
+    /// Whether a constant is a function's address, possibly cast (a block literal's invoke
+    /// field in OpenCL C 2.0, the one use OpenCL C makes of one).
+    pub fn is_function_address(&self, c: Handle<Constant>) -> bool {
+        use super::constant::ConstantKind as K;
+        match self.constants[c].kind {
+            K::FunctionAddress(_) => true,
+            K::Cast(_, inner) => self.is_function_address(inner),
+            _ => false,
+        }
+    }
+
     /// Whether a constant is, or holds, a specialization constant.
     pub fn is_spec_constant(&self, c: Handle<Constant>) -> bool {
         use super::constant::ConstantKind as K;

@@ -270,6 +270,11 @@ impl FnLowering<'_, '_> {
             {
                 return Value::Const(self.m.int_const(ty, 0));
             }
+            // A block's invoke function cast to a data pointer stays a constant: SPIR-V's
+            // writer spells it where it can (enqueue operands, a null literal field).
+            ir::ConstantKind::Cast(..) if self.m.is_function_address(c) => {
+                return Value::Const(c);
+            }
             ir::ConstantKind::Cast(op, x) => Op::Cast {
                 op,
                 value: self.materialize(x),

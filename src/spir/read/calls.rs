@@ -36,6 +36,7 @@ pub(crate) fn is_builtin_name(name: &str) -> bool {
         || name == "__translate_sampler_initializer"
         || matches!(name, "__to_global" | "__to_local" | "__to_private")
         || mappings::pipe_by_clang_name(name).is_some()
+        || super::enqueue::is_clang_name(name)
 }
 
 pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
@@ -132,6 +133,10 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     }
     if let Some(row) = mappings::pipe_by_clang_name(name) {
         return super::pipes::lower(l, row, ret, args);
+    }
+    if super::enqueue::is_clang_name(name) {
+        return super::enqueue::clang_call(l, name, ret, args)?
+            .ok_or_else(|| Error::unsupported(format!("unknown enqueue function '{name}'")));
     }
     if name == "__translate_sampler_initializer" {
         // A run-time bit-field (a SPIR `i32` sampler argument) stays the value it is.
@@ -561,6 +566,14 @@ fn builtin(
         }
         "wait_group_events" => return inst(Builtin::WaitEvents, args),
         _ => {}
+    }
+    if let Some(op) = super::enqueue::one_to_one(n) {
+        return inst(Builtin::Spirv(op), args);
+    }
+    if let Some(d) = n.strip_prefix("ndrange_").and_then(|r| r.strip_suffix('D')) {
+        if let Ok(dims @ 1..=3) = d.parse::<u32>() {
+            return super::enqueue::ndrange(l, dims, ret, args);
+        }
     }
     if let Some(row) = mappings::pipe_by_opencl_name(n, args.len()) {
         return super::pipes::lower(l, row, ret, args);

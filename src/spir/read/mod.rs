@@ -8,6 +8,7 @@ mod body;
 mod c11;
 mod calls;
 mod constants;
+mod enqueue;
 mod friendly;
 mod groups;
 pub(crate) mod half_constants;

@@ -314,6 +314,9 @@ impl Writer<'_> {
                 scope,
                 operation,
             } => self.group(*op, *scope, *operation, a, tys, rt, out)?,
+            Builtin::Spirv(op) if super::enqueue::is_enqueue(*op) => {
+                self.enqueue(fc, *op, args, a, tys, ret, rt, out)?
+            }
             Builtin::Spirv(op) if super::pipes::is_pipe(*op) => {
                 self.pipe(*op, args, a, tys, rt, out)?
             }

@@ -11,6 +11,7 @@
 mod atomics;
 mod body;
 mod builtins;
+mod enqueue;
 mod fences;
 mod friendly;
 mod groups;

@@ -358,6 +358,11 @@ pub(crate) fn spirv_builtin_supported(op: S) -> bool {
             | S::CaptureEventProfilingInfo
             | S::GetDefaultQueue
             | S::BuildNDRange
+            | S::EnqueueKernel
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetKernelNDrangeSubGroupCount
             | S::ReadPipe
             | S::WritePipe
             | S::ReservedReadPipe

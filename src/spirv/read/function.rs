@@ -428,6 +428,26 @@ impl Reader {
                     kind: ConstantKind::GlobalAddress(g),
                 })))
             }
+            // A function as an operand: the invoke kernel of OpEnqueueKernel and OpGetKernel*
+            // (the only instructions whose operands name a function; `builtin_instruction`
+            // takes no others).
+            Some(Entity::Function(f)) => {
+                let func = &self.m.functions[f];
+                let params = func.params.iter().map(|p| p.ty).collect();
+                let fn_ty = self.m.ty(Type::Function {
+                    ret: func.ret,
+                    params,
+                    varargs: false,
+                });
+                let ty = self.m.ty(Type::Pointer {
+                    pointee: fn_ty,
+                    space: ir::AddressSpace::Private,
+                });
+                Ok(Value::Const(self.m.constant(ir::Constant {
+                    ty,
+                    kind: ConstantKind::FunctionAddress(f),
+                })))
+            }
             Some(other) => Err(Error::malformed(format!(
                 "%{id} is used as a value but is {other:?}"
             ))),

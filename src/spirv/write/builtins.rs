@@ -52,6 +52,13 @@ impl Writer<'_> {
         };
         let mut ids = Vec::with_capacity(args.len());
         for &a in args {
+            // A block's invoke kernel (OpEnqueueKernel, OpGetKernel*): the function itself.
+            if let Value::Const(c) = a {
+                if let ir::ConstantKind::FunctionAddress(f) = m.constants[c].kind {
+                    ids.push(self.func_ids[&f]);
+                    continue;
+                }
+            }
             ids.push(self.value(ctx, a)?);
         }
         match builtin {

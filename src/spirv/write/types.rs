@@ -429,6 +429,13 @@ impl Writer<'_> {
                     self.m.functions[*f].name
                 )))
             }
+            // A function's address cast to a data pointer: in OpenCL C, only a block
+            // literal's invoke field, which SPIR-V cannot hold (no function pointers) and no
+            // consumer reads (OpEnqueueKernel names the function): a null pointer, as
+            // llvm-spirv writes it.
+            ConstantKind::Cast(_, _) if self.m.is_function_address(c) => {
+                self.b.constant_null(ty)
+            }
             ConstantKind::Cast(op, x) => {
                 let inner = self.constant(*x)?;
                 let from = self.m.constants[*x].ty;

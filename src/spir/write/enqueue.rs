@@ -1,0 +1,316 @@
+//! Device-side enqueue instructions spelled as clang-14 spells OpenCL C 2.0's (the encoding
+//! the Intel runtime's SPIR consumer and llvm-spirv's reverse translation use):
+//! `__enqueue_kernel_basic[_events]`, `__enqueue_kernel[_events]_varargs` (local sizes as a
+//! count and an `i64` array), `__get_kernel_*_impl`, `ndrange_ND` through an `sret` pointer
+//! and the one-to-one functions of mappings/enqueue.toml. The block invoke operand is the
+//! function's address cast to a generic `i8*`; SPIR-V's `Param Size` and `Param Align` are
+//! what the block literal itself records, so they are not written.
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use spirv::Op as S;
+
+use super::body::FnCtx;
+use super::Writer;
+use crate::diag::{Error, Result};
+use crate::ir::{self, ConstantKind, Type, Value};
+
+/// Whether a constant is zero (an integer, or an array of them).
+fn is_zero(m: &ir::Module, c: ir::Handle<ir::Constant>) -> bool {
+    match &m.constants[c].kind {
+        ConstantKind::Int(0) | ConstantKind::Null => true,
+        ConstantKind::Composite(e) => e.iter().all(|&x| is_zero(m, x)),
+        _ => false,
+    }
+}
+
+/// Whether `op` is written by `enqueue`.
+pub(super) fn is_enqueue(op: S) -> bool {
+    matches!(
+        op,
+        S::EnqueueKernel
+            | S::BuildNDRange
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetKernelNDrangeSubGroupCount
+    ) || crate::mappings::ENQUEUE_FUNCTIONS
+        .iter()
+        .any(|(o, _, _)| *o == op)
+}
+
+impl Writer<'_> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn enqueue(
+        &mut self,
+        fc: &mut FnCtx,
+        op: S,
+        args: &[Value],
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        if let Some((_, _, symbol)) = crate::mappings::ENQUEUE_FUNCTIONS
+            .iter()
+            .find(|(o, _, _)| *o == op)
+        {
+            return Ok(self.call_symbol(symbol, rt, a, false, out));
+        }
+        match op {
+            S::BuildNDRange => self.build_ndrange(fc, args, a, tys, ret, rt, out),
+            S::EnqueueKernel => self.enqueue_kernel(fc, args, a, tys, rt, out),
+            _ => {
+                let (name, nd) = match op {
+                    S::GetKernelWorkGroupSize => ("__get_kernel_work_group_size_impl", false),
+                    S::GetKernelPreferredWorkGroupSizeMultiple => (
+                        "__get_kernel_preferred_work_group_size_multiple_impl",
+                        false,
+                    ),
+                    S::GetKernelNDrangeMaxSubGroupSize => {
+                        ("__get_kernel_max_sub_group_size_for_ndrange_impl", true)
+                    }
+                    _ => ("__get_kernel_sub_group_count_for_ndrange_impl", true),
+                };
+                let mut call = Vec::new();
+                let at = if nd {
+                    call.push(self.ndrange_pointer(fc, a[0], tys[0])?);
+                    1
+                } else {
+                    0
+                };
+                call.push(self.invoke_operand(args[at], a[at]));
+                call.push(self.generic_i8(a[at + 1]));
+                Ok(self.call_symbol(name, rt, &call, false, out))
+            }
+        }
+    }
+
+    /// `enqueue_kernel`: queue, flags, ND range, events, invoke, literal, local sizes.
+    fn enqueue_kernel(
+        &mut self,
+        fc: &mut FnCtx,
+        args: &[Value],
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        if a.len() < 10 {
+            return Err(Error::internal(
+                "OpEnqueueKernel with fewer than 10 operands",
+            ));
+        }
+        let is_const = |v: Value, pred: &dyn Fn(&ConstantKind) -> bool| match v {
+            Value::Const(c) => pred(&self.m.constants[c].kind),
+            _ => false,
+        };
+        let no_events = is_const(args[3], &|k| matches!(k, ConstantKind::Int(0)))
+            && is_const(args[5], &|k| matches!(k, ConstantKind::Null));
+        let locals = &a[10..];
+        let nd = self.ndrange_pointer(fc, a[2], tys[2])?;
+        let mut call = vec![a[0], a[1], nd];
+        if !no_events {
+            call.extend([
+                self.int_to_width(a[3], 32),
+                self.generic_event_list(a[4]),
+                self.generic_event_list(a[5]),
+            ]);
+        }
+        call.push(self.invoke_operand(args[6], a[6]));
+        call.push(self.generic_i8(a[7]));
+        if !locals.is_empty() {
+            // A fresh `[n x i64]` of the sizes (from the pointers llvm-spirv's form gives, or
+            // the integers SPIR-V's own form does).
+            let n = locals.len() as u32;
+            unsafe {
+                let i64t = LLVMInt64TypeInContext(self.ctx);
+                let arr_t = LLVMArrayType(i64t, n);
+                let arr = self.entry_alloca(fc, arr_t, c"block_sizes");
+                let zero = LLVMConstInt(LLVMInt32TypeInContext(self.ctx), 0, 0);
+                let mut first = std::ptr::null_mut();
+                for (i, (&v, &t)) in locals.iter().zip(&tys[10..]).enumerate() {
+                    let size = match self.m.types[t] {
+                        Type::Pointer { .. } => {
+                            let p = LLVMBuildBitCast(
+                                self.builder,
+                                v,
+                                LLVMPointerType(i64t, LLVMGetPointerAddressSpace(LLVMTypeOf(v))),
+                                c"".as_ptr(),
+                            );
+                            LLVMBuildLoad2(self.builder, i64t, p, c"".as_ptr())
+                        }
+                        _ => LLVMBuildZExt(self.builder, v, i64t, c"".as_ptr()),
+                    };
+                    let mut idx = [
+                        zero,
+                        LLVMConstInt(LLVMInt32TypeInContext(self.ctx), i as u64, 0),
+                    ];
+                    let slot = LLVMBuildInBoundsGEP2(
+                        self.builder,
+                        arr_t,
+                        arr,
+                        idx.as_mut_ptr(),
+                        2,
+                        c"".as_ptr(),
+                    );
+                    LLVMBuildStore(self.builder, size, slot);
+                    if i == 0 {
+                        first = slot;
+                    }
+                }
+                call.push(self.i32_const(n as u64));
+                call.push(first);
+            }
+        }
+        let name = match (no_events, locals.is_empty()) {
+            (true, true) => "__enqueue_kernel_basic",
+            (false, true) => "__enqueue_kernel_basic_events",
+            (true, false) => "__enqueue_kernel_varargs",
+            (false, false) => "__enqueue_kernel_events_varargs",
+        };
+        Ok(self.call_symbol(name, rt, &call, false, out))
+    }
+
+    /// `ndrange_ND(sret, ...)` of OpBuildNDRange's (global, local, offset), loaded back.
+    #[allow(clippy::too_many_arguments)]
+    fn build_ndrange(
+        &mut self,
+        fc: &mut FnCtx,
+        args: &[Value],
+        a: &[LLVMValueRef],
+        tys: &[ir::Handle<Type>],
+        ret: ir::Handle<Type>,
+        rt: LLVMTypeRef,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let [_global, local, offset] = args else {
+            return Err(Error::internal("OpBuildNDRange without three operands"));
+        };
+        let zero = |v: &Value| match v {
+            Value::Const(c) => is_zero(self.m, *c),
+            _ => false,
+        };
+        // clang's overloads: (global), (global, local), (offset, global, local).
+        let operands: Vec<usize> = match (zero(offset), zero(local)) {
+            (true, true) => vec![0],
+            (true, false) => vec![0, 1],
+            _ => vec![2, 0, 1],
+        };
+        let dims = match self.m.types[tys[0]] {
+            Type::Array { len, .. } => len as u32,
+            _ => 1,
+        };
+        let bits = self.m.addressing.pointer_bits();
+        let code = if bits == 64 { "m" } else { "j" };
+        let mut params = String::new();
+        for i in 0..operands.len() {
+            params.push_str(&match (dims, i) {
+                (1, _) => code.to_string(),
+                (_, 0) => format!("PK{code}"),
+                _ => "S0_".to_string(),
+            });
+        }
+        let symbol = format!("_Z10ndrange_{dims}D{params}");
+        let nd_t = self.ty(ret)?;
+        let slot = self.entry_alloca(fc, nd_t, c"ndrange");
+        let mut call = vec![slot];
+        for &i in &operands {
+            call.push(if dims == 1 {
+                a[i]
+            } else {
+                // An array by pointer to its first element.
+                unsafe {
+                    let arr_t = LLVMTypeOf(a[i]);
+                    let arr = self.entry_alloca(fc, arr_t, c"");
+                    LLVMBuildStore(self.builder, a[i], arr);
+                    let st = LLVMIntTypeInContext(self.ctx, bits);
+                    LLVMBuildBitCast(self.builder, arr, LLVMPointerType(st, 0), c"".as_ptr())
+                }
+            });
+        }
+        let void = unsafe { LLVMVoidTypeInContext(self.ctx) };
+        let c = self.call_symbol(&symbol, void, &call, false, c"");
+        unsafe {
+            // The result comes back through the first parameter (`sret`, as clang declares).
+            let kind = LLVMGetEnumAttributeKindForName(c"sret".as_ptr(), 4);
+            let attr = LLVMCreateTypeAttribute(self.ctx, kind, nd_t);
+            LLVMAddCallSiteAttribute(c, 1, attr);
+            if let Some(f) = self.decls.get(&symbol).copied() {
+                LLVMAddAttributeAtIndex(f, 1, attr);
+            }
+            let _ = rt;
+            Ok(LLVMBuildLoad2(self.builder, nd_t, slot, out.as_ptr()))
+        }
+    }
+
+    /// The ND range operand as clang passes it: a pointer to the `ndrange_t` (a value is
+    /// stored into a variable first).
+    fn ndrange_pointer(
+        &mut self,
+        fc: &mut FnCtx,
+        v: LLVMValueRef,
+        t: ir::Handle<Type>,
+    ) -> Result<LLVMValueRef> {
+        if matches!(self.m.types[t], Type::Pointer { .. }) {
+            return Ok(v);
+        }
+        let vt = self.ty(t)?;
+        let slot = self.entry_alloca(fc, vt, c"ndrange");
+        unsafe { LLVMBuildStore(self.builder, v, slot) };
+        Ok(slot)
+    }
+
+    /// A block invoke function as clang passes it: its address as a generic `i8*`. A function
+    /// that is no kernel but has a kernel wrapping it (llvm-spirv's entry-point wrappers) is
+    /// named by that kernel: the consumer enqueues kernels.
+    fn invoke_operand(&self, v: Value, f: LLVMValueRef) -> LLVMValueRef {
+        let f = match v {
+            Value::Const(c) => match self.m.constants[c].kind {
+                ConstantKind::FunctionAddress(h) => self
+                    .m
+                    .kernel_of(h)
+                    .and_then(|k| self.funcs.get(&k).copied())
+                    .unwrap_or(f),
+                _ => f,
+            },
+            _ => f,
+        };
+        unsafe {
+            let i8t = LLVMInt8TypeInContext(self.ctx);
+            let p = LLVMConstBitCast(f, LLVMPointerType(i8t, 0));
+            LLVMConstAddrSpaceCast(p, LLVMPointerType(i8t, 4))
+        }
+    }
+
+    /// A pointer as a generic `i8*`.
+    fn generic_i8(&self, v: LLVMValueRef) -> LLVMValueRef {
+        unsafe {
+            let i8t = LLVMInt8TypeInContext(self.ctx);
+            let t = LLVMTypeOf(v);
+            let v = if LLVMGetPointerAddressSpace(t) == 4 {
+                v
+            } else {
+                let here = LLVMPointerType(i8t, LLVMGetPointerAddressSpace(t));
+                let p = LLVMBuildBitCast(self.builder, v, here, c"".as_ptr());
+                LLVMBuildAddrSpaceCast(self.builder, p, LLVMPointerType(i8t, 4), c"".as_ptr())
+            };
+            LLVMBuildBitCast(self.builder, v, LLVMPointerType(i8t, 4), c"".as_ptr())
+        }
+    }
+
+    /// An event list pointer (`clk_event_t*`) in the generic address space.
+    fn generic_event_list(&self, v: LLVMValueRef) -> LLVMValueRef {
+        unsafe {
+            let t = LLVMTypeOf(v);
+            if LLVMGetPointerAddressSpace(t) == 4 {
+                return v;
+            }
+            let elem = LLVMGetElementType(t);
+            LLVMBuildAddrSpaceCast(self.builder, v, LLVMPointerType(elem, 4), c"".as_ptr())
+        }
+    }
+}
