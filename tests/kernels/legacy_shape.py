@@ -118,7 +118,8 @@ def rewrite_define(m):
         new_nodes.append(f'{nid} = !{{!"{tag}"{", " + body if body else ""}}}')
         refs.append(nid)
     kid = f"!{next_id}"; next_id += 1
-    new_nodes.append(f"{kid} = !{{void ({', '.join(ptys)})* @{fname}, {', '.join(refs)}}}")
+    node = ", ".join([f"void ({', '.join(ptys)})* @{fname}"] + refs)
+    new_nodes.append(f"{kid} = !{{{node}}}")
     kernel_refs.append(kid)
     return head + " {"
 def rewrite_line(m):
