@@ -500,6 +500,13 @@ fn job(
     s: &spec::ExecSpec,
     expected: &Result<Vec<(usize, Vec<u8>)>, String>,
 ) -> Result<serde_json::Value, String> {
+    if !s.then.is_empty() || s.device_queue {
+        return Err(format!(
+            "{id}::{}: a run of several kernels or with an on-device queue, which vkhost does \
+             not make (pipes and device-side enqueue have no Vulkan form)",
+            s.kernel
+        ));
+    }
     let seed = seed_of(&s.kernel);
     let expected = expected.as_ref().map_err(|e| format!("{id}: {e}"))?;
     let data = spec::arg_data(s, seed)?;
@@ -567,6 +574,12 @@ fn job(
                     j["output"] = json!(format!("{file}.out"));
                 }
                 j
+            }
+            spec::ArgData::Pipe { .. } => {
+                return Err(format!(
+                    "{id}::{}: a pipe argument (no Vulkan form)",
+                    s.kernel
+                ))
             }
             spec::ArgData::Sampler {
                 normalized,

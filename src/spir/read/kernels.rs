@@ -109,8 +109,16 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
         } else if spelled == "sampler_t" {
             param_types.insert(i, Type::Sampler);
         } else if q.is_pipe {
-            // SPIR 2.0's one `%opencl.pipe_t`: the access is the argument's qualifier.
-            param_types.insert(i, Type::Pipe(acc.unwrap_or(Access::ReadOnly)));
+            // SPIR 2.0's one `%opencl.pipe_t`: the access is the argument's qualifier, for
+            // the argument and for the struct name in the body (as for legacy images).
+            let a = acc.unwrap_or(Access::ReadOnly);
+            param_types.insert(i, Type::Pipe(a));
+            let prev = image_access
+                .entry("opencl.pipe_t".to_string())
+                .or_insert(Some(a));
+            if *prev != Some(a) {
+                *prev = None;
+            }
         }
         args.push(ArgInfo {
             name: k.arg_name.as_ref().map(|v| v[i].clone()),
@@ -141,6 +149,12 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
             "reqd_work_group_size {:?}: a work-group has at least one work-item per dimension",
             k.reqd_work_group_size.unwrap_or_default()
         )));
+    }
+    // Read and write pipes of the one legacy type: the body cannot tell them apart, so the
+    // arguments keep the type the body gives them (read-only; SPIR-V's pipe instructions do
+    // not check the access, and the Intel runtime runs them).
+    if image_access.get("opencl.pipe_t") == Some(&None) {
+        param_types.retain(|_, t| !matches!(t, Type::Pipe(_)));
     }
     Ok(KernelInfo {
         args,

@@ -146,6 +146,11 @@ impl<'a> TypeLowering<'a> {
                                 img.access = self.image_access.get(name).copied();
                             }
                         }
+                        if name == "opencl.pipe_t" {
+                            if let Some(&a) = self.image_access.get(name) {
+                                obj = Type::Pipe(a);
+                            }
+                        }
                         return Ok(m.ty(obj));
                     }
                 }
