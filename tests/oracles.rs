@@ -399,13 +399,21 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         failures.len(),
         failures.join("\n")
     );
-    // One of llvm-spirv-14's modules is invalid (legacy image_float_coords: a call whose
-    // argument type differs from the parameter's); every other one must be read.
+    // llvm-spirv-14's invalid modules: legacy image_float_coords (a call whose argument type
+    // differs from the parameter's) and the legacy pipes fixtures (OpTypePipe without its
+    // access qualifier, from SPIR 2.0's one `%opencl.pipe_t`); every other one must be read.
+    let unexpected: Vec<&String> = invalid_inputs
+        .iter()
+        .filter(|e| {
+            !(e.contains("legacy.image_float_coords")
+                || e.contains("OpTypePipe has fewer operands"))
+        })
+        .collect();
     assert!(
-        invalid_inputs.len() <= 1,
-        "{} of llvm-spirv-14's modules refused as invalid:\n{}",
-        invalid_inputs.len(),
-        invalid_inputs.join("\n")
+        unexpected.is_empty(),
+        "{} of llvm-spirv-14's modules refused as invalid:\n{:?}",
+        unexpected.len(),
+        unexpected
     );
     // Ratchet until every module comes back the same (issue 3 stays open until then).
     assert!(

@@ -282,40 +282,11 @@ pub(super) fn ndrange(
             len: dims as u64,
         })
     };
-    let mut values = Vec::with_capacity(3);
-    for &g in given {
-        values.push(if dims == 1 {
-            g
-        } else {
-            let space = match l.m.types[l.value_type(g)] {
-                Type::Pointer { space, .. } => space,
-                _ => return Err(Error::unsupported("ndrange_*D of an array not by pointer")),
-            };
-            let pt = l.m.ty(Type::Pointer {
-                pointee: operand_ty,
-                space,
-            });
-            let cast = Op::Cast {
-                op: CastOp::Bitcast,
-                value: g,
-            };
-            let p = Value::Inst(l.emit(None, pt, cast));
-            let load = Op::Load {
-                ptr: p,
-                align: None,
-                volatile: false,
-            };
-            Value::Inst(l.emit(None, operand_ty, load))
-        });
-    }
-    let zero = Value::Const(l.m.constant(ir::Constant {
-        ty: operand_ty,
-        kind: if dims == 1 {
-            ConstantKind::Int(0)
-        } else {
-            ConstantKind::Null
-        },
-    }));
+    let values: Vec<Value> = given
+        .iter()
+        .map(|&g| size_operand(l, g, operand_ty, dims))
+        .collect::<Result<_>>()?;
+    let zero = zero_of(l, operand_ty);
     // (global), (global, local), (offset, global, local) -> global, local, offset.
     let (global, local, offset) = match values[..] {
         [g] => (g, zero, zero),
@@ -323,12 +294,102 @@ pub(super) fn ndrange(
         [o, g, lo] => (g, lo, o),
         _ => unreachable!("checked above"),
     };
-    let built = l.emit(
-        None,
+    Ok(store_ndrange(l, out, nd_ty, ret, [global, local, offset]))
+}
+
+/// The spirv-ir spelling `__spirv_BuildNDRange_ND(sret, global, local, offset)` (as llvm-spirv
+/// writes it): OpBuildNDRange stored through the `sret` pointer.
+pub(super) fn build_ndrange_sret(
+    l: &mut FnLowering,
+    ret: ir::Handle<Type>,
+    args: &[Value],
+) -> Result<Lowered> {
+    let [out, g, lo, o] = args[..] else {
+        return Err(Error::unsupported(
+            "__spirv_BuildNDRange through a pointer with other than three operands",
+        ));
+    };
+    let nd_ty = match l.m.types[l.value_type(out)] {
+        Type::Pointer { pointee, .. } => pointee,
+        _ => return Err(Error::unsupported("__spirv_BuildNDRange of no pointer")),
+    };
+    let t = match l.m.types[l.value_type(g)] {
+        Type::Pointer { pointee, .. } => pointee,
+        _ => l.value_type(g),
+    };
+    let dims = match l.m.types[t] {
+        Type::Array { len, .. } => len as u32,
+        _ => 1,
+    };
+    let values = [g, lo, o]
+        .iter()
+        .map(|&v| size_operand(l, v, t, dims))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(store_ndrange(
+        l,
+        out,
         nd_ty,
-        spirv(S::BuildNDRange, vec![global, local, offset]),
-    );
-    Ok(Lowered::Inst(
+        ret,
+        [values[0], values[1], values[2]],
+    ))
+}
+
+/// A size operand as OpBuildNDRange takes it: a scalar, or an array (read through its
+/// pointer where it is given by one).
+fn size_operand(
+    l: &mut FnLowering,
+    g: Value,
+    operand_ty: ir::Handle<Type>,
+    dims: u32,
+) -> Result<Value> {
+    if dims == 1 {
+        return Ok(g);
+    }
+    let space = match l.m.types[l.value_type(g)] {
+        Type::Pointer { space, .. } => space,
+        Type::Array { .. } => return Ok(g),
+        _ => {
+            return Err(Error::unsupported(
+                "an ND range size of neither an array nor a pointer",
+            ))
+        }
+    };
+    let pt = l.m.ty(Type::Pointer {
+        pointee: operand_ty,
+        space,
+    });
+    let cast = Op::Cast {
+        op: CastOp::Bitcast,
+        value: g,
+    };
+    let p = Value::Inst(l.emit(None, pt, cast));
+    let load = Op::Load {
+        ptr: p,
+        align: None,
+        volatile: false,
+    };
+    Ok(Value::Inst(l.emit(None, operand_ty, load)))
+}
+
+fn zero_of(l: &mut FnLowering, ty: ir::Handle<Type>) -> Value {
+    let kind = if matches!(l.m.types[ty], Type::Int { .. }) {
+        ConstantKind::Int(0)
+    } else {
+        ConstantKind::Null
+    };
+    Value::Const(l.m.constant(ir::Constant { ty, kind }))
+}
+
+/// OpBuildNDRange of (global, local, offset), stored through `out`.
+fn store_ndrange(
+    l: &mut FnLowering,
+    out: Value,
+    nd_ty: ir::Handle<Type>,
+    ret: ir::Handle<Type>,
+    operands: [Value; 3],
+) -> Lowered {
+    let built = l.emit(None, nd_ty, spirv(S::BuildNDRange, operands.to_vec()));
+    Lowered::Inst(
         ret,
         Op::Store {
             ptr: out,
@@ -336,7 +397,7 @@ pub(super) fn ndrange(
             align: None,
             volatile: false,
         },
-    ))
+    )
 }
 
 /// The one-instruction functions of mappings/enqueue.toml, by OpenCL C name.

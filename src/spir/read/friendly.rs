@@ -97,6 +97,10 @@ fn core(
     ret: ir::Handle<Type>,
     mut args: Vec<Value>,
 ) -> Result<Lowered> {
+    // llvm-spirv's `__spirv_BuildNDRange_1D(sret, global, local, offset)`.
+    if op == S::BuildNDRange && matches!(l.m.types[ret], Type::Void) {
+        return super::enqueue::build_ndrange_sret(l, ret, &args);
+    }
     let inst =
         |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
     if let Some((from, to, sat)) = ConvertKind::of_spirv_opcode(op) {

@@ -205,6 +205,11 @@ impl Writer<'_> {
         out: &CStr,
     ) -> Result<LLVMValueRef> {
         if self.opts.flavor == Flavor::SpirvIr {
+            if let Builtin::Spirv(op) = builtin {
+                if super::enqueue::takes_structs(*op) {
+                    return self.friendly_enqueue(fc, *op, a, ret, out);
+                }
+            }
             return self.friendly_builtin(builtin, a, tys, ret, out);
         }
         let rt = self.ty(ret)?;

@@ -26,6 +26,20 @@ fn is_zero(m: &ir::Module, c: ir::Handle<ir::Constant>) -> bool {
     }
 }
 
+/// The enqueue instructions whose operands or result are an `ndrange_t` or a function, which
+/// spirv-ir names unmangled (as llvm-spirv does for OpEnqueueKernel).
+pub(super) fn takes_structs(op: S) -> bool {
+    matches!(
+        op,
+        S::EnqueueKernel
+            | S::BuildNDRange
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetKernelNDrangeSubGroupCount
+    )
+}
+
 /// Whether `op` is written by `enqueue`.
 pub(super) fn is_enqueue(op: S) -> bool {
     matches!(
@@ -87,6 +101,36 @@ impl Writer<'_> {
                 Ok(self.call_symbol(name, rt, &call, false, out))
             }
         }
+    }
+
+    /// spirv-ir: `__spirv_EnqueueKernel_N` (N operands) and the kernel queries with SPIR-V's
+    /// operands (the invoke function itself), unmangled; `__spirv_BuildNDRange_ND` returning
+    /// the `ndrange_t` (llvm-spirv's form through an `sret` pointer is read too).
+    pub(super) fn friendly_enqueue(
+        &mut self,
+        fc: &mut FnCtx,
+        op: S,
+        a: &[LLVMValueRef],
+        ret: ir::Handle<Type>,
+        out: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let rt = self.ty(ret)?;
+        let _ = fc;
+        // One declaration per operand count (OpEnqueueKernel's local sizes vary).
+        let symbol = if op == S::BuildNDRange {
+            let dims = unsafe {
+                let t = LLVMTypeOf(a[0]);
+                if LLVMGetTypeKind(t) == llvm_sys::LLVMTypeKind::LLVMArrayTypeKind {
+                    LLVMGetArrayLength(t)
+                } else {
+                    1
+                }
+            };
+            format!("__spirv_BuildNDRange_{dims}D")
+        } else {
+            format!("__spirv_{op:?}_{}", a.len())
+        };
+        Ok(self.call_symbol(&symbol, rt, a, false, out))
     }
 
     /// `enqueue_kernel`: queue, flags, ND range, events, invoke, literal, local sizes.
