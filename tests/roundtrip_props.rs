@@ -206,6 +206,19 @@ fn generated_modules_cover_every_family() {
         for (_, f) in m.functions.iter() {
             let body = f.body.as_ref().unwrap();
             for (_, i) in body.insts.iter() {
+                // OpenCL C 2.0's C11 atomics: an order or a scope other than 1.x's.
+                if let spir_xlate::ir::Op::Builtin {
+                    builtin:
+                        spir_xlate::ir::Builtin::Atomic {
+                            scope, semantics, ..
+                        },
+                    ..
+                } = &i.op
+                {
+                    if *semantics != 0 || *scope != spir_xlate::ir::builtin::Scope::Device {
+                        seen.insert("C11 atomic".to_string());
+                    }
+                }
                 seen.insert(match &i.op {
                     spir_xlate::ir::Op::Builtin { builtin, .. } => {
                         format!("builtin {}", variant(format!("{builtin:?}")))
@@ -269,6 +282,7 @@ fn generated_modules_cover_every_family() {
         "builtin ControlBarrier",
         "builtin MemoryBarrier",
         "builtin Atomic",
+        "C11 atomic",
         "builtin Image",
         "builtin AsyncCopy",
         "builtin WaitEvents",

@@ -99,13 +99,42 @@ impl FnBuilder<'_> {
         for i in 0..n {
             args.push(self.pick(buf.elem, s.c.wrapping_add(i as u16)));
         }
+        // OpenCL C 2.0's C11 atomics: any memory order and scope. The graph's normal form:
+        // relaxed is semantics 0; another order carries the pointer's storage class.
+        // (Not increment, decrement or compare-exchange: OpenCL C 2.0 spells the first two as
+        // fetch_add/fetch_sub of 1 and the third through a variable for `*expected`, which
+        // read back as those forms: README's lossiness table.)
+        let c11 = !matches!(
+            op,
+            spirv::Op::AtomicIIncrement
+                | spirv::Op::AtomicIDecrement
+                | spirv::Op::AtomicCompareExchange
+        );
+        let (scope, semantics) =
+            if self.m.source.spir_version == Some((2, 0)) && c11 && s.c % 3 != 0 {
+                const SCOPES: [Scope; 4] = [
+                    Scope::Invocation,
+                    Scope::Workgroup,
+                    Scope::Device,
+                    Scope::CrossDevice,
+                ];
+                let order = [0, 0x2, 0x4, 0x8, 0x10][(s.c / 3) as usize % 5];
+                let storage = match buf.space {
+                    spir_xlate::ir::AddressSpace::Local => 0x100,
+                    _ => 0x200,
+                };
+                let scope = SCOPES[(s.c / 15) as usize % SCOPES.len()];
+                (scope, if order == 0 { 0 } else { order | storage })
+            } else {
+                (Scope::Device, 0)
+            };
         self.emit(
             buf.elem,
             Op::Builtin {
                 builtin: Builtin::Atomic {
                     op,
-                    scope: Scope::Device,
-                    semantics: 0,
+                    scope,
+                    semantics,
                 },
                 args,
             },

@@ -389,12 +389,14 @@ fn store_ndrange(
     operands: [Value; 3],
 ) -> Lowered {
     let built = l.emit(None, nd_ty, spirv(S::BuildNDRange, operands.to_vec()));
+    // The store is as aligned as the `ndrange_t` (LLVM would give it that alignment anyway).
+    let align = u32::try_from(l.m.align_of(nd_ty)).ok();
     Lowered::Inst(
         ret,
         Op::Store {
             ptr: out,
             value: Value::Inst(built),
-            align: None,
+            align,
             volatile: false,
         },
     )

@@ -501,6 +501,10 @@ impl Reader {
             .map(|i| literal_operand(inst, i))
             .collect::<Result<Vec<_>>>()?;
         if let (Some(Local::DepthTexel(v, _)), [0]) = (st.locals.get(&cid).copied(), &indices[..]) {
+            // The texel takes the extract's name (its own result was the vector).
+            if let (Value::Inst(h), Some(n)) = (v, name) {
+                st.body.insts[h].name.get_or_insert(n);
+            }
             st.locals.insert(result_id(inst)?, Local::Value(v));
             return Ok(());
         }
