@@ -365,7 +365,7 @@ fn size_operand(
     let p = Value::Inst(l.emit(None, pt, cast));
     let load = Op::Load {
         ptr: p,
-        align: None,
+        align: u32::try_from(l.m.align_of(operand_ty)).ok(),
         volatile: false,
     };
     Ok(Value::Inst(l.emit(None, operand_ty, load)))
