@@ -338,6 +338,9 @@ impl Check<'_> {
 
     fn spirv(&self, op: spirv::Op) -> Option<String> {
         use spirv::Op as S;
+        if let Some(e) = super::builtin_check_cl20::error(self.m, op, self.args, self.ty) {
+            return Some(e);
+        }
         let boolean =
             |t: Handle<Type>, lanes: u32| self.m.lanes(t) == lanes && *self.scalar(t) == Type::Bool;
         match op {

@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod builtin;
 pub mod builtin_check;
+mod builtin_check_cl20;
 pub mod cfg;
 pub mod constant;
 pub mod fold;

@@ -141,6 +141,12 @@ impl Module {
         else {
             return None;
         };
+        // Only a component the query has (an index past the vector is no component: left
+        // as the extraction it is, which the verifier judges).
+        let lanes = u64::from(self.lanes(body.insts[h].ty));
+        if i >= lanes {
+            return None;
+        }
         let component = Some(u32::try_from(i).ok()?);
         let op = Op::Builtin {
             builtin: Builtin::Image(ImageOp::QuerySize { component }),

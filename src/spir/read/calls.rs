@@ -696,7 +696,22 @@ fn convert(
         None => ConvertKind::Float,
         Some(s) => ConvertKind::Int(if s { Sign::Signed } else { Sign::Unsigned }),
     };
-    let from_ty = l.value_type(args[0]);
+    let Some(&arg) = args.first() else {
+        return Err(unknown(mangled, d));
+    };
+    let from_ty = l.value_type(arg);
+    // The mangled parameter class must be the argument's (a float parameter for a float).
+    let float_arg = matches!(l.m.types[l.m.scalar_of(from_ty)], Type::Float { .. });
+    let numeric = matches!(
+        l.m.types[l.m.scalar_of(from_ty)],
+        Type::Float { .. } | Type::Int { .. }
+    );
+    if float_arg != (from == ConvertKind::Float) || !numeric {
+        return Err(Error::unsupported(format!(
+            "a call to '{}' whose argument is not of the type its mangled name says",
+            mangled.escape_debug()
+        )));
+    }
     Ok(
         match l
             .m
