@@ -81,6 +81,18 @@ pub(crate) fn image_from_name(base: &str) -> Option<ImageType> {
     Some(img)
 }
 
+/// Whether a lowered type is, or points to, an image without access or a pipe, whose graph
+/// type the kernel being lowered decides (legacy SPIR's access in `kernel_arg_access_qual`).
+fn depends_on_function(m: &ir::Module, h: ir::Handle<Type>) -> bool {
+    match &m.types[h] {
+        Type::Image(ImageType { access: None, .. }) | Type::Pipe(_) => true,
+        Type::Pointer { pointee: t, .. } | Type::Array { elem: t, .. } => {
+            depends_on_function(m, *t)
+        }
+        _ => false,
+    }
+}
+
 pub(crate) struct TypeLowering<'a> {
     llvm: &'a llvm_ir::Module,
     cache: HashMap<TypeRef, ir::Handle<Type>>,
@@ -106,10 +118,9 @@ impl<'a> TypeLowering<'a> {
             return Ok(h);
         }
         let h = self.lower_uncached(m, ty)?;
-        // Images without access depend on the function being lowered: never cache them.
-        if !matches!(m.types[h], Type::Image(ImageType { access: None, .. }))
-            && self.image_access.is_empty()
-        {
+        // Images without access and pipes (SPIR 2.0's one `%opencl.pipe_t`) depend on the
+        // function being lowered: never cache them.
+        if !depends_on_function(m, h) && self.image_access.is_empty() {
             self.cache.insert(ty.clone(), h);
         }
         Ok(h)
@@ -305,7 +316,14 @@ impl<'a> TypeLowering<'a> {
         let mut params = Vec::new();
         for (i, p) in f.parameters.iter().enumerate() {
             let mut ty = self.lower(m, &p.ty)?;
-            if let Some(over) = info.and_then(|k| k.param_types.get(&i)) {
+            let legacy_pipe = matches!(p.ty.as_ref(), llvm_ir::Type::PointerType { pointee_type, .. }
+                if matches!(pointee_type.as_ref(), llvm_ir::Type::NamedStructType { name } if name == "opencl.pipe_t"));
+            let over = info
+                .and_then(|k| k.param_types.get(&i))
+                // A pipe's access comes from the metadata only for SPIR 2.0's one pipe type
+                // (clang's `pipe_ro_t`/`pipe_wo_t` say it themselves).
+                .filter(|t| !matches!(t, Type::Pipe(_)) || legacy_pipe);
+            if let Some(over) = over {
                 ty = m.ty(over.clone());
             } else if samplers.is_some_and(|s| s.contains(&i))
                 && matches!(p.ty.as_ref(), llvm_ir::Type::IntegerType { bits: 32 })
