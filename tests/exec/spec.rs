@@ -120,9 +120,12 @@ pub struct ExecSpec {
     pub device_queue: bool,
 }
 
+/// One kernel run of a spec: (kernel, global size, local size, argument indices).
+pub type StepRef<'a> = (&'a str, &'a [usize], Option<&'a [usize]>, Vec<usize>);
+
 impl ExecSpec {
-    /// Every kernel run in order: (kernel, global, local, argument indices).
-    pub fn steps(&self) -> Vec<(&str, &[usize], Option<&[usize]>, Vec<usize>)> {
+    /// Every kernel run in order.
+    pub fn steps(&self) -> Vec<StepRef<'_>> {
         let mut v = vec![(
             self.kernel.as_str(),
             &self.global[..],

@@ -111,7 +111,7 @@ impl FnBuilder<'_> {
                 | spirv::Op::AtomicCompareExchange
         );
         let (scope, semantics) =
-            if self.m.source.spir_version == Some((2, 0)) && c11 && s.c % 3 != 0 {
+            if self.m.source.spir_version == Some((2, 0)) && c11 && !s.c.is_multiple_of(3) {
                 const SCOPES: [Scope; 4] = [
                     Scope::Invocation,
                     Scope::Workgroup,
