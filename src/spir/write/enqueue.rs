@@ -130,7 +130,28 @@ impl Writer<'_> {
         } else {
             format!("__spirv_{op:?}_{}", a.len())
         };
-        Ok(self.call_symbol(&symbol, rt, a, false, out))
+        // One declaration per signature: operands of other types (another ND range struct,
+        // event pointers of another space) get their own name (`_2`, `_3`, ...).
+        let mut name = symbol.clone();
+        for k in 2.. {
+            let fits = match self.decls.get(&name) {
+                None => true,
+                Some(&f) => unsafe {
+                    let fty = LLVMGlobalGetValueType(f);
+                    let n = LLVMCountParamTypes(fty) as usize;
+                    let mut ps = vec![std::ptr::null_mut(); n];
+                    LLVMGetParamTypes(fty, ps.as_mut_ptr());
+                    LLVMGetReturnType(fty) == rt
+                        && n == a.len()
+                        && ps.iter().zip(a).all(|(&p, &v)| p == LLVMTypeOf(v))
+                },
+            };
+            if fits {
+                break;
+            }
+            name = format!("{symbol}_{k}");
+        }
+        Ok(self.call_symbol(&name, rt, a, false, out))
     }
 
     /// `enqueue_kernel`: queue, flags, ND range, events, invoke, literal, local sizes.
