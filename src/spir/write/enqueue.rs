@@ -42,17 +42,10 @@ pub(super) fn takes_structs(op: S) -> bool {
 
 /// Whether `op` is written by `enqueue`.
 pub(super) fn is_enqueue(op: S) -> bool {
-    matches!(
-        op,
-        S::EnqueueKernel
-            | S::BuildNDRange
-            | S::GetKernelWorkGroupSize
-            | S::GetKernelPreferredWorkGroupSizeMultiple
-            | S::GetKernelNDrangeMaxSubGroupSize
-            | S::GetKernelNDrangeSubGroupCount
-    ) || crate::mappings::ENQUEUE_FUNCTIONS
-        .iter()
-        .any(|(o, _, _)| *o == op)
+    takes_structs(op)
+        || crate::mappings::ENQUEUE_FUNCTIONS
+            .iter()
+            .any(|(o, _, _)| *o == op)
 }
 
 impl Writer<'_> {
