@@ -532,6 +532,18 @@ impl Writer<'_> {
                 on_true,
                 on_false,
             } => {
+                // A select of samplers or images that no sampling consumed (the readers
+                // rewrite those into a select of texels): SPIR-V's OpenCL environment cannot
+                // select them (OpSelect of an image or sampler needs a bindless extension).
+                if matches!(
+                    m.types[inst.ty],
+                    Type::Sampler | Type::Image(_) | Type::SampledImage(_)
+                ) {
+                    return Err(Error::unsupported(
+                        "a select between samplers or images used other than by a read (SPIR-V's \
+                         OpenCL environment cannot select them)",
+                    ));
+                }
                 let mut c = self.value(ctx, *cond)?;
                 let ct = self.vty(ctx, *cond);
                 let lanes = m.lanes(inst.ty);
