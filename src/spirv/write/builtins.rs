@@ -55,7 +55,13 @@ impl Writer<'_> {
             // A block's invoke kernel (OpEnqueueKernel, OpGetKernel*): the function itself.
             if let Value::Const(c) = a {
                 if let ir::ConstantKind::FunctionAddress(f) = m.constants[c].kind {
-                    ids.push(self.func_ids[&f]);
+                    let id = self.func_ids.get(&f).copied().ok_or_else(|| {
+                        Error::unsupported(format!(
+                            "the function '{}' as an operand, which is not written",
+                            m.functions[f].name
+                        ))
+                    })?;
+                    ids.push(id);
                     continue;
                 }
             }
