@@ -78,6 +78,11 @@ fn rule(op: S) -> Option<(&'static [K], Option<K>, K)> {
     })
 }
 
+/// Whether `op` has a rule here.
+pub(super) fn covers(op: S) -> bool {
+    rule(op).is_some()
+}
+
 fn fits(m: &Module, k: K, t: Handle<Type>) -> bool {
     let ty = &m.types[t];
     match k {

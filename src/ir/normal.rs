@@ -171,13 +171,33 @@ impl Module {
         }
     }
 
-    /// The zero of an integer type, or the null vector of integers.
+    /// The zero of an integer type, or the null vector or array of integers.
     pub fn zero_of(&mut self, ty: Handle<Type>) -> Handle<Constant> {
         let kind = match self.types[ty] {
-            Type::Vector { .. } => ConstantKind::Null,
+            Type::Vector { .. } | Type::Array { .. } => ConstantKind::Null,
             _ => ConstantKind::Int(0),
         };
         self.constant(Constant { ty, kind })
+    }
+
+    /// Whether `v` is an integer zero (in every lane of a vector, every element of an array).
+    pub fn is_zero_int(&self, v: Value) -> bool {
+        self.is_splat_int(v, 0)
+    }
+
+    /// The texel type a depth image (of type `image`) is read as, when an instruction reads
+    /// it as the vector `result` (SPIR-V's sampling result is a vector whatever the image):
+    /// the vector's element, OpenCL C's scalar depth texel. `None` for any other image or
+    /// result.
+    pub fn depth_texel_of_vector(
+        &self,
+        image: Handle<Type>,
+        result: Handle<Type>,
+    ) -> Option<Handle<Type>> {
+        match (&self.types[image], &self.types[result]) {
+            (Type::Image(i), Type::Vector { elem, .. }) if i.depth => Some(*elem),
+            _ => None,
+        }
     }
 
     /// Whether `v` is the integer constant `value` (in every lane of a vector).

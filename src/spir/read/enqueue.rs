@@ -286,7 +286,7 @@ pub(super) fn ndrange(
         .iter()
         .map(|&g| size_operand(l, g, operand_ty, dims))
         .collect::<Result<_>>()?;
-    let zero = zero_of(l, operand_ty);
+    let zero = Value::Const(l.m.zero_of(operand_ty));
     // (global), (global, local), (offset, global, local) -> global, local, offset.
     let (global, local, offset) = match values[..] {
         [g] => (g, zero, zero),
@@ -369,15 +369,6 @@ fn size_operand(
         volatile: false,
     };
     Ok(Value::Inst(l.emit(None, operand_ty, load)))
-}
-
-fn zero_of(l: &mut FnLowering, ty: ir::Handle<Type>) -> Value {
-    let kind = if matches!(l.m.types[ty], Type::Int { .. }) {
-        ConstantKind::Int(0)
-    } else {
-        ConstantKind::Null
-    };
-    Value::Const(l.m.constant(ir::Constant { ty, kind }))
 }
 
 /// OpBuildNDRange of (global, local, offset), stored through `out`.

@@ -102,10 +102,7 @@ pub(super) fn depth_texel(
     args: Vec<Value>,
 ) -> Option<Lowered> {
     let it = l.value_type(img);
-    let elem = match (&l.m.types[it], &l.m.types[ret]) {
-        (Type::Image(i), Type::Vector { elem, .. }) if i.depth => *elem,
-        _ => return None,
-    };
+    let elem = l.m.depth_texel_of_vector(it, ret)?;
     let op = Op::Builtin {
         builtin: builtin.clone(),
         args,

@@ -17,15 +17,6 @@ use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Type, Value};
 
-/// Whether a constant is zero (an integer, or an array of them).
-fn is_zero(m: &ir::Module, c: ir::Handle<ir::Constant>) -> bool {
-    match &m.constants[c].kind {
-        ConstantKind::Int(0) | ConstantKind::Null => true,
-        ConstantKind::Composite(e) => e.iter().all(|&x| is_zero(m, x)),
-        _ => false,
-    }
-}
-
 /// The enqueue instructions whose operands or result are an `ndrange_t` or a function, which
 /// spirv-ir names unmangled (as llvm-spirv does for OpEnqueueKernel).
 pub(super) fn takes_structs(op: S) -> bool {
@@ -248,10 +239,7 @@ impl Writer<'_> {
         let [_global, local, offset] = args else {
             return Err(Error::internal("OpBuildNDRange without three operands"));
         };
-        let zero = |v: &Value| match v {
-            Value::Const(c) => is_zero(self.m, *c),
-            _ => false,
-        };
+        let zero = |v: &Value| self.m.is_zero_int(*v);
         // clang's overloads: (global), (global, local), (offset, global, local).
         let operands: Vec<usize> = match (zero(offset), zero(local)) {
             (true, true) => vec![0],

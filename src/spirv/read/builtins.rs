@@ -229,10 +229,7 @@ impl Reader {
         rty: ir::Handle<Type>,
     ) -> Option<ir::Handle<Type>> {
         let it = self.value_ty(st, img);
-        match (&self.m.types[it], &self.m.types[rty]) {
-            (Type::Image(i), Type::Vector { elem, .. }) if i.depth => Some(*elem),
-            _ => None,
-        }
+        self.m.depth_texel_of_vector(it, rty)
     }
 
     fn ext_inst(
@@ -320,69 +317,42 @@ impl Reader {
 /// Instructions kept as `Builtin::Spirv`: their operands are ids and their meaning is the
 /// SPIR-V instruction's own.
 pub(crate) fn spirv_builtin_supported(op: S) -> bool {
-    matches!(
-        op,
-        S::Dot
-            | S::Any
-            | S::All
-            | S::IsNan
-            | S::IsInf
-            | S::IsFinite
-            | S::IsNormal
-            | S::SignBitSet
-            | S::LessOrGreater
-            | S::BitCount
-            | S::BitReverse
-            | S::BitFieldInsert
-            | S::BitFieldSExtract
-            | S::BitFieldUExtract
-            | S::FMod
-            | S::SMod
-            | S::IAddCarry
-            | S::ISubBorrow
-            | S::UMulExtended
-            | S::SMulExtended
-            | S::GenericCastToPtrExplicit
-            | S::GenericPtrMemSemantics
-            | S::SizeOf
-            | S::PtrDiff
-            | S::AtomicFMinEXT
-            | S::AtomicFMaxEXT
-            | S::AtomicFAddEXT
-            | S::EnqueueMarker
-            | S::RetainEvent
-            | S::ReleaseEvent
-            | S::CreateUserEvent
-            | S::IsValidEvent
-            | S::SetUserEventStatus
-            | S::CaptureEventProfilingInfo
-            | S::GetDefaultQueue
-            | S::BuildNDRange
-            | S::EnqueueKernel
-            | S::GetKernelWorkGroupSize
-            | S::GetKernelPreferredWorkGroupSizeMultiple
-            | S::GetKernelNDrangeMaxSubGroupSize
-            | S::GetKernelNDrangeSubGroupCount
-            | S::ReadPipe
-            | S::WritePipe
-            | S::ReservedReadPipe
-            | S::ReservedWritePipe
-            | S::ReserveReadPipePackets
-            | S::ReserveWritePipePackets
-            | S::CommitReadPipe
-            | S::CommitWritePipe
-            | S::IsValidReserveId
-            | S::GetNumPipePackets
-            | S::GetMaxPipePackets
-            | S::GroupReserveReadPipePackets
-            | S::GroupReserveWritePipePackets
-            | S::GroupCommitReadPipe
-            | S::GroupCommitWritePipe
-            | S::ImageQueryLevels
-            | S::ImageQueryFormat
-            | S::ImageQueryOrder
-            | S::ImageQuerySamples
-    )
+    // The pipe, event and device-enqueue instructions: those with typing rules.
+    ir::builtin_check::is_cl20_instruction(op)
+        || matches!(
+            op,
+            S::Dot
+                | S::Any
+                | S::All
+                | S::IsNan
+                | S::IsInf
+                | S::IsFinite
+                | S::IsNormal
+                | S::SignBitSet
+                | S::LessOrGreater
+                | S::BitCount
+                | S::BitReverse
+                | S::BitFieldInsert
+                | S::BitFieldSExtract
+                | S::BitFieldUExtract
+                | S::FMod
+                | S::SMod
+                | S::IAddCarry
+                | S::ISubBorrow
+                | S::UMulExtended
+                | S::SMulExtended
+                | S::GenericCastToPtrExplicit
+                | S::GenericPtrMemSemantics
+                | S::SizeOf
+                | S::PtrDiff
+                | S::AtomicFMinEXT
+                | S::AtomicFMaxEXT
+                | S::AtomicFAddEXT
+                | S::ImageQueryLevels
+                | S::ImageQueryFormat
+                | S::ImageQueryOrder
+                | S::ImageQuerySamples
+        )
 }
 
 #[cfg(test)]
