@@ -89,33 +89,6 @@ entry:
 }
 
 #[test]
-fn spir20_block_encoding_is_refused_by_name() {
-    let ll = r#"target triple = "spir64-unknown-unknown"
-%opencl.block = type opaque
-declare %opencl.block* @spir_block_bind(i8*, i32, i32, i8*)
-define internal void @__k_block_invoke(i8* %c) {
-entry:
-  ret void
-}
-define spir_kernel void @k(i32 addrspace(1)* %p) {
-entry:
-  %b = call %opencl.block* @spir_block_bind(i8* bitcast (void (i8*)* @__k_block_invoke to i8*), i32 0, i32 0, i8* null)
-  ret void
-}
-"#;
-    let p = temp("block_bind.ll", ll.as_bytes());
-    let out = std::env::temp_dir().join("spir-xlate-block-bind.spv");
-    let _ = std::fs::remove_file(&out);
-    let (code, err) = run(&["to-spirv", p.to_str().unwrap(), "-o", out.to_str().unwrap()]);
-    assert_eq!(code, 1, "{err}");
-    assert!(
-        err.contains("function 'k'") && err.contains("spir_block_bind"),
-        "{err}"
-    );
-    assert!(!out.exists(), "no output is written for a refused module");
-}
-
-#[test]
 fn a_directory_as_input_is_named_as_such() {
     let (code, err) = run(&["to-spirv", "tests", "-o", "-"]);
     assert_eq!(code, 1, "{err}");

@@ -43,6 +43,8 @@ pub(crate) struct FnLowering<'a, 'b> {
     inst_index: usize,
     /// Instructions that only spell SPIR's form (`Lowered::Spelling`), dropped if unused.
     spellings: Vec<ir::Handle<Inst>>,
+    /// SPIR 2.0's blocks (`spir_block_bind`) and the names that stand for them (blocks.rs).
+    pub(super) block_literals: super::blocks::BlockTable,
 }
 
 pub(crate) fn lower_body(
@@ -71,6 +73,7 @@ pub(crate) fn lower_body(
         memory_casts,
         inst_index: 0,
         spellings: Vec::new(),
+        block_literals: super::blocks::BlockTable::scan(f),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -533,6 +536,9 @@ impl FnLowering<'_, '_> {
 
     fn instruction(&mut self, inst: &I) -> Result<()> {
         use BinaryOp as B;
+        if self.block_literals.is_plumbing(inst) {
+            return Ok(());
+        }
         match inst {
             I::Add(i) => self.binary(B::Add, &i.operand0, &i.operand1, &i.dest),
             I::Sub(i) => self.binary(B::Sub, &i.operand0, &i.operand1, &i.dest),

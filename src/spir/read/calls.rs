@@ -37,7 +37,7 @@ pub(crate) fn is_builtin_name(name: &str) -> bool {
         || matches!(name, "__to_global" | "__to_local" | "__to_private")
         || mappings::pipe_by_clang_name(name).is_some()
         || super::enqueue::is_clang_name(name)
-        || super::enqueue::is_spir20_block_name(name)
+        || super::blocks::is_block_function(name)
 }
 
 pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
@@ -46,6 +46,12 @@ pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
             C::GlobalReference { name, .. } => name_str(name),
             _ => return Err(Error::unsupported("call through a constant expression")),
         },
+        Either::Right(Operand::LocalOperand { name, .. })
+            if l.block_literals.is_invoke_pointer(name) =>
+        {
+            return super::blocks::block_call(l, call, name)
+                .map_err(|e| e.at_value("a block call (spir_get_block_invoke)"));
+        }
         Either::Right(_) => {
             return Err(Error::unsupported(
                 "indirect call (OpenCL C has no function pointers)",
@@ -84,6 +90,10 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
             return Err(Error::internal("a half-constant marker of a non-constant"));
         };
         return Ok(Lowered::Value(Value::Const(half_constant(l.m, bits))));
+    }
+    // SPIR 2.0's blocks: resolved to their binds, never lowered as values.
+    if let Some(lowered) = super::blocks::call(l, call, name)? {
+        return Ok(lowered);
     }
     let mut args = Vec::with_capacity(call.arguments.len());
     // The pointers a memory intrinsic reads or writes through (memory_casts.rs).
@@ -134,12 +144,6 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     }
     if let Some(row) = mappings::pipe_by_clang_name(name) {
         return super::pipes::lower(l, row, ret, args);
-    }
-    if super::enqueue::is_spir20_block_name(name) {
-        return Err(Error::unsupported(format!(
-            "SPIR 2.0's block encoding ('{name}', SPIR 2.0 section 2.1.3.7) is not read yet \
-             (clang's encoding of blocks is)"
-        )));
     }
     if super::enqueue::is_clang_name(name) {
         return super::enqueue::clang_call(l, name, ret, args)?

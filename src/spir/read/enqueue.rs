@@ -130,14 +130,6 @@ fn query(
     Ok(Some(Lowered::Inst(ret, spirv(op, ops))))
 }
 
-/// Whether `name` is one of SPIR 2.0's block functions (`spir_block_bind`, §2.1.3.7).
-pub(crate) fn is_spir20_block_name(name: &str) -> bool {
-    matches!(
-        name,
-        "spir_block_bind" | "spir_get_block_invoke" | "spir_get_block_context"
-    )
-}
-
 /// Whether `name` is one of clang's unmangled enqueue functions.
 pub(crate) fn is_clang_name(name: &str) -> bool {
     name.starts_with("__enqueue_kernel_")

@@ -101,6 +101,9 @@ pub(crate) struct TypeLowering<'a> {
     pub image_access: HashMap<String, Access>,
     /// Named structs lowered (or being lowered: a recursive struct's placeholder), by name.
     named: HashMap<String, ir::Handle<Type>>,
+    /// Not a type: the kernels made for SPIR 2.0's enqueued blocks (blocks.rs), by invoke
+    /// function, captured size and alignment, kept with the module's other lowering state.
+    pub block_kernels: HashMap<(ir::Handle<ir::Function>, u64, u64), ir::Handle<ir::Function>>,
 }
 
 impl<'a> TypeLowering<'a> {
@@ -110,6 +113,7 @@ impl<'a> TypeLowering<'a> {
             cache: HashMap::new(),
             image_access: HashMap::new(),
             named: HashMap::new(),
+            block_kernels: HashMap::new(),
         }
     }
 
@@ -150,6 +154,13 @@ impl<'a> TypeLowering<'a> {
                 pointee_type,
                 addr_space,
             } => {
+                if super::blocks::is_block_type(ty) {
+                    return Err(Error::unsupported(
+                        "a block (%opencl.block*) held where SPIR 2.0 section 2.1.3.7 does not \
+                         allow one (a parameter, phi, select or aggregate); blocks are read \
+                         where spir_block_bind makes them",
+                    ));
+                }
                 if let llvm_ir::Type::NamedStructType { name } = pointee_type.as_ref() {
                     if let Some(mut obj) = opencl_object(name) {
                         if let Type::Image(img) = &mut obj {
