@@ -286,6 +286,7 @@ fn generated_modules_cover_every_family() {
         "builtin Image",
         "builtin AsyncCopy",
         "builtin WaitEvents",
+        "builtin Group",
         "terminator Branch",
         "terminator CondBranch",
         "terminator Switch",

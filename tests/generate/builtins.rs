@@ -67,6 +67,19 @@ pub(super) const ATOMICS: [(spirv::Op, usize); 11] = [
     (spirv::Op::AtomicCompareExchange, 2),
 ];
 
+/// OpenCL C 2.0's work-group and sub-group collectives on a scalar: (instruction, on floats).
+const COLLECTIVES: [(spirv::Op, bool); 9] = [
+    (spirv::Op::GroupIAdd, false),
+    (spirv::Op::GroupFAdd, true),
+    (spirv::Op::GroupSMin, false),
+    (spirv::Op::GroupUMin, false),
+    (spirv::Op::GroupFMin, true),
+    (spirv::Op::GroupSMax, false),
+    (spirv::Op::GroupUMax, false),
+    (spirv::Op::GroupFMax, true),
+    (spirv::Op::GroupBroadcast, false),
+];
+
 impl FnBuilder<'_> {
     pub(super) fn ext_inst(&mut self, ty: Handle<Type>, op: CLOp, n: usize, s: &Seed) {
         let mut args = vec![self.pick_var(ty, s.b)];
@@ -77,6 +90,58 @@ impl FnBuilder<'_> {
             ty,
             Op::Builtin {
                 builtin: Builtin::ExtInst { op, literal: None },
+                args,
+            },
+        );
+    }
+
+    /// A work-group or sub-group collective (`work_group_reduce_add`, `sub_group_scan_inclusive_max`,
+    /// `work_group_broadcast`, ...): SPIR 2.0 modules only (a work-item query in 1.2 ones).
+    pub(super) fn collective(&mut self, s: &Seed) {
+        if !self.m.source.spir_version.is_some_and(|v| v >= (2, 0)) {
+            let size_t = self.m.size_type();
+            self.pick_var(size_t, s.a);
+            return;
+        }
+        let (op, float) = COLLECTIVES[s.a as usize % COLLECTIVES.len()];
+        let broadcast = op == spirv::Op::GroupBroadcast;
+        let wide = s.b & 1 == 1;
+        let ty = match (float || (broadcast && s.b & 2 == 2), wide) {
+            (true, false) => self.m.ty(Type::Float { width: 32 }),
+            (true, true) => self.m.ty(Type::Float { width: 64 }),
+            (false, false) => self.m.int_type(32),
+            (false, true) => self.m.int_type(64),
+        };
+        let scope = if s.b & 4 == 4 {
+            Scope::Subgroup
+        } else {
+            Scope::Workgroup
+        };
+        let value = self.pick_var(ty, s.c);
+        let (operation, args) = if broadcast {
+            // The local id: `size_t` for work_group_broadcast, `uint` for sub_group_broadcast.
+            let id_ty = match scope {
+                Scope::Workgroup => self.m.size_type(),
+                _ => self.m.int_type(32),
+            };
+            let id = self.constant(id_ty, s.c / 7 % 4);
+            (None, vec![value, id])
+        } else {
+            let operation = [
+                spirv::GroupOperation::Reduce,
+                spirv::GroupOperation::InclusiveScan,
+                spirv::GroupOperation::ExclusiveScan,
+            ][(s.c / 7) as usize % 3];
+            (Some(operation), vec![value])
+        };
+        self.emit(
+            ty,
+            Op::Builtin {
+                builtin: Builtin::Group {
+                    op,
+                    scope,
+                    operation,
+                },
                 args,
             },
         );
