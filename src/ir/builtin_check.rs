@@ -363,6 +363,13 @@ impl Check<'_> {
                     && matches!(self.m.types[self.ty], Type::Float { .. });
                 (!fits).then(|| "dot of other than two float vectors of its result type".into())
             }
+            S::BitCount => {
+                // OpenCL C's popcount: the result has its operand's type.
+                let fits = self.args.len() == 1
+                    && self.args[0] == self.ty
+                    && matches!(self.scalar(self.ty), Type::Int { .. });
+                (!fits).then(|| "a bit count whose result type is not its operand's".into())
+            }
             S::Any | S::All => {
                 let fits = self.args.len() == 1
                     && boolean(self.args[0], self.m.lanes(self.args[0]))

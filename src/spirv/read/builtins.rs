@@ -147,6 +147,14 @@ impl Reader {
             return Err(Error::unsupported(format!("Op{op:?} in a function")));
         }
         let args = self.operands_at(st, inst, 0..n)?;
+        if op == S::BitCount && args.len() == 1 && self.value_ty(st, args[0]) != rty {
+            // Valid SPIR-V (a result wide enough for the count), but OpenCL C's popcount
+            // returns its operand's type and the graph keeps OpenCL's form.
+            return Err(Error::unsupported(
+                "OpBitCount whose result type is not its operand's (OpenCL C's popcount \
+                 returns its operand's type)",
+            ));
+        }
         self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
     }
 
