@@ -7,6 +7,7 @@ pub mod contain;
 pub mod diag;
 pub mod ir;
 pub mod mappings;
+pub mod migrate;
 pub mod options;
 pub mod roundtrip;
 pub mod spir;

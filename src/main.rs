@@ -87,6 +87,45 @@ enum Command {
         #[arg(long)]
         builtins_as_globals: bool,
     },
+    /// Translate every SPIR module (by content, not extension) under the given files and
+    /// directories, in one process on all cores; the outputs mirror the input tree under
+    /// OUT_DIR (`.bc`/`.spir` become `.spv`, other names get `.spv` appended; `--to spir`:
+    /// `.spv` becomes `.bc`). One line of summary; exit 0 when every module translated.
+    Migrate {
+        /// Files and directories to translate (directories recursively).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Where the outputs go (made if missing).
+        #[arg(short, long = "output-dir", value_name = "OUT_DIR")]
+        output_dir: PathBuf,
+        /// `spirv` (SPIR modules -> SPIR-V) or `spir` (SPIR-V modules -> SPIR).
+        #[arg(long, default_value = "spirv", value_parser = parse_direction)]
+        to: spir_xlate::migrate::Direction,
+        /// Threads; default: one per CPU.
+        #[arg(short, long)]
+        jobs: Option<usize>,
+        /// As for to-spirv. A Vulkan target writes each module's kernel interface beside it
+        /// (`.json`).
+        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+        target: TargetEnv,
+        /// As for to-spirv.
+        #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
+        vulkan_pointers: VulkanPointers,
+        /// With --to spir: as for to-spir.
+        #[arg(long, default_value = "spir", value_parser = parse_flavor)]
+        flavor: Flavor,
+        /// Write a JSON report: per file its status (ok, refused, invalid input, output
+        /// error, internal error), message, kernels, SPIR-V version, capabilities,
+        /// extensions and time.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// Seconds each file's translation may take before it is stopped.
+        #[arg(long, default_value_t = 600)]
+        time_limit: u64,
+        /// No progress bar (there is none when stderr is not a terminal).
+        #[arg(short, long)]
+        quiet: bool,
+    },
     /// Print the semantic graph of a SPIR or SPIR-V input.
     DumpIr {
         /// Input .bc, .ll or .spv file (`-` for stdin).
@@ -130,6 +169,14 @@ fn parse_printf_buffer_size(s: &str) -> Result<u32, String> {
 fn parse_vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
     VulkanPointers::parse(s)
         .ok_or_else(|| format!("unknown pointer strategy '{s}' (expected physical or descriptors)"))
+}
+
+fn parse_direction(s: &str) -> Result<spir_xlate::migrate::Direction, String> {
+    match s {
+        "spirv" => Ok(spir_xlate::migrate::Direction::ToSpirv),
+        "spir" => Ok(spir_xlate::migrate::Direction::ToSpir),
+        _ => Err(format!("unknown direction '{s}' (expected spirv or spir)")),
+    }
 }
 
 fn parse_flavor(s: &str) -> Result<Flavor, String> {
@@ -383,6 +430,40 @@ fn run(cli: Cli) -> Result<(), Error> {
                 output.unwrap_or_else(|| default_output(&input, if text { "ll" } else { "bc" }));
             write_output(&out, &bytes)
         }
+        Command::Migrate {
+            inputs,
+            output_dir,
+            to,
+            jobs,
+            target,
+            vulkan_pointers,
+            flavor,
+            report,
+            time_limit,
+            quiet,
+        } => migrate(MigrateArgs {
+            inputs,
+            output_dir,
+            options: spir_xlate::migrate::MigrateOptions {
+                direction: to,
+                spirv: Options {
+                    target,
+                    vulkan_pointers,
+                    limits: spir_xlate::contain::Limits {
+                        time: std::time::Duration::from_secs(time_limit),
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                },
+                spir: SpirOptions {
+                    flavor,
+                    ..Default::default()
+                },
+                jobs: jobs.unwrap_or(0),
+            },
+            report,
+            quiet,
+        }),
         Command::DumpIr { input } => {
             let inp = open_input(&input)?;
             let m = spir_xlate::read_any(&inp.path).map_err(|e| e.in_file(&inp.label))?;
@@ -422,4 +503,55 @@ fn run(cli: Cli) -> Result<(), Error> {
             write_output("-", text.as_bytes())
         }
     }
+}
+
+struct MigrateArgs {
+    inputs: Vec<PathBuf>,
+    output_dir: PathBuf,
+    options: spir_xlate::migrate::MigrateOptions,
+    report: Option<PathBuf>,
+    quiet: bool,
+}
+
+/// `migrate`: plan, translate with a progress bar on a terminal, report, summarize.
+fn migrate(args: MigrateArgs) -> Result<(), Error> {
+    use spir_xlate::migrate;
+    use std::io::IsTerminal;
+    let start = std::time::Instant::now();
+    let batch = migrate::plan(&args.inputs, &args.output_dir, args.options.direction)?;
+    let bar = if args.quiet || !std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let bar = indicatif::ProgressBar::new(batch.jobs.len() as u64);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    };
+    let reports = migrate::migrate(&batch.jobs, &args.options, |r| {
+        if !r.status.is_ok() {
+            bar.set_message(format!("{}: {}", r.input.display(), r.status.as_str()));
+        }
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    if let Some(path) = &args.report {
+        let json = migrate::report_json(&reports, batch.skipped);
+        write_output(&path.to_string_lossy(), json.as_bytes())?;
+    }
+    for r in reports.iter().filter(|r| !r.status.is_ok()) {
+        eprintln!("{}", r.message.as_deref().unwrap_or_default());
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{}",
+        migrate::summary_line(&reports, batch.skipped, args.options.direction, seconds)
+    );
+    if !reports.iter().all(|r| r.status.is_ok()) {
+        // Each failure and the summary are printed: exit 1 without a further line.
+        std::process::exit(1);
+    }
+    Ok(())
 }

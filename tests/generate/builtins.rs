@@ -98,7 +98,7 @@ impl FnBuilder<'_> {
     /// A work-group or sub-group collective (`work_group_reduce_add`, `sub_group_scan_inclusive_max`,
     /// `work_group_broadcast`, ...): SPIR 2.0 modules only (a work-item query in 1.2 ones).
     pub(super) fn collective(&mut self, s: &Seed) {
-        if !self.m.source.spir_version.is_some_and(|v| v >= (2, 0)) {
+        if self.m.source.spir_version.is_none_or(|v| v < (2, 0)) {
             let size_t = self.m.size_type();
             self.pick_var(size_t, s.a);
             return;

@@ -1,0 +1,506 @@
+//! Batch migration: every SPIR module (or, in reverse, every SPIR-V module) under some files
+//! and directories, translated in one process on several threads, the outputs mirroring the
+//! input tree (`spir-xlate migrate`).
+//!
+//! Inputs are recognised by content (the bitcode or SPIR-V magic number), never by extension;
+//! other files are counted as skipped. Each file is one job: the translation runs contained
+//! ([`crate::contain`], a forked child per file), so no input can stop or kill the batch, and
+//! its output is written to a temporary file in the destination folder and renamed into place,
+//! so a failed file leaves nothing behind. Each job's outcome is a [`FileReport`]: the status,
+//! the error message, and for a translated file its kernels, SPIR-V version, capabilities and
+//! extensions.
+//!
+//! ```no_run
+//! use spir_xlate::migrate::{migrate, plan, Direction, MigrateOptions};
+//! use std::path::{Path, PathBuf};
+//!
+//! let options = MigrateOptions::new(Direction::ToSpirv);
+//! let batch = plan(&[PathBuf::from("kernels")], Path::new("out"), options.direction).unwrap();
+//! let reports = migrate(&batch.jobs, &options, |_| {});
+//! assert!(reports.iter().all(|r| r.status.is_ok()));
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::diag::{Error, ErrorKind, Result};
+use crate::{Options, SpirOptions};
+
+/// Which way a batch translates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// SPIR bitcode → SPIR-V (`.spv`).
+    ToSpirv,
+    /// SPIR-V → SPIR bitcode (`.bc`).
+    ToSpir,
+}
+
+impl Direction {
+    /// Whether a file's first bytes make it an input of this direction.
+    fn accepts(self, magic: &[u8]) -> bool {
+        match self {
+            Direction::ToSpirv => crate::spir::read::is_bitcode(magic),
+            Direction::ToSpir => {
+                magic.starts_with(&[0x03, 0x02, 0x23, 0x07])
+                    || magic.starts_with(&[0x07, 0x23, 0x02, 0x03])
+            }
+        }
+    }
+
+    /// The output's extension, and the input extensions it replaces (others are kept and the
+    /// output's appended).
+    fn extensions(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Direction::ToSpirv => ("spv", &["bc", "spir", "spir32", "spir64"]),
+            Direction::ToSpir => ("bc", &["spv", "spirv"]),
+        }
+    }
+}
+
+/// How a batch runs.
+#[derive(Clone, Debug)]
+pub struct MigrateOptions {
+    pub direction: Direction,
+    /// Options of each SPIR → SPIR-V translation.
+    pub spirv: Options,
+    /// Options of each SPIR-V → SPIR translation.
+    pub spir: SpirOptions,
+    /// Threads (each runs one contained translation at a time); 0 means one per CPU.
+    pub jobs: usize,
+}
+
+impl MigrateOptions {
+    pub fn new(direction: Direction) -> Self {
+        MigrateOptions {
+            direction,
+            spirv: Options::default(),
+            spir: SpirOptions::default(),
+            jobs: 0,
+        }
+    }
+}
+
+/// One file to translate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    pub input: PathBuf,
+    pub output: PathBuf,
+}
+
+/// The files of a batch.
+#[derive(Debug, Default)]
+pub struct Batch {
+    pub jobs: Vec<Job>,
+    /// Files under the inputs that are not modules of the batch's direction.
+    pub skipped: usize,
+}
+
+/// Every input of `direction` under `inputs` (files and directories, recursively, in name
+/// order), each with its output path under `out_dir`: a directory's files keep their path
+/// below it, a file given by itself goes to `out_dir` directly.
+pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<Batch> {
+    let mut batch = Batch::default();
+    let mut outputs = std::collections::HashMap::new();
+    for root in inputs {
+        let meta = std::fs::metadata(root).map_err(|e| io_error(root, &e))?;
+        let files: Vec<(PathBuf, PathBuf)> = if meta.is_dir() {
+            let mut files = Vec::new();
+            for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+                let entry = entry.map_err(|e| {
+                    let path = e.path().unwrap_or(root).to_path_buf();
+                    Error::new(ErrorKind::Io(e.to_string())).in_file(&path.display().to_string())
+                })?;
+                if entry.file_type().is_file() {
+                    let rel = entry
+                        .path()
+                        .strip_prefix(root)
+                        .expect("walkdir yields paths below its root")
+                        .to_path_buf();
+                    files.push((entry.path().to_path_buf(), rel));
+                }
+            }
+            files
+        } else {
+            let name = root.file_name().map(PathBuf::from).ok_or_else(|| {
+                Error::new(ErrorKind::Io("not a file name".into()))
+                    .in_file(&root.display().to_string())
+            })?;
+            vec![(root.clone(), name)]
+        };
+        for (input, rel) in files {
+            if !direction.accepts(&magic(&input)) {
+                batch.skipped += 1;
+                continue;
+            }
+            let output = out_dir.join(output_name(&rel, direction));
+            if let Some(first) = outputs.insert(output.clone(), input.clone()) {
+                return Err(Error::new(ErrorKind::Output(format!(
+                    "{} and {} would both be written to {}",
+                    first.display(),
+                    input.display(),
+                    output.display()
+                ))));
+            }
+            batch.jobs.push(Job { input, output });
+        }
+    }
+    Ok(batch)
+}
+
+fn io_error(path: &Path, e: &std::io::Error) -> Error {
+    Error::new(ErrorKind::Io(e.to_string())).in_file(&path.display().to_string())
+}
+
+/// The first bytes of a file (fewer, or none, where it is shorter or unreadable).
+fn magic(path: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut buf = [0u8; 8];
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return Vec::new();
+    };
+    let mut n = 0;
+    while n < buf.len() {
+        match f.read(&mut buf[n..]) {
+            Ok(0) | Err(_) => break,
+            Ok(k) => n += k,
+        }
+    }
+    buf[..n].to_vec()
+}
+
+/// `rel` with the output extension: replacing an input extension, else appended.
+fn output_name(rel: &Path, direction: Direction) -> PathBuf {
+    let (ext, replaces) = direction.extensions();
+    match rel.extension().and_then(|e| e.to_str()) {
+        Some(e) if replaces.contains(&e) => rel.with_extension(ext),
+        _ => {
+            let mut name = rel.as_os_str().to_owned();
+            name.push(".");
+            name.push(ext);
+            PathBuf::from(name)
+        }
+    }
+}
+
+/// What became of one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Translated and written.
+    Ok,
+    /// A construct the translator does not handle, or a resource limit: named in the message.
+    Refused,
+    /// The input is not a well-formed module.
+    InvalidInput,
+    /// The output could not be written.
+    OutputError,
+    /// A bug of ours.
+    InternalError,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Refused => "refused",
+            Status::InvalidInput => "invalid input",
+            Status::OutputError => "output error",
+            Status::InternalError => "internal error",
+        }
+    }
+
+    pub fn is_ok(self) -> bool {
+        self == Status::Ok
+    }
+
+    fn of(e: &ErrorKind) -> Status {
+        match e {
+            ErrorKind::Io(_) | ErrorKind::Malformed(_) => Status::InvalidInput,
+            ErrorKind::Unsupported(_)
+            | ErrorKind::UnknownBuiltin { .. }
+            | ErrorKind::VersionTooLow { .. }
+            | ErrorKind::Limit(_) => Status::Refused,
+            ErrorKind::Output(_) => Status::OutputError,
+            ErrorKind::RoundTripDiffers(_) | ErrorKind::Internal(_) => Status::InternalError,
+        }
+    }
+}
+
+/// The outcome of one file.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    pub input: PathBuf,
+    pub output: PathBuf,
+    pub status: Status,
+    /// The error, for a file that was not translated.
+    pub message: Option<String>,
+    /// Facts of the SPIR-V side (the output, or in reverse the input), for a translated file.
+    pub facts: Option<SpirvFacts>,
+    pub seconds: f64,
+}
+
+/// What a SPIR-V module declares: its entry points, version, capabilities and extensions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpirvFacts {
+    pub kernels: Vec<String>,
+    pub version: (u8, u8),
+    pub capabilities: Vec<String>,
+    pub extensions: Vec<String>,
+}
+
+impl SpirvFacts {
+    /// Read from a module's words (which the translator has validated).
+    pub fn of(words: &[u32]) -> SpirvFacts {
+        let mut facts = SpirvFacts {
+            version: words
+                .get(1)
+                .map_or((0, 0), |v| ((v >> 16) as u8, (v >> 8) as u8)),
+            ..Default::default()
+        };
+        let mut i = 5;
+        while i < words.len() {
+            let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
+            let Some(operands) = words.get(i + 1..i + count.max(1)) else {
+                break;
+            };
+            match spirv::Op::from_u32(op) {
+                Some(spirv::Op::Capability) => {
+                    if let Some(c) = operands
+                        .first()
+                        .and_then(|&c| spirv::Capability::from_u32(c))
+                    {
+                        facts.capabilities.push(format!("{c:?}"));
+                    }
+                }
+                Some(spirv::Op::Extension) => facts.extensions.push(string(operands)),
+                Some(spirv::Op::EntryPoint) => {
+                    facts.kernels.push(string(operands.get(2..).unwrap_or(&[])))
+                }
+                // Function bodies hold none of these.
+                Some(spirv::Op::Function) => break,
+                _ => {}
+            }
+            i += count.max(1);
+        }
+        facts
+    }
+}
+
+/// A SPIR-V literal string.
+fn string(words: &[u32]) -> String {
+    let bytes: Vec<u8> = words
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .take_while(|&b| b != 0)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Translate every job on `options.jobs` threads; `progress` sees each report as its file
+/// finishes (from any thread). The reports come back in the jobs' order.
+pub fn migrate(
+    jobs: &[Job],
+    options: &MigrateOptions,
+    progress: impl Fn(&FileReport) + Sync,
+) -> Vec<FileReport> {
+    let run = || {
+        jobs.par_iter()
+            .enumerate()
+            .map(|(i, job)| {
+                let report = translate(job, i, options);
+                progress(&report);
+                report
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs)
+        .build()
+    {
+        Ok(pool) => pool.install(run),
+        // No threads to be had: the caller's thread does it all.
+        Err(_) => jobs
+            .iter()
+            .enumerate()
+            .map(|(i, job)| {
+                let report = translate(job, i, options);
+                progress(&report);
+                report
+            })
+            .collect(),
+    }
+}
+
+fn translate(job: &Job, index: usize, options: &MigrateOptions) -> FileReport {
+    let start = Instant::now();
+    let result = match options.direction {
+        Direction::ToSpirv => {
+            crate::translate_to_spirv(&job.input, &options.spirv).and_then(|out| {
+                let bytes: Vec<u8> = out.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                write_atomically(&job.output, &bytes, index)?;
+                if let Some(json) = &out.reflection {
+                    write_atomically(&job.output.with_extension("json"), json.as_bytes(), index)?;
+                }
+                Ok(SpirvFacts::of(&out.words))
+            })
+        }
+        Direction::ToSpir => crate::read_spirv_words(&job.input).and_then(|words| {
+            let bytes = crate::to_spir(&job.input, &options.spir)?;
+            write_atomically(&job.output, &bytes, index)?;
+            Ok(SpirvFacts::of(&words))
+        }),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let (status, message, facts) = match result {
+        Ok(facts) => (Status::Ok, None, Some(facts)),
+        Err(e) => {
+            let e = e.in_file(&job.input.display().to_string());
+            (Status::of(&e.kind), Some(e.to_string()), None)
+        }
+    };
+    FileReport {
+        input: job.input.clone(),
+        output: job.output.clone(),
+        status,
+        message,
+        facts,
+        seconds,
+    }
+}
+
+/// Write `bytes` to a temporary file beside `dest` and rename it into place.
+fn write_atomically(dest: &Path, bytes: &[u8], index: usize) -> Result<()> {
+    let fail = |e: std::io::Error| {
+        Error::new(ErrorKind::Output(e.to_string())).in_file(&dest.display().to_string())
+    };
+    let dir = dest.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let name = dest.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = dir.join(format!(".{name}.tmp{}-{index}", std::process::id()));
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, dest));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
+    Ok(())
+}
+
+/// The batch's reports as JSON: `{"files": [...], "summary": {...}}`, one object per file
+/// (input, output, status, message, kernels, spirv_version, capabilities, extensions,
+/// seconds).
+pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
+    use serde_json::{json, Value};
+    let files: Vec<Value> = reports
+        .iter()
+        .map(|r| {
+            let mut o = json!({
+                "input": r.input.display().to_string(),
+                "output": r.output.display().to_string(),
+                "status": r.status.as_str(),
+                "seconds": r.seconds,
+            });
+            if let Some(m) = &r.message {
+                o["message"] = json!(m);
+            }
+            if let Some(f) = &r.facts {
+                o["kernels"] = json!(f.kernels);
+                o["spirv_version"] = json!(format!("{}.{}", f.version.0, f.version.1));
+                o["capabilities"] = json!(f.capabilities);
+                o["extensions"] = json!(f.extensions);
+            }
+            o
+        })
+        .collect();
+    let count = |s: Status| reports.iter().filter(|r| r.status == s).count();
+    let summary = json!({
+        "files": reports.len(),
+        "ok": count(Status::Ok),
+        "refused": count(Status::Refused),
+        "invalid input": count(Status::InvalidInput),
+        "output error": count(Status::OutputError),
+        "internal error": count(Status::InternalError),
+        "skipped": skipped,
+    });
+    let mut text = serde_json::to_string_pretty(&json!({ "files": files, "summary": summary }))
+        .expect("JSON values serialize");
+    text.push('\n');
+    text
+}
+
+/// One line: how many files, how each ended, how long it took.
+pub fn summary_line(
+    reports: &[FileReport],
+    skipped: usize,
+    direction: Direction,
+    seconds: f64,
+) -> String {
+    let mut parts = Vec::new();
+    for s in [
+        Status::Ok,
+        Status::Refused,
+        Status::InvalidInput,
+        Status::OutputError,
+        Status::InternalError,
+    ] {
+        let n = reports.iter().filter(|r| r.status == s).count();
+        if n > 0 || s == Status::Ok {
+            let what = if s == Status::Ok {
+                "translated"
+            } else {
+                s.as_str()
+            };
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    let mut line = format!(
+        "migrate: {} files: {} in {seconds:.1} s",
+        reports.len(),
+        parts.join(", ")
+    );
+    if skipped > 0 {
+        let what = match direction {
+            Direction::ToSpirv => "LLVM bitcode",
+            Direction::ToSpir => "SPIR-V",
+        };
+        let files = if skipped == 1 { "file" } else { "files" };
+        line.push_str(&format!(" ({skipped} {files} skipped: not {what})"));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_names_replace_known_extensions_only() {
+        let d = Direction::ToSpirv;
+        assert_eq!(
+            output_name(Path::new("a/k.bc"), d),
+            PathBuf::from("a/k.spv")
+        );
+        assert_eq!(
+            output_name(Path::new("k.spir64"), d),
+            PathBuf::from("k.spv")
+        );
+        assert_eq!(output_name(Path::new("k.o"), d), PathBuf::from("k.o.spv"));
+        assert_eq!(output_name(Path::new("k"), d), PathBuf::from("k.spv"));
+        let r = Direction::ToSpir;
+        assert_eq!(output_name(Path::new("k.spv"), r), PathBuf::from("k.bc"));
+        assert_eq!(
+            output_name(Path::new("k.bin"), r),
+            PathBuf::from("k.bin.bc")
+        );
+    }
+
+    #[test]
+    fn inputs_are_recognised_by_content() {
+        assert!(Direction::ToSpirv.accepts(b"BC\xc0\xde\x35\x14"));
+        assert!(Direction::ToSpirv.accepts(&[0xde, 0xc0, 0x17, 0x0b, 0, 0, 0, 0]));
+        assert!(!Direction::ToSpirv.accepts(&[0x03, 0x02, 0x23, 0x07]));
+        assert!(Direction::ToSpir.accepts(&[0x03, 0x02, 0x23, 0x07, 0, 0]));
+        assert!(!Direction::ToSpir.accepts(b"BC\xc0\xde"));
+        assert!(!Direction::ToSpir.accepts(b""));
+    }
+}

@@ -1,0 +1,172 @@
+//! `spir-xlate migrate`: a directory tree in one process, outputs mirroring it, a JSON report,
+//! a summary line; a bad file never stops the batch and leaves no output.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("spir-xlate-migrate-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn copy(from: &str, to: &Path) {
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    std::fs::copy(from, to).unwrap();
+}
+
+#[test]
+fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
+    let inp = scratch("in");
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &inp.join("a/vector_add.bc"),
+    );
+    // Recognised by content: no extension, and a misleading one.
+    copy(
+        "tests/fixtures/legacy/images.spir64.bc",
+        &inp.join("a/b/images"),
+    );
+    copy(
+        "tests/fixtures/o0/c11_atomics.spir64.bc",
+        &inp.join("c11.txt"),
+    );
+    // LLVM's reader aborts on this one (contained); a truncated module; a text file.
+    copy(
+        "tests/regressions/bitcode/invalid_abbrev.bc",
+        &inp.join("a/abbrev.bc"),
+    );
+    let good = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+    std::fs::write(inp.join("a/truncated.bc"), &good[..good.len() / 2]).unwrap();
+    std::fs::write(inp.join("notes.md"), "not a module").unwrap();
+    let out = scratch("out");
+    let report = out.join("report.json");
+    let (code, err) = run(&[
+        "migrate",
+        inp.to_str().unwrap(),
+        "-o",
+        out.join("spv").to_str().unwrap(),
+        "-j",
+        "2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("migrate: 5 files: 3 translated, 2 invalid input")
+            && err.contains("(1 file skipped: not LLVM bitcode)"),
+        "{err}"
+    );
+    assert!(err.contains("abbrev.bc: malformed input"), "{err}");
+    for made in ["a/vector_add.spv", "a/b/images.spv", "c11.txt.spv"] {
+        let p = out.join("spv").join(made);
+        let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(bytes[..4], [0x03, 0x02, 0x23, 0x07], "{made}");
+    }
+    // Nothing for the bad files, and no temporary files left.
+    let mut left = Vec::new();
+    for e in walk(&out.join("spv")) {
+        left.push(e.strip_prefix(out.join("spv")).unwrap().to_path_buf());
+    }
+    left.sort();
+    assert_eq!(
+        left,
+        ["a/b/images.spv", "a/vector_add.spv", "c11.txt.spv"]
+            .map(PathBuf::from)
+            .to_vec()
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let files = json["files"].as_array().unwrap();
+    assert_eq!(files.len(), 5);
+    let of = |name: &str| {
+        files
+            .iter()
+            .find(|f| f["input"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("{name} in the report"))
+    };
+    assert_eq!(of("vector_add.bc")["status"], "ok");
+    assert_eq!(of("vector_add.bc")["kernels"][0], "vector_add");
+    assert_eq!(of("vector_add.bc")["spirv_version"], "1.0");
+    assert!(of("c11.txt")["capabilities"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c == "GenericPointer"));
+    assert_eq!(of("abbrev.bc")["status"], "invalid input");
+    assert_eq!(of("truncated.bc")["status"], "invalid input");
+    assert!(of("truncated.bc")["message"]
+        .as_str()
+        .unwrap()
+        .contains("truncated.bc"));
+    assert_eq!(json["summary"]["ok"], 3);
+    assert_eq!(json["summary"]["skipped"], 1);
+
+    // Back again: every SPIR-V module to SPIR, exit 0.
+    let (code, err) = run(&[
+        "migrate",
+        out.join("spv").to_str().unwrap(),
+        "-o",
+        out.join("bc").to_str().unwrap(),
+        "--to",
+        "spir",
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("migrate: 3 files: 3 translated"), "{err}");
+    for made in ["a/vector_add.bc", "a/b/images.bc", "c11.txt.bc"] {
+        let bytes = std::fs::read(out.join("bc").join(made)).unwrap();
+        assert_eq!(&bytes[..4], b"BC\xc0\xde", "{made}");
+    }
+    let _ = std::fs::remove_dir_all(&inp);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn two_inputs_for_one_output_are_an_error_before_anything_is_written() {
+    let inp = scratch("clash");
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &inp.join("k.bc"),
+    );
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &inp.join("k.spir"),
+    );
+    let out = scratch("clash-out");
+    let (code, err) = run(&[
+        "migrate",
+        inp.to_str().unwrap(),
+        "-o",
+        out.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("would both be written to"), "{err}");
+    assert!(!out.join("o").exists());
+    let _ = std::fs::remove_dir_all(&inp);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files.extend(walk(&p));
+        } else {
+            files.push(p);
+        }
+    }
+    files
+}
