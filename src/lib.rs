@@ -58,10 +58,108 @@ pub fn read_any(path: &Path) -> Result<ir::Module> {
     }
 }
 
-/// Translate a SPIR file to SPIR-V words (validated for `options.target`). The whole
-/// translation runs in a contained child process ([`contain`]): no input can abort the caller.
-pub fn to_spirv(path: &Path, options: &Options) -> Result<Vec<u32>> {
-    Ok(translate_to_spirv(path, options)?.words)
+/// What a translation reads: a file, or a module already in memory. Converted from a path
+/// (`&Path`, `&PathBuf`), bytes (`&[u8]`, `&Vec<u8>`: bitcode, LLVM IR text or SPIR-V) or a
+/// SPIR-V module's words (`&[u32]`, `&Vec<u32>`).
+#[derive(Clone, Copy, Debug)]
+pub enum Input<'a> {
+    Path(&'a Path),
+    Bytes(&'a [u8]),
+    Words(&'a [u32]),
+}
+
+impl<'a> From<&'a Path> for Input<'a> {
+    fn from(p: &'a Path) -> Self {
+        Input::Path(p)
+    }
+}
+
+impl<'a> From<&'a std::path::PathBuf> for Input<'a> {
+    fn from(p: &'a std::path::PathBuf) -> Self {
+        Input::Path(p)
+    }
+}
+
+impl<'a> From<&'a [u8]> for Input<'a> {
+    fn from(b: &'a [u8]) -> Self {
+        Input::Bytes(b)
+    }
+}
+
+impl<'a> From<&'a Vec<u8>> for Input<'a> {
+    fn from(b: &'a Vec<u8>) -> Self {
+        Input::Bytes(b)
+    }
+}
+
+impl<'a> From<&'a [u32]> for Input<'a> {
+    fn from(w: &'a [u32]) -> Self {
+        Input::Words(w)
+    }
+}
+
+impl<'a> From<&'a Vec<u32>> for Input<'a> {
+    fn from(w: &'a Vec<u32>) -> Self {
+        Input::Words(w)
+    }
+}
+
+impl Input<'_> {
+    /// The module's bytes (a file is read; words are their little-endian bytes).
+    fn bytes(&self) -> Result<std::borrow::Cow<'_, [u8]>> {
+        use std::borrow::Cow;
+        match *self {
+            Input::Path(p) => std::fs::read(p)
+                .map(Cow::Owned)
+                .map_err(|e| Error::new(ErrorKind::Io(e.to_string()))),
+            Input::Bytes(b) => Ok(Cow::Borrowed(b)),
+            Input::Words(w) => Ok(Cow::Owned(w.iter().flat_map(|w| w.to_le_bytes()).collect())),
+        }
+    }
+
+    /// The SPIR-V module's words (either byte order in a file or bytes).
+    fn words(&self) -> Result<std::borrow::Cow<'_, [u32]>> {
+        use std::borrow::Cow;
+        if let Input::Words(w) = *self {
+            return Ok(Cow::Borrowed(w));
+        }
+        let bytes = self.bytes()?;
+        if spir::read::is_bitcode(&bytes) {
+            return Err(Error::malformed(
+                "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
+            ));
+        }
+        spirv::read::words_from_bytes(&bytes).map(Cow::Owned)
+    }
+}
+
+fn is_spirv_bytes(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0x03, 0x02, 0x23, 0x07]) || bytes.starts_with(&[0x07, 0x23, 0x02, 0x03])
+}
+
+/// Translate SPIR (a file or bytes: bitcode or LLVM IR text) to SPIR-V words, validated for
+/// `options.target`. The whole translation runs in a contained child process ([`contain`]):
+/// no input can abort the caller. No temporary file is written, no global state is kept, and
+/// translations may run on several threads at once.
+///
+/// ```
+/// let bitcode = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+/// let words = spir_xlate::to_spirv(&bitcode, &spir_xlate::Options::default()).unwrap();
+/// assert_eq!(words[0], 0x0723_0203); // the SPIR-V magic number
+///
+/// // Bad input is an error, never a crash.
+/// let err = spir_xlate::to_spirv(&bitcode[..100], &Default::default()).unwrap_err();
+/// assert!(matches!(err.kind, spir_xlate::ErrorKind::Malformed(_)), "{err}");
+///
+/// // From several threads.
+/// std::thread::scope(|s| {
+///     let a = s.spawn(|| spir_xlate::to_spirv(&bitcode, &Default::default()));
+///     let b = s.spawn(|| spir_xlate::to_spirv(&bitcode, &Default::default()));
+///     assert_eq!(a.join().unwrap().unwrap(), b.join().unwrap().unwrap());
+/// });
+/// ```
+pub fn to_spirv<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<Vec<u32>> {
+    Ok(translate_to_spirv(input, options)?.words)
 }
 
 /// A SPIR-V module and, for a Vulkan target, its kernel interface as JSON.
@@ -71,16 +169,28 @@ pub struct SpirvOutput {
     pub reflection: Option<String>,
 }
 
-/// Translate a SPIR file, or a SPIR-V module (decided by content), to SPIR-V for
-/// `options.target`: for a Vulkan target the graph is lowered to shader form first
-/// ([`vulkan::lower`]) and the kernel interface comes back as JSON too.
-pub fn translate_to_spirv(path: &Path, options: &Options) -> Result<SpirvOutput> {
-    let spirv_input = is_spirv_file(path);
+/// Translate SPIR, or a SPIR-V module (decided by content), to SPIR-V for `options.target`:
+/// for a Vulkan target the graph is lowered to shader form first ([`vulkan::lower`]) and the
+/// kernel interface comes back as JSON too.
+///
+/// ```
+/// use spir_xlate::{Options, TargetEnv};
+/// let bitcode = std::fs::read("tests/fixtures/legacy/vector_add.spir64.bc").unwrap();
+/// let options = Options { target: TargetEnv::parse("vulkan1.2").unwrap(), ..Default::default() };
+/// let out = spir_xlate::translate_to_spirv(&bitcode, &options).unwrap();
+/// assert!(out.reflection.unwrap().contains("vector_add"));
+/// ```
+pub fn translate_to_spirv<'a>(
+    input: impl Into<Input<'a>>,
+    options: &Options,
+) -> Result<SpirvOutput> {
+    let input = input.into();
+    let bytes = input.bytes()?;
     contain::run(contain::Work::ReadBitcode, options.limits, || {
-        let module = if spirv_input {
-            read_spirv(path)?
+        let module = if is_spirv_bytes(&bytes) {
+            spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)?
         } else {
-            spir::read::read_path_in_process(path)?
+            spir::read::read_bytes_in_process(&bytes)?
         };
         write_spirv(&module, options)
     })
@@ -102,14 +212,24 @@ pub fn write_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput
     })
 }
 
-/// Translate a SPIR-V file to SPIR bitcode (or text). The translation runs in a contained
-/// child process ([`contain`]): LLVM builds the output, and nothing it does can abort the caller.
-pub fn to_spir(path: &Path, options: &SpirOptions) -> Result<Vec<u8>> {
+/// Translate SPIR-V (a file, bytes or words) to SPIR bitcode (or text). The translation runs
+/// in a contained child process ([`contain`]): LLVM builds the output, and nothing it does can
+/// abort the caller.
+///
+/// ```
+/// let bitcode = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+/// let words = spir_xlate::to_spirv(&bitcode, &Default::default()).unwrap();
+/// let spir = spir_xlate::to_spir(&words, &spir_xlate::SpirOptions::default()).unwrap();
+/// assert_eq!(&spir[..4], b"BC\xc0\xde");
+/// ```
+pub fn to_spir<'a>(input: impl Into<Input<'a>>, options: &SpirOptions) -> Result<Vec<u8>> {
+    let input = input.into();
+    let words = input.words()?;
     contain::run(
         contain::Work::WriteBitcode,
         contain::Limits::default(),
         || {
-            let module = read_spirv(path)?;
+            let module = spirv::read::read(&words)?;
             spir::write::write(&module, options)
         },
     )

@@ -245,11 +245,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// An input path; stdin is copied to a temporary file (the bitcode reader reads files).
+/// An input path; stdin is copied to a temporary file for the commands that read files
+/// (`to-spirv` and `to-spir` translate its bytes).
 struct Input {
     path: PathBuf,
     label: String,
+    stdin: Option<Vec<u8>>,
     _temp: Option<TempFile>,
+}
+
+impl Input {
+    /// What the library translates: stdin's bytes, or the file.
+    fn source(&self) -> spir_xlate::Input<'_> {
+        match &self.stdin {
+            Some(bytes) => spir_xlate::Input::Bytes(bytes),
+            None => spir_xlate::Input::Path(&self.path),
+        }
+    }
 }
 
 struct TempFile(PathBuf);
@@ -259,17 +271,27 @@ impl Drop for TempFile {
     }
 }
 
-fn open_input(input: &str) -> Result<Input, Error> {
+/// `as_file`: the command reads a path, so stdin goes through a temporary file.
+fn open_input(input: &str, as_file: bool) -> Result<Input, Error> {
     if input == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| io_error("<stdin>", e))?;
+        if !as_file {
+            return Ok(Input {
+                path: PathBuf::from("-"),
+                label: "<stdin>".into(),
+                stdin: Some(bytes),
+                _temp: None,
+            });
+        }
         let path = std::env::temp_dir().join(format!("spir-xlate-stdin-{}", std::process::id()));
         std::fs::write(&path, &bytes).map_err(|e| io_error("<stdin>", e))?;
         return Ok(Input {
             path: path.clone(),
             label: "<stdin>".into(),
+            stdin: Some(bytes),
             _temp: Some(TempFile(path)),
         });
     }
@@ -291,6 +313,7 @@ fn open_input(input: &str) -> Result<Input, Error> {
     Ok(Input {
         path: PathBuf::from(input),
         label: input.to_string(),
+        stdin: None,
         _temp: None,
     })
 }
@@ -362,7 +385,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             text,
             time_limit,
         } => {
-            let inp = open_input(&input)?;
+            let inp = open_input(&input, false)?;
             if reflection.is_some() && !target.is_vulkan() {
                 Cli::command()
                     .error(
@@ -382,7 +405,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                     ..Default::default()
                 },
             };
-            let translated = spir_xlate::translate_to_spirv(&inp.path, &options)
+            let translated = spir_xlate::translate_to_spirv(inp.source(), &options)
                 .map_err(|e| e.in_file(&inp.label))?;
             let words = translated.words;
             if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
@@ -416,7 +439,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                     )
                     .exit();
             }
-            let inp = open_input(&input)?;
+            let inp = open_input(&input, false)?;
             let options = SpirOptions {
                 flavor,
                 spir_version,
@@ -425,7 +448,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 builtins_as_globals,
             };
             let bytes =
-                spir_xlate::to_spir(&inp.path, &options).map_err(|e| e.in_file(&inp.label))?;
+                spir_xlate::to_spir(inp.source(), &options).map_err(|e| e.in_file(&inp.label))?;
             let out =
                 output.unwrap_or_else(|| default_output(&input, if text { "ll" } else { "bc" }));
             write_output(&out, &bytes)
@@ -465,12 +488,12 @@ fn run(cli: Cli) -> Result<(), Error> {
             quiet,
         }),
         Command::DumpIr { input } => {
-            let inp = open_input(&input)?;
+            let inp = open_input(&input, true)?;
             let m = spir_xlate::read_any(&inp.path).map_err(|e| e.in_file(&inp.label))?;
             write_output("-", spir_xlate::ir::print::print_module(&m).as_bytes())
         }
         Command::Roundtrip { input, target } => {
-            let inp = open_input(&input)?;
+            let inp = open_input(&input, true)?;
             let options = Options {
                 target,
                 ..Default::default()
@@ -495,7 +518,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             Err(Error::new(ErrorKind::RoundTripDiffers(changed.join(", "))).in_file(&inp.label))
         }
         Command::Canonical { input } => {
-            let inp = open_input(&input)?;
+            let inp = open_input(&input, true)?;
             let words =
                 spir_xlate::read_spirv_words(&inp.path).map_err(|e| e.in_file(&inp.label))?;
             let text = spir_xlate::spirv::canon::canonical_text(&words)

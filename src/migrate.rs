@@ -10,14 +10,17 @@
 //! the error message, and for a translated file its kernels, SPIR-V version, capabilities and
 //! extensions.
 //!
-//! ```no_run
+//! ```
 //! use spir_xlate::migrate::{migrate, plan, Direction, MigrateOptions};
-//! use std::path::{Path, PathBuf};
+//! use std::path::PathBuf;
 //!
+//! let out = std::env::temp_dir().join(format!("spir-xlate-doc-{}", std::process::id()));
 //! let options = MigrateOptions::new(Direction::ToSpirv);
-//! let batch = plan(&[PathBuf::from("kernels")], Path::new("out"), options.direction).unwrap();
+//! let batch = plan(&[PathBuf::from("tests/fixtures/modern")], &out, options.direction).unwrap();
 //! let reports = migrate(&batch.jobs, &options, |_| {});
 //! assert!(reports.iter().all(|r| r.status.is_ok()));
+//! assert!(out.join("vector_add.spir64.spv").exists());
+//! # std::fs::remove_dir_all(&out).unwrap();
 //! ```
 
 use std::path::{Path, PathBuf};

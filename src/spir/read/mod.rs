@@ -38,22 +38,35 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
 /// Read a SPIR module from a file. LLVM's reader first reads it in a contained child process
 /// (`crate::contain`): bitcode that would make LLVM abort is an error here, not a crash.
 pub fn read_path(path: &Path) -> Result<ir::Module> {
-    crate::contain::run(
-        crate::contain::Work::ReadBitcode,
-        crate::contain::Limits::default(),
-        || read_path_in_process(path).map(|_| ()),
-    )?;
-    read_path_in_process(path)
+    read_bytes(&std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?)
 }
 
 /// Read a SPIR module from a file in this process: only for input known to be safe for
 /// LLVM's reader, or inside a contained child.
 pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
-    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+    read_bytes_in_process(
+        &std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?,
+    )
+}
+
+/// Read a SPIR module (bitcode or LLVM IR text) from memory, LLVM's reader first run in a
+/// contained child process as [`read_path`] does.
+pub fn read_bytes(bytes: &[u8]) -> Result<ir::Module> {
+    crate::contain::run(
+        crate::contain::Work::ReadBitcode,
+        crate::contain::Limits::default(),
+        || read_bytes_in_process(bytes).map(|_| ()),
+    )?;
+    read_bytes_in_process(bytes)
+}
+
+/// Read a SPIR module from memory in this process: only for input known to be safe for
+/// LLVM's reader, or inside a contained child.
+pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
     if bytes.is_empty() {
         return Err(Error::malformed("the file is empty"));
     }
-    let bitcode = is_bitcode(&bytes);
+    let bitcode = is_bitcode(bytes);
     if !bitcode
         && (bytes.starts_with(&[0x03, 0x02, 0x23, 0x07])
             || bytes.starts_with(&[0x07, 0x23, 0x02, 0x03]))
@@ -62,21 +75,21 @@ pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
             "this is a SPIR-V module, not SPIR bitcode (use `to-spir`)",
         ));
     }
-    if !bitcode && std::str::from_utf8(&bytes).is_err() {
-        return Err(Error::malformed(
-            "neither LLVM bitcode (no 'BC' magic) nor LLVM IR text",
-        ));
-    }
-    let md = metadata::read_metadata(&bytes, bitcode)?;
-    // Half constants made marker calls (half_constants.rs): llvm-ir reads that module.
-    let rewritten = md.rewritten.as_deref().map(TempFile::new).transpose()?;
+    let text = match bitcode {
+        true => None,
+        false => Some(std::str::from_utf8(bytes).map_err(|_| {
+            Error::malformed("neither LLVM bitcode (no 'BC' magic) nor LLVM IR text")
+        })?),
+    };
+    let md = metadata::read_metadata(bytes, bitcode)?;
     // LLVM accepted and verified the module, so llvm-ir's own parse of it succeeds; its
-    // conversion can still panic on constructs it does not model, which we report.
-    let parsed = catch_unwind(AssertUnwindSafe(|| match &rewritten {
-        Some(tmp) => llvm_ir::Module::from_bc_path(&tmp.0),
-        None if bitcode => llvm_ir::Module::from_bc_path(path),
-        None => llvm_ir::Module::from_ir_path(path),
-    }));
+    // conversion can still panic on constructs it does not model, which we report. Half
+    // constants made marker calls (half_constants.rs) are read from the rewritten module.
+    let parsed = match (&md.rewritten, text) {
+        (Some(rewritten), _) => parse_bitcode(rewritten)?,
+        (None, None) => parse_bitcode(bytes)?,
+        (None, Some(text)) => catch_unwind(AssertUnwindSafe(|| llvm_ir::Module::from_ir_str(text))),
+    };
     let llvm = match parsed {
         Ok(Ok(m)) => m,
         Ok(Err(e)) => return Err(Error::malformed(e)),
@@ -90,17 +103,57 @@ pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
     lower(&llvm, &md)
 }
 
-/// Read a SPIR module from bytes in memory (a round trip's intermediate). llvm-ir parses only
-/// files, so the bytes go through a temporary file.
-pub fn read_bytes(bytes: &[u8]) -> Result<ir::Module> {
-    let tmp = TempFile::new(bytes)?;
-    read_path(&tmp.0)
+type Parsed = std::thread::Result<std::result::Result<llvm_ir::Module, String>>;
+
+/// llvm-ir's parse of bitcode in memory. llvm-ir reads bitcode only from a path: the bytes are
+/// given to it as an in-memory file (memfd), so nothing is written to disk.
+fn parse_bitcode(bytes: &[u8]) -> Result<Parsed> {
+    let file = MemFile::new(bytes)?;
+    Ok(catch_unwind(AssertUnwindSafe(|| {
+        llvm_ir::Module::from_bc_path(file.path())
+    })))
 }
 
-/// An intermediate file (the bitcode reader reads from a path), removed when dropped.
-struct TempFile(PathBuf);
+/// Bytes readable through a path: an anonymous in-memory file (Linux `memfd_create`), or
+/// elsewhere a temporary file removed when dropped.
+struct MemFile {
+    #[cfg(target_os = "linux")]
+    fd: std::os::fd::OwnedFd,
+    #[cfg(not(target_os = "linux"))]
+    path: PathBuf,
+}
 
-impl TempFile {
+impl MemFile {
+    #[cfg(target_os = "linux")]
+    fn new(bytes: &[u8]) -> Result<Self> {
+        use std::io::Write;
+        use std::os::fd::FromRawFd;
+        // SAFETY: a valid C string and flags; the result is checked before use.
+        let fd = unsafe { libc::memfd_create(c"spir-xlate-input".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return Err(Error::new(ErrorKind::Io(format!(
+                "cannot make an in-memory file: {}",
+                std::io::Error::last_os_error()
+            ))));
+        }
+        // SAFETY: `fd` is a new descriptor that nothing else owns.
+        let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
+        std::fs::File::from(
+            fd.try_clone()
+                .map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?,
+        )
+        .write_all(bytes)
+        .map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+        Ok(MemFile { fd })
+    }
+
+    #[cfg(target_os = "linux")]
+    fn path(&self) -> PathBuf {
+        use std::os::fd::AsRawFd;
+        PathBuf::from(format!("/proc/self/fd/{}", self.fd.as_raw_fd()))
+    }
+
+    #[cfg(not(target_os = "linux"))]
     fn new(bytes: &[u8]) -> Result<Self> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static N: AtomicUsize = AtomicUsize::new(0);
@@ -110,13 +163,19 @@ impl TempFile {
             N.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::write(&path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
-        Ok(TempFile(path))
+        Ok(MemFile { path })
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn path(&self) -> PathBuf {
+        self.path.clone()
     }
 }
 
-impl Drop for TempFile {
+#[cfg(not(target_os = "linux"))]
+impl Drop for MemFile {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 
