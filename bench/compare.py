@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""Speed and memory of spir-xlate against llvm-spirv-14, measured in one run (issue 21).
+
+    python3 bench/compare.py [--sizes 1000,10000,100000,1000000] [--callgrind-max 10000]
+                             [--files 2000] [--jobs N] [--only shapes|corpus|migrate]
+
+Prints four tables, each with our/peer ratios (below 1: we are cheaper):
+
+* corpus: every fixture (tests/fixtures/*/*.bc), one process per file, both directions
+  (forward: SPIR -> SPIR-V; reverse: our SPIR-V -> SPIR), instruction counts (callgrind,
+  forked children followed and counted once: our translation runs in a forked child) and
+  the ratio of their sums;
+* shapes: generated SPIR modules of four shapes (long straight-line code, many kernels,
+  deep control flow, deep call chains) at each size (LLVM IR instructions): wall time and
+  peak RSS both directions, callgrind instructions up to --callgrind-max, and the growth
+  exponent of each tool (the slope of log time over log size between the two largest sizes);
+* migrate: --files small modules (the fixtures, repeated) translated by `spir-xlate migrate
+  -j N` against llvm-spirv-14 run once per file with the same number of jobs (xargs -P):
+  wall time.
+
+Needs llvm-spirv-14, llvm-as (LLVM 14) and valgrind, and a release build
+(`cargo build --release`). Nothing here is a test: the figures go to README and the issue.
+"""
+import argparse
+import glob
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OURS = os.path.join(ROOT, "target/release/spir-xlate")
+PEER = shutil.which("llvm-spirv-14") or "/usr/lib/llvm-14/bin/llvm-spirv"
+LLVM_AS = "/usr/lib/llvm-14/bin/llvm-as"
+
+HEAD = """target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+declare spir_func i64 @_Z13get_global_idj(i32)
+"""
+TAIL = """!opencl.spir.version = !{!0}
+!opencl.ocl.version = !{!0}
+!0 = !{i32 1, i32 2}
+!1 = !{i32 1, i32 1}
+!2 = !{!"none", !"none"}
+!3 = !{!"float*", !"float*"}
+!4 = !{!"", !""}
+"""
+KMD = "!kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4"
+
+
+def straight(n, name="k", lines=None):
+    """A kernel of about n instructions: a chain of float arithmetic on one loaded value."""
+    out = lines if lines is not None else []
+    out.append(f"define spir_kernel void @{name}(float addrspace(1)* %a, float addrspace(1)* %b) {KMD} {{")
+    out.append("entry:")
+    out.append("  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)")
+    out.append("  %pa = getelementptr inbounds float, float addrspace(1)* %a, i64 %gid")
+    out.append("  %v0 = load float, float addrspace(1)* %pa, align 4")
+    prev = "%v0"
+    for i in range(1, max(n - 5, 2)):
+        op = ("fadd", "fmul", "fsub")[i % 3]
+        other = f"%v{i // 2}" if i > 2 else "1.5"
+        out.append(f"  %v{i} = {op} float {prev}, {other}")
+        prev = f"%v{i}"
+    out.append("  %pb = getelementptr inbounds float, float addrspace(1)* %b, i64 %gid")
+    out.append(f"  store float {prev}, float addrspace(1)* %pb, align 4")
+    out.append("  ret void")
+    out.append("}")
+    return out
+
+
+def many_kernels(n):
+    lines = []
+    for k in range(max(n // 100, 1)):
+        straight(100, f"k{k}", lines)
+    return lines
+
+
+def control_flow(n):
+    """A chain of n/8 diamonds, each branching on the value the last one made."""
+    lines = [f"define spir_kernel void @k(float addrspace(1)* %a, float addrspace(1)* %b) {KMD} {{",
+             "entry:",
+             "  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)",
+             "  %pa = getelementptr inbounds float, float addrspace(1)* %a, i64 %gid",
+             "  %x0 = load float, float addrspace(1)* %pa, align 4",
+             "  br label %d0"]
+    d = max(n // 8, 1)
+    for i in range(d):
+        lines += [f"d{i}:",
+                  f"  %c{i} = fcmp ogt float %x{i}, 0.5",
+                  f"  br i1 %c{i}, label %t{i}, label %f{i}",
+                  f"t{i}:",
+                  f"  %tv{i} = fmul float %x{i}, 0.5",
+                  f"  br label %j{i}",
+                  f"f{i}:",
+                  f"  %fv{i} = fadd float %x{i}, 1.25",
+                  f"  br label %j{i}",
+                  f"j{i}:",
+                  f"  %x{i + 1} = phi float [ %tv{i}, %t{i} ], [ %fv{i}, %f{i} ]",
+                  f"  br label %d{i + 1}"]
+    lines += [f"d{d}:",
+              "  %pb = getelementptr inbounds float, float addrspace(1)* %b, i64 %gid",
+              f"  store float %x{d}, float addrspace(1)* %pb, align 4",
+              "  ret void", "}"]
+    return lines
+
+
+def call_chain(n):
+    """n/10 functions, each calling the next: a call chain n/10 deep."""
+    depth = max(n // 10, 1)
+    lines = []
+    for i in range(depth):
+        lines.append(f"define internal spir_func float @f{i}(float %x) {{")
+        lines.append("entry:")
+        prev = "%x"
+        for j in range(7):
+            k = ("1.5", "2.0", "0.25", "3.0", "0.5", "1.25", "4.0")[j]
+            lines.append(f"  %v{j} = {('fadd', 'fmul')[j % 2]} float {prev}, {k}")
+            prev = f"%v{j}"
+        if i + 1 < depth:
+            lines.append(f"  %r = call spir_func float @f{i + 1}(float {prev})")
+            prev = "%r"
+        lines.append(f"  ret float {prev}")
+        lines.append("}")
+    lines += [f"define spir_kernel void @k(float addrspace(1)* %a, float addrspace(1)* %b) {KMD} {{",
+              "entry:",
+              "  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)",
+              "  %pa = getelementptr inbounds float, float addrspace(1)* %a, i64 %gid",
+              "  %x = load float, float addrspace(1)* %pa, align 4",
+              "  %r = call spir_func float @f0(float %x)",
+              "  %pb = getelementptr inbounds float, float addrspace(1)* %b, i64 %gid",
+              "  store float %r, float addrspace(1)* %pb, align 4",
+              "  ret void", "}"]
+    return lines
+
+
+SHAPES = {"straight": straight, "kernels": many_kernels, "control": control_flow, "calls": call_chain}
+
+
+def make_module(shape, n, path):
+    text = HEAD + "\n".join(SHAPES[shape](n)) + "\n" + TAIL
+    ll = path + ".ll"
+    with open(ll, "w") as f:
+        f.write(text)
+    subprocess.run([LLVM_AS, ll, "-o", path], check=True)
+    os.remove(ll)
+
+
+def timed(cmd):
+    """Wall seconds and peak RSS (KiB, over the process and its children) of a command."""
+    start = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    rss = int(p.stderr.strip().splitlines()[-1]) if p.stderr.strip() else 0
+    return wall, rss, p.returncode
+
+
+def instructions(cmd, work):
+    """Instructions executed (callgrind), summed over the process and its forked children.
+
+    A forked child starts with its parent's counters; dumping them before each `fork`
+    (`--dump-before=fork`, which zeroes them) leaves every part counted once, so the sum of
+    all dumps is the total."""
+    for f in glob.glob(os.path.join(work, "cg.*")):
+        os.remove(f)
+    subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes", "--dump-before=fork",
+                    f"--callgrind-out-file={work}/cg.%p"] + cmd,
+                   capture_output=True)
+    total = 0
+    for f in glob.glob(os.path.join(work, "cg.*")):
+        with open(f) as fh:
+            for line in fh:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    total += int(line.split()[1])
+                    break
+    return total
+
+
+def forward(tool, src, dst):
+    return [OURS, "to-spirv", src, "-o", dst] if tool == "ours" else [PEER, src, "-o", dst]
+
+
+def reverse(tool, src, dst):
+    return [OURS, "to-spir", src, "-o", dst] if tool == "ours" else [PEER, "-r", src, "-o", dst]
+
+
+def corpus(work):
+    files = sorted(glob.glob(os.path.join(ROOT, "tests/fixtures/*/*.bc")))
+    sums = {("fwd", "ours"): 0, ("fwd", "peer"): 0, ("rev", "ours"): 0, ("rev", "peer"): 0}
+    counted = 0
+    for f in files:
+        spv = os.path.join(work, "c.spv")
+        if subprocess.run([OURS, "to-spirv", f, "-o", spv], capture_output=True).returncode:
+            continue
+        if subprocess.run([PEER, f, "-o", os.path.join(work, "p.spv")], capture_output=True).returncode:
+            continue  # compare only files both translate
+        if subprocess.run([PEER, "-r", spv, "-o", os.path.join(work, "p.bc")], capture_output=True).returncode:
+            continue
+        counted += 1
+        for tool in ("ours", "peer"):
+            sums[("fwd", tool)] += instructions(forward(tool, f, os.path.join(work, "o.spv")), work)
+            sums[("rev", tool)] += instructions(reverse(tool, spv, os.path.join(work, "o.bc")), work)
+    print(f"\ncorpus: {counted} of {len(files)} fixtures that both tools translate both ways; "
+          "instructions per file (millions, mean)")
+    print("| direction | ours | llvm-spirv-14 | ratio |")
+    print("|---|---|---|---|")
+    for d, name in (("fwd", "forward"), ("rev", "reverse")):
+        o, p = sums[(d, "ours")] / counted / 1e6, sums[(d, "peer")] / counted / 1e6
+        print(f"| {name} | {o:.1f} M | {p:.1f} M | {o / p:.2f} |")
+
+
+def shapes(work, sizes, cg_max):
+    print("\nshapes: wall seconds (peak RSS MiB), ratio ours/peer; instructions where measured")
+    print("| shape | IR insts | dir | ours | llvm-spirv-14 | time ratio | RSS ratio | instr ratio |")
+    print("|---|---|---|---|---|---|---|---|")
+    growth = {}
+    for shape in SHAPES:
+        for n in sizes:
+            bc = os.path.join(work, f"{shape}{n}.bc")
+            make_module(shape, n, bc)
+            spv = os.path.join(work, f"{shape}{n}.spv")
+            w, r, rc = timed([OURS, "to-spirv", bc, "-o", spv])
+            if rc:
+                print(f"| {shape} | {n} | fwd | failed | | | | |")
+                continue
+            for d, cmd in (("fwd", forward), ("rev", reverse)):
+                src = bc if d == "fwd" else spv
+                out = os.path.join(work, "o." + ("spv" if d == "fwd" else "bc"))
+                res = {}
+                for tool in ("ours", "peer"):
+                    res[tool] = timed(cmd(tool, src, out))
+                    growth.setdefault((shape, d, tool), []).append((n, res[tool][0]))
+                ir = ""
+                if n <= cg_max:
+                    io = instructions(cmd("ours", src, out), work)
+                    ip = instructions(cmd("peer", src, out), work)
+                    ir = f"{io / ip:.2f} ({io / 1e6:.0f} M / {ip / 1e6:.0f} M)"
+                (wo, ro, co), (wp, rp, cp) = res["ours"], res["peer"]
+                peer = f"{wp:.2f} s ({rp / 1024:.0f})" if cp == 0 else f"failed ({cp})"
+                print(f"| {shape} | {n} | {d} | {wo:.2f} s ({ro / 1024:.0f}) | {peer} | "
+                      f"{wo / wp:.2f} | {ro / max(rp, 1):.2f} | {ir} |")
+            os.remove(bc)
+            os.remove(spv)
+    print("\ngrowth exponents (slope of log time over log size, two largest sizes)")
+    print("| shape | dir | ours | llvm-spirv-14 |")
+    print("|---|---|---|---|")
+    for shape in SHAPES:
+        for d in ("fwd", "rev"):
+            row = []
+            for tool in ("ours", "peer"):
+                pts = growth.get((shape, d, tool), [])
+                if len(pts) < 2:
+                    row.append("-")
+                    continue
+                (n1, t1), (n2, t2) = pts[-2], pts[-1]
+                row.append(f"{math.log(t2 / t1) / math.log(n2 / n1):.2f}")
+            print(f"| {shape} | {d} | {row[0]} | {row[1]} |")
+
+
+def migrate(work, files, jobs):
+    src = os.path.join(work, "lib")
+    fixtures = sorted(glob.glob(os.path.join(ROOT, "tests/fixtures/*/*.bc")))
+    good = [f for f in fixtures
+            if subprocess.run([PEER, f, "-o", os.path.join(work, "p.spv")], capture_output=True).returncode == 0]
+    for i in range(files):
+        d = os.path.join(src, f"d{i // 100}")
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(good[i % len(good)], os.path.join(d, f"m{i}.bc"))
+    out = os.path.join(work, "out")
+    start = time.perf_counter()
+    subprocess.run([OURS, "migrate", src, "-o", out, "-j", str(jobs), "-q"], capture_output=True)
+    ours = time.perf_counter() - start
+    peer_out = os.path.join(work, "peer")
+    os.makedirs(peer_out)
+    listing = "\n".join(sorted(glob.glob(os.path.join(src, "*/*.bc"))))
+    start = time.perf_counter()
+    subprocess.run(["xargs", "-P", str(jobs), "-I{}", "sh", "-c",
+                    f'{PEER} "{{}}" -o {peer_out}/$(basename "{{}}" .bc).spv'],
+                   input=listing, text=True, capture_output=True)
+    peer = time.perf_counter() - start
+    print(f"\nmigrate: {files} small modules, {jobs} jobs")
+    print("| ours (migrate) | llvm-spirv-14 once per file | speed-up |")
+    print("|---|---|---|")
+    print(f"| {ours:.2f} s | {peer:.2f} s | {peer / ours:.1f}x |")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    ap.add_argument("--callgrind-max", type=int, default=10000)
+    ap.add_argument("--files", type=int, default=2000)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--only", choices=["shapes", "corpus", "migrate"])
+    a = ap.parse_args()
+    if not os.path.exists(OURS):
+        sys.exit("build first: cargo build --release")
+    work = tempfile.mkdtemp(prefix="spir-xlate-bench-")
+    try:
+        if a.only in (None, "corpus"):
+            corpus(work)
+        if a.only in (None, "shapes"):
+            shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max)
+        if a.only in (None, "migrate"):
+            migrate(work, a.files, a.jobs)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
