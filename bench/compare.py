@@ -2,6 +2,7 @@
 """Speed and memory of spir-xlate against llvm-spirv-14, measured in one run (issue 21).
 
     python3 bench/compare.py [--sizes 1000,10000,100000,1000000] [--callgrind-max 10000]
+                             [--shapes straight,kernels,control,calls] [--sample 40]
                              [--files 2000] [--jobs N] [--only shapes|corpus|migrate]
 
 Prints four tables, each with our/peer ratios (below 1: we are cheaper):
@@ -188,8 +189,10 @@ def reverse(tool, src, dst):
     return [OURS, "to-spir", src, "-o", dst] if tool == "ours" else [PEER, "-r", src, "-o", dst]
 
 
-def corpus(work):
+def corpus(work, sample):
     files = sorted(glob.glob(os.path.join(ROOT, "tests/fixtures/*/*.bc")))
+    # Every k-th fixture: callgrind is slow (a few seconds a run).
+    files = files[::max(len(files) // sample, 1)] if sample else files
     sums = {("fwd", "ours"): 0, ("fwd", "peer"): 0, ("rev", "ours"): 0, ("rev", "peer"): 0}
     counted = 0
     for f in files:
@@ -204,7 +207,7 @@ def corpus(work):
         for tool in ("ours", "peer"):
             sums[("fwd", tool)] += instructions(forward(tool, f, os.path.join(work, "o.spv")), work)
             sums[("rev", tool)] += instructions(reverse(tool, spv, os.path.join(work, "o.bc")), work)
-    print(f"\ncorpus: {counted} of {len(files)} fixtures that both tools translate both ways; "
+    print(f"\ncorpus: {counted} of {len(files)} sampled fixtures that both tools translate both ways; "
           "instructions per file (millions, mean)")
     print("| direction | ours | llvm-spirv-14 | ratio |")
     print("|---|---|---|---|")
@@ -213,12 +216,12 @@ def corpus(work):
         print(f"| {name} | {o:.1f} M | {p:.1f} M | {o / p:.2f} |")
 
 
-def shapes(work, sizes, cg_max):
+def shapes(work, sizes, cg_max, which):
     print("\nshapes: wall seconds (peak RSS MiB), ratio ours/peer; instructions where measured")
     print("| shape | IR insts | dir | ours | llvm-spirv-14 | time ratio | RSS ratio | instr ratio |")
     print("|---|---|---|---|---|---|---|---|")
     growth = {}
-    for shape in SHAPES:
+    for shape in which:
         for n in sizes:
             bc = os.path.join(work, f"{shape}{n}.bc")
             make_module(shape, n, bc)
@@ -248,7 +251,7 @@ def shapes(work, sizes, cg_max):
     print("\ngrowth exponents (slope of log time over log size, two largest sizes)")
     print("| shape | dir | ours | llvm-spirv-14 |")
     print("|---|---|---|---|")
-    for shape in SHAPES:
+    for shape in which:
         for d in ("fwd", "rev"):
             row = []
             for tool in ("ours", "peer"):
@@ -295,15 +298,17 @@ def main():
     ap.add_argument("--files", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--only", choices=["shapes", "corpus", "migrate"])
+    ap.add_argument("--sample", type=int, default=40, help="fixtures in the corpus table (0: all)")
+    ap.add_argument("--shapes", default=",".join(SHAPES))
     a = ap.parse_args()
     if not os.path.exists(OURS):
         sys.exit("build first: cargo build --release")
     work = tempfile.mkdtemp(prefix="spir-xlate-bench-")
     try:
         if a.only in (None, "corpus"):
-            corpus(work)
+            corpus(work, a.sample)
         if a.only in (None, "shapes"):
-            shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max)
+            shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max, a.shapes.split(","))
         if a.only in (None, "migrate"):
             migrate(work, a.files, a.jobs)
     finally:
