@@ -1,9 +1,9 @@
 //! Semantic graph -> LLVM 14 module in SPIR conventions.
 //!
-//! inkwell owns the context, module and builder (their lifetimes, verification and output);
+//! [`Llvm`] owns the context, module and builder (their lifetimes, verification and output);
 //! instructions are built through the LLVM C API on the raw handles, because the graph's
 //! operations (vector selects, GEPs with any index type, typed-pointer casts) map one to one
-//! onto it while inkwell's typed builders would need a conversion per operand kind.
+//! onto it.
 //!
 //! `types` owns types, constants and globals; `body` functions and instructions; `builtins`
 //! the OpenCL C spelling of semantic builtins; `metadata` the `opencl.*` metadata.
@@ -22,7 +22,6 @@ mod types;
 use std::collections::HashMap;
 use std::ffi::CString;
 
-use inkwell::context::{AsContextRef, Context};
 use llvm_sys::prelude::*;
 
 use crate::diag::{Error, Result};
@@ -99,18 +98,106 @@ fn default_spir_version(m: &ir::Module) -> (u32, u32) {
     }
 }
 
+/// An LLVM context with one module and one builder, disposed of together.
+struct Llvm {
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    builder: LLVMBuilderRef,
+}
+
+impl Llvm {
+    fn new() -> Self {
+        // SAFETY: plain constructors; each handle is disposed of once, in `drop`.
+        unsafe {
+            let ctx = llvm_sys::core::LLVMContextCreate();
+            let module =
+                llvm_sys::core::LLVMModuleCreateWithNameInContext(c"spir-xlate".as_ptr(), ctx);
+            let builder = llvm_sys::core::LLVMCreateBuilderInContext(ctx);
+            Llvm {
+                ctx,
+                module,
+                builder,
+            }
+        }
+    }
+
+    /// LLVM's verifier: its report when the module is broken.
+    fn verify(&self) -> std::result::Result<(), String> {
+        use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+        let mut msg = std::ptr::null_mut();
+        // SAFETY: a live module; the message is LLVM's to dispose of.
+        unsafe {
+            let broken = LLVMVerifyModule(
+                self.module,
+                LLVMVerifierFailureAction::LLVMReturnStatusAction,
+                &mut msg,
+            ) != 0;
+            let text = take_message(msg);
+            if broken {
+                Err(text)
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    /// The module as LLVM IR text.
+    fn text(&self) -> Vec<u8> {
+        // SAFETY: a live module; the string is LLVM's to dispose of.
+        unsafe { take_message(llvm_sys::core::LLVMPrintModuleToString(self.module)).into_bytes() }
+    }
+
+    /// The module as bitcode.
+    fn bitcode(&self) -> Vec<u8> {
+        use llvm_sys::core::{LLVMDisposeMemoryBuffer, LLVMGetBufferSize, LLVMGetBufferStart};
+        // SAFETY: a live module; the buffer is copied out before it is disposed of.
+        unsafe {
+            let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(self.module);
+            let bytes = std::slice::from_raw_parts(
+                LLVMGetBufferStart(buf) as *const u8,
+                LLVMGetBufferSize(buf),
+            )
+            .to_vec();
+            LLVMDisposeMemoryBuffer(buf);
+            bytes
+        }
+    }
+}
+
+impl Drop for Llvm {
+    fn drop(&mut self) {
+        // SAFETY: each handle was made by `new` and is disposed of once, the context last.
+        unsafe {
+            llvm_sys::core::LLVMDisposeBuilder(self.builder);
+            llvm_sys::core::LLVMDisposeModule(self.module);
+            llvm_sys::core::LLVMContextDispose(self.ctx);
+        }
+    }
+}
+
+/// An LLVM-owned C string as a `String` (empty for null), disposed of.
+///
+/// # Safety
+/// `msg` is null or a string LLVM allocated for the caller to dispose of.
+unsafe fn take_message(msg: *mut std::ffi::c_char) -> String {
+    if msg.is_null() {
+        return String::new();
+    }
+    let text = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
+    llvm_sys::core::LLVMDisposeMessage(msg);
+    text
+}
+
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
-    let context = Context::create();
-    let module = context.create_module("spir-xlate");
-    let builder = context.create_builder();
+    let llvm = Llvm::new();
     let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));
     let mut w = Writer {
         m,
         opts,
         spir_version,
-        ctx: (&context).as_ctx_ref(),
-        module: module.as_mut_ptr(),
-        builder: builder.as_mut_ptr(),
+        ctx: llvm.ctx,
+        module: llvm.module,
+        builder: llvm.builder,
         types: HashMap::new(),
         consts: HashMap::new(),
         globals: HashMap::new(),
@@ -144,13 +231,11 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
         Flavor::Spir => w.metadata()?,
         Flavor::SpirvIr => w.friendly_metadata()?,
     }
-    drop(builder);
-    module
-        .verify()
+    llvm.verify()
         .map_err(|e| Error::internal(format!("LLVM rejects the written module: {e}")))?;
     Ok(if opts.text {
-        module.print_to_string().to_bytes().to_vec()
+        llvm.text()
     } else {
-        module.write_bitcode_to_memory().as_slice().to_vec()
+        llvm.bitcode()
     })
 }
