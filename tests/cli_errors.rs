@@ -1,16 +1,8 @@
 //! Bad input gets a clear error and exit code 1, never a panic or a partial output file.
-use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+
+use common::cli as run;
 
 fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let p = std::env::temp_dir().join(format!("spir-xlate-test-{}-{name}", std::process::id()));

@@ -1,18 +1,10 @@
 //! `spir-xlate migrate`: a directory tree in one process, outputs mirroring it, a JSON report,
 //! a summary line; a bad file never stops the batch and leaves no output.
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+
+use common::cli as run;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("spir-xlate-migrate-{}-{name}", std::process::id()));

@@ -3,18 +3,10 @@
 //! construct names itself and leaves no output (also what only the `descriptors` pointer
 //! strategy cannot say), `--reflection` without a Vulkan target is a usage error.
 use std::path::PathBuf;
-use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+
+use common::cli as run;
 
 fn temp(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vulkan-cli");

@@ -1,4 +1,4 @@
-//! Helpers shared by the oracle tiers.
+//! Helpers shared by the test crates.
 #![allow(dead_code)]
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,6 +30,18 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
+}
+
+/// Run the `spir-xlate` binary: its exit code (-1 for a signal) and its stderr.
+pub fn cli(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// All fixtures, in a stable order.

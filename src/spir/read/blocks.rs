@@ -364,17 +364,7 @@ fn enqueue(l: &mut FnLowering, call: &Call, at: usize) -> Result<Lowered> {
         ops.push(l.operand(a)?);
     }
     if !events {
-        let i32t = l.m.int_type(32);
-        let event = l.m.ty(Type::DeviceEvent);
-        let ptr = l.m.ty(Type::Pointer {
-            pointee: event,
-            space: AddressSpace::Generic,
-        });
-        let null = Value::Const(l.m.constant(ir::Constant {
-            ty: ptr,
-            kind: ConstantKind::Null,
-        }));
-        ops.extend([Value::Const(l.m.int_const(i32t, 0)), null, null]);
+        ops.extend(super::enqueue::no_events(l));
     }
     let bind = l.block_literals.bind(&call.arguments[at].0)?.clone();
     let sizes = &call.arguments[at + 1..];

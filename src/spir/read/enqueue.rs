@@ -53,17 +53,7 @@ pub(super) fn clang_call(
     if events {
         ops.extend_from_slice(&args[3..6]);
     } else {
-        let i32t = l.m.int_type(32);
-        let event = l.m.ty(Type::DeviceEvent);
-        let ptr = l.m.ty(Type::Pointer {
-            pointee: event,
-            space: AddressSpace::Generic,
-        });
-        let null = Value::Const(l.m.constant(ir::Constant {
-            ty: ptr,
-            kind: ConstantKind::Null,
-        }));
-        ops.extend([Value::Const(l.m.int_const(i32t, 0)), null, null]);
+        ops.extend(no_events(l));
     }
     let (invoke, block) = (args[fixed - 2], args[fixed - 1]);
     ops.push(invoke_function(l, invoke, name)?);
@@ -96,6 +86,22 @@ pub(super) fn clang_call(
         }
     }
     Ok(Some(Lowered::Inst(ret, spirv(S::EnqueueKernel, ops))))
+}
+
+/// OpEnqueueKernel's event operands of an enqueue without events: no events to wait for, no
+/// event to return (`0`, and two null generic event pointers).
+pub(super) fn no_events(l: &mut FnLowering) -> [Value; 3] {
+    let i32t = l.m.int_type(32);
+    let event = l.m.ty(Type::DeviceEvent);
+    let ptr = l.m.ty(Type::Pointer {
+        pointee: event,
+        space: AddressSpace::Generic,
+    });
+    let null = Value::Const(l.m.constant(ir::Constant {
+        ty: ptr,
+        kind: ConstantKind::Null,
+    }));
+    [Value::Const(l.m.int_const(i32t, 0)), null, null]
 }
 
 /// `__get_kernel_*_impl`: (ND range,) invoke kernel and block literal.
