@@ -218,4 +218,23 @@ entry:
         err.contains("function 'k'") && err.contains("holds more than one block"),
         "{err}"
     );
+    // An invoke pointer kept in memory (not the callee of a block call).
+    let stored = format!(
+        r#"{HEAD}
+{invoke}
+define spir_kernel void @k(i8* addrspace(1)* %out) {{
+entry:
+  %b = {bind}
+  %i = call i8* @spir_get_block_invoke(%opencl.block* %b)
+  store i8* %i, i8* addrspace(1)* %out, align 8
+  ret void
+}}
+"#
+    );
+    let (code, err) = to_spirv("stored", &stored).unwrap_err();
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("unsupported construct: the block invoke pointer %i"),
+        "{err}"
+    );
 }

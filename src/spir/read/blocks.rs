@@ -165,6 +165,22 @@ impl BlockTable {
         }
     }
 
+    /// What `name` is when it is a value of the block encoding, which has none in the graph
+    /// (a block, its invoke function pointer or its context pointer).
+    pub(super) fn has_no_value(&self, name: &Name) -> Option<&'static str> {
+        if self.binds.contains_key(name) || self.broken.contains_key(name) {
+            Some("the block")
+        } else if self.loads.contains_key(name) {
+            Some("the block loaded as")
+        } else if self.invokes.contains_key(name) {
+            Some("the block invoke pointer")
+        } else if self.contexts.contains_key(name) {
+            Some("the block context pointer")
+        } else {
+            None
+        }
+    }
+
     /// Whether `name` is a block's invoke function pointer (the callee of a block call).
     pub(super) fn is_invoke_pointer(&self, name: &Name) -> bool {
         self.invokes.contains_key(name)

@@ -319,11 +319,15 @@ impl FnLowering<'_, '_> {
             }
         }
         match op {
-            Operand::LocalOperand { name, .. } => self
-                .locals
-                .get(name)
-                .copied()
-                .ok_or_else(|| Error::malformed(format!("use of {name} before its definition"))),
+            Operand::LocalOperand { name, .. } => self.locals.get(name).copied().ok_or_else(|| {
+                match self.block_literals.has_no_value(name) {
+                    Some(what) => Error::unsupported(format!(
+                        "{what} %{} used other than SPIR 2.0 section 2.1.3.7 allows",
+                        name_str(name)
+                    )),
+                    None => Error::malformed(format!("use of {name} before its definition")),
+                }
+            }),
             Operand::ConstantOperand(c) => Ok(Value::Const(lower_constant(
                 self.m,
                 self.types,
