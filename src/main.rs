@@ -545,7 +545,7 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
-        let bar = indicatif::ProgressBar::new(batch.jobs.len() as u64);
+        let bar = indicatif::ProgressBar::new((batch.jobs.len() + batch.unreadable.len()) as u64);
         if let Ok(style) =
             indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
         {
@@ -553,7 +553,7 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
         }
         bar
     };
-    let reports = migrate::migrate(&batch.jobs, &args.options, |r| {
+    let reports = migrate::migrate(&batch, &args.options, |r| {
         if !r.status.is_ok() {
             bar.set_message(format!("{}: {}", r.input.display(), r.status.as_str()));
         }

@@ -17,7 +17,7 @@
 //! let out = std::env::temp_dir().join(format!("spir-xlate-doc-{}", std::process::id()));
 //! let options = MigrateOptions::new(Direction::ToSpirv);
 //! let batch = plan(&[PathBuf::from("tests/fixtures/modern")], &out, options.direction).unwrap();
-//! let reports = migrate(&batch.jobs, &options, |_| {});
+//! let reports = migrate(&batch, &options, |_| {});
 //! assert!(reports.iter().all(|r| r.status.is_ok()));
 //! assert!(out.join("vector_add.spir64.spv").exists());
 //! # std::fs::remove_dir_all(&out).unwrap();
@@ -98,11 +98,16 @@ pub struct Batch {
     pub jobs: Vec<Job>,
     /// Files under the inputs that are not modules of the batch's direction.
     pub skipped: usize,
+    /// Files and directories that could not be read (a permission, a broken link), with why:
+    /// each is reported as invalid input, and the batch goes on without it.
+    pub unreadable: Vec<(PathBuf, String)>,
 }
 
 /// Every input of `direction` under `inputs` (files and directories, recursively, in name
-/// order), each with its output path under `out_dir`: a directory's files keep their path
-/// below it, a file given by itself goes to `out_dir` directly.
+/// order, links followed), each with its output path under `out_dir`: a directory's files
+/// keep their path below it, a file given by itself goes to `out_dir` directly. An input that
+/// does not exist is an error; an entry below one that cannot be read is left for
+/// [`migrate`] to report.
 pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<Batch> {
     let mut batch = Batch::default();
     let mut outputs = std::collections::HashMap::new();
@@ -110,11 +115,23 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
         let meta = std::fs::metadata(root).map_err(|e| io_error(root, &e))?;
         let files: Vec<(PathBuf, PathBuf)> = if meta.is_dir() {
             let mut files = Vec::new();
-            for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
-                let entry = entry.map_err(|e| {
-                    let path = e.path().unwrap_or(root).to_path_buf();
-                    Error::new(ErrorKind::Io(e.to_string())).in_file(&path.display().to_string())
-                })?;
+            // Links are followed (a link to a module is a module); a dangling one, or a
+            // cycle, is an unreadable entry.
+            for entry in walkdir::WalkDir::new(root)
+                .follow_links(true)
+                .sort_by_file_name()
+            {
+                let entry = match entry {
+                    Ok(entry) => entry,
+                    Err(e) => {
+                        let path = e.path().unwrap_or(root).to_path_buf();
+                        let why = e
+                            .io_error()
+                            .map_or_else(|| e.to_string(), std::io::Error::to_string);
+                        batch.unreadable.push((path, why));
+                        continue;
+                    }
+                };
                 if entry.file_type().is_file() {
                     let rel = entry
                         .path()
@@ -133,9 +150,16 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
             vec![(root.clone(), name)]
         };
         for (input, rel) in files {
-            if !direction.accepts(&magic(&input)) {
-                batch.skipped += 1;
-                continue;
+            match magic(&input) {
+                Ok(m) if direction.accepts(&m) => {}
+                Ok(_) => {
+                    batch.skipped += 1;
+                    continue;
+                }
+                Err(e) => {
+                    batch.unreadable.push((input, e.to_string()));
+                    continue;
+                }
             }
             let output = out_dir.join(output_name(&rel, direction));
             if let Some(first) = outputs.insert(output.clone(), input.clone()) {
@@ -156,21 +180,12 @@ fn io_error(path: &Path, e: &std::io::Error) -> Error {
     Error::new(ErrorKind::Io(e.to_string())).in_file(&path.display().to_string())
 }
 
-/// The first bytes of a file (fewer, or none, where it is shorter or unreadable).
-fn magic(path: &Path) -> Vec<u8> {
+/// The first bytes of a file (fewer where it is shorter).
+fn magic(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut buf = [0u8; 8];
-    let Ok(mut f) = std::fs::File::open(path) else {
-        return Vec::new();
-    };
-    let mut n = 0;
-    while n < buf.len() {
-        match f.read(&mut buf[n..]) {
-            Ok(0) | Err(_) => break,
-            Ok(k) => n += k,
-        }
-    }
-    buf[..n].to_vec()
+    let mut buf = Vec::with_capacity(8);
+    std::fs::File::open(path)?.take(8).read_to_end(&mut buf)?;
+    Ok(buf)
 }
 
 /// `rel` with the output extension: replacing an input extension, else appended.
@@ -300,12 +315,38 @@ fn string(words: &[u32]) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// Translate every job on `options.jobs` threads; `progress` sees each report as its file
-/// finishes (from any thread). The reports come back in the jobs' order.
+/// Translate every job of `batch` on `options.jobs` threads; `progress` sees each report as
+/// its file finishes (from any thread). The reports come back in the jobs' order, then one
+/// (invalid input) for each entry that could not be read.
 pub fn migrate(
-    jobs: &[Job],
+    batch: &Batch,
     options: &MigrateOptions,
     progress: impl Fn(&FileReport) + Sync,
+) -> Vec<FileReport> {
+    let mut reports = translate_all(&batch.jobs, options, &progress);
+    for (path, why) in &batch.unreadable {
+        let report = FileReport {
+            input: path.clone(),
+            output: PathBuf::new(),
+            status: Status::InvalidInput,
+            message: Some(
+                Error::new(ErrorKind::Io(why.clone()))
+                    .in_file(&path.display().to_string())
+                    .to_string(),
+            ),
+            facts: None,
+            seconds: 0.0,
+        };
+        progress(&report);
+        reports.push(report);
+    }
+    reports
+}
+
+fn translate_all(
+    jobs: &[Job],
+    options: &MigrateOptions,
+    progress: &(impl Fn(&FileReport) + Sync),
 ) -> Vec<FileReport> {
     let run = || {
         jobs.par_iter()

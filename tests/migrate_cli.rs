@@ -42,6 +42,9 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
     let good = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
     std::fs::write(inp.join("a/truncated.bc"), &good[..good.len() / 2]).unwrap();
     std::fs::write(inp.join("notes.md"), "not a module").unwrap();
+    // A link to a module is translated; a dangling one is reported, and the batch goes on.
+    std::os::unix::fs::symlink(inp.join("a/vector_add.bc"), inp.join("linked.bc")).unwrap();
+    std::os::unix::fs::symlink(inp.join("missing.bc"), inp.join("dangling.bc")).unwrap();
     let out = scratch("out");
     let report = out.join("report.json");
     let (code, err) = run(&[
@@ -56,12 +59,18 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("migrate: 5 files: 3 translated, 2 invalid input")
+        err.contains("migrate: 7 files: 4 translated, 3 invalid input")
             && err.contains("(1 file skipped: not LLVM bitcode)"),
         "{err}"
     );
     assert!(err.contains("abbrev.bc: malformed input"), "{err}");
-    for made in ["a/vector_add.spv", "a/b/images.spv", "c11.txt.spv"] {
+    assert!(err.contains("dangling.bc: cannot read input"), "{err}");
+    for made in [
+        "a/vector_add.spv",
+        "a/b/images.spv",
+        "c11.txt.spv",
+        "linked.spv",
+    ] {
         let p = out.join("spv").join(made);
         let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert_eq!(bytes[..4], [0x03, 0x02, 0x23, 0x07], "{made}");
@@ -74,14 +83,19 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
     left.sort();
     assert_eq!(
         left,
-        ["a/b/images.spv", "a/vector_add.spv", "c11.txt.spv"]
-            .map(PathBuf::from)
-            .to_vec()
+        [
+            "a/b/images.spv",
+            "a/vector_add.spv",
+            "c11.txt.spv",
+            "linked.spv"
+        ]
+        .map(PathBuf::from)
+        .to_vec()
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     let files = json["files"].as_array().unwrap();
-    assert_eq!(files.len(), 5);
+    assert_eq!(files.len(), 7);
     let of = |name: &str| {
         files
             .iter()
@@ -102,7 +116,8 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
         .as_str()
         .unwrap()
         .contains("truncated.bc"));
-    assert_eq!(json["summary"]["ok"], 3);
+    assert_eq!(of("dangling.bc")["status"], "invalid input");
+    assert_eq!(json["summary"]["ok"], 4);
     assert_eq!(json["summary"]["skipped"], 1);
 
     // Back again: every SPIR-V module to SPIR, exit 0.
@@ -116,8 +131,13 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
         "-q",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("migrate: 3 files: 3 translated"), "{err}");
-    for made in ["a/vector_add.bc", "a/b/images.bc", "c11.txt.bc"] {
+    assert!(err.contains("migrate: 4 files: 4 translated"), "{err}");
+    for made in [
+        "a/vector_add.bc",
+        "a/b/images.bc",
+        "c11.txt.bc",
+        "linked.bc",
+    ] {
         let bytes = std::fs::read(out.join("bc").join(made)).unwrap();
         assert_eq!(&bytes[..4], b"BC\xc0\xde", "{made}");
     }
