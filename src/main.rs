@@ -109,11 +109,23 @@ enum Command {
         #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
         target: TargetEnv,
         /// As for to-spirv.
+        #[arg(long, value_parser = parse_version)]
+        spirv_version: Option<(u8, u8)>,
+        /// As for to-spirv.
         #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
         vulkan_pointers: VulkanPointers,
+        /// As for to-spirv.
+        #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
+        printf_buffer_size: u32,
         /// With --to spir: as for to-spir.
         #[arg(long, default_value = "spir", value_parser = parse_flavor)]
         flavor: Flavor,
+        /// With --to spir: as for to-spir.
+        #[arg(long, value_parser = parse_spir_version)]
+        spir_version: Option<(u32, u32)>,
+        /// With --to spir: as for to-spir.
+        #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
+        kernel_info: KernelInfo,
         /// Write a JSON report: per file its status (ok, refused, invalid input, output
         /// error, internal error), message, kernels, SPIR-V version, capabilities,
         /// extensions and time.
@@ -459,8 +471,12 @@ fn run(cli: Cli) -> Result<(), Error> {
             to,
             jobs,
             target,
+            spirv_version,
             vulkan_pointers,
+            printf_buffer_size,
             flavor,
+            spir_version,
+            kernel_info,
             report,
             time_limit,
             quiet,
@@ -471,15 +487,18 @@ fn run(cli: Cli) -> Result<(), Error> {
                 direction: to,
                 spirv: Options {
                     target,
+                    spirv_version,
                     vulkan_pointers,
+                    printf_buffer_size: Some(printf_buffer_size),
                     limits: spir_xlate::contain::Limits {
                         time: std::time::Duration::from_secs(time_limit),
                         ..Default::default()
                     },
-                    ..Default::default()
                 },
                 spir: SpirOptions {
                     flavor,
+                    spir_version,
+                    kernel_info,
                     ..Default::default()
                 },
                 jobs: jobs.unwrap_or(0),
