@@ -360,7 +360,8 @@ fn mangled_name(name: &str) -> Option<String> {
     let rest = name.strip_prefix("_Z")?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let len: usize = rest[..digits].parse().ok()?;
-    rest.get(digits..digits + len).map(str::to_string)
+    rest.get(digits..digits.checked_add(len)?)
+        .map(str::to_string)
 }
 
 /// `enqueue_kernel(queue, flags, ndrange, [num_events, wait_list, event,] block, sizes...)`.
@@ -766,4 +767,20 @@ pub(super) fn block_call(l: &mut FnLowering, call: &Call, callee: &Name) -> Resu
 
 fn is_sret(f: &ir::Function, i: usize) -> bool {
     f.params.get(i).is_some_and(|p| p.attrs.sret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mangled_name;
+
+    #[test]
+    fn mangled_names_with_block_types_name_their_function() {
+        assert_eq!(
+            mangled_name("_Z14enqueue_kernel9ocl_queuei9ndrange_tU13block_pointerFvvE").as_deref(),
+            Some("enqueue_kernel")
+        );
+        assert_eq!(mangled_name("_Z99x"), None);
+        assert_eq!(mangled_name("_Z18446744073709551615x"), None);
+        assert_eq!(mangled_name("enqueue_kernel"), None);
+    }
 }
