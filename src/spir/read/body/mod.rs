@@ -1,10 +1,16 @@
-//! LLVM function bodies -> graph blocks and instructions.
+//! LLVM function bodies -> graph blocks and instructions: the instruction walk here, allocas,
+//! GEPs and shuffles in `memory.rs`, terminators and compare predicates in `control.rs`.
+
+mod control;
+mod memory;
+mod prescan;
+
+pub(crate) use prescan::param_spills;
+use prescan::{block_order, object_slots};
 
 use std::collections::{HashMap, HashSet};
 
-use llvm_ir::{
-    instruction as li, terminator as lt, Instruction as I, Name, Operand, Terminator as T,
-};
+use llvm_ir::{instruction as li, Instruction as I, Name, Operand};
 
 use super::calls::{self, Lowered};
 use super::constants::lower_constant;
@@ -118,105 +124,6 @@ pub(crate) fn lower_body(
     ir::normal::drop_unused(&mut l.body, &l.spellings);
     l.body.merge_forwarders();
     Ok(l.body)
-}
-
-/// Allocas that a parameter of image or sampler type is stored into, with that type.
-fn object_slots(
-    m: &ir::Module,
-    func: ir::Handle<ir::Function>,
-    f: &llvm_ir::Function,
-) -> HashMap<Name, ir::Handle<Type>> {
-    let params = &m.functions[func].params;
-    let mut slots: HashMap<Name, ir::Handle<Type>> = param_spills(f)
-        .into_iter()
-        .map(|(slot, i)| (slot, params[i].ty))
-        .filter(|(_, t)| matches!(m.types[*t], Type::Image(_) | Type::Sampler))
-        .map(|(slot, t)| (slot.clone(), t))
-        .collect();
-    // A variable the object is copied into (`sampler_t s = arg;`): a store of a load from a
-    // slot makes its address a slot of the same type.
-    let mut loads: HashMap<&Name, &Name> = HashMap::new();
-    let mut stores: Vec<(&Name, &Name)> = Vec::new();
-    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
-        match inst {
-            I::Load(ld) => {
-                if let Operand::LocalOperand { name: a, .. } = &ld.address {
-                    loads.insert(&ld.dest, a);
-                }
-            }
-            I::Store(st) => {
-                if let (
-                    Operand::LocalOperand { name: v, .. },
-                    Operand::LocalOperand { name: a, .. },
-                ) = (&st.value, &st.address)
-                {
-                    stores.push((v, a));
-                }
-            }
-            _ => {}
-        }
-    }
-    loop {
-        let before = slots.len();
-        for &(v, a) in &stores {
-            let from = loads.get(v).and_then(|src| slots.get(*src)).copied();
-            if let (Some(t), false) = (from, slots.contains_key(a)) {
-                slots.insert(a.clone(), t);
-            }
-        }
-        if slots.len() == before {
-            return slots;
-        }
-    }
-}
-
-/// The stack slots clang -O0 spills parameters to: each address a parameter is stored to
-/// (by name), with the parameter's index.
-pub(crate) fn param_spills(f: &llvm_ir::Function) -> HashMap<&Name, usize> {
-    let params: HashMap<&Name, usize> = f
-        .parameters
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (&p.name, i))
-        .collect();
-    let mut slots = HashMap::new();
-    for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
-        if let I::Store(st) = inst {
-            if let (Operand::LocalOperand { name: v, .. }, Operand::LocalOperand { name: a, .. }) =
-                (&st.value, &st.address)
-            {
-                if let Some(&i) = params.get(v) {
-                    slots.insert(a, i);
-                }
-            }
-        }
-    }
-    slots
-}
-
-/// Reverse post-order from the entry, then any unreachable blocks in source order.
-fn block_order(f: &llvm_ir::Function) -> Vec<usize> {
-    let index: HashMap<&Name, usize> = f
-        .basic_blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (&b.name, i))
-        .collect();
-    let succs = |i: usize| -> Vec<usize> {
-        let names: Vec<&Name> = match &f.basic_blocks[i].term {
-            T::Br(b) => vec![&b.dest],
-            T::CondBr(b) => vec![&b.true_dest, &b.false_dest],
-            T::Switch(s) => std::iter::once(&s.default_dest)
-                .chain(s.dests.iter().map(|d| &d.1))
-                .collect(),
-            _ => vec![],
-        };
-        names
-            .into_iter()
-            .filter_map(|n| index.get(n).copied())
-            .collect()
-    };
-    crate::ir::cfg::reverse_post_order(f.basic_blocks.len(), succs)
 }
 
 impl FnLowering<'_, '_> {
@@ -617,7 +524,7 @@ impl FnLowering<'_, '_> {
             I::ICmp(i) => {
                 let mut lhs = self.operand(&i.operand0)?;
                 let mut rhs = self.operand(&i.operand1)?;
-                let pred = int_pred(i.predicate);
+                let pred = control::int_pred(i.predicate);
                 if let Some(bits) = self.narrow_of(&i.operand0) {
                     use ir::IntPredicate as P;
                     if matches!(pred, P::Sgt | P::Sge | P::Slt | P::Sle) {
@@ -642,7 +549,10 @@ impl FnLowering<'_, '_> {
                 let lhs = self.operand(&i.operand0)?;
                 let rhs = self.operand(&i.operand1)?;
                 let ty = self.bool_like(lhs);
-                match self.m.fcmp_op(ty, float_pred(i.predicate), lhs, rhs) {
+                match self
+                    .m
+                    .fcmp_op(ty, control::float_pred(i.predicate), lhs, rhs)
+                {
                     ir::normal::Converted::Op(op) => {
                         self.emit(Some(&i.dest), ty, op);
                     }
@@ -831,228 +741,6 @@ impl FnLowering<'_, '_> {
             Type::Vector { len, .. } => self.m.ty(Type::Vector { elem: b, len }),
             _ => b,
         }
-    }
-
-    fn alloca(&mut self, i: &li::Alloca) -> Result<()> {
-        let one = matches!(&i.num_elements, Operand::ConstantOperand(c) if matches!(c.as_ref(), llvm_ir::Constant::Int { value: 1, .. }));
-        let mut allocated = self.lower_type(&i.allocated_type)?;
-        // `alloca T, N` is N consecutive T and its value a pointer to the first: an array
-        // variable and the address of its element 0.
-        let mut element = None;
-        if !one {
-            match &i.num_elements {
-                Operand::ConstantOperand(c) => match c.as_ref() {
-                    llvm_ir::Constant::Int { value, .. } => {
-                        element = Some(allocated);
-                        allocated = self.m.ty(Type::Array {
-                            elem: allocated,
-                            len: *value,
-                        });
-                    }
-                    _ => {
-                        return Err(Error::unsupported(
-                            "alloca with a non-integer element count",
-                        ))
-                    }
-                },
-                _ => {
-                    return Err(Error::unsupported(
-                        "alloca of a run-time number of elements (variable-length array)",
-                    ))
-                }
-            }
-        }
-        if let Some(&t) = self.slot_types.get(&i.dest).filter(|_| one) {
-            allocated = t;
-        }
-        let ty = self.m.ty(Type::Pointer {
-            pointee: allocated,
-            space: ir::AddressSpace::Private,
-        });
-        let op = Op::Alloca {
-            allocated,
-            align: Self::align(i.alignment),
-        };
-        let Some(elem) = element else {
-            self.emit(Some(&i.dest), ty, op);
-            return Ok(());
-        };
-        let array = self.emit(None, ty, op);
-        let i32t = self.m.int_type(32);
-        let zero = Value::Const(self.m.int_const(i32t, 0));
-        let elem_ptr = self.m.ty(Type::Pointer {
-            pointee: elem,
-            space: ir::AddressSpace::Private,
-        });
-        let gep = Op::Gep {
-            inbounds: true,
-            base: Value::Inst(array),
-            indices: vec![zero, zero],
-        };
-        self.emit(Some(&i.dest), elem_ptr, gep);
-        Ok(())
-    }
-
-    fn gep(&mut self, i: &li::GetElementPtr) -> Result<()> {
-        let base = self.operand(&i.address)?;
-        let mut indices = Vec::with_capacity(i.indices.len());
-        for x in &i.indices {
-            let mut v = self.operand(x)?;
-            // Indices are signed: a narrow one is sign-extended, a boolean one (i1) is
-            // 0 or -1 as an i32.
-            if let Some(bits) = self.narrow_of(x) {
-                v = self.sign_extend_low(v, bits);
-            } else if self.m.types[self.value_type(v)] == Type::Bool {
-                let i32_ty = self.m.int_type(32);
-                let op = Op::Cast {
-                    op: CastOp::SExt,
-                    value: v,
-                };
-                v = Value::Inst(self.emit(None, i32_ty, op));
-            }
-            indices.push(v);
-        }
-        // The result type is derived here: llvm-ir's computed GEP type drops the address space.
-        let consts = self.m.const_indices(&indices);
-        // A getelementptr over vectors of pointers has no OpenCL C or SPIR-V spelling.
-        let vector = std::iter::once(&base)
-            .chain(&indices)
-            .any(|&v| matches!(self.m.types[self.value_type(v)], Type::Vector { .. }));
-        if vector {
-            return Err(
-                Error::unsupported("getelementptr over a vector of indices or pointers")
-                    .at_value(format!("%{}", name_str(&i.dest))),
-            );
-        }
-        let bt = self.value_type(base);
-        let ty = self
-            .m
-            .gep_result_type(bt, &consts)
-            .ok_or_else(|| Error::malformed("getelementptr indices do not fit the type"))?;
-        self.emit(
-            Some(&i.dest),
-            ty,
-            Op::Gep {
-                inbounds: i.in_bounds,
-                base,
-                indices,
-            },
-        );
-        Ok(())
-    }
-
-    fn shuffle(&mut self, i: &li::ShuffleVector) -> Result<()> {
-        let a = self.operand(&i.operand0)?;
-        let b = self.operand(&i.operand1)?;
-        let t = llvm_ir::types::Typed::get_type(i, &self.types.llvm_module().types);
-        let ty = self.lower_type(&t)?;
-        let len = self.m.lanes(ty) as usize;
-        let mask: Vec<Option<u32>> = match i.mask.as_ref() {
-            llvm_ir::Constant::Vector(elems) => elems
-                .iter()
-                .map(|e| match e.as_ref() {
-                    llvm_ir::Constant::Int { value, .. } => Ok(Some(*value as u32)),
-                    llvm_ir::Constant::Undef(_) | llvm_ir::Constant::Poison(_) => Ok(None),
-                    _ => Err(Error::malformed(
-                        "shufflevector mask element is not a constant",
-                    )),
-                })
-                .collect::<Result<_>>()?,
-            llvm_ir::Constant::AggregateZero(_) => vec![Some(0); len],
-            llvm_ir::Constant::Undef(_) | llvm_ir::Constant::Poison(_) => vec![None; len],
-            _ => {
-                return Err(Error::malformed(
-                    "shufflevector mask is not a constant vector",
-                ))
-            }
-        };
-        self.emit_folded(&i.dest, ty, Op::Shuffle { a, b, mask });
-        Ok(())
-    }
-
-    fn terminator(&mut self, t: &T) -> Result<Terminator> {
-        Ok(match t {
-            T::Ret(lt::Ret { return_operand, .. }) => Terminator::Return(
-                return_operand
-                    .as_ref()
-                    .map(|o| self.operand(o))
-                    .transpose()?,
-            ),
-            T::Br(b) => Terminator::Branch(self.block(&b.dest)?),
-            T::CondBr(b) => Terminator::CondBranch {
-                cond: self.operand(&b.condition)?,
-                on_true: self.block(&b.true_dest)?,
-                on_false: self.block(&b.false_dest)?,
-            },
-            T::Switch(s) => {
-                let value = self.operand(&s.operand)?;
-                let mut cases = Vec::new();
-                for (c, d) in &s.dests {
-                    let v = match c.as_ref() {
-                        // The value held zero-extended, as narrow integers are (narrow.rs).
-                        llvm_ir::Constant::Int { value, bits } if *bits < 64 => {
-                            value & ((1u64 << bits) - 1)
-                        }
-                        llvm_ir::Constant::Int { value, .. } => *value,
-                        _ => {
-                            return Err(Error::malformed("switch case is not an integer constant"))
-                        }
-                    };
-                    cases.push((v, self.block(d)?));
-                }
-                Terminator::Switch {
-                    value,
-                    default: self.block(&s.default_dest)?,
-                    cases,
-                }
-            }
-            T::Unreachable(_) => Terminator::Unreachable,
-            other => {
-                return Err(Error::unsupported(format!(
-                    "terminator '{other}' (not part of SPIR)"
-                )))
-            }
-        })
-    }
-}
-
-fn int_pred(p: llvm_ir::IntPredicate) -> ir::IntPredicate {
-    use ir::IntPredicate as Q;
-    use llvm_ir::IntPredicate as P;
-    match p {
-        P::EQ => Q::Eq,
-        P::NE => Q::Ne,
-        P::UGT => Q::Ugt,
-        P::UGE => Q::Uge,
-        P::ULT => Q::Ult,
-        P::ULE => Q::Ule,
-        P::SGT => Q::Sgt,
-        P::SGE => Q::Sge,
-        P::SLT => Q::Slt,
-        P::SLE => Q::Sle,
-    }
-}
-
-fn float_pred(p: llvm_ir::FPPredicate) -> ir::FloatPredicate {
-    use ir::FloatPredicate as Q;
-    use llvm_ir::FPPredicate as P;
-    match p {
-        P::False => Q::False,
-        P::OEQ => Q::Oeq,
-        P::OGT => Q::Ogt,
-        P::OGE => Q::Oge,
-        P::OLT => Q::Olt,
-        P::OLE => Q::Ole,
-        P::ONE => Q::One,
-        P::ORD => Q::Ord,
-        P::UNO => Q::Uno,
-        P::UEQ => Q::Ueq,
-        P::UGT => Q::Ugt,
-        P::UGE => Q::Uge,
-        P::ULT => Q::Ult,
-        P::ULE => Q::Ule,
-        P::UNE => Q::Une,
-        P::True => Q::True,
     }
 }
 
