@@ -22,6 +22,11 @@
 //!   `malformed bitcode` with the last line it printed, or the signal's name;
 //! * the child ran past the time limit: it is killed and the error says so.
 //!
+//! A job contained inside a contained child (a translation validating what it wrote) runs in
+//! place, under the child's limits: a second fork per file would cost a fifth of a batch's
+//! time. Which work the child is doing is kept in a byte of memory it shares with the parent,
+//! so that a death during the inner job is still blamed on that job's work.
+//!
 //! The child gets an address-space limit (its current size plus [`Limits::memory`]) so that
 //! a corrupted length fails an allocation instead of exhausting the machine, and it leaves with
 //! `_exit`, running no destructors and no `atexit` handlers of the host.
@@ -66,6 +71,24 @@ pub enum Work {
     ValidateInput,
     /// Validating a SPIR-V module we wrote.
     ValidateOutput,
+}
+
+impl Work {
+    const ALL: [Work; 4] = [
+        Work::ReadBitcode,
+        Work::WriteBitcode,
+        Work::ValidateInput,
+        Work::ValidateOutput,
+    ];
+
+    /// The byte a child keeps in its phase cell (see `unix::run`).
+    fn code(self) -> u8 {
+        Work::ALL.iter().position(|&w| w == self).unwrap_or(0) as u8
+    }
+
+    fn from_code(code: u8) -> Option<Work> {
+        Work::ALL.get(code as usize).copied()
+    }
 }
 
 /// A value that crosses the pipe from the child.
@@ -366,6 +389,69 @@ fn signal_name(s: i32) -> String {
 mod unix {
     use super::*;
     use std::panic::{catch_unwind, AssertUnwindSafe};
+    use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
+
+    /// In a contained child, the phase cell it shares with its parent: the `Work` it is doing
+    /// now. Null in every other process. Set once, by the child itself, right after the fork
+    /// (the child has one thread); a job contained again inside the child (the validation of
+    /// what a translation wrote) runs in place under the child's limits, its work written to
+    /// the cell while it runs, so that a death there is blamed on that work and not on the
+    /// outer one (without a second fork per file).
+    static PHASE: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
+
+    /// A byte of memory shared with the children forked after it is made.
+    struct SharedCell(*mut AtomicU8);
+
+    impl SharedCell {
+        fn new(work: Work) -> Result<SharedCell> {
+            // SAFETY: an anonymous shared mapping of one page, checked before use.
+            let p = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    4096,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if p == libc::MAP_FAILED {
+                return Err(Error::internal(format!(
+                    "cannot map memory shared with the reader process: {}",
+                    std::io::Error::last_os_error()
+                )));
+            }
+            let cell = p.cast::<AtomicU8>();
+            // SAFETY: the mapping is page-aligned, writable and ours.
+            unsafe { (*cell).store(work.code(), Ordering::SeqCst) };
+            Ok(SharedCell(cell))
+        }
+
+        fn work(&self) -> Option<Work> {
+            // SAFETY: mapped until `drop`.
+            Work::from_code(unsafe { (*self.0).load(Ordering::SeqCst) })
+        }
+    }
+
+    impl Drop for SharedCell {
+        fn drop(&mut self) {
+            // SAFETY: unmapping the page `new` mapped.
+            unsafe { libc::munmap(self.0.cast(), 4096) };
+        }
+    }
+
+    /// A contained job inside a contained child: in place, the cell saying which work runs.
+    fn nested<T>(cell: &AtomicU8, work: Work, job: impl FnOnce() -> Result<T>) -> Result<T> {
+        let outer = cell.swap(work.code(), Ordering::SeqCst);
+        let result = catch_unwind(AssertUnwindSafe(job)).unwrap_or_else(|panic| {
+            Err(Error::internal(format!(
+                "the translator panicked: {}",
+                crate::diag::panic_message(panic.as_ref())
+            )))
+        });
+        cell.store(outer, Ordering::SeqCst);
+        result
+    }
 
     fn pipe() -> Result<[i32; 2]> {
         let mut fds = [0; 2];
@@ -438,6 +524,12 @@ mod unix {
         limits: Limits,
         job: impl FnOnce() -> Result<T>,
     ) -> Result<T> {
+        let inside = PHASE.load(Ordering::SeqCst);
+        if !inside.is_null() {
+            // SAFETY: set by this process, a contained child, to its mapped cell.
+            return nested(unsafe { &*inside }, work, job);
+        }
+        let phase = SharedCell::new(work)?;
         let [res_r, res_w] = pipe()?;
         let [err_r, err_w] = match pipe() {
             Ok(p) => p,
@@ -461,6 +553,7 @@ mod unix {
         if pid == 0 {
             close(res_r);
             close(err_r);
+            PHASE.store(phase.0, Ordering::SeqCst);
             child(limits, res_w, err_w, job);
         }
         close(res_w);
@@ -489,7 +582,9 @@ mod unix {
         }
         let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
         let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-        Err(death_error(work, &stderr, signal, code))
+        // The work the child was doing when it died (a nested job's, see `PHASE`).
+        let at = phase.work().unwrap_or(work);
+        Err(death_error(at, &stderr, signal, code))
     }
 
     /// Read both pipes until the child closes them or the time runs out (then kill it).
@@ -601,6 +696,43 @@ mod tests {
             matches!(e.kind, ErrorKind::Internal(ref m) if m.contains("SIGSEGV")),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_job_contained_inside_a_child_runs_in_place_and_is_blamed_for_its_own_death() {
+        // A result passes through both levels, and no second child is made.
+        let outer = std::process::id();
+        let pids = run(Work::ReadBitcode, Limits::default(), || {
+            let child = std::process::id();
+            let nested = run(Work::ValidateOutput, Limits::default(), || {
+                Ok(vec![std::process::id()])
+            })?;
+            Ok(vec![child, nested[0]])
+        })
+        .unwrap();
+        assert_ne!(pids[0], outer);
+        assert_eq!(pids[0], pids[1]);
+        // Dying in the nested job blames its work (our output), not the outer one (the input).
+        let e = run::<()>(Work::ReadBitcode, Limits::default(), || {
+            run::<()>(Work::ValidateOutput, Limits::default(), || {
+                let msg = b"LLVM ERROR: an assertion\n";
+                // SAFETY: writing a valid buffer to stderr.
+                unsafe { libc::write(2, msg.as_ptr().cast(), msg.len()) };
+                std::process::abort()
+            })
+        })
+        .unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::Internal(_)), "{e}");
+        // After the nested job the outer work is blamed again.
+        let e = run::<()>(Work::ReadBitcode, Limits::default(), || {
+            run::<()>(Work::ValidateOutput, Limits::default(), || Ok(()))?;
+            let msg = b"LLVM ERROR: Invalid abbrev number\n";
+            // SAFETY: writing a valid buffer to stderr.
+            unsafe { libc::write(2, msg.as_ptr().cast(), msg.len()) };
+            std::process::abort()
+        })
+        .unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::Malformed(_)), "{e}");
     }
 
     #[test]
