@@ -348,31 +348,18 @@ fn translate_all(
     options: &MigrateOptions,
     progress: &(impl Fn(&FileReport) + Sync),
 ) -> Vec<FileReport> {
-    let run = || {
-        jobs.par_iter()
-            .enumerate()
-            .map(|(i, job)| {
-                let report = translate(job, i, options);
-                progress(&report);
-                report
-            })
-            .collect()
+    let each = |(i, job): (usize, &Job)| {
+        let report = translate(job, i, options);
+        progress(&report);
+        report
     };
     match rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs)
         .build()
     {
-        Ok(pool) => pool.install(run),
+        Ok(pool) => pool.install(|| jobs.par_iter().enumerate().map(each).collect()),
         // No threads to be had: the caller's thread does it all.
-        Err(_) => jobs
-            .iter()
-            .enumerate()
-            .map(|(i, job)| {
-                let report = translate(job, i, options);
-                progress(&report);
-                report
-            })
-            .collect(),
+        Err(_) => jobs.iter().enumerate().map(each).collect(),
     }
 }
 
@@ -390,7 +377,7 @@ fn translate(job: &Job, index: usize, options: &MigrateOptions) -> FileReport {
             })
         }
         Direction::ToSpir => crate::read_spirv_words(&job.input).and_then(|words| {
-            let bytes = crate::to_spir(&job.input, &options.spir)?;
+            let bytes = crate::to_spir(&words, &options.spir)?;
             write_atomically(&job.output, &bytes, index)?;
             Ok(SpirvFacts::of(&words))
         }),
