@@ -29,24 +29,8 @@ enum Command {
         /// Output file (`-` for stdout). Default: the input with extension .spv (.spvasm with --text).
         #[arg(short, long)]
         output: Option<String>,
-        /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6),
-        /// or a Vulkan compute module: vulkan1.1 (<= 1.3), vulkan1.2 (<= 1.5), vulkan1.3 (<= 1.6).
-        /// The input may also be a SPIR-V module (read through the SPIR-V reader).
-        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
-        target: TargetEnv,
-        /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
-        #[arg(long, value_parser = parse_version)]
-        spirv_version: Option<(u8, u8)>,
-        /// Vulkan targets: how global and constant pointers arrive: `physical` (device
-        /// addresses in push constants, PhysicalStorageBuffer64) or `descriptors` (one
-        /// storage buffer per pointer argument).
-        #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
-        vulkan_pointers: VulkanPointers,
-        /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
-        /// (the host allocates it; the reflection says its size). A multiple of 4, at
-        /// least 8.
-        #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
-        printf_buffer_size: u32,
+        #[command(flatten)]
+        spirv: SpirvArgs,
         /// Vulkan targets: also write the kernel interface (what the module's
         /// NonSemantic.ClspvReflection says) as JSON to this file.
         #[arg(long)]
@@ -54,9 +38,6 @@ enum Command {
         /// Write disassembly text (SPIRV-Tools' spirv-dis form) instead of a binary module.
         #[arg(long)]
         text: bool,
-        /// Seconds the reader of the input may take before it is stopped (exit 1).
-        #[arg(long, default_value_t = 600)]
-        time_limit: u64,
     },
     /// SPIR-V -> SPIR bitcode (or LLVM IR text with -S).
     ToSpir {
@@ -65,27 +46,11 @@ enum Command {
         /// Output file (`-` for stdout). Default: the input with extension .bc (.ll with -S).
         #[arg(short, long)]
         output: Option<String>,
-        /// Output convention: `spir` (real SPIR: mangled OpenCL C builtins, opencl.* metadata)
-        /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
-        #[arg(long, default_value = "spir", value_parser = parse_flavor)]
-        flavor: Flavor,
-        /// SPIR version written in opencl.spir.version (1.2 or 2.0). Default: 2.0 for a
-        /// module of OpenCL C 2.0 (or later) source, whose atomics, fences and barriers SPIR
-        /// 1.2 cannot spell; 1.2 otherwise.
-        #[arg(long, value_parser = parse_spir_version)]
-        spir_version: Option<(u32, u32)>,
+        #[command(flatten)]
+        spir: SpirArgs,
         /// Write textual LLVM IR (.ll) instead of bitcode.
         #[arg(short = 'S')]
         text: bool,
-        /// Where kernel argument info goes: `both` (!opencl.kernels and function
-        /// !kernel_arg_*), `function` (for consumers such as PoCL 3.1 that abort on
-        /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
-        #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
-        kernel_info: KernelInfo,
-        /// With --flavor spirv-ir: builtin variables as `@__spirv_BuiltIn*` globals (loaded)
-        /// rather than `__spirv_BuiltIn*` calls.
-        #[arg(long)]
-        builtins_as_globals: bool,
     },
     /// Translate every SPIR module (by content, not extension) under the given files and
     /// directories, in one process on all cores; the outputs mirror the input tree under
@@ -104,36 +69,18 @@ enum Command {
         /// Threads; default: one per CPU.
         #[arg(short, long)]
         jobs: Option<usize>,
-        /// As for to-spirv. A Vulkan target writes each module's kernel interface beside it
-        /// (`.json`).
-        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
-        target: TargetEnv,
-        /// As for to-spirv.
-        #[arg(long, value_parser = parse_version)]
-        spirv_version: Option<(u8, u8)>,
-        /// As for to-spirv.
-        #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
-        vulkan_pointers: VulkanPointers,
-        /// As for to-spirv.
-        #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
-        printf_buffer_size: u32,
+        /// With --to spirv: as for to-spirv (a Vulkan target writes each module's kernel
+        /// interface beside it, `.json`).
+        #[command(flatten)]
+        spirv: SpirvArgs,
         /// With --to spir: as for to-spir.
-        #[arg(long, default_value = "spir", value_parser = parse_flavor)]
-        flavor: Flavor,
-        /// With --to spir: as for to-spir.
-        #[arg(long, value_parser = parse_spir_version)]
-        spir_version: Option<(u32, u32)>,
-        /// With --to spir: as for to-spir.
-        #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
-        kernel_info: KernelInfo,
+        #[command(flatten)]
+        spir: SpirArgs,
         /// Write a JSON report: per file its status (ok, refused, invalid input, output
         /// error, internal error), message, kernels, SPIR-V version, capabilities,
         /// extensions and time.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
-        /// Seconds each file's translation may take before it is stopped.
-        #[arg(long, default_value_t = 600)]
-        time_limit: u64,
         /// No progress bar (there is none when stderr is not a terminal).
         #[arg(short, long)]
         quiet: bool,
@@ -158,6 +105,92 @@ enum Command {
         /// Input .spv file (`-` for stdin).
         input: String,
     },
+}
+
+/// How SPIR-V is written (`to-spirv`, `migrate`).
+#[derive(clap::Args)]
+struct SpirvArgs {
+    /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6),
+    /// or a Vulkan compute module: vulkan1.1 (<= 1.3), vulkan1.2 (<= 1.5), vulkan1.3 (<= 1.6).
+    /// The input may also be a SPIR-V module (read through the SPIR-V reader).
+    #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+    target: TargetEnv,
+    /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
+    #[arg(long, value_parser = parse_version)]
+    spirv_version: Option<(u8, u8)>,
+    /// Vulkan targets: how global and constant pointers arrive: `physical` (device
+    /// addresses in push constants, PhysicalStorageBuffer64) or `descriptors` (one
+    /// storage buffer per pointer argument).
+    #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
+    vulkan_pointers: VulkanPointers,
+    /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
+    /// (the host allocates it; the reflection says its size). A multiple of 4, at
+    /// least 8.
+    #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
+    printf_buffer_size: u32,
+    /// Seconds the translation of an input may take before it is stopped (exit 1).
+    #[arg(long, default_value_t = 600)]
+    time_limit: u64,
+}
+
+impl SpirvArgs {
+    fn options(&self) -> Options {
+        Options {
+            target: self.target,
+            spirv_version: self.spirv_version,
+            vulkan_pointers: self.vulkan_pointers,
+            printf_buffer_size: Some(self.printf_buffer_size),
+            limits: spir_xlate::contain::Limits {
+                time: std::time::Duration::from_secs(self.time_limit),
+                ..Default::default()
+            },
+        }
+    }
+}
+
+/// How SPIR is written (`to-spir`, `migrate --to spir`).
+#[derive(clap::Args)]
+struct SpirArgs {
+    /// Output convention: `spir` (real SPIR: mangled OpenCL C builtins, opencl.* metadata)
+    /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
+    #[arg(long, default_value = "spir", value_parser = parse_flavor)]
+    flavor: Flavor,
+    /// SPIR version written in opencl.spir.version (1.2 or 2.0). Default: 2.0 for a
+    /// module of OpenCL C 2.0 (or later) source, whose atomics, fences and barriers SPIR
+    /// 1.2 cannot spell; 1.2 otherwise.
+    #[arg(long, value_parser = parse_spir_version)]
+    spir_version: Option<(u32, u32)>,
+    /// Where kernel argument info goes: `both` (!opencl.kernels and function
+    /// !kernel_arg_*), `function` (for consumers such as PoCL 3.1 that abort on
+    /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
+    #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
+    kernel_info: KernelInfo,
+    /// With --flavor spirv-ir: builtin variables as `@__spirv_BuiltIn*` globals (loaded)
+    /// rather than `__spirv_BuiltIn*` calls.
+    #[arg(long)]
+    builtins_as_globals: bool,
+}
+
+impl SpirArgs {
+    /// The options (`text`: LLVM IR text instead of bitcode); `--builtins-as-globals` without
+    /// spirv-ir is a usage error.
+    fn options(&self, text: bool) -> SpirOptions {
+        if self.builtins_as_globals && self.flavor != Flavor::SpirvIr {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "--builtins-as-globals only applies to --flavor spirv-ir",
+                )
+                .exit();
+        }
+        SpirOptions {
+            flavor: self.flavor,
+            spir_version: self.spir_version,
+            text,
+            kernel_info: self.kernel_info,
+            builtins_as_globals: self.builtins_as_globals,
+        }
+    }
 }
 
 fn parse_target(s: &str) -> Result<TargetEnv, String> {
@@ -389,16 +422,12 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::ToSpirv {
             input,
             output,
-            target,
-            spirv_version,
-            vulkan_pointers,
-            printf_buffer_size,
+            spirv,
             reflection,
             text,
-            time_limit,
         } => {
             let inp = open_input(&input, false)?;
-            if reflection.is_some() && !target.is_vulkan() {
+            if reflection.is_some() && !spirv.target.is_vulkan() {
                 Cli::command()
                     .error(
                         clap::error::ErrorKind::ArgumentConflict,
@@ -407,17 +436,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                     )
                     .exit();
             }
-            let options = Options {
-                target,
-                spirv_version,
-                vulkan_pointers,
-                printf_buffer_size: Some(printf_buffer_size),
-                limits: spir_xlate::contain::Limits {
-                    time: std::time::Duration::from_secs(time_limit),
-                    ..Default::default()
-                },
-            };
-            let translated = spir_xlate::translate_to_spirv(inp.source(), &options)
+            let translated = spir_xlate::translate_to_spirv(inp.source(), &spirv.options())
                 .map_err(|e| e.in_file(&inp.label))?;
             let words = translated.words;
             if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
@@ -437,28 +456,11 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::ToSpir {
             input,
             output,
-            flavor,
-            spir_version,
+            spir,
             text,
-            kernel_info,
-            builtins_as_globals,
         } => {
-            if builtins_as_globals && flavor != Flavor::SpirvIr {
-                Cli::command()
-                    .error(
-                        clap::error::ErrorKind::ArgumentConflict,
-                        "--builtins-as-globals only applies to --flavor spirv-ir",
-                    )
-                    .exit();
-            }
+            let options = spir.options(text);
             let inp = open_input(&input, false)?;
-            let options = SpirOptions {
-                flavor,
-                spir_version,
-                text,
-                kernel_info,
-                builtins_as_globals,
-            };
             let bytes =
                 spir_xlate::to_spir(inp.source(), &options).map_err(|e| e.in_file(&inp.label))?;
             let out =
@@ -470,37 +472,17 @@ fn run(cli: Cli) -> Result<(), Error> {
             output_dir,
             to,
             jobs,
-            target,
-            spirv_version,
-            vulkan_pointers,
-            printf_buffer_size,
-            flavor,
-            spir_version,
-            kernel_info,
+            spirv,
+            spir,
             report,
-            time_limit,
             quiet,
         } => migrate(MigrateArgs {
             inputs,
             output_dir,
             options: spir_xlate::migrate::MigrateOptions {
                 direction: to,
-                spirv: Options {
-                    target,
-                    spirv_version,
-                    vulkan_pointers,
-                    printf_buffer_size: Some(printf_buffer_size),
-                    limits: spir_xlate::contain::Limits {
-                        time: std::time::Duration::from_secs(time_limit),
-                        ..Default::default()
-                    },
-                },
-                spir: SpirOptions {
-                    flavor,
-                    spir_version,
-                    kernel_info,
-                    ..Default::default()
-                },
+                spirv: spirv.options(),
+                spir: spir.options(false),
                 jobs: jobs.unwrap_or(0),
             },
             report,

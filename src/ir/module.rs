@@ -94,6 +94,15 @@ impl Module {
         self.ty(Type::Void)
     }
 
+    /// A pointer to `pointee` in `space`.
+    pub fn pointer_type(
+        &mut self,
+        pointee: Handle<Type>,
+        space: super::AddressSpace,
+    ) -> Handle<Type> {
+        self.ty(Type::Pointer { pointee, space })
+    }
+
     /// The integer type of `size_t` on this device.
     pub fn size_type(&mut self) -> Handle<Type> {
         let w = self.addressing.pointer_bits();

@@ -406,14 +406,8 @@ fn enqueue(l: &mut FnLowering, call: &Call, at: usize) -> Result<Lowered> {
             elem: size_t,
             len: sizes.len() as u64,
         });
-        let array_ptr = l.m.ty(Type::Pointer {
-            pointee: array,
-            space: AddressSpace::Private,
-        });
-        let elem_ptr = l.m.ty(Type::Pointer {
-            pointee: size_t,
-            space: AddressSpace::Private,
-        });
+        let array_ptr = l.m.pointer_type(array, AddressSpace::Private);
+        let elem_ptr = l.m.pointer_type(size_t, AddressSpace::Private);
         let align = u32::try_from(l.m.align_of(size_t)).ok();
         let alloca = l.emit(
             None,
@@ -485,24 +479,15 @@ fn invoke_operands(l: &mut FnLowering, bind: &Bind) -> Result<[Value; 4]> {
         }
     };
     let fn_ty = l.m.ty(fn_ty);
-    let fn_ptr = l.m.ty(Type::Pointer {
-        pointee: fn_ty,
-        space: AddressSpace::Private,
-    });
+    let fn_ptr = l.m.pointer_type(fn_ty, AddressSpace::Private);
     let invoke = Value::Const(l.m.constant(ir::Constant {
         ty: fn_ptr,
         kind: ConstantKind::FunctionAddress(kernel),
     }));
     let i8t = l.m.int_type(8);
-    let generic = l.m.ty(Type::Pointer {
-        pointee: i8t,
-        space: AddressSpace::Generic,
-    });
+    let generic = l.m.pointer_type(i8t, AddressSpace::Generic);
     let context = l.operand(&bind.context)?;
-    let i8p = l.m.ty(Type::Pointer {
-        pointee: i8t,
-        space: AddressSpace::Private,
-    });
+    let i8p = l.m.pointer_type(i8t, AddressSpace::Private);
     let (param, size, align) = match context {
         Value::Const(c) if matches!(l.m.constants[c].kind, ConstantKind::Null) => {
             // A program-scope block: the kernel ignores `Param`, but it must point somewhere
@@ -566,14 +551,8 @@ fn invoke_kernel(l: &mut FnLowering, bind: &Bind) -> Result<ir::Handle<ir::Funct
         return Ok(k);
     }
     let i8t = l.m.int_type(8);
-    let private = l.m.ty(Type::Pointer {
-        pointee: i8t,
-        space: AddressSpace::Private,
-    });
-    let generic = l.m.ty(Type::Pointer {
-        pointee: i8t,
-        space: AddressSpace::Generic,
-    });
+    let private = l.m.pointer_type(i8t, AddressSpace::Private);
+    let generic = l.m.pointer_type(i8t, AddressSpace::Generic);
     let f = &l.m.functions[invoke];
     let (params, ret) = (f.params.clone(), f.ret);
     let void = l.m.void_type();
@@ -610,10 +589,7 @@ fn invoke_kernel(l: &mut FnLowering, bind: &Bind) -> Result<ir::Handle<ir::Funct
             elem: i8t,
             len: bind.size,
         });
-        let array_ptr = l.m.ty(Type::Pointer {
-            pointee: array,
-            space: AddressSpace::Private,
-        });
+        let array_ptr = l.m.pointer_type(array, AddressSpace::Private);
         let align = u32::try_from(bind.align.max(1)).ok();
         let copy = push(
             &mut body,
