@@ -105,7 +105,8 @@ pub struct Batch {
 
 /// Every input of `direction` under `inputs` (files and directories, recursively, in name
 /// order, links followed), each with its output path under `out_dir`: a directory's files
-/// keep their path below it, a file given by itself goes to `out_dir` directly. An input that
+/// keep their path below it and are chosen by content, a file given by itself is always a
+/// job and goes to `out_dir` directly. An input that
 /// does not exist is an error; an entry below one that cannot be read is left for
 /// [`migrate`] to report.
 pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<Batch> {
@@ -113,6 +114,9 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
     let mut outputs = std::collections::HashMap::new();
     for root in inputs {
         let meta = std::fs::metadata(root).map_err(|e| io_error(root, &e))?;
+        // A file named by itself is translated whatever it holds (LLVM IR text too, and what
+        // is no module gets its error); a directory's files are chosen by content.
+        let named = !meta.is_dir();
         let files: Vec<(PathBuf, PathBuf)> = if meta.is_dir() {
             let mut files = Vec::new();
             // Links are followed (a link to a module is a module); a dangling one, or a
@@ -151,7 +155,7 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
         };
         for (input, rel) in files {
             match magic(&input) {
-                Ok(m) if direction.accepts(&m) => {}
+                Ok(m) if named || direction.accepts(&m) => {}
                 Ok(_) => {
                     batch.skipped += 1;
                     continue;

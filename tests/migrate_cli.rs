@@ -146,6 +146,43 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
 }
 
 #[test]
+fn files_named_by_themselves_are_translated_whatever_they_hold() {
+    let inp = scratch("named");
+    let ll = inp.join("k.ll");
+    std::fs::write(
+        &ll,
+        r#"target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i32 addrspace(1)* %p) {
+entry:
+  store i32 7, i32 addrspace(1)* %p, align 4
+  ret void
+}
+!opencl.spir.version = !{!0}
+!0 = !{i32 1, i32 2}
+"#,
+    )
+    .unwrap();
+    std::fs::write(inp.join("notes.md"), "not a module").unwrap();
+    let out = scratch("named-out");
+    let (code, err) = run(&[
+        "migrate",
+        ll.to_str().unwrap(),
+        inp.join("notes.md").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("migrate: 2 files: 1 translated, 1 invalid input"),
+        "{err}"
+    );
+    assert!(err.contains("notes.md: malformed input"), "{err}");
+    assert!(out.join("k.ll.spv").exists());
+    let _ = std::fs::remove_dir_all(&inp);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
 fn two_inputs_for_one_output_are_an_error_before_anything_is_written() {
     let inp = scratch("clash");
     copy(
