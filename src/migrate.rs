@@ -26,7 +26,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use crate::diag::{Error, ErrorKind, Result};
 use crate::{Options, SpirOptions};
@@ -352,55 +353,161 @@ fn translate_all(
     options: &MigrateOptions,
     progress: &(impl Fn(&FileReport) + Sync),
 ) -> Vec<FileReport> {
-    let each = |(i, job): (usize, &Job)| {
-        let report = translate(job, i, options);
-        progress(&report);
-        report
-    };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs)
-        .build()
-    {
-        Ok(pool) => pool.install(|| jobs.par_iter().enumerate().map(each).collect()),
-        // No threads to be had: the caller's thread does it all.
-        Err(_) => jobs.iter().enumerate().map(each).collect(),
+    let threads = match options.jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, jobs.len().max(1));
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<FileReport>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut runner = Runner::new(jobs, options);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    let report = runner.translate(job, i);
+                    progress(&report);
+                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(report);
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .unwrap_or_else(|p| p.into_inner())
+                .expect("every job is taken by a thread")
+        })
+        .collect()
+}
+
+/// One thread's translations: through a worker process that serves many files (Unix;
+/// replaced when it dies), else each file contained by itself.
+struct Runner<'a> {
+    jobs: &'a [Job],
+    options: &'a MigrateOptions,
+    #[cfg(unix)]
+    worker: Option<crate::contain::worker::Worker>,
+}
+
+impl<'a> Runner<'a> {
+    fn new(jobs: &'a [Job], options: &'a MigrateOptions) -> Self {
+        Runner {
+            jobs,
+            options,
+            #[cfg(unix)]
+            worker: None,
+        }
+    }
+
+    fn translate(&mut self, job: &Job, index: usize) -> FileReport {
+        let start = Instant::now();
+        let result = self.facts(index);
+        let seconds = start.elapsed().as_secs_f64();
+        let (status, message, facts) = match result {
+            Ok(facts) => (Status::Ok, None, Some(facts)),
+            Err(e) => {
+                let e = e.in_file(&job.input.display().to_string());
+                (Status::of(&e.kind), Some(e.to_string()), None)
+            }
+        };
+        FileReport {
+            input: job.input.clone(),
+            output: job.output.clone(),
+            status,
+            message,
+            facts,
+            seconds,
+        }
+    }
+
+    #[cfg(unix)]
+    fn facts(&mut self, index: usize) -> Result<SpirvFacts> {
+        use crate::contain::{worker::Worker, Work};
+        let (jobs, options) = (self.jobs, self.options);
+        if self.worker.is_none() {
+            let limits = options.spirv.limits;
+            let serve = move |n: u64| job_facts(&jobs[n as usize], n as usize, options);
+            self.worker = Some(Worker::spawn(Work::ReadBitcode, limits, serve)?);
+        }
+        let worker = self.worker.as_mut().expect("made above");
+        match worker.call::<SpirvFacts>(index as u64) {
+            Ok(result) => result,
+            Err(gone) => {
+                self.worker = None;
+                Err(gone)
+            }
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn facts(&mut self, index: usize) -> Result<SpirvFacts> {
+        job_facts(&self.jobs[index], index, self.options)
     }
 }
 
-fn translate(job: &Job, index: usize, options: &MigrateOptions) -> FileReport {
-    let start = Instant::now();
-    let result = match options.direction {
+/// Translate one file and write its output: the facts of its SPIR-V side. In a worker process
+/// (or contained by itself where there are none).
+fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvFacts> {
+    match options.direction {
         Direction::ToSpirv => {
-            crate::translate_to_spirv(&job.input, &options.spirv).and_then(|out| {
-                let bytes: Vec<u8> = out.words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                write_atomically(&job.output, &bytes, index)?;
-                if let Some(json) = &out.reflection {
-                    write_atomically(&job.output.with_extension("json"), json.as_bytes(), index)?;
-                }
-                Ok(SpirvFacts::of(&out.words))
-            })
+            let out = crate::translate_to_spirv(&job.input, &options.spirv)?;
+            let bytes: Vec<u8> = out.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            write_atomically(&job.output, &bytes, index)?;
+            if let Some(json) = &out.reflection {
+                write_atomically(&job.output.with_extension("json"), json.as_bytes(), index)?;
+            }
+            Ok(SpirvFacts::of(&out.words))
         }
-        Direction::ToSpir => crate::read_spirv_words(&job.input).and_then(|words| {
+        Direction::ToSpir => {
+            let words = crate::read_spirv_words(&job.input)?;
             let bytes = crate::to_spir(&words, &options.spir)?;
             write_atomically(&job.output, &bytes, index)?;
             Ok(SpirvFacts::of(&words))
-        }),
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let (status, message, facts) = match result {
-        Ok(facts) => (Status::Ok, None, Some(facts)),
-        Err(e) => {
-            let e = e.in_file(&job.input.display().to_string());
-            (Status::of(&e.kind), Some(e.to_string()), None)
         }
-    };
-    FileReport {
-        input: job.input.clone(),
-        output: job.output.clone(),
-        status,
-        message,
-        facts,
-        seconds,
+    }
+}
+
+impl crate::contain::Wire for SpirvFacts {
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend([self.version.0, self.version.1]);
+        for list in [&self.kernels, &self.capabilities, &self.extensions] {
+            out.extend((list.len() as u64).to_le_bytes());
+            for s in list {
+                out.extend((s.len() as u64).to_le_bytes());
+                out.extend(s.as_bytes());
+            }
+        }
+    }
+
+    fn decode(bytes: &[u8]) -> Option<Self> {
+        fn take<'b>(bytes: &mut &'b [u8], n: usize) -> Option<&'b [u8]> {
+            let (head, rest) = (bytes.get(..n)?, bytes.get(n..)?);
+            *bytes = rest;
+            Some(head)
+        }
+        fn count(bytes: &mut &[u8]) -> Option<usize> {
+            usize::try_from(u64::from_le_bytes(take(bytes, 8)?.try_into().ok()?)).ok()
+        }
+        let mut b = bytes;
+        let v = take(&mut b, 2)?;
+        let mut lists: [Vec<String>; 3] = Default::default();
+        for list in &mut lists {
+            for _ in 0..count(&mut b)? {
+                let n = count(&mut b)?;
+                list.push(String::from_utf8(take(&mut b, n)?.to_vec()).ok()?);
+            }
+        }
+        let [kernels, capabilities, extensions] = lists;
+        b.is_empty().then_some(SpirvFacts {
+            kernels,
+            version: (v[0], v[1]),
+            capabilities,
+            extensions,
+        })
     }
 }
 
@@ -527,6 +634,21 @@ mod tests {
             output_name(Path::new("k.bin"), r),
             PathBuf::from("k.bin.bc")
         );
+    }
+
+    #[test]
+    fn facts_cross_the_pipe() {
+        use crate::contain::Wire;
+        let facts = SpirvFacts {
+            kernels: vec!["k".into(), "ké".into()],
+            version: (1, 2),
+            capabilities: vec!["Kernel".into()],
+            extensions: vec![],
+        };
+        let mut bytes = Vec::new();
+        facts.encode(&mut bytes);
+        assert_eq!(SpirvFacts::decode(&bytes), Some(facts));
+        assert_eq!(SpirvFacts::decode(&bytes[..bytes.len() - 1]), None);
     }
 
     #[test]

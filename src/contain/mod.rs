@@ -36,6 +36,9 @@
 //! the time limit turns any other such wait into an error rather than a hang. On platforms
 //! without `fork` the job runs in-process.
 
+#[cfg(unix)]
+pub mod worker;
+
 use std::time::{Duration, Instant};
 
 use crate::diag::{Error, ErrorKind, Location, Result};
@@ -397,13 +400,13 @@ mod unix {
     /// what a translation wrote) runs in place under the child's limits, its work written to
     /// the cell while it runs, so that a death there is blamed on that work and not on the
     /// outer one (without a second fork per file).
-    static PHASE: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
+    pub(super) static PHASE: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
 
     /// A byte of memory shared with the children forked after it is made.
-    struct SharedCell(*mut AtomicU8);
+    pub(super) struct SharedCell(pub(super) *mut AtomicU8);
 
     impl SharedCell {
-        fn new(work: Work) -> Result<SharedCell> {
+        pub(super) fn new(work: Work) -> Result<SharedCell> {
             // SAFETY: an anonymous shared mapping of one page, checked before use.
             let p = unsafe {
                 libc::mmap(
@@ -427,7 +430,7 @@ mod unix {
             Ok(SharedCell(cell))
         }
 
-        fn work(&self) -> Option<Work> {
+        pub(super) fn work(&self) -> Option<Work> {
             // SAFETY: mapped until `drop`.
             Work::from_code(unsafe { (*self.0).load(Ordering::SeqCst) })
         }
@@ -443,17 +446,12 @@ mod unix {
     /// A contained job inside a contained child: in place, the cell saying which work runs.
     fn nested<T>(cell: &AtomicU8, work: Work, job: impl FnOnce() -> Result<T>) -> Result<T> {
         let outer = cell.swap(work.code(), Ordering::SeqCst);
-        let result = catch_unwind(AssertUnwindSafe(job)).unwrap_or_else(|panic| {
-            Err(Error::internal(format!(
-                "the translator panicked: {}",
-                crate::diag::panic_message(panic.as_ref())
-            )))
-        });
+        let result = guarded(job);
         cell.store(outer, Ordering::SeqCst);
         result
     }
 
-    fn pipe() -> Result<[i32; 2]> {
+    pub(super) fn pipe() -> Result<[i32; 2]> {
         let mut fds = [0; 2];
         // SAFETY: `fds` is a valid array of two ints.
         if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
@@ -465,13 +463,13 @@ mod unix {
         Ok(fds)
     }
 
-    fn close(fd: i32) {
+    pub(super) fn close(fd: i32) {
         // SAFETY: closing a descriptor this module opened.
         unsafe { libc::close(fd) };
     }
 
     /// Write all of `bytes` to `fd`, ignoring errors (the parent reports a short message).
-    fn write_all(fd: i32, mut bytes: &[u8]) {
+    pub(super) fn write_all(fd: i32, mut bytes: &[u8]) {
         while !bytes.is_empty() {
             // SAFETY: `bytes` is valid for its length.
             let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
@@ -492,6 +490,14 @@ mod unix {
         err_fd: i32,
         job: impl FnOnce() -> Result<T>,
     ) -> ! {
+        enter_child(limits, err_fd);
+        write_all(result_fd, &encode_result(&guarded(job)));
+        // SAFETY: leave without running the host's destructors or atexit handlers.
+        unsafe { libc::_exit(0) }
+    }
+
+    /// A new child's set-up: its stderr to `err_fd`, its address-space limit.
+    pub(super) fn enter_child(limits: Limits, err_fd: i32) {
         // SAFETY: plain system calls on descriptors and limits of this process.
         unsafe {
             libc::dup2(err_fd, 2);
@@ -507,16 +513,16 @@ mod unix {
             };
             libc::setrlimit(libc::RLIMIT_AS, &rl);
         }
-        let result = match catch_unwind(AssertUnwindSafe(job)) {
-            Ok(r) => r,
-            Err(panic) => Err(Error::internal(format!(
+    }
+
+    /// `job`'s result, a panic being an internal error.
+    pub(super) fn guarded<T>(job: impl FnOnce() -> Result<T>) -> Result<T> {
+        catch_unwind(AssertUnwindSafe(job)).unwrap_or_else(|panic| {
+            Err(Error::internal(format!(
                 "the translator panicked: {}",
                 crate::diag::panic_message(panic.as_ref())
-            ))),
-        };
-        write_all(result_fd, &encode_result(&result));
-        // SAFETY: leave without running the host's destructors or atexit handlers.
-        unsafe { libc::_exit(0) }
+            )))
+        })
     }
 
     pub(super) fn run<T: Wire>(

@@ -1,0 +1,280 @@
+//! A contained child that serves many jobs, one at a time (`spir-xlate migrate`): a batch forks
+//! one worker per thread instead of one child per file, and starts a new worker only when one
+//! dies. A job is named by a number (the worker, forked after the batch was planned, holds the
+//! list), sent down a pipe; its answer comes back framed (length, then the result as
+//! [`Wire`] encodes it). Containment is the same as [`super::run`]'s: the worker has the
+//! address-space limit, each job the time limit, nested jobs run in place with their work in
+//! the shared phase cell, and a worker that dies or overruns takes only its job with it: the
+//! caller gets the error for that job and spawns another worker for the next.
+
+use std::time::Instant;
+
+use super::unix::{close, enter_child, guarded, pipe, write_all, SharedCell, PHASE};
+use super::{death_error, decode_result, encode_result, Limits, Wire, Work};
+use crate::diag::{Error, ErrorKind, Result};
+
+/// A worker process and its pipes.
+pub struct Worker {
+    pid: i32,
+    jobs: i32,
+    results: i32,
+    err: i32,
+    phase: SharedCell,
+    work: Work,
+    limits: Limits,
+    /// Reaped already (it died, or ran out of time and was killed).
+    gone: bool,
+}
+
+impl Worker {
+    /// Fork a worker that answers job `n` with `serve(n)` until its job pipe closes.
+    pub fn spawn<T: Wire>(
+        work: Work,
+        limits: Limits,
+        mut serve: impl FnMut(u64) -> Result<T>,
+    ) -> Result<Worker> {
+        let phase = SharedCell::new(work)?;
+        let mut fds = Vec::new();
+        for _ in 0..3 {
+            match pipe() {
+                Ok(p) => fds.push(p),
+                Err(e) => {
+                    fds.iter().flatten().for_each(|&fd| close(fd));
+                    return Err(e);
+                }
+            }
+        }
+        let ([job_r, job_w], [res_r, res_w], [err_r, err_w]) = (fds[0], fds[1], fds[2]);
+        // SAFETY: the child only serves jobs and ends in `_exit`.
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            fds.iter().flatten().for_each(|&fd| close(fd));
+            return Err(Error::internal(format!(
+                "cannot start a worker process: {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+        if pid == 0 {
+            close(job_w);
+            close(res_r);
+            close(err_r);
+            PHASE.store(phase.0, std::sync::atomic::Ordering::SeqCst);
+            enter_child(limits, err_w);
+            while let Some(n) = read_u64(job_r) {
+                // SAFETY: the cell is mapped for the worker's life.
+                unsafe { (*phase.0).store(work.code(), std::sync::atomic::Ordering::SeqCst) };
+                let answer = encode_result(&guarded(|| serve(n)));
+                write_all(res_w, &(answer.len() as u64).to_le_bytes());
+                write_all(res_w, &answer);
+            }
+            // SAFETY: leave without running the host's destructors or atexit handlers.
+            unsafe { libc::_exit(0) }
+        }
+        close(job_r);
+        close(res_w);
+        close(err_w);
+        Ok(Worker {
+            pid,
+            jobs: job_w,
+            results: res_r,
+            err: err_r,
+            phase,
+            work,
+            limits,
+            gone: false,
+        })
+    }
+
+    /// Job `n`'s result. `Err` when the worker is gone (it died, or overran the time limit
+    /// and was killed): the error is the job's, and the worker must be replaced.
+    pub fn call<T: Wire>(&mut self, n: u64) -> std::result::Result<Result<T>, Error> {
+        write_all(self.jobs, &n.to_le_bytes());
+        let deadline = Instant::now() + self.limits.time;
+        let (mut answer, mut stderr) = (Vec::new(), Vec::new());
+        let mut buf = vec![0u8; 1 << 16];
+        let mut open = [true, true];
+        loop {
+            if let Some(len) = answer
+                .get(..8)
+                .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
+            {
+                if answer.len() as u64 >= 8 + len {
+                    return decode_result::<T>(&answer[8..]).ok_or_else(|| {
+                        self.stop();
+                        Error::internal("a worker's answer could not be read")
+                    });
+                }
+            }
+            if !open[0] {
+                // The worker closed its answers: it died. Its last words are on stderr.
+                self.drain(&mut stderr, open[1]);
+                return Err(self.death(&stderr));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                self.stop();
+                return Err(Error::new(ErrorKind::Limit(format!(
+                    "the translation did not finish in {} s and was stopped",
+                    self.limits.time.as_secs()
+                ))));
+            }
+            let mut fds = [self.results, self.err].map(|fd| libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            });
+            if !open[1] {
+                fds[1].fd = -1;
+            }
+            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            // SAFETY: `fds` is a valid array of two pollfd.
+            if unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) } < 0 {
+                continue;
+            }
+            for (i, fd) in fds.iter().enumerate() {
+                if !open[i] || fd.revents == 0 {
+                    continue;
+                }
+                // SAFETY: reading into `buf`, valid for its length.
+                let got = unsafe { libc::read(fd.fd, buf.as_mut_ptr().cast(), buf.len()) };
+                if got > 0 {
+                    let sink = if i == 0 { &mut answer } else { &mut stderr };
+                    sink.extend_from_slice(&buf[..got as usize]);
+                    if i == 1 && stderr.len() > 1 << 20 {
+                        stderr.drain(..stderr.len() - (1 << 16));
+                    }
+                } else if got == 0
+                    || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                {
+                    open[i] = false;
+                }
+            }
+        }
+    }
+
+    /// Read what is left on stderr (the worker is dead: its end closes).
+    fn drain(&self, stderr: &mut Vec<u8>, mut open: bool) {
+        let mut buf = [0u8; 4096];
+        while open {
+            // SAFETY: reading into `buf`, valid for its length.
+            let got = unsafe { libc::read(self.err, buf.as_mut_ptr().cast(), buf.len()) };
+            if got > 0 {
+                stderr.extend_from_slice(&buf[..got as usize]);
+            } else if got == 0
+                || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+            {
+                open = false;
+            }
+        }
+    }
+
+    /// The error of the job a dead worker was doing.
+    fn death(&mut self, stderr: &[u8]) -> Error {
+        let status = self.reap();
+        let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
+        let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+        death_error(self.phase.work().unwrap_or(self.work), stderr, signal, code)
+    }
+
+    /// Kill the worker and reap it.
+    fn stop(&mut self) {
+        if !self.gone {
+            // SAFETY: killing our own child.
+            unsafe { libc::kill(self.pid, libc::SIGKILL) };
+            self.reap();
+        }
+    }
+
+    fn reap(&mut self) -> i32 {
+        let mut status = 0;
+        if !self.gone {
+            // SAFETY: reaping our own child.
+            while unsafe { libc::waitpid(self.pid, &mut status, 0) } < 0 {
+                if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                    break;
+                }
+            }
+            self.gone = true;
+        }
+        status
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing the job pipe ends an idle worker's loop; a busy or stuck one is killed.
+        close(self.jobs);
+        close(self.results);
+        close(self.err);
+        self.stop();
+    }
+}
+
+/// The next job number, `None` at the end of the pipe.
+fn read_u64(fd: i32) -> Option<u64> {
+    let mut bytes = [0u8; 8];
+    let mut got = 0;
+    while got < 8 {
+        // SAFETY: reading into the rest of `bytes`.
+        let n = unsafe { libc::read(fd, bytes[got..].as_mut_ptr().cast(), 8 - got) };
+        if n > 0 {
+            got += n as usize;
+        } else if n == 0
+            || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+        {
+            return None;
+        }
+    }
+    Some(u64::from_le_bytes(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_worker_serves_jobs_until_one_kills_it() {
+        let limits = Limits::default();
+        let mut w = Worker::spawn(Work::ReadBitcode, limits, |n| {
+            if n == 3 {
+                let msg = b"LLVM ERROR: Invalid abbrev number\n";
+                // SAFETY: writing a valid buffer to stderr.
+                unsafe { libc::write(2, msg.as_ptr().cast(), msg.len()) };
+                std::process::abort()
+            }
+            if n == 2 {
+                return Err(Error::unsupported("two"));
+            }
+            Ok(vec![n as u32, std::process::id()])
+        })
+        .unwrap();
+        let a: Vec<u32> = w.call(1).unwrap().unwrap();
+        let b: Vec<u32> = w.call(5).unwrap().unwrap();
+        assert_eq!((a[0], b[0]), (1, 5));
+        assert_eq!(a[1], b[1], "one process serves both jobs");
+        assert_ne!(a[1], std::process::id());
+        let e = w.call::<Vec<u32>>(2).unwrap().unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::Unsupported(_)), "{e}");
+        let e = w.call::<Vec<u32>>(3).unwrap_err();
+        assert!(
+            matches!(e.kind, ErrorKind::Malformed(ref m) if m.contains("Invalid abbrev")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_worker_past_its_time_is_stopped() {
+        let limits = Limits {
+            time: std::time::Duration::from_millis(200),
+            ..Default::default()
+        };
+        let mut w = Worker::spawn(Work::ReadBitcode, limits, |_| -> Result<()> {
+            loop {
+                std::thread::sleep(std::time::Duration::from_secs(1))
+            }
+        })
+        .unwrap();
+        let e = w.call::<()>(0).unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::Limit(_)), "{e}");
+    }
+}
