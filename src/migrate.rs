@@ -2,12 +2,12 @@
 //! and directories, translated in one process on several threads, the outputs mirroring the
 //! input tree (`spir-xlate migrate`).
 //!
-//! Inputs are recognised by content (the bitcode or SPIR-V magic number), never by extension;
-//! other files are counted as skipped. Each file is one job: the translation runs contained
-//! (a worker process per thread, [`crate::contain::worker`], replaced when a file kills it), so
-//! no input can stop or kill the batch, and
-//! its output is written to a temporary file in the destination folder and renamed into place,
-//! so a failed file leaves nothing behind. Each job's outcome is a [`FileReport`]: the status,
+//! A directory's inputs are recognised by content (the bitcode or SPIR-V magic number), never
+//! by extension, and its other files are counted as skipped; a file named by itself is always
+//! a job. Each file is one job: the translation runs contained (a worker process per thread,
+//! [`crate::contain::worker`], replaced when a file kills it), so no input can stop or kill
+//! the batch, and its output is written to a temporary file in the destination folder and
+//! renamed into place, so a failed file leaves nothing behind. Each job's outcome is a [`FileReport`]: the status,
 //! the error message, and for a translated file its kernels, SPIR-V version, capabilities and
 //! extensions.
 //!
