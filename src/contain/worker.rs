@@ -105,10 +105,17 @@ impl Worker {
                     });
                 }
             }
-            if !open[0] {
-                // The worker closed its answers: it died. Its last words are on stderr.
-                self.drain(&mut stderr, open[1]);
-                return Err(self.death(&stderr));
+            // The worker closed its answers, or is gone (another worker forked meanwhile may
+            // hold a copy of its pipes, so the end of the pipe is not a sure sign): it died.
+            // Its last words are on stderr.
+            let status = if open[0] {
+                self.exited()
+            } else {
+                Some(self.reap())
+            };
+            if let Some(status) = status {
+                self.drain(&mut stderr);
+                return Err(self.death(status, &stderr));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -126,7 +133,8 @@ impl Worker {
             if !open[1] {
                 fds[1].fd = -1;
             }
-            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            // A short wait, to notice a worker that died without closing its pipes.
+            let ms = left.as_millis().min(50) as i32;
             // SAFETY: `fds` is a valid array of two pollfd.
             if unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) } < 0 {
                 continue;
@@ -152,25 +160,42 @@ impl Worker {
         }
     }
 
-    /// Read what is left on stderr (the worker is dead: its end closes).
-    fn drain(&self, stderr: &mut Vec<u8>, mut open: bool) {
+    /// Read what a dead worker left on stderr (without waiting for the pipe's end, which
+    /// another worker may hold open).
+    fn drain(&self, stderr: &mut Vec<u8>) {
         let mut buf = [0u8; 4096];
-        while open {
+        loop {
+            let mut fd = libc::pollfd {
+                fd: self.err,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd; no waiting.
+            if unsafe { libc::poll(&mut fd, 1, 0) } <= 0 || fd.revents & libc::POLLIN == 0 {
+                return;
+            }
             // SAFETY: reading into `buf`, valid for its length.
             let got = unsafe { libc::read(self.err, buf.as_mut_ptr().cast(), buf.len()) };
-            if got > 0 {
-                stderr.extend_from_slice(&buf[..got as usize]);
-            } else if got == 0
-                || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
-            {
-                open = false;
+            if got <= 0 {
+                return;
             }
+            stderr.extend_from_slice(&buf[..got as usize]);
         }
     }
 
+    /// The exit status, when the worker has ended (it is then reaped).
+    fn exited(&mut self) -> Option<i32> {
+        let mut status = 0;
+        // SAFETY: asking about our own child, without waiting.
+        let r = unsafe { libc::waitpid(self.pid, &mut status, libc::WNOHANG) };
+        (r == self.pid).then(|| {
+            self.gone = true;
+            status
+        })
+    }
+
     /// The error of the job a dead worker was doing.
-    fn death(&mut self, stderr: &[u8]) -> Error {
-        let status = self.reap();
+    fn death(&mut self, status: i32, stderr: &[u8]) -> Error {
         let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
         let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
         death_error(self.phase.work().unwrap_or(self.work), stderr, signal, code)
@@ -260,6 +285,33 @@ mod tests {
             matches!(e.kind, ErrorKind::Malformed(ref m) if m.contains("Invalid abbrev")),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_death_is_seen_promptly_beside_other_workers() {
+        let limits = Limits {
+            time: std::time::Duration::from_secs(60),
+            ..Default::default()
+        };
+        let serve = |n: u64| -> Result<()> {
+            if n == 1 {
+                std::process::abort()
+            }
+            Ok(())
+        };
+        let mut first = Worker::spawn(Work::ReadBitcode, limits, serve).unwrap();
+        // Forked after the first, it holds copies of the first one's descriptors (a worker
+        // forked by another thread at the wrong moment holds its answer pipe's write end too,
+        // which is why a death is also looked for with waitpid).
+        let mut second = Worker::spawn(Work::ReadBitcode, limits, serve).unwrap();
+        let started = Instant::now();
+        let e = first.call::<()>(1).unwrap_err();
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "seen only at the time limit"
+        );
+        assert!(matches!(e.kind, ErrorKind::Malformed(_)), "{e}");
+        second.call::<()>(0).unwrap().unwrap();
     }
 
     #[test]
