@@ -596,58 +596,81 @@ mod unix {
     /// Read both pipes until the child closes them or the time runs out (then kill it).
     fn collect(pid: i32, res: i32, err: i32, time: Duration) -> (Vec<u8>, Vec<u8>, bool) {
         let deadline = Instant::now() + time;
-        let (mut answer, mut stderr) = (Vec::new(), Vec::new());
-        let mut open = [true, true];
-        let mut buf = vec![0u8; 1 << 16];
-        while open.iter().any(|&o| o) {
+        let mut pipes = Pipes::new(res, err);
+        while pipes.open.iter().any(|&o| o) {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 // SAFETY: killing our own child.
                 unsafe { libc::kill(pid, libc::SIGKILL) };
-                return (answer, stderr, true);
+                return (pipes.answer, pipes.stderr, true);
             }
-            let mut fds = [
-                libc::pollfd {
-                    fd: if open[0] { res } else { -1 },
-                    events: libc::POLLIN,
-                    revents: 0,
-                },
-                libc::pollfd {
-                    fd: if open[1] { err } else { -1 },
-                    events: libc::POLLIN,
-                    revents: 0,
-                },
-            ];
-            let ms = left.as_millis().min(i32::MAX as u128) as i32;
-            // SAFETY: `fds` is a valid array of two pollfd.
-            let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
-            if n < 0 {
-                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
+            if !pipes.read_ready(left) {
                 break;
             }
+        }
+        (pipes.answer, pipes.stderr, false)
+    }
+
+    /// A child's answer and stderr pipes, read as data arrives.
+    pub(super) struct Pipes {
+        fds: [i32; 2],
+        /// Which of the two are still open.
+        pub open: [bool; 2],
+        pub answer: Vec<u8>,
+        pub stderr: Vec<u8>,
+        buf: Vec<u8>,
+    }
+
+    impl Pipes {
+        pub fn new(answer: i32, stderr: i32) -> Pipes {
+            Pipes {
+                fds: [answer, stderr],
+                open: [true, true],
+                answer: Vec::new(),
+                stderr: Vec::new(),
+                buf: vec![0u8; 1 << 16],
+            }
+        }
+
+        /// Wait up to `wait` for data on the open pipes and read what came; `false` when
+        /// polling failed.
+        pub fn read_ready(&mut self, wait: Duration) -> bool {
+            let mut fds = [0, 1].map(|i| libc::pollfd {
+                fd: if self.open[i] { self.fds[i] } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            });
+            let ms = wait.as_millis().min(i32::MAX as u128) as i32;
+            // SAFETY: `fds` is a valid array of two pollfd.
+            if unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) } < 0 {
+                return std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted;
+            }
             for (i, fd) in fds.iter().enumerate() {
-                if !open[i] || fd.revents == 0 {
+                if !self.open[i] || fd.revents == 0 {
                     continue;
                 }
                 // SAFETY: reading into `buf`, valid for its length.
-                let got = unsafe { libc::read(fd.fd, buf.as_mut_ptr().cast(), buf.len()) };
+                let got =
+                    unsafe { libc::read(fd.fd, self.buf.as_mut_ptr().cast(), self.buf.len()) };
                 if got > 0 {
-                    let sink = if i == 0 { &mut answer } else { &mut stderr };
+                    let sink = if i == 0 {
+                        &mut self.answer
+                    } else {
+                        &mut self.stderr
+                    };
+                    sink.extend_from_slice(&self.buf[..got as usize]);
                     // Keep the tail of stderr only: a chatty child cannot exhaust memory.
-                    sink.extend_from_slice(&buf[..got as usize]);
-                    if i == 1 && stderr.len() > 1 << 20 {
-                        stderr.drain(..stderr.len() - (1 << 16));
+                    if i == 1 && self.stderr.len() > 1 << 20 {
+                        self.stderr.drain(..self.stderr.len() - (1 << 16));
                     }
                 } else if got == 0
                     || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
                 {
-                    open[i] = false;
+                    self.open[i] = false;
                 }
             }
+            true
         }
-        (answer, stderr, false)
     }
 }
 

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use super::unix::{close, enter_child, guarded, pipe, write_all, SharedCell, PHASE};
+use super::unix::{close, enter_child, guarded, pipe, write_all, Pipes, SharedCell, PHASE};
 use super::{death_error, decode_result, encode_result, Limits, Wire, Work};
 use crate::diag::{Error, ErrorKind, Result};
 
@@ -90,10 +90,9 @@ impl Worker {
     pub fn call<T: Wire>(&mut self, n: u64) -> std::result::Result<Result<T>, Error> {
         write_all(self.jobs, &n.to_le_bytes());
         let deadline = Instant::now() + self.limits.time;
-        let (mut answer, mut stderr) = (Vec::new(), Vec::new());
-        let mut buf = vec![0u8; 1 << 16];
-        let mut open = [true, true];
+        let mut pipes = Pipes::new(self.results, self.err);
         loop {
+            let answer = &pipes.answer;
             if let Some(len) = answer
                 .get(..8)
                 .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
@@ -108,12 +107,13 @@ impl Worker {
             // The worker closed its answers, or is gone (another worker forked meanwhile may
             // hold a copy of its pipes, so the end of the pipe is not a sure sign): it died.
             // Its last words are on stderr.
-            let status = if open[0] {
+            let status = if pipes.open[0] {
                 self.exited()
             } else {
                 Some(self.reap())
             };
             if let Some(status) = status {
+                let mut stderr = std::mem::take(&mut pipes.stderr);
                 self.drain(&mut stderr);
                 return Err(self.death(status, &stderr));
             }
@@ -125,38 +125,8 @@ impl Worker {
                     self.limits.time.as_secs()
                 ))));
             }
-            let mut fds = [self.results, self.err].map(|fd| libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            });
-            if !open[1] {
-                fds[1].fd = -1;
-            }
             // A short wait, to notice a worker that died without closing its pipes.
-            let ms = left.as_millis().min(50) as i32;
-            // SAFETY: `fds` is a valid array of two pollfd.
-            if unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) } < 0 {
-                continue;
-            }
-            for (i, fd) in fds.iter().enumerate() {
-                if !open[i] || fd.revents == 0 {
-                    continue;
-                }
-                // SAFETY: reading into `buf`, valid for its length.
-                let got = unsafe { libc::read(fd.fd, buf.as_mut_ptr().cast(), buf.len()) };
-                if got > 0 {
-                    let sink = if i == 0 { &mut answer } else { &mut stderr };
-                    sink.extend_from_slice(&buf[..got as usize]);
-                    if i == 1 && stderr.len() > 1 << 20 {
-                        stderr.drain(..stderr.len() - (1 << 16));
-                    }
-                } else if got == 0
-                    || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
-                {
-                    open[i] = false;
-                }
-            }
+            pipes.read_ready(left.min(std::time::Duration::from_millis(50)));
         }
     }
 
