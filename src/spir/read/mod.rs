@@ -4,6 +4,7 @@
 //! llvm-ir for function bodies. Lowering is split by what it owns: types, constants,
 //! instructions, builtin calls, kernel info.
 
+mod block_kernels;
 mod blocks;
 mod body;
 mod c11;

@@ -1,0 +1,283 @@
+//! The Unix side of containment: forking, pipes, the phase cell, limits.
+
+use super::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
+
+/// In a contained child, the phase cell it shares with its parent: the `Work` it is doing
+/// now. Null in every other process. Set once, by the child itself, right after the fork
+/// (the child has one thread); a job contained again inside the child (the validation of
+/// what a translation wrote) runs in place under the child's limits, its work written to
+/// the cell while it runs, so that a death there is blamed on that work and not on the
+/// outer one (without a second fork per file).
+pub(super) static PHASE: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
+
+/// A byte of memory shared with the children forked after it is made.
+pub(super) struct SharedCell(pub(super) *mut AtomicU8);
+
+impl SharedCell {
+    pub(super) fn new(work: Work) -> Result<SharedCell> {
+        // SAFETY: an anonymous shared mapping of one page, checked before use.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                4096,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return Err(Error::internal(format!(
+                "cannot map memory shared with the reader process: {}",
+                std::io::Error::last_os_error()
+            )));
+        }
+        let cell = p.cast::<AtomicU8>();
+        // SAFETY: the mapping is page-aligned, writable and ours.
+        unsafe { (*cell).store(work.code(), Ordering::SeqCst) };
+        Ok(SharedCell(cell))
+    }
+
+    pub(super) fn work(&self) -> Option<Work> {
+        // SAFETY: mapped until `drop`.
+        Work::from_code(unsafe { (*self.0).load(Ordering::SeqCst) })
+    }
+}
+
+impl Drop for SharedCell {
+    fn drop(&mut self) {
+        // SAFETY: unmapping the page `new` mapped.
+        unsafe { libc::munmap(self.0.cast(), 4096) };
+    }
+}
+
+/// A contained job inside a contained child: in place, the cell saying which work runs.
+fn nested<T>(cell: &AtomicU8, work: Work, job: impl FnOnce() -> Result<T>) -> Result<T> {
+    let outer = cell.swap(work.code(), Ordering::SeqCst);
+    let result = guarded(job);
+    cell.store(outer, Ordering::SeqCst);
+    result
+}
+
+pub(super) fn pipe() -> Result<[i32; 2]> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` is a valid array of two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(Error::internal(format!(
+            "cannot make a pipe for the reader process: {}",
+            std::io::Error::last_os_error()
+        )));
+    }
+    Ok(fds)
+}
+
+pub(super) fn close(fd: i32) {
+    // SAFETY: closing a descriptor this module opened.
+    unsafe { libc::close(fd) };
+}
+
+/// Write all of `bytes` to `fd`, ignoring errors (the parent reports a short message).
+pub(super) fn write_all(fd: i32, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is valid for its length.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        if n <= 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        bytes = &bytes[n as usize..];
+    }
+}
+
+/// The child: limits, the job, the answer, `_exit`. Never returns.
+fn child<T: Wire>(
+    limits: Limits,
+    result_fd: i32,
+    err_fd: i32,
+    job: impl FnOnce() -> Result<T>,
+) -> ! {
+    enter_child(limits, err_fd);
+    write_all(result_fd, &encode_result(&guarded(job)));
+    // SAFETY: leave without running the host's destructors or atexit handlers.
+    unsafe { libc::_exit(0) }
+}
+
+/// A new child's set-up: its stderr to `err_fd`, its address-space limit.
+pub(super) fn enter_child(limits: Limits, err_fd: i32) {
+    // SAFETY: plain system calls on descriptors and limits of this process.
+    unsafe {
+        libc::dup2(err_fd, 2);
+        let page = libc::sysconf(libc::_SC_PAGESIZE).max(4096) as u64;
+        let current = std::fs::read_to_string("/proc/self/statm")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+            .map_or(0, |pages| pages * page);
+        let limit = current.saturating_add(limits.memory);
+        let rl = libc::rlimit {
+            rlim_cur: limit,
+            rlim_max: libc::RLIM_INFINITY,
+        };
+        libc::setrlimit(libc::RLIMIT_AS, &rl);
+    }
+}
+
+/// `job`'s result, a panic being an internal error.
+pub(super) fn guarded<T>(job: impl FnOnce() -> Result<T>) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(job)).unwrap_or_else(|panic| {
+        Err(Error::internal(format!(
+            "the translator panicked: {}",
+            crate::diag::panic_message(panic.as_ref())
+        )))
+    })
+}
+
+pub(super) fn run<T: Wire>(
+    work: Work,
+    limits: Limits,
+    job: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let inside = PHASE.load(Ordering::SeqCst);
+    if !inside.is_null() {
+        // SAFETY: set by this process, a contained child, to its mapped cell.
+        return nested(unsafe { &*inside }, work, job);
+    }
+    let phase = SharedCell::new(work)?;
+    let [res_r, res_w] = pipe()?;
+    let [err_r, err_w] = match pipe() {
+        Ok(p) => p,
+        Err(e) => {
+            close(res_r);
+            close(res_w);
+            return Err(e);
+        }
+    };
+    // SAFETY: the child only runs `child`, which ends in `_exit`.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        for fd in [res_r, res_w, err_r, err_w] {
+            close(fd);
+        }
+        return Err(Error::internal(format!(
+            "cannot start the reader process: {}",
+            std::io::Error::last_os_error()
+        )));
+    }
+    if pid == 0 {
+        close(res_r);
+        close(err_r);
+        PHASE.store(phase.0, Ordering::SeqCst);
+        child(limits, res_w, err_w, job);
+    }
+    close(res_w);
+    close(err_w);
+    let (answer, stderr, timed_out) = collect(pid, res_r, err_r, limits.time);
+    close(res_r);
+    close(err_r);
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    while unsafe { libc::waitpid(pid, &mut status, 0) } < 0 {
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            break;
+        }
+    }
+    if timed_out {
+        return Err(Error::new(ErrorKind::Limit(format!(
+            "the translation did not finish in {} s and was stopped",
+            limits.time.as_secs()
+        ))));
+    }
+    let exited_cleanly = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    if exited_cleanly {
+        if let Some(r) = decode_result::<T>(&answer) {
+            return r;
+        }
+    }
+    let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    // The work the child was doing when it died (a nested job's, see `PHASE`).
+    let at = phase.work().unwrap_or(work);
+    Err(death_error(at, &stderr, signal, code))
+}
+
+/// Read both pipes until the child closes them or the time runs out (then kill it).
+fn collect(pid: i32, res: i32, err: i32, time: Duration) -> (Vec<u8>, Vec<u8>, bool) {
+    let deadline = Instant::now() + time;
+    let mut pipes = Pipes::new(res, err);
+    while pipes.open.iter().any(|&o| o) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            // SAFETY: killing our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            return (pipes.answer, pipes.stderr, true);
+        }
+        if !pipes.read_ready(left) {
+            break;
+        }
+    }
+    (pipes.answer, pipes.stderr, false)
+}
+
+/// A child's answer and stderr pipes, read as data arrives.
+pub(super) struct Pipes {
+    fds: [i32; 2],
+    /// Which of the two are still open.
+    pub open: [bool; 2],
+    pub answer: Vec<u8>,
+    pub stderr: Vec<u8>,
+    buf: Vec<u8>,
+}
+
+impl Pipes {
+    pub fn new(answer: i32, stderr: i32) -> Pipes {
+        Pipes {
+            fds: [answer, stderr],
+            open: [true, true],
+            answer: Vec::new(),
+            stderr: Vec::new(),
+            buf: vec![0u8; 1 << 16],
+        }
+    }
+
+    /// Wait up to `wait` for data on the open pipes and read what came; `false` when
+    /// polling failed.
+    pub fn read_ready(&mut self, wait: Duration) -> bool {
+        let mut fds = [0, 1].map(|i| libc::pollfd {
+            fd: if self.open[i] { self.fds[i] } else { -1 },
+            events: libc::POLLIN,
+            revents: 0,
+        });
+        let ms = wait.as_millis().min(i32::MAX as u128) as i32;
+        // SAFETY: `fds` is a valid array of two pollfd.
+        if unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) } < 0 {
+            return std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted;
+        }
+        for (i, fd) in fds.iter().enumerate() {
+            if !self.open[i] || fd.revents == 0 {
+                continue;
+            }
+            // SAFETY: reading into `buf`, valid for its length.
+            let got = unsafe { libc::read(fd.fd, self.buf.as_mut_ptr().cast(), self.buf.len()) };
+            if got > 0 {
+                let sink = if i == 0 {
+                    &mut self.answer
+                } else {
+                    &mut self.stderr
+                };
+                sink.extend_from_slice(&self.buf[..got as usize]);
+                // Keep the tail of stderr only: a chatty child cannot exhaust memory.
+                if i == 1 && self.stderr.len() > 1 << 20 {
+                    self.stderr.drain(..self.stderr.len() - (1 << 16));
+                }
+            } else if got == 0
+                || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+            {
+                self.open[i] = false;
+            }
+        }
+        true
+    }
+}
