@@ -39,7 +39,7 @@
 #[cfg(unix)]
 pub mod worker;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::diag::{Error, ErrorKind, Location, Result};
 

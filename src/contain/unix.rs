@@ -93,19 +93,6 @@ pub(super) fn write_all(fd: i32, mut bytes: &[u8]) {
     }
 }
 
-/// The child: limits, the job, the answer, `_exit`. Never returns.
-fn child<T: Wire>(
-    limits: Limits,
-    result_fd: i32,
-    err_fd: i32,
-    job: impl FnOnce() -> Result<T>,
-) -> ! {
-    enter_child(limits, err_fd);
-    write_all(result_fd, &encode_result(&guarded(job)));
-    // SAFETY: leave without running the host's destructors or atexit handlers.
-    unsafe { libc::_exit(0) }
-}
-
 /// A new child's set-up: its stderr to `err_fd`, its address-space limit.
 pub(super) fn enter_child(limits: Limits, err_fd: i32) {
     // SAFETY: plain system calls on descriptors and limits of this process.
@@ -145,80 +132,13 @@ pub(super) fn run<T: Wire>(
         // SAFETY: set by this process, a contained child, to its mapped cell.
         return nested(unsafe { &*inside }, work, job);
     }
-    let phase = SharedCell::new(work)?;
-    let [res_r, res_w] = pipe()?;
-    let [err_r, err_w] = match pipe() {
-        Ok(p) => p,
-        Err(e) => {
-            close(res_r);
-            close(res_w);
-            return Err(e);
-        }
-    };
-    // SAFETY: the child only runs `child`, which ends in `_exit`.
-    let pid = unsafe { libc::fork() };
-    if pid < 0 {
-        for fd in [res_r, res_w, err_r, err_w] {
-            close(fd);
-        }
-        return Err(Error::internal(format!(
-            "cannot start the reader process: {}",
-            std::io::Error::last_os_error()
-        )));
-    }
-    if pid == 0 {
-        close(res_r);
-        close(err_r);
-        PHASE.store(phase.0, Ordering::SeqCst);
-        child(limits, res_w, err_w, job);
-    }
-    close(res_w);
-    close(err_w);
-    let (answer, stderr, timed_out) = collect(pid, res_r, err_r, limits.time);
-    close(res_r);
-    close(err_r);
-    let mut status = 0;
-    // SAFETY: reaping our own child.
-    while unsafe { libc::waitpid(pid, &mut status, 0) } < 0 {
-        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            break;
-        }
-    }
-    if timed_out {
-        return Err(Error::new(ErrorKind::Limit(format!(
-            "the translation did not finish in {} s and was stopped",
-            limits.time.as_secs()
-        ))));
-    }
-    let exited_cleanly = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    if exited_cleanly {
-        if let Some(r) = decode_result::<T>(&answer) {
-            return r;
-        }
-    }
-    let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    // The work the child was doing when it died (a nested job's, see `PHASE`).
-    let at = phase.work().unwrap_or(work);
-    Err(death_error(at, &stderr, signal, code))
-}
-
-/// Read both pipes until the child closes them or the time runs out (then kill it).
-fn collect(pid: i32, res: i32, err: i32, time: Duration) -> (Vec<u8>, Vec<u8>, bool) {
-    let deadline = Instant::now() + time;
-    let mut pipes = Pipes::new(res, err);
-    while pipes.open.iter().any(|&o| o) {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            // SAFETY: killing our own child.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            return (pipes.answer, pipes.stderr, true);
-        }
-        if !pipes.read_ready(left) {
-            break;
-        }
-    }
-    (pipes.answer, pipes.stderr, false)
+    // A worker that serves this one job: the same fork, limits, phase cell and blame.
+    let mut job = Some(job);
+    let mut worker = super::worker::Worker::spawn(work, limits, move |_| match job.take() {
+        Some(job) => job(),
+        None => Err(Error::internal("a contained job was asked for twice")),
+    })?;
+    worker.call::<T>(0).unwrap_or_else(Err)
 }
 
 /// A child's answer and stderr pipes, read as data arrives.

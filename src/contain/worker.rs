@@ -1,6 +1,6 @@
-//! A contained child that serves many jobs, one at a time (`spir-xlate migrate`): a batch forks
-//! one worker per thread instead of one child per file, and starts a new worker only when one
-//! dies. A job is named by a number (the worker, forked after the batch was planned, holds the
+//! A contained child that serves jobs, one at a time: [`super::run`]'s child serves one, and
+//! `spir-xlate migrate` forks one worker per thread instead of one child per file, starting a
+//! new worker only when one dies. A job is named by a number (the worker, forked after the batch was planned, holds the
 //! list), sent down a pipe; its answer comes back framed (length, then the result as
 //! [`Wire`] encodes it). Containment is the same as [`super::run`]'s: the worker has the
 //! address-space limit, each job the time limit, nested jobs run in place with their work in
@@ -50,7 +50,7 @@ impl Worker {
         if pid < 0 {
             fds.iter().flatten().for_each(|&fd| close(fd));
             return Err(Error::internal(format!(
-                "cannot start a worker process: {}",
+                "cannot start a contained process: {}",
                 std::io::Error::last_os_error()
             )));
         }
