@@ -24,7 +24,16 @@ pub struct Worker {
     limits: Limits,
     /// Reaped already (it died, or ran out of time and was killed).
     gone: bool,
+    /// A job was sent and its answer not yet read.
+    busy: bool,
 }
+
+/// The job number that tells an idle worker to leave.
+const LEAVE: u64 = u64::MAX;
+
+/// How long an idle worker told to leave is given before it is killed. It leaves at once; the
+/// wait matters only under tools that do work at exit (callgrind writing its counts).
+const LEAVE_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Worker {
     /// Fork a worker that answers job `n` with `serve(n)` until its job pipe closes.
@@ -60,7 +69,7 @@ impl Worker {
             close(err_r);
             PHASE.store(phase.0, std::sync::atomic::Ordering::SeqCst);
             enter_child(limits, err_w);
-            while let Some(n) = read_u64(job_r) {
+            while let Some(n) = read_u64(job_r).filter(|&n| n != LEAVE) {
                 // SAFETY: the cell is mapped for the worker's life.
                 unsafe { (*phase.0).store(work.code(), std::sync::atomic::Ordering::SeqCst) };
                 let answer = encode_result(&guarded(|| serve(n)));
@@ -82,6 +91,7 @@ impl Worker {
             work,
             limits,
             gone: false,
+            busy: false,
         })
     }
 
@@ -89,6 +99,7 @@ impl Worker {
     /// and was killed): the error is the job's, and the worker must be replaced.
     pub fn call<T: Wire>(&mut self, n: u64) -> std::result::Result<Result<T>, Error> {
         write_all(self.jobs, &n.to_le_bytes());
+        self.busy = true;
         let deadline = Instant::now() + self.limits.time;
         let mut pipes = Pipes::new(self.results, self.err);
         loop {
@@ -98,6 +109,7 @@ impl Worker {
                 .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
             {
                 if answer.len() as u64 >= 8 + len {
+                    self.busy = false;
                     return decode_result::<T>(&answer[8..]).ok_or_else(|| {
                         self.stop();
                         Error::internal("a worker's answer could not be read")
@@ -197,7 +209,15 @@ impl Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        // Closing the job pipe ends an idle worker's loop; a busy or stuck one is killed.
+        // An idle worker is told to leave, and leaves by itself (not by its job pipe's end,
+        // which another worker forked meanwhile may hold open); a busy or stuck one is killed.
+        if !self.gone && !self.busy && self.exited().is_none() {
+            write_all(self.jobs, &LEAVE.to_le_bytes());
+            let deadline = Instant::now() + LEAVE_GRACE;
+            while self.exited().is_none() && Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+        }
         close(self.jobs);
         close(self.results);
         close(self.err);
