@@ -195,6 +195,9 @@ fn link_llvm() {
         }
     }
     println!("cargo:rustc-link-lib=dylib=stdc++");
+    // llvm-ir converts the module LLVM parsed for the metadata instead of parsing the input
+    // again: its call of LLVM's bitcode parser is answered by ours (src/spir/read/handoff.rs).
+    println!("cargo:rustc-link-arg=-Wl,--wrap=LLVMParseBitcodeInContext2");
 }
 
 fn main() {

@@ -58,9 +58,6 @@ pub struct RawMetadata {
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
     /// Casts to `i8*` that only feed memory intrinsics (`memory_casts.rs`).
     pub memory_casts: super::memory_casts::MemoryCasts,
-    /// The module as bitcode after its half constants became marker calls
-    /// (`half_constants.rs`), when it had any.
-    pub rewritten: Option<Vec<u8>>,
 }
 
 impl RawMetadata {
@@ -89,15 +86,48 @@ pub struct ParamMemory {
 /// LLVM's calling-convention number for `spir_kernel`.
 const SPIR_KERNEL_CC: u32 = 76;
 
-struct Context(LLVMContextRef);
-impl Drop for Context {
+/// An LLVM module and the context that owns it, disposed together.
+pub struct LlvmModule {
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+}
+
+impl LlvmModule {
+    pub fn as_raw(&self) -> LLVMModuleRef {
+        self.module
+    }
+
+    /// The module written as bitcode.
+    pub fn bitcode(&self) -> Vec<u8> {
+        // SAFETY: a live module; the buffer is copied out, then disposed.
+        unsafe {
+            let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(self.module);
+            let bytes = std::slice::from_raw_parts(
+                LLVMGetBufferStart(buf) as *const u8,
+                LLVMGetBufferSize(buf),
+            )
+            .to_vec();
+            LLVMDisposeMemoryBuffer(buf);
+            bytes
+        }
+    }
+}
+
+impl Drop for LlvmModule {
     fn drop(&mut self) {
-        unsafe { LLVMContextDispose(self.0) }
+        // SAFETY: both were created by `read_metadata` and are disposed only here.
+        unsafe {
+            if !self.module.is_null() {
+                LLVMDisposeModule(self.module);
+            }
+            LLVMContextDispose(self.ctx)
+        }
     }
 }
 
 extern "C" fn collect_diagnostic(info: LLVMDiagnosticInfoRef, sink: *mut c_void) {
-    // SAFETY: `sink` is the `Vec<String>` registered in `read_metadata`, alive for the parse.
+    // SAFETY: `sink` is the `Vec<String>` registered in `read_metadata`, alive while the
+    // handler is set (it is unset before `read_metadata` returns).
     unsafe {
         let messages = &mut *(sink as *mut Vec<String>);
         let d = LLVMGetDiagInfoDescription(info);
@@ -108,38 +138,54 @@ extern "C" fn collect_diagnostic(info: LLVMDiagnosticInfoRef, sink: *mut c_void)
     }
 }
 
-/// Parse `bytes` (bitcode or text IR), verify it, and extract all SPIR metadata.
-pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<RawMetadata> {
+/// Parse `bytes` (bitcode or text IR), verify it, and extract all SPIR metadata. The parsed
+/// module comes back too, for the body reader (`handoff.rs`): the input is parsed once.
+pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<(RawMetadata, LlvmModule)> {
     let mut messages: Vec<String> = Vec::new();
     unsafe {
-        let ctx = Context(LLVMContextCreate());
+        let mut owner = LlvmModule {
+            ctx: LLVMContextCreate(),
+            module: ptr::null_mut(),
+        };
         LLVMContextSetDiagnosticHandler(
-            ctx.0,
+            owner.ctx,
             Some(collect_diagnostic),
             &mut messages as *mut Vec<String> as *mut c_void,
         );
         let name = CString::new("input").unwrap();
-        let mut module: LLVMModuleRef = ptr::null_mut();
         let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
             bytes.as_ptr() as *const c_char,
             bytes.len(),
             name.as_ptr(),
         );
+        let mut msg: *mut c_char = ptr::null_mut();
         let failed = if is_bitcode {
-            let r = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(ctx.0, buf, &mut module);
+            // The form that returns its error: `LLVMParseBitcodeInContext2` is the hand-off
+            // point (`handoff.rs`).
+            #[allow(deprecated)]
+            let r = llvm_sys::bit_reader::LLVMParseBitcodeInContext(
+                owner.ctx,
+                buf,
+                &mut owner.module,
+                &mut msg,
+            );
             LLVMDisposeMemoryBuffer(buf);
             r != 0
         } else {
-            let mut msg: *mut c_char = ptr::null_mut();
             // Takes ownership of `buf`.
-            let r = llvm_sys::ir_reader::LLVMParseIRInContext(ctx.0, buf, &mut module, &mut msg);
-            if !msg.is_null() {
-                messages.push(CStr::from_ptr(msg).to_string_lossy().into_owned());
-                LLVMDisposeMessage(msg);
-            }
+            let r = llvm_sys::ir_reader::LLVMParseIRInContext(
+                owner.ctx,
+                buf,
+                &mut owner.module,
+                &mut msg,
+            );
             r != 0
         };
-        if failed || module.is_null() {
+        if !msg.is_null() {
+            messages.push(CStr::from_ptr(msg).to_string_lossy().into_owned());
+            LLVMDisposeMessage(msg);
+        }
+        let result = if failed || owner.module.is_null() {
             let what = if is_bitcode {
                 "LLVM bitcode"
             } else {
@@ -150,11 +196,13 @@ pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<RawMetadata> {
             } else {
                 messages.join("; ")
             };
-            return Err(Error::malformed(format!("not readable {what}: {detail}")));
-        }
-        let result = extract(ctx.0, module);
-        LLVMDisposeModule(module);
-        result
+            Err(Error::malformed(format!("not readable {what}: {detail}")))
+        } else {
+            extract(owner.ctx, owner.module)
+        };
+        // `messages` ends here; the module lives on.
+        LLVMContextSetDiagnosticHandler(owner.ctx, None, ptr::null_mut());
+        result.map(|md| (md, owner))
     }
 }
 
@@ -226,15 +274,7 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     }
 
     md.param_memory = param_memory(m);
-    if super::half_constants::rewrite(ctx, m) {
-        let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(m);
-        let bytes = std::slice::from_raw_parts(
-            LLVMGetBufferStart(buf) as *const u8,
-            LLVMGetBufferSize(buf),
-        );
-        md.rewritten = Some(bytes.to_vec());
-        LLVMDisposeMemoryBuffer(buf);
-    }
+    super::half_constants::rewrite(ctx, m);
     md.memory_casts = super::memory_casts::memory_casts(m);
 
     // Modern: spir_kernel functions with attached !kernel_arg_* metadata.

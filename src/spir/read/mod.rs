@@ -1,7 +1,8 @@
 //! SPIR bitcode or text IR -> semantic graph.
 //!
-//! Two views of the same input: llvm-sys for verification and metadata (`metadata.rs`),
-//! llvm-ir for function bodies. Lowering is split by what it owns: types, constants,
+//! Two views of one parse of the input: llvm-sys for verification and metadata
+//! (`metadata.rs`), llvm-ir's conversion of the same module for function bodies
+//! (`handoff.rs`). Lowering is split by what it owns: types, constants,
 //! instructions, builtin calls, kernel info.
 
 mod block_kernels;
@@ -14,6 +15,7 @@ mod enqueue;
 mod friendly;
 mod groups;
 pub(crate) mod half_constants;
+mod handoff;
 mod images;
 mod intrinsics;
 mod kernels;
@@ -25,7 +27,6 @@ mod samplers;
 mod types;
 
 use std::collections::HashMap;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Error, ErrorKind, Result};
@@ -76,21 +77,17 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
             "this is a SPIR-V module, not SPIR bitcode (use `to-spir`)",
         ));
     }
-    let text = match bitcode {
-        true => None,
-        false => Some(std::str::from_utf8(bytes).map_err(|_| {
-            Error::malformed("neither LLVM bitcode (no 'BC' magic) nor LLVM IR text")
-        })?),
-    };
-    let md = metadata::read_metadata(bytes, bitcode)?;
-    // LLVM accepted and verified the module, so llvm-ir's own parse of it succeeds; its
-    // conversion can still panic on constructs it does not model, which we report. Half
-    // constants made marker calls (half_constants.rs) are read from the rewritten module.
-    let parsed = match (&md.rewritten, text) {
-        (Some(rewritten), _) => parse_bitcode(rewritten)?,
-        (None, None) => parse_bitcode(bytes)?,
-        (None, Some(text)) => catch_unwind(AssertUnwindSafe(|| llvm_ir::Module::from_ir_str(text))),
-    };
+    if !bitcode && std::str::from_utf8(bytes).is_err() {
+        return Err(Error::malformed(
+            "neither LLVM bitcode (no 'BC' magic) nor LLVM IR text",
+        ));
+    }
+    let (md, module) = metadata::read_metadata(bytes, bitcode)?;
+    // LLVM accepted and verified the module, and llvm-ir converts that same module
+    // (`handoff.rs`), with half constants made marker calls (half_constants.rs); the
+    // conversion can still panic on constructs it does not model, which we report.
+    let parsed = handoff::convert(module.as_raw(), || module.bitcode())?;
+    drop(module);
     let llvm = match parsed {
         Ok(Ok(m)) => m,
         Ok(Err(e)) => return Err(Error::malformed(e)),
@@ -102,17 +99,6 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
         }
     };
     lower(&llvm, &md)
-}
-
-type Parsed = std::thread::Result<std::result::Result<llvm_ir::Module, String>>;
-
-/// llvm-ir's parse of bitcode in memory. llvm-ir reads bitcode only from a path: the bytes are
-/// given to it as an in-memory file (memfd), so nothing is written to disk.
-fn parse_bitcode(bytes: &[u8]) -> Result<Parsed> {
-    let file = MemFile::new(bytes)?;
-    Ok(catch_unwind(AssertUnwindSafe(|| {
-        llvm_ir::Module::from_bc_path(file.path())
-    })))
 }
 
 /// Bytes readable through a path: an anonymous in-memory file (Linux `memfd_create`), or
