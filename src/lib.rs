@@ -192,20 +192,31 @@ pub fn translate_to_spirv<'a>(
         } else {
             spir::read::read_bytes_in_process(&bytes)?
         };
-        write_spirv(&module, options)
+        let out = assemble_spirv(&module, options)?;
+        // The graph is freed before SPIRV-Tools builds its own view of the words.
+        drop(module);
+        spirv::validate::validate(&out.words, options.target)?;
+        Ok(out)
     })
 }
 
 /// Write a graph as SPIR-V for `options.target` (lowered to shader form for Vulkan).
 pub fn write_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
+    let out = assemble_spirv(module, options)?;
+    spirv::validate::validate(&out.words, options.target)?;
+    Ok(out)
+}
+
+/// [`write_spirv`]'s words before they are validated.
+fn assemble_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
     if !options.target.is_vulkan() {
         return Ok(SpirvOutput {
-            words: spirv::write::write(module, options)?,
+            words: spirv::write::assemble(module, options)?,
             reflection: None,
         });
     }
     let shader = vulkan::lower(module, options)?;
-    let words = spirv::write::write(&shader, options)?;
+    let words = spirv::write::assemble(&shader, options)?;
     Ok(SpirvOutput {
         words,
         reflection: Some(vulkan::reflection::json(&shader)),

@@ -74,6 +74,15 @@ pub(crate) struct Writer<'a> {
 
 /// Translate the graph into a SPIR-V binary.
 pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
+    let words = assemble(m, options)?;
+    super::validate::validate(&words, options.target)?;
+    Ok(words)
+}
+
+/// The words [`write`] validates and returns: for a caller that frees what it no longer needs
+/// (the graph) before validating, which is the most memory the translation takes. Nothing
+/// must leave the library unvalidated.
+pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
     let (maj, min) = options.version_ceiling();
     let (tmaj, tmin) = options.target.max_version();
     if (maj, min) > (tmaj, tmin) {
@@ -221,7 +230,6 @@ pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
     }
     let mut words = module.assemble();
     reflection::append(&mut words, reflection_ids);
-    super::validate::validate(&words, options.target)?;
     Ok(words)
 }
 
