@@ -122,6 +122,50 @@ impl std::error::Error for Error {}
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// A fact of the input that the output does not keep: the translation went on without it.
+/// README's lossiness tables list the kinds; each translation reports the ones that happened
+/// (the CLI as warnings, `migrate` in its report). Facts the output states differently but
+/// equivalently are not losses and are not reported.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lost {
+    /// Where in the input: a kernel or function, a value; `None` for the whole module.
+    pub place: Option<String>,
+    /// What was not kept, and why.
+    pub fact: String,
+}
+
+impl Lost {
+    pub fn module(fact: impl Into<String>) -> Self {
+        Lost {
+            place: None,
+            fact: fact.into(),
+        }
+    }
+
+    pub fn at(place: impl Into<String>, fact: impl Into<String>) -> Self {
+        Lost {
+            place: Some(place.into()),
+            fact: fact.into(),
+        }
+    }
+}
+
+impl fmt::Display for Lost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.place {
+            Some(place) => write!(f, "{place}: {}", self.fact),
+            None => write!(f, "{}", self.fact),
+        }
+    }
+}
+
+/// Facts lost, each once, in a stable order.
+pub fn sorted_losses(mut lost: Vec<Lost>) -> Vec<Lost> {
+    lost.sort();
+    lost.dedup();
+    lost
+}
+
 /// The message a caught panic carried (`panic!` with a string or a format), for errors.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload

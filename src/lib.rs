@@ -167,6 +167,8 @@ pub fn to_spirv<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<Ve
 pub struct SpirvOutput {
     pub words: Vec<u32>,
     pub reflection: Option<String>,
+    /// Facts of the input the module does not keep, each once (see [`diag::Lost`]).
+    pub lost: Vec<diag::Lost>,
 }
 
 /// Translate SPIR, or a SPIR-V module (decided by content), to SPIR-V for `options.target`:
@@ -210,16 +212,19 @@ pub fn write_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput
 /// [`write_spirv`]'s words before they are validated.
 fn assemble_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
     if !options.target.is_vulkan() {
+        let (words, lost) = spirv::write::assemble(module, options)?;
         return Ok(SpirvOutput {
-            words: spirv::write::assemble(module, options)?,
+            words,
             reflection: None,
+            lost: diag::sorted_losses([&module.lost[..], &lost].concat()),
         });
     }
     let shader = vulkan::lower(module, options)?;
-    let words = spirv::write::assemble(&shader, options)?;
+    let (words, lost) = spirv::write::assemble(&shader, options)?;
     Ok(SpirvOutput {
         words,
         reflection: Some(vulkan::reflection::json(&shader)),
+        lost: diag::sorted_losses([&shader.lost[..], &lost].concat()),
     })
 }
 
@@ -234,6 +239,29 @@ fn assemble_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput>
 /// assert_eq!(&spir[..4], b"BC\xc0\xde");
 /// ```
 pub fn to_spir<'a>(input: impl Into<Input<'a>>, options: &SpirOptions) -> Result<Vec<u8>> {
+    Ok(translate_to_spir(input, options)?.bytes)
+}
+
+/// A SPIR module (bitcode, or LLVM IR text).
+#[derive(Debug)]
+pub struct SpirOutput {
+    pub bytes: Vec<u8>,
+    /// Facts of the input the module does not keep, each once (see [`diag::Lost`]).
+    pub lost: Vec<diag::Lost>,
+}
+
+/// [`to_spir`], with the facts of the input the output does not keep.
+///
+/// ```
+/// let bitcode = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+/// let words = spir_xlate::to_spirv(&bitcode, &Default::default()).unwrap();
+/// let out = spir_xlate::translate_to_spir(&words, &Default::default()).unwrap();
+/// assert!(out.lost.is_empty(), "{:?}", out.lost);
+/// ```
+pub fn translate_to_spir<'a>(
+    input: impl Into<Input<'a>>,
+    options: &SpirOptions,
+) -> Result<SpirOutput> {
     let input = input.into();
     let words = input.words()?;
     contain::run(
@@ -241,7 +269,11 @@ pub fn to_spir<'a>(input: impl Into<Input<'a>>, options: &SpirOptions) -> Result
         contain::Limits::default(),
         || {
             let module = spirv::read::read(&words)?;
-            spir::write::write(&module, options)
+            let (bytes, lost) = spir::write::write_reporting(&module, options)?;
+            Ok(SpirOutput {
+                bytes,
+                lost: diag::sorted_losses([&module.lost[..], &lost].concat()),
+            })
         },
     )
 }

@@ -438,6 +438,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             let translated = spir_xlate::translate_to_spirv(inp.source(), &spirv.options())
                 .map_err(|e| e.in_file(&inp.label))?;
+            warn_lost(&inp.label, &translated.lost);
             let words = translated.words;
             if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
                 write_output(path, json.as_bytes())?;
@@ -461,8 +462,10 @@ fn run(cli: Cli) -> Result<(), Error> {
         } => {
             let options = spir.options(text);
             let inp = open_input(&input, false)?;
-            let bytes =
-                spir_xlate::to_spir(inp.source(), &options).map_err(|e| e.in_file(&inp.label))?;
+            let translated = spir_xlate::translate_to_spir(inp.source(), &options)
+                .map_err(|e| e.in_file(&inp.label))?;
+            warn_lost(&inp.label, &translated.lost);
+            let bytes = translated.bytes;
             let out =
                 output.unwrap_or_else(|| default_output(&input, if text { "ll" } else { "bc" }));
             write_output(&out, &bytes)
@@ -526,6 +529,13 @@ fn run(cli: Cli) -> Result<(), Error> {
                 .map_err(|e| e.in_file(&inp.label))?;
             write_output("-", text.as_bytes())
         }
+    }
+}
+
+/// Each fact of the input the output does not keep, as a warning on stderr.
+fn warn_lost(file: &str, lost: &[spir_xlate::diag::Lost]) {
+    for l in lost {
+        eprintln!("warning: {file}: not kept: {l}");
     }
 }
 

@@ -264,13 +264,16 @@ pub struct FileReport {
     pub seconds: f64,
 }
 
-/// What a SPIR-V module declares: its entry points, version, capabilities and extensions.
+/// What a SPIR-V module declares: its entry points, version, capabilities and extensions;
+/// and what the translation did not keep of its input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SpirvFacts {
     pub kernels: Vec<String>,
     pub version: (u8, u8),
     pub capabilities: Vec<String>,
     pub extensions: Vec<String>,
+    /// Facts of the input the output does not keep (`diag::Lost`, as text).
+    pub lost: Vec<String>,
 }
 
 impl SpirvFacts {
@@ -461,13 +464,19 @@ fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvF
             if let Some(json) = &out.reflection {
                 write_atomically(&job.output.with_extension("json"), json.as_bytes(), index)?;
             }
-            Ok(SpirvFacts::of(&out.words))
+            Ok(SpirvFacts {
+                lost: out.lost.iter().map(ToString::to_string).collect(),
+                ..SpirvFacts::of(&out.words)
+            })
         }
         Direction::ToSpir => {
             let words = crate::read_spirv_words(&job.input)?;
-            let bytes = crate::to_spir(&words, &options.spir)?;
-            write_atomically(&job.output, &bytes, index)?;
-            Ok(SpirvFacts::of(&words))
+            let out = crate::translate_to_spir(&words, &options.spir)?;
+            write_atomically(&job.output, &out.bytes, index)?;
+            Ok(SpirvFacts {
+                lost: out.lost.iter().map(ToString::to_string).collect(),
+                ..SpirvFacts::of(&words)
+            })
         }
     }
 }
@@ -475,7 +484,12 @@ fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvF
 impl crate::contain::Wire for SpirvFacts {
     fn encode(&self, out: &mut Vec<u8>) {
         out.extend([self.version.0, self.version.1]);
-        for list in [&self.kernels, &self.capabilities, &self.extensions] {
+        for list in [
+            &self.kernels,
+            &self.capabilities,
+            &self.extensions,
+            &self.lost,
+        ] {
             out.extend((list.len() as u64).to_le_bytes());
             for s in list {
                 out.extend((s.len() as u64).to_le_bytes());
@@ -495,19 +509,20 @@ impl crate::contain::Wire for SpirvFacts {
         }
         let mut b = bytes;
         let v = take(&mut b, 2)?;
-        let mut lists: [Vec<String>; 3] = Default::default();
+        let mut lists: [Vec<String>; 4] = Default::default();
         for list in &mut lists {
             for _ in 0..count(&mut b)? {
                 let n = count(&mut b)?;
                 list.push(String::from_utf8(take(&mut b, n)?.to_vec()).ok()?);
             }
         }
-        let [kernels, capabilities, extensions] = lists;
+        let [kernels, capabilities, extensions, lost] = lists;
         b.is_empty().then_some(SpirvFacts {
             kernels,
             version: (v[0], v[1]),
             capabilities,
             extensions,
+            lost,
         })
     }
 }
@@ -530,8 +545,8 @@ fn write_atomically(dest: &Path, bytes: &[u8], index: usize) -> Result<()> {
 }
 
 /// The batch's reports as JSON: `{"files": [...], "summary": {...}}`, one object per file
-/// (input, output, status, message, kernels, spirv_version, capabilities, extensions,
-/// seconds).
+/// (input, output, status, message, kernels, spirv_version, capabilities, extensions, lost:
+/// the facts of the input the output does not keep, seconds).
 pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
     use serde_json::{json, Value};
     let files: Vec<Value> = reports
@@ -551,6 +566,7 @@ pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
                 o["spirv_version"] = json!(format!("{}.{}", f.version.0, f.version.1));
                 o["capabilities"] = json!(f.capabilities);
                 o["extensions"] = json!(f.extensions);
+                o["lost"] = json!(f.lost);
             }
             o
         })
@@ -564,11 +580,20 @@ pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
         "output error": count(Status::OutputError),
         "internal error": count(Status::InternalError),
         "skipped": skipped,
+        "with facts not kept": with_losses(reports),
     });
     let mut text = serde_json::to_string_pretty(&json!({ "files": files, "summary": summary }))
         .expect("JSON values serialize");
     text.push('\n');
     text
+}
+
+/// How many translated files did not keep every fact of their input.
+fn with_losses(reports: &[FileReport]) -> usize {
+    reports
+        .iter()
+        .filter(|r| r.facts.as_ref().is_some_and(|f| !f.lost.is_empty()))
+        .count()
 }
 
 /// One line: how many files, how each ended, how long it took.
@@ -601,6 +626,12 @@ pub fn summary_line(
         reports.len(),
         parts.join(", ")
     );
+    let lossy = with_losses(reports);
+    if lossy > 0 {
+        line.push_str(&format!(
+            ", {lossy} of them with facts not kept (listed under \"lost\" in --report)"
+        ));
+    }
     if skipped > 0 {
         let what = match direction {
             Direction::ToSpirv => "LLVM bitcode",
@@ -645,6 +676,7 @@ mod tests {
             version: (1, 2),
             capabilities: vec!["Kernel".into()],
             extensions: vec![],
+            lost: vec!["debug information: not translated".into()],
         };
         let mut bytes = Vec::new();
         facts.encode(&mut bytes);

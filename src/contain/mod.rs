@@ -116,14 +116,54 @@ impl Wire for Vec<u8> {
     }
 }
 
+/// The facts lost, before the rest of an output (a count, then each place and fact).
+fn put_lost(out: &mut Vec<u8>, lost: &[crate::diag::Lost]) {
+    out.extend((lost.len() as u64).to_le_bytes());
+    for l in lost {
+        put_opt(out, &l.place);
+        put(out, &l.fact);
+    }
+}
+
+fn take_lost(bytes: &mut &[u8]) -> Option<Vec<crate::diag::Lost>> {
+    let (n, rest) = bytes.split_at_checked(8)?;
+    let n = u64::from_le_bytes(n.try_into().ok()?);
+    let mut r = Reader(rest);
+    let mut lost = Vec::new();
+    for _ in 0..n {
+        lost.push(crate::diag::Lost {
+            place: r.opt()?,
+            fact: r.string()?,
+        });
+    }
+    *bytes = r.0;
+    Some(lost)
+}
+
+impl Wire for crate::SpirOutput {
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_lost(out, &self.lost);
+        out.extend_from_slice(&self.bytes);
+    }
+    fn decode(mut bytes: &[u8]) -> Option<Self> {
+        let lost = take_lost(&mut bytes)?;
+        Some(crate::SpirOutput {
+            bytes: bytes.to_vec(),
+            lost,
+        })
+    }
+}
+
 impl Wire for crate::SpirvOutput {
     fn encode(&self, out: &mut Vec<u8>) {
+        put_lost(out, &self.lost);
         let json = self.reflection.as_deref().map(str::as_bytes);
         out.extend((json.map_or(u32::MAX, |j| j.len() as u32)).to_le_bytes());
         out.extend(json.unwrap_or_default());
         self.words.encode(out);
     }
-    fn decode(bytes: &[u8]) -> Option<Self> {
+    fn decode(mut bytes: &[u8]) -> Option<Self> {
+        let lost = take_lost(&mut bytes)?;
         let n = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?);
         let (reflection, rest) = if n == u32::MAX {
             (None, &bytes[4..])
@@ -135,6 +175,7 @@ impl Wire for crate::SpirvOutput {
         Some(crate::SpirvOutput {
             words: Vec::<u32>::decode(rest)?,
             reflection,
+            lost,
         })
     }
 }

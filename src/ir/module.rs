@@ -60,6 +60,10 @@ pub struct Module {
     pub kernels: Vec<Kernel>,
     /// Shader form only (the Vulkan lowering): how each kernel's arguments arrive.
     pub shader: Option<super::interface::ShaderInterface>,
+    /// What the input said that this graph does not hold (debug information, metadata no
+    /// format here gives a meaning, decorations without an OpenCL C counterpart): not part of
+    /// the program, carried only so the user is told (`diag::Lost`). Writers add their own.
+    pub lost: Vec<crate::diag::Lost>,
 }
 
 impl Module {
@@ -73,6 +77,7 @@ impl Module {
             functions: Arena::new(),
             kernels: Vec::new(),
             shader: None,
+            lost: Vec::new(),
         }
     }
 

@@ -87,6 +87,26 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         formats: p.formats,
     });
     let mut out = l.finish();
+    out.lost = m.lost.clone();
+    for k in &m.kernels {
+        let f = &m.functions[k.function];
+        let hinted: Vec<String> = f
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.attrs.noalias || p.attrs.readonly || p.attrs.readnone)
+            .map(|(i, p)| p.name.as_ref().map_or(format!("#{i}"), |n| format!("%{n}")))
+            .collect();
+        if !hinted.is_empty() {
+            out.lost.push(crate::diag::Lost::at(
+                format!("kernel '{}'", f.name),
+                format!(
+                    "the noalias/readonly hints of argument(s) {}: not written for Vulkan",
+                    hinted.join(", ")
+                ),
+            ));
+        }
+    }
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();
         if let Some(mut body) = out.functions[k.entry].body.take() {

@@ -56,6 +56,11 @@ pub struct RawMetadata {
     /// Per function (defined or declared): which parameters are `readonly` / `readnone`,
     /// attributes llvm-ir does not expose. Indexed like the parameters.
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
+    /// Named metadata of the module that no part of the translation reads (see
+    /// [`MEANINGLESS`]), by name: reported as not kept.
+    pub unread_named: Vec<String>,
+    /// The module carries debug information (`!llvm.dbg.cu`).
+    pub debug_info: bool,
     /// Casts to `i8*` that only feed memory intrinsics (`memory_casts.rs`).
     pub memory_casts: super::memory_casts::MemoryCasts,
 }
@@ -274,6 +279,18 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     }
 
     md.param_memory = param_memory(m);
+    let mut nm = LLVMGetFirstNamedMetadata(m);
+    while !nm.is_null() {
+        let mut len = 0usize;
+        let p = LLVMGetNamedMetadataName(nm, &mut len);
+        let name = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len));
+        if name == "llvm.dbg.cu" {
+            md.debug_info = true;
+        } else if !READ_NAMED.contains(&name.as_ref()) && !MEANINGLESS.contains(&name.as_ref()) {
+            md.unread_named.push(name.into_owned());
+        }
+        nm = LLVMGetNextNamedMetadata(nm);
+    }
     super::half_constants::rewrite(ctx, m);
     md.memory_casts = super::memory_casts::memory_casts(m);
 
@@ -311,6 +328,30 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     spirv_ir_metadata(m, &mut md)?;
     Ok(md)
 }
+
+/// The named metadata the reader reads (here, or as the spirv-ir flavor's).
+const READ_NAMED: [&str; 14] = [
+    "opencl.kernels",
+    "opencl.spir.version",
+    "opencl.ocl.version",
+    "opencl.used.extensions",
+    "opencl.used.optional.core.features",
+    "opencl.compiler.options",
+    "opencl.enable.FP_CONTRACT",
+    "spirv.ExecutionMode",
+    "spirv.Source",
+    "spirv.SourceExtension",
+    // Derived again from the module by the SPIR-V writer (capabilities, extensions, memory
+    // model), or naming the producer of the spirv-ir module.
+    "spirv.MemoryModel",
+    "spirv.Generator",
+    "spirv.Capability",
+    "spirv.Extension",
+];
+
+/// Named metadata with no meaning for the device program, not reported when dropped: the
+/// producer's name and the host ABI facts LLVM records (`wchar_size`, PIC level, ...).
+const MEANINGLESS: [&str; 2] = ["llvm.ident", "llvm.module.flags"];
 
 /// The spirv-ir flavor's module metadata: `!spirv.ExecutionMode`, `!spirv.Source`,
 /// `!spirv.SourceExtension`. (`!spirv.MemoryModel` repeats the triple; capabilities and

@@ -201,6 +201,16 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
         compiler_options: md.compiler_options.clone(),
         fp_contract: md.fp_contract,
     };
+    if md.debug_info {
+        module.lost.push(crate::diag::Lost::module(
+            "debug information (`!llvm.dbg.cu` and the `!dbg` locations): not translated",
+        ));
+    }
+    for name in &md.unread_named {
+        module.lost.push(crate::diag::Lost::module(format!(
+            "named metadata `!{name}`: no meaning in SPIR or SPIR-V known here, not translated"
+        )));
+    }
     let kernel_info = kernels::interpret(&mut module, md)?;
     let sampler_params = samplers::sampler_params(llvm, &kernel_info);
     let mut types = types::TypeLowering::new(llvm);

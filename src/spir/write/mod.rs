@@ -188,6 +188,25 @@ unsafe fn take_message(msg: *mut std::ffi::c_char) -> String {
     text
 }
 
+/// [`write`], and the facts of the graph the module does not keep (`diag::Lost`).
+pub fn write_reporting(
+    m: &ir::Module,
+    opts: &SpirOptions,
+) -> Result<(Vec<u8>, Vec<crate::diag::Lost>)> {
+    let mut lost = Vec::new();
+    if opts.flavor == Flavor::Spir {
+        for (_, c) in m.constants.iter() {
+            if let ir::ConstantKind::Spec { spec_id, .. } = c.kind {
+                lost.push(crate::diag::Lost::module(format!(
+                    "specialization constant SpecId {spec_id}: written as its default value \
+                     (SPIR cannot be specialized; --flavor spirv-ir keeps it)"
+                )));
+            }
+        }
+    }
+    Ok((write(m, opts)?, lost))
+}
+
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     let llvm = Llvm::new();
     let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));

@@ -1,7 +1,8 @@
 //! Everything SPIR-V says *about* ids, gathered before lowering: names, decorations (group
 //! decorations expanded), entry points, execution modes, OpString and OpSource facts.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Decoration, Op as S, Word};
@@ -26,6 +27,8 @@ pub(crate) struct Annotations {
     pub strings: Vec<String>,
     pub source: Option<(spirv::SourceLanguage, u32)>,
     pub source_extensions: Vec<String>,
+    /// The decorations the reader asked about, by target: the others were not kept.
+    queried: RefCell<HashSet<(Word, Decoration)>>,
 }
 
 impl Annotations {
@@ -130,6 +133,7 @@ impl Annotations {
 
     /// The decorations of `id` of kind `d`.
     pub fn get(&self, id: Word, d: Decoration) -> impl Iterator<Item = &[Operand]> {
+        self.queried.borrow_mut().insert((id, d));
         self.decorations
             .get(&id)
             .into_iter()
@@ -148,6 +152,34 @@ impl Annotations {
             Some(Operand::LiteralBit32(v)) => Some(*v),
             _ => None,
         })
+    }
+
+    /// The decorations the reader never asked about, by kind: how many ids have one, and the
+    /// lowest such id. Layout decorations are left out (a type's layout is derived again), and
+    /// so are built-in variables' (read as work-item queries, whose results are constant and
+    /// defined by the environment, wherever the variable was declared).
+    pub fn unread(&self) -> BTreeMap<u32, (Decoration, usize, Word)> {
+        let queried = self.queried.borrow();
+        let mut out: BTreeMap<u32, (Decoration, usize, Word)> = BTreeMap::new();
+        for (&id, decos) in &self.decorations {
+            if decos.iter().any(|(d, _)| *d == Decoration::BuiltIn) {
+                continue;
+            }
+            for (d, _) in decos {
+                if queried.contains(&(id, *d))
+                    || matches!(
+                        d,
+                        Decoration::Offset | Decoration::ArrayStride | Decoration::MatrixStride
+                    )
+                {
+                    continue;
+                }
+                let e = out.entry(*d as u32).or_insert((*d, 0, id));
+                e.1 += 1;
+                e.2 = e.2.min(id);
+            }
+        }
+        out
     }
 
     /// LinkageAttributes: (name, type).

@@ -150,7 +150,11 @@ impl Reader {
 
     fn decorated_param_attrs(&self, id: Word) -> ir::ParamAttrs {
         use spirv::FunctionParameterAttribute as A;
-        let mut a = ir::ParamAttrs::default();
+        let mut a = ir::ParamAttrs {
+            // A Restrict pointer is the only way to what it points to: LLVM's noalias.
+            noalias: self.ann.has(id, Decoration::Restrict),
+            ..Default::default()
+        };
         for ops in self.ann.get(id, Decoration::FuncParamAttr) {
             if let Some(Operand::FunctionParameterAttribute(attr)) = ops.first() {
                 match attr {

@@ -15,6 +15,7 @@ mod memory_casts;
 pub(crate) mod parse;
 mod splats;
 mod types;
+mod unkept;
 
 pub use parse::words_from_bytes;
 
@@ -125,6 +126,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         r.define_function(f)?;
     }
     r.kernels()?;
+    r.note_unkept(insts);
     let errors = ir::verify::verify(&r.m);
     if let Some(e) = errors.first() {
         // An invalid input explains it (we read what other producers write without requiring

@@ -113,6 +113,18 @@ impl Writer<'_> {
                 self.b.name(pid, n.clone());
             }
             self.param_decorations(pid, p.attrs);
+            if p.attrs.readnone {
+                self.lost.push(crate::diag::Lost::at(
+                    format!("function '{}'", f.name),
+                    format!(
+                        "parameter {} is readnone, written as the weaker NoWrite (NoReadWrite \
+                         makes llvm-spirv-14 and drivers sharing its reader abort)",
+                        p.name
+                            .as_deref()
+                            .map_or(String::from("(unnamed)"), |n| format!("%{n}"))
+                    ),
+                ));
+            }
             params.push(pid);
         }
         match (&f.body, f.linkage) {

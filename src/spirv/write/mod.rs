@@ -20,7 +20,7 @@ use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
 use spirv::{Capability, Word};
 
-use crate::diag::{Error, ErrorKind, Result};
+use crate::diag::{Error, ErrorKind, Lost, Result};
 use crate::ir::{self, Type};
 use crate::options::Options;
 
@@ -70,19 +70,21 @@ pub(crate) struct Writer<'a> {
     /// The function-scope copies of private-address-space globals in the function being
     /// written (private_globals.rs).
     private_vars: HashMap<ir::Handle<ir::Global>, Word>,
+    /// Facts of the graph this module does not keep (`diag::Lost`).
+    lost: Vec<Lost>,
 }
 
 /// Translate the graph into a SPIR-V binary.
 pub fn write(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
-    let words = assemble(m, options)?;
+    let (words, _) = assemble(m, options)?;
     super::validate::validate(&words, options.target)?;
     Ok(words)
 }
 
-/// The words [`write`] validates and returns: for a caller that frees what it no longer needs
-/// (the graph) before validating, which is the most memory the translation takes. Nothing
-/// must leave the library unvalidated.
-pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
+/// The words [`write`] validates and returns, and the facts of the graph they do not keep: for
+/// a caller that frees what it no longer needs (the graph) before validating, which is the
+/// most memory the translation takes. Nothing must leave the library unvalidated.
+pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, Vec<Lost>)> {
     let (maj, min) = options.version_ceiling();
     let (tmaj, tmin) = options.target.max_version();
     if (maj, min) > (tmaj, tmin) {
@@ -123,6 +125,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
         needs: (1, 0),
         fill_functions: Default::default(),
         private_vars: HashMap::new(),
+        lost: Vec::new(),
     };
     for &c in policy.base_capabilities {
         w.cap(c);
@@ -230,7 +233,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<Vec<u32>> {
     }
     let mut words = module.assemble();
     reflection::append(&mut words, reflection_ids);
-    Ok(words)
+    Ok((words, w.lost))
 }
 
 /// The globals function `f` names (directly or inside constant expressions).
@@ -485,6 +488,20 @@ impl Writer<'_> {
                 .execution_mode(id, spirv::ExecutionMode::SignedZeroInfNanPreserve, [w]);
         }
         if !self.policy.kernel_modes {
+            let hints = [
+                (k.work_group_size_hint.is_some(), "work_group_size_hint"),
+                (k.vec_type_hint.is_some(), "vec_type_hint"),
+                (k.reqd_sub_group_size.is_some(), "intel_reqd_sub_group_size"),
+            ];
+            for (_, hint) in hints.iter().filter(|(on, _)| *on) {
+                self.lost.push(Lost::at(
+                    format!("kernel '{}'", f.name),
+                    format!(
+                        "{hint} is a Kernel-only execution mode: not written for {}",
+                        self.target
+                    ),
+                ));
+            }
             return self.kernel_strings(k);
         }
         if let Some(s) = k.work_group_size_hint {
@@ -497,6 +514,13 @@ impl Writer<'_> {
             })?;
             self.b
                 .execution_mode(id, spirv::ExecutionMode::VecTypeHint, [code]);
+            if !h.signed && matches!(self.m.types[h.elem], Type::Int { .. }) {
+                self.lost.push(Lost::at(
+                    format!("kernel '{}'", f.name),
+                    "vec_type_hint of an unsigned type: SPIR-V's VecTypeHint cannot say the \
+                     sign, so it reads back signed",
+                ));
+            }
         }
         if let Some(n) = k.reqd_sub_group_size {
             self.need_version((1, 1), "SubgroupSize (intel_reqd_sub_group_size)")?;
