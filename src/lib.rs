@@ -5,6 +5,7 @@
 
 pub mod contain;
 pub mod diag;
+pub mod hash;
 pub mod ir;
 pub mod mappings;
 pub mod migrate;

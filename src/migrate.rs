@@ -113,7 +113,7 @@ pub struct Batch {
 /// [`migrate`] to report.
 pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<Batch> {
     let mut batch = Batch::default();
-    let mut outputs = std::collections::HashMap::new();
+    let mut outputs = crate::hash::HashMap::default();
     for root in inputs {
         let meta = std::fs::metadata(root).map_err(|e| io_error(root, &e))?;
         // A file named by itself is translated whatever it holds (LLVM IR text too, and what

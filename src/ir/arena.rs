@@ -2,7 +2,7 @@
 //! to nodes by `u32` index, so there are no shared pointers, no cycles to manage, and handles
 //! are `Copy`.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
@@ -122,7 +122,7 @@ impl<T: Eq + Hash + Clone> Default for UniqueArena<T> {
     fn default() -> Self {
         UniqueArena {
             items: Vec::new(),
-            lookup: HashMap::new(),
+            lookup: HashMap::default(),
         }
     }
 }

@@ -1,13 +1,13 @@
 //! Control-flow order shared by readers and writers.
 
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// Blocks `0..count` in reverse post-order from block 0 (every block after its dominators,
 /// which both LLVM-side lowering and SPIR-V layout need), then the unreachable ones in index
 /// order. `successors(b)` lists `b`'s successors, one entry per edge.
 pub fn reverse_post_order(count: usize, successors: impl Fn(usize) -> Vec<usize>) -> Vec<usize> {
     let mut post = Vec::with_capacity(count);
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     if count > 0 {
         // Iterative DFS: (block, next successor index).
         let mut stack = vec![(0usize, 0usize)];

@@ -441,7 +441,7 @@ fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>
     if candidates.is_empty() {
         return false;
     }
-    let mut used = std::collections::HashSet::new();
+    let mut used = crate::hash::HashSet::default();
     let mut mark = |v: Value| {
         if let Value::Inst(h) = v {
             used.insert(h);
@@ -460,8 +460,7 @@ fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>
             _ => {}
         }
     }
-    let dead: std::collections::HashSet<_> =
-        candidates.iter().filter(|h| !used.contains(*h)).collect();
+    let dead: crate::hash::HashSet<_> = candidates.iter().filter(|h| !used.contains(*h)).collect();
     let mut dropped = false;
     for block in &mut body.blocks {
         let before = block.insts.len();

@@ -3,7 +3,7 @@
 //! Types and constants are printed structurally at each use, so the dump does not depend on
 //! arena order; instructions are numbered per function in block order.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::fmt::Write;
 
 use super::arena::Handle;
@@ -192,7 +192,7 @@ impl Printer<'_> {
             label[b] = pos;
         }
         let bb = |b: super::BlockId| format!("bb{}", label[b.0 as usize]);
-        let mut numbers: HashMap<Handle<Inst>, usize> = HashMap::new();
+        let mut numbers: HashMap<Handle<Inst>, usize> = HashMap::default();
         for &b in &order {
             for &i in &body.blocks[b].insts {
                 let n = numbers.len();

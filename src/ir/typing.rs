@@ -42,7 +42,7 @@ impl Module {
     /// *next; }`). Such types need OpTypeForwardPointer in SPIR-V and a name in LLVM, and every
     /// walk over types must stop at them.
     pub fn is_recursive(&self, ty: Handle<Type>) -> bool {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::hash::HashSet::default();
         let mut stack: Vec<Handle<Type>> = self.components(ty);
         while let Some(t) = stack.pop() {
             if t == ty {

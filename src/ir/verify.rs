@@ -1,6 +1,6 @@
 //! Graph invariants every reader must establish and every writer may rely on.
 
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 use super::function::{Function, Op, Terminator, Value};
 use super::module::Module;
@@ -99,7 +99,7 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
         push(None, "function body has no blocks".into());
         return;
     }
-    let mut defined = HashSet::new();
+    let mut defined = HashSet::default();
     for b in &body.blocks {
         for &i in &b.insts {
             if !defined.insert(i) {
@@ -214,7 +214,7 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
                         Type::Int { width } if width < 64 => (1u64 << width) - 1,
                         _ => u64::MAX,
                     };
-                    let mut seen = HashSet::new();
+                    let mut seen = HashSet::default();
                     if cases.iter().any(|(v, _)| !seen.insert(v & bits)) {
                         push(Some(bi), "a switch names one case value twice".into());
                     }

@@ -8,7 +8,8 @@
 //! contents keep their order; their ids are numbered in order of definition (`p0`, `b1`,
 //! `v3`). Decoration groups are expanded onto their targets.
 
-use std::collections::{BTreeSet, HashMap};
+use crate::hash::HashMap;
+use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use rspirv::dr::{Instruction, Module, Operand};
@@ -33,7 +34,7 @@ struct Canon<'m> {
 
 impl<'m> Canon<'m> {
     fn new(m: &'m Module) -> Self {
-        let mut defs = HashMap::new();
+        let mut defs = HashMap::default();
         for i in m
             .types_global_values
             .iter()
@@ -44,7 +45,7 @@ impl<'m> Canon<'m> {
                 defs.insert(id, i);
             }
         }
-        let mut names = HashMap::new();
+        let mut names = HashMap::default();
         for n in &m.debug_names {
             if let (Op::Name, Some(Operand::IdRef(id)), Some(Operand::LiteralString(s))) =
                 (n.class.opcode, n.operands.first(), n.operands.get(1))
@@ -55,8 +56,8 @@ impl<'m> Canon<'m> {
         let mut c = Canon {
             defs,
             names,
-            global: HashMap::new(),
-            local: HashMap::new(),
+            global: HashMap::default(),
+            local: HashMap::default(),
         };
         // Functions: by name (OpName, else the entry point's), else by position; entry points
         // first, so a kernel keeps its name when a helper has the same one, and without the
@@ -285,7 +286,7 @@ impl<'m> Canon<'m> {
             }
             // Copies are the value they copy (LLVM has no copy instruction to keep them in),
             // and their names and decorations go with them.
-            let mut copies = std::collections::HashSet::new();
+            let mut copies = crate::hash::HashSet::default();
             for &b in &blocks {
                 for i in &b.instructions {
                     if self.is_copy(i) {
@@ -297,7 +298,7 @@ impl<'m> Canon<'m> {
                 }
             }
             // Ids whose names and decorations are printed: this function's, copies aside.
-            let kept_ids: std::collections::HashSet<Word> = self
+            let kept_ids: crate::hash::HashSet<Word> = self
                 .local
                 .keys()
                 .copied()

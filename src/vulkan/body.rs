@@ -9,7 +9,7 @@
 //! Workgroup, Private memory) cannot be cast, stored, selected or stepped over the object
 //! they point into; such a construct is refused, naming it.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use crate::diag::{Error, Result};
 use crate::ir::{
@@ -35,11 +35,11 @@ struct Frame {
     /// Pointer variables stored once (`forwarded`): the store's value, once made.
     forwarded: HashMap<Handle<Inst>, Option<Value>>,
     /// Pointer casts only `memcpy` and `memset` use (`byte_views`): the pointer itself.
-    byte_views: std::collections::HashSet<Handle<Inst>>,
+    byte_views: crate::hash::HashSet<Handle<Inst>>,
     /// 3-vector pointers seen as 4-vector ones (or back) by loads and stores only
     /// (`lane_views`), in memory whose pointers cannot be cast: the pointer itself, each
     /// access shuffled to the lanes it wants.
-    lane_views: std::collections::HashSet<Handle<Inst>>,
+    lane_views: crate::hash::HashSet<Handle<Inst>>,
 }
 
 pub(super) struct FnBuilder<'l, 'a> {
@@ -171,8 +171,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             .collect();
         let mut frame = Frame {
             args,
-            vals: HashMap::new(),
-            phi_slots: HashMap::new(),
+            vals: HashMap::default(),
+            phi_slots: HashMap::default(),
             forwarded: super::forwarding::single_store_pointers(self.l.src, body)
                 .into_keys()
                 .map(|a| (a, None))
@@ -194,7 +194,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             };
             (Some(cont), slot)
         };
-        let mut first = HashMap::new();
+        let mut first = HashMap::default();
         for &b in &order {
             let nb = self.new_block(body.blocks[b].name.clone());
             first.insert(b, nb);

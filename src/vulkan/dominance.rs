@@ -2,7 +2,7 @@
 //! (after blocks and edges were added) goes through a Function variable, or, when it is a
 //! logical pointer, is made again where it is used from its access chain.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use crate::diag::{Error, Result};
 use crate::ir::{self, cfg, AddressSpace, Body, Handle, Inst, Op, Type, Value};
@@ -13,7 +13,7 @@ use super::structurize::succs;
 pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
     let s = succs(body);
     let idom = cfg::dominators(&s, 0);
-    let mut home: HashMap<Handle<Inst>, usize> = HashMap::new();
+    let mut home: HashMap<Handle<Inst>, usize> = HashMap::default();
     for (b, block) in body.blocks.iter().enumerate() {
         for &ih in &block.insts {
             home.insert(ih, b);
@@ -54,7 +54,7 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
         body,
         home,
         idom,
-        slots: HashMap::new(),
+        slots: HashMap::default(),
     };
     for (b, user, d) in fixes {
         let mut at = match user {

@@ -3,7 +3,7 @@
 //! (-O0's `storetmp` / `castToVec4`), and pointer variables stored once (-O0's spilled
 //! parameters).
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use crate::ir::{self, CastOp, Handle, Inst, Op, Type, Value};
 
@@ -131,8 +131,8 @@ pub(super) fn single_store_pointers(
 ) -> HashMap<Handle<Inst>, Handle<Inst>> {
     // Per variable: its stores as (block, position, store) and its loads as (block, position).
     type Places = Vec<(usize, usize, Handle<Inst>)>;
-    let mut stores: HashMap<Handle<Inst>, Places> = HashMap::new();
-    let mut loads: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::new();
+    let mut stores: HashMap<Handle<Inst>, Places> = HashMap::default();
+    let mut loads: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::default();
     let mut escaped: HashSet<Handle<Inst>> = Default::default();
     // Pointers, and images and samplers (descriptors in a shader).
     let is_candidate = |h: Handle<Inst>| {

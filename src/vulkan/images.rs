@@ -17,7 +17,7 @@
 //! (OpImageQuerySizeLod on sampled images). An image's channel order and data type have no
 //! Vulkan query: refused.
 
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{ImageOp, TexelKind};
@@ -50,7 +50,7 @@ pub(super) struct ImageUse {
 /// through -O0's spill variables and calls. An image used with two texel kinds is refused;
 /// an unused one reads floats.
 pub(super) fn image_use(m: &ir::Module, f: Handle<ir::Function>, param: u32) -> Result<ImageUse> {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let ops = ops_of(m, f, param, &mut seen);
     let kinds: Vec<TexelKind> = ops
         .iter()
@@ -101,8 +101,8 @@ fn ops_of(
         return Vec::new();
     };
     // The values that are the parameter: itself, and loads of variables it was stored in.
-    let mut same: HashSet<Value> = HashSet::from([Value::Param(param)]);
-    let mut spills: HashSet<Value> = HashSet::new();
+    let mut same: HashSet<Value> = HashSet::from_iter([Value::Param(param)]);
+    let mut spills: HashSet<Value> = HashSet::default();
     for _ in 0..2 {
         for (h, inst) in body.insts.iter() {
             match &inst.op {

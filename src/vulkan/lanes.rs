@@ -23,7 +23,7 @@
 use spirv::GlslStd450Op as G;
 use spirv::Op as S;
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 mod repack;
 
@@ -39,7 +39,7 @@ pub(super) fn split(m: &mut ir::Module, body: &mut ir::Body) -> Result<()> {
         return Ok(());
     }
     let void = m.void_type();
-    let mut renames: HashMap<Handle<Inst>, Value> = HashMap::new();
+    let mut renames: HashMap<Handle<Inst>, Value> = HashMap::default();
     for b in 0..body.blocks.len() {
         let old = std::mem::take(&mut body.blocks[b].insts);
         let mut p = Pass {

@@ -24,7 +24,8 @@
 //!    variable (addresses of private and local memory, which cannot be stored, are
 //!    recomputed where they are used).
 
-use std::collections::{BTreeMap, HashSet};
+use crate::hash::HashSet;
+use std::collections::BTreeMap;
 
 use crate::diag::Result;
 use crate::ir::{
@@ -227,7 +228,7 @@ fn natural_loops(s: &[Vec<usize>], idom: &[Option<usize>]) -> BTreeMap<usize, Ha
         }
         for &h in ss {
             if cfg::dominates(idom, h, b) {
-                let body = loops.entry(h).or_insert_with(|| HashSet::from([h]));
+                let body = loops.entry(h).or_insert_with(|| HashSet::from_iter([h]));
                 let mut stack = vec![b];
                 while let Some(x) = stack.pop() {
                     if body.insert(x) {
@@ -403,7 +404,7 @@ pub(super) fn store_const(
 /// Step 4: a merge for every conditional branch and switch, outermost first.
 fn merge_selections(body: &mut Body, info: &LoopInfo) -> Option<()> {
     let mut claimed: HashSet<usize> = info.loops.values().map(|&(_, m)| m).collect();
-    let mut done: HashSet<usize> = HashSet::new();
+    let mut done: HashSet<usize> = HashSet::default();
     for _ in 0..100_000 {
         let s = succs(body);
         let n = s.len();

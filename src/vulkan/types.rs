@@ -11,7 +11,7 @@
 //!
 //! A `void*` becomes an `i8*`: a shader has no pointer to void.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Global, Handle, Type};
@@ -51,13 +51,13 @@ impl<'a> Lowerer<'a> {
             src,
             out,
             pointers,
-            types: HashMap::new(),
-            consts: HashMap::new(),
-            globals: HashMap::new(),
+            types: HashMap::default(),
+            consts: HashMap::default(),
+            globals: HashMap::default(),
             next_spec_id: 3,
             work_dim_spec: None,
-            samplers: HashMap::new(),
-            image_words: HashMap::new(),
+            samplers: HashMap::default(),
+            image_words: HashMap::default(),
             literal_samplers: Vec::new(),
             printf: None,
             printf_buffer_size: super::printf::DEFAULT_BUFFER_SIZE,

@@ -27,7 +27,7 @@
 //! A block that reaches anything else (a phi, a user function, a parameter) is refused by
 //! name.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use either::Either;
 use llvm_ir::instruction::Call;
@@ -85,7 +85,7 @@ impl BlockTable {
     /// Collect the blocks of `f` (nothing when it has none).
     pub(super) fn scan(f: &llvm_ir::Function) -> BlockTable {
         let mut t = BlockTable::default();
-        let mut slots: HashSet<Name> = HashSet::new();
+        let mut slots: HashSet<Name> = HashSet::default();
         for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
             match inst {
                 I::Alloca(a) if is_block_type(&a.allocated_type) => {

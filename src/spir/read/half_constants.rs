@@ -8,7 +8,7 @@
 //! constant (`calls.rs`), so the marker never reaches the graph. A `half` inside a global's
 //! initializer or a constant expression is left alone, and still refused with a clear error.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -93,7 +93,7 @@ pub unsafe fn rewrite(ctx: LLVMContextRef, m: LLVMModuleRef) -> bool {
         ctx,
         module: m,
         builder: LLVMCreateBuilderInContext(ctx),
-        phi_calls: HashMap::new(),
+        phi_calls: HashMap::default(),
     };
     let mut any = false;
     let mut f = LLVMGetFirstFunction(m);

@@ -2,7 +2,7 @@
 //! graph kernel info, and decides the parameter types SPIR leaves implicit: image access
 //! (legacy images carry it only in `kernel_arg_access_qual`) and legacy `i32` samplers.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use super::metadata::{HintScalar, RawKernel, RawMetadata};
 use super::types::image_from_name;
@@ -41,7 +41,7 @@ pub(crate) fn interpret(
     m: &mut ir::Module,
     md: &RawMetadata,
 ) -> Result<HashMap<String, KernelInfo>> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for k in &md.kernels {
         let info = interpret_one(m, k).map_err(|e| e.in_function(&k.name))?;
         out.insert(k.name.clone(), info);
@@ -70,8 +70,8 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
         ));
     }
     let mut args = Vec::with_capacity(count);
-    let mut param_types = HashMap::new();
-    let mut image_access: HashMap<String, Option<Access>> = HashMap::new();
+    let mut param_types = HashMap::default();
+    let mut image_access: HashMap<String, Option<Access>> = HashMap::default();
     for i in 0..count {
         let space_num = k.addr_space.as_ref().map_or(0, |v| v[i]);
         let space = mappings::space_from_kernel_arg(space_num).ok_or_else(|| {

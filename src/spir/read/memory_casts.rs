@@ -6,7 +6,7 @@
 //! llvm-ir does not have: this reads them through llvm-sys, and the body lowering binds each
 //! listed cast's name to its operand instead of making an instruction.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -72,10 +72,10 @@ unsafe fn is_pointer_bitcast(cast: LLVMValueRef) -> bool {
 /// # Safety
 /// `m` must be a valid module.
 pub unsafe fn memory_casts(m: LLVMModuleRef) -> MemoryCasts {
-    let mut out = MemoryCasts::new();
+    let mut out = MemoryCasts::default();
     let mut f = LLVMGetFirstFunction(m);
     while !f.is_null() {
-        let mut found = HashSet::new();
+        let mut found = HashSet::default();
         let mut bb = LLVMGetFirstBasicBlock(f);
         let mut bi = 0;
         while !bb.is_null() {

@@ -6,7 +6,7 @@
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::ptr;
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
 use llvm_sys::core::*;
@@ -441,7 +441,7 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
 unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
     let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
     let (readonly, readnone) = (kind("readonly"), kind("readnone"));
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     let mut f = LLVMGetFirstFunction(m);
     while !f.is_null() {
         let n = LLVMCountParams(f);

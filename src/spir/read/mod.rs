@@ -26,7 +26,7 @@ mod pipes;
 mod samplers;
 mod types;
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Error, ErrorKind, Result};

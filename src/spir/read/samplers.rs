@@ -5,7 +5,8 @@
 //! exchanges values with another sampler parameter through a call, in either direction
 //! (a fixpoint over the call graph).
 
-use std::collections::{BTreeSet, HashMap};
+use crate::hash::HashMap;
+use std::collections::BTreeSet;
 
 use either::Either;
 use llvm_ir::{Constant as C, Instruction, Name, Operand, Type as LT};
@@ -81,7 +82,7 @@ pub(crate) fn sampler_params(
             break;
         }
     }
-    let mut out: HashMap<String, BTreeSet<usize>> = HashMap::new();
+    let mut out: HashMap<String, BTreeSet<usize>> = HashMap::default();
     for (f, i) in marked {
         if !kernels.contains_key(&f) {
             out.entry(f).or_default().insert(i);

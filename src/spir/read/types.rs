@@ -1,7 +1,7 @@
 //! LLVM types -> graph types. SPIR spells OpenCL objects as pointers to opaque structs named
 //! `opencl.*`; those become first-class object types here.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use llvm_ir::types::NamedStructDef;
 use llvm_ir::{Name, TypeRef};
@@ -110,10 +110,10 @@ impl<'a> TypeLowering<'a> {
     pub fn new(llvm: &'a llvm_ir::Module) -> Self {
         TypeLowering {
             llvm,
-            cache: HashMap::new(),
-            image_access: HashMap::new(),
-            named: HashMap::new(),
-            block_kernels: HashMap::new(),
+            cache: HashMap::default(),
+            image_access: HashMap::default(),
+            named: HashMap::default(),
+            block_kernels: HashMap::default(),
         }
     }
 

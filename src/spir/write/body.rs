@@ -1,6 +1,6 @@
 //! Functions, blocks and LLVM-level instructions.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -215,7 +215,7 @@ impl Writer<'_> {
         let mut fc = FnCtx {
             func: h,
             llfn,
-            values: HashMap::new(),
+            values: HashMap::default(),
             blocks: body
                 .blocks
                 .iter()

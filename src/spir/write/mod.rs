@@ -19,7 +19,7 @@ mod metadata;
 mod pipes;
 mod types;
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::ffi::CString;
 
 use llvm_sys::prelude::*;
@@ -217,11 +217,11 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
         ctx: llvm.ctx,
         module: llvm.module,
         builder: llvm.builder,
-        types: HashMap::new(),
-        consts: HashMap::new(),
-        globals: HashMap::new(),
-        funcs: HashMap::new(),
-        decls: HashMap::new(),
+        types: HashMap::default(),
+        consts: HashMap::default(),
+        globals: HashMap::default(),
+        funcs: HashMap::default(),
+        decls: HashMap::default(),
     };
     let (triple, layout) = match m.addressing {
         ir::Addressing::Physical32 => ("spir-unknown-unknown", LAYOUT_SPIR),

@@ -1,8 +1,9 @@
 //! Everything SPIR-V says *about* ids, gathered before lowering: names, decorations (group
 //! decorations expanded), entry points, execution modes, OpString and OpSource facts.
 
+use crate::hash::{HashMap, HashSet};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Decoration, Op as S, Word};
@@ -34,7 +35,7 @@ pub(crate) struct Annotations {
 impl Annotations {
     pub fn collect(insts: &[(usize, Instruction)]) -> Result<Self> {
         let mut a = Annotations::default();
-        let mut groups: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::new();
+        let mut groups: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::default();
         for (at, inst) in insts {
             a.one(inst, &mut groups)
                 .map_err(|e| e.at_value(format!("word {at}")))?;
@@ -133,9 +134,11 @@ impl Annotations {
 
     /// The decorations of `id` of kind `d`.
     pub fn get(&self, id: Word, d: Decoration) -> impl Iterator<Item = &[Operand]> {
-        self.queried.borrow_mut().insert((id, d));
-        self.decorations
-            .get(&id)
+        let decos = self.decorations.get(&id);
+        if decos.is_some_and(|v| v.iter().any(|(k, _)| *k == d)) {
+            self.queried.borrow_mut().insert((id, d));
+        }
+        decos
             .into_iter()
             .flatten()
             .filter(move |(k, _)| *k == d)

@@ -1,7 +1,7 @@
 //! Functions: declarations, parameters, blocks lowered in dominator order, and the value
 //! plumbing every instruction uses (operand lookup, appending, binding results, splats).
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Decoration, Op as S, Word};
@@ -182,8 +182,8 @@ impl Reader {
         let mut st = FnState {
             params: self.m.functions[h].params.iter().map(|p| p.ty).collect(),
             body: ir::Body::default(),
-            locals: HashMap::new(),
-            labels: HashMap::new(),
+            locals: HashMap::default(),
+            labels: HashMap::default(),
             current: 0,
             phis: Vec::new(),
             memory_casts: super::memory_casts::memory_casts(insts),

@@ -5,7 +5,7 @@
 //! is no part of the copy: the graph's copy takes the pointer itself, as the SPIR reader's
 //! does (spir/read/memory_casts.rs), so that a module means one graph from either side.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Op as S, Word};
@@ -16,7 +16,7 @@ use spirv::{Op as S, Word};
 /// class is the lowering's check.
 pub(super) fn memory_casts(insts: &[(usize, Instruction)]) -> HashSet<Word> {
     // Per id: whether some use is not a memory operand, and whether one is a copy.
-    let mut uses: HashMap<Word, (bool, bool)> = HashMap::new();
+    let mut uses: HashMap<Word, (bool, bool)> = HashMap::default();
     for (_, inst) in insts {
         let op = inst.class.opcode;
         for (i, operand) in inst.operands.iter().enumerate() {

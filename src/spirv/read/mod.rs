@@ -19,7 +19,7 @@ mod unkept;
 
 pub use parse::words_from_bytes;
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Op as S, Word};
@@ -89,10 +89,10 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
     let mut r = Reader {
         m: ir::Module::new(addressing),
         ann: Annotations::collect(insts)?,
-        ids: HashMap::new(),
-        result_types: HashMap::new(),
-        pointer_pointees: HashMap::new(),
-        pending_structs: HashMap::new(),
+        ids: HashMap::default(),
+        result_types: HashMap::default(),
+        pointer_pointees: HashMap::default(),
+        pending_structs: HashMap::default(),
     };
     r.check_capabilities(insts)?;
     r.source_info();

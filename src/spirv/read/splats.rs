@@ -6,7 +6,7 @@
 //! other producers). A select on such a condition is the select on the boolean (one graph
 //! form), and the repeated vector is dropped when nothing else uses it.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Op as S, Word};
@@ -23,12 +23,12 @@ pub(super) fn repeated(insts: &[(usize, Instruction)]) -> HashMap<Word, Word> {
 /// each link with the id (lanes not yet written are undefined, so repeating the id there too
 /// keeps the meaning).
 fn inserted(insts: &[(usize, Instruction)]) -> HashMap<Word, Word> {
-    let undefs: std::collections::HashSet<Word> = insts
+    let undefs: crate::hash::HashSet<Word> = insts
         .iter()
         .filter(|(_, i)| i.class.opcode == S::Undef)
         .filter_map(|(_, i)| i.result_id)
         .collect();
-    let mut chains: HashMap<Word, (Word, u32)> = HashMap::new();
+    let mut chains: HashMap<Word, (Word, u32)> = HashMap::default();
     for (_, i) in insts {
         if i.class.opcode != S::CompositeInsert {
             continue;

@@ -1,6 +1,6 @@
 //! Functions, blocks and instructions, including the semantic builtins.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use rspirv::dr::{InsertPoint, Instruction, Operand};
 use spirv::{Capability, Op as S, Word};
@@ -156,7 +156,7 @@ impl Writer<'_> {
             let mut ctx = FnCtx {
                 func: h,
                 params,
-                inst_ids: HashMap::new(),
+                inst_ids: HashMap::default(),
                 labels: (0..body.blocks.len()).map(|_| self.b.id()).collect(),
                 current: 0,
                 forwarders: Default::default(),
@@ -633,7 +633,7 @@ impl Writer<'_> {
                 // LLVM lists a predecessor once per edge, SPIR-V once per block: the n-th
                 // entry from one predecessor comes through its n-th edge (`FnCtx::forwarders`).
                 let mut ops = Vec::new();
-                let mut seen: HashMap<usize, usize> = HashMap::new();
+                let mut seen: HashMap<usize, usize> = HashMap::default();
                 for (v, b) in incoming {
                     let from = b.0 as usize;
                     let n = seen.entry(from).or_default();
@@ -818,7 +818,7 @@ impl Writer<'_> {
     fn terminator(&mut self, ctx: &mut FnCtx, t: &Terminator) -> Result<()> {
         // Every edge after the first to the same phi block goes through its forwarder.
         let from = ctx.current;
-        let mut taken: HashMap<usize, usize> = HashMap::new();
+        let mut taken: HashMap<usize, usize> = HashMap::default();
         let mut target = |b: &ir::BlockId| -> Word {
             let to = b.0 as usize;
             let n = taken.entry(to).or_default();

@@ -14,7 +14,8 @@ mod private_globals;
 mod reflection;
 mod types;
 
-use std::collections::{BTreeSet, HashMap};
+use crate::hash::HashMap;
+use std::collections::BTreeSet;
 
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
@@ -102,13 +103,13 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         m,
         b,
         caps: BTreeSet::new(),
-        type_ids: HashMap::new(),
-        const_ids: HashMap::new(),
-        scalar_ids: HashMap::new(),
-        global_ids: HashMap::new(),
-        func_ids: HashMap::new(),
-        entry_ids: HashMap::new(),
-        builtin_vars: HashMap::new(),
+        type_ids: HashMap::default(),
+        const_ids: HashMap::default(),
+        scalar_ids: HashMap::default(),
+        global_ids: HashMap::default(),
+        func_ids: HashMap::default(),
+        entry_ids: HashMap::default(),
+        builtin_vars: HashMap::default(),
         open_structs: Vec::new(),
         forward_pointers: Vec::new(),
         global_vars: Vec::new(),
@@ -116,7 +117,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         ext,
         glsl: None,
         policy,
-        laid_ids: HashMap::new(),
+        laid_ids: HashMap::default(),
         open_laid: Vec::new(),
         forward_laid: Vec::new(),
         extensions: BTreeSet::new(),
@@ -124,7 +125,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         target: options.target.name(),
         needs: (1, 0),
         fill_functions: Default::default(),
-        private_vars: HashMap::new(),
+        private_vars: HashMap::default(),
         lost: Vec::new(),
     };
     for &c in policy.base_capabilities {

@@ -8,7 +8,7 @@ mod prescan;
 pub(crate) use prescan::param_spills;
 use prescan::{block_order, object_slots};
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 use llvm_ir::{instruction as li, Instruction as I, Name, Operand};
 
@@ -68,14 +68,14 @@ pub(crate) fn lower_body(
         types,
         symbols,
         func,
-        locals: HashMap::new(),
-        blocks: HashMap::new(),
+        locals: HashMap::default(),
+        blocks: HashMap::default(),
         body: Body::default(),
         current: 0,
         pending_phis: Vec::new(),
-        slot_types: HashMap::new(),
-        builtin_loads: HashMap::new(),
-        materialized: HashMap::new(),
+        slot_types: HashMap::default(),
+        builtin_loads: HashMap::default(),
+        materialized: HashMap::default(),
         memory_casts,
         inst_index: 0,
         spellings: Vec::new(),

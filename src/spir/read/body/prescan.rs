@@ -2,7 +2,7 @@
 //! -O0 spills parameters to (and which of them hold images or samplers), and the order the
 //! blocks are lowered in.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use llvm_ir::{Instruction as I, Name, Operand, Terminator as T};
 
@@ -23,7 +23,7 @@ pub(super) fn object_slots(
         .collect();
     // A variable the object is copied into (`sampler_t s = arg;`): a store of a load from a
     // slot makes its address a slot of the same type.
-    let mut loads: HashMap<&Name, &Name> = HashMap::new();
+    let mut loads: HashMap<&Name, &Name> = HashMap::default();
     let mut stores: Vec<(&Name, &Name)> = Vec::new();
     for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
         match inst {
@@ -67,7 +67,7 @@ pub(crate) fn param_spills(f: &llvm_ir::Function) -> HashMap<&Name, usize> {
         .enumerate()
         .map(|(i, p)| (&p.name, i))
         .collect();
-    let mut slots = HashMap::new();
+    let mut slots = HashMap::default();
     for inst in f.basic_blocks.iter().flat_map(|b| &b.instrs) {
         if let I::Store(st) = inst {
             if let (Operand::LocalOperand { name: v, .. }, Operand::LocalOperand { name: a, .. }) =
