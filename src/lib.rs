@@ -197,7 +197,7 @@ pub fn translate_to_spirv<'a>(
         };
         let out = assemble_spirv(&module, options)?;
         // The graph is freed before SPIRV-Tools builds its own view of the words.
-        drop(module);
+        contain::discard(module);
         spirv::validate::validate(&out.words, options.target)?;
         Ok(out)
     })
@@ -271,10 +271,9 @@ pub fn translate_to_spir<'a>(
         || {
             let module = spirv::read::read(&words)?;
             let (bytes, lost) = spir::write::write_reporting(&module, options)?;
-            Ok(SpirOutput {
-                bytes,
-                lost: diag::sorted_losses([&module.lost[..], &lost].concat()),
-            })
+            let lost = diag::sorted_losses([&module.lost[..], &lost].concat());
+            contain::discard(module);
+            Ok(SpirOutput { bytes, lost })
         },
     )
 }

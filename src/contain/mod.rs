@@ -194,6 +194,28 @@ impl Wire for Vec<u32> {
     }
 }
 
+/// Free `value`, unless this process is a contained child that ends with the job it is doing:
+/// there the memory goes with the process, and freeing a large module's pieces one by one
+/// only costs time (clang's `-disable-free` does the same). Its destructor does not run, so
+/// only for values whose destructors free memory and nothing else.
+pub fn discard<T>(value: T) {
+    if ending() {
+        std::mem::forget(value);
+    }
+}
+
+/// Whether this process is a contained child that ends after its job (see [`discard`]).
+pub fn ending() -> bool {
+    #[cfg(unix)]
+    {
+        unix::ENDING.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
 /// Run `job` contained (see the module documentation) and return its result.
 pub fn run<T: Wire>(work: Work, limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
     #[cfg(unix)]

@@ -12,6 +12,11 @@ use std::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
 /// outer one (without a second fork per file).
 pub(super) static PHASE: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
 
+/// Set in a child that serves one job and then exits (`run`'s): what the job no longer needs
+/// need not be freed (`super::discard`). Never set in the parent, nor in `migrate`'s workers,
+/// which serve many jobs.
+pub(super) static ENDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// A byte of memory shared with the children forked after it is made.
 pub(super) struct SharedCell(pub(super) *mut AtomicU8);
 
@@ -134,7 +139,7 @@ pub(super) fn run<T: Wire>(
     }
     // A worker that serves this one job: the same fork, limits, phase cell and blame.
     let mut job = Some(job);
-    let mut worker = super::worker::Worker::spawn(work, limits, move |_| match job.take() {
+    let mut worker = super::worker::Worker::spawn_once(work, limits, move |_| match job.take() {
         Some(job) => job(),
         None => Err(Error::internal("a contained job was asked for twice")),
     })?;

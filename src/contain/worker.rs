@@ -40,6 +40,24 @@ impl Worker {
     pub fn spawn<T: Wire>(
         work: Work,
         limits: Limits,
+        serve: impl FnMut(u64) -> Result<T>,
+    ) -> Result<Worker> {
+        Self::fork(work, limits, false, serve)
+    }
+
+    /// A worker for one job, which may leave what it allocated unfreed (`contain::discard`).
+    pub(super) fn spawn_once<T: Wire>(
+        work: Work,
+        limits: Limits,
+        serve: impl FnMut(u64) -> Result<T>,
+    ) -> Result<Worker> {
+        Self::fork(work, limits, true, serve)
+    }
+
+    fn fork<T: Wire>(
+        work: Work,
+        limits: Limits,
+        once: bool,
         mut serve: impl FnMut(u64) -> Result<T>,
     ) -> Result<Worker> {
         let phase = SharedCell::new(work)?;
@@ -68,6 +86,7 @@ impl Worker {
             close(res_r);
             close(err_r);
             PHASE.store(phase.0, std::sync::atomic::Ordering::SeqCst);
+            super::unix::ENDING.store(once, std::sync::atomic::Ordering::SeqCst);
             enter_child(limits, err_w);
             while let Some(n) = read_u64(job_r).filter(|&n| n != LEAVE) {
                 // SAFETY: the cell is mapped for the worker's life.

@@ -98,7 +98,9 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
             )));
         }
     };
-    lower(&llvm, &md)
+    let graph = lower(&llvm, &md);
+    crate::contain::discard(llvm);
+    graph
 }
 
 /// Bytes readable through a path: an anonymous in-memory file (Linux `memfd_create`), or

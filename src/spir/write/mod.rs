@@ -166,6 +166,10 @@ impl Llvm {
 
 impl Drop for Llvm {
     fn drop(&mut self) {
+        if crate::contain::ending() {
+            // A contained child about to exit: LLVM's memory goes with it (contain::discard).
+            return;
+        }
         // SAFETY: each handle was made by `new` and is disposed of once, the context last.
         unsafe {
             llvm_sys::core::LLVMDisposeBuilder(self.builder);
