@@ -197,7 +197,7 @@ pub fn translate_to_spirv<'a>(
         };
         let out = assemble_spirv(&module, options)?;
         // The graph is freed before SPIRV-Tools builds its own view of the words.
-        contain::discard(module);
+        drop(module);
         spirv::validate::validate(&out.words, options.target)?;
         Ok(out)
     })

@@ -197,7 +197,9 @@ impl Wire for Vec<u32> {
 /// Free `value`, unless this process is a contained child that ends with the job it is doing:
 /// there the memory goes with the process, and freeing a large module's pieces one by one
 /// only costs time (clang's `-disable-free` does the same). Its destructor does not run, so
-/// only for values whose destructors free memory and nothing else.
+/// only for values whose destructors free memory and nothing else; and only at the end of a
+/// job: memory not freed is not reused, so discarding what is followed by more work raises
+/// the peak (measured: forward on a 1 M-instruction module went from 771 MB to 1.45 GB).
 pub fn discard<T>(value: T) {
     if ending() {
         std::mem::forget(value);

@@ -120,10 +120,6 @@ impl LlvmModule {
 
 impl Drop for LlvmModule {
     fn drop(&mut self) {
-        if crate::contain::ending() {
-            // A contained child about to exit: LLVM's memory goes with it (contain::discard).
-            return;
-        }
         // SAFETY: both were created by `read_metadata` and are disposed only here.
         unsafe {
             if !self.module.is_null() {

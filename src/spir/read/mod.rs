@@ -98,9 +98,7 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
             )));
         }
     };
-    let graph = lower(&llvm, &md);
-    crate::contain::discard(llvm);
-    graph
+    lower(&llvm, &md)
 }
 
 /// Bytes readable through a path: an anonymous in-memory file (Linux `memfd_create`), or

@@ -137,10 +137,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
             "the module is not well-formed: {e}"
         )));
     }
-    let m = std::mem::replace(&mut r.m, ir::Module::new(addressing));
-    crate::contain::discard(r);
-    crate::contain::discard(parsed);
-    Ok(m)
+    Ok(r.m)
 }
 
 /// One function's instructions (OpFunction .. OpFunctionEnd) with word offsets.

@@ -210,7 +210,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     for c in std::mem::take(&mut w.caps) {
         w.b.capability(Capability::from_u32(c).expect("capability"));
     }
-    let mut module = std::mem::replace(&mut w.b, Builder::new()).module();
+    let mut module = w.b.module();
     // rspirv appends capabilities in call order; keep them sorted for stable output.
     module
         .capabilities
@@ -234,10 +234,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     }
     let mut words = module.assemble();
     reflection::append(&mut words, reflection_ids);
-    let lost = std::mem::take(&mut w.lost);
-    crate::contain::discard(module);
-    crate::contain::discard(w);
-    Ok((words, lost))
+    Ok((words, w.lost))
 }
 
 /// The globals function `f` names (directly or inside constant expressions).
