@@ -36,7 +36,8 @@ const LEAVE: u64 = u64::MAX;
 const LEAVE_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Worker {
-    /// Fork a worker that answers job `n` with `serve(n)` until its job pipe closes.
+    /// Fork a worker that answers job `n` with `serve(n)` until it is told to leave (when
+    /// dropped) or its job pipe closes.
     pub fn spawn<T: Wire>(
         work: Work,
         limits: Limits,

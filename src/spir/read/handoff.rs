@@ -8,16 +8,16 @@
 //! [`convert`] lends llvm-ir our module for the length of one `from_bc_path` call: the
 //! wrapper finds it in this thread's hand-off slot and answers with it, and llvm-ir converts
 //! it as if it had parsed it. Its own context, which it then disposes, never owns the module:
-//! the module stays ours, and [`Parsed`]'s owner disposes it.
+//! the module stays the caller's (`metadata::LlvmModule`), which disposes it.
 //!
 //! The slot is set only inside [`convert`] and always emptied before it returns; no input
 //! reaches it. Every other call of the wrapper (none in this crate) parses as LLVM does,
 //! through `LLVMParseBitcodeInContext`, which returns a parse error instead of reporting it
 //! through the context (where LLVM's default handler would exit the process).
 //!
-//! A binary linked without the wrap (rustdoc's doc tests: cargo passes build scripts' link
-//! arguments to binaries and tests, not to doc tests) is detected by address, and llvm-ir
-//! then reads the module written back as bitcode: the same module, parsed twice.
+//! A binary linked without the wrap (cargo passes build scripts' link arguments to binaries,
+//! tests and examples, not to every kind of target, e.g. doc tests) is detected by address,
+//! and llvm-ir then reads the module written back as bitcode: the same module, parsed twice.
 
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
