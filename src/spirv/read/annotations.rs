@@ -26,6 +26,9 @@ pub(crate) struct Annotations {
     pub modes: HashMap<Word, Vec<(spirv::ExecutionMode, Vec<u32>)>>,
     /// OpString texts (kernel argument info, compiler options, SPIR version).
     pub strings: Vec<String>,
+    /// The first OpString `<what>.<kernel>.<rest>` per (what, kernel), as an index into
+    /// `strings` (kernel argument info; a scan per kernel was quadratic in kernels).
+    by_prefix: HashMap<(String, String), usize>,
     pub source: Option<(spirv::SourceLanguage, u32)>,
     pub source_extensions: Vec<String>,
     /// The decorations the reader asked about, by target: the others were not kept.
@@ -59,6 +62,17 @@ impl Annotations {
             }
         }
         Ok(a)
+    }
+
+    /// What follows `<what>.<kernel>.` in the first OpString that begins so. `what` holds no
+    /// dot; a kernel name with one (SPIR-V allows it) is looked for string by string.
+    pub fn string_after(&self, what: &str, kernel: &str) -> Option<&str> {
+        if kernel.contains('.') {
+            let prefix = format!("{what}.{kernel}.");
+            return self.strings.iter().find_map(|s| s.strip_prefix(&prefix));
+        }
+        let i = *self.by_prefix.get(&(what.to_string(), kernel.to_string()))?;
+        Some(&self.strings[i][what.len() + kernel.len() + 2..])
     }
 
     fn one(
@@ -116,7 +130,17 @@ impl Annotations {
                 }
                 self.modes.entry(f).or_default().push((*mode, lits));
             }
-            S::String => self.strings.push(string_operand(inst, 0)?.to_string()),
+            S::String => {
+                let text = string_operand(inst, 0)?;
+                if let Some((what, rest)) = text.split_once('.') {
+                    if let Some((kernel, _)) = rest.split_once('.') {
+                        self.by_prefix
+                            .entry((what.to_string(), kernel.to_string()))
+                            .or_insert(self.strings.len());
+                    }
+                }
+                self.strings.push(text.to_string());
+            }
             S::Source => {
                 if let (Some(Operand::SourceLanguage(l)), Some(Operand::LiteralBit32(v))) =
                     (inst.operands.first(), inst.operands.get(1))

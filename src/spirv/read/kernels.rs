@@ -110,12 +110,7 @@ impl Reader {
 
     /// `kernel_arg_<what>.<kernel>.a,b,c,` OpStrings (the Khronos translator's convention).
     fn arg_strings(&self, what: &str, kernel: &str) -> Option<Vec<String>> {
-        let prefix = format!("{what}.{kernel}.");
-        let s = self
-            .ann
-            .strings
-            .iter()
-            .find_map(|s| s.strip_prefix(&prefix))?;
+        let s = self.ann.string_after(what, kernel)?;
         let mut v: Vec<String> = s.split(',').map(str::to_string).collect();
         if v.last().is_some_and(|l| l.is_empty()) {
             v.pop();
