@@ -139,6 +139,9 @@ impl Check<'_> {
                 ids
             ));
         }
+        if let Some(e) = self.ext_inst_kind(op) {
+            return Some(e);
+        }
         // Where the instruction reads or writes memory (the operand that is a pointer).
         let (pointer, stores) = match op {
             O::fract | O::frexp | O::lgamma_r | O::modf | O::sincos => (Some(1), false),
@@ -178,6 +181,29 @@ impl Check<'_> {
         } else {
             self.number_result()
         }
+    }
+
+    /// The math, common and geometric instructions return floats (`ilogb` takes one), the
+    /// integer instructions integers (OpenCL.std's Result Type rules).
+    fn ext_inst_kind(&self, op: CLOp) -> Option<String> {
+        use CLOp as O;
+        let n = op as u32;
+        let float_op = (O::acos as u32..=O::fast_normalize as u32).contains(&n);
+        let int_op = (O::s_abs as u32..=O::u_mul24 as u32).contains(&n)
+            || (O::u_abs as u32..=O::u_mad_hi as u32).contains(&n);
+        let is_float = |t| matches!(self.scalar(t), Type::Float { .. });
+        let is_int = |t| matches!(self.scalar(t), Type::Int { .. });
+        if op == O::ilogb {
+            return (!self.args.first().is_some_and(|&a| is_float(a)))
+                .then(|| "ilogb of an operand that is not a float".into());
+        }
+        if float_op && !is_float(self.ty) {
+            return Some("a float instruction whose result is not a float".into());
+        }
+        if int_op && !is_int(self.ty) {
+            return Some("an integer instruction whose result is not an integer".into());
+        }
+        None
     }
 
     /// `upsample(hi, lo)`: two integers of one type, the result twice as wide.

@@ -39,7 +39,18 @@ impl Module {
 /// What is wrong with the types of an instruction of result type `ty`, if anything. The
 /// operands must exist (the caller checks that first).
 pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) -> Option<String> {
-    let t = |v: &Value| m.value_type(f, *v);
+    op_type_error(m, ty, op, |v| m.value_type(f, v))
+}
+
+/// [`type_error`] for an instruction not yet in a function (a reader checking what it is
+/// about to emit): `value_type` gives each operand's type.
+pub fn op_type_error(
+    m: &Module,
+    ty: Handle<Type>,
+    op: &Op,
+    value_type: impl Fn(Value) -> Handle<Type>,
+) -> Option<String> {
+    let t = |v: &Value| value_type(*v);
     let fail = |what: &str| Some(what.to_string());
     let mut void_operand = false;
     super::verify::for_each_operand(op, |v| void_operand |= m.types[t(&v)] == Type::Void);

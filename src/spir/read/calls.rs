@@ -61,11 +61,10 @@ pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
     };
     let at = format!("call to '{name}'");
     let lowered = lower_named_call(l, call, &name).map_err(|e| e.at_value(at.clone()))?;
-    if let Lowered::Inst(ty, Op::Builtin { builtin, args })
-    | Lowered::Spelling(ty, Op::Builtin { builtin, args }) = &lowered
-    {
-        let types: Vec<_> = args.iter().map(|&a| l.value_type(a)).collect();
-        if let Some(e) = ir::builtin_check::builtin_error(l.m, builtin, &types, *ty) {
+    // A declaration whose types contradict its mangled name (`vload8` returning 16 lanes):
+    // what it lowers to is ill-typed.
+    if let Lowered::Inst(ty, op) | Lowered::Spelling(ty, op) = &lowered {
+        if let Some(e) = ir::type_check::op_type_error(l.m, *ty, op, |v| l.value_type(v)) {
             return Err(Error::unsupported(format!(
                 "a call to '{}' with operands or a result of types it does not take ({e})",
                 name.escape_debug()

@@ -126,24 +126,32 @@ fn types_of<'a>(t: &'a TypeLowering) -> &'a llvm_ir::types::Types {
 
 /// `c` with the type `expected`, where the two differ only in struct naming: llvm-ir gives a
 /// constant struct its literal type (`{ i16, [3 x i8] }`), while the global it initializes
-/// has the named one (`%struct.anon`). Aggregates are rebuilt member by member; any other
-/// mismatch is left for the verifier to report.
+/// has the named one (`%struct.anon`). Aggregates are rebuilt member by member. Any other
+/// mismatch is malformed input (LLVM's bitcode reader lets an initializer of another type
+/// through: an `i32` where the global has a pointer).
 pub(crate) fn coerce(
     m: &mut ir::Module,
     c: ir::Handle<ir::Constant>,
     expected: ir::Handle<Type>,
-) -> ir::Handle<ir::Constant> {
+) -> Result<ir::Handle<ir::Constant>> {
     let have = m.constants[c].ty;
     if have == expected {
-        return c;
+        return Ok(c);
     }
+    let mismatch = |m: &ir::Module| {
+        Error::malformed(format!(
+            "a constant of type {} where the initializer's type has {}",
+            ir::print::type_text(m, have),
+            ir::print::type_text(m, expected)
+        ))
+    };
     let member_types: Vec<ir::Handle<Type>> = match &m.types[expected] {
         Type::Struct {
             members: Some(ms), ..
         } => ms.clone(),
         Type::Array { elem, len } => vec![*elem; *len as usize],
         Type::Vector { elem, len } => vec![*elem; *len as usize],
-        _ => return c,
+        _ => return Err(mismatch(m)),
     };
     let kind = match m.constants[c].kind.clone() {
         ConstantKind::Composite(elems) if elems.len() == member_types.len() => {
@@ -151,11 +159,11 @@ pub(crate) fn coerce(
                 .into_iter()
                 .zip(member_types)
                 .map(|(e, t)| coerce(m, e, t))
-                .collect();
+                .collect::<Result<_>>()?;
             ConstantKind::Composite(elems)
         }
         k @ (ConstantKind::Null | ConstantKind::Undef) => k,
-        _ => return c,
+        _ => return Err(mismatch(m)),
     };
-    m.constant(ir::Constant { ty: expected, kind })
+    Ok(m.constant(ir::Constant { ty: expected, kind }))
 }

@@ -280,11 +280,12 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             if friendly::builtin_variable(&name).is_some() {
                 continue;
             }
+            let at = || format!("initializer of global @{name}");
             let c = constants::lower_constant(&mut module, &mut types, &symbols, init)
-                .map_err(|e| e.at_value(format!("initializer of global @{name}")))?;
+                .map_err(|e| e.at_value(at()))?;
             let h = symbols.globals[&name];
             let ty = module.globals[h].ty;
-            let c = constants::coerce(&mut module, c, ty);
+            let c = constants::coerce(&mut module, c, ty).map_err(|e| e.at_value(at()))?;
             // Work-group memory cannot be initialized: `undef` there means none.
             let undef = matches!(module.constants[c].kind, ir::ConstantKind::Undef);
             if !(undef && module.globals[h].space == ir::AddressSpace::Local) {
