@@ -71,7 +71,9 @@ impl Annotations {
             let prefix = format!("{what}.{kernel}.");
             return self.strings.iter().find_map(|s| s.strip_prefix(&prefix));
         }
-        let i = *self.by_prefix.get(&(what.to_string(), kernel.to_string()))?;
+        let i = *self
+            .by_prefix
+            .get(&(what.to_string(), kernel.to_string()))?;
         Some(&self.strings[i][what.len() + kernel.len() + 2..])
     }
 

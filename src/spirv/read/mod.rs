@@ -9,6 +9,7 @@
 mod annotations;
 mod body;
 pub(crate) mod builtins;
+mod decode;
 mod function;
 mod kernels;
 mod memory_casts;

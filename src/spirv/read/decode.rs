@@ -1,0 +1,198 @@
+//! Decoding of the instructions function bodies are mostly made of, without rspirv's parser.
+//!
+//! rspirv's parser finds each instruction's grammar by a linear search of its table (twice:
+//! once to parse, once more in `Instruction::new`), which was a quarter of reverse
+//! translation on large modules. Here the grammar is found through an index built once, and
+//! the instructions whose operands are all ids and plain literals (arithmetic, conversions,
+//! composites, access chains, calls, branches and selection merges, phis, OpenCL.std calls,
+//! loads and stores with their memory operands, functions, names) are decoded directly into the same `dr::Instruction` rspirv would
+//! make. Everything else (enumerants and masks with parameters, the literals whose width
+//! depends on a type, the integer and float type declarations that decide those widths) is
+//! still rspirv's, over a word stream of just those instructions (`parse.rs`).
+
+use std::sync::OnceLock;
+
+use rspirv::dr::{Instruction, Operand};
+use rspirv::grammar::{self, OperandKind as K, OperandQuantifier as Q};
+
+use crate::hash::HashMap;
+
+pub(super) type Grammar = &'static grammar::Instruction<'static>;
+
+/// The core grammar by opcode, each with whether [`decode`] reads it.
+pub(super) fn grammar_of(opcode: u32) -> Option<(Grammar, bool)> {
+    static TABLE: OnceLock<HashMap<u32, (Grammar, bool)>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            grammar::INSTRUCTION_TABLE
+                .iter()
+                .map(|g| (g.opcode as u32, (g, decodes(g))))
+                .collect()
+        })
+        .get(&opcode)
+        .copied()
+}
+
+/// Whether every operand of `g` is of a kind [`decode`] reads, and `g` declares no type
+/// rspirv's parser must see (it reads OpConstant's and OpSwitch's literals by the width of
+/// an integer or float type).
+fn decodes(g: Grammar) -> bool {
+    !matches!(g.opcode, spirv::Op::TypeInt | spirv::Op::TypeFloat)
+        && g.operands.iter().all(|o| {
+            matches!(
+                o.kind,
+                K::IdResultType
+                    | K::IdResult
+                    | K::IdRef
+                    | K::IdScope
+                    | K::IdMemorySemantics
+                    | K::LiteralInteger
+                    | K::LiteralFloat
+                    | K::LiteralExtInstInteger
+                    | K::PairIdRefLiteralInteger
+                    | K::PairIdRefIdRef
+                    | K::MemoryAccess
+                    | K::LiteralString
+                    | K::SelectionControl
+                    | K::FunctionControl
+            )
+        })
+}
+
+/// Why an instruction could not be decoded.
+#[derive(Debug, PartialEq)]
+pub(super) enum Fault {
+    /// Operands the grammar requires are missing (or a pair is cut in half).
+    Fewer,
+    /// Words are left after the last operand the grammar allows.
+    More,
+    /// A mask (memory operands, selection or function control) with bits SPIR-V does not
+    /// define for it.
+    Mask(&'static str, u32),
+    /// A literal string without its terminating NUL, or not UTF-8.
+    String,
+}
+
+/// The words of one instruction, read in order.
+struct Cursor<'a> {
+    words: &'a [u32],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn left(&self) -> usize {
+        self.words.len() - self.at
+    }
+
+    fn next(&mut self) -> Result<u32, Fault> {
+        let w = *self.words.get(self.at).ok_or(Fault::Fewer)?;
+        self.at += 1;
+        Ok(w)
+    }
+
+    /// A NUL-terminated UTF-8 string padded to whole words (the words' bytes in memory
+    /// order, as rspirv reads them).
+    fn string(&mut self) -> Result<String, Fault> {
+        let mut bytes = Vec::with_capacity(16);
+        for (i, w) in self.words[self.at..].iter().enumerate() {
+            let b = w.to_ne_bytes();
+            if let Some(nul) = b.iter().position(|&x| x == 0) {
+                bytes.extend_from_slice(&b[..nul]);
+                self.at += i + 1;
+                return String::from_utf8(bytes).map_err(|_| Fault::String);
+            }
+            bytes.extend_from_slice(&b);
+        }
+        Err(Fault::String)
+    }
+}
+
+/// Decode an instruction of grammar `g` (one [`grammar_of`] says it reads) from the words
+/// after its first, as rspirv's parser would.
+pub(super) fn decode(g: Grammar, words: &[u32]) -> Result<Instruction, Fault> {
+    let mut cursor = Cursor { words, at: 0 };
+    let mut result_type = None;
+    let mut result_id = None;
+    let mut operands = Vec::with_capacity(words.len());
+    let mut logical = 0;
+    while let Some(o) = g.operands.get(logical) {
+        if cursor.left() == 0 {
+            // Words run out: what is left of the grammar must be optional.
+            if o.quantifier == Q::One {
+                return Err(Fault::Fewer);
+            }
+            break;
+        }
+        match o.kind {
+            K::IdResultType => result_type = Some(cursor.next()?),
+            K::IdResult => result_id = Some(cursor.next()?),
+            K::IdRef => operands.push(Operand::IdRef(cursor.next()?)),
+            K::IdScope => operands.push(Operand::IdScope(cursor.next()?)),
+            K::IdMemorySemantics => operands.push(Operand::IdMemorySemantics(cursor.next()?)),
+            K::LiteralInteger | K::LiteralFloat => {
+                operands.push(Operand::LiteralBit32(cursor.next()?))
+            }
+            K::LiteralExtInstInteger => {
+                operands.push(Operand::LiteralExtInstInteger(cursor.next()?))
+            }
+            K::PairIdRefLiteralInteger => {
+                operands.push(Operand::IdRef(cursor.next()?));
+                operands.push(Operand::LiteralBit32(cursor.next()?));
+            }
+            K::PairIdRefIdRef => {
+                operands.push(Operand::IdRef(cursor.next()?));
+                operands.push(Operand::IdRef(cursor.next()?));
+            }
+            K::MemoryAccess => {
+                let bits = cursor.next()?;
+                let access = spirv::MemoryAccess::from_bits(bits)
+                    .ok_or(Fault::Mask("memory operands", bits))?;
+                operands.push(Operand::MemoryAccess(access));
+                // The parameters, in the order of their bits.
+                use spirv::MemoryAccess as M;
+                if access.contains(M::ALIGNED) {
+                    operands.push(Operand::LiteralBit32(cursor.next()?));
+                }
+                if access.contains(M::MAKE_POINTER_AVAILABLE) {
+                    operands.push(Operand::IdScope(cursor.next()?));
+                }
+                if access.contains(M::MAKE_POINTER_VISIBLE) {
+                    operands.push(Operand::IdScope(cursor.next()?));
+                }
+                if access.contains(M::ALIAS_SCOPE_INTEL_MASK) {
+                    operands.push(Operand::IdRef(cursor.next()?));
+                }
+                if access.contains(M::NO_ALIAS_INTEL_MASK) {
+                    operands.push(Operand::IdRef(cursor.next()?));
+                }
+            }
+            K::LiteralString => operands.push(Operand::LiteralString(cursor.string()?)),
+            K::SelectionControl => {
+                let bits = cursor.next()?;
+                let control = spirv::SelectionControl::from_bits(bits)
+                    .ok_or(Fault::Mask("selection control", bits))?;
+                operands.push(Operand::SelectionControl(control));
+            }
+            K::FunctionControl => {
+                let bits = cursor.next()?;
+                let control = spirv::FunctionControl::from_bits(bits)
+                    .ok_or(Fault::Mask("function control", bits))?;
+                operands.push(Operand::FunctionControl(control));
+            }
+            // `decodes` admits no other kind.
+            _ => unreachable!("operand kind {:?} is not decoded here", o.kind),
+        }
+        if o.quantifier != Q::ZeroOrMore {
+            logical += 1;
+        }
+    }
+    if cursor.left() > 0 {
+        return Err(Fault::More);
+    }
+    Ok(Instruction {
+        class: g,
+        result_type,
+        result_id,
+        operands,
+    })
+}
