@@ -113,7 +113,15 @@ pub(super) fn decode(g: Grammar, words: &[u32]) -> Result<Instruction, Fault> {
     let mut cursor = Cursor { words, at: 0 };
     let mut result_type = None;
     let mut result_id = None;
-    let mut operands = Vec::with_capacity(words.len());
+    // One operand a word, less the result type and id (always first in the grammar);
+    // a string takes one for several.
+    let results = g
+        .operands
+        .iter()
+        .take(2)
+        .filter(|o| matches!(o.kind, K::IdResultType | K::IdResult))
+        .count();
+    let mut operands = Vec::with_capacity(words.len().saturating_sub(results));
     let mut logical = 0;
     while let Some(o) = g.operands.get(logical) {
         if cursor.left() == 0 {
