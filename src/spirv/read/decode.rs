@@ -6,9 +6,9 @@
 //! the instructions whose operands are all ids and plain literals (arithmetic, conversions,
 //! composites, access chains, calls, branches and selection merges, phis, OpenCL.std calls,
 //! loads and stores with their memory operands, functions, names) are decoded directly into the same `dr::Instruction` rspirv would
-//! make. Everything else (enumerants and masks with parameters, the literals whose width
-//! depends on a type, the integer and float type declarations that decide those widths) is
-//! still rspirv's, over a word stream of just those instructions (`parse.rs`).
+//! make, OpConstant's and OpSwitch's literals as wide as the type [`Widths`] tracks, as
+//! rspirv's parser does. Everything else (enumerants and masks with parameters) is still
+//! rspirv's, over a word stream of just those instructions (`parse.rs`).
 
 use std::sync::OnceLock;
 
@@ -33,30 +33,86 @@ pub(super) fn grammar_of(opcode: u32) -> Option<(Grammar, bool)> {
         .copied()
 }
 
-/// Whether every operand of `g` is of a kind [`decode`] reads, and `g` declares no type
-/// rspirv's parser must see (it reads OpConstant's and OpSwitch's literals by the width of
-/// an integer or float type).
+/// Whether every operand of `g` is of a kind [`decode`] reads.
 fn decodes(g: Grammar) -> bool {
-    !matches!(g.opcode, spirv::Op::TypeInt | spirv::Op::TypeFloat)
-        && g.operands.iter().all(|o| {
-            matches!(
-                o.kind,
-                K::IdResultType
-                    | K::IdResult
-                    | K::IdRef
-                    | K::IdScope
-                    | K::IdMemorySemantics
-                    | K::LiteralInteger
-                    | K::LiteralFloat
-                    | K::LiteralExtInstInteger
-                    | K::PairIdRefLiteralInteger
-                    | K::PairIdRefIdRef
-                    | K::MemoryAccess
-                    | K::LiteralString
-                    | K::SelectionControl
-                    | K::FunctionControl
-            )
-        })
+    g.operands.iter().all(|o| {
+        matches!(
+            o.kind,
+            K::IdResultType
+                | K::IdResult
+                | K::IdRef
+                | K::IdScope
+                | K::IdMemorySemantics
+                | K::LiteralInteger
+                | K::LiteralFloat
+                | K::LiteralExtInstInteger
+                | K::PairIdRefLiteralInteger
+                | K::PairIdRefIdRef
+                | K::MemoryAccess
+                | K::LiteralString
+                | K::SelectionControl
+                | K::FunctionControl
+                | K::LiteralContextDependentNumber
+                | K::PairLiteralIntegerIdRef
+        )
+    })
+}
+
+/// The scalar type of a value, where it decides how wide a literal is: OpConstant's value
+/// is as wide as its type, OpSwitch's case literals as wide as its selector.
+#[derive(Clone, Copy)]
+enum Scalar {
+    Int(u32),
+    Float(u32),
+}
+
+/// The scalar type of every id that has one, as rspirv's parser tracks it (integer and
+/// float types, and every value of one), for the literals whose width it decides.
+#[derive(Default)]
+pub(super) struct Widths(HashMap<u32, Scalar>);
+
+impl Widths {
+    /// Record what the instruction of grammar `g` and operand words `words` defines; called
+    /// for every instruction in order, whoever decodes it.
+    pub(super) fn track(&mut self, g: Grammar, words: &[u32]) {
+        let has_type = g
+            .operands
+            .first()
+            .is_some_and(|o| o.kind == K::IdResultType);
+        let id_at = g
+            .operands
+            .iter()
+            .take(2)
+            .position(|o| o.kind == K::IdResult);
+        let Some(&id) = id_at.and_then(|i| words.get(i)) else {
+            return;
+        };
+        let scalar = match g.opcode {
+            spirv::Op::TypeInt if words.len() >= 3 => Some(Scalar::Int(words[1])),
+            spirv::Op::TypeFloat if words.len() >= 2 => Some(Scalar::Float(words[1])),
+            op if op.is_type() => None,
+            _ if has_type => words.first().and_then(|t| self.0.get(t)).copied(),
+            _ => None,
+        };
+        if let Some(scalar) = scalar {
+            self.0.insert(id, scalar);
+        }
+    }
+
+    /// A literal of the type `ty` (one word where the type is unknown, as rspirv reads it).
+    fn literal(&self, ty: Option<u32>, cursor: &mut Cursor) -> Result<Operand, Fault> {
+        match ty.and_then(|t| self.0.get(&t)) {
+            None | Some(Scalar::Int(8 | 16 | 32) | Scalar::Float(16 | 32)) => {
+                Ok(Operand::LiteralBit32(cursor.next()?))
+            }
+            Some(Scalar::Int(64) | Scalar::Float(64)) => {
+                let low = u64::from(cursor.next()?);
+                let high = u64::from(cursor.next()?);
+                Ok(Operand::LiteralBit64(high << 32 | low))
+            }
+            Some(_) => Err(Fault::LiteralType),
+        }
+    }
 }
 
 /// Why an instruction could not be decoded.
@@ -71,6 +127,8 @@ pub(super) enum Fault {
     Mask(&'static str, u32),
     /// A literal string without its terminating NUL, or not UTF-8.
     String,
+    /// A literal whose type is an integer or float of a width SPIR-V literals do not have.
+    LiteralType,
 }
 
 /// The words of one instruction, read in order.
@@ -109,7 +167,7 @@ impl Cursor<'_> {
 
 /// Decode an instruction of grammar `g` (one [`grammar_of`] says it reads) from the words
 /// after its first, as rspirv's parser would.
-pub(super) fn decode(g: Grammar, words: &[u32]) -> Result<Instruction, Fault> {
+pub(super) fn decode(g: Grammar, words: &[u32], widths: &Widths) -> Result<Instruction, Fault> {
     let mut cursor = Cursor { words, at: 0 };
     let mut result_type = None;
     let mut result_id = None;
@@ -173,6 +231,17 @@ pub(super) fn decode(g: Grammar, words: &[u32]) -> Result<Instruction, Fault> {
                 if access.contains(M::NO_ALIAS_INTEL_MASK) {
                     operands.push(Operand::IdRef(cursor.next()?));
                 }
+            }
+            K::LiteralContextDependentNumber => {
+                operands.push(widths.literal(result_type, &mut cursor)?)
+            }
+            K::PairLiteralIntegerIdRef => {
+                let selector = match operands.first() {
+                    Some(Operand::IdRef(id)) => Some(*id),
+                    _ => None,
+                };
+                operands.push(widths.literal(selector, &mut cursor)?);
+                operands.push(Operand::IdRef(cursor.next()?));
             }
             K::LiteralString => operands.push(Operand::LiteralString(cursor.string()?)),
             K::SelectionControl => {
