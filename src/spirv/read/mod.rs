@@ -70,7 +70,7 @@ pub(crate) struct Reader {
 /// do not (llvm-spirv-14's, for 7 of 131 fixture modules: NoSignedWrap decorated twice, block
 /// order, phi operands) and are still meaningful. What we write is validated.
 pub fn read(words: &[u32]) -> Result<ir::Module> {
-    let parsed = parse::parse(words)?;
+    let mut parsed = parse::parse(words)?;
     let insts = &parsed.insts;
     let addressing = insts
         .iter()
@@ -119,13 +119,22 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
              only pointers to structs)"
         )));
     }
-    let functions = split_functions(&insts[first_fn..])?;
+    let functions = split_functions(insts, first_fn)?;
     for f in &functions {
-        r.declare_function(f)?;
+        r.declare_function(&insts[f.clone()])?;
     }
-    for f in &functions {
-        r.define_function(f)?;
+    for f in functions {
+        r.define_function(&parsed.insts[f.clone()])?;
+        // A function's operands are not read again once it is lowered: freed, the graph
+        // that grows next reuses their memory (the reader's peak). OpExtInst keeps them
+        // for `note_unkept`, which looks for non-semantic instruction sets.
+        for (_, inst) in &mut parsed.insts[f] {
+            if inst.class.opcode != S::ExtInst {
+                inst.operands = Vec::new();
+            }
+        }
     }
+    let insts = &parsed.insts;
     r.kernels()?;
     r.note_unkept(insts);
     let errors = ir::verify::verify(&r.m);
@@ -144,14 +153,18 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
 /// One function's instructions (OpFunction .. OpFunctionEnd) with word offsets.
 pub(crate) type FunctionInsts<'a> = &'a [(usize, Instruction)];
 
-fn split_functions(insts: &[(usize, Instruction)]) -> Result<Vec<FunctionInsts<'_>>> {
+/// Where each function's instructions are, from `first`, the first OpFunction, on.
+fn split_functions(
+    insts: &[(usize, Instruction)],
+    first: usize,
+) -> Result<Vec<std::ops::Range<usize>>> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, (at, inst)) in insts.iter().enumerate() {
+    for (i, (at, inst)) in insts.iter().enumerate().skip(first) {
         match (inst.class.opcode, start) {
             (S::Function, None) => start = Some(i),
             (S::FunctionEnd, Some(s)) => {
-                out.push(&insts[s..=i]);
+                out.push(s..i + 1);
                 start = None;
             }
             (S::Function, Some(_)) => {
