@@ -4,6 +4,7 @@
     python3 bench/compare.py [--sizes 1000,10000,100000,1000000] [--callgrind-max 10000]
                              [--shapes straight,kernels,control,calls] [--sample 40]
                              [--files 2000] [--jobs N] [--only shapes|corpus|migrate]
+                             [--directions fwd,rev]
 
 Prints four tables, each with our/peer ratios (below 1: we are cheaper):
 
@@ -216,7 +217,7 @@ def corpus(work, sample):
         print(f"| {name} | {o:.1f} M | {p:.1f} M | {o / p:.2f} |")
 
 
-def shapes(work, sizes, cg_max, which):
+def shapes(work, sizes, cg_max, which, directions):
     print("\nshapes: wall seconds (peak RSS MiB), ratio ours/peer; instructions where measured")
     print("| shape | IR insts | dir | ours | llvm-spirv-14 | time ratio | RSS ratio | instr ratio |")
     print("|---|---|---|---|---|---|---|---|")
@@ -231,6 +232,8 @@ def shapes(work, sizes, cg_max, which):
                 print(f"| {shape} | {n} | fwd | failed | | | | |")
                 continue
             for d, cmd in (("fwd", forward), ("rev", reverse)):
+                if d not in directions:
+                    continue
                 src = bc if d == "fwd" else spv
                 out = os.path.join(work, "o." + ("spv" if d == "fwd" else "bc"))
                 res = {}
@@ -300,6 +303,7 @@ def main():
     ap.add_argument("--only", choices=["shapes", "corpus", "migrate"])
     ap.add_argument("--sample", type=int, default=40, help="fixtures in the corpus table (0: all)")
     ap.add_argument("--shapes", default=",".join(SHAPES))
+    ap.add_argument("--directions", default="fwd,rev", help="shapes: fwd, rev or both")
     a = ap.parse_args()
     if not os.path.exists(OURS):
         sys.exit("build first: cargo build --release")
@@ -308,7 +312,8 @@ def main():
         if a.only in (None, "corpus"):
             corpus(work, a.sample)
         if a.only in (None, "shapes"):
-            shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max, a.shapes.split(","))
+            shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max, a.shapes.split(","),
+                   a.directions.split(","))
         if a.only in (None, "migrate"):
             migrate(work, a.files, a.jobs)
     finally:
