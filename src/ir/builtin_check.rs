@@ -389,6 +389,27 @@ impl Check<'_> {
                     && matches!(self.m.types[self.ty], Type::Float { .. });
                 (!fits).then(|| "dot of other than two float vectors of its result type".into())
             }
+            // get_fence and to_global/to_local/to_private: of a generic pointer.
+            S::GenericPtrMemSemantics | S::GenericCastToPtrExplicit => {
+                let generic = matches!(
+                    self.args.first().map(|&t| &self.m.types[t]),
+                    Some(Type::Pointer {
+                        space: super::AddressSpace::Generic,
+                        ..
+                    })
+                );
+                let result_fits = match op {
+                    S::GenericPtrMemSemantics => {
+                        matches!(self.m.types[self.ty], Type::Int { width: 32 })
+                    }
+                    _ => matches!(self.m.types[self.ty], Type::Pointer { .. }),
+                };
+                if !generic {
+                    Some("operand 0 is not a generic pointer".into())
+                } else {
+                    (!result_fits).then(|| "its result is not of the type it returns".into())
+                }
+            }
             S::BitCount => {
                 // OpenCL C's popcount: the result has its operand's type.
                 let fits = self.args.len() == 1
