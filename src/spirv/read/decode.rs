@@ -3,12 +3,14 @@
 //! rspirv's parser finds each instruction's grammar by a linear search of its table (twice:
 //! once to parse, once more in `Instruction::new`), which was a quarter of reverse
 //! translation on large modules. Here the grammar is found through an index built once, and
-//! the instructions whose operands are all ids and plain literals (arithmetic, conversions,
-//! composites, access chains, calls, branches and selection merges, phis, OpenCL.std calls,
-//! loads and stores with their memory operands, functions, names) are decoded directly into the same `dr::Instruction` rspirv would
-//! make, OpConstant's and OpSwitch's literals as wide as the type [`Widths`] tracks, as
-//! rspirv's parser does. Everything else (enumerants and masks with parameters) is still
-//! rspirv's, over a word stream of just those instructions (`parse.rs`).
+//! the instructions whose operands are ids, plain literals, strings and the simple masks
+//! (arithmetic, conversions, composites, access chains, calls, branches, switches, selection
+//! merges, phis, OpenCL.std calls, loads and stores with their memory operands, constants,
+//! functions, names) are decoded directly into the same `dr::Instruction` rspirv would make;
+//! OpConstant's and OpSwitch's literals are as wide as the type [`Widths`] tracks, as in
+//! rspirv's parser. The rest (operands that are enumerants, or masks with parameters:
+//! capabilities, decorations, execution modes, pointer and image types, loop merges, image
+//! operands) is still rspirv's, over a word stream of just those instructions (`parse.rs`).
 
 use std::sync::OnceLock;
 
