@@ -23,6 +23,7 @@ mod memory_casts;
 pub mod metadata;
 mod narrow;
 mod pipes;
+mod sampler_operands;
 mod samplers;
 mod types;
 
