@@ -133,6 +133,19 @@ pub(super) enum Fault {
     LiteralType,
 }
 
+impl std::fmt::Display for Fault {
+    /// What is wrong, after the instruction's name (also for rspirv's errors of the same).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Fewer => f.write_str("has fewer operands than its grammar requires"),
+            Fault::More => f.write_str("has more operands than its grammar allows"),
+            Fault::Mask(what, bits) => write!(f, "has {what} {bits:#x}, not a SPIR-V mask"),
+            Fault::String => f.write_str("has a string that is not NUL-terminated UTF-8"),
+            Fault::LiteralType => f.write_str("uses a literal of an unsupported type"),
+        }
+    }
+}
+
 /// The words of one instruction, read in order.
 struct Cursor<'a> {
     words: &'a [u32],

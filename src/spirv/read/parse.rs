@@ -127,7 +127,6 @@ pub(crate) fn parse(words: &[u32]) -> Result<Parsed> {
     let mut insts = Vec::with_capacity(offsets.len());
     let mut theirs = Vec::new();
     let mut rest = words[..5].to_vec();
-    let mut rest_at = Vec::new();
     let mut widths = decode::Widths::default();
     let mut fault = None;
     for &at in &offsets {
@@ -140,27 +139,7 @@ pub(crate) fn parse(words: &[u32]) -> Result<Parsed> {
                     insts.push((at, inst));
                     None
                 }
-                Err(f) => Some(format!(
-                    "word {at}: Op{:?} {}",
-                    g.opcode,
-                    match f {
-                        decode::Fault::Fewer => {
-                            "has fewer operands than its grammar requires".to_string()
-                        }
-                        decode::Fault::More => {
-                            "has more operands than its grammar allows".to_string()
-                        }
-                        decode::Fault::Mask(what, bits) => {
-                            format!("has {what} {bits:#x}, not a SPIR-V mask")
-                        }
-                        decode::Fault::String => {
-                            "has a string that is not NUL-terminated UTF-8".to_string()
-                        }
-                        decode::Fault::LiteralType => {
-                            "uses a literal of an unsupported type".to_string()
-                        }
-                    }
-                )),
+                Err(f) => Some(format!("word {at}: Op{:?} {f}", g.opcode)),
             },
             Some((g, false)) => {
                 theirs.push(insts.len());
@@ -171,7 +150,6 @@ pub(crate) fn parse(words: &[u32]) -> Result<Parsed> {
                     operands: Vec::new(),
                 };
                 insts.push((at, placeholder));
-                rest_at.push(at);
                 rest.extend_from_slice(&words[at..at + count]);
                 None
             }
@@ -190,33 +168,23 @@ pub(crate) fn parse(words: &[u32]) -> Result<Parsed> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         rspirv::binary::parse_words(&rest, &mut c)
     }));
-    let word_of = |inst: usize| rest_at.get(inst).copied().unwrap_or(words.len());
+    // Where the `k`th instruction rspirv was given is.
+    let word_of = |k: usize| theirs.get(k).map_or(words.len(), |&i| insts[i].0);
     // rspirv numbers instructions from 1 in its errors.
     let word_of_nth = |n: usize| word_of(n.saturating_sub(1));
     match result {
         Ok(Ok(())) => {}
         Ok(Err(e)) => {
             use rspirv::binary::ParseState as P;
+            let say = |n: usize, f: decode::Fault| {
+                let at = word_of_nth(n);
+                format!("word {at}: {} {f}", opname(words, at))
+            };
+            // Unknown opcodes and word counts of 0 never reach it (checked above).
             let msg = match &e {
-                P::OpcodeUnknown(_, n, op) => {
-                    format!("word {}: unknown opcode {op}", word_of_nth(*n))
-                }
-                P::WordCountZero(_, n) => format!("word {}: word count 0", word_of_nth(*n)),
-                P::OperandExpected(_, n) => format!(
-                    "word {}: {} has fewer operands than its grammar requires",
-                    word_of_nth(*n),
-                    opname(words, word_of_nth(*n))
-                ),
-                P::OperandExceeded(_, n) => format!(
-                    "word {}: {} has more operands than its grammar allows",
-                    word_of_nth(*n),
-                    opname(words, word_of_nth(*n))
-                ),
-                P::TypeUnsupported(_, n) => format!(
-                    "word {}: {} uses a literal of an unsupported type",
-                    word_of_nth(*n),
-                    opname(words, word_of_nth(*n))
-                ),
+                P::OperandExpected(_, n) => say(*n, decode::Fault::Fewer),
+                P::OperandExceeded(_, n) => say(*n, decode::Fault::More),
+                P::TypeUnsupported(_, n) => say(*n, decode::Fault::LiteralType),
                 other => format!("word {}: {other}", word_of(c.insts.len())),
             };
             return Err(Error::malformed(msg));
