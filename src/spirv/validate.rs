@@ -15,6 +15,11 @@
 //! `cl_khr_int64_base_atomics`, `cl_khr_fp16`). A module whose complaint is one of those
 //! capabilities is validated again under the universal environment of its version, where every
 //! other rule still applies. The oracle tier's `spirv-val` helper does the same.
+//!
+//! Two of the validator's whole-module routines are quadratic (the search for recursive entry
+//! points, and the check that each block follows its dominator); `validate_linear.cpp` stands
+//! in for them with linear ones that give the same answers, linked in place of the originals
+//! (see that file).
 
 use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv as ValEnv;
@@ -230,5 +235,111 @@ mod tests {
         let text = e.to_string();
         assert!(text.contains("internal error"), "{text}");
         assert!(text.contains("opencl2.1"), "{text}");
+    }
+
+    fn assemble(text: &str) -> Vec<u32> {
+        use spirv_tools::assembler::{Assembler, AssemblerOptions};
+        let asm = spirv_tools::assembler::create(Some(ValEnv::Universal_1_3));
+        asm.assemble(text, AssemblerOptions::default())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+            .as_words()
+            .to_vec()
+    }
+
+    /// A compute shader whose entry point calls `%a`; `calls` adds the other calls.
+    fn shader_calling(calls: &str) -> Vec<u32> {
+        let mut text = String::from(
+            "OpCapability Shader
+             OpMemoryModel Logical GLSL450
+             OpEntryPoint GLCompute %main \"main\"
+             OpExecutionMode %main LocalSize 1 1 1
+             %void = OpTypeVoid
+             %fn = OpTypeFunction %void
+             %main = OpFunction %void None %fn
+             %l = OpLabel
+             %r = OpFunctionCall %void %a
+             OpReturn
+             OpFunctionEnd\n",
+        );
+        // Functions %a, %b, %c, %d; "a>b" makes %a call %b.
+        for f in ["a", "b", "c", "d"] {
+            text += &format!("%{f} = OpFunction %void None %fn\n%l{f} = OpLabel\n");
+            for (i, callee) in calls
+                .split_whitespace()
+                .filter_map(|c| c.strip_prefix(&format!("{f}>")))
+                .enumerate()
+            {
+                text += &format!("%r{f}{i} = OpFunctionCall %void %{callee}\n");
+            }
+            text += "OpReturn\nOpFunctionEnd\n";
+        }
+        assemble(&text)
+    }
+
+    /// Vulkan forbids an entry point whose call graph has a cycle. The validator finds those
+    /// entry points in linear time (`validate_linear.cpp`): what it finds must be what
+    /// SPIRV-Tools' own search finds (a debug build also compares the two on every call).
+    #[test]
+    fn recursive_entry_points_are_found() {
+        let cyclic = "call graph with cycles";
+        for (calls, recursive) in [
+            ("a>b b>c c>d", false),
+            ("a>b a>c b>d c>d", false),
+            ("a>a", true),
+            ("a>b b>c c>d d>b", true),
+            ("a>b b>a", true),
+            ("a>b c>d d>c", false), // a cycle no entry point reaches
+            ("a>b c>c", false),
+            ("a>b b>c c>d d>c", true),
+        ] {
+            let result = check(&shader_calling(calls), TargetEnv::Vulkan12);
+            match recursive {
+                true => assert!(
+                    result.as_ref().is_err_and(|e| e.contains(cyclic)),
+                    "{calls}: {result:?}"
+                ),
+                false => assert_eq!(result, Ok(()), "{calls}"),
+            }
+        }
+    }
+
+    /// A kernel's block must come after its immediate dominator in the binary. The check
+    /// looks blocks up by place (`validate_linear.cpp`) rather than searching from the
+    /// function's start for each.
+    #[test]
+    fn a_block_before_its_dominator_is_refused() {
+        let kernel = |blocks: &str| {
+            assemble(&format!(
+                "OpCapability Addresses
+                 OpCapability Kernel
+                 OpMemoryModel Physical64 OpenCL
+                 OpEntryPoint Kernel %k \"k\"
+                 %void = OpTypeVoid
+                 %bool = OpTypeBool
+                 %c = OpConstantTrue %bool
+                 %fn = OpTypeFunction %void
+                 %k = OpFunction %void None %fn
+                 %entry = OpLabel
+                 OpBranchConditional %c %a %x
+                 {blocks}
+                 OpFunctionEnd"
+            ))
+        };
+        let a = "%a = OpLabel\nOpBranch %b\n";
+        let b = "%b = OpLabel\nOpReturn\n";
+        let x = "%x = OpLabel\nOpReturn\n";
+        assert_eq!(
+            check(&kernel(&[a, b, x].concat()), TargetEnv::OpenCl30),
+            Ok(())
+        );
+        assert_eq!(
+            check(&kernel(&[x, a, b].concat()), TargetEnv::OpenCl30),
+            Ok(())
+        );
+        let e = check(&kernel(&[b, a, x].concat()), TargetEnv::OpenCl30).unwrap_err();
+        assert!(
+            e.contains("Block '") && e.contains("appears in the binary before its dominator"),
+            "{e}"
+        );
     }
 }

@@ -1,0 +1,258 @@
+// Linear-time stand-ins for two routines of SPIRV-Tools' validator (issue 21).
+//
+// Every module spir-xlate writes is validated in-process by SPIRV-Tools (validate.rs). Two of
+// the validator's whole-module checks take time quadratic in the module:
+//
+// * `ValidationState_t::ComputeRecursiveEntryPoints` searches the call graph once from every
+//   function to find those that can reach themselves: O(functions x calls). A chain of 10,000
+//   calls (100 k instructions) spent 5.8 of its 6.1 s there.
+// * `PerformCfgChecks` checks that every block comes after its immediate dominator in the
+//   binary by searching the function's block list from its start, once per block:
+//   O(blocks^2) in one long function.
+//
+// This file answers the same questions in linear time: the functions on a call cycle are those
+// of a strongly connected component with more than one function or a call to itself (Tarjan's
+// algorithm), and a block's place in the list is looked up in a map. The results are the same
+// sets and the same first error with the same words, in the same order of checking; modules
+// with the Shader capability (Vulkan) go to SPIRV-Tools' own `PerformCfgChecks`, whose structured
+// control-flow checks are not replaced.
+//
+// How they take the originals' places: the build links with `--wrap` for each routine's
+// symbol (build.rs, `link_validator_linear`), so the validator's calls (from validate.cpp, a
+// different object) reach `__wrap_<symbol>` here, and `__real_<symbol>` names the original.
+// The references to the originals are weak: a binary linked without the wrap (e.g. a doc
+// test, to which cargo passes no build-script link arguments) does not pull this object in,
+// and validates with the originals.
+//
+// In a debug build (SPIR_XLATE_CHECK_LINEAR) every call also runs the original and aborts with
+// a message if the two disagree, so the debug test suite checks the replacement on every module
+// it validates.
+//
+// The headers are SPIRV-Tools' own, from the `spirv-tools-sys` crate this binary compiles, so
+// the classes' layouts are those the validator was compiled with.
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "source/cfa.h"
+#include "source/val/basic_block.h"
+#include "source/val/function.h"
+#include "source/val/validation_state.h"
+
+namespace spvtools {
+namespace val {
+// Defined in validate_cfg.cpp with external linkage, declared in no header.
+spv_result_t MaximalReconvergenceChecks(ValidationState_t& _);
+}  // namespace val
+}  // namespace spvtools
+
+using spvtools::CFA;
+using spvtools::val::BasicBlock;
+using spvtools::val::Function;
+using spvtools::val::ValidationState_t;
+
+extern "C" {
+// The originals, as `--wrap` names them.
+void __real__ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv(
+    ValidationState_t* self) __attribute__((weak));
+spv_result_t __real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(
+    ValidationState_t& _) __attribute__((weak));
+}
+
+namespace {
+
+// The entry points that can reach a function on a call cycle, found in linear time.
+std::set<uint32_t> RecursiveEntryPoints(ValidationState_t& _) {
+  std::vector<Function>& functions = _.functions();
+  const size_t n = functions.size();
+  std::unordered_map<const Function*, size_t> index;
+  index.reserve(n);
+  for (size_t i = 0; i < n; ++i) index.emplace(&functions[i], i);
+
+  // Calls, as indices. A call of an id that is no function here has no successors, as in
+  // the original search (other checks report it).
+  std::vector<std::vector<size_t>> calls(n);
+  std::vector<bool> on_cycle(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    for (const uint32_t target : functions[i].function_call_targets()) {
+      const Function* callee = _.function(target);
+      if (!callee) continue;
+      auto at = index.find(callee);
+      if (at == index.end()) continue;
+      if (at->second == i) on_cycle[i] = true;
+      calls[i].push_back(at->second);
+    }
+  }
+
+  // Tarjan's strongly connected components, iteratively: a component of more than one
+  // function is a cycle through each of them.
+  constexpr size_t kUnseen = std::numeric_limits<size_t>::max();
+  std::vector<size_t> order(n, kUnseen), low(n, 0);
+  std::vector<bool> on_stack(n, false);
+  std::vector<size_t> stack;
+  std::vector<std::pair<size_t, size_t>> work;  // (function, next call to follow)
+  size_t counter = 0;
+  auto visit = [&](size_t v) {
+    order[v] = low[v] = counter++;
+    stack.push_back(v);
+    on_stack[v] = true;
+    work.emplace_back(v, 0);
+  };
+  for (size_t root = 0; root < n; ++root) {
+    if (order[root] != kUnseen) continue;
+    visit(root);
+    while (!work.empty()) {
+      const size_t v = work.back().first;
+      const size_t next = work.back().second;
+      if (next < calls[v].size()) {
+        work.back().second = next + 1;
+        const size_t w = calls[v][next];
+        if (order[w] == kUnseen) {
+          visit(w);
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], order[w]);
+        }
+        continue;
+      }
+      work.pop_back();
+      if (!work.empty()) {
+        const size_t parent = work.back().first;
+        low[parent] = std::min(low[parent], low[v]);
+      }
+      if (low[v] != order[v]) continue;
+      size_t size = 0;
+      const size_t bottom = stack.size();
+      size_t top = bottom;
+      do {
+        --top;
+        ++size;
+      } while (stack[top] != v);
+      for (size_t k = top; k < bottom; ++k) {
+        on_stack[stack[k]] = false;
+        if (size > 1) on_cycle[stack[k]] = true;
+      }
+      stack.resize(top);
+    }
+  }
+
+  std::set<uint32_t> recursive;
+  for (size_t i = 0; i < n; ++i) {
+    if (!on_cycle[i]) continue;
+    for (const uint32_t entry_point : _.FunctionEntryPoints(functions[i].id())) {
+      recursive.insert(entry_point);
+    }
+  }
+  return recursive;
+}
+
+// The set the validator keeps; it exposes it read-only, and the object itself is not const.
+std::set<uint32_t>& RecursiveSet(ValidationState_t& _) {
+  return const_cast<std::set<uint32_t>&>(_.recursive_entry_points());
+}
+
+[[noreturn]] void Disagree(const char* what) {
+  std::fprintf(stderr,
+               "spir-xlate: the linear %s disagrees with SPIRV-Tools' own "
+               "(src/spirv/validate_linear.cpp)\n",
+               what);
+  std::abort();
+}
+
+// Immediate dominators of a function's blocks, set as PerformCfgChecks sets them.
+void SetDominators(Function& function) {
+  if (function.ordered_blocks().empty()) return;
+  std::vector<const BasicBlock*> postorder;
+  CFA<BasicBlock>::DepthFirstTraversal(
+      function.first_block(), function.AugmentedCFGSuccessorsFunction(),
+      [](const BasicBlock*) {},
+      [&](const BasicBlock* b) { postorder.push_back(b); },
+      [](const BasicBlock*) { return false; });
+  auto edges = CFA<BasicBlock>::CalculateDominators(
+      postorder, function.AugmentedCFGPredecessorsFunction());
+  for (auto edge : edges) {
+    if (edge.first != edge.second) edge.first->SetImmediateDominator(edge.second);
+  }
+}
+
+// PerformCfgChecks for a module without the Shader capability.
+spv_result_t KernelCfgChecks(ValidationState_t& _) {
+  for (auto& function : _.functions()) {
+    if (function.undefined_block_count() != 0) {
+      // The original's words, spacing included.
+      std::string blocks("{");
+      bool first = true;
+      for (auto block : function.undefined_blocks()) {
+        blocks += _.getIdName(block);
+        if (!first) blocks += " ";
+        first = false;
+      }
+      return _.diag(SPV_ERROR_INVALID_CFG, _.FindDef(function.id()))
+             << "Block(s) " << blocks << "}"
+             << " are referenced but not defined in function "
+             << _.getIdName(function.id());
+    }
+
+    SetDominators(function);
+
+    // Every block after its immediate dominator in the binary.
+    const auto& blocks = function.ordered_blocks();
+    std::unordered_map<const BasicBlock*, size_t> position;
+    position.reserve(blocks.size());
+    for (size_t i = 0; i < blocks.size(); ++i) position.emplace(blocks[i], i);
+    for (size_t i = 1; i < blocks.size(); ++i) {
+      const BasicBlock* idom = blocks[i]->immediate_dominator();
+      if (!idom || idom == function.pseudo_entry_block()) continue;
+      auto at = position.find(idom);
+      if (at == position.end() || at->second >= i) {
+        return _.diag(SPV_ERROR_INVALID_CFG, _.FindDef(idom->id()))
+               << "Block " << _.getIdName(blocks[i]->id())
+               << " appears in the binary before its dominator "
+               << _.getIdName(idom->id());
+      }
+    }
+  }
+  return spvtools::val::MaximalReconvergenceChecks(_);
+}
+
+}  // namespace
+
+extern "C" {
+
+void __wrap__ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv(
+    ValidationState_t* self) {
+  std::set<uint32_t> recursive = RecursiveEntryPoints(*self);
+#ifdef SPIR_XLATE_CHECK_LINEAR
+  const std::set<uint32_t> before = RecursiveSet(*self);
+  __real__ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv(self);
+  std::set<uint32_t> expected = RecursiveSet(*self);
+  RecursiveSet(*self) = before;
+  for (const uint32_t id : before) recursive.insert(id);
+  if (recursive != expected) Disagree("search for recursive entry points");
+#endif
+  RecursiveSet(*self).insert(recursive.begin(), recursive.end());
+}
+
+spv_result_t __wrap__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(
+    ValidationState_t& _) {
+  if (_.HasCapability(spv::Capability::Shader)) {
+    return __real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(_);
+  }
+  const spv_result_t result = KernelCfgChecks(_);
+#ifdef SPIR_XLATE_CHECK_LINEAR
+  if (__real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(_) != result) {
+    Disagree("control-flow checks");
+  }
+#endif
+  return result;
+}
+
+}  // extern "C"
