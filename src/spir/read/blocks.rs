@@ -35,6 +35,7 @@ use llvm_ir::{Constant as C, Instruction as I, Name, Operand, Type as LType, Typ
 
 use super::body::FnLowering;
 use super::calls::Lowered;
+use super::local_names::LocalNames;
 use super::types::name_str;
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, Builtin, CastOp, ConstantKind, Op, Type, Value};
@@ -187,7 +188,7 @@ impl BlockTable {
     }
 
     /// The `spir_block_bind` a block operand comes from.
-    fn bind(&self, op: &Operand) -> Result<&Bind> {
+    fn bind(&self, op: &Operand, names: &LocalNames) -> Result<&Bind> {
         let mut op = op.clone();
         for _ in 0..64 {
             let Operand::LocalOperand { name, .. } = &op else {
@@ -205,7 +206,7 @@ impl BlockTable {
                 return Err(Error::unsupported(format!(
                     "block %{} is not made by spir_block_bind in this function (a block \
                      parameter or a block chosen at run time; SPIR 2.0 section 2.1.3.7)",
-                    name_str(name)
+                    names.spell(name)
                 )));
             };
             match self.slots.get(slot) {
@@ -213,13 +214,13 @@ impl BlockTable {
                 Some(None) => {
                     return Err(Error::unsupported(format!(
                         "block variable %{} holds more than one block",
-                        name_str(slot)
+                        names.spell(slot)
                     )))
                 }
                 None => {
                     return Err(Error::unsupported(format!(
                         "block variable %{} is read but never stored",
-                        name_str(slot)
+                        names.spell(slot)
                     )))
                 }
             }
@@ -340,7 +341,10 @@ pub(super) fn call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Option
     for (a, _) in &call.arguments[..at] {
         ops.push(l.operand(a)?);
     }
-    let bind = l.block_literals.bind(&call.arguments[at].0)?.clone();
+    let bind = l
+        .block_literals
+        .bind(&call.arguments[at].0, l.names)?
+        .clone();
     ops.extend(super::block_kernels::invoke_operands(l, &bind)?);
     let ret = l.lower_type(&llvm_ir::types::Typed::get_type(
         call,
@@ -383,7 +387,10 @@ fn enqueue(l: &mut FnLowering, call: &Call, at: usize) -> Result<Lowered> {
     if !events {
         ops.extend(super::enqueue::no_events(l));
     }
-    let bind = l.block_literals.bind(&call.arguments[at].0)?.clone();
+    let bind = l
+        .block_literals
+        .bind(&call.arguments[at].0, l.names)?
+        .clone();
     let sizes = &call.arguments[at + 1..];
     ops.extend(super::block_kernels::invoke_operands(l, &bind)?);
     let Value::Const(k) = ops[6] else {
@@ -471,7 +478,7 @@ fn enqueue(l: &mut FnLowering, call: &Call, at: usize) -> Result<Lowered> {
 /// invoke function of `b`'s bind called with its context.
 pub(super) fn block_call(l: &mut FnLowering, call: &Call, callee: &Name) -> Result<Lowered> {
     let block = l.block_literals.invokes[callee].clone();
-    let bind = l.block_literals.bind(&block)?.clone();
+    let bind = l.block_literals.bind(&block, l.names)?.clone();
     let Some(&invoke) = l.symbols.functions.get(&bind.invoke) else {
         return Err(Error::unsupported(format!(
             "{BIND} of '{}', which is not a function of the module",
@@ -488,7 +495,7 @@ pub(super) fn block_call(l: &mut FnLowering, call: &Call, callee: &Name) -> Resu
         };
         args.push(match context {
             Some(of) => {
-                let other = l.block_literals.bind(&of)?;
+                let other = l.block_literals.bind(&of, l.names)?;
                 if other.invoke != bind.invoke || other.context != bind.context {
                     return Err(Error::unsupported(
                         "a block call with the context of another block",

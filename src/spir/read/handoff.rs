@@ -70,25 +70,31 @@ fn wrapped() -> bool {
     )
 }
 
-/// llvm-ir's conversion of `module`, which stays owned by the caller. `bitcode` gives the
-/// module's bytes for a binary without the wrap (see the module comment).
-pub(super) fn convert(module: LLVMModuleRef, bitcode: impl FnOnce() -> Vec<u8>) -> Result<Parsed> {
+/// llvm-ir's conversion of `module`, which stays owned by the caller, and the local names
+/// taken out of the module before it (`local_names.rs`; none for a binary without the wrap).
+/// `bitcode` gives the module's bytes for a binary without the wrap (see the module comment).
+pub(super) fn convert(
+    module: LLVMModuleRef,
+    bitcode: impl FnOnce() -> Vec<u8>,
+) -> Result<(Parsed, Vec<super::local_names::Taken>)> {
     if !wrapped() {
-        return reparse(&bitcode());
+        return Ok((reparse(&bitcode())?, Vec::new()));
     }
     // llvm-ir opens a file before it parses; what it holds is never read.
     let file = super::MemFile::new(&[])?;
+    // SAFETY: the caller's valid module, used by nothing else during this call.
+    let taken = unsafe { super::local_names::take(module) };
     LENT.with(|slot| slot.set(module));
     let parsed = catch_unwind(AssertUnwindSafe(|| {
         llvm_ir::Module::from_bc_path(file.path())
     }));
     // Taken by the wrapper unless llvm-ir failed before parsing (it could not open the file).
     LENT.with(|slot| slot.set(std::ptr::null_mut()));
-    Ok(parsed)
+    Ok((parsed, taken))
 }
 
 /// llvm-ir's own parse of `bitcode`, for a binary linked without the wrap.
-fn reparse(bitcode: &[u8]) -> Result<Parsed> {
+pub(super) fn reparse(bitcode: &[u8]) -> Result<Parsed> {
     let file = super::MemFile::new(bitcode)?;
     Ok(catch_unwind(AssertUnwindSafe(|| {
         llvm_ir::Module::from_bc_path(file.path())
@@ -117,7 +123,7 @@ define spir_kernel void @k(half addrspace(1)* %p) {
 }
 "#;
         let (_, module) = super::super::metadata::read_metadata(text.as_bytes(), false).unwrap();
-        let lent = functions(convert(module.as_raw(), || unreachable!()).unwrap());
+        let lent = functions(convert(module.as_raw(), || unreachable!()).unwrap().0);
         let parsed = functions(reparse(&module.bitcode()).unwrap());
         assert!(!lent.is_empty());
         let text = format!("{lent:?}");

@@ -19,6 +19,7 @@ mod handoff;
 mod images;
 mod intrinsics;
 mod kernels;
+mod local_names;
 mod memory_casts;
 pub mod metadata;
 mod narrow;
@@ -87,7 +88,7 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
     // LLVM accepted and verified the module, and llvm-ir converts that same module
     // (`handoff.rs`), with half constants made marker calls (half_constants.rs); the
     // conversion can still panic on constructs it does not model, which we report.
-    let parsed = handoff::convert(module.as_raw(), || module.bitcode())?;
+    let (parsed, taken) = handoff::convert(module.as_raw(), || module.bitcode())?;
     drop(module);
     let llvm = match parsed {
         Ok(Ok(m)) => m,
@@ -99,7 +100,8 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
             )));
         }
     };
-    lower(&llvm, &md)
+    let names = local_names::LocalNames::build(&llvm, taken)?;
+    lower(&llvm, &md, &names)
 }
 
 /// Bytes readable through a path: an anonymous in-memory file (Linux `memfd_create`), or
@@ -174,7 +176,13 @@ pub(crate) struct Symbols {
     pub globals: HashMap<String, ir::Handle<ir::Global>>,
 }
 
-fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Module> {
+fn lower(
+    llvm: &llvm_ir::Module,
+    md: &metadata::RawMetadata,
+    names: &HashMap<String, local_names::LocalNames>,
+) -> Result<ir::Module> {
+    let no_names = local_names::LocalNames::default();
+    let names_of = |f: &str| names.get(f).unwrap_or(&no_names);
     let addressing = match md.triple.split('-').next().unwrap_or("") {
         "spir" => ir::Addressing::Physical32,
         "spir64" => ir::Addressing::Physical64,
@@ -251,7 +259,7 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
         let info = kernel_info.get(&f.name);
         let samplers = sampler_params.get(&f.name);
         let func = types
-            .lower_signature(&mut module, f, info, samplers)
+            .lower_signature(&mut module, f, names_of(&f.name), info, samplers)
             .map_err(|e| e.in_function(&f.name))?;
         let h = module.functions.append(func);
         symbols.functions.insert(f.name.clone(), h);
@@ -301,8 +309,16 @@ fn lower(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Modul
             .map(|k| k.image_access.clone())
             .unwrap_or_default();
         let casts = md.memory_casts.get(&f.name).cloned().unwrap_or_default();
-        let mut body = body::lower_body(&mut module, &mut types, &symbols, f, h, access, casts)
-            .map_err(|e| e.in_function(&f.name))?;
+        let mut body = body::lower_body(
+            &mut module,
+            &mut types,
+            &symbols,
+            (f, names_of(&f.name)),
+            h,
+            access,
+            casts,
+        )
+        .map_err(|e| e.in_function(&f.name))?;
         friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
         module.functions[h].body = Some(body);
     }

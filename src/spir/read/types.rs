@@ -316,6 +316,7 @@ impl<'a> TypeLowering<'a> {
         &mut self,
         m: &mut ir::Module,
         f: &llvm_ir::Function,
+        names: &super::local_names::LocalNames,
         info: Option<&KernelInfo>,
         samplers: Option<&std::collections::BTreeSet<usize>>,
     ) -> Result<ir::Function> {
@@ -343,7 +344,10 @@ impl<'a> TypeLowering<'a> {
                 ty = m.ty(Type::Sampler);
             }
             params.push(ir::Param {
-                name: Some(name_str(&p.name)).filter(|n| !n.chars().all(|c| c.is_ascii_digit())),
+                name: names
+                    .name(&p.name)
+                    .filter(|n| !n.chars().all(|c| c.is_ascii_digit()))
+                    .map(str::to_string),
                 ty,
                 attrs: param_attrs(&p.attributes),
             });

@@ -6,7 +6,6 @@ use llvm_ir::{instruction as li, Operand};
 use super::FnLowering;
 use crate::diag::{Error, Result};
 use crate::ir::{self, CastOp, Op, Type, Value};
-use crate::spir::read::types::name_str;
 
 impl FnLowering<'_, '_> {
     pub(super) fn alloca(&mut self, i: &li::Alloca) -> Result<()> {
@@ -97,7 +96,7 @@ impl FnLowering<'_, '_> {
         if vector {
             return Err(
                 Error::unsupported("getelementptr over a vector of indices or pointers")
-                    .at_value(format!("%{}", name_str(&i.dest))),
+                    .at_value(format!("%{}", self.names.spell(&i.dest))),
             );
         }
         let bt = self.value_type(base);

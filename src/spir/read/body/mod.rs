@@ -14,6 +14,7 @@ use llvm_ir::{instruction as li, Instruction as I, Name, Operand};
 
 use super::calls::{self, Lowered};
 use super::constants::lower_constant;
+use super::local_names::LocalNames;
 use super::types::{name_str, TypeLowering};
 use super::Symbols;
 use crate::diag::{Error, Result};
@@ -28,6 +29,8 @@ pub(crate) struct FnLowering<'a, 'b> {
     pub m: &'a mut ir::Module,
     pub types: &'a mut TypeLowering<'b>,
     pub symbols: &'a Symbols,
+    /// What the source called the function's local values (local_names.rs).
+    pub names: &'a LocalNames,
     pub func: ir::Handle<ir::Function>,
     locals: HashMap<Name, Value>,
     blocks: HashMap<Name, BlockId>,
@@ -57,7 +60,7 @@ pub(crate) fn lower_body(
     m: &mut ir::Module,
     types: &mut TypeLowering,
     symbols: &Symbols,
-    f: &llvm_ir::Function,
+    (f, names): (&llvm_ir::Function, &LocalNames),
     func: ir::Handle<ir::Function>,
     image_access: HashMap<String, ir::Access>,
     memory_casts: HashSet<(usize, usize)>,
@@ -67,6 +70,7 @@ pub(crate) fn lower_body(
         m,
         types,
         symbols,
+        names,
         func,
         locals: HashMap::default(),
         blocks: HashMap::default(),
@@ -88,10 +92,7 @@ pub(crate) fn lower_body(
     for (i, bb) in f.basic_blocks.iter().enumerate() {
         l.blocks.insert(bb.name.clone(), BlockId(i as u32));
         l.body.blocks.push(ir::Block {
-            name: match &bb.name {
-                Name::Name(s) => Some(s.to_string()),
-                Name::Number(_) => None,
-            },
+            name: names.name(&bb.name).map(str::to_string),
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
             construct: None,
@@ -102,7 +103,7 @@ pub(crate) fn lower_body(
     for bi in block_order(f) {
         let bb = &f.basic_blocks[bi];
         l.current = bi;
-        let block_name = name_str(&bb.name);
+        let block_name = names.spell(&bb.name);
         for (ii, inst) in bb.instrs.iter().enumerate() {
             l.inst_index = ii;
             l.instruction(inst).map_err(|e| e.in_block(&block_name))?;
@@ -230,9 +231,12 @@ impl FnLowering<'_, '_> {
                 match self.block_literals.has_no_value(name) {
                     Some(what) => Error::unsupported(format!(
                         "{what} %{} used other than SPIR 2.0 section 2.1.3.7 allows",
-                        name_str(name)
+                        self.names.spell(name)
                     )),
-                    None => Error::malformed(format!("use of {name} before its definition")),
+                    None => Error::malformed(format!(
+                        "use of %{} before its definition",
+                        self.names.spell(name)
+                    )),
                 }
             }),
             Operand::ConstantOperand(c) => Ok(Value::Const(lower_constant(
@@ -246,10 +250,12 @@ impl FnLowering<'_, '_> {
     }
 
     fn block(&self, name: &Name) -> Result<BlockId> {
-        self.blocks
-            .get(name)
-            .copied()
-            .ok_or_else(|| Error::malformed(format!("branch to unknown block {name}")))
+        self.blocks.get(name).copied().ok_or_else(|| {
+            Error::malformed(format!(
+                "branch to unknown block %{}",
+                self.names.spell(name)
+            ))
+        })
     }
 
     pub fn lower_type(&mut self, t: &llvm_ir::TypeRef) -> Result<ir::Handle<Type>> {
@@ -340,10 +346,7 @@ impl FnLowering<'_, '_> {
 
     /// Append an instruction to the current block and bind its result name.
     pub fn emit(&mut self, dest: Option<&Name>, ty: ir::Handle<Type>, op: Op) -> ir::Handle<Inst> {
-        let name = match dest {
-            Some(Name::Name(s)) => Some(s.to_string()),
-            _ => None,
-        };
+        let name = dest.and_then(|d| self.names.name(d)).map(str::to_string);
         let h = self.body.insts.append(Inst { name, ty, op });
         self.body.blocks[self.current].insts.push(h);
         if let Some(d) = dest {
@@ -535,7 +538,7 @@ impl FnLowering<'_, '_> {
                 if let Some(b) = self.extension_test(pred, lhs, rhs) {
                     // The test's name is the boolean's when the boolean has none (SPIR
                     // writes a named boolean as the test of an unnamed integer).
-                    if let (Value::Inst(h), Name::Name(n)) = (b, &i.dest) {
+                    if let (Value::Inst(h), Some(n)) = (b, self.names.name(&i.dest)) {
                         self.body.insts[h].name.get_or_insert_with(|| n.to_string());
                     }
                     self.bind(&i.dest, b);
@@ -575,7 +578,7 @@ impl FnLowering<'_, '_> {
                 let ptr = self.operand(&i.address)?;
                 if i.atomicity.is_some() {
                     return Err(Error::unsupported("atomic load")
-                        .at_value(format!("%{}", name_str(&i.dest))));
+                        .at_value(format!("%{}", self.names.spell(&i.dest))));
                 }
                 let pt = self.value_type(ptr);
                 let ty = self

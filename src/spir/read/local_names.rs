@@ -1,0 +1,259 @@
+//! The names of a function's local values (parameters, blocks, instructions), kept beside
+//! llvm-ir's conversion instead of inside it (issue 21).
+//!
+//! llvm-ir gives every local value and every use of one an `llvm_ir::Name`; a named value's
+//! is a boxed `String`, copied for each use. On a module that names its values (clang does),
+//! those copies were a third of the reader's memory (a 1 M-instruction module: 754 → 542 MB
+//! at the peak without them) and much of its time. So before llvm-ir converts the module,
+//! [`take`] moves the local names out of LLVM's module (which is not used again) into a list
+//! per function, and llvm-ir numbers every local value instead (`Name::Number`, no heap).
+//! [`LocalNames::build`] then lines the list up with llvm-ir's numbers, walking both in the
+//! same order, and the lowering asks [`LocalNames`] for a value's name: its own from the
+//! source, or, for a value the source left unnamed, the number llvm-ir would have given it
+//! with the names in place (what `llvm-dis` prints), for messages.
+//!
+//! The order, both LLVM's and llvm-ir's: parameters, then each block's name followed by its
+//! instructions, the terminator last. llvm-ir numbers, in that order, every item that can
+//! have a name (a block, a parameter, an instruction with a result); an item without one
+//! (a store) is in LLVM's list too and is skipped where llvm-ir has no result for it.
+
+use crate::hash::HashMap;
+
+use llvm_ir::Name;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+
+use crate::diag::{Error, Result};
+
+/// One defined function's local names as the module had them, in the order above (`None`:
+/// unnamed).
+pub(super) struct Taken {
+    function: String,
+    names: Vec<Option<Box<str>>>,
+}
+
+/// Take the names of the local values of every defined function out of `module`.
+///
+/// # Safety
+/// `module` is a valid module that nothing else uses meanwhile.
+pub(super) unsafe fn take(module: LLVMModuleRef) -> Vec<Taken> {
+    let mut out = Vec::new();
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        if LLVMCountBasicBlocks(f) > 0 {
+            let mut names = Vec::new();
+            let mut p = LLVMGetFirstParam(f);
+            while !p.is_null() {
+                names.push(take_name(p));
+                p = LLVMGetNextParam(p);
+            }
+            let mut b = LLVMGetFirstBasicBlock(f);
+            while !b.is_null() {
+                names.push(take_name(LLVMBasicBlockAsValue(b)));
+                let mut i = LLVMGetFirstInstruction(b);
+                while !i.is_null() {
+                    names.push(take_name(i));
+                    i = LLVMGetNextInstruction(i);
+                }
+                b = LLVMGetNextBasicBlock(b);
+            }
+            out.push(Taken {
+                function: value_name(f).unwrap_or_default().into(),
+                names,
+            });
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    out
+}
+
+unsafe fn value_name(v: LLVMValueRef) -> Option<Box<str>> {
+    let mut len = 0;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() || len == 0 {
+        return None;
+    }
+    let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
+    Some(String::from_utf8_lossy(bytes).into())
+}
+
+unsafe fn take_name(v: LLVMValueRef) -> Option<Box<str>> {
+    let name = value_name(v);
+    if name.is_some() {
+        LLVMSetValueName2(v, c"".as_ptr(), 0);
+    }
+    name
+}
+
+/// What the source called a value llvm-ir numbered.
+#[derive(Debug, Clone)]
+enum Source {
+    Named(Box<str>),
+    /// Unnamed in the source: the number it would have had.
+    Numbered(usize),
+}
+
+/// One function's local names by llvm-ir's numbers. Empty where nothing was taken (a module
+/// llvm-ir parsed itself, see `handoff.rs`): its names are then llvm-ir's own.
+#[derive(Debug, Default)]
+pub(crate) struct LocalNames {
+    by_number: Vec<Option<Source>>,
+}
+
+impl LocalNames {
+    /// The name the source gave `n`'s value, if any (what the graph keeps).
+    pub(crate) fn name<'a>(&'a self, n: &'a Name) -> Option<&'a str> {
+        match n {
+            Name::Name(s) => Some(s),
+            Name::Number(k) => match self.by_number.get(*k) {
+                Some(Some(Source::Named(s))) => Some(s),
+                _ => None,
+            },
+        }
+    }
+
+    /// `n` as the source spells it, without `%`: its name, or its number (for messages).
+    pub(crate) fn spell(&self, n: &Name) -> String {
+        match (n, self.name(n)) {
+            (_, Some(s)) => s.to_string(),
+            (Name::Number(k), None) => match self.by_number.get(*k) {
+                Some(Some(Source::Numbered(orig))) => orig.to_string(),
+                _ => k.to_string(),
+            },
+            (Name::Name(s), None) => s.to_string(),
+        }
+    }
+
+    /// Line the taken names up with llvm-ir's conversion of the same module: the tables of its
+    /// functions by name.
+    pub(super) fn build(
+        llvm: &llvm_ir::Module,
+        taken: Vec<Taken>,
+    ) -> Result<HashMap<String, LocalNames>> {
+        let mut out = HashMap::default();
+        if taken.is_empty() {
+            return Ok(out);
+        }
+        if taken.len() != llvm.functions.len() {
+            return Err(mismatch("the number of functions"));
+        }
+        for (f, t) in llvm.functions.iter().zip(taken) {
+            if *t.function != f.name {
+                return Err(mismatch(&format!("function @{}", f.name)));
+            }
+            out.insert(f.name.clone(), Self::of_function(f, t.names)?);
+        }
+        Ok(out)
+    }
+
+    fn of_function(f: &llvm_ir::Function, names: Vec<Option<Box<str>>>) -> Result<LocalNames> {
+        // llvm-ir's item for each of LLVM's, in order: its number, or None (no result).
+        let mut items: Vec<Option<&Name>> = Vec::with_capacity(names.len());
+        items.extend(f.parameters.iter().map(|p| Some(&p.name)));
+        for bb in &f.basic_blocks {
+            items.push(Some(&bb.name));
+            items.extend(bb.instrs.iter().map(|i| i.try_get_result()));
+            items.push(bb.term.try_get_result());
+        }
+        if items.len() != names.len() {
+            return Err(mismatch(&format!("the values of function @{}", f.name)));
+        }
+        let mut by_number: Vec<Option<Source>> = Vec::new();
+        let mut unnamed = 0;
+        for (item, name) in items.into_iter().zip(names) {
+            match (item, name) {
+                (Some(Name::Number(k)), name) => {
+                    let source = match name {
+                        Some(s) => Source::Named(s),
+                        None => {
+                            unnamed += 1;
+                            Source::Numbered(unnamed - 1)
+                        }
+                    };
+                    if by_number.len() <= *k {
+                        by_number.resize(k + 1, None);
+                    }
+                    by_number[*k] = Some(source);
+                }
+                // A name LLVM kept, or a value without a result (which has no name).
+                (Some(Name::Name(_)), _) | (None, None) => {}
+                (None, Some(_)) => {
+                    return Err(mismatch(&format!("a named value of function @{}", f.name)))
+                }
+            }
+        }
+        Ok(LocalNames { by_number })
+    }
+}
+
+fn mismatch(what: &str) -> Error {
+    Error::internal(format!(
+        "llvm-ir's conversion does not line up with LLVM's module ({what}); local names \
+         cannot be restored"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{handoff, is_bitcode, lower, metadata, read_bytes_in_process};
+    use crate::diag::Result;
+    use crate::hash::HashMap;
+    use crate::ir;
+
+    /// The graph of a module read with its local names left in llvm-ir's conversion.
+    fn read_keeping_names(bytes: &[u8]) -> Result<ir::Module> {
+        let (md, module) = metadata::read_metadata(bytes, is_bitcode(bytes))?;
+        let llvm = handoff::reparse(&module.bitcode())?
+            .expect("no panic")
+            .expect("converted");
+        lower(&llvm, &md, &HashMap::default())
+    }
+
+    /// Every fixture's graph is the same whether llvm-ir kept the local names or they were
+    /// taken out and given back by number: names of parameters, blocks and values alike.
+    #[test]
+    fn every_fixture_reads_as_with_the_names_in_place() {
+        let mut compared = 0;
+        for dir in ["legacy", "legacy-o0", "modern", "o0"] {
+            let path = format!("{}/tests/fixtures/{dir}", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(&path).expect("fixtures") {
+                let path = entry.expect("entry").path();
+                if path.extension().is_none_or(|e| e != "bc") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).expect("read");
+                let taken = read_bytes_in_process(&bytes).map(|m| ir::print::print_module(&m));
+                let kept = read_keeping_names(&bytes).map(|m| ir::print::print_module(&m));
+                match (taken, kept) {
+                    (Ok(a), Ok(b)) => {
+                        assert!(a == b, "{}: the graphs differ", path.display());
+                        compared += 1;
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                    (a, b) => panic!("{}: {:?} vs {:?}", path.display(), a.err(), b.err()),
+                }
+            }
+        }
+        assert!(compared > 400, "{compared} fixtures compared");
+    }
+
+    /// A value the source left unnamed is named in messages by the number `llvm-dis` shows
+    /// (the entry block is %0 here), not by the one llvm-ir gives it once names are taken.
+    #[test]
+    fn an_unnamed_value_is_spelled_as_the_source_numbers_it() {
+        let text = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i32 addrspace(1)* %p) {
+  %x = add i32 1, 2
+  %1 = load atomic i32, i32 addrspace(1)* %p seq_cst, align 4
+  ret void
+}
+"#;
+        let e = read_bytes_in_process(text.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("atomic load") && e.contains("%1"), "{e}");
+        let kept = read_keeping_names(text.as_bytes()).unwrap_err().to_string();
+        assert_eq!(e, kept);
+    }
+}
