@@ -36,21 +36,10 @@ pub(crate) struct Annotations {
 }
 
 impl Annotations {
-    /// Gather what the module says about ids. OpName's strings are moved, not copied: nothing
-    /// reads an OpName again, and a module naming every value holds a name per instruction.
-    pub fn collect(insts: &mut [(usize, Instruction)]) -> Result<Self> {
+    pub fn collect(insts: &[(usize, Instruction)]) -> Result<Self> {
         let mut a = Annotations::default();
         let mut groups: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::default();
         for (at, inst) in insts {
-            if inst.class.opcode == S::Name {
-                let target = id_operand(inst, 0).map_err(|e| e.at_value(format!("word {at}")))?;
-                string_operand(inst, 1).map_err(|e| e.at_value(format!("word {at}")))?;
-                if let Some(Operand::LiteralString(name)) = inst.operands.get_mut(1) {
-                    a.names.insert(target, std::mem::take(name));
-                }
-                inst.operands = Vec::new();
-                continue;
-            }
             a.one(inst, &mut groups)
                 .map_err(|e| e.at_value(format!("word {at}")))?;
             if inst.class.opcode == S::EntryPoint {
@@ -94,6 +83,10 @@ impl Annotations {
         groups: &mut HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
     ) -> Result<()> {
         match inst.class.opcode {
+            S::Name => {
+                self.names
+                    .insert(id_operand(inst, 0)?, string_operand(inst, 1)?.to_string());
+            }
             S::Decorate | S::DecorateId | S::DecorateString => {
                 let target = id_operand(inst, 0)?;
                 let Some(Operand::Decoration(d)) = inst.operands.get(1) else {

@@ -173,10 +173,7 @@ impl Reader {
         a
     }
 
-    /// Lower a function's body into the graph. Each instruction's operands are freed once it
-    /// is lowered (but OpExtInst's, which `note_unkept` reads): nothing reads them again, and
-    /// the graph growing beside a long function reuses their memory (the reader's peak).
-    pub(super) fn define_function(&mut self, insts: &mut [(usize, Instruction)]) -> Result<()> {
+    pub(super) fn define_function(&mut self, insts: FunctionInsts) -> Result<()> {
         let fid = result_id(&insts[0].1)?;
         let Some(Entity::Function(h)) = self.ids.get(&fid).copied() else {
             return Err(Error::internal("function not declared"));
@@ -226,8 +223,8 @@ impl Reader {
         // Each block's instructions; blocks are lowered in dominator order (reverse post-order
         // of the CFG), so every non-phi use meets its definition first even when the module
         // lists a block before one that dominates it.
-        let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
-        let body_insts = &mut insts[1..];
+        let mut spans: Vec<&[(usize, Instruction)]> = Vec::new();
+        let body_insts = &insts[1..];
         let first_label = body_insts
             .iter()
             .position(|(_, i)| i.class.opcode == S::Label)
@@ -247,14 +244,14 @@ impl Reader {
             let at_end = i == body_insts.len()
                 || matches!(body_insts[i].1.class.opcode, S::Label | S::FunctionEnd);
             if at_end && start < i && body_insts[start].1.class.opcode == S::Label {
-                spans.push(start..i);
+                spans.push(&body_insts[start..i]);
                 start = i;
             }
         }
         let successors: Vec<Vec<usize>> = spans
             .iter()
             .map(|span| {
-                let Some((_, term)) = body_insts[span.clone()].last() else {
+                let Some((_, term)) = span.last() else {
                     return Vec::new();
                 };
                 let targets: &[usize] = match term.class.opcode {
@@ -281,7 +278,7 @@ impl Reader {
             .collect();
         for bi in ir::cfg::reverse_post_order(spans.len(), |b| successors[b].clone()) {
             st.current = bi;
-            for (at, inst) in &mut body_insts[spans[bi].start + 1..spans[bi].end] {
+            for (at, inst) in &spans[bi][1..] {
                 if let Err(e) = self.instruction(&mut st, inst) {
                     let bname = st.body.blocks[st.current]
                         .name
@@ -290,9 +287,6 @@ impl Reader {
                     return Err(super::locate(e, *at, inst.result_id)
                         .in_block(&bname)
                         .in_function(&fname));
-                }
-                if inst.class.opcode != S::ExtInst {
-                    inst.operands = Vec::new();
                 }
             }
         }

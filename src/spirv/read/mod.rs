@@ -87,11 +87,9 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
             ))),
         })
         .unwrap_or_else(|| Err(Error::malformed("the module has no OpMemoryModel")))?;
-    let ann = Annotations::collect(&mut parsed.insts)?;
-    let insts = &parsed.insts;
     let mut r = Reader {
         m: ir::Module::new(addressing),
-        ann,
+        ann: Annotations::collect(insts)?,
         ids: HashMap::default(),
         result_types: HashMap::default(),
         pointer_pointees: HashMap::default(),
@@ -126,7 +124,15 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         r.declare_function(&insts[f.clone()])?;
     }
     for f in functions {
-        r.define_function(&mut parsed.insts[f])?;
+        r.define_function(&parsed.insts[f.clone()])?;
+        // A function's operands are not read again once it is lowered: freed, the graph
+        // that grows next reuses their memory (the reader's peak). OpExtInst keeps them
+        // for `note_unkept`, which looks for non-semantic instruction sets.
+        for (_, inst) in &mut parsed.insts[f] {
+            if inst.class.opcode != S::ExtInst {
+                inst.operands = Vec::new();
+            }
+        }
     }
     let insts = &parsed.insts;
     r.kernels()?;
