@@ -10,6 +10,10 @@
 //! it as if it had parsed it. Its own context, which it then disposes, never owns the module:
 //! the module stays the caller's (`metadata::LlvmModule`), which disposes it.
 //!
+//! Before lending it, [`convert`] takes the module's local value names out of it
+//! (`local_names.rs`): llvm-ir would copy each into every use. The module is not read again
+//! after the conversion but for its disposal.
+//!
 //! The slot is set only inside [`convert`] and always emptied before it returns; no input
 //! reaches it. Every other call of the wrapper (none in this crate) parses as LLVM does,
 //! through `LLVMParseBitcodeInContext`, which returns a parse error instead of reporting it

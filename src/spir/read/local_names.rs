@@ -17,8 +17,6 @@
 //! have a name (a block, a parameter, an instruction with a result); an item without one
 //! (a store) is in LLVM's list too and is skipped where llvm-ir has no result for it.
 
-use crate::hash::HashMap;
-
 use llvm_ir::Name;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -28,7 +26,6 @@ use crate::diag::{Error, Result};
 /// One defined function's local names as the module had them, in the order above (`None`:
 /// unnamed).
 pub(super) struct Taken {
-    function: String,
     names: Vec<Option<Box<str>>>,
 }
 
@@ -57,10 +54,7 @@ pub(super) unsafe fn take(module: LLVMModuleRef) -> Vec<Taken> {
                 }
                 b = LLVMGetNextBasicBlock(b);
             }
-            out.push(Taken {
-                function: value_name(f).unwrap_or_default().into(),
-                names,
-            });
+            out.push(Taken { names });
         }
         f = LLVMGetNextFunction(f);
     }
@@ -124,26 +118,21 @@ impl LocalNames {
         }
     }
 
-    /// Line the taken names up with llvm-ir's conversion of the same module: the tables of its
-    /// functions by name.
-    pub(super) fn build(
-        llvm: &llvm_ir::Module,
-        taken: Vec<Taken>,
-    ) -> Result<HashMap<String, LocalNames>> {
-        let mut out = HashMap::default();
+    /// Line the taken names up with llvm-ir's conversion of the same module: a table for each
+    /// of its functions, in its order (both list the defined functions in the module's order;
+    /// names are not compared, as llvm-ir cuts a name at a NUL byte and LLVM does not).
+    pub(super) fn build(llvm: &llvm_ir::Module, taken: Vec<Taken>) -> Result<Vec<LocalNames>> {
         if taken.is_empty() {
-            return Ok(out);
+            return Ok(Vec::new());
         }
         if taken.len() != llvm.functions.len() {
             return Err(mismatch("the number of functions"));
         }
-        for (f, t) in llvm.functions.iter().zip(taken) {
-            if *t.function != f.name {
-                return Err(mismatch(&format!("function @{}", f.name)));
-            }
-            out.insert(f.name.clone(), Self::of_function(f, t.names)?);
-        }
-        Ok(out)
+        llvm.functions
+            .iter()
+            .zip(taken)
+            .map(|(f, t)| Self::of_function(f, t.names))
+            .collect()
     }
 
     fn of_function(f: &llvm_ir::Function, names: Vec<Option<Box<str>>>) -> Result<LocalNames> {
@@ -197,7 +186,6 @@ fn mismatch(what: &str) -> Error {
 mod tests {
     use super::super::{handoff, is_bitcode, lower, metadata, read_bytes_in_process};
     use crate::diag::Result;
-    use crate::hash::HashMap;
     use crate::ir;
 
     /// The graph of a module read with its local names left in llvm-ir's conversion.
@@ -206,7 +194,7 @@ mod tests {
         let llvm = handoff::reparse(&module.bitcode())?
             .expect("no panic")
             .expect("converted");
-        lower(&llvm, &md, &HashMap::default())
+        lower(&llvm, &md, &[])
     }
 
     /// Every fixture's graph is the same whether llvm-ir kept the local names or they were

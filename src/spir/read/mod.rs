@@ -179,10 +179,11 @@ pub(crate) struct Symbols {
 fn lower(
     llvm: &llvm_ir::Module,
     md: &metadata::RawMetadata,
-    names: &HashMap<String, local_names::LocalNames>,
+    names: &[local_names::LocalNames],
 ) -> Result<ir::Module> {
+    // The local names of `llvm.functions[i]` (none where llvm-ir kept them itself).
     let no_names = local_names::LocalNames::default();
-    let names_of = |f: &str| names.get(f).unwrap_or(&no_names);
+    let names_of = |i: usize| names.get(i).unwrap_or(&no_names);
     let addressing = match md.triple.split('-').next().unwrap_or("") {
         "spir" => ir::Addressing::Physical32,
         "spir64" => ir::Addressing::Physical64,
@@ -255,11 +256,11 @@ fn lower(
         symbols.globals.insert(name, h);
     }
     // Function signatures (bodies may call any of them).
-    for f in &llvm.functions {
+    for (i, f) in llvm.functions.iter().enumerate() {
         let info = kernel_info.get(&f.name);
         let samplers = sampler_params.get(&f.name);
         let func = types
-            .lower_signature(&mut module, f, names_of(&f.name), info, samplers)
+            .lower_signature(&mut module, f, names_of(i), info, samplers)
             .map_err(|e| e.in_function(&f.name))?;
         let h = module.functions.append(func);
         symbols.functions.insert(f.name.clone(), h);
@@ -302,7 +303,7 @@ fn lower(
             }
         }
     }
-    for f in &llvm.functions {
+    for (i, f) in llvm.functions.iter().enumerate() {
         let h = symbols.functions[&f.name];
         let access = kernel_info
             .get(&f.name)
@@ -313,7 +314,7 @@ fn lower(
             &mut module,
             &mut types,
             &symbols,
-            (f, names_of(&f.name)),
+            (f, names_of(i)),
             h,
             access,
             casts,
