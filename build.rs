@@ -200,6 +200,61 @@ fn link_llvm() {
     println!("cargo:rustc-link-arg=-Wl,--wrap=LLVMParseBitcodeInContext2");
 }
 
+/// Where the `spirv-tools-sys` crate's sources are: `cargo metadata` offline (a build has
+/// fetched every package it compiles); else the registry's unpacked copy of the locked
+/// version (a plain `cargo build` on a fresh machine has not fetched the dev-dependencies,
+/// which `cargo metadata` also reads); else `cargo metadata` allowed to fetch them.
+fn spirv_tools_sys_dir() -> std::path::PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let metadata = |offline: bool| -> Option<std::path::PathBuf> {
+        let mut cmd = std::process::Command::new(&cargo);
+        cmd.args(["metadata", "--format-version", "1", "--filter-platform"])
+            .arg(std::env::var("TARGET").expect("cargo sets TARGET"))
+            .current_dir(&manifest_dir);
+        if offline {
+            cmd.arg("--offline");
+        }
+        let out = cmd.output().ok().filter(|o| o.status.success())?;
+        let meta: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+        let manifest = meta["packages"]
+            .as_array()?
+            .iter()
+            .find(|p| p["name"] == "spirv-tools-sys")?["manifest_path"]
+            .as_str()?
+            .to_string();
+        Path::new(&manifest).parent().map(Path::to_path_buf)
+    };
+    let registry = || -> Option<std::path::PathBuf> {
+        let lock: toml::Value = toml::from_str(
+            &std::fs::read_to_string(Path::new(&manifest_dir).join("Cargo.lock")).ok()?,
+        )
+        .ok()?;
+        let version = lock["package"]
+            .as_array()?
+            .iter()
+            .find(|p| p["name"].as_str() == Some("spirv-tools-sys"))?["version"]
+            .as_str()?
+            .to_string();
+        let home = std::env::var("CARGO_HOME")
+            .map(std::path::PathBuf::from)
+            .or_else(|_| std::env::var("HOME").map(|h| Path::new(&h).join(".cargo")))
+            .ok()?;
+        std::fs::read_dir(home.join("registry/src"))
+            .ok()?
+            .filter_map(|e| e.ok())
+            .map(|e| e.path().join(format!("spirv-tools-sys-{version}")))
+            .find(|p| {
+                p.join("spirv-tools/source/val/validation_state.h")
+                    .is_file()
+            })
+    };
+    metadata(true)
+        .or_else(registry)
+        .or_else(|| metadata(false))
+        .expect("the sources of spirv-tools-sys (cargo metadata found no such package)")
+}
+
 /// The SPIRV-Tools routines `src/spirv/validate_linear.cpp` stands in for, by symbol.
 const VALIDATOR_WRAPS: [&str; 2] = [
     "_ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv",
@@ -207,45 +262,14 @@ const VALIDATOR_WRAPS: [&str; 2] = [
 ];
 
 /// Compile `src/spirv/validate_linear.cpp` against the SPIRV-Tools sources the `spirv-tools-sys`
-/// crate compiles (found through `cargo metadata`), and link the validator's calls of the two
+/// crate compiles ([`spirv_tools_sys_dir`]), and link the validator's calls of the two
 /// quadratic routines to it (`--wrap`; `-u` pulls the object in, as nothing else refers to it).
 /// A debug build also defines `SPIR_XLATE_CHECK_LINEAR`: every call is checked against the
 /// original.
 fn link_validator_linear() {
     let source = "src/spirv/validate_linear.cpp";
     println!("cargo:rerun-if-changed={source}");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = std::process::Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--offline",
-            "--filter-platform",
-        ])
-        .arg(std::env::var("TARGET").expect("cargo sets TARGET"))
-        .current_dir(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "cargo metadata failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let meta: serde_json::Value =
-        serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
-    let manifest = meta["packages"]
-        .as_array()
-        .and_then(|packages| {
-            packages
-                .iter()
-                .find(|p| p["name"] == "spirv-tools-sys")
-                .and_then(|p| p["manifest_path"].as_str())
-        })
-        .expect("spirv-tools-sys is a dependency");
-    let root = Path::new(manifest)
-        .parent()
-        .expect("a manifest has a directory");
+    let root = spirv_tools_sys_dir();
     let mut build = cc::Build::new();
     build
         .cpp(true)
