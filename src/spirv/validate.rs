@@ -342,4 +342,73 @@ mod tests {
             "{e}"
         );
     }
+
+    /// Immediate dominators over loops, several returns and unreachable blocks (one of them
+    /// branching into reachable code, two on a cycle), as the order check names them; the
+    /// stand-in computes them over vectors (`validate_linear.cpp`), and a debug build also
+    /// compares every one with SPIRV-Tools' own.
+    #[test]
+    fn dominators_through_loops_and_unreachable_blocks() {
+        let kernel = |blocks: &[&str]| {
+            assemble(&format!(
+                "OpCapability Addresses
+                 OpCapability Kernel
+                 OpMemoryModel Physical64 OpenCL
+                 OpEntryPoint Kernel %k \"k\"
+                 OpName %head \"head\"
+                 OpName %out \"out\"
+                 OpName %late \"late\"
+                 %void = OpTypeVoid
+                 %bool = OpTypeBool
+                 %c = OpConstantTrue %bool
+                 %fn = OpTypeFunction %void
+                 %k = OpFunction %void None %fn
+                 %entry = OpLabel
+                 OpBranch %head
+                 {}
+                 OpFunctionEnd",
+                blocks.concat()
+            ))
+        };
+        let head = "%head = OpLabel\nOpBranchConditional %c %body %out\n";
+        let body = "%body = OpLabel\nOpBranch %head\n";
+        let out = "%out = OpLabel\nOpBranchConditional %c %ret %late\n";
+        let ret = "%ret = OpLabel\nOpBranch %fin\n";
+        let late = "%late = OpLabel\nOpBranch %fin\n";
+        let fin = "%fin = OpLabel\nOpReturn\n";
+        let lost = "%u1 = OpLabel\nOpBranch %u2\n%u2 = OpLabel\nOpBranch %u1\n";
+        let stray = "%u3 = OpLabel\nOpBranch %out\n";
+        let good = [head, body, out, ret, late, fin, lost, stray];
+        assert_eq!(check(&kernel(&good), TargetEnv::OpenCl30), Ok(()));
+        // `fin` is dominated by `out`, not by either of its predecessors (both come after it
+        // in the binary); and the stray block's edge into `out` changes nothing: it is not
+        // reached.
+        assert_eq!(
+            check(
+                &kernel(&[stray, head, out, fin, ret, late, body, lost]),
+                TargetEnv::OpenCl30
+            ),
+            Ok(())
+        );
+        let e = check(
+            &kernel(&[out, head, body, ret, late, fin, lost]),
+            TargetEnv::OpenCl30,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("[%out]' appears in the binary before its dominator '")
+                && e.contains("[%head]'"),
+            "{e}"
+        );
+        let e = check(
+            &kernel(&[head, body, late, out, ret, fin, stray]),
+            TargetEnv::OpenCl30,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("[%late]' appears in the binary before its dominator '")
+                && e.contains("[%out]'"),
+            "{e}"
+        );
+    }
 }

@@ -12,7 +12,10 @@
 //
 // This file answers the same questions in linear time: the functions on a call cycle are those
 // of a strongly connected component with more than one function or a call to itself (Tarjan's
-// algorithm), and a block's place in the list is looked up in a map. The results are the same
+// algorithm), and a block's place in the list is looked up by its id. While it has the CFG
+// checks in hand, it also computes the immediate dominators those checks set with the same
+// algorithm over vectors indexed by id, where the original hashes every block on every visit
+// (1 M instructions of control flow: validation 4.9 -> 3.7 s). The results are the same
 // sets and the same first error with the same words, in the same order of checking; modules
 // with the Shader capability (Vulkan) go to SPIRV-Tools' own `PerformCfgChecks`, whose structured
 // control-flow checks are not replaced.
@@ -25,8 +28,8 @@
 // and validates with the originals.
 //
 // In a debug build (SPIR_XLATE_CHECK_LINEAR) every call also runs the original and aborts with
-// a message if the two disagree, so the debug test suite checks the replacement on every module
-// it validates.
+// a message if the two disagree (in result, or in any dominator it set), so the debug test
+// suite checks the replacement on every module it validates.
 //
 // The headers are SPIRV-Tools' own, from the `spirv-tools-sys` crate this binary compiles, so
 // the classes' layouts are those the validator was compiled with.
@@ -167,24 +170,111 @@ std::set<uint32_t>& RecursiveSet(ValidationState_t& _) {
   std::abort();
 }
 
-// Immediate dominators of a function's blocks, set as PerformCfgChecks sets them.
-void SetDominators(Function& function) {
+// Immediate dominators of a function's blocks, set as PerformCfgChecks sets them: the blocks
+// reached from the first block over the augmented CFG (which can reach the pseudo-exit block),
+// each but the first given its immediate dominator. The original finds them with the iterative
+// algorithm of Cooper, Harvey and Kennedy over a hash map from block to postorder number, and a
+// depth-first search through hash sets and std::function calls; this is the same algorithm over
+// vectors. Immediate dominators are unique, so the answers agree whatever the search order.
+//
+// `number` has a slot for every block id, all kUnnumbered on entry and again on return (the
+// pseudo-exit block, whose id is no block's, is numbered apart); it is kept across functions so
+// that each costs time in its own blocks only.
+constexpr uint32_t kUnnumbered = std::numeric_limits<uint32_t>::max();
+
+// The slot of `id` in `number`. Every block's id is below the bound by the time the CFG is
+// checked (the instruction pass checks each result id), but a slot is made if not.
+uint32_t& Slot(std::vector<uint32_t>& number, uint32_t id) {
+  if (id >= number.size()) number.resize(size_t{id} + 1, kUnnumbered);
+  return number[id];
+}
+
+void SetDominators(Function& function, std::vector<uint32_t>& number) {
   if (function.ordered_blocks().empty()) return;
+  const BasicBlock* const exit = function.pseudo_exit_block();
+  uint32_t exit_number = kUnnumbered;
+  auto slot = [&](const BasicBlock* b) -> uint32_t& {
+    return b == exit ? exit_number : Slot(number, b->id());
+  };
+
+  // Depth-first search for a postorder; `slot` holds kUnnumbered - 1 while a block is on the
+  // stack, then its postorder number.
+  constexpr uint32_t kOnStack = kUnnumbered - 1;
+  const auto successors = function.AugmentedCFGSuccessorsFunction();
   std::vector<const BasicBlock*> postorder;
-  CFA<BasicBlock>::DepthFirstTraversal(
-      function.first_block(), function.AugmentedCFGSuccessorsFunction(),
-      [](const BasicBlock*) {},
-      [&](const BasicBlock* b) { postorder.push_back(b); },
-      [](const BasicBlock*) { return false; });
-  auto edges = CFA<BasicBlock>::CalculateDominators(
-      postorder, function.AugmentedCFGPredecessorsFunction());
-  for (auto edge : edges) {
-    if (edge.first != edge.second) edge.first->SetImmediateDominator(edge.second);
+  struct Frame {
+    const BasicBlock* block;
+    const std::vector<BasicBlock*>* successors;
+    size_t next;
+  };
+  std::vector<Frame> stack;
+  const BasicBlock* first = function.first_block();
+  slot(first) = kOnStack;
+  stack.push_back({first, successors(first), 0});
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next < top.successors->size()) {
+      const BasicBlock* child = (*top.successors)[top.next++];
+      if (slot(child) == kUnnumbered) {
+        slot(child) = kOnStack;
+        stack.push_back({child, successors(child), 0});
+      }
+      continue;
+    }
+    slot(top.block) = static_cast<uint32_t>(postorder.size());
+    postorder.push_back(top.block);
+    stack.pop_back();
   }
+
+  // Cooper, Harvey and Kennedy: the dominator of each block as a postorder number.
+  const size_t n = postorder.size();
+  const uint32_t undefined = static_cast<uint32_t>(n);
+  const auto predecessors_of = function.AugmentedCFGPredecessorsFunction();
+  std::vector<const std::vector<BasicBlock*>*> predecessors(n);
+  for (size_t i = 0; i < n; ++i) predecessors[i] = predecessors_of(postorder[i]);
+  // A predecessor's number, or `undefined` for one the search did not reach.
+  auto numbered = [&](const BasicBlock* p) -> uint32_t {
+    const uint32_t k = slot(p);
+    return k < n ? k : undefined;
+  };
+  std::vector<uint32_t> dom(n, undefined);
+  dom[n - 1] = static_cast<uint32_t>(n - 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = n - 1; i-- > 0;) {
+      uint32_t idom = undefined;
+      for (const BasicBlock* p : *predecessors[i]) {
+        const uint32_t k = numbered(p);
+        if (k == undefined || dom[k] == undefined) continue;
+        if (idom == undefined) {
+          idom = k;
+          continue;
+        }
+        uint32_t f1 = k, f2 = idom;
+        while (f1 != f2) {
+          while (f1 < f2) f1 = dom[f1];
+          while (f2 < f1) f2 = dom[f2];
+        }
+        idom = f1;
+      }
+      if (idom != undefined && dom[i] != idom) {
+        dom[i] = idom;
+        changed = true;
+      }
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (dom[i] != undefined && dom[i] != i) {
+      const_cast<BasicBlock*>(postorder[i])
+          ->SetImmediateDominator(const_cast<BasicBlock*>(postorder[dom[i]]));
+    }
+  }
+  for (const BasicBlock* b : postorder) slot(b) = kUnnumbered;
 }
 
 // PerformCfgChecks for a module without the Shader capability.
 spv_result_t KernelCfgChecks(ValidationState_t& _) {
+  std::vector<uint32_t> number(_.getIdBound(), kUnnumbered);
   for (auto& function : _.functions()) {
     if (function.undefined_block_count() != 0) {
       // The original's words, spacing included.
@@ -201,24 +291,31 @@ spv_result_t KernelCfgChecks(ValidationState_t& _) {
              << _.getIdName(function.id());
     }
 
-    SetDominators(function);
+    SetDominators(function, number);
 
-    // Every block after its immediate dominator in the binary.
+    // Every block after its immediate dominator in the binary: each block's place, by id,
+    // in `number` (empty again after SetDominators), then taken out again.
     const auto& blocks = function.ordered_blocks();
-    std::unordered_map<const BasicBlock*, size_t> position;
-    position.reserve(blocks.size());
-    for (size_t i = 0; i < blocks.size(); ++i) position.emplace(blocks[i], i);
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      Slot(number, blocks[i]->id()) = static_cast<uint32_t>(i);
+    }
+    spv_result_t order = SPV_SUCCESS;
     for (size_t i = 1; i < blocks.size(); ++i) {
       const BasicBlock* idom = blocks[i]->immediate_dominator();
       if (!idom || idom == function.pseudo_entry_block()) continue;
-      auto at = position.find(idom);
-      if (at == position.end() || at->second >= i) {
-        return _.diag(SPV_ERROR_INVALID_CFG, _.FindDef(idom->id()))
-               << "Block " << _.getIdName(blocks[i]->id())
-               << " appears in the binary before its dominator "
-               << _.getIdName(idom->id());
+      // The pseudo-exit block's id is no block's; it is in no place.
+      const bool placed =
+          idom != function.pseudo_exit_block() && Slot(number, idom->id()) < i;
+      if (!placed) {
+        order = _.diag(SPV_ERROR_INVALID_CFG, _.FindDef(idom->id()))
+                << "Block " << _.getIdName(blocks[i]->id())
+                << " appears in the binary before its dominator "
+                << _.getIdName(idom->id());
+        break;
       }
     }
+    for (const BasicBlock* b : blocks) Slot(number, b->id()) = kUnnumbered;
+    if (order != SPV_SUCCESS) return order;
   }
   return spvtools::val::MaximalReconvergenceChecks(_);
 }
@@ -248,9 +345,20 @@ spv_result_t __wrap__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE
   }
   const spv_result_t result = KernelCfgChecks(_);
 #ifdef SPIR_XLATE_CHECK_LINEAR
+  // The dominators set here, then those the original sets over them.
+  auto dominators = [&_]() {
+    std::vector<const BasicBlock*> out;
+    for (auto& function : _.functions()) {
+      for (const BasicBlock* b : function.ordered_blocks()) out.push_back(b->immediate_dominator());
+      out.push_back(function.pseudo_exit_block()->immediate_dominator());
+    }
+    return out;
+  };
+  const std::vector<const BasicBlock*> ours = dominators();
   if (__real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(_) != result) {
     Disagree("control-flow checks");
   }
+  if (dominators() != ours) Disagree("dominators");
 #endif
   return result;
 }
