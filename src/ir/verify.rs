@@ -99,10 +99,18 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
         push(None, "function body has no blocks".into());
         return;
     }
-    let mut defined = HashSet::default();
+    // Which instructions of the arena are placed in a block, by index.
+    let mut defined = vec![false; body.insts.len()];
     for b in &body.blocks {
         for &i in &b.insts {
-            if !defined.insert(i) {
+            let Some(placed) = defined.get_mut(i.index()) else {
+                push(
+                    None,
+                    format!("block holds instruction {i:?}, which does not exist"),
+                );
+                continue;
+            };
+            if std::mem::replace(placed, true) {
                 push(
                     None,
                     format!("instruction {i:?} placed in more than one block"),
@@ -131,7 +139,7 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
                 Value::Param(p) if p as usize >= f.params.len() => {
                     format!("use of parameter {p} which does not exist")
                 }
-                Value::Inst(h) if !defined.contains(&h) => {
+                Value::Inst(h) if !defined.get(h.index()).copied().unwrap_or(false) => {
                     format!("use of instruction {h:?} which is in no block")
                 }
                 Value::Const(c) if c.index() >= m.constants.len() => {
@@ -144,7 +152,10 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
         };
         let mut seen_non_phi = false;
         for &ih in &b.insts {
-            let inst = &body.insts[ih];
+            // A handle beyond the arena was reported above.
+            let Some(inst) = body.insts.get(ih) else {
+                continue;
+            };
             let mut operands_exist = true;
             for_each_operand(&inst.op, |v| operands_exist &= check_value(v, &mut push));
             if !operands_exist {
@@ -397,4 +408,54 @@ pub fn terminator_operands_mut(t: &mut super::Terminator, mut f: impl FnMut(&mut
 pub fn terminator_operands(t: &super::Terminator, mut f: impl FnMut(Value)) {
     let mut t = t.clone();
     terminator_operands_mut(&mut t, |v| f(*v));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Addressing, BinaryOp, Block, Body, Handle, Inst, Linkage};
+
+    /// A block that places an instruction twice, or names one beyond the arena, is reported
+    /// with the rest, not a panic; a use of an instruction in no block is reported too.
+    #[test]
+    fn misplaced_instructions_are_reported() {
+        let mut m = Module::new(Addressing::Physical64);
+        let void = m.void_type();
+        let i32t = m.int_type(32);
+        let one = Value::Const(m.int_const(i32t, 1));
+        let mut body = Body::default();
+        let add = |lhs, rhs| Inst {
+            name: None,
+            ty: i32t,
+            op: Op::Binary {
+                op: BinaryOp::Add,
+                lhs,
+                rhs,
+                flags: Default::default(),
+            },
+        };
+        let placed = body.insts.append(add(one, one));
+        let unplaced = body.insts.append(add(one, one));
+        let user = body.insts.append(add(Value::Inst(unplaced), one));
+        body.blocks.push(Block {
+            name: None,
+            insts: vec![placed, placed, user, Handle::new(9)],
+            terminator: Terminator::Return(None),
+            construct: None,
+        });
+        m.functions.append(Function {
+            name: "f".into(),
+            ret: void,
+            params: Vec::new(),
+            is_kernel: false,
+            linkage: Linkage::Internal,
+            body: Some(body),
+        });
+        let errors: Vec<String> = verify(&m).iter().map(|e| e.to_string()).collect();
+        let has = |s: &str| errors.iter().any(|e| e.contains(s));
+        assert!(has("placed in more than one block"), "{errors:?}");
+        assert!(has("which does not exist"), "{errors:?}");
+        assert!(has("which is in no block"), "{errors:?}");
+        assert_eq!(errors.len(), 3, "{errors:?}");
+    }
 }
