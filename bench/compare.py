@@ -3,8 +3,9 @@
 
     python3 bench/compare.py [--sizes 1000,10000,100000,1000000] [--callgrind-max 10000]
                              [--shapes straight,kernels,control,calls] [--sample 40]
-                             [--files 2000] [--jobs N] [--only shapes|corpus|migrate]
-                             [--directions fwd,rev]
+                             [--files 2000] [--jobs N] [--only shapes|corpus|migrate|growth]
+                             [--directions fwd,rev] [--repeat 1]
+                             [--growth-instructions 100000,300000]
 
 Prints four tables, each with our/peer ratios (below 1: we are cheaper):
 
@@ -16,6 +17,10 @@ Prints four tables, each with our/peer ratios (below 1: we are cheaper):
   deep control flow, deep call chains) at each size (LLVM IR instructions): wall time and
   peak RSS both directions, callgrind instructions up to --callgrind-max, and the growth
   exponent of each tool (the slope of log time over log size between the two largest sizes);
+  with --repeat N, each time is the least of N runs (and each RSS the most);
+* growth in instructions (--growth-instructions A,B, only then): each shape and direction at
+  sizes A and B under callgrind, ours and the peer, and the slope of log instructions over log
+  size: the work each tool does, apart from what the memory hierarchy adds to wall time;
 * migrate: --files small modules (the fixtures, repeated) translated by `spir-xlate migrate
   -j N` against llvm-spirv-14 run once per file with the same number of jobs (xargs -P):
   wall time.
@@ -217,7 +222,13 @@ def corpus(work, sample):
         print(f"| {name} | {o:.1f} M | {p:.1f} M | {o / p:.2f} |")
 
 
-def shapes(work, sizes, cg_max, which, directions):
+def timed_best(cmd, repeat):
+    """`timed`, `repeat` times: the least wall time, the most RSS, the worst exit status."""
+    runs = [timed(cmd) for _ in range(max(repeat, 1))]
+    return min(r[0] for r in runs), max(r[1] for r in runs), max(r[2] for r in runs)
+
+
+def shapes(work, sizes, cg_max, which, directions, repeat=1):
     print("\nshapes: wall seconds (peak RSS MiB), ratio ours/peer; instructions where measured")
     print("| shape | IR insts | dir | ours | llvm-spirv-14 | time ratio | RSS ratio | instr ratio |")
     print("|---|---|---|---|---|---|---|---|")
@@ -238,7 +249,7 @@ def shapes(work, sizes, cg_max, which, directions):
                 out = os.path.join(work, "o." + ("spv" if d == "fwd" else "bc"))
                 res = {}
                 for tool in ("ours", "peer"):
-                    res[tool] = timed(cmd(tool, src, out))
+                    res[tool] = timed_best(cmd(tool, src, out), repeat)
                     growth.setdefault((shape, d, tool), []).append((n, res[tool][0]))
                 ir = ""
                 if n <= cg_max:
@@ -264,6 +275,37 @@ def shapes(work, sizes, cg_max, which, directions):
                     continue
                 (n1, t1), (n2, t2) = pts[-2], pts[-1]
                 row.append(f"{math.log(t2 / t1) / math.log(n2 / n1):.2f}")
+            print(f"| {shape} | {d} | {row[0]} | {row[1]} |")
+
+
+def growth_instructions(work, sizes, which, directions):
+    """The slope of log instructions (callgrind) over log size between two sizes."""
+    (n1, n2) = sizes
+    print(f"\ngrowth in instructions (callgrind), {n1} -> {n2} IR instructions")
+    print("| shape | dir | ours | llvm-spirv-14 |")
+    print("|---|---|---|---|")
+    for shape in which:
+        counts = {}
+        for n in (n1, n2):
+            bc = os.path.join(work, f"{shape}{n}.bc")
+            make_module(shape, n, bc)
+            spv = os.path.join(work, f"{shape}{n}.spv")
+            subprocess.run([OURS, "to-spirv", bc, "-o", spv], check=True, capture_output=True)
+            for d, cmd in (("fwd", forward), ("rev", reverse)):
+                if d not in directions:
+                    continue
+                src = bc if d == "fwd" else spv
+                out = os.path.join(work, "o." + ("spv" if d == "fwd" else "bc"))
+                for tool in ("ours", "peer"):
+                    ok = subprocess.run(cmd(tool, src, out), capture_output=True).returncode == 0
+                    counts[(d, tool, n)] = instructions(cmd(tool, src, out), work) if ok else None
+            os.remove(bc)
+            os.remove(spv)
+        for d in directions:
+            row = []
+            for tool in ("ours", "peer"):
+                c1, c2 = counts.get((d, tool, n1)), counts.get((d, tool, n2))
+                row.append(f"{math.log(c2 / c1) / math.log(n2 / n1):.3f}" if c1 and c2 else "failed")
             print(f"| {shape} | {d} | {row[0]} | {row[1]} |")
 
 
@@ -300,10 +342,13 @@ def main():
     ap.add_argument("--callgrind-max", type=int, default=10000)
     ap.add_argument("--files", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
-    ap.add_argument("--only", choices=["shapes", "corpus", "migrate"])
+    ap.add_argument("--only", choices=["shapes", "corpus", "migrate", "growth"])
     ap.add_argument("--sample", type=int, default=40, help="fixtures in the corpus table (0: all)")
     ap.add_argument("--shapes", default=",".join(SHAPES))
     ap.add_argument("--directions", default="fwd,rev", help="shapes: fwd, rev or both")
+    ap.add_argument("--repeat", type=int, default=1, help="shapes: runs per time (the least)")
+    ap.add_argument("--growth-instructions", metavar="A,B",
+                    help="also the growth in callgrind instructions between sizes A and B")
     a = ap.parse_args()
     if not os.path.exists(OURS):
         sys.exit("build first: cargo build --release")
@@ -313,7 +358,10 @@ def main():
             corpus(work, a.sample)
         if a.only in (None, "shapes"):
             shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max, a.shapes.split(","),
-                   a.directions.split(","))
+                   a.directions.split(","), a.repeat)
+        if a.growth_instructions and a.only in (None, "shapes", "growth"):
+            growth_instructions(work, [int(s) for s in a.growth_instructions.split(",")],
+                                a.shapes.split(","), a.directions.split(","))
         if a.only in (None, "migrate"):
             migrate(work, a.files, a.jobs)
     finally:
