@@ -63,21 +63,28 @@ pub struct RawMetadata {
     pub debug_info: bool,
     /// Casts to `i8*` that only feed memory intrinsics (`memory_casts.rs`).
     pub memory_casts: super::memory_casts::MemoryCasts,
+    /// Where each kernel name first appears in `kernels` (a module may list 10,000 kernels).
+    kernel_at: HashMap<String, usize>,
 }
 
 impl RawMetadata {
     /// The index of kernel `name`, added if the metadata has not named it yet.
     fn kernel_index(&mut self, name: &str) -> usize {
-        match self.kernels.iter().position(|k| k.name == name) {
-            Some(i) => i,
-            None => {
-                self.kernels.push(RawKernel {
-                    name: name.to_string(),
-                    ..Default::default()
-                });
-                self.kernels.len() - 1
-            }
+        match self.kernel_at.get(name) {
+            Some(&i) => i,
+            None => self.push_kernel(RawKernel {
+                name: name.to_string(),
+                ..Default::default()
+            }),
         }
+    }
+
+    /// Add `k` last; its index.
+    fn push_kernel(&mut self, k: RawKernel) -> usize {
+        let i = self.kernels.len();
+        self.kernel_at.entry(k.name.clone()).or_insert(i);
+        self.kernels.push(k);
+        i
     }
 }
 
@@ -275,7 +282,7 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
                     .map_err(|e| e.in_function(&k.name))?;
             }
         }
-        md.kernels.push(k);
+        md.push_kernel(k);
     }
 
     md.param_memory = param_memory(m);
