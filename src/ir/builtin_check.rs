@@ -142,6 +142,18 @@ impl Check<'_> {
         if let Some(e) = self.ext_inst_kind(op) {
             return Some(e);
         }
+        // The loads of n components give a vector of n (`vload3` returning a `float2` is no
+        // OpenCL builtin).
+        if matches!(op, O::vloadn | O::vload_halfn | O::vloada_halfn) {
+            let vector = matches!(self.m.types[self.ty], Type::Vector { .. });
+            let lanes = self.m.lanes(self.ty);
+            if !vector || literal != Some(lanes) {
+                return Some(format!(
+                    "{op:?} of {} components whose result has {lanes}",
+                    literal.map_or_else(|| "no count of".into(), |n| n.to_string())
+                ));
+            }
+        }
         // Where the instruction reads or writes memory (the operand that is a pointer).
         let (pointer, stores) = match op {
             O::fract | O::frexp | O::lgamma_r | O::modf | O::sincos => (Some(1), false),
