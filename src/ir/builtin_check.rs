@@ -148,10 +148,10 @@ impl Check<'_> {
             let vector = matches!(self.m.types[self.ty], Type::Vector { .. });
             let lanes = self.m.lanes(self.ty);
             if !vector || literal != Some(lanes) {
-                return Some(format!(
-                    "{op:?} of {} components whose result has {lanes}",
-                    literal.map_or_else(|| "no count of".into(), |n| n.to_string())
-                ));
+                return Some(match literal {
+                    Some(n) => format!("{op:?} of {n} components whose result has {lanes}"),
+                    None => format!("{op:?} without its count of components"),
+                });
             }
         }
         // Where the instruction reads or writes memory (the operand that is a pointer).
