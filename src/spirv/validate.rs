@@ -246,6 +246,27 @@ mod tests {
             .to_vec()
     }
 
+    /// A kernel `k` of one function: OpName lines `names`, an entry block that ends in
+    /// `entry` (which may branch on `%c`, a true constant), then `blocks`.
+    fn one_function_kernel(names: &str, entry: &str, blocks: &str) -> Vec<u32> {
+        assemble(&format!(
+            "OpCapability Addresses
+             OpCapability Kernel
+             OpMemoryModel Physical64 OpenCL
+             OpEntryPoint Kernel %k \"k\"
+             {names}
+             %void = OpTypeVoid
+             %bool = OpTypeBool
+             %c = OpConstantTrue %bool
+             %fn = OpTypeFunction %void
+             %k = OpFunction %void None %fn
+             %entry = OpLabel
+             {entry}
+             {blocks}
+             OpFunctionEnd"
+        ))
+    }
+
     /// A compute shader whose entry point calls `%a`; `calls` adds the other calls.
     fn shader_calling(calls: &str) -> Vec<u32> {
         let mut text = String::from(
@@ -308,23 +329,7 @@ mod tests {
     /// function's start for each.
     #[test]
     fn a_block_before_its_dominator_is_refused() {
-        let kernel = |blocks: &str| {
-            assemble(&format!(
-                "OpCapability Addresses
-                 OpCapability Kernel
-                 OpMemoryModel Physical64 OpenCL
-                 OpEntryPoint Kernel %k \"k\"
-                 %void = OpTypeVoid
-                 %bool = OpTypeBool
-                 %c = OpConstantTrue %bool
-                 %fn = OpTypeFunction %void
-                 %k = OpFunction %void None %fn
-                 %entry = OpLabel
-                 OpBranchConditional %c %a %x
-                 {blocks}
-                 OpFunctionEnd"
-            ))
-        };
+        let kernel = |blocks: &str| one_function_kernel("", "OpBranchConditional %c %a %x", blocks);
         let a = "%a = OpLabel\nOpBranch %b\n";
         let b = "%b = OpLabel\nOpReturn\n";
         let x = "%x = OpLabel\nOpReturn\n";
@@ -349,27 +354,9 @@ mod tests {
     /// compares every one with SPIRV-Tools' own.
     #[test]
     fn dominators_through_loops_and_unreachable_blocks() {
-        let kernel = |blocks: &[&str]| {
-            assemble(&format!(
-                "OpCapability Addresses
-                 OpCapability Kernel
-                 OpMemoryModel Physical64 OpenCL
-                 OpEntryPoint Kernel %k \"k\"
-                 OpName %head \"head\"
-                 OpName %out \"out\"
-                 OpName %late \"late\"
-                 %void = OpTypeVoid
-                 %bool = OpTypeBool
-                 %c = OpConstantTrue %bool
-                 %fn = OpTypeFunction %void
-                 %k = OpFunction %void None %fn
-                 %entry = OpLabel
-                 OpBranch %head
-                 {}
-                 OpFunctionEnd",
-                blocks.concat()
-            ))
-        };
+        let names = "OpName %head \"head\"\nOpName %out \"out\"\nOpName %late \"late\"";
+        let kernel =
+            |blocks: &[&str]| one_function_kernel(names, "OpBranch %head", &blocks.concat());
         let head = "%head = OpLabel\nOpBranchConditional %c %body %out\n";
         let body = "%body = OpLabel\nOpBranch %head\n";
         let out = "%out = OpLabel\nOpBranchConditional %c %ret %late\n";
