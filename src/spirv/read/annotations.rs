@@ -36,8 +36,11 @@ pub(crate) struct Annotations {
 }
 
 impl Annotations {
-    pub fn collect(insts: &[(usize, Instruction)]) -> Result<Self> {
+    /// From the module's instructions and its OpName kept apart (`parse::Names::Apart`).
+    pub fn collect(insts: &[(usize, Instruction)], names: Vec<(Word, String)>) -> Result<Self> {
         let mut a = Annotations::default();
+        // A later OpName of the same id wins, as when they were met among the instructions.
+        a.names.extend(names);
         let mut groups: HashMap<Word, Vec<(Decoration, Vec<Operand>)>> = HashMap::default();
         for (at, inst) in insts {
             a.one(inst, &mut groups)
@@ -83,10 +86,6 @@ impl Annotations {
         groups: &mut HashMap<Word, Vec<(Decoration, Vec<Operand>)>>,
     ) -> Result<()> {
         match inst.class.opcode {
-            S::Name => {
-                self.names
-                    .insert(id_operand(inst, 0)?, string_operand(inst, 1)?.to_string());
-            }
             S::Decorate | S::DecorateId | S::DecorateString => {
                 let target = id_operand(inst, 0)?;
                 let Some(Operand::Decoration(d)) = inst.operands.get(1) else {

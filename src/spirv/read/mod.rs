@@ -70,7 +70,8 @@ pub(crate) struct Reader {
 /// do not (llvm-spirv-14's, for 7 of 131 fixture modules: NoSignedWrap decorated twice, block
 /// order, phi operands) and are still meaningful. What we write is validated.
 pub fn read(words: &[u32]) -> Result<ir::Module> {
-    let mut parsed = parse::parse(words)?;
+    let mut parsed = parse::parse(words, parse::Names::Apart)?;
+    let names = std::mem::take(&mut parsed.names);
     let insts = &parsed.insts;
     let addressing = insts
         .iter()
@@ -89,7 +90,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         .unwrap_or_else(|| Err(Error::malformed("the module has no OpMemoryModel")))?;
     let mut r = Reader {
         m: ir::Module::new(addressing),
-        ann: Annotations::collect(insts)?,
+        ann: Annotations::collect(insts, names)?,
         ids: HashMap::default(),
         result_types: HashMap::default(),
         pointer_pointees: HashMap::default(),
