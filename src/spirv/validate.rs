@@ -17,9 +17,9 @@
 //! other rule still applies. The oracle tier's `spirv-val` helper does the same.
 //!
 //! Two of the validator's whole-module routines are quadratic (the search for recursive entry
-//! points, and the check that each block follows its dominator); `validate_linear.cpp` stands
-//! in for them with linear ones that give the same answers, linked in place of the originals
-//! (see that file).
+//! points, and the check that each block follows its dominator, whose dominators it also
+//! computes through hash maps); `validate_linear.cpp` stands in for them with linear ones over
+//! vectors that give the same answers, linked in place of the originals (see that file).
 
 use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv as ValEnv;
@@ -348,7 +348,7 @@ mod tests {
         );
     }
 
-    /// Immediate dominators over loops, several returns and unreachable blocks (one of them
+    /// Immediate dominators over a loop, a join and unreachable blocks (one of them
     /// branching into reachable code, two on a cycle), as the order check names them; the
     /// stand-in computes them over vectors (`validate_linear.cpp`), and a debug build also
     /// compares every one with SPIRV-Tools' own.

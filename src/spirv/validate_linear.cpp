@@ -46,7 +46,6 @@
 #include <utility>
 #include <vector>
 
-#include "source/cfa.h"
 #include "source/val/basic_block.h"
 #include "source/val/function.h"
 #include "source/val/validation_state.h"
@@ -58,7 +57,6 @@ spv_result_t MaximalReconvergenceChecks(ValidationState_t& _);
 }  // namespace val
 }  // namespace spvtools
 
-using spvtools::CFA;
 using spvtools::val::BasicBlock;
 using spvtools::val::Function;
 using spvtools::val::ValidationState_t;
