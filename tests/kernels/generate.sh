@@ -5,13 +5,16 @@
 #   legacy/NAME.spir64.bc                       legacy-shaped SPIR 1.2 (!opencl.kernels, i32 samplers)
 #   o0/NAME.spir64.bc                           clang-14 -O0 (allocas, images and samplers in memory)
 #   legacy-o0/NAME.spir64.bc                    the -O0 module in the legacy SPIR 1.2 shape
+# With arguments (kernel names, e.g. `generate.sh minmax_float`), only those kernels.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/../fixtures"
 llvm=/usr/lib/llvm-14/bin
 mkdir -p "$out/modern" "$out/legacy" "$out/o0" "$out/legacy-o0"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-for cl in "$here"/*.cl; do
+sources=("$here"/*.cl)
+[ $# -gt 0 ] && sources=("${@/#/$here/}") && sources=("${sources[@]/%/.cl}")
+for cl in "${sources[@]}"; do
   name=$(basename "$cl" .cl)
   # The OpenCL C version: the source's `//@std CLx.y` line, CL1.2 without one.
   std=$(sed -n 's#^//@std \(CL[0-9.]*\).*#\1#p' "$cl" | head -n1)
