@@ -82,13 +82,7 @@ pub(super) fn lower(
             },
         ),
         Builtin::Spirv(op) => spirv_op(b, *op, args, ret)?,
-        Builtin::Glsl(_) => b.push(
-            ret,
-            Op::Builtin {
-                builtin: builtin.clone(),
-                args,
-            },
-        ),
+        Builtin::Glsl(g) => E { b }.glsl(*g, ret, args),
         Builtin::AsyncCopy { strided } => super::library::async_copy(b, *strided, &args, ret)?,
         // The copies are done; what is left of waiting is that every work-item's part is
         // visible to the others.
@@ -381,13 +375,7 @@ fn ext_inst(
                      (mappings/vulkan_glsl.toml lists those that have)"
                 ))
             })?;
-            Ok(b.push(
-                ret,
-                Op::Builtin {
-                    builtin: Builtin::Glsl(g),
-                    args,
-                },
-            ))
+            Ok(E { b }.glsl(g, ret, args))
         }
     }
 }

@@ -74,6 +74,13 @@ impl E<'_, '_, '_> {
         )
     }
     pub(super) fn glsl(&mut self, g: G, t: Handle<Type>, args: Vec<Value>) -> Value {
+        let double = matches!(
+            self.b.l.out.types[self.b.l.out.scalar_of(t)],
+            Type::Float { width: 64 }
+        );
+        if double && matches!(g, G::Trunc | G::RoundEven) && args.len() == 1 {
+            return self.integral_double(g, t, args[0]);
+        }
         self.b.push(
             t,
             Op::Builtin {
@@ -81,6 +88,43 @@ impl E<'_, '_, '_> {
                 args,
             },
         )
+    }
+    /// `Trunc` or `RoundEven` of doubles, from `Floor` and `Ceil`: lavapipe (Mesa 25.0.7,
+    /// LLVM 15, 256-bit vectors) returns doubles of magnitude 2^24 and above unchanged from
+    /// both, fraction and all (measured), where `Floor` and `Ceil` are right.
+    /// trunc(x) = x < 0 ? ceil(x) : floor(x); rint(x) = floor(x), or one more where the
+    /// fraction passes one half or is one half above an odd floor, with x's sign (-0.3 to -0).
+    fn integral_double(&mut self, g: G, t: Handle<Type>, x: Value) -> Value {
+        let bt = self.bools(t);
+        let f = self.glsl(G::Floor, t, vec![x]);
+        let zero = self.float_const(t, 0.0);
+        if g == G::Trunc {
+            let c = self.glsl(G::Ceil, t, vec![x]);
+            let neg = self.fcmp(FloatPredicate::Olt, bt, x, zero);
+            return self.select(t, neg, c, f);
+        }
+        let half = self.float_const(t, 0.5);
+        let one = self.float_const(t, 1.0);
+        let d = self.bin(BinaryOp::FSub, t, x, f);
+        let up = self.bin(BinaryOp::FAdd, t, f, one);
+        let fh = self.bin(BinaryOp::FMul, t, f, half);
+        let fhf = self.glsl(G::Floor, t, vec![fh]);
+        let even = self.fcmp(FloatPredicate::Oeq, bt, fh, fhf);
+        let tie = self.select(t, even, f, up);
+        let below = self.fcmp(FloatPredicate::Olt, bt, d, half);
+        let above = self.fcmp(FloatPredicate::Ogt, bt, d, half);
+        let r = self.select(t, above, up, tie);
+        let r = self.select(t, below, f, r);
+        // The sign of x (a zero result keeps it), as copysign on the bits.
+        let it = self.ints(t, 64);
+        let sign = self.splat(it, ConstantKind::Int(1 << 63));
+        let rest = self.splat(it, ConstantKind::Int(!(1u64 << 63)));
+        let rb = self.cast(CastOp::Bitcast, it, r);
+        let xb = self.cast(CastOp::Bitcast, it, x);
+        let rm = self.bin(BinaryOp::And, it, rb, rest);
+        let xs = self.bin(BinaryOp::And, it, xb, sign);
+        let rb = self.bin(BinaryOp::Or, it, rm, xs);
+        self.cast(CastOp::Bitcast, t, rb)
     }
     pub(super) fn spirv(&mut self, op: S, t: Handle<Type>, args: Vec<Value>) -> Value {
         self.b.push(
