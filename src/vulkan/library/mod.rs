@@ -8,6 +8,7 @@
 //! | `sqrt` (half, float)        | `sqrt` in double, rounded once            | correctly rounded where double sqrt is (lavapipe, NVIDIA) |
 //! | `round`                     | trunc, then away from zero at .5          | exact         |
 //! | `fdim`, `copysign`          | compare and select, sign bit              | exact         |
+//! | `max`, `min` (floats: `fmax_common`, `fmin_common`) | `x > y ? x : y`, `x < y ? x : y` | exact (NaNs and signed zeros, which OpenCL leaves open: as the Intel runtime) |
 //! | `degrees`, `radians`        | one multiplication by the rounded factor  | ≤ 0.5 ulp + factor's rounding (OpenCL: 2 ulp) |
 //! | `select`, `bitselect`       | select, bit operations                    | exact         |
 //! | `hadd`, `rhadd`, `rotate`   | shifts and masks                          | exact         |
@@ -123,6 +124,23 @@ pub(super) fn expand(
             e.select(ret, away, up, t)
         }
         C::copysign => copysign(&mut e, ret, args[0], args[1]),
+        // OpenCL C's `max`/`min` of floats: `x > y ? x : y` and `x < y ? x : y`. OpenCL
+        // defines them as "y if x < y, otherwise x" (and the mirror for min) and leaves NaN
+        // and infinite operands to the implementation; this is the Intel runtime's choice
+        // (the second operand where the two are unordered or equal, as SSE's maxps/minps),
+        // measured on NaNs and signed zeros (minmax_float). fmax/fmin, GLSL's NMax/NMin,
+        // return the number beside a NaN instead.
+        C::fmax_common | C::fmin_common => {
+            let (x, y) = (args[0], args[1]);
+            let bt = e.bools(ret);
+            let pred = if op == C::fmax_common {
+                FloatPredicate::Ogt
+            } else {
+                FloatPredicate::Olt
+            };
+            let take_x = e.fcmp(pred, bt, x, y);
+            e.select(ret, take_x, x, y)
+        }
         C::fdim => {
             let bt = e.bools(ret);
             let le = e.fcmp(FloatPredicate::Ole, bt, args[0], args[1]);
@@ -581,6 +599,9 @@ pub(super) fn copysign(e: &mut E, t: Handle<Type>, x: Value, y: Value) -> Value 
 /// The `half*` a vload_half / vstore_half reads or writes through (the input may type it as
 /// pointing to half or to 16-bit integers).
 fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
+    if e.b.views.contains_key(&p) {
+        return Ok(e.b.retype_view(p, h));
+    }
     let pt = e.b.ty_of(p);
     let Type::Pointer { pointee, space } = e.b.l.out.types[pt] else {
         return Err(Error::internal("vload_half through a non-pointer"));
