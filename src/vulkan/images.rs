@@ -298,7 +298,10 @@ fn sample_coordinate(
     let size = e.b.push(
         qt,
         Op::Builtin {
-            builtin: Builtin::Image(ImageOp::QuerySize { component: None }),
+            // A 1D image's size is one number: the query of component 0.
+            builtin: Builtin::Image(ImageOp::QuerySize {
+                component: (n == 1).then_some(0),
+            }),
             args: vec![img],
         },
     );
