@@ -6,7 +6,8 @@
 //!   declarations, written before every definition;
 //! * `nokernel`: a module without kernels: a library (Linkage, exported functions);
 //! * `listnode`: a struct that points to itself (linked list): OpTypeForwardPointer;
-//! * `kcall`: a kernel called by another kernel: a `.callee` copy beside the entry point.
+//! * `kcall`: a kernel called by another kernel: a `.callee` copy beside the entry point;
+//! * `sampler_bits.ll` (legacy SPIR 1.2 by hand): a sampler's bits stored to memory, refused.
 
 mod common;
 
@@ -54,4 +55,29 @@ fn every_construct_translates_both_ways() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(seen, 8, "4 kernels at -O0 and -O2");
+}
+
+/// `sampler_bits.ll`: a legacy SPIR 1.2 kernel that stores its sampler (an `i32` there) to a
+/// buffer. A SPIR-V sampler has no bits to read: refused by name and construct, exit 1,
+/// no output (it was an internal error: the graph held a sampler stored as an integer).
+#[test]
+fn the_bits_of_a_sampler_are_refused_by_name() {
+    let dir = std::env::temp_dir().join(format!("spir-xlate-sampler-bits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("sampler_bits.spv");
+    let (code, err) = common::cli(&[
+        "to-spirv",
+        "tests/constructs/sampler_bits.ll",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("function 'sampler_bits'")
+            && err.contains("the bits of a sampler stored to memory")
+            && !err.contains("internal error"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

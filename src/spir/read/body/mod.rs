@@ -616,6 +616,18 @@ impl FnLowering<'_, '_> {
                         "a store to {what} (read-only in OpenCL C and SPIR-V)"
                     )));
                 }
+                // A legacy SPIR 1.2 sampler is an `i32` whose bits a kernel can store; in
+                // the graph (and in SPIR-V) a sampler is opaque, held only by a sampler
+                // variable.
+                let value_ty = self.value_type(value);
+                if self.m.types[value_ty] == Type::Sampler
+                    && self.m.pointee(ptr_ty) != Some(value_ty)
+                {
+                    return Err(Error::unsupported(
+                        "the bits of a sampler stored to memory as an integer (a sampler in \
+                         SPIR-V is an opaque object, without bits to read)",
+                    ));
+                }
                 let void = self.m.void_type();
                 self.emit(
                     None,
