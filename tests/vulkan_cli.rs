@@ -367,3 +367,52 @@ fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--reflection"), "{err}");
 }
+
+/// Whether a module holds the arena of addressed private memory (its OpName).
+fn has_private_arena(w: &[u32]) -> bool {
+    let name: Vec<u32> = {
+        // The string, its terminating NUL, padded to whole words.
+        let mut b = b"private.memory\0".to_vec();
+        b.resize(b.len().div_ceil(4) * 4, 0);
+        b.chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    instructions(w)
+        .iter()
+        .any(|(op, o)| *op == 5 && o[1..] == name[..])
+}
+
+#[test]
+fn private_pointers_that_logical_addressing_cannot_say_get_addressed_memory() {
+    // Byte views, casts, pointers stepped past their element, selected and merged, unions:
+    // every fixture shape translates under both pointer strategies, its private memory one
+    // array of words; a kernel whose private pointers need none of it keeps typed variables.
+    for (kernel, shape) in [
+        ("private_bytes", "modern"),
+        ("private_bytes", "legacy-o0"),
+        ("private_walk", "legacy"),
+        ("private_walk", "o0"),
+        ("private_select", "modern"),
+        ("private_halves", "o0"),
+    ] {
+        for strategy in ["physical", "descriptors"] {
+            let fixture = format!("tests/fixtures/{shape}/{kernel}.spir64.bc");
+            let (out, _) = to_vulkan(
+                &fixture,
+                &["--vulkan-pointers", strategy],
+                &format!("{kernel}-{shape}-{strategy}"),
+            );
+            assert!(
+                has_private_arena(&words(&out)),
+                "{fixture} ({strategy}): no arena"
+            );
+        }
+    }
+    let (out, _) = to_vulkan(
+        "tests/fixtures/o0/private_arrays.spir64.bc",
+        &[],
+        "private_arrays-typed",
+    );
+    assert!(!has_private_arena(&words(&out)));
+}

@@ -95,6 +95,11 @@ impl<T> Arena<T> {
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
         self.items.get(h.index())
     }
+    /// Drop the nodes from the `len`-th on (an undo of appends: handles to them must be
+    /// gone first).
+    pub fn truncate(&mut self, len: usize) {
+        self.items.truncate(len);
+    }
 }
 
 impl<T> std::ops::Index<Handle<T>> for Arena<T> {

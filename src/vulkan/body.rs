@@ -30,6 +30,8 @@ pub(super) struct KernelCtx {
 /// One inlined copy of a function: its arguments and the values its instructions became.
 struct Frame {
     args: Vec<Value>,
+    /// The source types of the function's parameters.
+    param_tys: Vec<Handle<Type>>,
     vals: HashMap<Handle<Inst>, Value>,
     phi_slots: HashMap<Handle<Inst>, Value>,
     /// Pointer variables stored once (`forwarded`): the store's value, once made.
@@ -49,10 +51,26 @@ pub(super) struct FnBuilder<'l, 'a> {
     pub kctx: KernelCtx,
     depth: u32,
     void_t: Handle<Type>,
+    /// The kernel's private memory, where it is addressed (`addressed`).
+    pub(super) arena: Option<super::addressed::Arena>,
+    /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
+    /// points to: the builtin loads, stores and steps through them as through pointers.
+    pub(super) views: HashMap<Value, Handle<Type>>,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
 const MAX_INLINE_DEPTH: u32 = 64;
+
+impl Frame {
+    /// The source type of operand `v` of the function this frame inlines.
+    fn src_ty(&self, src: &ir::Module, body: &ir::Body, v: Value) -> Handle<Type> {
+        match v {
+            Value::Param(i) => self.param_tys[i as usize],
+            Value::Inst(h) => body.insts[h].ty,
+            Value::Const(c) => src.constants[c].ty,
+        }
+    }
+}
 
 impl<'l, 'a> FnBuilder<'l, 'a> {
     pub fn new(l: &'l mut Lowerer<'a>, kctx: KernelCtx) -> Self {
@@ -64,6 +82,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             kctx,
             depth: 0,
             void_t,
+            arena: None,
+            views: HashMap::default(),
         };
         b.cur = b.new_block(Some("entry".into()));
         b
@@ -171,6 +191,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             .collect();
         let mut frame = Frame {
             args,
+            param_tys: f.params.iter().map(|p| p.ty).collect(),
             vals: HashMap::default(),
             phi_slots: HashMap::default(),
             forwarded: super::forwarding::single_store_pointers(self.l.src, body)
@@ -314,6 +335,22 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         )
     }
 
+    /// An operand of a copy or fill: addressed private memory or a pointer.
+    fn side(
+        &mut self,
+        frame: &mut Frame,
+        body: &ir::Body,
+        v: Value,
+    ) -> Result<super::addressed::Side> {
+        let st = frame.src_ty(self.l.src, body, v);
+        let x = self.value(frame, v)?;
+        Ok(if self.l.is_addressed(st) {
+            super::addressed::Side::Arena(x)
+        } else {
+            super::addressed::Side::Pointer(x)
+        })
+    }
+
     /// The shader-form value of an operand of the function being inlined.
     fn value(&mut self, frame: &mut Frame, v: Value) -> Result<Value> {
         match v {
@@ -354,6 +391,13 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.cast(*op, v, k.ty)
             }
             ConstantKind::Sampler { .. } => self.literal_sampler(c),
+            // Addressed private memory: the null pointer is offset 0, where no object is.
+            ConstantKind::Null | ConstantKind::Undef if self.l.is_addressed(k.ty) => {
+                Ok(self.int_const(32, 0))
+            }
+            ConstantKind::GlobalAddress(_) if self.l.is_addressed(k.ty) => Err(Error::unsupported(
+                "program-scope private data in a kernel whose private memory is addressed",
+            )),
             ConstantKind::Null | ConstantKind::Undef if is_pointer => {
                 let t = self.l.ty(k.ty)?;
                 // A storage-buffer pointer has a null (variable pointers' OpConstantNull).
@@ -440,11 +484,17 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.printf(printed, ret).map(Some)
             }
             Op::Builtin { builtin, args } => {
-                let args = args
-                    .iter()
-                    .map(|&a| self.value(frame, a))
-                    .collect::<Result<Vec<_>>>()?;
-                super::builtins::lower(self, builtin, args, inst.ty)
+                let mut lowered = Vec::with_capacity(args.len());
+                for &a in args {
+                    let v = self.value(frame, a)?;
+                    let st = frame.src_ty(src, body, a);
+                    lowered.push(if self.l.is_addressed(st) {
+                        self.view(v, st)?
+                    } else {
+                        v
+                    });
+                }
+                super::builtins::lower(self, builtin, lowered, inst.ty)
             }
             // A pointer variable stored once: no variable, its loads are the stored value.
             Op::Alloca { .. } if frame.forwarded.contains_key(&ih) => Ok(None),
@@ -463,6 +513,69 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             } if frame.forwarded.contains_key(a) => frame.forwarded[a]
                 .map(Some)
                 .ok_or_else(|| Error::internal("a forwarded pointer loaded before its store")),
+            // Addressed private memory (`addressed`).
+            Op::Alloca { allocated, align } if self.l.private_addressed => {
+                let t = self.l.ty(*allocated)?;
+                self.arena_alloc(t, *align).map(Some)
+            }
+            Op::Load { ptr, align, .. } if self.l.is_addressed(frame.src_ty(src, body, *ptr)) => {
+                let off = self.value(frame, *ptr)?;
+                let t = self.l.ty(inst.ty)?;
+                let align = self.stated_align(*align, t);
+                self.arena_read(off, t, align).map(Some)
+            }
+            Op::Store {
+                ptr, value, align, ..
+            } if self.l.is_addressed(frame.src_ty(src, body, *ptr)) => {
+                let off = self.value(frame, *ptr)?;
+                let v = self.value(frame, *value)?;
+                let t = self.ty_of(v);
+                let align = self.stated_align(*align, t);
+                self.arena_write(off, v, t, align)?;
+                Ok(None)
+            }
+            Op::Gep { base, indices, .. }
+                if self.l.is_addressed(frame.src_ty(src, body, *base)) =>
+            {
+                let off = self.value(frame, *base)?;
+                let idx = indices
+                    .iter()
+                    .map(|&i| self.value(frame, i))
+                    .collect::<Result<Vec<_>>>()?;
+                let bt = frame.src_ty(src, body, *base);
+                self.arena_gep(off, bt, &idx).map(Some)
+            }
+            Op::Cast { op, value }
+                if self.l.is_addressed(frame.src_ty(src, body, *value))
+                    || self.l.is_addressed(inst.ty) =>
+            {
+                let v = self.value(frame, *value)?;
+                let from = frame.src_ty(src, body, *value);
+                self.addressed_cast(*op, v, from, inst.ty).map(Some)
+            }
+            Op::CopyMemory {
+                dst,
+                src: from,
+                size,
+                ..
+            } if self.l.is_addressed(frame.src_ty(src, body, *dst))
+                || self.l.is_addressed(frame.src_ty(src, body, *from)) =>
+            {
+                let d = self.side(frame, body, *dst)?;
+                let s = self.side(frame, body, *from)?;
+                let n = self.value(frame, *size)?;
+                self.addressed_copy(d, Some(s), n)?;
+                Ok(None)
+            }
+            Op::FillMemory {
+                dst, byte, size, ..
+            } if self.l.is_addressed(frame.src_ty(src, body, *dst)) => {
+                let d = self.side(frame, body, *dst)?;
+                let b = self.value(frame, *byte)?;
+                let n = self.value(frame, *size)?;
+                self.addressed_fill(d, b, n)?;
+                Ok(None)
+            }
             Op::Alloca { allocated, align } => {
                 let t = self.l.ty(*allocated)?;
                 self.check_storable(t, "a variable")?;

@@ -16,7 +16,7 @@ const UNROLLED: u64 = 64;
 impl FnBuilder<'_, '_> {
     /// Whether `p` points to a byte or to an array of bytes (not in a storage buffer: the
     /// descriptors strategy keeps refusing byte-wise copies there for now, see README).
-    fn is_byte_object(&self, p: Value) -> bool {
+    pub(super) fn is_byte_object(&self, p: Value) -> bool {
         if self.space_of(p) == Some(AddressSpace::StorageBuffer) {
             return false;
         }
@@ -31,7 +31,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The address of byte `i` of the byte object `p` points to.
-    fn byte_at(&mut self, p: Value, i: Value) -> Result<Value> {
+    pub(super) fn byte_at(&mut self, p: Value, i: Value) -> Result<Value> {
         let pointee = self
             .l
             .out
@@ -57,7 +57,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// Run `each(i)` for i in 0..size: unrolled for a small constant size, else a loop.
-    fn for_each_byte(
+    pub(super) fn for_each_byte(
         &mut self,
         size: Value,
         mut each: impl FnMut(&mut Self, Value) -> Result<()>,

@@ -296,7 +296,13 @@ pub(super) fn lower_kernel(
                     }
                     _ => b.push_constant(member)?,
                 };
-                if byval {
+                if byval && b.l.private_addressed {
+                    let t = b.ty_of(v);
+                    let slot = b.arena_alloc(t, None)?;
+                    let align = b.stated_align(None, t);
+                    b.arena_write(slot, v, t, align)?;
+                    slot
+                } else if byval {
                     let t = b.ty_of(v);
                     let slot = b.alloca(t);
                     b.store(slot, v, None, false)?;
@@ -324,6 +330,7 @@ pub(super) fn lower_kernel(
         values.push(v);
     }
     b.inline(k.function, values)?;
+    b.finish_arena();
     let body = b.body;
     let void = l.out.void_type();
     let entry = l.out.functions.append(ir::Function {

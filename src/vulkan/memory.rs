@@ -19,6 +19,10 @@ impl FnBuilder<'_, '_> {
     /// A load. Through laid-out memory (buffers, push constants) an aggregate is loaded
     /// member by member: that memory has its own, explicitly laid-out SPIR-V types.
     pub(super) fn load(&mut self, ptr: Value, align: Option<u32>, volatile: bool) -> Result<Value> {
+        if let Some(&t) = self.views.get(&ptr) {
+            let align = self.stated_align(align, t);
+            return self.arena_read(ptr, t, align);
+        }
         let pt = self.ty_of(ptr);
         let Type::Pointer { pointee, space } = self.l.out.types[pt] else {
             return Err(Error::internal("a load through a non-pointer"));
@@ -72,6 +76,10 @@ impl FnBuilder<'_, '_> {
         align: Option<u32>,
         volatile: bool,
     ) -> Result<()> {
+        if let Some(&t) = self.views.get(&ptr) {
+            let align = self.stated_align(align, t);
+            return self.arena_write(ptr, value, t, align);
+        }
         let pt = self.ty_of(ptr);
         let Type::Pointer { pointee, space } = self.l.out.types[pt] else {
             return Err(Error::internal("a store through a non-pointer"));
@@ -194,6 +202,9 @@ impl FnBuilder<'_, '_> {
         indices: Vec<Value>,
         inbounds: bool,
     ) -> Result<Value> {
+        if self.views.contains_key(&base) {
+            return self.view_gep(base, &indices);
+        }
         let bty = self.ty_of(base);
         let space = self
             .space_of(base)

@@ -11,6 +11,9 @@
 //!   arrive as clspv's conventions say (`ir::interface`): `__global`/`__constant` pointers as
 //!   64-bit device addresses and values in a push-constant block, `__local` pointers as
 //!   Workgroup arrays sized by specialization constants.
+//! * `addressed`: a kernel whose private pointers do what logical pointers cannot (casts to
+//!   other types, steps past their element, selects, pointers in memory, byte copies) keeps
+//!   its private memory as one array of words, a private pointer being a byte offset.
 //! * `body`: every call is inlined (Vulkan's logical pointers cannot be passed to functions
 //!   the way OpenCL passes them), phis become Function variables, and every instruction is
 //!   copied with its pointer types moved to Vulkan's storage classes: global and constant
@@ -27,6 +30,7 @@
 //!
 //! The input graph is never changed: the lowering builds a new module.
 
+mod addressed;
 mod body;
 mod builtins;
 mod bytes;
@@ -68,8 +72,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
         let printed_before = l.printf.as_ref().map_or(0, |p| p.formats.len());
-        let mut iface =
-            kernel::lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
+        let mut iface = lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
         iface.may_use_printf = l.printf.as_ref().map_or(0, |p| p.formats.len()) > printed_before;
         shader.kernels.push(iface);
     }
@@ -124,6 +127,27 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         )));
     }
     Ok(out)
+}
+
+/// Lower one kernel with logical private memory, and where that refuses a construct, again
+/// with its private memory addressed (`addressed`): slower, but it says what logical
+/// pointers cannot. The second attempt's error is the one reported.
+fn lower_kernel(
+    l: &mut types::Lowerer,
+    k: &ir::Kernel,
+    shader: &mut ir::interface::ShaderInterface,
+) -> Result<ir::interface::KernelInterface> {
+    let cp = l.checkpoint();
+    match kernel::lower_kernel(l, k, shader) {
+        Err(e) if matches!(e.kind, crate::diag::ErrorKind::Unsupported(_)) => {
+            l.rollback(cp);
+            l.private_addressed = true;
+            let r = kernel::lower_kernel(l, k, shader);
+            l.private_addressed = false;
+            r
+        }
+        r => r,
+    }
 }
 
 /// The Vulkan device features a shader-form module needs, by Vulkan's names.

@@ -40,6 +40,27 @@ pub(super) struct Printf {
     next_id: u32,
 }
 
+/// How far the printf formats had come (`Lowerer::checkpoint`).
+#[derive(Clone, Copy)]
+pub(super) struct Mark {
+    formats: usize,
+    next_id: u32,
+}
+
+impl Printf {
+    pub(super) fn mark(&self) -> Mark {
+        Mark {
+            formats: self.formats.len(),
+            next_id: self.next_id,
+        }
+    }
+    /// Forget the formats added since `m`.
+    pub(super) fn rollback(&mut self, m: Mark) {
+        self.formats.truncate(m.formats);
+        self.next_id = m.next_id;
+    }
+}
+
 /// An operand of a `printf` call as the lowering sees it: a string constant, or a value.
 pub(super) enum PrintfArg {
     Str(String),

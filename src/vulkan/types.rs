@@ -41,6 +41,29 @@ pub(super) struct Lowerer<'a> {
     pub printf: Option<super::printf::Printf>,
     /// The printf buffer's size in bytes (`--printf-buffer-size`).
     pub printf_buffer_size: u32,
+    /// Whether the kernel being lowered keeps its private memory addressed (`addressed`):
+    /// a pointer to private memory is then a 32-bit byte offset.
+    pub private_addressed: bool,
+    /// The cache entries made since the last `checkpoint`, which `rollback` undoes.
+    journal: Vec<Undo>,
+    /// Structs whose addressed form is being made (`addressed_ty`).
+    addressed_structs: Vec<Handle<Type>>,
+}
+
+/// A cache entry `rollback` removes.
+enum Undo {
+    Type(Handle<Type>),
+    Const(Handle<Constant>),
+    Global(Handle<Global>),
+}
+
+/// What `Lowerer::rollback` restores: the lowering as it was before a kernel.
+pub(super) struct Checkpoint {
+    globals: usize,
+    next_spec_id: u32,
+    work_dim_spec: Option<u32>,
+    literal_samplers: usize,
+    printf: Option<super::printf::Mark>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -61,6 +84,51 @@ impl<'a> Lowerer<'a> {
             literal_samplers: Vec::new(),
             printf: None,
             printf_buffer_size: super::printf::DEFAULT_BUFFER_SIZE,
+            private_addressed: false,
+            journal: Vec::new(),
+            addressed_structs: Vec::new(),
+        }
+    }
+
+    /// Mark the lowering's state before a kernel, for `rollback` (a second attempt at the
+    /// kernel in another memory model).
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        self.journal.clear();
+        Checkpoint {
+            globals: self.out.globals.len(),
+            next_spec_id: self.next_spec_id,
+            work_dim_spec: self.work_dim_spec,
+            literal_samplers: self.literal_samplers.len(),
+            printf: self.printf.as_ref().map(|p| p.mark()),
+        }
+    }
+
+    /// Undo everything a failed kernel added since `cp`: its globals (and every cached
+    /// mapping made since, which may name them), specialization ids, samplers and printf
+    /// formats. Types and constants it added stay in the module's unique arenas, unused.
+    pub fn rollback(&mut self, cp: Checkpoint) {
+        for u in self.journal.drain(..) {
+            match u {
+                Undo::Type(t) => {
+                    self.types.remove(&t);
+                }
+                Undo::Const(c) => {
+                    self.consts.remove(&c);
+                }
+                Undo::Global(g) => {
+                    self.globals.remove(&g);
+                }
+            }
+        }
+        self.out.globals.truncate(cp.globals);
+        self.samplers.retain(|g, _| g.index() < cp.globals);
+        self.image_words.retain(|g, _| g.index() < cp.globals);
+        self.next_spec_id = cp.next_spec_id;
+        self.work_dim_spec = cp.work_dim_spec;
+        self.literal_samplers.truncate(cp.literal_samplers);
+        match (cp.printf, self.printf.as_mut()) {
+            (Some(mark), Some(p)) => p.rollback(mark),
+            _ => self.printf = None,
         }
     }
 
@@ -84,8 +152,109 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// Whether source pointer type `t` points to addressed private memory (`addressed`).
+    pub fn is_addressed(&self, t: Handle<Type>) -> bool {
+        self.private_addressed
+            && matches!(self.src.types[t], Type::Pointer {
+                space: AddressSpace::Private,
+                pointee,
+            } if !matches!(self.src.types[pointee], Type::Image(_) | Type::SampledImage(_) | Type::Sampler))
+    }
+
+    /// Whether source type `t` holds an addressed pointer (itself, or in an array, a
+    /// function's signature or the pointee of another pointer).
+    fn holds_addressed(&self, t: Handle<Type>, seen: &mut Vec<Handle<Type>>) -> bool {
+        if seen.contains(&t) {
+            return false;
+        }
+        seen.push(t);
+        match &self.src.types[t] {
+            Type::Pointer { .. } if self.is_addressed(t) => true,
+            Type::Pointer { pointee, .. } => self.holds_addressed(*pointee, seen),
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
+                self.holds_addressed(*elem, seen)
+            }
+            Type::Struct {
+                members: Some(ms), ..
+            } => ms.iter().any(|&m| self.holds_addressed(m, seen)),
+            Type::Function { ret, params, .. } => {
+                self.holds_addressed(*ret, seen)
+                    || params.iter().any(|&p| self.holds_addressed(p, seen))
+            }
+            _ => false,
+        }
+    }
+
+    /// Under addressed private memory, the shader form of a type that holds a pointer to
+    /// it (such a pointer is a 32-bit byte offset; these forms are not cached, being the
+    /// kernel's own); `None` for any other type.
+    fn addressed_ty(&mut self, t: Handle<Type>) -> Result<Option<Handle<Type>>> {
+        if !self.holds_addressed(t, &mut Vec::new()) {
+            return Ok(None);
+        }
+        let new = match self.src.types[t].clone() {
+            Type::Pointer { .. } if self.is_addressed(t) => return Ok(Some(self.out.int_type(32))),
+            Type::Pointer { pointee, space } => Type::Pointer {
+                pointee: self.ty(pointee)?,
+                space: self.space(space)?,
+            },
+            Type::Array { elem, len } => Type::Array {
+                elem: self.ty(elem)?,
+                len,
+            },
+            Type::Function {
+                ret,
+                params,
+                varargs,
+            } => Type::Function {
+                ret: self.ty(ret)?,
+                params: params
+                    .iter()
+                    .map(|&p| self.ty(p))
+                    .collect::<Result<Vec<_>>>()?,
+                varargs,
+            },
+            Type::Struct {
+                name,
+                members: Some(ms),
+                packed,
+            } => {
+                // Its own form, members mapped; a struct reached again while its members
+                // are mapped (through a buffer pointer) has none.
+                if self.addressed_structs.contains(&t) {
+                    return Err(Error::unsupported(
+                        "a struct that points to itself through a buffer pointer and holds a \
+                         pointer to private memory, in a kernel whose private pointers need \
+                         addresses",
+                    ));
+                }
+                self.addressed_structs.push(t);
+                let members = ms.iter().map(|&m| self.ty(m)).collect::<Result<Vec<_>>>();
+                self.addressed_structs.pop();
+                Type::Struct {
+                    name,
+                    members: Some(members?),
+                    packed,
+                }
+            }
+            _ => {
+                return Err(Error::unsupported(
+                    "a type holding a pointer to private memory, in a kernel whose private \
+                     pointers need addresses",
+                ))
+            }
+        };
+
+        Ok(Some(self.out.ty(new)))
+    }
+
     /// The shader-form copy of type `t`.
     pub fn ty(&mut self, t: Handle<Type>) -> Result<Handle<Type>> {
+        if self.private_addressed {
+            if let Some(n) = self.addressed_ty(t)? {
+                return Ok(n);
+            }
+        }
         if let Some(&n) = self.types.get(&t) {
             return Ok(n);
         }
@@ -111,6 +280,7 @@ impl<'a> Lowerer<'a> {
                     t.index()
                 )));
                 self.types.insert(t, placeholder);
+                self.journal.push(Undo::Type(t));
                 let members = ms.iter().map(|&m| self.ty(m)).collect::<Result<Vec<_>>>()?;
                 for &m in &members {
                     if matches!(
@@ -189,6 +359,7 @@ impl<'a> Lowerer<'a> {
         self.check_buffer_pointers(&new)?;
         let n = self.out.ty(new);
         self.types.insert(t, n);
+        self.journal.push(Undo::Type(t));
         Ok(n)
     }
 
@@ -277,6 +448,7 @@ impl<'a> Lowerer<'a> {
         };
         let n = self.out.constant(Constant { ty, kind });
         self.consts.insert(c, n);
+        self.journal.push(Undo::Const(c));
         Ok(n)
     }
 
@@ -314,6 +486,7 @@ impl<'a> Lowerer<'a> {
             linkage: ir::Linkage::Internal,
         });
         self.globals.insert(g, n);
+        self.journal.push(Undo::Global(g));
         Ok(n)
     }
 }

@@ -12,7 +12,7 @@
 
 use spirv::{GlslStd450Op as G, Op as S};
 
-use crate::diag::Result;
+use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;
 use crate::ir::Value;
 use crate::ir::{BinaryOp, ConvertKind, FloatPredicate, Handle, Op, Sign, Type};
@@ -73,8 +73,9 @@ pub(super) fn gamma(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Resu
     let v = lanes(e, f, ret);
     if op == C::lgamma_r {
         // The sign of Γ to *signp (ints of the result's lanes).
-        let pt = e.b.ty_of(args[1]);
-        let st = e.b.l.out.pointee(pt).unwrap_or(pt);
+        let st =
+            e.b.pointee_of(args[1])
+                .ok_or_else(|| Error::internal("lgamma_r's sign output is not a pointer"))?;
         let s = lanes(e, |e, a| lgamma_d(e, a[0]).1, st);
         e.b.store(args[1], s, None, false)?;
     }

@@ -1,0 +1,767 @@
+//! Addressed private memory: the memory model of a kernel whose private pointers do what a
+//! Vulkan shader's logical pointers cannot — cast to another pointee type (`as_*` through a
+//! pointer, byte views), stepped past the element they point to, selected or merged by a
+//! phi, kept in variables, copied or filled as bytes.
+//!
+//! Such a kernel (the lowering tries the logical model first and comes here only where that
+//! refuses a construct: `vulkan::lower_kernel`) keeps every private object in one array of
+//! 32-bit words, the *arena*, a Function variable; a pointer to private memory is a byte
+//! offset into it, a 32-bit integer, so pointers can be cast, stepped, compared, selected
+//! and stored like numbers. Loads and stores of any type are assembled from words in
+//! OpenCL's layout (the graph's `size_of`/`align_of`), little-endian as OpenCL devices are:
+//!
+//! * a 32-bit scalar is one word, a 64-bit one two (low word first);
+//! * an 8- or 16-bit scalar is a part of one word: read, shift and mask; a store reads the
+//!   word, replaces its part and writes it back (exact: the arena is the work-item's own);
+//! * a scalar whose stated alignment is below its size (packed structs) goes byte by byte;
+//! * vectors, arrays and structs go part by part at their offsets; a pointer to a buffer
+//!   is its 64-bit address.
+//!
+//! The arena's first `RESERVED` bytes hold no object, so that no object is at address 0,
+//! the null pointer. Its length is fixed once the kernel is lowered (`finish_arena`). The
+//! kernel's opaque objects (images and samplers that -O0 keeps in variables) are not in it.
+//!
+//! Builtins that take pointers (`vload*`, `fract`, `remquo`, ...) get a *view*: a copy of
+//! the offset that `FnBuilder::load`, `store` and `gep` recognize with the type it points
+//! to (`FnBuilder::views`).
+
+use crate::diag::{Error, Result};
+use crate::ir::{
+    AddressSpace, BinaryOp, CastOp, Constant, ConstantKind, Handle, Inst, Op, Type, Value,
+};
+
+use super::body::FnBuilder;
+
+/// The arena's name in the module (OpName), for readers of the SPIR-V.
+pub(super) const ARENA_NAME: &str = "private.memory";
+
+/// Bytes at the start of the arena that no object takes (address 0 is the null pointer).
+const RESERVED: u64 = 8;
+
+/// The arena of a kernel whose private memory is addressed.
+pub(super) struct Arena {
+    /// The Function variable: an array of one word until `finish_arena` sizes it.
+    var: Handle<Inst>,
+    /// Bytes given to objects so far.
+    bytes: u64,
+}
+
+/// One side of a copy: addressed private memory (a byte offset) or a pointer.
+#[derive(Clone, Copy)]
+pub(super) enum Side {
+    Arena(Value),
+    Pointer(Value),
+}
+
+/// The byte offset of each member of a struct of `members` in OpenCL's layout.
+fn member_offsets(m: &crate::ir::Module, members: &[Handle<Type>], packed: bool) -> Vec<u64> {
+    let mut at = 0u64;
+    let mut out = Vec::with_capacity(members.len());
+    for &t in members {
+        let a = if packed { 1 } else { m.align_of(t).max(1) };
+        at = at.div_ceil(a) * a;
+        out.push(at);
+        at += m.size_of(t);
+    }
+    out
+}
+
+/// The alignment known of a part `k` bytes past an address aligned to `align`.
+fn part_align(align: u64, k: u64) -> u64 {
+    if k == 0 {
+        align
+    } else {
+        align.min(1 << k.trailing_zeros())
+    }
+}
+
+impl FnBuilder<'_, '_> {
+    fn u32t(&mut self) -> Handle<Type> {
+        self.l.out.int_type(32)
+    }
+
+    fn u32_const(&mut self, v: u64) -> Value {
+        self.int_const(32, v & 0xffff_ffff)
+    }
+
+    fn bin32(&mut self, op: BinaryOp, t: Handle<Type>, a: Value, b: Value) -> Value {
+        self.push(
+            t,
+            Op::Binary {
+                op,
+                lhs: a,
+                rhs: b,
+                flags: Default::default(),
+            },
+        )
+    }
+
+    fn cast_to(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
+        self.push(t, Op::Cast { op, value: v })
+    }
+
+    /// The arena's variable, made with the first object.
+    fn arena_var(&mut self) -> Result<Value> {
+        if let Some(a) = &self.arena {
+            return Ok(Value::Inst(a.var));
+        }
+        let u32t = self.u32t();
+        let one = self.l.out.ty(Type::Array { elem: u32t, len: 1 });
+        let Value::Inst(var) = self.alloca(one) else {
+            return Err(Error::internal("the arena is not an instruction"));
+        };
+        self.body.insts[var].name = Some(ARENA_NAME.into());
+        self.arena = Some(Arena {
+            var,
+            bytes: RESERVED,
+        });
+        Ok(Value::Inst(var))
+    }
+
+    /// Room for an object of type `t`: its offset.
+    pub(super) fn arena_alloc(&mut self, t: Handle<Type>, align: Option<u32>) -> Result<Value> {
+        self.arena_var()?;
+        let a = self
+            .l
+            .out
+            .align_of(t)
+            .max(u64::from(align.unwrap_or(1)))
+            .max(1);
+        let size = self.l.out.size_of(t);
+        let arena = self
+            .arena
+            .as_mut()
+            .ok_or_else(|| Error::internal("no arena"))?;
+        let at = arena.bytes.div_ceil(a) * a;
+        arena.bytes = at + size;
+        if arena.bytes > u64::from(u32::MAX / 2) {
+            return Err(Error::unsupported(
+                "more than 2 GiB of private memory in one work-item",
+            ));
+        }
+        Ok(self.u32_const(at))
+    }
+
+    /// Give the arena its length, now that every object has its place.
+    pub(super) fn finish_arena(&mut self) {
+        let Some(a) = self.arena.take() else { return };
+        let u32t = self.u32t();
+        let words = self.l.out.ty(Type::Array {
+            elem: u32t,
+            len: a.bytes.div_ceil(4),
+        });
+        let pt = self.l.out.ty(Type::Pointer {
+            pointee: words,
+            space: AddressSpace::Private,
+        });
+        let inst = &mut self.body.insts[a.var];
+        inst.ty = pt;
+        inst.op = Op::Alloca {
+            allocated: words,
+            align: None,
+        };
+    }
+
+    /// The alignment a memory access states, else the natural one of `t`.
+    pub(super) fn stated_align(&self, align: Option<u32>, t: Handle<Type>) -> u64 {
+        align.map_or_else(|| self.l.out.align_of(t).max(1), u64::from)
+    }
+
+    /// `off + k`, folded where `off` is a constant.
+    fn offset_by(&mut self, off: Value, k: u64) -> Value {
+        if k == 0 {
+            return off;
+        }
+        if let Value::Const(c) = off {
+            if let ConstantKind::Int(v) = self.l.out.constants[c].kind {
+                return self.u32_const(v.wrapping_add(k));
+            }
+        }
+        let u32t = self.u32t();
+        let kk = self.u32_const(k);
+        self.bin32(BinaryOp::Add, u32t, off, kk)
+    }
+
+    /// An integer value as a 32-bit one (offsets wrap modulo 2^32, as the arena's do).
+    fn as_u32(&mut self, v: Value) -> Value {
+        let t = self.ty_of(v);
+        let u32t = self.u32t();
+        match self.l.out.types[t] {
+            Type::Int { width } if width > 32 => self.cast_to(CastOp::Trunc, u32t, v),
+            Type::Int { width } if width < 32 => self.cast_to(CastOp::SExt, u32t, v),
+            _ => v,
+        }
+    }
+
+    /// `off + i * stride`, folded where `i` is a constant.
+    fn offset_scaled(&mut self, off: Value, i: Value, stride: u64) -> Value {
+        if let Value::Const(c) = i {
+            if let ConstantKind::Int(v) = self.l.out.constants[c].kind {
+                let k = (v as u32).wrapping_mul(stride as u32);
+                return self.offset_by(off, u64::from(k));
+            }
+        }
+        let i = self.as_u32(i);
+        let u32t = self.u32t();
+        let s = self.u32_const(stride);
+        let scaled = self.bin32(BinaryOp::Mul, u32t, i, s);
+        self.bin32(BinaryOp::Add, u32t, off, scaled)
+    }
+
+    /// A pointer to word `off / 4` of the arena.
+    fn word_at(&mut self, off: Value) -> Result<Value> {
+        let var = self.arena_var()?;
+        let u32t = self.u32t();
+        let two = self.u32_const(2);
+        let index = self.bin32(BinaryOp::LShr, u32t, off, two);
+        let zero = self.u32_const(0);
+        let pt = self.l.out.ty(Type::Pointer {
+            pointee: u32t,
+            space: AddressSpace::Private,
+        });
+        Ok(self.push(
+            pt,
+            Op::Gep {
+                inbounds: true,
+                base: var,
+                indices: vec![zero, index],
+            },
+        ))
+    }
+
+    fn load_word(&mut self, off: Value) -> Result<Value> {
+        let p = self.word_at(off)?;
+        let u32t = self.u32t();
+        Ok(self.push(
+            u32t,
+            Op::Load {
+                ptr: p,
+                align: None,
+                volatile: false,
+            },
+        ))
+    }
+
+    fn store_word(&mut self, off: Value, v: Value) -> Result<()> {
+        let p = self.word_at(off)?;
+        let void = self.void();
+        self.push(
+            void,
+            Op::Store {
+                ptr: p,
+                value: v,
+                align: None,
+                volatile: false,
+            },
+        );
+        Ok(())
+    }
+
+    /// The shift of the byte at `off` within its word, in bits.
+    fn bit_shift(&mut self, off: Value) -> Value {
+        let u32t = self.u32t();
+        let three = self.u32_const(3);
+        let byte = self.bin32(BinaryOp::And, u32t, off, three);
+        self.bin32(BinaryOp::Shl, u32t, byte, three)
+    }
+
+    /// The bits of a scalar of `width` bits at `off` (an integer of that width).
+    fn read_bits(&mut self, off: Value, width: u32, align: u64) -> Result<Value> {
+        let it = self.l.out.int_type(width);
+        let u32t = self.u32t();
+        Ok(match width {
+            32 if align >= 4 => self.load_word(off)?,
+            64 if align >= 4 => {
+                let lo = self.load_word(off)?;
+                let o4 = self.offset_by(off, 4);
+                let hi = self.load_word(o4)?;
+                let lo = self.cast_to(CastOp::ZExt, it, lo);
+                let hi = self.cast_to(CastOp::ZExt, it, hi);
+                let k = self.int_const(64, 32);
+                let hi = self.bin32(BinaryOp::Shl, it, hi, k);
+                self.bin32(BinaryOp::Or, it, hi, lo)
+            }
+            8 | 16 if width == 8 || align >= 2 => {
+                let w = self.load_word(off)?;
+                let sh = self.bit_shift(off);
+                let x = self.bin32(BinaryOp::LShr, u32t, w, sh);
+                self.cast_to(CastOp::Trunc, it, x)
+            }
+            16 | 32 | 64 => {
+                // Below its alignment: byte by byte, the lowest first.
+                let mut acc = self.int_const(width, 0);
+                for j in 0..u64::from(width / 8) {
+                    let o = self.offset_by(off, j);
+                    let b = self.read_bits(o, 8, 1)?;
+                    let b = self.cast_to(CastOp::ZExt, it, b);
+                    let k = self.int_const(width, 8 * j);
+                    let b = self.bin32(BinaryOp::Shl, it, b, k);
+                    acc = self.bin32(BinaryOp::Or, it, acc, b);
+                }
+                acc
+            }
+            _ => {
+                return Err(Error::unsupported(format!(
+                    "a {width}-bit integer in addressed private memory"
+                )))
+            }
+        })
+    }
+
+    /// Store the bits `v` (an integer of `width` bits) at `off`.
+    fn write_bits(&mut self, off: Value, v: Value, width: u32, align: u64) -> Result<()> {
+        let it = self.l.out.int_type(width);
+        let u32t = self.u32t();
+        match width {
+            32 if align >= 4 => self.store_word(off, v),
+            64 if align >= 4 => {
+                let lo = self.cast_to(CastOp::Trunc, u32t, v);
+                let k = self.int_const(64, 32);
+                let hi = self.bin32(BinaryOp::LShr, it, v, k);
+                let hi = self.cast_to(CastOp::Trunc, u32t, hi);
+                self.store_word(off, lo)?;
+                let o4 = self.offset_by(off, 4);
+                self.store_word(o4, hi)
+            }
+            8 | 16 if width == 8 || align >= 2 => {
+                let w = self.load_word(off)?;
+                let sh = self.bit_shift(off);
+                let ones = self.u32_const((1u64 << width) - 1);
+                let mask = self.bin32(BinaryOp::Shl, u32t, ones, sh);
+                let all = self.u32_const(u64::from(u32::MAX));
+                let keep_mask = self.bin32(BinaryOp::Xor, u32t, mask, all);
+                let keep = self.bin32(BinaryOp::And, u32t, w, keep_mask);
+                let x = self.cast_to(CastOp::ZExt, u32t, v);
+                let x = self.bin32(BinaryOp::Shl, u32t, x, sh);
+                let new = self.bin32(BinaryOp::Or, u32t, keep, x);
+                self.store_word(off, new)
+            }
+            16 | 32 | 64 => {
+                let u8t = self.l.out.int_type(8);
+                for j in 0..u64::from(width / 8) {
+                    let k = self.int_const(width, 8 * j);
+                    let b = self.bin32(BinaryOp::LShr, it, v, k);
+                    let b = self.cast_to(CastOp::Trunc, u8t, b);
+                    let o = self.offset_by(off, j);
+                    self.write_bits(o, b, 8, 1)?;
+                }
+                Ok(())
+            }
+            _ => Err(Error::unsupported(format!(
+                "a {width}-bit integer in addressed private memory"
+            ))),
+        }
+    }
+
+    /// A value of type `t` read from the arena at `off`, whose alignment is `align`.
+    pub(super) fn arena_read(&mut self, off: Value, t: Handle<Type>, align: u64) -> Result<Value> {
+        match self.l.out.types[t].clone() {
+            Type::Int { width } => self.read_bits(off, width, align),
+            Type::Float { width } => {
+                let bits = self.read_bits(off, width, align)?;
+                Ok(self.cast_to(CastOp::Bitcast, t, bits))
+            }
+            Type::Pointer {
+                space: AddressSpace::PhysicalStorageBuffer,
+                ..
+            } => {
+                let bits = self.read_bits(off, 64, align)?;
+                Ok(self.cast_to(CastOp::IntToPtr, t, bits))
+            }
+            Type::Vector { elem, len } => {
+                let step = self.l.out.size_of(elem);
+                let mut v = self.undef(t);
+                for i in 0..len {
+                    let k = u64::from(i) * step;
+                    let o = self.offset_by(off, k);
+                    let x = self.arena_read(o, elem, part_align(align, k))?;
+                    let lane = self.int_const(32, u64::from(i));
+                    v = self.push(
+                        t,
+                        Op::InsertElement {
+                            vector: v,
+                            element: x,
+                            index: lane,
+                        },
+                    );
+                }
+                Ok(v)
+            }
+            Type::Array { elem, len } => {
+                let step = self.l.out.size_of(elem);
+                let mut v = self.undef(t);
+                for i in 0..len {
+                    let k = i * step;
+                    let o = self.offset_by(off, k);
+                    let x = self.arena_read(o, elem, part_align(align, k))?;
+                    v = self.push(
+                        t,
+                        Op::InsertValue {
+                            aggregate: v,
+                            element: x,
+                            indices: vec![i as u32],
+                        },
+                    );
+                }
+                Ok(v)
+            }
+            Type::Struct {
+                members: Some(ms),
+                packed,
+                ..
+            } => {
+                let offsets = member_offsets(&self.l.out, &ms, packed);
+                let mut v = self.undef(t);
+                for (i, (&mt, &k)) in ms.iter().zip(&offsets).enumerate() {
+                    let o = self.offset_by(off, k);
+                    let x = self.arena_read(o, mt, part_align(align, k))?;
+                    v = self.push(
+                        t,
+                        Op::InsertValue {
+                            aggregate: v,
+                            element: x,
+                            indices: vec![i as u32],
+                        },
+                    );
+                }
+                Ok(v)
+            }
+            _ => Err(Error::unsupported(
+                "a value of this type (a pointer to local memory, an OpenCL object) in \
+                 addressed private memory",
+            )),
+        }
+    }
+
+    /// Store `v` of type `t` at `off` in the arena, whose alignment is `align`.
+    pub(super) fn arena_write(
+        &mut self,
+        off: Value,
+        v: Value,
+        t: Handle<Type>,
+        align: u64,
+    ) -> Result<()> {
+        match self.l.out.types[t].clone() {
+            Type::Int { width } => self.write_bits(off, v, width, align),
+            Type::Float { width } => {
+                let it = self.l.out.int_type(width);
+                let bits = self.cast_to(CastOp::Bitcast, it, v);
+                self.write_bits(off, bits, width, align)
+            }
+            Type::Pointer {
+                space: AddressSpace::PhysicalStorageBuffer,
+                ..
+            } => {
+                let u64t = self.l.out.int_type(64);
+                let bits = self.cast_to(CastOp::PtrToInt, u64t, v);
+                self.write_bits(off, bits, 64, align)
+            }
+            Type::Vector { elem, len } => {
+                let step = self.l.out.size_of(elem);
+                for i in 0..len {
+                    let k = u64::from(i) * step;
+                    let lane = self.int_const(32, u64::from(i));
+                    let x = self.push(
+                        elem,
+                        Op::ExtractElement {
+                            vector: v,
+                            index: lane,
+                        },
+                    );
+                    let o = self.offset_by(off, k);
+                    self.arena_write(o, x, elem, part_align(align, k))?;
+                }
+                Ok(())
+            }
+            Type::Array { elem, len } => {
+                let step = self.l.out.size_of(elem);
+                for i in 0..len {
+                    let k = i * step;
+                    let x = self.push(
+                        elem,
+                        Op::ExtractValue {
+                            aggregate: v,
+                            indices: vec![i as u32],
+                        },
+                    );
+                    let o = self.offset_by(off, k);
+                    self.arena_write(o, x, elem, part_align(align, k))?;
+                }
+                Ok(())
+            }
+            Type::Struct {
+                members: Some(ms),
+                packed,
+                ..
+            } => {
+                let offsets = member_offsets(&self.l.out, &ms, packed);
+                for (i, (&mt, &k)) in ms.iter().zip(&offsets).enumerate() {
+                    let x = self.push(
+                        mt,
+                        Op::ExtractValue {
+                            aggregate: v,
+                            indices: vec![i as u32],
+                        },
+                    );
+                    let o = self.offset_by(off, k);
+                    self.arena_write(o, x, mt, part_align(align, k))?;
+                }
+                Ok(())
+            }
+            _ => Err(Error::unsupported(
+                "a value of this type (a pointer to local memory, an OpenCL object) in \
+                 addressed private memory",
+            )),
+        }
+    }
+
+    fn undef(&mut self, t: Handle<Type>) -> Value {
+        Value::Const(self.l.out.constant(Constant {
+            ty: t,
+            kind: ConstantKind::Undef,
+        }))
+    }
+
+    /// A `getelementptr` on an addressed pointer: the offset of the element, from the
+    /// indices' steps over the pointee `src_base` (a source pointer type) points to.
+    pub(super) fn arena_gep(
+        &mut self,
+        off: Value,
+        src_base: Handle<Type>,
+        indices: &[Value],
+    ) -> Result<Value> {
+        let pointee = match self.l.src.pointee(src_base) {
+            Some(p) if matches!(self.l.src.types[p], Type::Void) => self.l.out.int_type(8),
+            Some(p) => self.l.ty(p)?,
+            None => return Err(Error::internal("a getelementptr on a non-pointer")),
+        };
+        self.offset_gep(off, pointee, indices)
+    }
+
+    /// The offset `indices` step to from `off`, which points to a `pointee` (shader form).
+    fn offset_gep(
+        &mut self,
+        off: Value,
+        pointee: Handle<Type>,
+        indices: &[Value],
+    ) -> Result<Value> {
+        let Some((&first, rest)) = indices.split_first() else {
+            return Ok(off);
+        };
+        let size = self.l.out.size_of(pointee);
+        let mut off = self.offset_scaled(off, first, size);
+        let mut cur = pointee;
+        for &i in rest {
+            match self.l.out.types[cur].clone() {
+                Type::Array { elem, .. } | Type::Vector { elem, .. } => {
+                    let step = self.l.out.size_of(elem);
+                    off = self.offset_scaled(off, i, step);
+                    cur = elem;
+                }
+                Type::Struct {
+                    members: Some(ms),
+                    packed,
+                    ..
+                } => {
+                    let k = match i {
+                        Value::Const(c) => match self.l.out.constants[c].kind {
+                            ConstantKind::Int(k) => k as usize,
+                            _ => usize::MAX,
+                        },
+                        _ => usize::MAX,
+                    };
+                    let offsets = member_offsets(&self.l.out, &ms, packed);
+                    let (Some(&at), Some(&mt)) = (offsets.get(k), ms.get(k)) else {
+                        return Err(Error::internal(
+                            "a getelementptr into a struct without a constant member index",
+                        ));
+                    };
+                    off = self.offset_by(off, at);
+                    cur = mt;
+                }
+                _ => {
+                    return Err(Error::internal(
+                        "a getelementptr whose indices do not fit its type",
+                    ))
+                }
+            }
+        }
+        Ok(off)
+    }
+
+    /// A cast from or to an addressed pointer (`from` and `to` are source types).
+    pub(super) fn addressed_cast(
+        &mut self,
+        op: CastOp,
+        v: Value,
+        from: Handle<Type>,
+        to: Handle<Type>,
+    ) -> Result<Value> {
+        let (a, b) = (self.l.is_addressed(from), self.l.is_addressed(to));
+        match op {
+            CastOp::Bitcast if a && b => Ok(v),
+            CastOp::PtrToInt if a => {
+                let t = self.l.ty(to)?;
+                Ok(match self.l.out.types[t] {
+                    Type::Int { width } if width > 32 => self.cast_to(CastOp::ZExt, t, v),
+                    Type::Int { width } if width < 32 => self.cast_to(CastOp::Trunc, t, v),
+                    _ => v,
+                })
+            }
+            CastOp::IntToPtr if b => {
+                let u32t = self.u32t();
+                Ok(match self.l.out.types[self.ty_of(v)] {
+                    Type::Int { width } if width > 32 => self.cast_to(CastOp::Trunc, u32t, v),
+                    Type::Int { width } if width < 32 => self.cast_to(CastOp::ZExt, u32t, v),
+                    _ => v,
+                })
+            }
+            CastOp::AddrSpaceCast => Err(Error::unsupported(
+                "an address-space cast (generic pointers have no Vulkan form yet)",
+            )),
+            _ => Err(Error::unsupported(
+                "a cast between a pointer to private memory and a pointer to an OpenCL object",
+            )),
+        }
+    }
+
+    /// A view of the addressed pointer `v` (source type `src_ptr`) for a builtin's lowering.
+    pub(super) fn view(&mut self, v: Value, src_ptr: Handle<Type>) -> Result<Value> {
+        let pointee = match self.l.src.pointee(src_ptr) {
+            Some(p) if matches!(self.l.src.types[p], Type::Void) => self.l.out.int_type(8),
+            Some(p) => self.l.ty(p)?,
+            None => return Err(Error::internal("a view of a non-pointer")),
+        };
+        let u32t = self.u32t();
+        let w = self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![v],
+            },
+        );
+        self.views.insert(w, pointee);
+        Ok(w)
+    }
+
+    /// `getelementptr` on a view: a view of the element.
+    pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
+        let pointee = self.views[&base];
+        let off = self.offset_gep(base, pointee, indices)?;
+        let mut cur = pointee;
+        for &i in indices.iter().skip(1) {
+            cur = match self.l.out.types[cur].clone() {
+                Type::Array { elem, .. } | Type::Vector { elem, .. } => elem,
+                Type::Struct {
+                    members: Some(ms), ..
+                } => {
+                    let k = match i {
+                        Value::Const(c) => match self.l.out.constants[c].kind {
+                            ConstantKind::Int(k) => k as usize,
+                            _ => usize::MAX,
+                        },
+                        _ => usize::MAX,
+                    };
+                    *ms.get(k)
+                        .ok_or_else(|| Error::internal("a struct member index past the struct"))?
+                }
+                _ => return Err(Error::internal("a getelementptr past a scalar")),
+            };
+        }
+        let u32t = self.u32t();
+        let w = self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![off],
+            },
+        );
+        self.views.insert(w, cur);
+        Ok(w)
+    }
+
+    /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
+    pub(super) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
+        if self.views.get(&v) == Some(&t) {
+            return v;
+        }
+        let u32t = self.u32t();
+        let w = self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![v],
+            },
+        );
+        self.views.insert(w, t);
+        w
+    }
+
+    /// The type a pointer or a view points to.
+    pub(super) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
+        self.views
+            .get(&p)
+            .copied()
+            .or_else(|| self.l.out.pointee(self.ty_of(p)))
+    }
+
+    fn side_byte_pointer(&mut self, p: Value, i: Value) -> Result<Value> {
+        if self.space_of(p) == Some(AddressSpace::PhysicalStorageBuffer) {
+            let u8t = self.l.out.int_type(8);
+            let bt = self.l.out.ty(Type::Pointer {
+                pointee: u8t,
+                space: AddressSpace::PhysicalStorageBuffer,
+            });
+            let b = self.cast_to(CastOp::Bitcast, bt, p);
+            return self.gep(b, vec![i], true);
+        }
+        if self.is_byte_object(p) {
+            return self.byte_at(p, i);
+        }
+        Err(Error::unsupported(
+            "a copy between addressed private memory and local memory other than of bytes",
+        ))
+    }
+
+    fn side_read_byte(&mut self, s: Side, i: Value) -> Result<Value> {
+        match s {
+            Side::Arena(off) => {
+                let o = self.offset_scaled(off, i, 1);
+                self.read_bits(o, 8, 1)
+            }
+            Side::Pointer(p) => {
+                let q = self.side_byte_pointer(p, i)?;
+                self.load(q, Some(1), false)
+            }
+        }
+    }
+
+    fn side_write_byte(&mut self, s: Side, i: Value, b: Value) -> Result<()> {
+        match s {
+            Side::Arena(off) => {
+                let o = self.offset_scaled(off, i, 1);
+                self.write_bits(o, b, 8, 1)
+            }
+            Side::Pointer(p) => {
+                let q = self.side_byte_pointer(p, i)?;
+                self.store(q, b, Some(1), false)
+            }
+        }
+    }
+
+    /// `memcpy` where either side is addressed private memory: byte by byte.
+    pub(super) fn addressed_copy(&mut self, dst: Side, src: Option<Side>, n: Value) -> Result<()> {
+        let Some(src) = src else {
+            return Ok(());
+        };
+        self.for_each_byte(n, |b, i| {
+            let x = b.side_read_byte(src, i)?;
+            b.side_write_byte(dst, i, x)
+        })
+    }
+
+    /// `memset` of addressed private memory: byte by byte.
+    pub(super) fn addressed_fill(&mut self, dst: Side, byte: Value, n: Value) -> Result<()> {
+        self.for_each_byte(n, |b, i| b.side_write_byte(dst, i, byte))
+    }
+}
