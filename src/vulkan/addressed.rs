@@ -49,7 +49,8 @@ pub(super) struct Arena {
 /// One side of a copy: addressed private memory (a byte offset) or a pointer.
 #[derive(Clone, Copy)]
 pub(super) enum Side {
-    Arena(Value),
+    /// A byte offset into addressed memory of that space.
+    Addressed(AddressSpace, Value),
     Pointer(Value),
 }
 
@@ -208,16 +209,22 @@ impl FnBuilder<'_, '_> {
         self.bin32(BinaryOp::Add, u32t, off, scaled)
     }
 
-    /// A pointer to word `off / 4` of the arena.
-    fn word_at(&mut self, off: Value) -> Result<Value> {
-        let var = self.arena_var()?;
+    /// A pointer to word `off / 4` of addressed memory in `space` (the private arena, or
+    /// the kernel's one region of local memory).
+    pub(super) fn word_at(&mut self, space: AddressSpace, off: Value) -> Result<Value> {
+        let var = match space {
+            AddressSpace::Local => self
+                .local_base
+                .ok_or_else(|| Error::internal("addressed local memory without its region"))?,
+            _ => self.arena_var()?,
+        };
         let u32t = self.u32t();
         let two = self.u32_const(2);
         let index = self.bin32(BinaryOp::LShr, u32t, off, two);
         let zero = self.u32_const(0);
         let pt = self.l.out.ty(Type::Pointer {
             pointee: u32t,
-            space: AddressSpace::Private,
+            space,
         });
         Ok(self.push(
             pt,
@@ -229,8 +236,8 @@ impl FnBuilder<'_, '_> {
         ))
     }
 
-    fn load_word(&mut self, off: Value) -> Result<Value> {
-        let p = self.word_at(off)?;
+    fn load_word(&mut self, space: AddressSpace, off: Value) -> Result<Value> {
+        let p = self.word_at(space, off)?;
         let u32t = self.u32t();
         Ok(self.push(
             u32t,
@@ -242,8 +249,8 @@ impl FnBuilder<'_, '_> {
         ))
     }
 
-    fn store_word(&mut self, off: Value, v: Value) -> Result<()> {
-        let p = self.word_at(off)?;
+    fn store_word(&mut self, space: AddressSpace, off: Value, v: Value) -> Result<()> {
+        let p = self.word_at(space, off)?;
         let void = self.void();
         self.push(
             void,
@@ -257,6 +264,22 @@ impl FnBuilder<'_, '_> {
         Ok(())
     }
 
+    /// A relaxed atomic `op` of `v` on the word `p` points to, at work-group scope.
+    fn word_atomic(&mut self, op: spirv::Op, p: Value, v: Value) {
+        let u32t = self.u32t();
+        self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Atomic {
+                    op,
+                    scope: spirv::Scope::Workgroup,
+                    semantics: 0,
+                },
+                args: vec![p, v],
+            },
+        );
+    }
+
     /// The shift of the byte at `off` within its word, in bits.
     fn bit_shift(&mut self, off: Value) -> Value {
         let u32t = self.u32t();
@@ -266,15 +289,21 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The bits of a scalar of `width` bits at `off` (an integer of that width).
-    fn read_bits(&mut self, off: Value, width: u32, align: u64) -> Result<Value> {
+    fn read_bits(
+        &mut self,
+        space: AddressSpace,
+        off: Value,
+        width: u32,
+        align: u64,
+    ) -> Result<Value> {
         let it = self.l.out.int_type(width);
         let u32t = self.u32t();
         Ok(match width {
-            32 if align >= 4 => self.load_word(off)?,
+            32 if align >= 4 => self.load_word(space, off)?,
             64 if align >= 4 => {
-                let lo = self.load_word(off)?;
+                let lo = self.load_word(space, off)?;
                 let o4 = self.offset_by(off, 4);
-                let hi = self.load_word(o4)?;
+                let hi = self.load_word(space, o4)?;
                 let lo = self.cast_to(CastOp::ZExt, it, lo);
                 let hi = self.cast_to(CastOp::ZExt, it, hi);
                 let k = self.int_const(64, 32);
@@ -282,7 +311,7 @@ impl FnBuilder<'_, '_> {
                 self.bin32(BinaryOp::Or, it, hi, lo)
             }
             8 | 16 if width == 8 || align >= 2 => {
-                let w = self.load_word(off)?;
+                let w = self.load_word(space, off)?;
                 let sh = self.bit_shift(off);
                 let x = self.bin32(BinaryOp::LShr, u32t, w, sh);
                 self.cast_to(CastOp::Trunc, it, x)
@@ -292,7 +321,7 @@ impl FnBuilder<'_, '_> {
                 let mut acc = self.int_const(width, 0);
                 for j in 0..u64::from(width / 8) {
                     let o = self.offset_by(off, j);
-                    let b = self.read_bits(o, 8, 1)?;
+                    let b = self.read_bits(space, o, 8, 1)?;
                     let b = self.cast_to(CastOp::ZExt, it, b);
                     let k = self.int_const(width, 8 * j);
                     let b = self.bin32(BinaryOp::Shl, it, b, k);
@@ -309,32 +338,47 @@ impl FnBuilder<'_, '_> {
     }
 
     /// Store the bits `v` (an integer of `width` bits) at `off`.
-    fn write_bits(&mut self, off: Value, v: Value, width: u32, align: u64) -> Result<()> {
+    fn write_bits(
+        &mut self,
+        space: AddressSpace,
+        off: Value,
+        v: Value,
+        width: u32,
+        align: u64,
+    ) -> Result<()> {
         let it = self.l.out.int_type(width);
         let u32t = self.u32t();
         match width {
-            32 if align >= 4 => self.store_word(off, v),
+            32 if align >= 4 => self.store_word(space, off, v),
             64 if align >= 4 => {
                 let lo = self.cast_to(CastOp::Trunc, u32t, v);
                 let k = self.int_const(64, 32);
                 let hi = self.bin32(BinaryOp::LShr, it, v, k);
                 let hi = self.cast_to(CastOp::Trunc, u32t, hi);
-                self.store_word(off, lo)?;
+                self.store_word(space, off, lo)?;
                 let o4 = self.offset_by(off, 4);
-                self.store_word(o4, hi)
+                self.store_word(space, o4, hi)
             }
             8 | 16 if width == 8 || align >= 2 => {
-                let w = self.load_word(off)?;
                 let sh = self.bit_shift(off);
                 let ones = self.u32_const((1u64 << width) - 1);
                 let mask = self.bin32(BinaryOp::Shl, u32t, ones, sh);
                 let all = self.u32_const(u64::from(u32::MAX));
                 let keep_mask = self.bin32(BinaryOp::Xor, u32t, mask, all);
-                let keep = self.bin32(BinaryOp::And, u32t, w, keep_mask);
                 let x = self.cast_to(CastOp::ZExt, u32t, v);
                 let x = self.bin32(BinaryOp::Shl, u32t, x, sh);
+                if space == AddressSpace::Local {
+                    // Other work-items may store the word's other bytes meanwhile: clear
+                    // and set this part's bits atomically, touching no other bits.
+                    let p = self.word_at(space, off)?;
+                    self.word_atomic(spirv::Op::AtomicAnd, p, keep_mask);
+                    self.word_atomic(spirv::Op::AtomicOr, p, x);
+                    return Ok(());
+                }
+                let w = self.load_word(space, off)?;
+                let keep = self.bin32(BinaryOp::And, u32t, w, keep_mask);
                 let new = self.bin32(BinaryOp::Or, u32t, keep, x);
-                self.store_word(off, new)
+                self.store_word(space, off, new)
             }
             16 | 32 | 64 => {
                 let u8t = self.l.out.int_type(8);
@@ -343,7 +387,7 @@ impl FnBuilder<'_, '_> {
                     let b = self.bin32(BinaryOp::LShr, it, v, k);
                     let b = self.cast_to(CastOp::Trunc, u8t, b);
                     let o = self.offset_by(off, j);
-                    self.write_bits(o, b, 8, 1)?;
+                    self.write_bits(space, o, b, 8, 1)?;
                 }
                 Ok(())
             }
@@ -353,19 +397,26 @@ impl FnBuilder<'_, '_> {
         }
     }
 
-    /// A value of type `t` read from the arena at `off`, whose alignment is `align`.
-    pub(super) fn arena_read(&mut self, off: Value, t: Handle<Type>, align: u64) -> Result<Value> {
+    /// A value of type `t` read from addressed memory in `space` at `off`, whose alignment
+    /// is `align`.
+    pub(super) fn addressed_read(
+        &mut self,
+        space: AddressSpace,
+        off: Value,
+        t: Handle<Type>,
+        align: u64,
+    ) -> Result<Value> {
         match self.l.out.types[t].clone() {
-            Type::Int { width } => self.read_bits(off, width, align),
+            Type::Int { width } => self.read_bits(space, off, width, align),
             Type::Float { width } => {
-                let bits = self.read_bits(off, width, align)?;
+                let bits = self.read_bits(space, off, width, align)?;
                 Ok(self.cast_to(CastOp::Bitcast, t, bits))
             }
             Type::Pointer {
                 space: AddressSpace::PhysicalStorageBuffer,
                 ..
             } => {
-                let bits = self.read_bits(off, 64, align)?;
+                let bits = self.read_bits(space, off, 64, align)?;
                 Ok(self.cast_to(CastOp::IntToPtr, t, bits))
             }
             Type::Vector { elem, len } => {
@@ -374,7 +425,7 @@ impl FnBuilder<'_, '_> {
                 for i in 0..len {
                     let k = u64::from(i) * step;
                     let o = self.offset_by(off, k);
-                    let x = self.arena_read(o, elem, part_align(align, k))?;
+                    let x = self.addressed_read(space, o, elem, part_align(align, k))?;
                     let lane = self.int_const(32, u64::from(i));
                     v = self.push(
                         t,
@@ -393,7 +444,7 @@ impl FnBuilder<'_, '_> {
                 for i in 0..len {
                     let k = i * step;
                     let o = self.offset_by(off, k);
-                    let x = self.arena_read(o, elem, part_align(align, k))?;
+                    let x = self.addressed_read(space, o, elem, part_align(align, k))?;
                     v = self.push(
                         t,
                         Op::InsertValue {
@@ -414,7 +465,7 @@ impl FnBuilder<'_, '_> {
                 let mut v = self.undef(t);
                 for (i, (&mt, &k)) in ms.iter().zip(&offsets).enumerate() {
                     let o = self.offset_by(off, k);
-                    let x = self.arena_read(o, mt, part_align(align, k))?;
+                    let x = self.addressed_read(space, o, mt, part_align(align, k))?;
                     v = self.push(
                         t,
                         Op::InsertValue {
@@ -433,20 +484,22 @@ impl FnBuilder<'_, '_> {
         }
     }
 
-    /// Store `v` of type `t` at `off` in the arena, whose alignment is `align`.
-    pub(super) fn arena_write(
+    /// Store `v` of type `t` at `off` in addressed memory in `space`, whose alignment is
+    /// `align`.
+    pub(super) fn addressed_write(
         &mut self,
+        space: AddressSpace,
         off: Value,
         v: Value,
         t: Handle<Type>,
         align: u64,
     ) -> Result<()> {
         match self.l.out.types[t].clone() {
-            Type::Int { width } => self.write_bits(off, v, width, align),
+            Type::Int { width } => self.write_bits(space, off, v, width, align),
             Type::Float { width } => {
                 let it = self.l.out.int_type(width);
                 let bits = self.cast_to(CastOp::Bitcast, it, v);
-                self.write_bits(off, bits, width, align)
+                self.write_bits(space, off, bits, width, align)
             }
             Type::Pointer {
                 space: AddressSpace::PhysicalStorageBuffer,
@@ -454,7 +507,7 @@ impl FnBuilder<'_, '_> {
             } => {
                 let u64t = self.l.out.int_type(64);
                 let bits = self.cast_to(CastOp::PtrToInt, u64t, v);
-                self.write_bits(off, bits, 64, align)
+                self.write_bits(space, off, bits, 64, align)
             }
             Type::Vector { elem, len } => {
                 let step = self.l.out.size_of(elem);
@@ -469,7 +522,7 @@ impl FnBuilder<'_, '_> {
                         },
                     );
                     let o = self.offset_by(off, k);
-                    self.arena_write(o, x, elem, part_align(align, k))?;
+                    self.addressed_write(space, o, x, elem, part_align(align, k))?;
                 }
                 Ok(())
             }
@@ -485,7 +538,7 @@ impl FnBuilder<'_, '_> {
                         },
                     );
                     let o = self.offset_by(off, k);
-                    self.arena_write(o, x, elem, part_align(align, k))?;
+                    self.addressed_write(space, o, x, elem, part_align(align, k))?;
                 }
                 Ok(())
             }
@@ -504,7 +557,7 @@ impl FnBuilder<'_, '_> {
                         },
                     );
                     let o = self.offset_by(off, k);
-                    self.arena_write(o, x, mt, part_align(align, k))?;
+                    self.addressed_write(space, o, x, mt, part_align(align, k))?;
                 }
                 Ok(())
             }
@@ -627,6 +680,10 @@ impl FnBuilder<'_, '_> {
 
     /// A view of the addressed pointer `v` (source type `src_ptr`) for a builtin's lowering.
     pub(super) fn view(&mut self, v: Value, src_ptr: Handle<Type>) -> Result<Value> {
+        let space = self
+            .l
+            .addressed_space(src_ptr)
+            .ok_or_else(|| Error::internal("a view of a pointer that is not addressed"))?;
         let pointee = match self.l.src.pointee(src_ptr) {
             Some(p) if matches!(self.l.src.types[p], Type::Void) => self.l.out.int_type(8),
             Some(p) => self.l.ty(p)?,
@@ -640,13 +697,13 @@ impl FnBuilder<'_, '_> {
                 args: vec![v],
             },
         );
-        self.views.insert(w, pointee);
+        self.views.insert(w, (pointee, space));
         Ok(w)
     }
 
     /// `getelementptr` on a view: a view of the element.
     pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
-        let pointee = self.views[&base];
+        let (pointee, space) = self.views[&base];
         let off = self.offset_gep(base, pointee, indices)?;
         let mut cur = pointee;
         for &i in indices.iter().skip(1) {
@@ -676,13 +733,16 @@ impl FnBuilder<'_, '_> {
                 args: vec![off],
             },
         );
-        self.views.insert(w, cur);
+        self.views.insert(w, (cur, space));
         Ok(w)
     }
 
     /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
     pub(super) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
-        if self.views.get(&v) == Some(&t) {
+        let Some(&(have, space)) = self.views.get(&v) else {
+            return v;
+        };
+        if have == t {
             return v;
         }
         let u32t = self.u32t();
@@ -693,15 +753,29 @@ impl FnBuilder<'_, '_> {
                 args: vec![v],
             },
         );
-        self.views.insert(w, t);
+        self.views.insert(w, (t, space));
         w
+    }
+
+    /// A real pointer for the view `v` where a builtin needs one (an atomic): the word it
+    /// points to, when it points to a 32-bit integer.
+    pub(super) fn view_word_pointer(&mut self, v: Value) -> Result<Value> {
+        let Some(&(t, space)) = self.views.get(&v) else {
+            return Ok(v);
+        };
+        if !matches!(self.l.out.types[t], Type::Int { width: 32 }) {
+            return Err(Error::unsupported(
+                "an atomic on addressed private or local memory other than of a 32-bit integer",
+            ));
+        }
+        self.word_at(space, v)
     }
 
     /// The type a pointer or a view points to.
     pub(super) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
         self.views
             .get(&p)
-            .copied()
+            .map(|&(t, _)| t)
             .or_else(|| self.l.out.pointee(self.ty_of(p)))
     }
 
@@ -725,9 +799,9 @@ impl FnBuilder<'_, '_> {
 
     fn side_read_byte(&mut self, s: Side, i: Value) -> Result<Value> {
         match s {
-            Side::Arena(off) => {
+            Side::Addressed(space, off) => {
                 let o = self.offset_scaled(off, i, 1);
-                self.read_bits(o, 8, 1)
+                self.read_bits(space, o, 8, 1)
             }
             Side::Pointer(p) => {
                 let q = self.side_byte_pointer(p, i)?;
@@ -738,9 +812,9 @@ impl FnBuilder<'_, '_> {
 
     fn side_write_byte(&mut self, s: Side, i: Value, b: Value) -> Result<()> {
         match s {
-            Side::Arena(off) => {
+            Side::Addressed(space, off) => {
                 let o = self.offset_scaled(off, i, 1);
-                self.write_bits(o, b, 8, 1)
+                self.write_bits(space, o, b, 8, 1)
             }
             Side::Pointer(p) => {
                 let q = self.side_byte_pointer(p, i)?;
@@ -749,7 +823,7 @@ impl FnBuilder<'_, '_> {
         }
     }
 
-    /// `memcpy` where either side is addressed private memory: byte by byte.
+    /// `memcpy` where either side is addressed memory: byte by byte.
     pub(super) fn addressed_copy(&mut self, dst: Side, src: Option<Side>, n: Value) -> Result<()> {
         let Some(src) = src else {
             return Ok(());
@@ -760,7 +834,7 @@ impl FnBuilder<'_, '_> {
         })
     }
 
-    /// `memset` of addressed private memory: byte by byte.
+    /// `memset` of addressed memory: byte by byte.
     pub(super) fn addressed_fill(&mut self, dst: Side, byte: Value, n: Value) -> Result<()> {
         self.for_each_byte(n, |b, i| b.side_write_byte(dst, i, byte))
     }

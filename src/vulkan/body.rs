@@ -55,7 +55,11 @@ pub(super) struct FnBuilder<'l, 'a> {
     pub(super) arena: Option<super::addressed::Arena>,
     /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
     /// points to: the builtin loads, stores and steps through them as through pointers.
-    pub(super) views: HashMap<Value, Handle<Type>>,
+    pub(super) views: HashMap<Value, (Handle<Type>, AddressSpace)>,
+    /// Under addressed local memory, a pointer to the kernel's one region of local memory
+    /// (an array of words), and the offsets of the program-scope `__local` variables in it.
+    pub(super) local_base: Option<Value>,
+    pub(super) local_offsets: HashMap<Handle<ir::Global>, u64>,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
@@ -84,6 +88,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             void_t,
             arena: None,
             views: HashMap::default(),
+            local_base: None,
+            local_offsets: HashMap::default(),
         };
         b.cur = b.new_block(Some("entry".into()));
         b
@@ -344,8 +350,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     ) -> Result<super::addressed::Side> {
         let st = frame.src_ty(self.l.src, body, v);
         let x = self.value(frame, v)?;
-        Ok(if self.l.is_addressed(st) {
-            super::addressed::Side::Arena(x)
+        Ok(if let Some(space) = self.l.addressed_space(st) {
+            super::addressed::Side::Addressed(space, x)
         } else {
             super::addressed::Side::Pointer(x)
         })
@@ -374,6 +380,23 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         let k = &src.constants[c];
         let is_pointer = matches!(src.types[k.ty], Type::Pointer { .. });
         match &k.kind {
+            // Address expressions on addressed memory: offsets.
+            ConstantKind::Gep { base, indices, .. }
+                if self.l.is_addressed(src.constants[*base].ty) =>
+            {
+                let off = self.constant(*base)?;
+                let indices = indices
+                    .iter()
+                    .map(|&i| self.constant(i))
+                    .collect::<Result<Vec<_>>>()?;
+                self.arena_gep(off, src.constants[*base].ty, &indices)
+            }
+            ConstantKind::Cast(op, inner)
+                if self.l.is_addressed(src.constants[*inner].ty) || self.l.is_addressed(k.ty) =>
+            {
+                let v = self.constant(*inner)?;
+                self.addressed_cast(*op, v, src.constants[*inner].ty, k.ty)
+            }
             ConstantKind::Gep {
                 inbounds,
                 base,
@@ -395,9 +418,15 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             ConstantKind::Null | ConstantKind::Undef if self.l.is_addressed(k.ty) => {
                 Ok(self.int_const(32, 0))
             }
-            ConstantKind::GlobalAddress(_) if self.l.is_addressed(k.ty) => Err(Error::unsupported(
-                "program-scope private data in a kernel whose private memory is addressed",
-            )),
+            ConstantKind::GlobalAddress(g) if self.l.is_addressed(k.ty) => {
+                match self.local_offsets.get(g) {
+                    Some(&at) => Ok(self.int_const(32, at)),
+                    None => Err(Error::unsupported(
+                        "program-scope private data in a kernel whose private memory is \
+                         addressed",
+                    )),
+                }
+            }
             ConstantKind::Null | ConstantKind::Undef if is_pointer => {
                 let t = self.l.ty(k.ty)?;
                 // A storage-buffer pointer has a null (variable pointers' OpConstantNull).
@@ -519,19 +548,23 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.arena_alloc(t, *align).map(Some)
             }
             Op::Load { ptr, align, .. } if self.l.is_addressed(frame.src_ty(src, body, *ptr)) => {
+                let space = self.l.addressed_space(frame.src_ty(src, body, *ptr));
                 let off = self.value(frame, *ptr)?;
                 let t = self.l.ty(inst.ty)?;
                 let align = self.stated_align(*align, t);
-                self.arena_read(off, t, align).map(Some)
+                let space = space.unwrap_or(AddressSpace::Private);
+                self.addressed_read(space, off, t, align).map(Some)
             }
             Op::Store {
                 ptr, value, align, ..
             } if self.l.is_addressed(frame.src_ty(src, body, *ptr)) => {
+                let space = self.l.addressed_space(frame.src_ty(src, body, *ptr));
                 let off = self.value(frame, *ptr)?;
                 let v = self.value(frame, *value)?;
                 let t = self.ty_of(v);
                 let align = self.stated_align(*align, t);
-                self.arena_write(off, v, t, align)?;
+                let space = space.unwrap_or(AddressSpace::Private);
+                self.addressed_write(space, off, v, t, align)?;
                 Ok(None)
             }
             Op::Gep { base, indices, .. }

@@ -70,17 +70,24 @@ pub(super) fn lower(
             op,
             scope: sc,
             semantics,
-        } => b.push(
-            ret,
-            Op::Builtin {
-                builtin: Builtin::Atomic {
-                    op: *op,
-                    scope: scope(*sc),
-                    semantics: semantics_of(*semantics, Some(*op)),
+        } => {
+            // On addressed memory the atomic takes the word its view points to.
+            let mut args = args;
+            if let Some(p) = args.first_mut() {
+                *p = b.view_word_pointer(*p)?;
+            }
+            b.push(
+                ret,
+                Op::Builtin {
+                    builtin: Builtin::Atomic {
+                        op: *op,
+                        scope: scope(*sc),
+                        semantics: semantics_of(*semantics, Some(*op)),
+                    },
+                    args,
                 },
-                args,
-            },
-        ),
+            )
+        }
         Builtin::Spirv(op) => spirv_op(b, *op, args, ret)?,
         Builtin::Glsl(g) => E { b }.glsl(*g, ret, args),
         Builtin::AsyncCopy { strided } => super::library::async_copy(b, *strided, &args, ret)?,

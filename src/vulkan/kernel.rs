@@ -41,6 +41,7 @@ pub(super) fn lower_kernel(
     let mut sources = Vec::new();
     let u64t = l.out.int_type(64);
     let mut bindings = 0u32;
+    let mut local_args = Vec::new();
     // Values that would pass the push constants' 128 bytes all go to an argument buffer
     // (binding 0), laid out the same way.
     let pods_in_buffer = push_constant_bytes(l, f)? > PUSH_CONSTANT_LIMIT;
@@ -95,7 +96,9 @@ pub(super) fn lower_kernel(
                 space: AddressSpace::Local,
                 pointee,
             } => {
+                // Addressed local memory is an array of words (`local_region`).
                 let elem = match src.types[*pointee] {
+                    _ if l.local_addressed => l.out.int_type(32),
                     Type::Void => l.out.int_type(8),
                     _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
                 };
@@ -126,6 +129,7 @@ pub(super) fn lower_kernel(
                     linkage: ir::Linkage::Internal,
                 });
                 let elem_size = l.out.size_of(elem) as u32;
+                local_args.push(g);
                 (
                     ArgKind::Workgroup { spec_id, elem_size },
                     Source::Workgroup(g),
@@ -274,6 +278,9 @@ pub(super) fn lower_kernel(
         global_offset_member,
     };
     let mut b = FnBuilder::new(l, kctx);
+    if b.l.local_addressed {
+        b.local_region(&local_args, k.function)?;
+    }
     let mut values = Vec::new();
     for (i, s) in sources.iter().enumerate() {
         let v = match *s {
@@ -300,7 +307,7 @@ pub(super) fn lower_kernel(
                     let t = b.ty_of(v);
                     let slot = b.arena_alloc(t, None)?;
                     let align = b.stated_align(None, t);
-                    b.arena_write(slot, v, t, align)?;
+                    b.addressed_write(AddressSpace::Private, slot, v, t, align)?;
                     slot
                 } else if byval {
                     let t = b.ty_of(v);
@@ -311,6 +318,7 @@ pub(super) fn lower_kernel(
                     v
                 }
             }
+            Source::Workgroup(_) if b.l.local_addressed => b.int_const(32, 0),
             Source::Workgroup(g) => b.member_of(g, 0)?,
             Source::Handle(g) => {
                 let (pointee, space) = (b.l.out.globals[g].ty, b.l.out.globals[g].space);

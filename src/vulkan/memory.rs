@@ -19,9 +19,9 @@ impl FnBuilder<'_, '_> {
     /// A load. Through laid-out memory (buffers, push constants) an aggregate is loaded
     /// member by member: that memory has its own, explicitly laid-out SPIR-V types.
     pub(super) fn load(&mut self, ptr: Value, align: Option<u32>, volatile: bool) -> Result<Value> {
-        if let Some(&t) = self.views.get(&ptr) {
+        if let Some(&(t, space)) = self.views.get(&ptr) {
             let align = self.stated_align(align, t);
-            return self.arena_read(ptr, t, align);
+            return self.addressed_read(space, ptr, t, align);
         }
         let pt = self.ty_of(ptr);
         let Type::Pointer { pointee, space } = self.l.out.types[pt] else {
@@ -76,9 +76,9 @@ impl FnBuilder<'_, '_> {
         align: Option<u32>,
         volatile: bool,
     ) -> Result<()> {
-        if let Some(&t) = self.views.get(&ptr) {
+        if let Some(&(t, space)) = self.views.get(&ptr) {
             let align = self.stated_align(align, t);
-            return self.arena_write(ptr, value, t, align);
+            return self.addressed_write(space, ptr, value, t, align);
         }
         let pt = self.ty_of(ptr);
         let Type::Pointer { pointee, space } = self.l.out.types[pt] else {

@@ -44,6 +44,7 @@ mod kernel;
 mod known_bits;
 mod lanes;
 mod library;
+mod local_region;
 mod memory;
 mod printf;
 pub mod reflection;
@@ -129,25 +130,28 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     Ok(out)
 }
 
-/// Lower one kernel with logical private memory, and where that refuses a construct, again
-/// with its private memory addressed (`addressed`): slower, but it says what logical
-/// pointers cannot. The second attempt's error is the one reported.
+/// Lower one kernel with logical memory, and where that refuses a construct, again with its
+/// private memory addressed, then with its local memory addressed too (`addressed`): slower,
+/// but it says what logical pointers cannot. The last attempt's error is the one reported.
 fn lower_kernel(
     l: &mut types::Lowerer,
     k: &ir::Kernel,
     shader: &mut ir::interface::ShaderInterface,
 ) -> Result<ir::interface::KernelInterface> {
-    let cp = l.checkpoint();
-    match kernel::lower_kernel(l, k, shader) {
-        Err(e) if matches!(e.kind, crate::diag::ErrorKind::Unsupported(_)) => {
-            l.rollback(cp);
-            l.private_addressed = true;
-            let r = kernel::lower_kernel(l, k, shader);
-            l.private_addressed = false;
-            r
+    let mut r = Err(crate::diag::Error::internal("no attempt"));
+    for (private, local) in [(false, false), (true, false), (true, true)] {
+        let cp = l.checkpoint();
+        l.private_addressed = private;
+        l.local_addressed = local;
+        r = kernel::lower_kernel(l, k, shader);
+        l.private_addressed = false;
+        l.local_addressed = false;
+        match &r {
+            Err(e) if matches!(e.kind, crate::diag::ErrorKind::Unsupported(_)) => l.rollback(cp),
+            _ => break,
         }
-        r => r,
     }
+    r
 }
 
 /// The Vulkan device features a shader-form module needs, by Vulkan's names.

@@ -44,6 +44,9 @@ pub(super) struct Lowerer<'a> {
     /// Whether the kernel being lowered keeps its private memory addressed (`addressed`):
     /// a pointer to private memory is then a 32-bit byte offset.
     pub private_addressed: bool,
+    /// Likewise for local memory: a pointer to it is then a byte offset into the kernel's
+    /// one region of local memory.
+    pub local_addressed: bool,
     /// The cache entries made since the last `checkpoint`, which `rollback` undoes.
     journal: Vec<Undo>,
     /// Structs whose addressed form is being made (`addressed_ty`).
@@ -85,6 +88,7 @@ impl<'a> Lowerer<'a> {
             printf: None,
             printf_buffer_size: super::printf::DEFAULT_BUFFER_SIZE,
             private_addressed: false,
+            local_addressed: false,
             journal: Vec::new(),
             addressed_structs: Vec::new(),
         }
@@ -152,13 +156,26 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    /// Whether source pointer type `t` points to addressed private memory (`addressed`).
+    /// Whether source pointer type `t` points to addressed memory (`addressed`).
     pub fn is_addressed(&self, t: Handle<Type>) -> bool {
-        self.private_addressed
-            && matches!(self.src.types[t], Type::Pointer {
-                space: AddressSpace::Private,
-                pointee,
-            } if !matches!(self.src.types[pointee], Type::Image(_) | Type::SampledImage(_) | Type::Sampler))
+        self.addressed_space(t).is_some()
+    }
+
+    /// The space of addressed memory source pointer type `t` points into, if it does.
+    pub fn addressed_space(&self, t: Handle<Type>) -> Option<AddressSpace> {
+        let Type::Pointer { space, pointee } = self.src.types[t] else {
+            return None;
+        };
+        let on = match space {
+            AddressSpace::Private => self.private_addressed,
+            AddressSpace::Local => self.local_addressed,
+            _ => false,
+        };
+        let opaque = matches!(
+            self.src.types[pointee],
+            Type::Image(_) | Type::SampledImage(_) | Type::Sampler
+        );
+        (on && !opaque).then_some(space)
     }
 
     /// Whether source type `t` holds an addressed pointer (itself, or in an array, a
