@@ -322,10 +322,10 @@ fn a_spirv_kernel_module_goes_to_vulkan_too() {
 
 #[test]
 fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
-    let out = temp("vectors_spaces.spv");
+    let out = temp("local_two_tiles.spv");
     let (code, err) = run(&[
         "to-spirv",
-        "tests/fixtures/modern/vectors_spaces.spir64.bc",
+        "tests/fixtures/modern/local_two_tiles.spir64.bc",
         "--target",
         "vulkan1.2",
         "-o",
@@ -333,8 +333,9 @@ fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("a cast of a pointer to private or local memory")
-            && err.contains("function 'vectors_spaces'"),
+        err.contains("local pointers that need addresses")
+            && err.contains("more than one __local object")
+            && err.contains("function 'local_two_tiles'"),
         "{err}"
     );
     assert!(!out.exists());
