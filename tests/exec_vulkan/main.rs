@@ -37,7 +37,7 @@ const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
 /// device-name substring, why); an empty substring is the reference driver (any device).
 /// Such a kernel's runs on that device are reported, not failed (unless what it printed
 /// differs too); on other devices they must match.
-const DRIVER_FAULTS: [(&str, &str, &str); 6] = [
+const DRIVER_FAULTS: [(&str, &str, &str); 7] = [
     ("printf_formats", "", PRINTF_RETURNS),
     ("printf_conversions", "", PRINTF_RETURNS),
     (
@@ -66,13 +66,20 @@ const DRIVER_FAULTS: [(&str, &str, &str); 6] = [
         "NVIDIA's driver flushes float denormals (here the constant 1e-39f), which OpenCL \
          allows (CL_FP_DENORM is optional for float); the Intel reference keeps them",
     ),
+    (
+        "unions_byval",
+        "NVIDIA",
+        "a sum of two floats read from unions of random bits is NaN for some inputs: NVIDIA's \
+         driver (580, measured on an H200) gives the one NaN 0x7fffffff where x86 keeps the \
+         operand's payload (OpenCL leaves a NaN's bits open); the other outputs are exact",
+    ),
 ];
 
 /// Kernels whose results OpenCL bounds, or leaves to the device, rather than fixing them
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 16] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 17] = [
     (
         "double_math_wide",
         "",
@@ -115,6 +122,14 @@ const WITHIN: [(&str, &str, f32, Option<f32>, &str); 16] = [
         Some(0.0),
         "length, distance and normalize, which OpenCL bounds by a few ulp: ours are rounded \
          once from double, the Intel runtime's differ by an ulp or two (bound 2^-20 relative)",
+    ),
+    (
+        "vectors_spaces",
+        "NVIDIA",
+        1.0 / 1048576.0,
+        Some(0.0),
+        "dot of float3, whose rounding OpenCL leaves to the device: NVIDIA's driver (580, \
+         measured on an H200) rounds it an ulp away from x86's (bound 2^-20 relative)",
     ),
     (
         "common_geometric",
@@ -179,7 +194,7 @@ const LINEAR_NVIDIA: &str = "linear filtering, whose precision OpenCL leaves to 
 /// The pointer strategies, the prefix of their job names, and the fewest fixtures
 /// (kernel × shape) that must translate for Vulkan under each and then run bit-identically:
 /// a ratchet, raised as the lowering grows.
-const STRATEGIES: [(&str, &str, usize); 2] = [("physical", "", 246), ("descriptors", "desc.", 240)];
+const STRATEGIES: [(&str, &str, usize); 2] = [("physical", "", 292), ("descriptors", "desc.", 278)];
 
 /// What one pointer strategy did to the fixtures.
 #[derive(Default)]
