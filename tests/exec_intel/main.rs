@@ -43,10 +43,20 @@ const DRIVER_CRASHES: [(&str, &str); 1] = [(
 /// Fixture shapes whose *input* SPIR (the control) crashes the driver when it loads it as a
 /// binary: (kernel, shape, why). Only the control is left out, and the output says so; our
 /// SPIR-V and our to-spir SPIR of the same fixture still run.
-const CONTROL_CRASHES: [(&str, &str, &str); 5] = [
+const CONTROL_CRASHES: [(&str, &str, &str); 7] = [
     (
         "image_arrays",
         "legacy",
+        "the driver crashes (SIGSEGV in its SPIR 1.2 reader) on legacy image-array types",
+    ),
+    (
+        "image_1d_sampled",
+        "legacy",
+        "the driver crashes (SIGSEGV in its SPIR 1.2 reader) on legacy image-array types",
+    ),
+    (
+        "image_1d_sampled",
+        "legacy-o0",
         "the driver crashes (SIGSEGV in its SPIR 1.2 reader) on legacy image-array types",
     ),
     (
