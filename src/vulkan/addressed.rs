@@ -1,18 +1,22 @@
-//! Addressed private memory: the memory model of a kernel whose private pointers do what a
-//! Vulkan shader's logical pointers cannot — cast to another pointee type (`as_*` through a
-//! pointer, byte views), stepped past the element they point to, selected or merged by a
-//! phi, kept in variables, copied or filled as bytes.
+//! Addressed memory: the memory model of a kernel whose private (or local) pointers do what
+//! a Vulkan shader's logical pointers cannot — cast to another pointee type (`as_*` through
+//! a pointer, byte views, a float tile read as float4), stepped past the element they point
+//! to, selected or merged by a phi, kept in variables, copied or filled as bytes.
 //!
 //! Such a kernel (the lowering tries the logical model first and comes here only where that
 //! refuses a construct: `vulkan::lower_kernel`) keeps every private object in one array of
 //! 32-bit words, the *arena*, a Function variable; a pointer to private memory is a byte
 //! offset into it, a 32-bit integer, so pointers can be cast, stepped, compared, selected
-//! and stored like numbers. Loads and stores of any type are assembled from words in
-//! OpenCL's layout (the graph's `size_of`/`align_of`), little-endian as OpenCL devices are:
+//! and stored like numbers. Local memory, where it is addressed too, is one Workgroup array
+//! of words (`local_region.rs`) read and written by the same code (`space` says which).
+//! Loads and stores of any type are assembled from words in OpenCL's layout (the graph's
+//! `size_of`/`align_of`), little-endian as OpenCL devices are:
 //!
 //! * a 32-bit scalar is one word, a 64-bit one two (low word first);
-//! * an 8- or 16-bit scalar is a part of one word: read, shift and mask; a store reads the
-//!   word, replaces its part and writes it back (exact: the arena is the work-item's own);
+//! * an 8- or 16-bit scalar is a part of one word: read, shift and mask; a store replaces
+//!   its part — in the arena by reading and writing the word back (exact: the arena is the
+//!   work-item's own), in local memory by an atomic and and or of its bits (other
+//!   work-items may store the word's other bytes meanwhile);
 //! * a scalar whose stated alignment is below its size (packed structs) goes byte by byte;
 //! * vectors, arrays and structs go part by part at their offsets; a pointer to a buffer
 //!   is its 64-bit address.
@@ -21,9 +25,8 @@
 //! the null pointer. Its length is fixed once the kernel is lowered (`finish_arena`). The
 //! kernel's opaque objects (images and samplers that -O0 keeps in variables) are not in it.
 //!
-//! Builtins that take pointers (`vload*`, `fract`, `remquo`, ...) get a *view*: a copy of
-//! the offset that `FnBuilder::load`, `store` and `gep` recognize with the type it points
-//! to (`FnBuilder::views`).
+//! Builtins that take pointers get views of them (`addressed_views.rs`); copies and fills
+//! are `addressed_copy.rs`.
 
 use crate::diag::{Error, Result};
 use crate::ir::{
@@ -44,14 +47,6 @@ pub(super) struct Arena {
     var: Handle<Inst>,
     /// Bytes given to objects so far.
     bytes: u64,
-}
-
-/// One side of a copy: addressed private memory (a byte offset) or a pointer.
-#[derive(Clone, Copy)]
-pub(super) enum Side {
-    /// A byte offset into addressed memory of that space.
-    Addressed(AddressSpace, Value),
-    Pointer(Value),
 }
 
 /// The byte offset of each member of a struct of `members` in OpenCL's layout.
@@ -77,11 +72,11 @@ fn part_align(align: u64, k: u64) -> u64 {
 }
 
 impl FnBuilder<'_, '_> {
-    fn u32t(&mut self) -> Handle<Type> {
+    pub(super) fn u32t(&mut self) -> Handle<Type> {
         self.l.out.int_type(32)
     }
 
-    fn u32_const(&mut self, v: u64) -> Value {
+    pub(super) fn u32_const(&mut self, v: u64) -> Value {
         self.int_const(32, v & 0xffff_ffff)
     }
 
@@ -97,7 +92,7 @@ impl FnBuilder<'_, '_> {
         )
     }
 
-    fn cast_to(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
+    pub(super) fn cast_to(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
         self.push(t, Op::Cast { op, value: v })
     }
 
@@ -169,7 +164,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// `off + k`, folded where `off` is a constant.
-    fn offset_by(&mut self, off: Value, k: u64) -> Value {
+    pub(super) fn offset_by(&mut self, off: Value, k: u64) -> Value {
         if k == 0 {
             return off;
         }
@@ -195,7 +190,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// `off + i * stride`, folded where `i` is a constant.
-    fn offset_scaled(&mut self, off: Value, i: Value, stride: u64) -> Value {
+    pub(super) fn offset_scaled(&mut self, off: Value, i: Value, stride: u64) -> Value {
         if let Value::Const(c) = i {
             if let ConstantKind::Int(v) = self.l.out.constants[c].kind {
                 let k = (v as u32).wrapping_mul(stride as u32);
@@ -289,7 +284,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The bits of a scalar of `width` bits at `off` (an integer of that width).
-    fn read_bits(
+    pub(super) fn read_bits(
         &mut self,
         space: AddressSpace,
         off: Value,
@@ -338,7 +333,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// Store the bits `v` (an integer of `width` bits) at `off`.
-    fn write_bits(
+    pub(super) fn write_bits(
         &mut self,
         space: AddressSpace,
         off: Value,
@@ -592,7 +587,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The offset `indices` step to from `off`, which points to a `pointee` (shader form).
-    fn offset_gep(
+    pub(super) fn offset_gep(
         &mut self,
         off: Value,
         pointee: Handle<Type>,
@@ -676,166 +671,5 @@ impl FnBuilder<'_, '_> {
                 "a cast between a pointer to private memory and a pointer to an OpenCL object",
             )),
         }
-    }
-
-    /// A view of the addressed pointer `v` (source type `src_ptr`) for a builtin's lowering.
-    pub(super) fn view(&mut self, v: Value, src_ptr: Handle<Type>) -> Result<Value> {
-        let space = self
-            .l
-            .addressed_space(src_ptr)
-            .ok_or_else(|| Error::internal("a view of a pointer that is not addressed"))?;
-        let pointee = match self.l.src.pointee(src_ptr) {
-            Some(p) if matches!(self.l.src.types[p], Type::Void) => self.l.out.int_type(8),
-            Some(p) => self.l.ty(p)?,
-            None => return Err(Error::internal("a view of a non-pointer")),
-        };
-        let u32t = self.u32t();
-        let w = self.push(
-            u32t,
-            Op::Builtin {
-                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
-                args: vec![v],
-            },
-        );
-        self.views.insert(w, (pointee, space));
-        Ok(w)
-    }
-
-    /// `getelementptr` on a view: a view of the element.
-    pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
-        let (pointee, space) = self.views[&base];
-        let off = self.offset_gep(base, pointee, indices)?;
-        let mut cur = pointee;
-        for &i in indices.iter().skip(1) {
-            cur = match self.l.out.types[cur].clone() {
-                Type::Array { elem, .. } | Type::Vector { elem, .. } => elem,
-                Type::Struct {
-                    members: Some(ms), ..
-                } => {
-                    let k = match i {
-                        Value::Const(c) => match self.l.out.constants[c].kind {
-                            ConstantKind::Int(k) => k as usize,
-                            _ => usize::MAX,
-                        },
-                        _ => usize::MAX,
-                    };
-                    *ms.get(k)
-                        .ok_or_else(|| Error::internal("a struct member index past the struct"))?
-                }
-                _ => return Err(Error::internal("a getelementptr past a scalar")),
-            };
-        }
-        let u32t = self.u32t();
-        let w = self.push(
-            u32t,
-            Op::Builtin {
-                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
-                args: vec![off],
-            },
-        );
-        self.views.insert(w, (cur, space));
-        Ok(w)
-    }
-
-    /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
-    pub(super) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
-        let Some(&(have, space)) = self.views.get(&v) else {
-            return v;
-        };
-        if have == t {
-            return v;
-        }
-        let u32t = self.u32t();
-        let w = self.push(
-            u32t,
-            Op::Builtin {
-                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
-                args: vec![v],
-            },
-        );
-        self.views.insert(w, (t, space));
-        w
-    }
-
-    /// A real pointer for the view `v` where a builtin needs one (an atomic): the word it
-    /// points to, when it points to a 32-bit integer.
-    pub(super) fn view_word_pointer(&mut self, v: Value) -> Result<Value> {
-        let Some(&(t, space)) = self.views.get(&v) else {
-            return Ok(v);
-        };
-        if !matches!(self.l.out.types[t], Type::Int { width: 32 }) {
-            return Err(Error::unsupported(
-                "an atomic on addressed private or local memory other than of a 32-bit integer",
-            ));
-        }
-        self.word_at(space, v)
-    }
-
-    /// The type a pointer or a view points to.
-    pub(super) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
-        self.views
-            .get(&p)
-            .map(|&(t, _)| t)
-            .or_else(|| self.l.out.pointee(self.ty_of(p)))
-    }
-
-    fn side_byte_pointer(&mut self, p: Value, i: Value) -> Result<Value> {
-        if self.space_of(p) == Some(AddressSpace::PhysicalStorageBuffer) {
-            let u8t = self.l.out.int_type(8);
-            let bt = self.l.out.ty(Type::Pointer {
-                pointee: u8t,
-                space: AddressSpace::PhysicalStorageBuffer,
-            });
-            let b = self.cast_to(CastOp::Bitcast, bt, p);
-            return self.gep(b, vec![i], true);
-        }
-        if self.is_byte_object(p) {
-            return self.byte_at(p, i);
-        }
-        Err(Error::unsupported(
-            "a copy between addressed private memory and local memory other than of bytes",
-        ))
-    }
-
-    fn side_read_byte(&mut self, s: Side, i: Value) -> Result<Value> {
-        match s {
-            Side::Addressed(space, off) => {
-                let o = self.offset_scaled(off, i, 1);
-                self.read_bits(space, o, 8, 1)
-            }
-            Side::Pointer(p) => {
-                let q = self.side_byte_pointer(p, i)?;
-                self.load(q, Some(1), false)
-            }
-        }
-    }
-
-    fn side_write_byte(&mut self, s: Side, i: Value, b: Value) -> Result<()> {
-        match s {
-            Side::Addressed(space, off) => {
-                let o = self.offset_scaled(off, i, 1);
-                self.write_bits(space, o, b, 8, 1)
-            }
-            Side::Pointer(p) => {
-                let q = self.side_byte_pointer(p, i)?;
-                self.store(q, b, Some(1), false)
-            }
-        }
-    }
-
-    /// `memcpy` where either side is addressed memory: byte by byte.
-    pub(super) fn addressed_copy(&mut self, dst: Side, src: Option<Side>, n: Value) -> Result<()> {
-        let Some(src) = src else {
-            return Ok(());
-        };
-        self.for_each_byte(n, |b, i| {
-            let x = b.side_read_byte(src, i)?;
-            b.side_write_byte(dst, i, x)
-        })
-    }
-
-    /// `memset` of addressed memory: byte by byte.
-    pub(super) fn addressed_fill(&mut self, dst: Side, byte: Value, n: Value) -> Result<()> {
-        self.for_each_byte(n, |b, i| b.side_write_byte(dst, i, byte))
     }
 }

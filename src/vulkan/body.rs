@@ -347,13 +347,13 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         frame: &mut Frame,
         body: &ir::Body,
         v: Value,
-    ) -> Result<super::addressed::Side> {
+    ) -> Result<super::addressed_copy::Side> {
         let st = frame.src_ty(self.l.src, body, v);
         let x = self.value(frame, v)?;
         Ok(if let Some(space) = self.l.addressed_space(st) {
-            super::addressed::Side::Addressed(space, x)
+            super::addressed_copy::Side::Addressed(space, x)
         } else {
-            super::addressed::Side::Pointer(x)
+            super::addressed_copy::Side::Pointer(x)
         })
     }
 

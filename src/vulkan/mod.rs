@@ -31,6 +31,8 @@
 //! The input graph is never changed: the lowering builds a new module.
 
 mod addressed;
+mod addressed_copy;
+mod addressed_views;
 mod body;
 mod builtins;
 mod bytes;

@@ -164,7 +164,7 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
             let fixture = Path::new(dir).join(format!("{name}.spir64.bc"));
             let bc = translated_bitcode(&fixture, &work, back);
             let spells_spir12_images = bc.as_ref().is_ok_and(|b| calls_spir12_image_builtin(b));
-            let bytes = bc.as_ref().map(|b| b.clone()).unwrap_or_default();
+            let bytes = bc.clone().unwrap_or_default();
             let candidate = match bc.and_then(|bc| dev.program_from_spir(&bc)) {
                 Ok(p) => p,
                 // Real SPIR 1.2 spells images `11ocl_image2d`; PoCL's kernel library only has

@@ -1,12 +1,19 @@
-//@exec private_bytes global=64 out:u32[320] in:f32[256] in:u32[64]
+//@exec private_bytes global=64 out:u32[320] in:f32[256] in:u32[64] out:u32[256]
 // Byte views of private memory (issue 32, item 1), as hashing and serializing code writes
 // them: an FNV-1a hash over the bytes of a float array and of a struct, `vload4` of bytes
-// from a float array, unions read as other types, a pointer to a struct member.
+// from a float array, unions read as other types, a pointer to a struct member, a private
+// struct copied whole to a buffer of structs (a memcpy at -O0).
 typedef struct {
   float x, y;
   int tag;
   char name[6];
 } particle;
+
+typedef struct {
+  float x, y;
+  int tag;
+  uint hash;
+} record;
 
 uint fnv1a(const uchar *p, int n) {
   uint h = 2166136261u;
@@ -18,7 +25,7 @@ uint fnv1a(const uchar *p, int n) {
 }
 
 __kernel void private_bytes(__global uint *ou, __global const float *in,
-                            __global const uint *seeds) {
+                            __global const uint *seeds, __global record *records) {
   int i = get_global_id(0);
   uint seed = seeds[i];
   float vals[8];
@@ -36,6 +43,8 @@ __kernel void private_bytes(__global uint *ou, __global const float *in,
   float *member = &b.y;
   *member += 1.0f;
   ou[192 + i] = fnv1a((const uchar *)&b, 18) ^ (uint)b.tag;
+  record r = {b.x, b.y, b.tag, ou[192 + i]};
+  records[i] = r;
 
   union {
     float f[2];

@@ -1,0 +1,112 @@
+//! Views: addressed pointers handed to a builtin's lowering (`vload*`, `fract`, `remquo`,
+//! atomics, ...). A view is a copy of the byte offset that `FnBuilder::load`, `store` and
+//! `gep` recognize, with the (shader-form) type it points to and its space
+//! (`FnBuilder::views`); an atomic takes the word a view points to.
+
+use crate::diag::{Error, Result};
+use crate::ir::{ConstantKind, Handle, Op, Type, Value};
+
+use super::body::FnBuilder;
+
+impl FnBuilder<'_, '_> {
+    /// A view of the addressed pointer `v` (source type `src_ptr`) for a builtin's lowering.
+    pub(super) fn view(&mut self, v: Value, src_ptr: Handle<Type>) -> Result<Value> {
+        let space = self
+            .l
+            .addressed_space(src_ptr)
+            .ok_or_else(|| Error::internal("a view of a pointer that is not addressed"))?;
+        let pointee = match self.l.src.pointee(src_ptr) {
+            Some(p) if matches!(self.l.src.types[p], Type::Void) => self.l.out.int_type(8),
+            Some(p) => self.l.ty(p)?,
+            None => return Err(Error::internal("a view of a non-pointer")),
+        };
+        let u32t = self.u32t();
+        let w = self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![v],
+            },
+        );
+        self.views.insert(w, (pointee, space));
+        Ok(w)
+    }
+
+    /// `getelementptr` on a view: a view of the element.
+    pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
+        let (pointee, space) = self.views[&base];
+        let off = self.offset_gep(base, pointee, indices)?;
+        let mut cur = pointee;
+        for &i in indices.iter().skip(1) {
+            cur = match self.l.out.types[cur].clone() {
+                Type::Array { elem, .. } | Type::Vector { elem, .. } => elem,
+                Type::Struct {
+                    members: Some(ms), ..
+                } => {
+                    let k = match i {
+                        Value::Const(c) => match self.l.out.constants[c].kind {
+                            ConstantKind::Int(k) => k as usize,
+                            _ => usize::MAX,
+                        },
+                        _ => usize::MAX,
+                    };
+                    *ms.get(k)
+                        .ok_or_else(|| Error::internal("a struct member index past the struct"))?
+                }
+                _ => return Err(Error::internal("a getelementptr past a scalar")),
+            };
+        }
+        let u32t = self.u32t();
+        let w = self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![off],
+            },
+        );
+        self.views.insert(w, (cur, space));
+        Ok(w)
+    }
+
+    /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
+    pub(super) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
+        let Some(&(have, space)) = self.views.get(&v) else {
+            return v;
+        };
+        if have == t {
+            return v;
+        }
+        let u32t = self.u32t();
+        let w = self.push(
+            u32t,
+            Op::Builtin {
+                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![v],
+            },
+        );
+        self.views.insert(w, (t, space));
+        w
+    }
+
+    /// A real pointer for the view `v` where a builtin needs one (an atomic): the word it
+    /// points to, when it points to a 32-bit integer.
+    pub(super) fn view_word_pointer(&mut self, v: Value) -> Result<Value> {
+        let Some(&(t, space)) = self.views.get(&v) else {
+            return Ok(v);
+        };
+        if !matches!(self.l.out.types[t], Type::Int { width: 32 }) {
+            return Err(Error::unsupported(
+                "an atomic on addressed private or local memory other than of a 32-bit integer",
+            ));
+        }
+        self.word_at(space, v)
+    }
+
+    /// The type a pointer or a view points to.
+    pub(super) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
+        self.views
+            .get(&p)
+            .map(|&(t, _)| t)
+            .or_else(|| self.l.out.pointee(self.ty_of(p)))
+    }
+}
