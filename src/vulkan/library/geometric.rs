@@ -1,8 +1,9 @@
 //! OpenCL's geometric functions. `length`, `distance` and `normalize` of half and float
 //! vectors are computed in double, where the sum of squares neither overflows nor loses
-//! bits that matter, and rounded once; `cross` likewise per component. Of double vectors,
-//! and the `fast_*` forms (whose precision OpenCL relaxes), they are GLSL.std.450's Length,
-//! Distance, Normalize and Cross.
+//! bits that matter, and rounded once; `cross` likewise per component (of doubles too:
+//! GLSL.std.450's Cross takes no 4-vectors). Of double vectors, and the `fast_*` forms
+//! (whose precision OpenCL relaxes), the others are GLSL.std.450's Length, Distance and
+//! Normalize.
 
 use spirv::GlslStd450Op as G;
 
@@ -19,15 +20,16 @@ pub(super) fn geometric(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> 
         C::fast_length => glsl(e, G::Length),
         C::fast_distance => glsl(e, G::Distance),
         C::fast_normalize => glsl(e, G::Normalize),
-        C::length | C::distance | C::normalize | C::cross if w == 64 => glsl(
+        C::length | C::distance | C::normalize if w == 64 => glsl(
             e,
             match op {
                 C::length => G::Length,
                 C::distance => G::Distance,
-                C::normalize => G::Normalize,
-                _ => G::Cross,
+                _ => G::Normalize,
             },
         ),
+        // GLSL.std.450's Cross takes 3-vectors only; OpenCL's also 4-vectors (w = 0).
+        C::cross if w == 64 => cross(e, args[0], args[1]),
         C::length => {
             let x = e.widen(args[0]);
             let l = norm(e, x);
@@ -58,41 +60,46 @@ pub(super) fn geometric(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> 
             e.select(ret, is_zero, zeros, q)
         }
         C::cross => {
-            let x = e.widen(args[0]);
-            let y = e.widen(args[1]);
-            let xt = e.b.ty_of(x);
-            let dt = e.b.l.out.scalar_of(xt);
-            let lane = |e: &mut E, v: Value, i: u32| {
-                let idx = e.b.int_const(32, i as u64);
-                e.b.push(
-                    dt,
-                    Op::ExtractElement {
-                        vector: v,
-                        index: idx,
-                    },
-                )
-            };
-            let (a, b): (Vec<Value>, Vec<Value>) =
-                (0..3).map(|i| (lane(e, x, i), lane(e, y, i))).unzip();
-            let mut acc = e.splat(xt, ConstantKind::Float(0));
-            for (i, (j, k)) in [(1, 2), (2, 0), (0, 1)].into_iter().enumerate() {
-                let p = e.bin(BinaryOp::FMul, dt, a[j], b[k]);
-                let q = e.bin(BinaryOp::FMul, dt, a[k], b[j]);
-                let c = e.bin(BinaryOp::FSub, dt, p, q);
-                let idx = e.b.int_const(32, i as u64);
-                acc = e.b.push(
-                    xt,
-                    Op::InsertElement {
-                        vector: acc,
-                        element: c,
-                        index: idx,
-                    },
-                );
-            }
-            e.fconvert(ret, acc)
+            let (x, y) = (e.widen(args[0]), e.widen(args[1]));
+            let c = cross(e, x, y);
+            e.fconvert(ret, c)
         }
         _ => return None,
     })
+}
+
+/// The cross product of the 3- or 4-vectors `x` and `y` (of one type), per component; the
+/// fourth lane, if any, is 0.
+fn cross(e: &mut E, x: Value, y: Value) -> Value {
+    let xt = e.b.ty_of(x);
+    let dt = e.b.l.out.scalar_of(xt);
+    let lane = |e: &mut E, v: Value, i: u32| {
+        let idx = e.b.int_const(32, i as u64);
+        e.b.push(
+            dt,
+            Op::ExtractElement {
+                vector: v,
+                index: idx,
+            },
+        )
+    };
+    let (a, b): (Vec<Value>, Vec<Value>) = (0..3).map(|i| (lane(e, x, i), lane(e, y, i))).unzip();
+    let mut acc = e.splat(xt, ConstantKind::Float(0));
+    for (i, (j, k)) in [(1, 2), (2, 0), (0, 1)].into_iter().enumerate() {
+        let p = e.bin(BinaryOp::FMul, dt, a[j], b[k]);
+        let q = e.bin(BinaryOp::FMul, dt, a[k], b[j]);
+        let c = e.bin(BinaryOp::FSub, dt, p, q);
+        let idx = e.b.int_const(32, i as u64);
+        acc = e.b.push(
+            xt,
+            Op::InsertElement {
+                vector: acc,
+                element: c,
+                index: idx,
+            },
+        );
+    }
+    acc
 }
 
 /// The Euclidean norm of the double vector (or scalar) `x`, in double.
