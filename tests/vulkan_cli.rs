@@ -417,3 +417,15 @@ fn private_pointers_that_logical_addressing_cannot_say_get_addressed_memory() {
     );
     assert!(!has_private_arena(&words(&out)));
 }
+
+#[test]
+fn a_kernel_that_reads_no_argument_gets_a_valid_module() {
+    // Its push-constant block (the sampler's word) is read by nothing: declared all the same,
+    // as a Block (the module is validated before it is written).
+    for shape in ["modern", "legacy", "o0", "legacy-o0"] {
+        let fixture = format!("tests/fixtures/{shape}/unused_args.spir64.bc");
+        let (out, r) = to_vulkan(&fixture, &[], &format!("unused_args-{shape}"));
+        assert!(!words(&out).is_empty(), "{fixture}");
+        assert_eq!(r["kernels"][0]["args"].as_array().map(Vec::len), Some(3), "{fixture}");
+    }
+}

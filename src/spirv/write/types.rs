@@ -492,12 +492,24 @@ impl Writer<'_> {
             pointee: value_ty,
             space: glob.space,
         });
+        let sc = mappings::space_storage_class(glob.space);
+        // The push-constant block and storage buffers are Blocks (interface structs).
+        let interface = matches!(
+            sc,
+            spirv::StorageClass::PushConstant | spirv::StorageClass::StorageBuffer
+        );
         let ptr_ty = match ptr {
             Some(p) => self.ty(p)?,
+            // A variable nothing takes the address of (a kernel that never reads its
+            // arguments): its pointer type made here, to the laid-out type where the
+            // storage needs one, as `ty` would make it.
             None => {
-                let p = self.ty(value_ty)?;
-                self.b
-                    .type_pointer(None, mappings::space_storage_class(glob.space), p)
+                let p = if self.policy.explicit_layout && interface {
+                    self.ty_laid(value_ty)?
+                } else {
+                    self.ty(value_ty)?
+                };
+                self.b.type_pointer(None, sc, p)
             }
         };
         // An undef initializer says nothing (and OpUndef is not a constant initializer; a
@@ -508,12 +520,6 @@ impl Writer<'_> {
             }
             _ => None,
         };
-        let sc = mappings::space_storage_class(glob.space);
-        // The push-constant block and storage buffers are Blocks (interface structs).
-        let interface = matches!(
-            sc,
-            spirv::StorageClass::PushConstant | spirv::StorageClass::StorageBuffer
-        );
         if self.policy.explicit_layout && interface {
             let block = self.ty_laid(value_ty)?;
             self.b.decorate(block, spirv::Decoration::Block, []);
