@@ -3,7 +3,7 @@
 //! storage buffer under `--vulkan-pointers descriptors`, a typed local array).
 
 use crate::diag::{Error, Result};
-use crate::ir::{AddressSpace, CastOp, ConstantKind, Type, Value};
+use crate::ir::{AddressSpace, CastOp, ConstantKind, Handle, Type, Value};
 
 use super::body::FnBuilder;
 
@@ -61,11 +61,9 @@ impl FnBuilder<'_, '_> {
         }
     }
 
-    /// `memcpy` where either side is addressed memory: byte by byte.
-    pub(super) fn addressed_copy(&mut self, dst: Side, src: Option<Side>, n: Value) -> Result<()> {
-        let Some(src) = src else {
-            return Ok(());
-        };
+    /// `memcpy` where either side is addressed memory: byte by byte, or element by element
+    /// where the other side has no byte addresses (`typed_copy`).
+    pub(super) fn addressed_copy(&mut self, dst: Side, src: Side, n: Value) -> Result<()> {
         if let Some(r) = self.typed_copy(dst, src, n) {
             return r;
         }
@@ -110,23 +108,36 @@ impl FnBuilder<'_, '_> {
             )));
         };
         let (space, base) = off;
+        Some(self.copy_elements(typed, space, base, elem, count, to_typed))
+    }
+
+    /// Copy `count` elements of type `elem` between the typed pointer `typed` and addressed
+    /// memory at `base` in `space`, into the typed side where `to_typed`.
+    fn copy_elements(
+        &mut self,
+        typed: Value,
+        space: AddressSpace,
+        base: Value,
+        elem: Handle<Type>,
+        count: u64,
+        to_typed: bool,
+    ) -> Result<()> {
+        let size = self.l.out.size_of(elem);
         let align = self.stated_align(None, elem);
         let it = self.l.out.int_type(32);
-        Some((|| {
-            for k in 0..count {
-                let at = self.offset_by(base, k * size);
-                let idx = Value::Const(self.l.out.int_const(it, k));
-                let q = self.gep(typed, vec![idx], true)?;
-                if to_typed {
-                    let x = self.addressed_read(space, at, elem, align)?;
-                    self.store(q, x, None, false)?;
-                } else {
-                    let x = self.load(q, None, false)?;
-                    self.addressed_write(space, at, x, elem, align)?;
-                }
+        for k in 0..count {
+            let at = self.offset_by(base, k * size);
+            let idx = Value::Const(self.l.out.int_const(it, k));
+            let q = self.gep(typed, vec![idx], true)?;
+            if to_typed {
+                let x = self.addressed_read(space, at, elem, align)?;
+                self.store(q, x, None, false)?;
+            } else {
+                let x = self.load(q, None, false)?;
+                self.addressed_write(space, at, x, elem, align)?;
             }
-            Ok(())
-        })())
+        }
+        Ok(())
     }
 
     /// `memset` of addressed memory: byte by byte.

@@ -414,7 +414,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.cast(*op, v, k.ty)
             }
             ConstantKind::Sampler { .. } => self.literal_sampler(c),
-            // Addressed private memory: the null pointer is offset 0, where no object is.
+            // Addressed memory: the null pointer is offset 0, where no private object is (a
+            // local region starts at 0: a null local pointer equals its first object's).
             ConstantKind::Null | ConstantKind::Undef if self.l.is_addressed(k.ty) => {
                 Ok(self.int_const(32, 0))
             }
@@ -597,7 +598,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 let d = self.side(frame, body, *dst)?;
                 let s = self.side(frame, body, *from)?;
                 let n = self.value(frame, *size)?;
-                self.addressed_copy(d, Some(s), n)?;
+                self.addressed_copy(d, s, n)?;
                 Ok(None)
             }
             Op::FillMemory {
