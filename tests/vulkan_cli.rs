@@ -426,6 +426,10 @@ fn a_kernel_that_reads_no_argument_gets_a_valid_module() {
         let fixture = format!("tests/fixtures/{shape}/unused_args.spir64.bc");
         let (out, r) = to_vulkan(&fixture, &[], &format!("unused_args-{shape}"));
         assert!(!words(&out).is_empty(), "{fixture}");
-        assert_eq!(r["kernels"][0]["args"].as_array().map(Vec::len), Some(3), "{fixture}");
+        assert_eq!(
+            r["kernels"][0]["args"].as_array().map(Vec::len),
+            Some(3),
+            "{fixture}"
+        );
     }
 }
