@@ -414,71 +414,18 @@ impl FnBuilder<'_, '_> {
                 let bits = self.read_bits(space, off, 64, align)?;
                 Ok(self.cast_to(CastOp::IntToPtr, t, bits))
             }
-            Type::Vector { elem, len } => {
-                let step = self.l.out.size_of(elem);
+            _ => {
+                let parts = self.parts(t)?;
                 let mut v = self.undef(t);
-                for i in 0..len {
-                    let k = u64::from(i) * step;
+                for (i, &(k, pt)) in parts.iter().enumerate() {
                     let o = self.offset_by(off, k);
-                    let x = self.addressed_read(space, o, elem, part_align(align, k))?;
-                    let lane = self.int_const(32, u64::from(i));
-                    v = self.push(
-                        t,
-                        Op::InsertElement {
-                            vector: v,
-                            element: x,
-                            index: lane,
-                        },
-                    );
+                    let x = self.addressed_read(space, o, pt, part_align(align, k))?;
+                    v = self.insert_part(t, v, x, i as u32);
                 }
                 Ok(v)
             }
-            Type::Array { elem, len } => {
-                let step = self.l.out.size_of(elem);
-                let mut v = self.undef(t);
-                for i in 0..len {
-                    let k = i * step;
-                    let o = self.offset_by(off, k);
-                    let x = self.addressed_read(space, o, elem, part_align(align, k))?;
-                    v = self.push(
-                        t,
-                        Op::InsertValue {
-                            aggregate: v,
-                            element: x,
-                            indices: vec![i as u32],
-                        },
-                    );
-                }
-                Ok(v)
-            }
-            Type::Struct {
-                members: Some(ms),
-                packed,
-                ..
-            } => {
-                let offsets = member_offsets(&self.l.out, &ms, packed);
-                let mut v = self.undef(t);
-                for (i, (&mt, &k)) in ms.iter().zip(&offsets).enumerate() {
-                    let o = self.offset_by(off, k);
-                    let x = self.addressed_read(space, o, mt, part_align(align, k))?;
-                    v = self.push(
-                        t,
-                        Op::InsertValue {
-                            aggregate: v,
-                            element: x,
-                            indices: vec![i as u32],
-                        },
-                    );
-                }
-                Ok(v)
-            }
-            _ => Err(Error::unsupported(
-                "a value of this type (a pointer to local memory, an OpenCL object) in \
-                 addressed private memory",
-            )),
         }
     }
-
     /// Store `v` of type `t` at `off` in addressed memory in `space`, whose alignment is
     /// `align`.
     pub(super) fn addressed_write(
@@ -504,63 +451,79 @@ impl FnBuilder<'_, '_> {
                 let bits = self.cast_to(CastOp::PtrToInt, u64t, v);
                 self.write_bits(space, off, bits, 64, align)
             }
-            Type::Vector { elem, len } => {
-                let step = self.l.out.size_of(elem);
-                for i in 0..len {
-                    let k = u64::from(i) * step;
-                    let lane = self.int_const(32, u64::from(i));
-                    let x = self.push(
-                        elem,
-                        Op::ExtractElement {
-                            vector: v,
-                            index: lane,
-                        },
-                    );
+            _ => {
+                let parts = self.parts(t)?;
+                for (i, &(k, pt)) in parts.iter().enumerate() {
+                    let x = self.extract_part(t, v, pt, i as u32);
                     let o = self.offset_by(off, k);
-                    self.addressed_write(space, o, x, elem, part_align(align, k))?;
+                    self.addressed_write(space, o, x, pt, part_align(align, k))?;
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// The parts of an aggregate `t` in memory: (byte offset, type) of each lane, element or
+    /// member, in order.
+    fn parts(&self, t: Handle<Type>) -> Result<Vec<(u64, Handle<Type>)>> {
+        let m = &self.l.out;
+        Ok(match &m.types[t] {
+            Type::Vector { elem, len } => {
+                let step = m.size_of(*elem);
+                (0..u64::from(*len)).map(|i| (i * step, *elem)).collect()
+            }
             Type::Array { elem, len } => {
-                let step = self.l.out.size_of(elem);
-                for i in 0..len {
-                    let k = i * step;
-                    let x = self.push(
-                        elem,
-                        Op::ExtractValue {
-                            aggregate: v,
-                            indices: vec![i as u32],
-                        },
-                    );
-                    let o = self.offset_by(off, k);
-                    self.addressed_write(space, o, x, elem, part_align(align, k))?;
-                }
-                Ok(())
+                let step = m.size_of(*elem);
+                (0..*len).map(|i| (i * step, *elem)).collect()
             }
             Type::Struct {
                 members: Some(ms),
                 packed,
                 ..
-            } => {
-                let offsets = member_offsets(&self.l.out, &ms, packed);
-                for (i, (&mt, &k)) in ms.iter().zip(&offsets).enumerate() {
-                    let x = self.push(
-                        mt,
-                        Op::ExtractValue {
-                            aggregate: v,
-                            indices: vec![i as u32],
-                        },
-                    );
-                    let o = self.offset_by(off, k);
-                    self.addressed_write(space, o, x, mt, part_align(align, k))?;
-                }
-                Ok(())
+            } => member_offsets(m, ms, *packed)
+                .into_iter()
+                .zip(ms.clone())
+                .collect(),
+            _ => {
+                return Err(Error::unsupported(
+                    "a value of this type (a pointer to local memory, an OpenCL object) in \
+                     addressed memory",
+                ))
             }
-            _ => Err(Error::unsupported(
-                "a value of this type (a pointer to local memory, an OpenCL object) in \
-                 addressed private memory",
-            )),
-        }
+        })
+    }
+
+    /// Aggregate `agg` of type `t` with part `i` replaced by `x`.
+    fn insert_part(&mut self, t: Handle<Type>, agg: Value, x: Value, i: u32) -> Value {
+        let op = if matches!(self.l.out.types[t], Type::Vector { .. }) {
+            let index = self.int_const(32, u64::from(i));
+            Op::InsertElement {
+                vector: agg,
+                element: x,
+                index,
+            }
+        } else {
+            Op::InsertValue {
+                aggregate: agg,
+                element: x,
+                indices: vec![i],
+            }
+        };
+        self.push(t, op)
+    }
+
+    /// Part `i` (of type `pt`) of aggregate `agg` of type `t`.
+    fn extract_part(&mut self, t: Handle<Type>, agg: Value, pt: Handle<Type>, i: u32) -> Value {
+        let op = if matches!(self.l.out.types[t], Type::Vector { .. }) {
+            let index = self.int_const(32, u64::from(i));
+            Op::ExtractElement { vector: agg, index }
+        } else {
+            Op::ExtractValue {
+                aggregate: agg,
+                indices: vec![i],
+            }
+        };
+        self.push(pt, op)
     }
 
     fn undef(&mut self, t: Handle<Type>) -> Value {
@@ -583,18 +546,19 @@ impl FnBuilder<'_, '_> {
             Some(p) => self.l.ty(p)?,
             None => return Err(Error::internal("a getelementptr on a non-pointer")),
         };
-        self.offset_gep(off, pointee, indices)
+        Ok(self.offset_gep(off, pointee, indices)?.0)
     }
 
-    /// The offset `indices` step to from `off`, which points to a `pointee` (shader form).
+    /// The offset `indices` step to from `off`, which points to a `pointee` (shader form),
+    /// and the type there.
     pub(super) fn offset_gep(
         &mut self,
         off: Value,
         pointee: Handle<Type>,
         indices: &[Value],
-    ) -> Result<Value> {
+    ) -> Result<(Value, Handle<Type>)> {
         let Some((&first, rest)) = indices.split_first() else {
-            return Ok(off);
+            return Ok((off, pointee));
         };
         let size = self.l.out.size_of(pointee);
         let mut off = self.offset_scaled(off, first, size);
@@ -611,13 +575,7 @@ impl FnBuilder<'_, '_> {
                     packed,
                     ..
                 } => {
-                    let k = match i {
-                        Value::Const(c) => match self.l.out.constants[c].kind {
-                            ConstantKind::Int(k) => k as usize,
-                            _ => usize::MAX,
-                        },
-                        _ => usize::MAX,
-                    };
+                    let k = self.l.out.const_indices(&[i])[0].map_or(usize::MAX, |k| k as usize);
                     let offsets = member_offsets(&self.l.out, &ms, packed);
                     let (Some(&at), Some(&mt)) = (offsets.get(k), ms.get(k)) else {
                         return Err(Error::internal(
@@ -634,7 +592,7 @@ impl FnBuilder<'_, '_> {
                 }
             }
         }
-        Ok(off)
+        Ok((off, cur))
     }
 
     /// A cast from or to an addressed pointer (`from` and `to` are source types).

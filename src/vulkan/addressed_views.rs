@@ -4,7 +4,7 @@
 //! (`FnBuilder::views`); an atomic takes the word a view points to.
 
 use crate::diag::{Error, Result};
-use crate::ir::{ConstantKind, Handle, Op, Type, Value};
+use crate::ir::{AddressSpace, Handle, Op, Type, Value};
 
 use super::body::FnBuilder;
 
@@ -20,42 +20,11 @@ impl FnBuilder<'_, '_> {
             Some(p) => self.l.ty(p)?,
             None => return Err(Error::internal("a view of a non-pointer")),
         };
-        let u32t = self.u32t();
-        let w = self.push(
-            u32t,
-            Op::Builtin {
-                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
-                args: vec![v],
-            },
-        );
-        self.views.insert(w, (pointee, space));
-        Ok(w)
+        Ok(self.new_view(v, pointee, space))
     }
 
-    /// `getelementptr` on a view: a view of the element.
-    pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
-        let (pointee, space) = self.views[&base];
-        let off = self.offset_gep(base, pointee, indices)?;
-        let mut cur = pointee;
-        for &i in indices.iter().skip(1) {
-            cur = match self.l.out.types[cur].clone() {
-                Type::Array { elem, .. } | Type::Vector { elem, .. } => elem,
-                Type::Struct {
-                    members: Some(ms), ..
-                } => {
-                    let k = match i {
-                        Value::Const(c) => match self.l.out.constants[c].kind {
-                            ConstantKind::Int(k) => k as usize,
-                            _ => usize::MAX,
-                        },
-                        _ => usize::MAX,
-                    };
-                    *ms.get(k)
-                        .ok_or_else(|| Error::internal("a struct member index past the struct"))?
-                }
-                _ => return Err(Error::internal("a getelementptr past a scalar")),
-            };
-        }
+    /// A new view of offset `off`, pointing to a `t` in `space`.
+    fn new_view(&mut self, off: Value, t: Handle<Type>, space: AddressSpace) -> Value {
         let u32t = self.u32t();
         let w = self.push(
             u32t,
@@ -64,8 +33,15 @@ impl FnBuilder<'_, '_> {
                 args: vec![off],
             },
         );
-        self.views.insert(w, (cur, space));
-        Ok(w)
+        self.views.insert(w, (t, space));
+        w
+    }
+
+    /// `getelementptr` on a view: a view of the element.
+    pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
+        let (pointee, space) = self.views[&base];
+        let (off, elem) = self.offset_gep(base, pointee, indices)?;
+        Ok(self.new_view(off, elem, space))
     }
 
     /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
@@ -76,16 +52,7 @@ impl FnBuilder<'_, '_> {
         if have == t {
             return v;
         }
-        let u32t = self.u32t();
-        let w = self.push(
-            u32t,
-            Op::Builtin {
-                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
-                args: vec![v],
-            },
-        );
-        self.views.insert(w, (t, space));
-        w
+        self.new_view(v, t, space)
     }
 
     /// A real pointer for the view `v` where a builtin needs one (an atomic): the word it

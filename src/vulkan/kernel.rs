@@ -531,29 +531,38 @@ fn storage_buffer(
     })
 }
 
-/// True if `f`, or a function it calls, uses one of the work-item builtins `which`.
-fn reads_builtin(m: &ir::Module, f: Handle<ir::Function>, which: &[BuiltIn]) -> bool {
+/// `f` and every function it calls, directly or not, each once.
+pub(super) fn reachable(m: &ir::Module, f: Handle<ir::Function>) -> Vec<Handle<ir::Function>> {
     let mut seen = vec![f];
-    let mut stack = vec![f];
-    while let Some(f) = stack.pop() {
-        let Some(body) = &m.functions[f].body else {
+    let mut i = 0;
+    while let Some(&g) = seen.get(i) {
+        i += 1;
+        let Some(body) = &m.functions[g].body else {
             continue;
         };
         for (_, inst) in body.insts.iter() {
-            match &inst.op {
-                Op::Builtin {
-                    builtin: ir::Builtin::WorkItem(b),
-                    ..
-                } if which.contains(b) => return true,
-                Op::Call { callee, .. } if !seen.contains(callee) => {
+            if let Op::Call { callee, .. } = &inst.op {
+                if !seen.contains(callee) {
                     seen.push(*callee);
-                    stack.push(*callee);
                 }
-                _ => {}
             }
         }
     }
-    false
+    seen
+}
+
+/// True if `f`, or a function it calls, uses one of the work-item builtins `which`.
+fn reads_builtin(m: &ir::Module, f: Handle<ir::Function>, which: &[BuiltIn]) -> bool {
+    reachable(m, f).into_iter().any(|g| {
+        m.functions[g].body.iter().any(|body| {
+            body.insts.iter().any(|(_, inst)| {
+                matches!(&inst.op, Op::Builtin {
+                    builtin: ir::Builtin::WorkItem(b),
+                    ..
+                } if which.contains(b))
+            })
+        })
+    })
 }
 
 impl Lowerer<'_> {

@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::diag::{Error, Result};
-use crate::ir::{self, AddressSpace, Constant, ConstantKind, Global, Handle, Op, Type, Value};
+use crate::ir::{self, AddressSpace, Constant, ConstantKind, Global, Handle, Type, Value};
 
 use super::body::FnBuilder;
 
@@ -36,19 +36,11 @@ fn locals_in(m: &ir::Module, c: Handle<Constant>, out: &mut BTreeSet<Handle<Glob
 /// The program-scope `__local` variables function `f` and the functions it calls use.
 fn locals_used(m: &ir::Module, f: Handle<ir::Function>) -> BTreeSet<Handle<Global>> {
     let mut out = BTreeSet::new();
-    let mut seen = vec![f];
-    let mut stack = vec![f];
-    while let Some(f) = stack.pop() {
-        let Some(body) = &m.functions[f].body else {
+    for g in super::kernel::reachable(m, f) {
+        let Some(body) = &m.functions[g].body else {
             continue;
         };
         for (_, inst) in body.insts.iter() {
-            if let Op::Call { callee, .. } = &inst.op {
-                if !seen.contains(callee) {
-                    seen.push(*callee);
-                    stack.push(*callee);
-                }
-            }
             ir::verify::for_each_operand(&inst.op, |v| {
                 if let Value::Const(c) = v {
                     locals_in(m, c, &mut out);
