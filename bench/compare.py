@@ -26,7 +26,7 @@ Prints four tables, each with our/peer ratios (below 1: we are cheaper):
   wall time.
 
 Needs llvm-spirv-14, llvm-as (LLVM 14) and valgrind, and a release build
-(`cargo build --release`). Nothing here is a test: the figures go to README and the issue.
+(`cargo build --release`). Nothing here is a test: the figures go to docs/history.md and the issue.
 """
 import argparse
 import glob

@@ -123,7 +123,7 @@ impl std::error::Error for Error {}
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// A fact of the input that the output does not keep: the translation went on without it.
-/// README's lossiness tables list the kinds; each translation reports the ones that happened
+/// docs/conventions.md's lossiness tables list the kinds; each translation reports the ones that happened
 /// (the CLI as warnings, `migrate` in its report). Facts the output states differently but
 /// equivalently are not losses and are not reported.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -15,7 +15,7 @@ const UNROLLED: u64 = 64;
 
 impl FnBuilder<'_, '_> {
     /// Whether `p` points to a byte or to an array of bytes (not in a storage buffer: the
-    /// descriptors strategy keeps refusing byte-wise copies there for now, see README).
+    /// descriptors strategy keeps refusing byte-wise copies there for now, see docs/vulkan.md).
     pub(super) fn is_byte_object(&self, p: Value) -> bool {
         if self.space_of(p) == Some(AddressSpace::StorageBuffer) {
             return false;

@@ -18,7 +18,7 @@
 //!    merge or be a break or continue of its loop.
 //! 6. Where that check fails (or the CFG is irreducible), the function becomes a dispatch
 //!    loop: a selector variable holds the next original block, and one loop runs a switch
-//!    over it. It is always structured; it is slower, and README counts the functions that
+//!    over it. It is always structured; it is slower, and docs/vulkan.md counts the functions that
 //!    get it.
 //! 7. Values used in a block their definition no longer dominates go through a Function
 //!    variable (addresses of private and local memory, which cannot be stored, are

@@ -40,7 +40,7 @@ pub(crate) struct Policy {
     pub access_chains: AccessChains,
     pub entry_interface: EntryInterface,
     /// Kernel-only execution modes (LocalSizeHint, VecTypeHint, ContractionOff, SubgroupSize)
-    /// are written; a shader has no spelling for them (README's lossiness table says so).
+    /// are written; a shader has no spelling for them (docs/conventions.md's lossiness table says so).
     pub kernel_modes: bool,
     /// Types in PhysicalStorageBuffer and PushConstant memory carry Offset / ArrayStride
     /// (and the push-constant block Block): Vulkan requires explicit layout there and forbids

@@ -1,6 +1,6 @@
 //! The Vulkan builtin library: OpenCL C builtins that have no Vulkan instruction of the
 //! precision OpenCL requires, written as graph code where they are called. Each states its
-//! precision against OpenCL's (README's precision table repeats these):
+//! precision against OpenCL's (docs/vulkan.md's precision table repeats these):
 //!
 //! | builtin                     | how                                       | precision     |
 //! |-----------------------------|-------------------------------------------|---------------|

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Write docs/status.md from the test tiers' own output.
+
+    python3 scripts/status.py --run            # run the tiers (as .ci/run sets them up), then write
+    python3 scripts/status.py                  # write from the logs already in docs/logs/
+
+The logs (docs/logs/, committed beside the page) are the tiers' output as printed with
+--nocapture: exec_vulkan.log (lavapipe and clspv), exec_intel.log (the Intel runtime), and
+gpu.log when present (tests/vkhost replaying the Vulkan tier's jobs on a GPU machine:
+SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md). Nothing in
+the page is typed by hand: every figure is a line of those logs, parsed here.
+"""
+import collections
+import datetime
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LOGS = os.path.join(ROOT, "docs", "logs")
+PAGE = os.path.join(ROOT, "docs", "status.md")
+
+
+def run_tiers():
+    """Run the Vulkan and Intel tiers with --nocapture into docs/logs/."""
+    os.makedirs(LOGS, exist_ok=True)
+    env = dict(os.environ)
+    env["OCL_ICD_VENDORS"] = os.path.join(ROOT, ".ci", "icd")
+    env["LD_LIBRARY_PATH"] = os.path.join(ROOT, ".ci", "venv", "lib")
+    subprocess.run(["cargo", "build", "--release", "--manifest-path", "tests/vkhost/Cargo.toml"],
+                   cwd=ROOT, check=True)
+    for test in ("exec_vulkan", "exec_intel"):
+        out = subprocess.run(
+            ["cargo", "test", "--release", "--features", "oracles", "--test", test, "--",
+             "--nocapture"], cwd=ROOT, env=env, capture_output=True, text=True)
+        with open(os.path.join(LOGS, test + ".log"), "w") as f:
+            f.write(out.stdout + out.stderr)
+
+
+def read(name):
+    path = os.path.join(LOGS, name)
+    return open(path).read() if os.path.exists(path) else None
+
+
+def need(pattern, text, what):
+    m = re.search(pattern, text, re.M)
+    if not m:
+        sys.exit(f"status.py: {what} not found in the logs (pattern {pattern!r})")
+    return m
+
+
+def vulkan_rows(log):
+    rows = []
+    for strategy in ("physical", "descriptors"):
+        m = need(rf"ours, --vulkan-pointers {strategy}: (\d+) of (\d+) fixtures translated and "
+                 rf"valid; (\d+) of (\d+) runs bit-identical[^,]*, (\d+) within", log,
+                 f"the {strategy} summary")
+        ok, total, same, runs, within = m.groups()
+        rows.append(f"| lavapipe, `--vulkan-pointers {strategy}` | {ok} of {total} fixtures "
+                    f"translate | {same} of {runs} runs bit-identical, {within} within "
+                    f"OpenCL's bounds |")
+    m = need(r"clspv \(pyclspv[^)]*\): (\d+) of (\d+) sources compiled and valid; (\d+) of (\d+) "
+             r"runs bit-identical", log, "the clspv summary")
+    rows.append(f"| clspv (same sources), lavapipe | {m[1]} of {m[2]} sources compile | "
+                f"{m[3]} of {m[4]} runs bit-identical |")
+    ours = need(r"kernels we run right and clspv does not \((\d+)\)", log, "the comparison")[1]
+    theirs = need(r"kernels clspv runs right and we do not \((\d+)\)", log, "the comparison")[1]
+    rows.append(f"| kernels run right by us and not clspv / by clspv and not us | {ours} | "
+                f"{theirs} |")
+    return rows
+
+
+def intel_rows(log):
+    rows = []
+    for back, what in (("Spirv", "our SPIR-V (`clCreateProgramWithIL`)"),
+                       ("ToSpir", "our `to-spir` SPIR (`cl_khr_spir`)"),
+                       ("Input", "the input SPIR itself (control)")):
+        m = need(rf"^\s*{back}: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
+                 rf"runs bit-identical", log, f"the Intel {back} summary")
+        rows.append(f"| Intel CPU runtime, {what} | {m[1]} programs built, {m[2]} refused | "
+                    f"{m[3]} of {m[4]} runs bit-identical |")
+    return rows
+
+
+def gpu_rows(log):
+    device = need(r"^device: (.*)$", log, "the GPU's name")[1]
+    counts = collections.Counter()
+    for line in log.splitlines():
+        m = re.match(r"(ok|WITHIN|DIFFERS|FAILED) (\S+)::", line)
+        if m:
+            name = m[2]
+            who = ("clspv" if name.startswith("clspv.") else
+                   "descriptors" if name.startswith("desc.") else "physical")
+            counts[(who, m[1])] += 1
+    rows = []
+    for who in ("physical", "descriptors", "clspv"):
+        c = {k: counts[(who, k)] for k in ("ok", "WITHIN", "DIFFERS", "FAILED")}
+        rows.append(f"| {device}, {who} | {sum(c.values())} runs | {c['ok']} bit-identical, "
+                    f"{c['WITHIN']} within bounds, {c['DIFFERS']} differ (the tier names each "
+                    f"driver's reason), {c['FAILED']} failed |")
+    return rows
+
+
+def main():
+    if "--run" in sys.argv[1:]:
+        run_tiers()
+    vulkan, intel, gpu = read("exec_vulkan.log"), read("exec_intel.log"), read("gpu.log")
+    if not (vulkan and intel):
+        sys.exit("status.py: docs/logs/exec_vulkan.log and exec_intel.log are needed "
+                 "(python3 scripts/status.py --run makes them)")
+    stamp = datetime.datetime.fromtimestamp(
+        os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
+    rows = intel_rows(intel) + vulkan_rows(vulkan) + (gpu_rows(gpu) if gpu else [])
+    page = [
+        "# Status",
+        "",
+        f"Generated by `scripts/status.py` from the tiers' output in `docs/logs/` "
+        f"(logs of {stamp:%Y-%m-%d}). Do not edit by hand: run the script.",
+        "",
+        "| consumer | translated / built | results against the OpenCL C source on the Intel "
+        "runtime |",
+        "|---|---|---|",
+        *rows,
+        "",
+        "Earlier measurements (fuzzing, speed, peers) are kept in [history.md](history.md).",
+        "",
+    ]
+    with open(PAGE, "w") as f:
+        f.write("\n".join(page))
+
+
+if __name__ == "__main__":
+    main()
