@@ -6,12 +6,12 @@ mod common;
 use spir_xlate::{Options, SpirOptions, TargetEnv};
 
 /// A kernel with debug information, unknown named metadata, an unsigned `vec_type_hint`, a
-/// `work_group_size_hint` and a `readnone` parameter.
+/// `work_group_size_hint`, a `restrict` (noalias) buffer and a `readnone` parameter.
 const LOSSY_IR: &str = r#"
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir64-unknown-unknown"
 
-define spir_kernel void @k(i32 addrspace(1)* %out, i32 addrspace(1)* readnone %unused) !kernel_arg_addr_space !10 !kernel_arg_access_qual !11 !kernel_arg_type !12 !kernel_arg_base_type !12 !kernel_arg_type_qual !13 !vec_type_hint !14 !work_group_size_hint !15 {
+define spir_kernel void @k(i32 addrspace(1)* noalias %out, i32 addrspace(1)* readnone %unused) !kernel_arg_addr_space !10 !kernel_arg_access_qual !11 !kernel_arg_type !12 !kernel_arg_base_type !12 !kernel_arg_type_qual !13 !vec_type_hint !14 !work_group_size_hint !15 {
 entry:
   store i32 1, i32 addrspace(1)* %out, align 4
   ret void
@@ -70,11 +70,76 @@ fn forward_reports_what_spirv_does_not_keep() {
     for hint in ["work_group_size_hint", "vec_type_hint is a Kernel-only"] {
         assert!(has(&lost, hint), "{hint}: {lost:#?}");
     }
+    // Physical buffer addresses carry no Restrict; readnone is what the kernel's code says.
     assert!(
-        has(&lost, "noalias/readonly hints of argument(s) %unused"),
+        has(
+            &lost,
+            "`restrict` on argument(s) %out: physical buffer addresses"
+        ),
         "{lost:#?}"
     );
+    assert!(!has(&lost, "%unused"), "{lost:#?}");
     assert!(has(&lost, "debug information"), "{lost:#?}");
+}
+
+/// Under `descriptors` a buffer argument's hints become its variable's decorations
+/// (NonWritable, NonReadable, Restrict), and nothing about them is reported.
+#[test]
+fn descriptors_keep_the_arguments_hints() {
+    let options = Options {
+        target: TargetEnv::parse("vulkan1.2").unwrap(),
+        vulkan_pointers: spir_xlate::VulkanPointers::Descriptors,
+        ..Default::default()
+    };
+    let out = spir_xlate::translate_to_spirv(LOSSY_IR.as_bytes(), &options).unwrap();
+    let lost = facts(&out.lost);
+    assert!(!has(&lost, "restrict"), "{lost:#?}");
+    assert!(!has(&lost, "%unused"), "{lost:#?}");
+    // Walk the words (rspirv's loader refuses the module-scope reflection ExtInsts).
+    let (mut names, mut decorated) = (Vec::new(), Vec::new());
+    let mut at = 5;
+    while at < out.words.len() {
+        let (len, opcode) = ((out.words[at] >> 16) as usize, out.words[at] & 0xffff);
+        let ops = &out.words[at + 1..at + len];
+        match opcode {
+            // OpName: target, then the name as a nul-terminated string.
+            5 => {
+                let bytes: Vec<u8> = ops[1..].iter().flat_map(|w| w.to_le_bytes()).collect();
+                let end = bytes.iter().position(|&b| b == 0).unwrap();
+                names.push((String::from_utf8_lossy(&bytes[..end]).to_string(), ops[0]));
+            }
+            // OpDecorate: target, decoration.
+            71 => decorated.push((ops[0], ops[1])),
+            _ => {}
+        }
+        at += len;
+    }
+    let named = |name: &str| {
+        names
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, id)| id)
+            .unwrap_or_else(|| panic!("no variable named {name}"))
+    };
+    let decorations = |id: u32| {
+        let mut d: Vec<&str> = decorated
+            .iter()
+            .filter(|&&(target, _)| target == id)
+            .filter_map(|&(_, d)| match d {
+                24 => Some("NonWritable"),
+                25 => Some("NonReadable"),
+                19 => Some("Restrict"),
+                _ => None,
+            })
+            .collect();
+        d.sort();
+        d
+    };
+    assert_eq!(decorations(named("k.out")), ["Restrict"]);
+    assert_eq!(
+        decorations(named("k.unused")),
+        ["NonReadable", "NonWritable"]
+    );
 }
 
 #[test]

@@ -267,6 +267,10 @@ pub struct ParamAttrs {
     pub nocapture: bool,
     pub readonly: bool,
     pub readnone: bool,
+    /// The function only writes through this pointer (LLVM `writeonly`). SPIR-V's OpenCL
+    /// environment has no parameter attribute for it; Vulkan storage buffers say it with
+    /// NonReadable.
+    pub writeonly: bool,
     pub byval: bool,
     pub sret: bool,
     pub zext: bool,

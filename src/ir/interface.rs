@@ -27,6 +27,7 @@ pub enum ArgKind {
         descriptor_set: u32,
         binding: u32,
         global: Handle<Global>,
+        access: BufferAccess,
     },
     /// A value (scalar, vector, struct) copied into the push constants at `offset`
     /// (ArgumentPodPushConstant).
@@ -59,6 +60,16 @@ pub enum ArgKind {
     /// constant `spec_id` (the host sets it to the argument's size in bytes / `elem_size`)
     /// (ArgumentWorkgroup).
     Workgroup { spec_id: u32, elem_size: u32 },
+}
+
+/// What a kernel promises about one storage buffer, from its argument's attributes: the
+/// writer decorates the buffer's variable NonWritable (LLVM `readonly`), NonReadable
+/// (`writeonly`) and Restrict (`noalias`, OpenCL C `restrict`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BufferAccess {
+    pub non_writable: bool,
+    pub non_readable: bool,
+    pub restrict: bool,
 }
 
 /// A descriptor binding and the `UniformConstant` (or `StorageBuffer`) global bound there.

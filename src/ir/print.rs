@@ -163,6 +163,7 @@ impl Printer<'_> {
                 (a.nocapture, "nocapture"),
                 (a.readonly, "readonly"),
                 (a.readnone, "readnone"),
+                (a.writeonly, "writeonly"),
                 (a.byval, "byval"),
                 (a.sret, "sret"),
                 (a.zext, "zext"),

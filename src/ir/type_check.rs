@@ -280,13 +280,26 @@ pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
         if a.zext && a.sext {
             return Some(format!("parameter {i}: both zext and sext"));
         }
-        if (a.noalias || a.nocapture || a.readonly || a.readnone || a.byval || a.sret) && !ptr {
+        if (a.noalias
+            || a.nocapture
+            || a.readonly
+            || a.readnone
+            || a.writeonly
+            || a.byval
+            || a.sret)
+            && !ptr
+        {
             return Some(format!(
                 "parameter {i}: a pointer attribute on a non-pointer"
             ));
         }
         if a.readonly && a.readnone {
             return Some(format!("parameter {i}: both readonly and readnone"));
+        }
+        if a.writeonly && (a.readonly || a.readnone) {
+            return Some(format!(
+                "parameter {i}: writeonly with readonly or readnone"
+            ));
         }
         if a.sret && (a.byval || f.is_kernel) {
             return Some(format!("parameter {i}: sret with byval, or on a kernel"));

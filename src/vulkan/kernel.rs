@@ -78,6 +78,11 @@ pub(super) fn lower_kernel(
                         descriptor_set: 0,
                         binding,
                         global: g,
+                        access: ir::interface::BufferAccess {
+                            non_writable: p.attrs.readonly || p.attrs.readnone,
+                            non_readable: p.attrs.writeonly || p.attrs.readnone,
+                            restrict: p.attrs.noalias,
+                        },
                     },
                     Source::Buffer(g),
                 )

@@ -55,7 +55,7 @@ mod types;
 
 use crate::diag::{Error, Result};
 use crate::ir;
-use crate::options::Options;
+use crate::options::{Options, VulkanPointers};
 
 /// Lower an OpenCL graph to the shader form of `options.target` (a Vulkan target).
 pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
@@ -94,24 +94,8 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     });
     let mut out = l.finish();
     out.lost = m.lost.clone();
-    for k in &m.kernels {
-        let f = &m.functions[k.function];
-        let hinted: Vec<String> = f
-            .params
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.attrs.noalias || p.attrs.readonly || p.attrs.readnone)
-            .map(|(i, p)| p.name.as_ref().map_or(format!("#{i}"), |n| format!("%{n}")))
-            .collect();
-        if !hinted.is_empty() {
-            out.lost.push(crate::diag::Lost::at(
-                format!("kernel '{}'", f.name),
-                format!(
-                    "the noalias/readonly hints of argument(s) {}: not written for Vulkan",
-                    hinted.join(", ")
-                ),
-            ));
-        }
+    if options.vulkan_pointers == VulkanPointers::Physical {
+        note_restrict_not_kept(m, &mut out.lost);
     }
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();
@@ -130,6 +114,35 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         )));
     }
     Ok(out)
+}
+
+/// Under physical pointers, a buffer is a 64-bit address in the push constants: SPIR-V can
+/// say Restrict only of a variable or parameter that holds such an address, and this form
+/// keeps none. `restrict` (LLVM `noalias`) is what the author promised, so its loss is told.
+/// `readonly`/`writeonly` are what the compiler read off the kernel's own loads and stores,
+/// which the module keeps: nothing is lost with them. (Under `descriptors` the buffer's
+/// variable carries all three: `kernel::storage_buffer`.)
+fn note_restrict_not_kept(m: &ir::Module, lost: &mut Vec<crate::diag::Lost>) {
+    for k in &m.kernels {
+        let f = &m.functions[k.function];
+        let restrict: Vec<String> = f
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.attrs.noalias)
+            .map(|(i, p)| p.name.as_ref().map_or(format!("#{i}"), |n| format!("%{n}")))
+            .collect();
+        if !restrict.is_empty() {
+            lost.push(crate::diag::Lost::at(
+                format!("kernel '{}'", f.name),
+                format!(
+                    "`restrict` on argument(s) {}: physical buffer addresses carry no \
+                     Restrict in SPIR-V (`--vulkan-pointers descriptors` keeps it)",
+                    restrict.join(", ")
+                ),
+            ));
+        }
+    }
 }
 
 /// Lower one kernel with logical memory, and where that refuses a construct, again with its

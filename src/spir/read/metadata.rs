@@ -53,7 +53,8 @@ pub struct RawMetadata {
     pub used_optional_core_features: Vec<String>,
     pub compiler_options: Vec<String>,
     pub fp_contract: bool,
-    /// Per function (defined or declared): which parameters are `readonly` / `readnone`,
+    /// Per function (defined or declared): which parameters are `readonly` / `readnone` /
+    /// `writeonly`,
     /// attributes llvm-ir does not expose. Indexed like the parameters.
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
     /// Named metadata of the module that no part of the translation reads (see
@@ -93,6 +94,7 @@ impl RawMetadata {
 pub struct ParamMemory {
     pub readonly: bool,
     pub readnone: bool,
+    pub writeonly: bool,
 }
 
 /// LLVM's calling-convention number for `spir_kernel`.
@@ -444,10 +446,10 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
     Ok(())
 }
 
-/// `readonly` / `readnone` on every function parameter that has either.
+/// `readonly` / `readnone` / `writeonly` on every function parameter that has one.
 unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
     let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
-    let (readonly, readnone) = (kind("readonly"), kind("readnone"));
+    let (readonly, readnone, writeonly) = (kind("readonly"), kind("readnone"), kind("writeonly"));
     let mut out = HashMap::default();
     let mut f = LLVMGetFirstFunction(m);
     while !f.is_null() {
@@ -459,10 +461,14 @@ unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
                 ParamMemory {
                     readonly: has(readonly),
                     readnone: has(readnone),
+                    writeonly: has(writeonly),
                 }
             })
             .collect();
-        if flags.iter().any(|p| p.readonly || p.readnone) {
+        if flags
+            .iter()
+            .any(|p| p.readonly || p.readnone || p.writeonly)
+        {
             out.insert(value_name(f), flags);
         }
         f = LLVMGetNextFunction(f);

@@ -281,6 +281,7 @@ fn lower(
             for (p, f) in module.functions[h].params.iter_mut().zip(flags) {
                 p.attrs.readonly |= f.readonly;
                 p.attrs.readnone |= f.readnone;
+                p.attrs.writeonly |= f.writeonly;
             }
         }
     }

@@ -179,6 +179,7 @@ impl Writer<'_> {
                 (a.nocapture && is_ptr, "nocapture"),
                 (a.readonly && is_ptr, "readonly"),
                 (a.readnone && is_ptr, "readnone"),
+                (a.writeonly && is_ptr, "writeonly"),
                 (a.zext, "zeroext"),
                 (a.sext, "signext"),
             ] {

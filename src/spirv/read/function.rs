@@ -145,6 +145,8 @@ impl Reader {
             // NoReadWrite says more than NoWrite (LLVM refuses both on one parameter).
             readonly: a.readonly && ptr && !a.readnone,
             readnone: a.readnone && ptr,
+            // SPIR-V's OpenCL environment has no attribute for it.
+            writeonly: false,
         }
     }
 

@@ -539,6 +539,17 @@ impl Writer<'_> {
                 [Operand::LiteralBit32(binding)],
             );
         }
+        if let Some(access) = self.buffer_access_of(g) {
+            for (on, d) in [
+                (access.non_writable, spirv::Decoration::NonWritable),
+                (access.non_readable, spirv::Decoration::NonReadable),
+                (access.restrict, spirv::Decoration::Restrict),
+            ] {
+                if on {
+                    self.b.decorate(id, d, []);
+                }
+            }
+        }
         if !glob.name.is_empty() {
             self.b.name(id, glob.name.clone());
         }
@@ -571,6 +582,21 @@ impl Writer<'_> {
         Ok(id)
     }
 
+    /// What the kernel argument bound to storage buffer `g` promises about it.
+    fn buffer_access_of(&self, g: ir::Handle<ir::Global>) -> Option<ir::interface::BufferAccess> {
+        let shader = self.m.shader.as_ref()?;
+        shader
+            .kernels
+            .iter()
+            .flat_map(|k| &k.args)
+            .find_map(|a| match a.kind {
+                ir::interface::ArgKind::StorageBuffer { global, access, .. } if global == g => {
+                    Some(access)
+                }
+                _ => None,
+            })
+    }
+
     /// The descriptor set and binding of a storage buffer a kernel argument is bound to
     /// (the shader interface says which).
     fn binding_of(&self, g: ir::Handle<ir::Global>) -> Option<(u32, u32)> {
@@ -584,6 +610,7 @@ impl Writer<'_> {
                     descriptor_set,
                     binding,
                     global,
+                    ..
                 }
                 | ir::interface::ArgKind::PodStorageBuffer {
                     descriptor_set,
