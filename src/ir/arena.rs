@@ -61,7 +61,7 @@ impl<T> fmt::Debug for Handle<T> {
 }
 
 /// Append-only storage for nodes that are distinct even when equal (instructions, globals).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Arena<T> {
     items: Vec<T>,
 }
@@ -117,7 +117,7 @@ impl<T> std::ops::IndexMut<Handle<T>> for Arena<T> {
 /// Hash-consed storage: inserting an equal value returns the existing handle in O(1), so
 /// types and constants are unique by construction (a quadratic dedup is what made the LLVM
 /// SPIR-V backend take 42 s on a 1 MB module).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct UniqueArena<T: Eq + Hash + Clone> {
     items: Vec<T>,
     lookup: HashMap<T, Handle<T>>,

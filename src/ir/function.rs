@@ -254,7 +254,7 @@ pub struct Block {
     pub construct: Option<Construct>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Body {
     pub insts: Arena<Inst>,
     pub blocks: Vec<Block>,
@@ -294,7 +294,7 @@ pub enum Linkage {
     Import,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Function {
     pub name: String,
     pub ret: Handle<Type>,

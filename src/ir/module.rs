@@ -37,7 +37,7 @@ pub struct SourceInfo {
     pub fp_contract: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Global {
     pub name: String,
     /// The type of the value stored (the global's address has type pointer-to-this).
@@ -49,7 +49,7 @@ pub struct Global {
     pub linkage: Linkage,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Module {
     pub addressing: Addressing,
     pub source: SourceInfo,

@@ -484,10 +484,20 @@ impl FnBuilder<'_, '_> {
                 .into_iter()
                 .zip(ms.clone())
                 .collect(),
+            Type::Pointer {
+                space: AddressSpace::StorageBuffer,
+                ..
+            } => {
+                return Err(Error::unsupported(
+                    "a pointer to a buffer kept in private memory that needs byte addresses \
+                     (under --vulkan-pointers descriptors a buffer has no address; physical \
+                     gives it one)",
+                ))
+            }
             _ => {
                 return Err(Error::unsupported(
-                    "a value of this type (a pointer to local memory, an OpenCL object) in \
-                     addressed memory",
+                    "a pointer to local memory or an OpenCL object (image, sampler, event) \
+                     kept in private memory that needs byte addresses",
                 ))
             }
         })

@@ -833,26 +833,53 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 Ok(Some(conv(self, q, t)))
             }
             Op::Phi { .. } => Err(Error::internal("a phi among a block's instructions")),
-            op => {
-                // Everything else keeps its form: operands and type moved over.
-                let mut operands = Vec::new();
-                ir::verify::for_each_operand(op, |v| operands.push(v));
-                let mut mapped = Vec::with_capacity(operands.len());
-                for v in operands {
-                    mapped.push(self.value(frame, v)?);
-                }
-                let mut op = op.clone();
-                let mut it = mapped.into_iter();
-                ir::verify::for_each_operand_mut(&mut op, |v| {
-                    if let Some(n) = it.next() {
-                        *v = n;
+            Op::ICmp { lhs, rhs, .. }
+                if matches!(
+                    src.types[frame.src_ty(src, body, *lhs)],
+                    Type::Pointer { .. }
+                ) =>
+            {
+                // Only device addresses are numbers; logical pointers have no order (and
+                // no equality without variable pointers).
+                for v in [*lhs, *rhs] {
+                    let v = self.value(frame, v)?;
+                    if self
+                        .space_of(v)
+                        .is_some_and(|s| s != AddressSpace::PhysicalStorageBuffer)
+                    {
+                        return Err(Error::unsupported(
+                            "a comparison of pointers to private or local memory, or to a \
+                             buffer under --vulkan-pointers descriptors (a Vulkan shader's \
+                             logical pointers are not numbers)",
+                        ));
                     }
-                });
-                let ty = self.l.ty(inst.ty)?;
-                let is_void = matches!(src.types[inst.ty], Type::Void);
-                let v = self.push(ty, op);
-                Ok((!is_void).then_some(v))
+                }
+                self.copy_inst(frame, inst)
             }
+            _ => self.copy_inst(frame, inst),
         }
+    }
+
+    /// `inst` as it is, its operands and type moved over.
+    fn copy_inst(&mut self, frame: &mut Frame, inst: &Inst) -> Result<Option<Value>> {
+        let src = self.l.src;
+        let op = &inst.op;
+        let mut operands = Vec::new();
+        ir::verify::for_each_operand(op, |v| operands.push(v));
+        let mut mapped = Vec::with_capacity(operands.len());
+        for v in operands {
+            mapped.push(self.value(frame, v)?);
+        }
+        let mut op = op.clone();
+        let mut it = mapped.into_iter();
+        ir::verify::for_each_operand_mut(&mut op, |v| {
+            if let Some(n) = it.next() {
+                *v = n;
+            }
+        });
+        let ty = self.l.ty(inst.ty)?;
+        let is_void = matches!(src.types[inst.ty], Type::Void);
+        let v = self.push(ty, op);
+        Ok((!is_void).then_some(v))
     }
 }

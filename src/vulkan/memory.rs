@@ -325,6 +325,35 @@ impl FnBuilder<'_, '_> {
         )
     }
 
+    /// An address-space cast to or from the generic address space. Every call is inlined,
+    /// so a generic pointer is always one of the pointers it was made from, in their own
+    /// storage: a cast to generic keeps the pointer as it is, and a cast from generic
+    /// (`to_global`, a C++ `this` back in its space) finds it already where it asks.
+    fn space_cast(&mut self, v: Value, src_ty: Handle<Type>) -> Result<Value> {
+        let Some(from) = self.space_of(v) else {
+            return Err(Error::unsupported(
+                "a generic pointer to private or local memory that needs byte addresses (a \
+                 cast or step logical pointers cannot take)",
+            ));
+        };
+        let to = match self.l.src.types[src_ty] {
+            Type::Pointer {
+                space: AddressSpace::Generic,
+                ..
+            } => from,
+            Type::Pointer { space, .. } => self.l.space(space)?,
+            _ => return Err(Error::internal("an address-space cast to a non-pointer")),
+        };
+        if to != from {
+            return Err(Error::unsupported(format!(
+                "a generic pointer into {} converted to another address space (OpenCL makes \
+                 it NULL, which a Vulkan shader's logical pointers cannot hold)",
+                space_words(from)
+            )));
+        }
+        self.cast(CastOp::Bitcast, v, src_ty)
+    }
+
     /// A cast; `src_ty` is the input's result type.
     pub(super) fn cast(&mut self, op: CastOp, v: Value, src_ty: Handle<Type>) -> Result<Value> {
         let from_space = self.space_of(v);
@@ -367,11 +396,7 @@ impl FnBuilder<'_, '_> {
                      logical pointers have none)",
                 ))
             }
-            CastOp::AddrSpaceCast => {
-                return Err(Error::unsupported(
-                    "an address-space cast (generic pointers have no Vulkan form yet)",
-                ))
-            }
+            CastOp::AddrSpaceCast => return self.space_cast(v, src_ty),
             // Device addresses are 64 bits wide whatever OpenCL's pointer width.
             CastOp::PtrToInt | CastOp::IntToPtr => {
                 let rt = self.l.ty(src_ty)?;
@@ -566,5 +591,15 @@ impl FnBuilder<'_, '_> {
             } => ms.iter().any(|&m| self.holds_logical_pointer(m, seen)),
             _ => false,
         }
+    }
+}
+
+/// What memory of shader storage `space` holds, in OpenCL's words.
+fn space_words(space: AddressSpace) -> &'static str {
+    match space {
+        AddressSpace::Private => "private memory",
+        AddressSpace::Local => "local memory",
+        AddressSpace::PhysicalStorageBuffer | AddressSpace::StorageBuffer => "a buffer",
+        _ => "memory of another kind",
     }
 }

@@ -41,6 +41,7 @@ mod dispatch;
 mod dominance;
 mod emit;
 mod forwarding;
+mod generic;
 mod images;
 mod kernel;
 mod known_bits;
@@ -64,6 +65,9 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
             "a module without kernels (a library) has no Vulkan form: entry points are kernels",
         ));
     }
+    // Generic pointers given the spaces the program determines (a copy of the module).
+    let specialized = generic::specialize(m)?;
+    let m = specialized.as_ref().unwrap_or(m);
     let mut l = types::Lowerer::new(m, options.vulkan_pointers);
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],

@@ -1,0 +1,608 @@
+//! Generic pointers (OpenCL C 2.0's unqualified pointers, C++ for OpenCL's `this` and
+//! references) given the address space the program determines for them, before the
+//! lowering: a Vulkan shader has no pointer that can point into more than one storage class.
+//!
+//! The Vulkan lowering inlines every call, so a generic pointer is always one of the pointers
+//! it was made from. This pass finds, per function and per combination of its arguments'
+//! spaces, which: the values whose types hold a generic pointer are joined into classes by
+//! what moves a pointer unchanged (casts, getelementptr, phis, selects, loads and stores of
+//! pointer variables, comparisons, calls and returns), and a class takes its space from a
+//! cast of a named-space pointer to generic, a parameter of known space or a constant. Each
+//! function is specialized for the spaces it is called with (`acc.private`, `acc.global`);
+//! kernels keep their handles. The result is a copy of the module in which no reachable value
+//! is generic: `to_global`/`to_local`/`to_private` and `get_fence` are answered statically.
+//!
+//! Refused, by name: a pointer that points into two spaces depending on the run (a select or
+//! phi of a private and a global pointer, and `to_global` of such a pointer asking which); a
+//! generic pointer to a generic pointer; structs and arrays holding generic pointers.
+
+use crate::diag::{Error, Result};
+use crate::hash::HashMap;
+use crate::ir::{
+    self, AddressSpace, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, Op, Terminator,
+    Type, Value,
+};
+
+/// A copy of `m` without reachable generic pointers, or `None` where `m` has none at all.
+pub(super) fn specialize(m: &ir::Module) -> Result<Option<ir::Module>> {
+    let generic = m.types.iter().any(|(_, t)| {
+        matches!(
+            t,
+            Type::Pointer {
+                space: AddressSpace::Generic,
+                ..
+            }
+        )
+    });
+    if !generic {
+        return Ok(None);
+    }
+    let mut s = Specializer {
+        src: m,
+        out: m.clone(),
+        done: HashMap::default(),
+        busy: Vec::new(),
+    };
+    for k in &m.kernels {
+        let f = &m.functions[k.function];
+        s.function(k.function, vec![None; f.params.len()])
+            .map_err(|e| e.in_function(&f.name))?;
+    }
+    Ok(Some(s.out))
+}
+
+type Sig = Vec<Option<AddressSpace>>;
+
+struct Specializer<'a> {
+    src: &'a ir::Module,
+    out: ir::Module,
+    /// (function, its generic parameters' spaces) → (the specialized copy, its result's space).
+    done: HashMap<(Handle<ir::Function>, Sig), (Handle<ir::Function>, Option<AddressSpace>)>,
+    /// The functions being specialized now (OpenCL forbids recursion; this refuses it).
+    busy: Vec<Handle<ir::Function>>,
+}
+
+/// A value whose type holds a generic pointer: a parameter, an instruction's result, the
+/// function's result, or one constant operand of an instruction (or of a return).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    Param(u32),
+    Inst(Handle<ir::Inst>),
+    Ret,
+    Use(Handle<ir::Inst>, usize),
+    RetUse(usize),
+}
+
+/// Classes of nodes that must point into the same space, each with the space it was given.
+#[derive(Default)]
+struct Classes {
+    index: HashMap<Node, usize>,
+    parent: Vec<usize>,
+    space: Vec<Option<AddressSpace>>,
+}
+
+fn conflict(a: AddressSpace, b: AddressSpace) -> Error {
+    Error::unsupported(format!(
+        "a generic pointer that points into {} or into {} depending on the run (a Vulkan \
+         shader has no pointer that can point into both)",
+        words(a),
+        words(b)
+    ))
+}
+
+fn words(s: AddressSpace) -> &'static str {
+    match s {
+        AddressSpace::Private => "private memory",
+        AddressSpace::Local => "local memory",
+        AddressSpace::Constant => "constant memory",
+        _ => "global memory",
+    }
+}
+
+impl Classes {
+    fn id(&mut self, n: Node) -> usize {
+        let next = self.parent.len();
+        let i = *self.index.entry(n).or_insert(next);
+        if i == next {
+            self.parent.push(i);
+            self.space.push(None);
+        }
+        i
+    }
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn link(&mut self, a: Node, b: Node) -> Result<()> {
+        let (a, b) = (self.id(a), self.id(b));
+        let (a, b) = (self.root(a), self.root(b));
+        if a == b {
+            return Ok(());
+        }
+        let s = match (self.space[a], self.space[b]) {
+            (Some(x), Some(y)) if x != y => return Err(conflict(x, y)),
+            (x, y) => x.or(y),
+        };
+        self.parent[b] = a;
+        self.space[a] = s;
+        Ok(())
+    }
+
+    /// Give `n`'s class space `s`; true if that is news.
+    fn anchor(&mut self, n: Node, s: AddressSpace) -> Result<bool> {
+        let i = self.id(n);
+        let r = self.root(i);
+        match self.space[r] {
+            Some(x) if x != s => Err(conflict(x, s)),
+            Some(_) => Ok(false),
+            None => {
+                self.space[r] = Some(s);
+                Ok(true)
+            }
+        }
+    }
+
+    fn get(&mut self, n: Node) -> Option<AddressSpace> {
+        let i = *self.index.get(&n)?;
+        let r = self.root(i);
+        self.space[r]
+    }
+}
+
+impl Specializer<'_> {
+    /// How many generic pointers a value of type `t` holds down its pointer chain; refused
+    /// for more than one and for aggregates that hold one.
+    fn levels(&self, t: Handle<Type>) -> Result<u32> {
+        match &self.out.types[t] {
+            Type::Pointer { space, pointee } => {
+                Ok(u32::from(*space == AddressSpace::Generic) + self.levels(*pointee)?)
+            }
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
+                if self.levels(*elem)? > 0 {
+                    return Err(Error::unsupported(
+                        "an array holding generic pointers (their spaces are not inferred)",
+                    ));
+                }
+                Ok(0)
+            }
+            Type::Struct {
+                members: Some(ms), ..
+            } => {
+                for &m in ms {
+                    if self.levels(m)? > 0 {
+                        return Err(Error::unsupported(
+                            "a struct holding a generic pointer (its space is not inferred)",
+                        ));
+                    }
+                }
+                Ok(0)
+            }
+            _ => Ok(0),
+        }
+        .and_then(|n| {
+            if n > 1 {
+                Err(Error::unsupported(
+                    "a generic pointer to a generic pointer (its spaces are not inferred)",
+                ))
+            } else {
+                Ok(n)
+            }
+        })
+    }
+
+    fn generic(&self, t: Handle<Type>) -> Result<bool> {
+        Ok(self.levels(t)? > 0)
+    }
+
+    /// Type `t` with its generic pointer in space `s`.
+    fn concrete(&mut self, t: Handle<Type>, s: AddressSpace) -> Handle<Type> {
+        match self.out.types[t].clone() {
+            Type::Pointer { space, pointee } => {
+                let pointee = self.concrete(pointee, s);
+                let space = if space == AddressSpace::Generic {
+                    s
+                } else {
+                    space
+                };
+                self.out.ty(Type::Pointer { space, pointee })
+            }
+            _ => t,
+        }
+    }
+
+    /// The named space a constant pointer points into, if it says.
+    fn const_space(&self, c: Handle<Constant>) -> Option<AddressSpace> {
+        let named = |t: Handle<Type>| match self.out.types[t] {
+            Type::Pointer { space, .. } if space != AddressSpace::Generic => Some(space),
+            _ => None,
+        };
+        match &self.out.constants[c].kind {
+            ConstantKind::GlobalAddress(g) => Some(self.out.globals[*g].space),
+            ConstantKind::Cast(_, inner) | ConstantKind::Gep { base: inner, .. } => {
+                named(self.out.constants[*inner].ty).or_else(|| self.const_space(*inner))
+            }
+            _ => None,
+        }
+    }
+
+    /// Constant `c` with its generic pointer in space `s`.
+    fn concrete_const(&mut self, c: Handle<Constant>, s: AddressSpace) -> Handle<Constant> {
+        let Constant { ty, kind } = self.out.constants[c].clone();
+        let ty = self.concrete(ty, s);
+        let kind = match kind {
+            ConstantKind::Cast(CastOp::AddrSpaceCast | CastOp::Bitcast, inner) => {
+                let inner = self.concrete_const(inner, s);
+                if self.out.constants[inner].ty == ty {
+                    return inner;
+                }
+                ConstantKind::Cast(CastOp::Bitcast, inner)
+            }
+            ConstantKind::Gep {
+                base,
+                indices,
+                inbounds,
+            } => ConstantKind::Gep {
+                base: self.concrete_const(base, s),
+                indices,
+                inbounds,
+            },
+            k => k,
+        };
+        self.out.constant(Constant { ty, kind })
+    }
+
+    /// The node of operand `v` (number `k` of instruction `at`, or of the return) of a
+    /// function with `params` and `body`, if its type holds a generic pointer; a constant
+    /// that names its space anchors it.
+    fn node(
+        &self,
+        c: &mut Classes,
+        f: &ir::Function,
+        v: Value,
+        at: Node,
+        k: usize,
+    ) -> Result<Option<Node>> {
+        let (n, constant) = match v {
+            Value::Param(i) => (Node::Param(i), None),
+            Value::Inst(h) => (Node::Inst(h), None),
+            Value::Const(ch) => {
+                let n = match at {
+                    Node::Inst(h) => Node::Use(h, k),
+                    _ => Node::RetUse(k),
+                };
+                (n, Some(ch))
+            }
+        };
+        if !self.generic(value_ty(&self.out, f, v))? {
+            return Ok(None);
+        }
+        c.id(n);
+        if let Some(s) = constant.and_then(|ch| self.const_space(ch)) {
+            c.anchor(n, s)?;
+        }
+        Ok(Some(n))
+    }
+
+    /// The copy of `f` for its generic parameters' spaces `sig` (`None`: not known), and
+    /// the space of its generic result. A kernel is rewritten in place.
+    fn function(
+        &mut self,
+        f: Handle<ir::Function>,
+        sig: Sig,
+    ) -> Result<(Handle<ir::Function>, Option<AddressSpace>)> {
+        if let Some(&r) = self.done.get(&(f, sig.clone())) {
+            return Ok(r);
+        }
+        let src = self.src;
+        let func = &src.functions[f];
+        if func.body.is_none() {
+            return Ok((f, None));
+        }
+        if self.busy.contains(&f) {
+            return Err(Error::unsupported(format!(
+                "a recursive call of '{}' (OpenCL C forbids recursion)",
+                func.name
+            )));
+        }
+        self.busy.push(f);
+        let r = self.specialize_body(f, &sig);
+        self.busy.pop();
+        let r = r.map_err(|e| e.in_function(&func.name))?;
+        self.done.insert((f, sig), r);
+        Ok(r)
+    }
+
+    fn specialize_body(
+        &mut self,
+        f: Handle<ir::Function>,
+        sig: &Sig,
+    ) -> Result<(Handle<ir::Function>, Option<AddressSpace>)> {
+        let src = self.src;
+        let func = &src.functions[f];
+        let body = func.body.as_ref().expect("a definition");
+        let mut c = Classes::default();
+        let calls = self.classes(&mut c, func, sig)?;
+        // Calls: each callee specialized for its arguments' spaces, its result's space
+        // given to the call; again while that tells more.
+        let mut callee_of = HashMap::default();
+        loop {
+            let mut news = false;
+            for &h in &calls {
+                let Op::Call { callee, args } = &body.insts[h].op else {
+                    continue;
+                };
+                let mut sig = Vec::with_capacity(args.len());
+                for (k, &a) in args.iter().enumerate() {
+                    let n = self.node(&mut c, func, a, Node::Inst(h), k)?;
+                    sig.push(n.and_then(|n| c.get(n)));
+                }
+                let (nh, ret) = self.function(*callee, sig)?;
+                callee_of.insert(h, nh);
+                if let Some(s) = ret {
+                    if self.generic(body.insts[h].ty)? {
+                        news |= c.anchor(Node::Inst(h), s)?;
+                    }
+                }
+            }
+            if !news {
+                break;
+            }
+        }
+        let ret_space = c.get(Node::Ret);
+        let nf = self.rewrite(&mut c, func, &callee_of)?;
+        let h = if func.is_kernel {
+            self.out.functions[f] = nf;
+            f
+        } else {
+            self.out.functions.append(nf)
+        };
+        Ok((h, ret_space))
+    }
+
+    /// Join `func`'s generic values into classes and anchor them; its calls.
+    fn classes(
+        &self,
+        c: &mut Classes,
+        func: &ir::Function,
+        sig: &Sig,
+    ) -> Result<Vec<Handle<ir::Inst>>> {
+        let src = self.src;
+        let body = func.body.as_ref().expect("a definition");
+        let named = |t: Handle<Type>| match src.types[t] {
+            Type::Pointer { space, .. } if space != AddressSpace::Generic => Some(space),
+            _ => None,
+        };
+        for (i, p) in func.params.iter().enumerate() {
+            if self.generic(p.ty)? {
+                c.id(Node::Param(i as u32));
+                if let Some(Some(s)) = sig.get(i) {
+                    c.anchor(Node::Param(i as u32), *s)?;
+                }
+            }
+        }
+        let mut calls = Vec::new();
+        for b in &body.blocks {
+            for &h in &b.insts {
+                let inst = &body.insts[h];
+                let me = Node::Inst(h);
+                let generic = self.generic(inst.ty)?;
+                if generic {
+                    c.id(me);
+                }
+                let mut ops = Vec::new();
+                ir::verify::for_each_operand(&inst.op, |v| ops.push(v));
+                let mut nodes = Vec::with_capacity(ops.len());
+                for (k, &v) in ops.iter().enumerate() {
+                    nodes.push(self.node(c, func, v, me, k)?);
+                }
+                match &inst.op {
+                    Op::Cast {
+                        op: CastOp::Bitcast | CastOp::AddrSpaceCast,
+                        value,
+                    } => match (generic, nodes[0]) {
+                        (true, Some(n)) => c.link(me, n)?,
+                        (true, None) => {
+                            if let Some(s) = named(value_ty(src, func, *value)) {
+                                c.anchor(me, s)?;
+                            }
+                        }
+                        // A cast back from generic: the pointer was in that space.
+                        (false, Some(n)) => {
+                            if let Some(s) = named(inst.ty) {
+                                c.anchor(n, s).map_err(|_| {
+                                    Error::unsupported(
+                                        "a generic pointer cast to an address space it does                                          not point into",
+                                    )
+                                })?;
+                            }
+                        }
+                        (false, None) => {}
+                    },
+                    Op::Gep { .. } | Op::Load { .. } | Op::Phi { .. } | Op::Select { .. }
+                        if generic =>
+                    {
+                        for n in nodes.iter().flatten() {
+                            c.link(me, *n)?;
+                        }
+                    }
+                    Op::Store { .. } | Op::ICmp { .. } => {
+                        if let (Some(a), Some(b)) = (nodes[0], nodes[1]) {
+                            c.link(a, b)?;
+                        }
+                    }
+                    Op::Call { .. } => calls.push(h),
+                    _ => {}
+                }
+            }
+            if let Terminator::Return(Some(v)) = &b.terminator {
+                if let Some(n) = self.node(c, func, *v, Node::Ret, 0)? {
+                    c.link(Node::Ret, n)?;
+                }
+            }
+        }
+        Ok(calls)
+    }
+
+    /// `func` with every generic type given its class's space (global where nothing says).
+    fn rewrite(
+        &mut self,
+        c: &mut Classes,
+        func: &ir::Function,
+        callee_of: &HashMap<Handle<ir::Inst>, Handle<ir::Function>>,
+    ) -> Result<ir::Function> {
+        let src = self.src;
+        let body = func.body.as_ref().expect("a definition");
+        let space = |c: &mut Classes, n: Node| c.get(n).unwrap_or(AddressSpace::Global);
+        let mut nf = func.clone();
+        for (i, p) in nf.params.iter_mut().enumerate() {
+            if self.generic(p.ty)? {
+                let s = space(c, Node::Param(i as u32));
+                p.ty = self.concrete(p.ty, s);
+            }
+        }
+        if self.generic(func.ret)? {
+            let s = space(c, Node::Ret);
+            nf.ret = self.concrete(func.ret, s);
+        }
+        if !func.is_kernel {
+            let spaces: Vec<&str> = nf
+                .params
+                .iter()
+                .zip(&func.params)
+                .filter(|(_, p)| self.generic(p.ty).unwrap_or(false))
+                .map(|(n, _)| match self.out.types[n.ty] {
+                    Type::Pointer { space, .. } => space_suffix(space),
+                    _ => "",
+                })
+                .collect();
+            nf.name = format!("{}.{}", func.name, spaces.join("."));
+        }
+        let nb = nf.body.as_mut().expect("a definition");
+        let u32t = self.out.int_type(32);
+        for (h, inst) in body.insts.iter() {
+            let me = Node::Inst(h);
+            let mut new = inst.clone();
+            if self.generic(inst.ty)? {
+                let s = space(c, me);
+                new.ty = self.concrete(inst.ty, s);
+            }
+            match &mut new.op {
+                Op::Alloca { allocated, .. } if self.generic(*allocated)? => {
+                    let s = space(c, me);
+                    *allocated = self.concrete(*allocated, s);
+                }
+                Op::Cast { op, .. } if *op == CastOp::AddrSpaceCast => *op = CastOp::Bitcast,
+                Op::Call { callee, .. } => {
+                    if let Some(&nh) = callee_of.get(&h) {
+                        *callee = nh;
+                    }
+                }
+                Op::Builtin {
+                    builtin: Builtin::Spirv(spirv::Op::GenericCastToPtrExplicit),
+                    args,
+                } => {
+                    let p = args[0];
+                    let from = self
+                        .node(c, func, p, me, 0)?
+                        .map_or(AddressSpace::Global, |n| space(c, n));
+                    let to = match src.types[inst.ty] {
+                        Type::Pointer { space, .. } => space,
+                        _ => AddressSpace::Global,
+                    };
+                    if from != to {
+                        return Err(Error::unsupported(format!(
+                            "to_{} of a pointer into {} (OpenCL gives NULL, which a Vulkan                              shader's pointers cannot always hold)",
+                            space_suffix(to),
+                            words(from)
+                        )));
+                    }
+                    new.op = Op::Cast {
+                        op: CastOp::Bitcast,
+                        value: p,
+                    };
+                }
+                Op::Builtin {
+                    builtin: Builtin::Spirv(spirv::Op::GenericPtrMemSemantics),
+                    args,
+                } => {
+                    let p = args[0];
+                    let from = self
+                        .node(c, func, p, me, 0)?
+                        .map_or(AddressSpace::Global, |n| space(c, n));
+                    // OpGenericPtrMemSemantics' storage bits: WorkgroupMemory, CrossWorkgroupMemory.
+                    let bits = match from {
+                        AddressSpace::Local => 0x100,
+                        AddressSpace::Private => 0,
+                        _ => 0x200,
+                    };
+                    new.op = Op::Binary {
+                        op: BinaryOp::Or,
+                        lhs: Value::Const(self.out.int_const(u32t, bits)),
+                        rhs: Value::Const(self.out.int_const(u32t, 0)),
+                        flags: Default::default(),
+                    };
+                }
+                _ => {}
+            }
+            // Constant operands (null, undef, casts of globals) in their class's space.
+            let mut k = 0;
+            let mut consts = Vec::new();
+            ir::verify::for_each_operand(&new.op, |v| {
+                if let Value::Const(ch) = v {
+                    consts.push((k, ch));
+                }
+                k += 1;
+            });
+            let mut fixed = HashMap::default();
+            for (k, ch) in consts {
+                if self.generic(self.out.constants[ch].ty)? {
+                    let s = c
+                        .get(Node::Use(h, k))
+                        .or_else(|| c.get(me))
+                        .unwrap_or(AddressSpace::Global);
+                    fixed.insert(k, self.concrete_const(ch, s));
+                }
+            }
+            let mut k = 0;
+            ir::verify::for_each_operand_mut(&mut new.op, |v| {
+                if let Some(&nc) = fixed.get(&k) {
+                    *v = Value::Const(nc);
+                }
+                k += 1;
+            });
+            nb.insts[h] = new;
+        }
+        for b in &mut nb.blocks {
+            if let Terminator::Return(Some(Value::Const(ch))) = &mut b.terminator {
+                if self.generic(self.out.constants[*ch].ty)? {
+                    let s = space(c, Node::Ret);
+                    *ch = self.concrete_const(*ch, s);
+                }
+            }
+        }
+        Ok(nf)
+    }
+}
+
+/// The type of `v` in function `f`.
+fn value_ty(m: &ir::Module, f: &ir::Function, v: Value) -> Handle<Type> {
+    match v {
+        Value::Param(i) => f.params[i as usize].ty,
+        Value::Inst(h) => f.body.as_ref().expect("a definition").insts[h].ty,
+        Value::Const(c) => m.constants[c].ty,
+    }
+}
+
+fn space_suffix(s: AddressSpace) -> &'static str {
+    match s {
+        AddressSpace::Private => "private",
+        AddressSpace::Local => "local",
+        AddressSpace::Constant => "constant",
+        _ => "global",
+    }
+}
