@@ -433,3 +433,43 @@ fn a_kernel_that_reads_no_argument_gets_a_valid_module() {
         );
     }
 }
+
+/// Generic pointers (OpenCL C 2.0, C++ for OpenCL) take the space the program gives them,
+/// at -O2 and -O0; one that points into two spaces depending on the run is refused by name.
+#[test]
+fn generic_pointers_take_the_space_the_program_gives_them() {
+    for fixture in ["generic_inferred", "cpp_classes"] {
+        for shape in ["modern", "o0"] {
+            let out = temp(&format!("{shape}.{fixture}.spv"));
+            let (code, err) = run(&[
+                "to-spirv",
+                &format!("tests/fixtures/{shape}/{fixture}.spir64.bc"),
+                "--target",
+                "vulkan1.2",
+                "-o",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{shape}/{fixture}: {err}");
+            assert!(out.exists());
+        }
+    }
+    let out = temp("generic_space.spv");
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/generic_space.spir64.bc",
+        "--target",
+        "vulkan1.2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("function 'generic_space'")
+            && err
+                .contains("points into private memory or into global memory depending on the run")
+            || err
+                .contains("points into global memory or into private memory depending on the run"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}

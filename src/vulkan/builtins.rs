@@ -76,17 +76,53 @@ pub(super) fn lower(
             if let Some(p) = args.first_mut() {
                 *p = b.view_word_pointer(*p)?;
             }
-            b.push(
-                ret,
+            // OpenCL C 2.0's atomic_flag (an atomic_int) has Kernel-only instructions:
+            // test-and-set is an exchange with 1 that found other than 0, clear a store of 0.
+            let flag = match op {
+                S::AtomicFlagTestAndSet => Some((S::AtomicExchange, 1)),
+                S::AtomicFlagClear => Some((S::AtomicStore, 0)),
+                _ => None,
+            };
+            let (op, word) = match flag {
+                Some((op, v)) => {
+                    let wt = b
+                        .pointee_of(args[0])
+                        .ok_or_else(|| Error::internal("an atomic flag that is not a pointer"))?;
+                    let width = match b.l.out.types[wt] {
+                        Type::Int { width } => width,
+                        _ => return Err(Error::internal("an atomic flag that is not an integer")),
+                    };
+                    args.push(b.int_const(width, v));
+                    (op, Some(wt))
+                }
+                None => (*op, None),
+            };
+            let ty = match (op, word) {
+                (S::AtomicExchange, Some(wt)) => wt,
+                _ => ret,
+            };
+            let v = b.push(
+                ty,
                 Op::Builtin {
                     builtin: Builtin::Atomic {
-                        op: *op,
+                        op,
                         scope: scope(*sc),
-                        semantics: semantics_of(*semantics, Some(*op)),
+                        semantics: semantics_of(*semantics, Some(op)),
                     },
                     args,
                 },
-            )
+            );
+            match (op, word) {
+                (S::AtomicExchange, Some(wt)) => {
+                    let width = match b.l.out.types[wt] {
+                        Type::Int { width } => width,
+                        _ => 32,
+                    };
+                    let zero = b.int_const(width, 0);
+                    E { b }.icmp(crate::ir::IntPredicate::Ne, ret, v, zero)
+                }
+                _ => v,
+            }
         }
         Builtin::Spirv(op) => spirv_op(b, *op, args, ret)?,
         Builtin::Glsl(g) => E { b }.glsl(*g, ret, args),

@@ -469,7 +469,12 @@ impl Specializer<'_> {
             let s = space(c, Node::Ret);
             nf.ret = self.concrete(func.ret, s);
         }
-        if !func.is_kernel {
+        if !func.is_kernel
+            && func
+                .params
+                .iter()
+                .any(|p| self.generic(p.ty).unwrap_or(false))
+        {
             let spaces: Vec<&str> = nf
                 .params
                 .iter()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerate tests/fixtures/ from tests/kernels/*.cl with clang-14 (needs clang-14, llvm-14), each
-# as the OpenCL C version its `//@std CLx.y` line names (CL1.2 without one).
+# as the OpenCL C version its `//@std CLx.y` line names (CL1.2 without one; `//@std CLC++`: C++ for OpenCL).
 #   modern/NAME.spir64.bc, modern/NAME.spir.bc  clang-14 -O2 SPIR (function metadata)
 #   legacy/NAME.spir64.bc                       legacy-shaped SPIR 1.2 (!opencl.kernels, i32 samplers)
 #   o0/NAME.spir64.bc                           clang-14 -O0 (allocas, images and samplers in memory)
@@ -17,7 +17,7 @@ sources=("$here"/*.cl)
 for cl in "${sources[@]}"; do
   name=$(basename "$cl" .cl)
   # The OpenCL C version: the source's `//@std CLx.y` line, CL1.2 without one.
-  std=$(sed -n 's#^//@std \(CL[0-9.]*\).*#\1#p' "$cl" | head -n1)
+  std=$(sed -n 's#^//@std \(CL[0-9.C+]*\).*#\1#p' "$cl" | head -n1)
   std=${std:-CL1.2}
   for triple in spir64 spir; do
     clang-14 -cc1 -triple "$triple-unknown-unknown" -emit-llvm-bc -cl-std=$std -cl-kernel-arg-info -finclude-default-header \

@@ -222,7 +222,8 @@ TAGS = ["kernel_arg_addr_space", "kernel_arg_access_qual", "kernel_arg_type",
         "kernel_arg_base_type", "kernel_arg_type_qual", "kernel_arg_name", "reqd_work_group_size",
         "work_group_size_hint", "vec_type_hint"]
 nodes = dict(re.findall(r"^(!\d+) = (!\{.*\})$", src, re.M))
-next_id = max([int(k[1:]) for k in nodes] + [0]) + 1
+# Past every node the module defines (loop metadata is `distinct !{...}`, not in `nodes`).
+next_id = max([int(k) for k in re.findall(r"^!(\d+) = ", src, re.M)] + [0]) + 1
 new_nodes = []
 kernel_refs = []
 def rewrite_define(m):
