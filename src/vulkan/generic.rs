@@ -52,12 +52,14 @@ pub(super) fn specialize(m: &ir::Module) -> Result<Option<ir::Module>> {
 }
 
 type Sig = Vec<Option<AddressSpace>>;
+/// A specialized copy of a function and the space of its generic result.
+type Specialized = (Handle<ir::Function>, Option<AddressSpace>);
 
 struct Specializer<'a> {
     src: &'a ir::Module,
     out: ir::Module,
     /// (function, its generic parameters' spaces) → (the specialized copy, its result's space).
-    done: HashMap<(Handle<ir::Function>, Sig), (Handle<ir::Function>, Option<AddressSpace>)>,
+    done: HashMap<(Handle<ir::Function>, Sig), Specialized>,
     /// The functions being specialized now (OpenCL forbids recursion; this refuses it).
     busy: Vec<Handle<ir::Function>>,
 }
@@ -290,11 +292,7 @@ impl Specializer<'_> {
 
     /// The copy of `f` for its generic parameters' spaces `sig` (`None`: not known), and
     /// the space of its generic result. A kernel is rewritten in place.
-    fn function(
-        &mut self,
-        f: Handle<ir::Function>,
-        sig: Sig,
-    ) -> Result<(Handle<ir::Function>, Option<AddressSpace>)> {
+    fn function(&mut self, f: Handle<ir::Function>, sig: Sig) -> Result<Specialized> {
         if let Some(&r) = self.done.get(&(f, sig.clone())) {
             return Ok(r);
         }
@@ -317,11 +315,7 @@ impl Specializer<'_> {
         Ok(r)
     }
 
-    fn specialize_body(
-        &mut self,
-        f: Handle<ir::Function>,
-        sig: &Sig,
-    ) -> Result<(Handle<ir::Function>, Option<AddressSpace>)> {
+    fn specialize_body(&mut self, f: Handle<ir::Function>, sig: &Sig) -> Result<Specialized> {
         let src = self.src;
         let func = &src.functions[f];
         let body = func.body.as_ref().expect("a definition");
