@@ -60,6 +60,9 @@ pub(super) struct FnBuilder<'l, 'a> {
     /// (an array of words), and the offsets of the program-scope `__local` variables in it.
     pub(super) local_base: Option<Value>,
     pub(super) local_offsets: HashMap<Handle<ir::Global>, u64>,
+    /// The Workgroup arrays work-group collectives exchange values through, by value type
+    /// (`groups`).
+    pub(super) group_scratch: HashMap<Handle<Type>, Handle<ir::Global>>,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
@@ -90,6 +93,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             views: HashMap::default(),
             local_base: None,
             local_offsets: HashMap::default(),
+            group_scratch: HashMap::default(),
         };
         b.cur = b.new_block(Some("entry".into()));
         b

@@ -140,11 +140,11 @@ pub(super) fn lower(
                 args: vec![],
             },
         ),
-        Builtin::Group { op, .. } => {
-            return Err(Error::unsupported(format!(
-                "the work-group or sub-group function Op{op:?} (no Vulkan lowering yet)"
-            )))
-        }
+        Builtin::Group {
+            op,
+            scope,
+            operation,
+        } => super::groups::group(b, *op, *scope, *operation, args, ret)?,
     };
     Ok((!is_void).then_some(v))
 }
@@ -286,6 +286,52 @@ fn work_item(
         }
         BuiltIn::GlobalOffset => offset(b)?,
         BuiltIn::LocalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => vk(b, w),
+        // Sub-groups are Vulkan's subgroups, all of one size: the largest is that size, and
+        // an enqueued (uniform) work-group has as many as the actual one.
+        BuiltIn::SubgroupSize
+        | BuiltIn::SubgroupLocalInvocationId
+        | BuiltIn::NumSubgroups
+        | BuiltIn::SubgroupId => vk(b, w),
+        BuiltIn::SubgroupMaxSize => vk(b, BuiltIn::SubgroupSize),
+        // (id2 * size1 + id1) * size0 + id0, of the ids without the global offset.
+        BuiltIn::GlobalLinearId => {
+            let wg = Value::Const(b.l.workgroup_size());
+            let mut at: Option<Value> = None;
+            for d in (0..3).rev() {
+                let di = b.int_const(32, d);
+                let id = b.push(
+                    u32t,
+                    Op::Builtin {
+                        builtin: Builtin::WorkItem(BuiltIn::GlobalInvocationId),
+                        args: vec![di],
+                    },
+                );
+                at = Some(match at {
+                    None => id,
+                    Some(a) => {
+                        let groups = b.push(
+                            u32t,
+                            Op::Builtin {
+                                builtin: Builtin::WorkItem(BuiltIn::NumWorkgroups),
+                                args: vec![di],
+                            },
+                        );
+                        let size = b.push(
+                            u32t,
+                            Op::ExtractElement {
+                                vector: wg,
+                                index: di,
+                            },
+                        );
+                        let global = add(b, BinaryOp::Mul, groups, size);
+                        let scaled = add(b, BinaryOp::Mul, a, global);
+                        add(b, BinaryOp::Add, scaled, id)
+                    }
+                });
+            }
+            at.expect("three dimensions")
+        }
+        BuiltIn::NumEnqueuedSubgroups => vk(b, BuiltIn::NumSubgroups),
         BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => wg_component(b)?,
         BuiltIn::GlobalSize => {
             let n = vk(b, BuiltIn::NumWorkgroups);

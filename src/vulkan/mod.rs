@@ -42,6 +42,7 @@ mod dominance;
 mod emit;
 mod forwarding;
 mod generic;
+mod groups;
 mod images;
 mod kernel;
 mod known_bits;
