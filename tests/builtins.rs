@@ -20,14 +20,6 @@ use spir_xlate::{Options, TargetEnv, VulkanPointers};
 /// none.)
 const REFUSED: &[(&str, &str)] = &[
     (
-        "erf",
-        "of double: the Vulkan builtin library has no body within OpenCL's 16 ulp yet",
-    ),
-    (
-        "erfc",
-        "of double: the Vulkan builtin library has no body within OpenCL's 16 ulp yet",
-    ),
-    (
         "tgamma",
         "of double: the Vulkan builtin library has no body within OpenCL's 16 ulp yet",
     ),

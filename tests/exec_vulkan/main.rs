@@ -79,7 +79,14 @@ const DRIVER_FAULTS: [(&str, &str, &str); 7] = [
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 17] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 18] = [
+    (
+        "double_erf",
+        "",
+        1.0 / 281_474_976_710_656.0,
+        Some(0.0),
+        DOUBLE_ULP,
+    ),
     (
         "double_math_wide",
         "",

@@ -264,7 +264,7 @@ fn mul_dd_d(e: &mut E, x: Dd, y: Value) -> Dd {
 }
 
 /// x / n for a double-double x and a double n.
-fn div_dd_d(e: &mut E, x: Dd, n: Value) -> Dd {
+pub(super) fn div_dd_d(e: &mut E, x: Dd, n: Value) -> Dd {
     let q = e.dbin(B::FDiv, x.0, n);
     let rem = residual(e, x.0, q, n);
     let rem = e.dbin(B::FAdd, rem, x.1);

@@ -40,10 +40,29 @@ const LANCZOS: [f64; 9] = [
 /// The library's body for `op`, if it is one of these (half and float only).
 pub(super) fn gamma(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Option<Value>> {
     if e.width(ret) == 64 {
-        return Err(crate::diag::Error::unsupported(format!(
-            "the OpenCL builtin {op:?} of double (the Vulkan builtin library has bodies of the \
-             error and gamma functions for half and float only)"
-        )));
+        let complement = match op {
+            C::erf => false,
+            C::erfc => true,
+            C::tgamma | C::lgamma | C::lgamma_r => {
+                return Err(crate::diag::Error::unsupported(format!(
+                    "the OpenCL builtin {op:?} of double (the Vulkan builtin library has \
+                     bodies of the gamma functions for half and float only)"
+                )))
+            }
+            _ => return Ok(None),
+        };
+        // The series' loop can fail to build (as any store can); the first failure is kept.
+        let failed = std::cell::RefCell::new(None);
+        let v = e.lanewise(ret, &args[..1], |e, lanes, _| {
+            super::erf_double::erf(e, lanes[0], complement).unwrap_or_else(|err| {
+                failed.borrow_mut().get_or_insert(err);
+                lanes[0]
+            })
+        });
+        return match failed.into_inner() {
+            Some(err) => Err(err),
+            None => Ok(Some(v)),
+        };
     }
     let f: fn(&mut E, &[Value]) -> Value = match op {
         C::erf => |e, a| erf_d(e, a[0], false),
