@@ -245,6 +245,16 @@ pub(super) fn add(e: &mut E, x: Dd, y: Dd) -> Dd {
     fast_two_sum(e, s, err)
 }
 
+/// a·b for double-doubles a and b.
+pub(super) fn mul_dd_dd(e: &mut E, a: Dd, b: Dd) -> Dd {
+    let (p, err) = two_prod(e, a.0, b.0);
+    let x = e.dbin(B::FMul, a.0, b.1);
+    let y = e.dbin(B::FMul, a.1, b.0);
+    let err = e.dbin(B::FAdd, err, x);
+    let err = e.dbin(B::FAdd, err, y);
+    fast_two_sum(e, p, err)
+}
+
 /// A double-double constant times a double.
 pub(super) fn mul_d(e: &mut E, k: (f64, f64), x: Value) -> Dd {
     let kh = e.dconst(k.0);

@@ -15,7 +15,7 @@ use spirv::GlslStd450Op as G;
 use crate::diag::Result;
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Value};
 
-use super::double::{add, div_dd_d, exp_dd, fast_two_sum, two_prod, Dd};
+use super::double::{add, div_dd_d, exp_dd, fast_two_sum, mul_dd_dd, two_prod, Dd};
 use super::E;
 
 const TWO_OVER_SQRT_PI: (f64, f64) = (1.128_379_167_095_512_6, 1.533_545_961_316_588e-17);
@@ -57,16 +57,6 @@ fn e_neg(e: &mut E, v: Value) -> Value {
     super::double::neg(e, v)
 }
 
-/// a·b for double-doubles a and b.
-fn mul_dd(e: &mut E, a: Dd, b: Dd) -> Dd {
-    let (p, err) = two_prod(e, a.0, b.0);
-    let x = e.dbin(B::FMul, a.0, b.1);
-    let y = e.dbin(B::FMul, a.1, b.0);
-    let err = e.dbin(B::FAdd, err, x);
-    let err = e.dbin(B::FAdd, err, y);
-    fast_two_sum(e, p, err)
-}
-
 /// erf(x) in double-double for |x| < 2 (x clamped to [−2, 2], so that other lanes' terms
 /// stay finite), by the Taylor series in a loop.
 fn taylor(e: &mut E, x: Value) -> Result<Dd> {
@@ -105,7 +95,7 @@ fn taylor(e: &mut E, x: Value) -> Result<Dd> {
     }
     let one = e.dconst(1.0);
     let n1 = e.dbin(B::FAdd, n, one);
-    let p = mul_dd(e, (st[0], st[1]), minus_xx);
+    let p = mul_dd_dd(e, (st[0], st[1]), minus_xx);
     let p = div_dd_d(e, p, n1);
     let odd = {
         let twice = e.dbin(B::FAdd, n1, n1);
@@ -125,7 +115,7 @@ fn taylor(e: &mut E, x: Value) -> Result<Dd> {
         e.b.load(slots[3], None, false)?,
     );
     let k = (e.dconst(TWO_OVER_SQRT_PI.0), e.dconst(TWO_OVER_SQRT_PI.1));
-    Ok(mul_dd(e, k, s))
+    Ok(mul_dd_dd(e, k, s))
 }
 
 /// erfc(a) for a ≥ 2 (meaningful there; finite or NaN elsewhere), by the continued

@@ -43,12 +43,7 @@ pub(super) fn gamma(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Resu
         let complement = match op {
             C::erf => false,
             C::erfc => true,
-            C::tgamma | C::lgamma | C::lgamma_r => {
-                return Err(crate::diag::Error::unsupported(format!(
-                    "the OpenCL builtin {op:?} of double (the Vulkan builtin library has \
-                     bodies of the gamma functions for half and float only)"
-                )))
-            }
+            C::tgamma | C::lgamma | C::lgamma_r => return gamma_double(e, op, args, ret).map(Some),
             _ => return Ok(None),
         };
         // The series' loop can fail to build (as any store can); the first failure is kept.
@@ -272,4 +267,69 @@ fn lgamma_d(e: &mut E, x: Value) -> (Value, Value) {
     let special = e.spirv(S::LogicalOr, bt, vec![pole, is_inf]);
     let sg = e.dsel(special, one, sg);
     (r, sg)
+}
+
+/// The gamma functions of double, lane by lane (`gamma_double`); `lgamma_r`'s signs stored
+/// as the ints `args[1]` points to.
+fn gamma_double(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Value> {
+    let failed = std::cell::RefCell::new(None);
+    let signs = std::cell::RefCell::new(Vec::new());
+    let v = e.lanewise(
+        ret,
+        &args[..1],
+        |e, lanes, _| match super::gamma_double::gamma(e, op, lanes[0]) {
+            Ok((r, s)) => {
+                signs.borrow_mut().extend(s);
+                r
+            }
+            Err(err) => {
+                failed.borrow_mut().get_or_insert(err);
+                lanes[0]
+            }
+        },
+    );
+    if let Some(err) = failed.into_inner() {
+        return Err(err);
+    }
+    if op == C::lgamma_r {
+        let st =
+            e.b.pointee_of(args[1])
+                .ok_or_else(|| Error::internal("lgamma_r's sign output is not a pointer"))?;
+        let et = e.b.l.out.scalar_of(st);
+        let ints: Vec<Value> = signs
+            .into_inner()
+            .into_iter()
+            .map(|s| {
+                e.b.push(
+                    et,
+                    Op::Builtin {
+                        builtin: plain(ConvertKind::Float, ConvertKind::Int(Sign::Signed)),
+                        args: vec![s],
+                    },
+                )
+            })
+            .collect();
+        let s = if ints.len() == 1 {
+            ints[0]
+        } else {
+            let mut acc = Value::Const(e.b.l.out.constant(crate::ir::Constant {
+                ty: st,
+                kind: crate::ir::ConstantKind::Undef,
+            }));
+            for (i, x) in ints.into_iter().enumerate() {
+                let index = e.b.int_const(32, i as u64);
+                acc = e.b.push(
+                    st,
+                    Op::InsertElement {
+                        vector: acc,
+                        element: x,
+                        index,
+                    },
+                );
+            }
+            acc
+        };
+        e.b.store(args[1], s, None, false)?;
+    }
+    Ok(v)
 }
