@@ -472,3 +472,37 @@ fn generic_pointers_take_the_space_the_program_gives_them() {
     );
     assert!(!out.exists());
 }
+
+/// Work-group collectives exchange values through a Workgroup array and need no subgroup
+/// support; sub-group ones are Vulkan's subgroup instructions, and the reflection names the
+/// subgroup operations a device must support for them.
+#[test]
+fn collectives_say_which_subgroup_operations_they_need() {
+    let (wg, r) = to_vulkan(
+        "tests/fixtures/modern/work_group_collectives.spir64.bc",
+        &[],
+        "wg_collectives",
+    );
+    assert_eq!(r["subgroup_operations"], serde_json::json!([]));
+    // OpName "group.scratch.0": the Workgroup array.
+    let w = words(&wg);
+    let named = instructions(&w).iter().any(|(op, o)| {
+        *op == 5
+            && o[1..]
+                .iter()
+                .flat_map(|x| x.to_le_bytes())
+                .take_while(|&b| b != 0)
+                .collect::<Vec<u8>>()
+                .starts_with(b"group.scratch")
+    });
+    assert!(named, "no group.scratch array");
+    let (_, r) = to_vulkan(
+        "tests/fixtures/modern/sub_groups.spir64.bc",
+        &[],
+        "sub_groups",
+    );
+    assert_eq!(
+        r["subgroup_operations"],
+        serde_json::json!(["arithmetic", "basic", "shuffle", "vote"])
+    );
+}

@@ -179,4 +179,9 @@ pub struct ShaderInterface {
     /// The Vulkan features a device must enable for this module (`bufferDeviceAddress`,
     /// `shaderInt64`, `scalarBlockLayout`, ...), in Vulkan's feature names.
     pub required_features: Vec<String>,
+    /// The subgroup operations the module's sub-group functions need the device to support
+    /// in compute shaders (VkPhysicalDeviceSubgroupProperties::supportedOperations), by the
+    /// flags' names without `VK_SUBGROUP_FEATURE_` and `_BIT`, lower case (`basic`, `vote`,
+    /// `arithmetic`, `ballot`, `shuffle`, `shuffle_relative`, `clustered`).
+    pub subgroup_operations: Vec<String>,
 }

@@ -112,6 +112,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         }
     }
     shader.required_features = required_features(&out);
+    shader.subgroup_operations = subgroup_operations(&out);
     out.shader = Some(shader);
     if let Some(e) = ir::verify::verify(&out).first() {
         return Err(Error::internal(format!(
@@ -172,6 +173,53 @@ fn lower_kernel(
         }
     }
     r
+}
+
+/// The subgroup operations (Vulkan's VkSubgroupFeatureFlagBits, by name) the module's
+/// sub-group instructions and builtins need.
+fn subgroup_operations(m: &ir::Module) -> Vec<String> {
+    use ir::builtin::{BuiltIn, GroupOperation as GO};
+    use ir::{Builtin, Op};
+    use spirv::Op as S;
+    let mut ops = std::collections::BTreeSet::new();
+    for (_, f) in m.functions.iter() {
+        let Some(body) = &f.body else { continue };
+        for (_, inst) in body.insts.iter() {
+            let Op::Builtin { builtin, .. } = &inst.op else {
+                continue;
+            };
+            let flag = match builtin {
+                Builtin::WorkItem(
+                    BuiltIn::SubgroupSize
+                    | BuiltIn::SubgroupLocalInvocationId
+                    | BuiltIn::NumSubgroups
+                    | BuiltIn::SubgroupId,
+                ) => "basic",
+                Builtin::Group {
+                    scope: ir::builtin::Scope::Subgroup,
+                    op,
+                    operation,
+                } => match op {
+                    _ if *operation == Some(GO::ClusteredReduce) => "clustered",
+                    S::GroupNonUniformElect => "basic",
+                    S::GroupNonUniformAll | S::GroupNonUniformAny | S::GroupNonUniformAllEqual => {
+                        "vote"
+                    }
+                    S::GroupNonUniformShuffle | S::GroupNonUniformShuffleXor => "shuffle",
+                    S::GroupNonUniformShuffleUp | S::GroupNonUniformShuffleDown => {
+                        "shuffle_relative"
+                    }
+                    _ if operation.is_some() && !format!("{op:?}").contains("Ballot") => {
+                        "arithmetic"
+                    }
+                    _ => "ballot",
+                },
+                _ => continue,
+            };
+            ops.insert(flag);
+        }
+    }
+    ops.into_iter().map(String::from).collect()
 }
 
 /// The Vulkan device features a shader-form module needs, by Vulkan's names.

@@ -128,6 +128,7 @@ pub fn json(m: &ir::Module) -> String {
         "workgroup_size_spec_ids": s.workgroup_size_spec_ids,
         "work_dim_spec_id": s.work_dim_spec_id,
         "required_features": s.required_features,
+        "subgroup_operations": s.subgroup_operations,
         "printf": s.printf.as_ref().map(|p| json!({
             "set": p.binding.descriptor_set,
             "binding": p.binding.binding,
