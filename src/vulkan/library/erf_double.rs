@@ -15,7 +15,7 @@ use spirv::GlslStd450Op as G;
 use crate::diag::Result;
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Value};
 
-use super::double::{add, div_dd_d, exp_dd, fast_two_sum, mul_dd_dd, two_prod, Dd};
+use super::double::{add, div_dd_d, exp_dd, fast_two_sum, mul_dd_dd, neg, two_prod, Dd};
 use super::E;
 
 const TWO_OVER_SQRT_PI: (f64, f64) = (1.128_379_167_095_512_6, 1.533_545_961_316_588e-17);
@@ -34,15 +34,15 @@ pub(super) fn erf(e: &mut E, x: Value, complement: bool) -> Result<Value> {
     let tail = erfc_tail(e, ax);
     let one = e.dconst(1.0);
     let zero = e.dconst(0.0);
-    let neg = e.dcmp(P::Olt, x, zero);
+    let negative = e.dcmp(P::Olt, x, zero);
     Ok(if complement {
         // Near: 1 − erf in double-double, rounded once.
-        let minus_hi = e_neg(e, series.0);
+        let minus_hi = neg(e, series.0);
         let (h, l) = fast_two_sum(e, one, minus_hi);
         let l = e.dbin(B::FSub, l, series.1);
         let c_near = e.dbin(B::FAdd, h, l);
         let c_neg = e.dbin(B::FSub, two, tail);
-        let far = e.dsel(neg, c_neg, tail);
+        let far = e.dsel(negative, c_neg, tail);
         e.dsel(near, c_near, far)
     } else {
         let r_near = e.dbin(B::FAdd, series.0, series.1);
@@ -51,10 +51,6 @@ pub(super) fn erf(e: &mut E, x: Value, complement: bool) -> Result<Value> {
         let far = e.dbin(B::FMul, sign, t);
         e.dsel(near, r_near, far)
     })
-}
-
-fn e_neg(e: &mut E, v: Value) -> Value {
-    super::double::neg(e, v)
 }
 
 /// erf(x) in double-double for |x| < 2 (x clamped to [−2, 2], so that other lanes' terms
@@ -66,8 +62,7 @@ fn taylor(e: &mut E, x: Value) -> Result<Dd> {
     let x = e.glsl(G::FClamp, dt, vec![x, lo, hi]);
     let zero = e.dconst(0.0);
     let xx = two_prod(e, x, x);
-    let minus_xx = (e_neg(e, xx.0), e_neg(e, xx.1));
-    let _ = zero;
+    let minus_xx = (neg(e, xx.0), neg(e, xx.1));
     // State: the term p = (−x²)^n x / n!, the sum s, and n (a double).
     let slots: Vec<Value> = (0..5).map(|_| e.b.alloca(dt)).collect();
     for (slot, v) in slots.iter().zip([x, zero, x, zero, zero]) {
@@ -128,7 +123,7 @@ fn erfc_tail(e: &mut E, a: Value) -> Value {
         t = e.dbin(B::FAdd, a, q);
     }
     let (h, l) = two_prod(e, a, a);
-    let (nh, nl) = (e_neg(e, h), e_neg(e, l));
+    let (nh, nl) = (neg(e, h), neg(e, l));
     let ex = exp_dd(e, (nh, nl));
     // e^(−a²) · (1/√π) / t, the constant in double-double.
     let k = (e.dconst(ONE_OVER_SQRT_PI.0), e.dconst(ONE_OVER_SQRT_PI.1));
