@@ -288,10 +288,20 @@ fn work_item(
         BuiltIn::LocalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => vk(b, w),
         // Sub-groups are Vulkan's subgroups, all of one size: the largest is that size, and
         // an enqueued (uniform) work-group has as many as the actual one.
-        BuiltIn::SubgroupSize
-        | BuiltIn::SubgroupLocalInvocationId
-        | BuiltIn::NumSubgroups
-        | BuiltIn::SubgroupId => vk(b, w),
+        BuiltIn::SubgroupLocalInvocationId | BuiltIn::NumSubgroups | BuiltIn::SubgroupId => {
+            vk(b, w)
+        }
+        // OpenCL's size of this sub-group: the last one of a work-group that the subgroup
+        // size does not divide is smaller (Vulkan's SubgroupSize is the full size):
+        // min(size, work-group size − id · size).
+        BuiltIn::SubgroupSize => {
+            let size = vk(b, BuiltIn::SubgroupSize);
+            let id = vk(b, BuiltIn::SubgroupId);
+            let total = super::groups::group_size(b);
+            let before = add(b, BinaryOp::Mul, id, size);
+            let left = add(b, BinaryOp::Sub, total, before);
+            E { b }.glsl(spirv::GlslStd450Op::UMin, u32t, vec![size, left])
+        }
         BuiltIn::SubgroupMaxSize => vk(b, BuiltIn::SubgroupSize),
         // (id2 * size1 + id1) * size0 + id0, of the ids without the global offset.
         BuiltIn::GlobalLinearId => {

@@ -229,7 +229,7 @@ fn half_bits(x: f64) -> u16 {
 }
 
 /// The number of work-items in the work-group (the product of the work-group size).
-fn group_size(b: &mut FnBuilder) -> Value {
+pub(super) fn group_size(b: &mut FnBuilder) -> Value {
     let u32t = b.l.out.int_type(32);
     let wg = Value::Const(b.l.workgroup_size());
     let mut total = None;
