@@ -18,7 +18,7 @@ use crate::ir::{BinaryOp as B, FloatPredicate as P, Value};
 use super::double::{add, div_dd_d, exp_dd, fast_two_sum, mul_dd_dd, neg, two_prod, Dd};
 use super::E;
 
-const TWO_OVER_SQRT_PI: (f64, f64) = (1.128_379_167_095_512_6, 1.533_545_961_316_588e-17);
+const TWO_OVER_SQRT_PI: (f64, f64) = (std::f64::consts::FRAC_2_SQRT_PI, 1.533_545_961_316_588e-17);
 const ONE_OVER_SQRT_PI: (f64, f64) = (0.564_189_583_547_756_3, 7.667_729_806_582_94e-18);
 /// Terms of the Taylor series after the first.
 const TERMS: u64 = 60;
