@@ -286,8 +286,7 @@ fn work_item(
         }
         BuiltIn::GlobalOffset => offset(b)?,
         BuiltIn::LocalInvocationId | BuiltIn::WorkgroupId | BuiltIn::NumWorkgroups => vk(b, w),
-        // Sub-groups are Vulkan's subgroups, all of one size: the largest is that size, and
-        // an enqueued (uniform) work-group has as many as the actual one.
+        // Sub-groups are Vulkan's subgroups.
         BuiltIn::SubgroupLocalInvocationId | BuiltIn::NumSubgroups | BuiltIn::SubgroupId => {
             vk(b, w)
         }
@@ -302,6 +301,8 @@ fn work_item(
             let left = add(b, BinaryOp::Sub, total, before);
             E { b }.glsl(spirv::GlslStd450Op::UMin, u32t, vec![size, left])
         }
+        // The largest sub-group is Vulkan's subgroup size, and an enqueued (uniform)
+        // work-group has as many sub-groups as the actual one.
         BuiltIn::SubgroupMaxSize => vk(b, BuiltIn::SubgroupSize),
         // (id2 * size1 + id1) * size0 + id0, of the ids without the global offset.
         BuiltIn::GlobalLinearId => {
