@@ -7,7 +7,8 @@
 The logs (docs/logs/, committed beside the page) are the tiers' output as printed with
 --nocapture: exec_vulkan.log (lavapipe and clspv), exec_intel.log (the Intel runtime), and
 gpu.log when present (tests/vkhost replaying the Vulkan tier's jobs on a GPU machine:
-SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md). Nothing in
+SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md), and
+math_reference.log when present (scripts/math_reference.py over kept results). Nothing in
 the page is typed by hand: every figure is a line of those logs, parsed here.
 """
 import collections
@@ -102,6 +103,17 @@ def gpu_rows(log):
     return rows
 
 
+def math_rows(log):
+    """The library's double erf/erfc/tgamma/lgamma against the correctly rounded result
+    (math_reference.log: scripts/math_reference.py's output)."""
+    rows = []
+    for line in log.splitlines():
+        m = re.match(r"\s+(\w+): ours ([\d.]+), Intel ([\d.]+)", line)
+        if m:
+            rows.append(f"| `{m[1]}` (double) | {m[2]} ulp | {m[3]} ulp |")
+    return rows
+
+
 def main():
     if "--run" in sys.argv[1:]:
         run_tiers()
@@ -112,6 +124,7 @@ def main():
     stamp = datetime.datetime.fromtimestamp(
         os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
     rows = intel_rows(intel) + vulkan_rows(vulkan) + (gpu_rows(gpu) if gpu else [])
+    math = math_rows(read("math_reference.log") or "")
     page = [
         "# Status",
         "",
@@ -123,6 +136,16 @@ def main():
         "|---|---|---|",
         *rows,
         "",
+        *([
+            "Math of double in the Vulkan library against the correctly rounded result "
+            "(mpmath, `scripts/math_reference.py` over the `double_erf` and `double_gamma` "
+            "fixtures' kept results; lgamma away from its zeros):",
+            "",
+            "| builtin | ours (largest error) | Intel CPU runtime |",
+            "|---|---|---|",
+            *math,
+            "",
+        ] if math else []),
         "Earlier measurements (fuzzing, speed, peers) are kept in [history.md](history.md).",
         "",
     ]
