@@ -9,7 +9,8 @@
 //!   and resource limits are the expected answers. A crash of the harness itself (an abort
 //!   that escaped containment) fails the test run.
 //! * SPIR-V reader, in-process (pure Rust): a panic; and for every module it reads, both SPIR
-//!   writers and the SPIR-V writer run, where a panic, an internal error or an abort is a bug.
+//!   writers, the SPIR-V writer and the Vulkan lowering (both pointer strategies) run, where a
+//!   panic, an internal error or an abort is a bug.
 //! * Either: one execution taking longer than 60 s (a hang): the watchdog aborts the run.
 //!
 //! Every distinct finding becomes a regression case (tests/regressions/).
@@ -23,7 +24,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::Rng;
-use spir_xlate::{ErrorKind, Flavor, Options, SpirOptions};
+use spir_xlate::{ErrorKind, Flavor, Options, SpirOptions, VulkanPointers};
 
 const INTERESTING: [u64; 10] = [
     0,
@@ -329,6 +330,19 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
             if let Err(e) = spir_xlate::spirv::write::write(&m, &Options::default()) {
                 if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                     return Err(format!("SPIR-V writer: {e}"));
+                }
+            }
+            // The Vulkan lowering, in both pointer strategies.
+            for vulkan_pointers in [VulkanPointers::Physical, VulkanPointers::Descriptors] {
+                let opts = Options {
+                    target: spir_xlate::TargetEnv::parse("vulkan1.2").expect("a target"),
+                    vulkan_pointers,
+                    ..Default::default()
+                };
+                if let Err(e) = spir_xlate::write_spirv(&m, &opts) {
+                    if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
+                        return Err(format!("Vulkan ({vulkan_pointers:?}): {e}"));
+                    }
                 }
             }
             Ok(())

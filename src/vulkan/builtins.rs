@@ -34,6 +34,23 @@ pub(super) fn lower(
     let v = match builtin {
         Builtin::WorkItem(w) => work_item(b, *w, args.first().copied(), ret)?,
         Builtin::Image(op) => super::images::lower(b, *op, args, ret)?,
+        // SPIR-V's channel queries (a graph read from SPIR-V) answer the SPIR-V enum: the
+        // host's OpenCL word less the `CL_*` offset.
+        Builtin::Spirv(op @ (S::ImageQueryOrder | S::ImageQueryFormat)) => {
+            let q = crate::ir::builtin::channel_query(|q| q.spirv == *op)
+                .ok_or_else(|| Error::internal("a channel query without an OpenCL spelling"))?;
+            let word = super::images::lower(b, q.op, args, ret)?;
+            let offset = b.int_const(32, q.cl_offset);
+            b.push(
+                ret,
+                Op::Binary {
+                    op: BinaryOp::Sub,
+                    lhs: word,
+                    rhs: offset,
+                    flags: Default::default(),
+                },
+            )
+        }
         Builtin::ExtInst { op, literal } => ext_inst(b, *op, *literal, args, ret)?,
         Builtin::Convert {
             from,

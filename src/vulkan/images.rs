@@ -123,6 +123,15 @@ fn ops_of(
                 builtin: Builtin::Image(op),
                 args,
             } if args.first().is_some_and(|a| same.contains(a)) => kinds.push(*op),
+            // SPIR-V's spelling of the channel queries (a graph read from SPIR-V).
+            Op::Builtin {
+                builtin: Builtin::Spirv(op),
+                args,
+            } if args.first().is_some_and(|a| same.contains(a)) => {
+                if let Some(q) = crate::ir::builtin::channel_query(|q| q.spirv == *op) {
+                    kinds.push(q.op);
+                }
+            }
             Op::Call { callee, args } => {
                 for (i, a) in args.iter().enumerate() {
                     if same.contains(a) {
