@@ -435,6 +435,46 @@ fn every_fuzz_finding_is_answered() {
     assert!(seen >= 6, "only {seen} findings");
 }
 
+/// Every input the fuzzer found an internal error of the Vulkan lowering with
+/// (tests/regressions/fuzz-vulkan/README.md) is now answered under both pointer strategies.
+#[test]
+fn every_vulkan_fuzz_finding_is_answered() {
+    let mut seen = 0;
+    let out = std::env::temp_dir().join(format!("spir-xlate-vk-finding-{}", std::process::id()));
+    for (p, _) in findings("tests/regressions/fuzz-vulkan") {
+        seen += 1;
+        for strategy in ["physical", "descriptors"] {
+            let _ = std::fs::remove_file(&out);
+            let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+                .arg("to-spirv")
+                .arg(&p)
+                .args(["--target", "vulkan1.2", "--vulkan-pointers", strategy, "-o"])
+                .arg(&out)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&run.stderr);
+            match run.status.code() {
+                Some(0) => assert!(out.exists(), "{} ({strategy}): no output", p.display()),
+                Some(1) => {
+                    assert!(
+                        !err.contains("internal error"),
+                        "{} ({strategy}): {err}",
+                        p.display()
+                    );
+                    assert!(
+                        !out.exists(),
+                        "{} ({strategy}): output despite the error",
+                        p.display()
+                    );
+                }
+                other => panic!("{} ({strategy}): exit {other:?}: {err}", p.display()),
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&out);
+    assert!(seen >= 5, "only {seen} findings");
+}
+
 /// Findings still open (tests/regressions/open/README.md): contained all the same, with exit 1
 /// and no output file.
 #[test]

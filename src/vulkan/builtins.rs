@@ -36,6 +36,14 @@ pub(super) fn lower(
         Builtin::Image(op) => super::images::lower(b, *op, args, ret)?,
         // SPIR-V's channel queries (a graph read from SPIR-V) answer the SPIR-V enum: the
         // host's OpenCL word less the `CL_*` offset.
+        // The size of what a pointer points to (a Kernel instruction): a constant.
+        Builtin::Spirv(S::SizeOf) => {
+            let pointee = b.pointee_of(args[0]).ok_or_else(|| {
+                Error::unsupported("OpSizeOf of a pointer into addressed private memory")
+            })?;
+            let size = b.l.out.size_of(pointee);
+            Value::Const(b.l.out.int_const(ret, size))
+        }
         Builtin::Spirv(op @ (S::ImageQueryOrder | S::ImageQueryFormat)) => {
             let q = crate::ir::builtin::channel_query(|q| q.spirv == *op)
                 .ok_or_else(|| Error::internal("a channel query without an OpenCL spelling"))?;
@@ -58,6 +66,14 @@ pub(super) fn lower(
             saturate,
             rounding,
         } => super::conversions::convert(b, *from, *to, *saturate, *rounding, args[0], ret)?,
+        Builtin::ControlBarrier { exec, .. }
+            if !matches!(exec, Scope::Workgroup | Scope::Subgroup) =>
+        {
+            return Err(Error::unsupported(format!(
+                "a control barrier across the {exec:?} (Vulkan's execution barriers reach a \
+                 work-group at most)"
+            )))
+        }
         Builtin::ControlBarrier {
             exec,
             mem,
@@ -78,7 +94,19 @@ pub(super) fn lower(
             Op::Builtin {
                 builtin: Builtin::MemoryBarrier {
                     mem: scope(*mem),
-                    semantics: semantics_of(*semantics, None),
+                    // A fence without an order or a storage class orders nothing in OpenCL;
+                    // Vulkan requires both, and an acquire-release fence on buffers and
+                    // Workgroup memory is the weakest that is one.
+                    semantics: {
+                        let mut s = semantics_of(*semantics, None);
+                        if s & 0x1e == 0 {
+                            s |= 0x8;
+                        }
+                        if s & (0x40 | 0x100 | 0x800) == 0 {
+                            s |= 0x40 | 0x100;
+                        }
+                        s
+                    },
                 },
                 args,
             },

@@ -82,7 +82,7 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
 struct Fixer<'a> {
     m: &'a mut ir::Module,
     body: &'a mut Body,
-    /// The block of each original instruction.
+    /// The block of each instruction, the original ones and those the fixes add.
     home: HashMap<Handle<Inst>, usize>,
     idom: Vec<Option<usize>>,
     /// The Function variable each value that needed one goes through.
@@ -154,6 +154,9 @@ impl Fixer<'_> {
                 },
             });
             self.body.blocks[b].insts.insert(*at, h);
+            // Later fixes must see where it is (a chain made again in one block is not
+            // available in another).
+            self.home.insert(h, b);
             *at += 1;
             return Ok(Value::Inst(h));
         }
@@ -200,6 +203,7 @@ impl Fixer<'_> {
                     .position(|&x| x == d)
                     .map_or(self.body.blocks[db].insts.len(), |p| p + 1);
                 self.body.blocks[db].insts.insert(pos, st);
+                self.home.insert(st, db);
                 if db == b && pos <= *at {
                     *at += 1;
                 }
@@ -217,6 +221,7 @@ impl Fixer<'_> {
             },
         });
         self.body.blocks[b].insts.insert(*at, ld);
+        self.home.insert(ld, b);
         *at += 1;
         Ok(Value::Inst(ld))
     }
