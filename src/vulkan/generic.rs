@@ -16,6 +16,8 @@
 //! phi of a private and a global pointer, and `to_global` of such a pointer asking which); a
 //! generic pointer to a generic pointer; structs and arrays holding generic pointers.
 
+use spirv::Op as S;
+
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;
 use crate::ir::{
@@ -410,7 +412,8 @@ impl Specializer<'_> {
                             if let Some(s) = named(inst.ty) {
                                 c.anchor(n, s).map_err(|_| {
                                     Error::unsupported(
-                                        "a generic pointer cast to an address space it does                                          not point into",
+                                        "a generic pointer cast to an address space it does not \
+                                         point into",
                                     )
                                 })?;
                             }
@@ -502,48 +505,46 @@ impl Specializer<'_> {
                     }
                 }
                 Op::Builtin {
-                    builtin: Builtin::Spirv(spirv::Op::GenericCastToPtrExplicit),
+                    builtin:
+                        Builtin::Spirv(op @ (S::GenericCastToPtrExplicit | S::GenericPtrMemSemantics)),
                     args,
                 } => {
+                    // Answered from the space of the pointer asked about.
                     let p = args[0];
                     let from = self
                         .node(c, func, p, me, 0)?
                         .map_or(AddressSpace::Global, |n| space(c, n));
-                    let to = match src.types[inst.ty] {
-                        Type::Pointer { space, .. } => space,
-                        _ => AddressSpace::Global,
-                    };
-                    if from != to {
-                        return Err(Error::unsupported(format!(
-                            "to_{} of a pointer into {} (OpenCL gives NULL, which a Vulkan                              shader's pointers cannot always hold)",
-                            space_suffix(to),
-                            words(from)
-                        )));
-                    }
-                    new.op = Op::Cast {
-                        op: CastOp::Bitcast,
-                        value: p,
-                    };
-                }
-                Op::Builtin {
-                    builtin: Builtin::Spirv(spirv::Op::GenericPtrMemSemantics),
-                    args,
-                } => {
-                    let p = args[0];
-                    let from = self
-                        .node(c, func, p, me, 0)?
-                        .map_or(AddressSpace::Global, |n| space(c, n));
-                    // OpGenericPtrMemSemantics' storage bits: WorkgroupMemory, CrossWorkgroupMemory.
-                    let bits = match from {
-                        AddressSpace::Local => 0x100,
-                        AddressSpace::Private => 0,
-                        _ => 0x200,
-                    };
-                    new.op = Op::Binary {
-                        op: BinaryOp::Or,
-                        lhs: Value::Const(self.out.int_const(u32t, bits)),
-                        rhs: Value::Const(self.out.int_const(u32t, 0)),
-                        flags: Default::default(),
+                    new.op = if *op == S::GenericCastToPtrExplicit {
+                        let to = match src.types[inst.ty] {
+                            Type::Pointer { space, .. } => space,
+                            _ => AddressSpace::Global,
+                        };
+                        if from != to {
+                            return Err(Error::unsupported(format!(
+                                "to_{} of a pointer into {} (OpenCL gives NULL, which a \
+                                 Vulkan shader's pointers cannot always hold)",
+                                space_suffix(to),
+                                words(from)
+                            )));
+                        }
+                        Op::Cast {
+                            op: CastOp::Bitcast,
+                            value: p,
+                        }
+                    } else {
+                        // OpGenericPtrMemSemantics' storage bits: WorkgroupMemory,
+                        // CrossWorkgroupMemory.
+                        let bits = match from {
+                            AddressSpace::Local => 0x100,
+                            AddressSpace::Private => 0,
+                            _ => 0x200,
+                        };
+                        Op::Binary {
+                            op: BinaryOp::Or,
+                            lhs: Value::Const(self.out.int_const(u32t, bits)),
+                            rhs: Value::Const(self.out.int_const(u32t, 0)),
+                            flags: Default::default(),
+                        }
                     };
                 }
                 _ => {}
