@@ -582,30 +582,32 @@ impl Writer<'_> {
         Ok(id)
     }
 
+    /// How each argument of each kernel arrives (none outside the shader form).
+    fn arg_kinds(&self) -> impl Iterator<Item = &ir::interface::ArgKind> {
+        self.m
+            .shader
+            .iter()
+            .flat_map(|s| &s.kernels)
+            .flat_map(|k| &k.args)
+            .map(|a| &a.kind)
+    }
+
     /// What the kernel argument bound to storage buffer `g` promises about it.
     fn buffer_access_of(&self, g: ir::Handle<ir::Global>) -> Option<ir::interface::BufferAccess> {
-        let shader = self.m.shader.as_ref()?;
-        shader
-            .kernels
-            .iter()
-            .flat_map(|k| &k.args)
-            .find_map(|a| match a.kind {
-                ir::interface::ArgKind::StorageBuffer { global, access, .. } if global == g => {
-                    Some(access)
-                }
-                _ => None,
-            })
+        self.arg_kinds().find_map(|k| match *k {
+            ir::interface::ArgKind::StorageBuffer { global, access, .. } if global == g => {
+                Some(access)
+            }
+            _ => None,
+        })
     }
 
     /// The descriptor set and binding of a storage buffer a kernel argument is bound to
     /// (the shader interface says which).
     fn binding_of(&self, g: ir::Handle<ir::Global>) -> Option<(u32, u32)> {
         let shader = self.m.shader.as_ref()?;
-        shader
-            .kernels
-            .iter()
-            .flat_map(|k| &k.args)
-            .find_map(|a| match a.kind {
+        self.arg_kinds()
+            .find_map(|k| match *k {
                 ir::interface::ArgKind::StorageBuffer {
                     descriptor_set,
                     binding,
