@@ -162,10 +162,7 @@ impl E<'_, '_, '_> {
             return f(self, args, t);
         }
         let elem = self.b.l.out.scalar_of(t);
-        let mut acc = Value::Const(self.b.l.out.constant(Constant {
-            ty: t,
-            kind: ConstantKind::Undef,
-        }));
+        let mut parts = Vec::with_capacity(lanes as usize);
         for i in 0..lanes {
             let index = self.b.int_const(32, i as u64);
             let lane_args: Vec<Value> = args
@@ -179,12 +176,28 @@ impl E<'_, '_, '_> {
                     self.b.push(et, Op::ExtractElement { vector: a, index })
                 })
                 .collect();
-            let r = f(self, &lane_args, elem);
+            parts.push(f(self, &lane_args, elem));
+        }
+        self.compose(t, parts)
+    }
+
+    /// `parts`, one per lane, put together as a value of `t` (the one part where `t` is a
+    /// scalar).
+    pub(super) fn compose(&mut self, t: Handle<Type>, parts: Vec<Value>) -> Value {
+        if self.b.l.out.lanes(t) == 1 {
+            return parts[0];
+        }
+        let mut acc = Value::Const(self.b.l.out.constant(Constant {
+            ty: t,
+            kind: ConstantKind::Undef,
+        }));
+        for (i, element) in parts.into_iter().enumerate() {
+            let index = self.b.int_const(32, i as u64);
             acc = self.b.push(
                 t,
                 Op::InsertElement {
                     vector: acc,
-                    element: r,
+                    element,
                     index,
                 },
             );

@@ -248,23 +248,37 @@ fn lgamma_d(e: &mut E, x: Value) -> (Value, Value) {
     let refl = e.dbin(BinaryOp::FSub, lq, lg1);
     let low = e.dcmp(FloatPredicate::Olt, x, half);
     let r = e.dsel(low, refl, pos);
-    // Non-positive integers are poles (+inf); ±inf give +inf; NaN stays NaN.
+    lgamma_ends(e, x, r, s, low)
+}
+
+/// lgamma's result `r` of double `x` with its poles and ends as C99 says (non-positive
+/// integers and ±∞ give +∞, NaN stays NaN), and the sign of Γ(x) as ±1.0: sin(πx)'s (`s`)
+/// where the reflection made `r` (`reflected`), +1 elsewhere and at the poles and ends.
+/// Shared by the half/float bodies and the double ones (`gamma_double`).
+pub(super) fn lgamma_ends(
+    e: &mut E,
+    x: Value,
+    r: Value,
+    s: Value,
+    reflected: Value,
+) -> (Value, Value) {
     let zero = e.dconst(0.0);
-    let tr = e.dglsl(G::Trunc, x);
-    let int = e.dcmp(FloatPredicate::Oeq, tr, x);
-    let nonpos = e.dcmp(FloatPredicate::Ole, x, zero);
+    let one = e.dconst(1.0);
     let bt = e.b.l.out.ty(Type::Bool);
+    let fl = e.dglsl(G::Floor, x);
+    let int = e.dcmp(FloatPredicate::Oeq, fl, x);
+    let nonpos = e.dcmp(FloatPredicate::Ole, x, zero);
     let pole = e.spirv(S::LogicalAnd, bt, vec![int, nonpos]);
-    let inf = e.dconst(f64::INFINITY);
-    let r = e.dsel(pole, inf, r);
     let is_inf = e.spirv(S::IsInf, bt, vec![x]);
-    let r = e.dsel(is_inf, inf, r);
-    // The sign: +1 above ½ (and at poles and infinities), sin(πx)'s below.
+    let special = e.spirv(S::LogicalOr, bt, vec![pole, is_inf]);
+    let inf = e.dconst(f64::INFINITY);
+    let r = e.dsel(special, inf, r);
+    let nan = e.spirv(S::IsNan, bt, vec![x]);
+    let r = e.dsel(nan, x, r);
     let neg_s = e.dcmp(FloatPredicate::Olt, s, zero);
     let mone = e.dconst(-1.0);
     let sg = e.dsel(neg_s, mone, one);
-    let sg = e.dsel(low, sg, one);
-    let special = e.spirv(S::LogicalOr, bt, vec![pole, is_inf]);
+    let sg = e.dsel(reflected, sg, one);
     let sg = e.dsel(special, one, sg);
     (r, sg)
 }
@@ -309,26 +323,7 @@ fn gamma_double(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<V
                 )
             })
             .collect();
-        let s = if ints.len() == 1 {
-            ints[0]
-        } else {
-            let mut acc = Value::Const(e.b.l.out.constant(crate::ir::Constant {
-                ty: st,
-                kind: crate::ir::ConstantKind::Undef,
-            }));
-            for (i, x) in ints.into_iter().enumerate() {
-                let index = e.b.int_const(32, i as u64);
-                acc = e.b.push(
-                    st,
-                    Op::InsertElement {
-                        vector: acc,
-                        element: x,
-                        index,
-                    },
-                );
-            }
-            acc
-        };
+        let s = e.compose(st, ints);
         e.b.store(args[1], s, None, false)?;
     }
     Ok(v)

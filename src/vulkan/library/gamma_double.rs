@@ -153,24 +153,7 @@ pub(super) fn lgamma(e: &mut E, x: Value) -> Result<(Value, Value)> {
     let r_pos = e.dsel(huge, r_huge, r_pos);
     let r_neg = e.dbin(B::FAdd, refl.0, refl.1);
     let r = e.dsel(neg_x, r_neg, r_pos);
-    // Poles (non-positive integers) and ±∞: +∞; NaN stays NaN.
-    let bt = e.b.l.out.ty(Type::Bool);
-    let tr = e.dglsl(G::Floor, x);
-    let int = e.dcmp(P::Oeq, tr, x);
-    let nonpos = e.dcmp(P::Ole, x, zero);
-    let pole = e.spirv(S::LogicalAnd, bt, vec![int, nonpos]);
-    let inf_x = e.spirv(S::IsInf, bt, vec![x]);
-    let special = e.spirv(S::LogicalOr, bt, vec![pole, inf_x]);
-    let inf = e.dconst(f64::INFINITY);
-    let r = e.dsel(special, inf, r);
-    let nan = e.spirv(S::IsNan, bt, vec![x]);
-    let r = e.dsel(nan, x, r);
-    let s_neg = e.dcmp(P::Olt, s, zero);
-    let mone = e.dconst(-1.0);
-    let sg = e.dsel(s_neg, mone, one);
-    let sg = e.dsel(neg_x, sg, one);
-    let sg = e.dsel(special, one, sg);
-    Ok((r, sg))
+    Ok(super::gamma::lgamma_ends(e, x, r, s, neg_x))
 }
 
 /// Γ(x) of a double lane.

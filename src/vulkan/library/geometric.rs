@@ -84,22 +84,18 @@ fn cross(e: &mut E, x: Value, y: Value) -> Value {
         )
     };
     let (a, b): (Vec<Value>, Vec<Value>) = (0..3).map(|i| (lane(e, x, i), lane(e, y, i))).unzip();
-    let mut acc = e.splat(xt, ConstantKind::Float(0));
-    for (i, (j, k)) in [(1, 2), (2, 0), (0, 1)].into_iter().enumerate() {
-        let p = e.bin(BinaryOp::FMul, dt, a[j], b[k]);
-        let q = e.bin(BinaryOp::FMul, dt, a[k], b[j]);
-        let c = e.bin(BinaryOp::FSub, dt, p, q);
-        let idx = e.b.int_const(32, i as u64);
-        acc = e.b.push(
-            xt,
-            Op::InsertElement {
-                vector: acc,
-                element: c,
-                index: idx,
-            },
-        );
-    }
-    acc
+    let mut parts: Vec<Value> = [(1, 2), (2, 0), (0, 1)]
+        .into_iter()
+        .map(|(j, k)| {
+            let p = e.bin(BinaryOp::FMul, dt, a[j], b[k]);
+            let q = e.bin(BinaryOp::FMul, dt, a[k], b[j]);
+            e.bin(BinaryOp::FSub, dt, p, q)
+        })
+        .collect();
+    // A 4-vector's fourth lane is 0.
+    let zero = e.splat(dt, ConstantKind::Float(0));
+    parts.resize(e.b.l.out.lanes(xt) as usize, zero);
+    e.compose(xt, parts)
 }
 
 /// The Euclidean norm of the double vector (or scalar) `x`, in double.

@@ -435,29 +435,13 @@ pub(super) fn expand(
             let h = e.b.l.out.ty(Type::Float { width: 16 });
             let p = half_pointer(&mut e, args[1], h)?;
             let elem = e.b.l.out.scalar_of(ret);
-            let mut out = Value::Const(e.b.l.out.constant(Constant {
-                ty: ret,
-                kind: ConstantKind::Undef,
-            }));
+            let mut parts = Vec::with_capacity(n as usize);
             for i in 0..n {
                 let q = e.element(p, args[0], stride, i)?;
                 let x = e.b.load(q, None, false)?;
-                let f = e.fconvert(elem, x);
-                if n == 1 {
-                    out = f;
-                } else {
-                    let li = e.b.int_const(32, i as u64);
-                    out = e.b.push(
-                        ret,
-                        Op::InsertElement {
-                            vector: out,
-                            element: f,
-                            index: li,
-                        },
-                    );
-                }
+                parts.push(e.fconvert(elem, x));
             }
-            out
+            e.compose(ret, parts)
         }
         C::clz | C::ctz | C::popcount => integer::bit_count(&mut e, op, args[0], ret),
         C::u_abs => args[0],
