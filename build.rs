@@ -397,6 +397,26 @@ fn main() {
     }
     out.push_str("];\n\n");
 
+    // Sub-group collectives in a Vulkan module.
+    #[derive(Deserialize)]
+    struct Subgroup {
+        vulkan: String,
+        operations: String,
+    }
+    let subgroups: BTreeMap<String, Subgroup> = read("vulkan_subgroups.toml");
+    out.push_str(
+        "/// The instruction a Vulkan module computes sub-group collective `op` with, and the\n/// subgroup operation it needs (mappings/vulkan_subgroups.toml).\n",
+    );
+    out.push_str("pub fn vulkan_subgroup(op: spirv::Op) -> Option<(spirv::Op, &'static str)> {\n    Some(match op {\n");
+    for (name, g) in &subgroups {
+        let _ = writeln!(
+            out,
+            "        spirv::Op::{name} => (spirv::Op::{}, {:?}),",
+            g.vulkan, g.operations
+        );
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+
     // OpenCL.std by argument class.
     let std_: BTreeMap<String, ByClass> = read("opencl_std.toml");
     out.push_str(

@@ -242,6 +242,35 @@ fn widen(b: &mut FnBuilder, v: Value, ret: Handle<Type>) -> Value {
     )
 }
 
+/// The global size in dimension `d` (a u32): the number of work-groups times their size.
+fn global_size(b: &mut FnBuilder, d: Value) -> Value {
+    let u32t = b.l.out.int_type(32);
+    let groups = b.push(
+        u32t,
+        Op::Builtin {
+            builtin: Builtin::WorkItem(BuiltIn::NumWorkgroups),
+            args: vec![d],
+        },
+    );
+    let wg = Value::Const(b.l.workgroup_size());
+    let size = b.push(
+        u32t,
+        Op::ExtractElement {
+            vector: wg,
+            index: d,
+        },
+    );
+    b.push(
+        u32t,
+        Op::Binary {
+            op: BinaryOp::Mul,
+            lhs: groups,
+            rhs: size,
+            flags: Default::default(),
+        },
+    )
+}
+
 fn work_item(
     b: &mut FnBuilder,
     w: BuiltIn,
@@ -351,7 +380,6 @@ fn work_item(
         BuiltIn::SubgroupMaxSize => vk(b, BuiltIn::SubgroupSize),
         // (id2 * size1 + id1) * size0 + id0, of the ids without the global offset.
         BuiltIn::GlobalLinearId => {
-            let wg = Value::Const(b.l.workgroup_size());
             let mut at: Option<Value> = None;
             for d in (0..3).rev() {
                 let di = b.int_const(32, d);
@@ -365,21 +393,7 @@ fn work_item(
                 at = Some(match at {
                     None => id,
                     Some(a) => {
-                        let groups = b.push(
-                            u32t,
-                            Op::Builtin {
-                                builtin: Builtin::WorkItem(BuiltIn::NumWorkgroups),
-                                args: vec![di],
-                            },
-                        );
-                        let size = b.push(
-                            u32t,
-                            Op::ExtractElement {
-                                vector: wg,
-                                index: di,
-                            },
-                        );
-                        let global = add(b, BinaryOp::Mul, groups, size);
+                        let global = global_size(b, di);
                         let scaled = add(b, BinaryOp::Mul, a, global);
                         add(b, BinaryOp::Add, scaled, id)
                     }
@@ -390,9 +404,9 @@ fn work_item(
         BuiltIn::NumEnqueuedSubgroups => vk(b, BuiltIn::NumSubgroups),
         BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => wg_component(b)?,
         BuiltIn::GlobalSize => {
-            let n = vk(b, BuiltIn::NumWorkgroups);
-            let s = wg_component(b)?;
-            add(b, BinaryOp::Mul, n, s)
+            let d =
+                dim32.ok_or_else(|| Error::internal("a per-dimension query without dimension"))?;
+            global_size(b, d)
         }
         BuiltIn::LocalInvocationIndex => b.push(
             u32t,

@@ -3,7 +3,7 @@
 //! * **Sub-groups** are Vulkan's subgroups: the OpenCL 2.0 instructions (`OpGroupIAdd`, ...,
 //!   Kernel-only) become their `OpGroupNonUniform*` counterparts with the same group
 //!   operation, `sub_group_broadcast` a shuffle (its lane need not be a constant), and the
-//!   non-uniform ones (cl_khr_subgroup_*) stay as they are.
+//!   non-uniform ones (cl_khr_subgroup_*) stay as they are (mappings/vulkan_subgroups.toml).
 //! * **Work-groups** have no instruction in Vulkan. Each work-item writes its value to its
 //!   slot of a Workgroup array (`group.scratch.<type>`, 1024 slots: the most invocations a
 //!   Vulkan device's work-group holds on every device we know; Vulkan promises 128), between
@@ -51,38 +51,23 @@ fn sub_group(
     mut args: Vec<Value>,
     ret: Handle<Type>,
 ) -> Result<Value> {
-    let vop = match op {
-        S::GroupAll => S::GroupNonUniformAll,
-        S::GroupAny => S::GroupNonUniformAny,
-        S::GroupBroadcast => {
-            // A lane of any width, as a 32-bit unsigned lane index.
-            let u32t = b.l.out.int_type(32);
-            if b.ty_of(args[1]) != u32t {
-                args[1] = b.push(
-                    u32t,
-                    Op::Cast {
-                        op: CastOp::Trunc,
-                        value: args[1],
-                    },
-                );
-            }
-            S::GroupNonUniformShuffle
+    let (vop, _) = crate::mappings::vulkan_subgroup(op).ok_or_else(|| {
+        Error::unsupported(format!("the sub-group function Op{op:?} (no Vulkan form)"))
+    })?;
+    // A lane of any width, as a 32-bit unsigned lane index (OpenCL's broadcast lane is a
+    // uint or a size_t; Vulkan's shuffle takes a 32-bit one).
+    if op == S::GroupBroadcast {
+        let u32t = b.l.out.int_type(32);
+        if b.ty_of(args[1]) != u32t {
+            args[1] = b.push(
+                u32t,
+                Op::Cast {
+                    op: CastOp::Trunc,
+                    value: args[1],
+                },
+            );
         }
-        S::GroupIAdd => S::GroupNonUniformIAdd,
-        S::GroupFAdd => S::GroupNonUniformFAdd,
-        S::GroupSMin => S::GroupNonUniformSMin,
-        S::GroupUMin => S::GroupNonUniformUMin,
-        S::GroupFMin => S::GroupNonUniformFMin,
-        S::GroupSMax => S::GroupNonUniformSMax,
-        S::GroupUMax => S::GroupNonUniformUMax,
-        S::GroupFMax => S::GroupNonUniformFMax,
-        op if format!("{op:?}").starts_with("GroupNonUniform") => op,
-        op => {
-            return Err(Error::unsupported(format!(
-                "the sub-group function Op{op:?} (no Vulkan form)"
-            )))
-        }
-    };
+    }
     Ok(b.push(
         ret,
         Op::Builtin {
@@ -100,8 +85,7 @@ fn sub_group(
 /// nothing (an exclusive scan's first result).
 #[derive(Clone, Copy)]
 enum Combine {
-    IAdd,
-    FAdd,
+    Binary(BinaryOp),
     Glsl(G),
 }
 
@@ -135,7 +119,7 @@ fn work_group(
                 },
             );
             let slots = publish(b, v, lid)?;
-            let count = fold(b, slots, Combine::IAdd, zero, n)?;
+            let count = fold(b, slots, Combine::Binary(BinaryOp::Add), zero, n)?;
             let (pred, rhs) = match op {
                 S::GroupAll => (IntPredicate::Eq, n),
                 _ => (IntPredicate::Ne, zero),
@@ -155,15 +139,7 @@ fn work_group(
             let one = b.int_const(32, 1);
             let end = match operation {
                 Some(GroupOperation::Reduce) => n,
-                Some(GroupOperation::InclusiveScan) => b.push(
-                    u32t,
-                    Op::Binary {
-                        op: BinaryOp::Add,
-                        lhs: lid,
-                        rhs: one,
-                        flags: Default::default(),
-                    },
-                ),
+                Some(GroupOperation::InclusiveScan) => u32_op(b, BinaryOp::Add, lid, one),
                 Some(GroupOperation::ExclusiveScan) => lid,
                 other => {
                     return Err(Error::unsupported(format!(
@@ -203,8 +179,8 @@ fn combine_of(b: &mut FnBuilder, op: S, t: Handle<Type>) -> Result<(Combine, Val
     let int = |b: &mut FnBuilder, x: u64| Value::Const(b.l.out.int_const(t, x & mask));
     let smax = mask >> 1;
     Ok(match op {
-        S::GroupIAdd => (Combine::IAdd, int(b, 0)),
-        S::GroupFAdd => (Combine::FAdd, float(b, 0.0)),
+        S::GroupIAdd => (Combine::Binary(BinaryOp::Add), int(b, 0)),
+        S::GroupFAdd => (Combine::Binary(BinaryOp::FAdd), float(b, 0.0)),
         S::GroupSMin => (Combine::Glsl(G::SMin), int(b, smax)),
         S::GroupUMin => (Combine::Glsl(G::UMin), int(b, mask)),
         S::GroupFMin => (Combine::Glsl(G::NMin), float(b, f64::INFINITY)),
@@ -230,32 +206,23 @@ fn half_bits(x: f64) -> u16 {
 
 /// The number of work-items in the work-group (the product of the work-group size).
 pub(super) fn group_size(b: &mut FnBuilder) -> Value {
-    let u32t = b.l.out.int_type(32);
     let wg = Value::Const(b.l.workgroup_size());
-    let mut total = None;
+    let mut total: Option<Value> = None;
     for d in 0..3 {
-        let di = b.int_const(32, d);
-        let s = b.push(
-            u32t,
-            Op::ExtractElement {
-                vector: wg,
-                index: di,
-            },
-        );
+        let s = dimension(b, wg, d);
         total = Some(match total {
             None => s,
-            Some(t) => b.push(
-                u32t,
-                Op::Binary {
-                    op: BinaryOp::Mul,
-                    lhs: t,
-                    rhs: s,
-                    flags: Default::default(),
-                },
-            ),
+            Some(t) => mul(b, t, s),
         });
     }
     total.expect("three dimensions")
+}
+
+/// Component `d` of the (u32) vector `v`.
+fn dimension(b: &mut FnBuilder, v: Value, d: u64) -> Value {
+    let u32t = b.l.out.int_type(32);
+    let index = b.int_const(32, d);
+    b.push(u32t, Op::ExtractElement { vector: v, index })
 }
 
 /// The linear local id of `work_group_broadcast`'s local id (one to three components).
@@ -300,24 +267,9 @@ fn linear_id(b: &mut FnBuilder, ids: &[Value]) -> Result<Value> {
         };
         at = Some(match at {
             None => term,
-            Some(a) => b.push(
-                u32t,
-                Op::Binary {
-                    op: BinaryOp::Add,
-                    lhs: a,
-                    rhs: term,
-                    flags: Default::default(),
-                },
-            ),
+            Some(a) => u32_op(b, BinaryOp::Add, a, term),
         });
-        let di = b.int_const(32, d as u64);
-        let size = b.push(
-            u32t,
-            Op::ExtractElement {
-                vector: wg,
-                index: di,
-            },
-        );
+        let size = dimension(b, wg, d as u64);
         stride = Some(match stride {
             None => size,
             Some(s) => mul(b, s, size),
@@ -326,17 +278,22 @@ fn linear_id(b: &mut FnBuilder, ids: &[Value]) -> Result<Value> {
     at.ok_or_else(|| Error::internal("a work-group broadcast without a local id"))
 }
 
-fn mul(b: &mut FnBuilder, x: Value, y: Value) -> Value {
+/// `x op y` of 32-bit integers.
+fn u32_op(b: &mut FnBuilder, op: BinaryOp, x: Value, y: Value) -> Value {
     let u32t = b.l.out.int_type(32);
     b.push(
         u32t,
         Op::Binary {
-            op: BinaryOp::Mul,
+            op,
             lhs: x,
             rhs: y,
             flags: Default::default(),
         },
     )
+}
+
+fn mul(b: &mut FnBuilder, x: Value, y: Value) -> Value {
+    u32_op(b, BinaryOp::Mul, x, y)
 }
 
 /// A work-group barrier on Workgroup memory.
@@ -430,14 +387,10 @@ fn fold(
     let x = b.load(p, None, false)?;
     let acc = b.load(acc_slot, None, false)?;
     let next = match combine {
-        Combine::IAdd | Combine::FAdd => b.push(
+        Combine::Binary(op) => b.push(
             t,
             Op::Binary {
-                op: if matches!(combine, Combine::IAdd) {
-                    BinaryOp::Add
-                } else {
-                    BinaryOp::FAdd
-                },
+                op,
                 lhs: acc,
                 rhs: x,
                 flags: Default::default(),
@@ -447,15 +400,7 @@ fn fold(
     };
     b.store(acc_slot, next, None, false)?;
     let one = b.int_const(32, 1);
-    let i2 = b.push(
-        u32t,
-        Op::Binary {
-            op: BinaryOp::Add,
-            lhs: i,
-            rhs: one,
-            flags: Default::default(),
-        },
-    );
+    let i2 = u32_op(b, BinaryOp::Add, i, one);
     b.store(i_slot, i2, None, false)?;
     b.terminate(ir::Terminator::Branch(ir::BlockId(header as u32)));
     b.cur = exit;

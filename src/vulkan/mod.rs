@@ -180,7 +180,6 @@ fn lower_kernel(
 fn subgroup_operations(m: &ir::Module) -> Vec<String> {
     use ir::builtin::{BuiltIn, GroupOperation as GO};
     use ir::{Builtin, Op};
-    use spirv::Op as S;
     let mut ops = std::collections::BTreeSet::new();
     for (_, f) in m.functions.iter() {
         let Some(body) = &f.body else { continue };
@@ -199,20 +198,10 @@ fn subgroup_operations(m: &ir::Module) -> Vec<String> {
                     scope: ir::builtin::Scope::Subgroup,
                     op,
                     operation,
-                } => match op {
+                } => match crate::mappings::vulkan_subgroup(*op) {
                     _ if *operation == Some(GO::ClusteredReduce) => "clustered",
-                    S::GroupNonUniformElect => "basic",
-                    S::GroupNonUniformAll | S::GroupNonUniformAny | S::GroupNonUniformAllEqual => {
-                        "vote"
-                    }
-                    S::GroupNonUniformShuffle | S::GroupNonUniformShuffleXor => "shuffle",
-                    S::GroupNonUniformShuffleUp | S::GroupNonUniformShuffleDown => {
-                        "shuffle_relative"
-                    }
-                    _ if operation.is_some() && !format!("{op:?}").contains("Ballot") => {
-                        "arithmetic"
-                    }
-                    _ => "ballot",
+                    Some((_, flag)) => flag,
+                    None => continue,
                 },
                 _ => continue,
             };

@@ -58,31 +58,8 @@ pub(in crate::vulkan) fn async_copy(
         },
     );
     let lid = widen(b, lid);
-    let wg = Value::Const(b.l.workgroup_size());
-    let mut total = None;
-    for d in 0..3 {
-        let di = b.int_const(32, d);
-        let s = b.push(
-            u32t,
-            Op::ExtractElement {
-                vector: wg,
-                index: di,
-            },
-        );
-        total = Some(match total {
-            None => s,
-            Some(t) => b.push(
-                u32t,
-                Op::Binary {
-                    op: BinaryOp::Mul,
-                    lhs: t,
-                    rhs: s,
-                    flags: Default::default(),
-                },
-            ),
-        });
-    }
-    let total = widen(b, total.unwrap_or(lid));
+    let total = crate::vulkan::groups::group_size(b);
+    let total = widen(b, total);
     let slot = b.alloca(nt);
     b.store(slot, lid, None, false)?;
     let header = b.new_block(Some("async.copy".into()));
