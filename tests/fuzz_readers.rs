@@ -393,10 +393,11 @@ fn findings(dir: &str) -> Vec<(std::path::PathBuf, &'static str)> {
 }
 
 /// `spir-xlate CMD INPUT -o OUT`: its exit code and stderr.
-fn translate(cmd: &str, input: &Path, out: &Path) -> (Option<i32>, String) {
+fn translate(cmd: &str, input: &Path, extra: &[&str], out: &Path) -> (Option<i32>, String) {
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
         .arg(cmd)
         .arg(input)
+        .args(extra)
         .arg("-o")
         .arg(out)
         .output()
@@ -416,23 +417,31 @@ fn every_fuzz_finding_is_answered() {
     for (p, cmd) in findings("tests/regressions/fuzz") {
         seen += 1;
         let _ = std::fs::remove_file(&out);
-        let (code, err) = translate(cmd, &p, &out);
+        let (code, err) = translate(cmd, &p, &[], &out);
         match code {
             Some(0) if cmd == "to-spirv" => {
                 let words = common::read_spirv(&out);
                 spir_xlate::spirv::validate::check(&words, spir_xlate::TargetEnv::OpenCl21)
                     .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             }
-            Some(0) => assert!(out.exists(), "{}: no output", p.display()),
-            Some(1) => {
-                assert!(!err.contains("internal error"), "{}: {err}", p.display());
-                assert!(!out.exists(), "{}: output despite the error", p.display());
-            }
-            other => panic!("{}: exit {other:?}: {err}", p.display()),
+            code => answered(&p.display().to_string(), code, &err, &out),
         }
     }
     let _ = std::fs::remove_file(&out);
     assert!(seen >= 6, "only {seen} findings");
+}
+
+/// A translation (`what`) that ended with `code`, `err` and output `out` answered its input:
+/// an output, or exit 1 with an error that is not an internal one and no output.
+fn answered(what: &str, code: Option<i32>, err: &str, out: &Path) {
+    match code {
+        Some(0) => assert!(out.exists(), "{what}: no output"),
+        Some(1) => {
+            assert!(!err.contains("internal error"), "{what}: {err}");
+            assert!(!out.exists(), "{what}: output despite the error");
+        }
+        other => panic!("{what}: exit {other:?}: {err}"),
+    }
 }
 
 /// Every input the fuzzer found an internal error of the Vulkan lowering with
@@ -445,30 +454,13 @@ fn every_vulkan_fuzz_finding_is_answered() {
         seen += 1;
         for strategy in ["physical", "descriptors"] {
             let _ = std::fs::remove_file(&out);
-            let run = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-                .arg("to-spirv")
-                .arg(&p)
-                .args(["--target", "vulkan1.2", "--vulkan-pointers", strategy, "-o"])
-                .arg(&out)
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&run.stderr);
-            match run.status.code() {
-                Some(0) => assert!(out.exists(), "{} ({strategy}): no output", p.display()),
-                Some(1) => {
-                    assert!(
-                        !err.contains("internal error"),
-                        "{} ({strategy}): {err}",
-                        p.display()
-                    );
-                    assert!(
-                        !out.exists(),
-                        "{} ({strategy}): output despite the error",
-                        p.display()
-                    );
-                }
-                other => panic!("{} ({strategy}): exit {other:?}: {err}", p.display()),
-            }
+            let (code, err) = translate(
+                "to-spirv",
+                &p,
+                &["--target", "vulkan1.2", "--vulkan-pointers", strategy],
+                &out,
+            );
+            answered(&format!("{} ({strategy})", p.display()), code, &err, &out);
         }
     }
     let _ = std::fs::remove_file(&out);
@@ -488,7 +480,7 @@ fn open_findings_are_contained() {
             listed.contains(&format!("`{stem}")),
             "{name} is not in tests/regressions/open/README.md"
         );
-        let (code, err) = translate(cmd, &p, &out);
+        let (code, err) = translate(cmd, &p, &[], &out);
         assert_eq!(code, Some(1), "{}: {err}", p.display());
         assert!(err.starts_with("error: "), "{}: {err}", p.display());
         assert!(!out.exists(), "{}: output despite the error", p.display());

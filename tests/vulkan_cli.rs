@@ -41,6 +41,19 @@ fn to_vulkan(fixture: &str, extra: &[&str], name: &str) -> (PathBuf, serde_json:
     (out, r)
 }
 
+/// `to-spirv FIXTURE --target vulkan1.2 EXTRA...`, which must refuse it (exit 1, no
+/// output): the message.
+fn refused(fixture: &str, extra: &[&str], name: &str) -> String {
+    let out = temp(&format!("{name}.spv"));
+    let mut args = vec!["to-spirv", fixture, "--target", "vulkan1.2"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+    let (code, err) = run(&args);
+    assert_eq!(code, 1, "{fixture}: {err}");
+    assert!(!out.exists(), "{fixture}: output despite the error");
+    err
+}
+
 /// (opcode, operands) of every instruction after the header.
 fn instructions(w: &[u32]) -> Vec<(u32, Vec<u32>)> {
     let mut out = Vec::new();
@@ -326,43 +339,30 @@ fn a_spirv_kernel_module_goes_to_vulkan_too() {
 
 #[test]
 fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
-    let out = temp("local_two_tiles.spv");
-    let (code, err) = run(&[
-        "to-spirv",
+    let err = refused(
         "tests/fixtures/modern/local_two_tiles.spir64.bc",
-        "--target",
-        "vulkan1.2",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
+        &[],
+        "local_two_tiles",
+    );
     assert!(
         err.contains("local pointers that need addresses")
             && err.contains("more than one __local object")
             && err.contains("function 'local_two_tiles'"),
         "{err}"
     );
-    assert!(!out.exists());
     // What logical addressing cannot say is refused under descriptors, by construct and
     // function, and leaves no output.
-    let desc = temp("pointer_arith-descriptors.spv");
-    let (code, err) = run(&[
-        "to-spirv",
+    let err = refused(
         "tests/fixtures/modern/pointer_arith.spir64.bc",
-        "--target",
-        "vulkan1.2",
-        "--vulkan-pointers",
-        "descriptors",
-        "-o",
-        desc.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
+        &["--vulkan-pointers", "descriptors"],
+        "pointer_arith-descriptors",
+    );
     assert!(
         err.contains("function 'pointer_arith'")
             && err.contains("the address of a buffer as an integer"),
         "{err}"
     );
-    assert!(!desc.exists());
+    let out = temp("local_two_tiles.spv");
     let (code, err) = run(&[
         "to-spirv",
         "tests/fixtures/modern/vector_add.spir64.bc",
@@ -444,29 +444,19 @@ fn a_kernel_that_reads_no_argument_gets_a_valid_module() {
 fn generic_pointers_take_the_space_the_program_gives_them() {
     for fixture in ["generic_inferred", "cpp_classes"] {
         for shape in ["modern", "o0"] {
-            let out = temp(&format!("{shape}.{fixture}.spv"));
-            let (code, err) = run(&[
-                "to-spirv",
+            let (out, _) = to_vulkan(
                 &format!("tests/fixtures/{shape}/{fixture}.spir64.bc"),
-                "--target",
-                "vulkan1.2",
-                "-o",
-                out.to_str().unwrap(),
-            ]);
-            assert_eq!(code, 0, "{shape}/{fixture}: {err}");
+                &[],
+                &format!("{shape}.{fixture}"),
+            );
             assert!(out.exists());
         }
     }
-    let out = temp("generic_space.spv");
-    let (code, err) = run(&[
-        "to-spirv",
+    let err = refused(
         "tests/fixtures/modern/generic_space.spir64.bc",
-        "--target",
-        "vulkan1.2",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
+        &[],
+        "generic_space",
+    );
     assert!(
         err.contains("function 'generic_space'")
             && err.contains("memory depending on the run")
@@ -474,7 +464,6 @@ fn generic_pointers_take_the_space_the_program_gives_them() {
                 || err.contains("global memory or into private")),
         "{err}"
     );
-    assert!(!out.exists());
 }
 
 /// Work-group collectives exchange values through a Workgroup array and need no subgroup
