@@ -260,15 +260,7 @@ fn global_size(b: &mut FnBuilder, d: Value) -> Value {
             index: d,
         },
     );
-    b.push(
-        u32t,
-        Op::Binary {
-            op: BinaryOp::Mul,
-            lhs: groups,
-            rhs: size,
-            flags: Default::default(),
-        },
-    )
+    super::groups::u32_op(b, BinaryOp::Mul, groups, size)
 }
 
 fn work_item(
@@ -341,17 +333,7 @@ fn work_item(
             },
         ))
     };
-    let add = |b: &mut FnBuilder, op: BinaryOp, x: Value, y: Value| {
-        b.push(
-            u32t,
-            Op::Binary {
-                op,
-                lhs: x,
-                rhs: y,
-                flags: Default::default(),
-            },
-        )
-    };
+    let add = super::groups::u32_op;
     let v = match w {
         BuiltIn::GlobalInvocationId => {
             let id = vk(b, BuiltIn::GlobalInvocationId);

@@ -279,7 +279,7 @@ fn linear_id(b: &mut FnBuilder, ids: &[Value]) -> Result<Value> {
 }
 
 /// `x op y` of 32-bit integers.
-fn u32_op(b: &mut FnBuilder, op: BinaryOp, x: Value, y: Value) -> Value {
+pub(super) fn u32_op(b: &mut FnBuilder, op: BinaryOp, x: Value, y: Value) -> Value {
     let u32t = b.l.out.int_type(32);
     b.push(
         u32t,
