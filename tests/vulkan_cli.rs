@@ -137,6 +137,43 @@ fn the_reflection_describes_every_argument() {
 }
 
 #[test]
+fn buffer_images_are_texel_buffers() {
+    let (spv, r) = to_vulkan(
+        "tests/fixtures/modern/image_1d_buffer.spir64.bc",
+        &[],
+        "texel",
+    );
+    let kinds: Vec<&str> = r["kernels"][0]["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "uniform_texel_buffer",
+            "storage_texel_buffer",
+            "uniform_texel_buffer",
+            "storage_texel_buffer",
+            "storage_texel_buffer",
+            "pointer_push_constant"
+        ]
+    );
+    // The module's reflection says the same: ArgumentUniformTexelBuffer (35) and
+    // ArgumentStorageTexelBuffer (34) of NonSemantic.ClspvReflection, no image kind (8, 9).
+    let w = words(&spv);
+    let ext_ops: Vec<u32> = instructions(&w)
+        .into_iter()
+        .filter(|(op, _)| *op == 12)
+        .map(|(_, ops)| ops[3])
+        .collect();
+    assert_eq!(ext_ops.iter().filter(|&&o| o == 35).count(), 2);
+    assert_eq!(ext_ops.iter().filter(|&&o| o == 34).count(), 3);
+    assert!(!ext_ops.iter().any(|&o| o == 8 || o == 9));
+}
+
+#[test]
 fn descriptors_bind_each_buffer_argument_and_address_logically() {
     let (out, r) = to_vulkan(
         "tests/fixtures/modern/atomics.spir64.bc",

@@ -43,9 +43,11 @@ pub enum ArgKind {
         size: u32,
         global: Handle<Global>,
     },
-    /// A `read_only` image: a sampled image (ArgumentSampledImage).
+    /// A `read_only` image: a sampled image (ArgumentSampledImage), or for an
+    /// `image1d_buffer_t` a uniform texel buffer (ArgumentUniformTexelBuffer).
     SampledImage(ImageArg),
-    /// A `write_only` or `read_write` image: a storage image (ArgumentStorageImage).
+    /// A `write_only` or `read_write` image: a storage image (ArgumentStorageImage), or for
+    /// an `image1d_buffer_t` a storage texel buffer (ArgumentStorageTexelBuffer).
     StorageImage(ImageArg),
     /// A `sampler_t` (ArgumentSampler). The host makes its Vulkan sampler with normalized
     /// coordinates whatever OpenCL's says, and writes OpenCL's CLK_NORMALIZED_COORDS bit
@@ -89,6 +91,8 @@ pub struct ImageArg {
     pub binding: Binding,
     pub channel_order: Option<PushConstantRange>,
     pub channel_data_type: Option<PushConstantRange>,
+    /// An `image1d_buffer_t`: the host binds a buffer view (a texel buffer), not an image.
+    pub texel_buffer: bool,
 }
 
 /// One argument of a kernel, in OpenCL's ordinal order.

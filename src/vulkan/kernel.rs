@@ -178,6 +178,7 @@ pub(super) fn lower_kernel(
                     binding,
                     channel_order: order.map(|w| w.1),
                     channel_data_type: data_type.map(|w| w.1),
+                    texel_buffer: img.dim == ir::ImageDim::Buffer,
                 };
                 let storage = matches!(l.out.types[texel], Type::ShaderImage { storage: true, .. });
                 let kind = if storage {

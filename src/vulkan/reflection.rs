@@ -66,10 +66,12 @@ pub fn json(m: &ir::Module) -> String {
                             o.insert("binding".into(), json!(binding));
                         }
                         ArgKind::SampledImage(i) | ArgKind::StorageImage(i) => {
-                            let kind = if matches!(a.kind, ArgKind::SampledImage(_)) {
-                                "sampled_image"
-                            } else {
-                                "storage_image"
+                            let sampled = matches!(a.kind, ArgKind::SampledImage(_));
+                            let kind = match (sampled, i.texel_buffer) {
+                                (true, false) => "sampled_image",
+                                (false, false) => "storage_image",
+                                (true, true) => "uniform_texel_buffer",
+                                (false, true) => "storage_texel_buffer",
                             };
                             o.insert("kind".into(), json!(kind));
                             o.insert("set".into(), json!(i.binding.descriptor_set));

@@ -172,6 +172,7 @@ pub const MEM_OBJECT_IMAGE3D: cl_uint = 0x10F2;
 pub const MEM_OBJECT_IMAGE1D: cl_uint = 0x10F4;
 pub const MEM_OBJECT_IMAGE2D_ARRAY: cl_uint = 0x10F3;
 pub const MEM_OBJECT_IMAGE1D_ARRAY: cl_uint = 0x10F5;
+pub const MEM_OBJECT_IMAGE1D_BUFFER: cl_uint = 0x10F6;
 
 fn check(what: &str, status: cl_int) -> Result<(), String> {
     if status == 0 {
@@ -343,6 +344,8 @@ impl Device {
         Ok(m)
     }
 
+    /// An image of `image_type` holding `data`; a 1D buffer image is made from a buffer
+    /// holding it (OpenCL copies no host data into those), which the image keeps alive.
     pub fn image(
         &self,
         format: ImageFormat,
@@ -351,6 +354,12 @@ impl Device {
         array_size: usize,
         data: &[u8],
     ) -> Result<Handle, String> {
+        let from_buffer = image_type == MEM_OBJECT_IMAGE1D_BUFFER;
+        let buffer = if from_buffer {
+            self.buffer(data)?
+        } else {
+            null_mut()
+        };
         let desc = ImageDesc {
             image_type,
             width: dims[0],
@@ -361,20 +370,20 @@ impl Device {
             slice_pitch: 0,
             num_mip_levels: 0,
             num_samples: 0,
-            buffer: null_mut(),
+            buffer,
         };
         let mut err = 0;
         let mut copy = data.to_vec();
-        let m = unsafe {
-            clCreateImage(
-                self.context,
-                MEM_READ_WRITE | MEM_COPY_HOST_PTR,
-                &format,
-                &desc,
-                copy.as_mut_ptr().cast(),
-                &mut err,
-            )
+        let (flags, host) = if from_buffer {
+            (MEM_READ_WRITE, null_mut())
+        } else {
+            (MEM_READ_WRITE | MEM_COPY_HOST_PTR, copy.as_mut_ptr().cast())
         };
+        let m = unsafe { clCreateImage(self.context, flags, &format, &desc, host, &mut err) };
+        if from_buffer {
+            // The image holds its own reference to the buffer.
+            unsafe { clReleaseMemObject(buffer) };
+        }
         check("clCreateImage", err)?;
         Ok(m)
     }

@@ -79,6 +79,8 @@ pub enum ArgSpec {
         rank: usize,
         /// The number of images of an image array (`None`: not an array).
         array: Option<usize>,
+        /// An `image1d_buffer_t` (`img1b`): made from a buffer holding its texels.
+        buffer: bool,
         /// Starts filled with values (`ro`, `rw`).
         read: bool,
         /// Compared after the run (`wo`, `rw`).
@@ -200,6 +202,7 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
             dims,
             rank,
             array,
+            buffer: kind == "img1b",
             read: mode != "wo",
             write: mode != "ro",
             channel: ch.to_string(),
@@ -457,6 +460,7 @@ pub fn arg_data(spec: &ExecSpec, seed: u64) -> Result<Vec<ArgData>, String> {
                 dims,
                 rank,
                 array,
+                buffer,
                 read,
                 write,
                 channel,
@@ -473,6 +477,7 @@ pub fn arg_data(spec: &ExecSpec, seed: u64) -> Result<Vec<ArgData>, String> {
                     }
                 };
                 let ty = match (rank, array) {
+                    _ if *buffer => super::cl::MEM_OBJECT_IMAGE1D_BUFFER,
                     (1, None) => super::cl::MEM_OBJECT_IMAGE1D,
                     (1, Some(_)) => super::cl::MEM_OBJECT_IMAGE1D_ARRAY,
                     (3, _) => super::cl::MEM_OBJECT_IMAGE3D,

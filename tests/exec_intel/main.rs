@@ -43,7 +43,7 @@ const DRIVER_CRASHES: [(&str, &str); 1] = [(
 /// Fixture shapes whose *input* SPIR (the control) crashes the driver when it loads it as a
 /// binary: (kernel, shape, why). Only the control is left out, and the output says so; our
 /// SPIR-V and our to-spir SPIR of the same fixture still run.
-const CONTROL_CRASHES: [(&str, &str, &str); 7] = [
+const CONTROL_CRASHES: [(&str, &str, &str); 9] = [
     (
         "image_arrays",
         "legacy",
@@ -75,6 +75,18 @@ const CONTROL_CRASHES: [(&str, &str, &str); 7] = [
         "legacy-o0",
         "the driver crashes (SIGSEGV) loading this module in the legacy shape (`!opencl.kernels`, \
          read_write and depth images); our SPIR 2.0 of it loads and runs",
+    ),
+    (
+        "image_1d_buffer",
+        "legacy",
+        "the driver crashes (SIGSEGV after failing to find its SPIR 1.2 image builtins of \
+         `ocl_image1d_buffer`); our SPIR-V and SPIR 2.0 of it load and run",
+    ),
+    (
+        "image_1d_buffer",
+        "legacy-o0",
+        "the driver crashes (SIGSEGV after failing to find its SPIR 1.2 image builtins of \
+         `ocl_image1d_buffer`); our SPIR-V and SPIR 2.0 of it load and run",
     ),
     (
         "device_enqueue",

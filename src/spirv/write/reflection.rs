@@ -111,11 +111,19 @@ impl Writer<'_> {
                         vec![descriptor_set, binding, offset, size],
                     ),
                     ArgKind::SampledImage(i) => (
-                        R::ArgumentSampledImage,
+                        if i.texel_buffer {
+                            R::ArgumentUniformTexelBuffer
+                        } else {
+                            R::ArgumentSampledImage
+                        },
                         vec![i.binding.descriptor_set, i.binding.binding],
                     ),
                     ArgKind::StorageImage(i) => (
-                        R::ArgumentStorageImage,
+                        if i.texel_buffer {
+                            R::ArgumentStorageTexelBuffer
+                        } else {
+                            R::ArgumentStorageImage
+                        },
                         vec![i.binding.descriptor_set, i.binding.binding],
                     ),
                     ArgKind::Sampler { binding: b, .. } => {

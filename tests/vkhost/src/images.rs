@@ -89,6 +89,44 @@ fn copy_region(img: &Image) -> vk::BufferImageCopy {
 }
 
 impl Device {
+    /// An `image1d_buffer_t` argument: a buffer holding job argument `given`'s texels and a
+    /// view of it in their format (bound as a uniform or a storage texel buffer).
+    /// Also the texels' length in bytes.
+    pub fn texel_buffer(
+        &self,
+        dir: &std::path::Path,
+        given: &Value,
+    ) -> R<(Buffer, vk::BufferView, usize)> {
+        let path = dir.join(
+            field(given, "image")?
+                .as_str()
+                .ok_or("`image` is not a path")?,
+        );
+        let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if num(given, "cl_type")? != 0x10F6 {
+            return Err("a texel buffer argument given an image that is not a 1D buffer".into());
+        }
+        let fmt = format(num(given, "data_type")?)?;
+        let b = self.buffer(&data)?;
+        let view = unsafe {
+            self.device.create_buffer_view(
+                &vk::BufferViewCreateInfo::default()
+                    .buffer(b.buffer)
+                    .format(fmt)
+                    .offset(0)
+                    .range(data.len() as u64),
+                None,
+            )
+        };
+        match view {
+            Ok(v) => Ok((b, v, data.len())),
+            Err(e) => {
+                self.free(b);
+                Err(vkerr("vkCreateBufferView")(e))
+            }
+        }
+    }
+
     /// An image holding job argument `given`'s bytes.
     pub fn image(&self, dir: &std::path::Path, given: &Value) -> R<Image> {
         let d = &self.device;

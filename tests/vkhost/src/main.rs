@@ -46,6 +46,8 @@ enum Resource {
     /// A sampled or storage image's view (General layout).
     Image(vk::ImageView),
     Sampler(vk::Sampler),
+    /// An `image1d_buffer_t`'s buffer view (a uniform or storage texel buffer).
+    TexelBuffer(vk::BufferView),
 }
 
 fn main() {
@@ -232,6 +234,8 @@ impl Device {
         let size = (data.len() as u64).max(16).div_ceil(16) * 16;
         let info = vk::BufferCreateInfo::default().size(size).usage(
             vk::BufferUsageFlags::STORAGE_BUFFER
+                | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER
+                | vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER
                 | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
                 | vk::BufferUsageFlags::TRANSFER_SRC
                 | vk::BufferUsageFlags::TRANSFER_DST,
@@ -287,6 +291,30 @@ impl Device {
             self.device.free_memory(b.memory, None);
         }
     }
+}
+
+/// Where a job argument's bytes go after the dispatch, if they are compared.
+fn output_name(given: &Value) -> Option<String> {
+    given
+        .get("output")
+        .and_then(Value::as_str)
+        .map(String::from)
+}
+
+/// OpenCL's channel order and data type of image argument `given`, into the push
+/// constants where the kernel's reflection `a` asks for them.
+fn channel_words(a: &Value, given: &Value, push: &mut [u8]) -> R<()> {
+    for (word, value) in [
+        ("channel_order", "order"),
+        ("channel_data_type", "data_type"),
+    ] {
+        if let Some(at) = a.get(word) {
+            let off = num(at, "offset")? as usize;
+            let v = num(given, value)? as u32;
+            push[off..off + 4].copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    Ok(())
 }
 
 fn field<'a>(v: &'a Value, k: &str) -> R<&'a Value> {
@@ -464,6 +492,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
     // Images (with where their texels go afterwards) and samplers, bound by (set, binding).
     let mut images: Vec<(images::Image, Option<String>)> = Vec::new();
     let mut samplers: Vec<vk::Sampler> = Vec::new();
+    let mut views: Vec<vk::BufferView> = Vec::new();
     let mut handles: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Resource)> =
         Default::default();
     let key_of =
@@ -546,22 +575,20 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
                     vk::DescriptorType::STORAGE_IMAGE
                 };
                 handles.insert(key_of(a)?, (ty, Resource::Image(img.view)));
-                // OpenCL's channel order and data type, where the kernel asks for them.
-                for (word, value) in [
-                    ("channel_order", "order"),
-                    ("channel_data_type", "data_type"),
-                ] {
-                    if let Some(at) = a.get(word) {
-                        let off = num(at, "offset")? as usize;
-                        let v = num(given, value)? as u32;
-                        push[off..off + 4].copy_from_slice(&v.to_le_bytes());
-                    }
-                }
-                let out = given
-                    .get("output")
-                    .and_then(Value::as_str)
-                    .map(String::from);
-                images.push((img, out));
+                channel_words(a, given, &mut push)?;
+                images.push((img, output_name(given)));
+            }
+            "uniform_texel_buffer" | "storage_texel_buffer" => {
+                let (b, view, len) = dev.texel_buffer(dir, given)?;
+                let ty = if kind == "uniform_texel_buffer" {
+                    vk::DescriptorType::UNIFORM_TEXEL_BUFFER
+                } else {
+                    vk::DescriptorType::STORAGE_TEXEL_BUFFER
+                };
+                handles.insert(key_of(a)?, (ty, Resource::TexelBuffer(view)));
+                channel_words(a, given, &mut push)?;
+                buffers.push((b, output_name(given), len));
+                views.push(view);
             }
             "sampler" => {
                 let mask = images::job_sampler_mask(given)?;
@@ -697,6 +724,9 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
     }
     for s in samplers {
         unsafe { dev.device.destroy_sampler(s, None) };
+    }
+    for v in views {
+        unsafe { dev.device.destroy_buffer_view(v, None) };
     }
     result?;
     if diffs.is_empty() {
@@ -866,6 +896,8 @@ fn dispatch(
             vk::DescriptorType::SAMPLED_IMAGE,
             vk::DescriptorType::STORAGE_IMAGE,
             vk::DescriptorType::SAMPLER,
+            vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
+            vk::DescriptorType::STORAGE_TEXEL_BUFFER,
         ]
         .map(|ty| {
             vk::DescriptorPoolSize::default()
@@ -911,20 +943,28 @@ fn dispatch(
                         info.image_view(view).image_layout(vk::ImageLayout::GENERAL)
                     }
                     Resource::Sampler(s) => info.sampler(s),
-                    Resource::Buffer(_) => info,
+                    Resource::Buffer(_) | Resource::TexelBuffer(_) => info,
                 }]
+            })
+            .collect();
+        let texel_views: Vec<[vk::BufferView; 1]> = bindings
+            .iter()
+            .map(|b| match b.2 {
+                Resource::TexelBuffer(v) => [v],
+                _ => [vk::BufferView::null()],
             })
             .collect();
         let writes: Vec<vk::WriteDescriptorSet> = bindings
             .iter()
-            .zip(infos.iter().zip(&image_infos))
-            .map(|(b, (info, image_info))| {
+            .zip(infos.iter().zip(image_infos.iter().zip(&texel_views)))
+            .map(|(b, (info, (image_info, view)))| {
                 let w = vk::WriteDescriptorSet::default()
                     .dst_set(sets[b.0 as usize])
                     .dst_binding(b.3)
                     .descriptor_type(b.1);
                 match b.2 {
                     Resource::Buffer(_) => w.buffer_info(info),
+                    Resource::TexelBuffer(_) => w.texel_buffer_view(view),
                     _ => w.image_info(image_info),
                 }
             })
