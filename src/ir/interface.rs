@@ -50,10 +50,12 @@ pub enum ArgKind {
     /// an `image1d_buffer_t` a storage texel buffer (ArgumentStorageTexelBuffer).
     StorageImage(ImageArg),
     /// A `sampler_t` (ArgumentSampler). The host makes its Vulkan sampler with normalized
-    /// coordinates whatever OpenCL's says, and writes OpenCL's CLK_NORMALIZED_COORDS bit
-    /// (1 or 0) as a 32-bit word at `normalized_mask` in the push constants
-    /// (NormalizedSamplerMaskPushConstant): the kernel normalizes unnormalized
-    /// coordinates itself (Vulkan's unnormalized samplers cannot read arrays or 3D images).
+    /// coordinates whatever OpenCL's says, and writes OpenCL's sampler bits
+    /// (`CLK_NORMALIZED_COORDS_TRUE` 1, `CLK_ADDRESS_*`, `CLK_FILTER_NEAREST` 0x10 /
+    /// `CLK_FILTER_LINEAR` 0x20) as a 32-bit word at `normalized_mask` in the push constants
+    /// (NormalizedSamplerMaskPushConstant, as clvk does): the kernel normalizes unnormalized
+    /// coordinates itself (Vulkan's unnormalized samplers cannot read arrays or 3D images),
+    /// to texel centres where the sampler is nearest.
     Sampler {
         binding: Binding,
         normalized_mask: PushConstantRange,

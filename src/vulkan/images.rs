@@ -7,9 +7,10 @@
 //! Vulkan's samplers with unnormalized coordinates cannot read arrays or 3D images, so the
 //! host makes every sampler with normalized coordinates and the kernel normalizes OpenCL's
 //! unnormalized ones itself: divided by the image's size (an integer coordinate `x` is the
-//! texel's centre, `(x + 0.5) / size`); an array's layer is never normalized. Whether a
-//! sampler is normalized is known for a constant; for an argument the host says so in a
-//! push-constant word (`ir::interface::ArgKind::Sampler`).
+//! texel's centre, `(x + 0.5) / size`, and so is a float one under a nearest sampler,
+//! `(floor(x) + 0.5) / size`); an array's layer is never normalized. Whether a sampler is
+//! normalized and how it filters is known for a constant; for an argument the host writes
+//! OpenCL's sampler bits in a push-constant word (`ir::interface::ArgKind::Sampler`).
 //!
 //! `read_image{f,i,ui,h}` with a sampler is OpImageSampleExplicitLod at level 0; without
 //! one, OpImageFetch (sampled) or OpImageRead (storage); `write_image*` is OpImageWrite;
@@ -29,12 +30,14 @@ use crate::ir::{
 use super::body::FnBuilder;
 use super::emit::{plain, E};
 
-/// How a lowered sampler value says whether its coordinates are normalized.
+/// How a lowered sampler value says whether its coordinates are normalized and whether
+/// it filters linearly.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum SamplerSource {
     /// A sampler constant: known.
-    Literal { normalized: bool },
-    /// A sampler argument: push-constant member `mask` holds 1 or 0.
+    Literal { normalized: bool, linear: bool },
+    /// A sampler argument: push-constant member `mask` holds OpenCL's sampler bits
+    /// (`CLK_NORMALIZED_COORDS_TRUE` 1, `CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR` 0x20).
     Argument { mask: u32 },
 }
 
@@ -259,6 +262,12 @@ pub(super) fn lower(
 
 /// A sample's coordinate as Vulkan's normalized sampler takes it: float, and divided by
 /// the image's size where OpenCL's sampler is unnormalized (the layer of an array never).
+/// For a nearest sampler the coordinate is the centre of texel `floor(x)` (an integer
+/// coordinate's texel likewise): `x / size` multiplied back by the sampler may land a hair
+/// below an exact texel edge `x` and read the texel before. A linear sampler takes
+/// `x / size`. Which one a sampler argument is, is read from the host's word of OpenCL's
+/// sampler bits (clspv's convention: normalized if bit 0, nearest if the filter bits are
+/// CLK_FILTER_NEAREST).
 fn sample_coordinate(
     b: &mut FnBuilder,
     image: ir::ImageType,
@@ -291,13 +300,54 @@ fn sample_coordinate(
         coord
     };
     let source = sampler_source(e.b, sampler)?;
-    if let SamplerSource::Literal { normalized: true } = source {
+    if let SamplerSource::Literal {
+        normalized: true, ..
+    } = source
+    {
         return Ok(fc);
     }
-    // The unnormalized coordinate over the size: the spatial lanes only (an array's layer
-    // and a 4-lane 3D coordinate's w stay).
-    let dims = image.dims();
+    let size = image_size_f32(&mut e, image, img);
+    // The texel centres (nearest; integer coordinates) and the plain quotients (linear).
+    let centre = |e: &mut E, c: Value| {
+        let c = if is_int {
+            c
+        } else {
+            e.glsl(spirv::GlslStd450Op::Floor, f32t, vec![c])
+        };
+        let half = e.float_const(f32t, 0.5);
+        e.bin(BinaryOp::FAdd, f32t, c, half)
+    };
+    let nearest = scale(&mut e, fc, ft, lanes, &size, centre);
+    let linear = if is_int {
+        nearest
+    } else {
+        scale(&mut e, fc, ft, lanes, &size, |_, c| c)
+    };
+    Ok(match source {
+        SamplerSource::Literal { linear: true, .. } => linear,
+        SamplerSource::Literal { .. } => nearest,
+        SamplerSource::Argument { mask } => {
+            let m = e.b.push_constant(mask)?;
+            let u32t = e.b.l.out.int_type(32);
+            let bt = e.b.l.out.ty(Type::Bool);
+            let bits = |e: &mut E, keep: u64, want: u64| {
+                let k = e.b.int_const(32, keep);
+                let w = e.b.int_const(32, want);
+                let masked = e.bin(BinaryOp::And, u32t, m, k);
+                e.icmp(IntPredicate::Eq, bt, masked, w)
+            };
+            let is_nearest = bits(&mut e, 0x30, 0x10);
+            let unnormalized = e.select(ft, is_nearest, nearest, linear);
+            let normalized = bits(&mut e, 1, 1);
+            e.select(ft, normalized, fc, unnormalized)
+        }
+    })
+}
+
+/// The image's size in each spatial dimension, as floats.
+fn image_size_f32(e: &mut E, image: ir::ImageType, img: Value) -> Vec<Value> {
     let u32t = e.b.l.out.int_type(32);
+    let f32t = e.b.l.out.ty(Type::Float { width: 32 });
     let n = image.size_components();
     let qt = if n > 1 {
         e.b.l.out.ty(Type::Vector { elem: u32t, len: n })
@@ -314,42 +364,61 @@ fn sample_coordinate(
             args: vec![img],
         },
     );
-    let mut scaled = fc;
-    for i in 0..dims {
-        let lane = |e: &mut E, v: Value, t: Handle<Type>, n: u32| {
-            if n == 1 {
-                v
+    (0..image.dims())
+        .map(|i| {
+            let s = if n == 1 {
+                size
             } else {
                 let idx = e.b.int_const(32, i as u64);
                 e.b.push(
-                    t,
+                    u32t,
                     Op::ExtractElement {
-                        vector: v,
+                        vector: size,
                         index: idx,
                     },
                 )
-            }
-        };
-        let s = lane(&mut e, size, u32t, n);
-        let s = e.b.push(
-            f32t,
-            Op::Builtin {
-                builtin: plain(ConvertKind::Int(Sign::Unsigned), ConvertKind::Float),
-                args: vec![s],
-            },
-        );
-        let c = lane(&mut e, fc, f32t, lanes);
-        let c = if is_int {
-            let half = e.float_const(f32t, 0.5);
-            e.bin(BinaryOp::FAdd, f32t, c, half)
+            };
+            e.b.push(
+                f32t,
+                Op::Builtin {
+                    builtin: plain(ConvertKind::Int(Sign::Unsigned), ConvertKind::Float),
+                    args: vec![s],
+                },
+            )
+        })
+        .collect()
+}
+
+/// Coordinate `fc` (of type `ft`, `lanes` lanes) with each spatial lane `c` replaced by
+/// `at(c) / size` (an array's layer and a 4-lane 3D coordinate's w stay).
+fn scale(
+    e: &mut E,
+    fc: Value,
+    ft: Handle<Type>,
+    lanes: u32,
+    size: &[Value],
+    at: impl Fn(&mut E, Value) -> Value,
+) -> Value {
+    let f32t = e.b.l.out.ty(Type::Float { width: 32 });
+    let mut scaled = fc;
+    for (i, &s) in size.iter().enumerate() {
+        let idx = e.b.int_const(32, i as u64);
+        let c = if lanes == 1 {
+            fc
         } else {
-            c
+            e.b.push(
+                f32t,
+                Op::ExtractElement {
+                    vector: fc,
+                    index: idx,
+                },
+            )
         };
+        let c = at(e, c);
         let q = e.bin(BinaryOp::FDiv, f32t, c, s);
         scaled = if lanes == 1 {
             q
         } else {
-            let idx = e.b.int_const(32, i as u64);
             e.b.push(
                 ft,
                 Op::InsertElement {
@@ -360,17 +429,7 @@ fn sample_coordinate(
             )
         };
     }
-    Ok(match source {
-        SamplerSource::Literal { .. } => scaled,
-        SamplerSource::Argument { mask } => {
-            // The host's word: 1 where OpenCL's sampler is normalized.
-            let m = e.b.push_constant(mask)?;
-            let zero = e.b.int_const(32, 0);
-            let bt = e.b.l.out.ty(Type::Bool);
-            let normalized = e.icmp(IntPredicate::Ne, bt, m, zero);
-            e.select(ft, normalized, fc, scaled)
-        }
-    })
+    scaled
 }
 
 /// The global a lowered image or sampler value was loaded from (the lowering loads every
@@ -446,9 +505,10 @@ impl FnBuilder<'_, '_> {
                         },
                         mask,
                     });
+                let linear = filter == ir::SamplerFilter::Linear;
                 self.l
                     .samplers
-                    .insert(g, SamplerSource::Literal { normalized });
+                    .insert(g, SamplerSource::Literal { normalized, linear });
                 g
             }
         };

@@ -2,8 +2,8 @@
 //! data type and image type) becomes a Vulkan image in the General layout with a view,
 //! filled from a staging buffer and read back the same way after the dispatch. Samplers
 //! are made from OpenCL's sampler bits, always with normalized coordinates: the modules
-//! this host runs normalize OpenCL's unnormalized coordinates themselves (the sampler
-//! argument's `normalized_mask` push-constant word says which they are).
+//! this host runs normalize OpenCL's unnormalized coordinates themselves (the host writes
+//! OpenCL's sampler bits at the sampler argument's `normalized_mask` push-constant word).
 
 use ash::vk;
 use serde_json::Value;

@@ -600,7 +600,7 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
                 );
                 let at = field(a, "normalized_mask")?;
                 let off = num(at, "offset")? as usize;
-                push[off..off + 4].copy_from_slice(&(mask & 1).to_le_bytes());
+                push[off..off + 4].copy_from_slice(&mask.to_le_bytes());
             }
             "workgroup" => {
                 let bytes = num(given, "local_bytes")?;
