@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""The error of the Vulkan library's double erf, erfc, tgamma and lgamma against the correctly
-rounded result, in ulps, next to the Intel runtime's (the reference the Vulkan tier compares
-with), from the Vulkan tier's kept files:
+"""The error of the Vulkan library's math builtins against the correctly rounded result, in
+ulps, next to the Intel runtime's (the reference the Vulkan tier compares with), from the
+Vulkan tier's files:
 
-    SPIR_XLATE_EXEC_ONLY=double_erf SPIR_XLATE_VULKAN_KEEP=A cargo test --release \
-        --features oracles --test exec_vulkan
-    SPIR_XLATE_EXEC_ONLY=double_gamma SPIR_XLATE_VULKAN_KEEP=B cargo test ...
-    python3 scripts/math_reference.py A B      (or one DIR kept by the whole tier)
+    python3 scripts/math_reference.py [--check] DIR...
 
-The reference is mpmath at 300 bits (pip install mpmath). The arguments are rebuilt from the
-kept inputs exactly as the fixtures' kernels make them (clang contracts `a * b + c` into one
-rounding, as the kernels are compiled with OpenCL C's default FP_CONTRACT). lgamma is left out
-where |lgamma| < 1, near its zeros, where OpenCL does not bound it.
+DIR is a directory of the Vulkan tier's files (`SPIR_XLATE_VULKAN_KEEP=DIR cargo test
+--release --features oracles --test exec_vulkan`; the tier itself runs this script with
+--check over its work directory). Fixtures judged: double_erf (erf, erfc), double_gamma
+(tgamma, lgamma), pow_root_tanpi (pown, rootn, tanpi of float and double).
+
+The reference is mpmath at 300 bits (Debian python3-mpmath). Each argument is rebuilt from
+the kept inputs exactly as the fixture's kernel makes it (clang contracts `a * b + c` into
+one rounding, as the kernels are compiled with OpenCL C's default FP_CONTRACT). A result
+whose correctly rounded value overflows must be the infinity of its sign, one whose value
+is zero must be zero. lgamma is left out where |lgamma| < 1, near its zeros, where OpenCL
+does not bound it.
+
+With --check the exit status is 1 when one of our results is further from the correctly
+rounded result than OpenCL C's bound for the function (OpenCL C 1.2, 7.4: erf, erfc,
+tgamma, pown, rootn 16 ulp; tanpi 6 ulp), naming the function, argument and result.
 """
 import math
 import os
@@ -23,95 +31,212 @@ import mpmath
 mpmath.mp.prec = 300
 M = mpmath.mpf
 
+# OpenCL C's bounds in ulps (OpenCL C 1.2, table 7.4), the same for float and double.
+BOUND = {"erf": 16, "erfc": 16, "tgamma": 16, "lgamma": None, "pown": 16, "rootn": 16,
+         "tanpi": 6}
+# (significand bits, smallest normal exponent, largest finite) of float and double.
+FORMAT = {"f": (24, -126, (2 - 2.0**-23) * 2.0**127), "d": (53, -1022, 1.7976931348623157e308)}
+
 
 def read(path, fmt):
     data = open(path, "rb").read()
     return struct.unpack(f"<{len(data) // struct.calcsize(fmt)}{fmt}", data)
 
 
+def as_double(bits):
+    return struct.unpack("<d", struct.pack("<Q", bits & (2**64 - 1)))[0]
+
+
+def as_float(bits):
+    return struct.unpack("<f", struct.pack("<I", bits & (2**32 - 1)))[0]
+
+
+def to_float(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
 def wide(b):
     e = min(max((b >> 52) & 0x7FF, 1), 2046)
-    return struct.unpack("<d", struct.pack("<Q", (b & 0x800FFFFFFFFFFFFF) | (e << 52)))[0]
+    return as_double((b & 0x800FFFFFFFFFFFFF) | (e << 52))
+
+
+def wide_float(b):
+    fb = (b >> 11) & 0xFFFFFFFF
+    e = min(max((fb >> 23) & 0xFF, 1), 254)
+    return as_float((fb & 0x807FFFFF) | (e << 23))
+
+
+def c_rem(a, b):
+    """C's `%`: the quotient truncated toward zero."""
+    return int(math.fmod(a, b))
 
 
 def fma(a, b, c):
     return float(M(a) * M(b) + M(c))
 
 
-def ulps(got, ref):
-    r = float(ref)
-    if not math.isfinite(got) or not math.isfinite(r) or r == 0:
-        return None
-    return float(abs(M(got) - ref) / math.ulp(abs(r)))
+def double_erf(i, ins):
+    xb, f = ins["arg1.in"], ins["arg2.in"]
+    x = wide(xb[i])
+    return [("erf", (x,)), ("erfc", (x if abs(x) < 26.0 else 1.0 / x,)), ("erf", (f[i],)),
+            ("erfc", (f[i],)), ("erf", (f[i] * 0.1,)), ("erfc", (f[i] * 0.1,))]
 
 
-def cases(dirname, shape):
-    """(function, argument, slot) of each compared result, and the kept outputs."""
-    out = []
-    base = os.path.join(dirname, f"{shape}.double_erf.double_erf.")
-    if os.path.exists(base + "arg0.out"):
-        xb, f = read(base + "arg1.in", "Q"), read(base + "arg2.in", "d")
-        for i in range(len(f)):
-            x = wide(xb[i])
-            for k, (fn, a) in enumerate(
-                [("erf", x), ("erfc", x if abs(x) < 26.0 else 1.0 / x), ("erf", f[i]),
-                 ("erfc", f[i]), ("erf", f[i] * 0.1), ("erfc", f[i] * 0.1)]
-            ):
-                out.append((base, fn, a, 8 * i + k))
-    base = os.path.join(dirname, f"{shape}.double_gamma.double_gamma.")
-    if os.path.exists(base + "arg0.out"):
-        f, xb = read(base + "arg2.in", "d"), read(base + "arg3.in", "Q")
-        for i in range(len(f)):
-            v, x = f[i], wide(xb[i])
-            for k, fn, a in [(0, "tgamma", v), (1, "tgamma", fma(v, 0.05, 0.001)),
-                             (2, "tgamma", fma(-abs(v), 0.1, -0.25)), (3, "lgamma", v),
-                             (4, "lgamma", x), (7, "tgamma", x)]:
-                out.append((base, fn, a, 8 * i + k))
-    return out
+def double_gamma(i, ins):
+    v, x = ins["arg2.in"][i], wide(ins["arg3.in"][i])
+    return [("tgamma", (v,)), ("tgamma", (fma(v, 0.05, 0.001),)),
+            ("tgamma", (fma(-abs(v), 0.1, -0.25),)), ("lgamma", (v,)), ("lgamma", (x,)),
+            None, None, ("tgamma", (x,))]
 
 
-def reference(fn, a):
+def pow_root_tanpi(i, ins, fmt):
+    b, n, v = ins["arg1.in"][i], ins["arg2.in"][i], ins["arg3.in"][i]
+    odd = (3 if c_rem(n, 7) == 0 else c_rem(n, 7)) | 1
+    root = 2 if n == 0 else n
+    if fmt == "f":
+        x = wide_float(b)
+        return [("pown", (x, c_rem(n, 5))), ("pown", (as_float(0x3F800000 + n * 4099), n * 50)),
+                ("rootn", (x, odd)), ("rootn", (abs(x), root)), ("tanpi", (to_float(v),)),
+                ("tanpi", (as_float(0x3F000000 + n),)),
+                ("tanpi", (as_float(0x40200000 + n * 3),)), ("tanpi", (x,))]
+    x = wide(b)
+    return [("pown", (x, c_rem(n, 9))),
+            ("pown", (as_double(0x3FF0000000000000 + n * 1000003), n * 40000)),
+            ("rootn", (x, odd)), ("rootn", (abs(x), root)), ("tanpi", (v,)),
+            ("tanpi", (as_double(0x3FE0000000000000 + n),)),
+            ("tanpi", (as_double(0x4004000000000000 + n * 12345),)), ("tanpi", (x,))]
+
+
+# (fixture, kernel) -> (output argument, format, inputs: {file suffix: struct format},
+# cases(i, ins): the (function, arguments) of each of work-item i's results, in order)
+POW_ROOT_TANPI_INPUTS = {"arg1.in": "Q", "arg2.in": "i", "arg3.in": "d"}
+KERNELS = {
+    ("double_erf", "double_erf"): ("arg0", "d", {"arg1.in": "Q", "arg2.in": "d"}, double_erf),
+    ("double_gamma", "double_gamma"): ("arg0", "d", {"arg2.in": "d", "arg3.in": "Q"},
+                                       double_gamma),
+    ("pow_root_tanpi", "pow_root_tanpi"): (
+        "arg0", "f", POW_ROOT_TANPI_INPUTS, lambda i, ins: pow_root_tanpi(i, ins, "f")),
+    ("pow_root_tanpi", "pow_root_tanpi_double"): (
+        "arg0", "d", POW_ROOT_TANPI_INPUTS, lambda i, ins: pow_root_tanpi(i, ins, "d")),
+}
+
+
+def reference(fn, args):
+    """The exact value (to 300 bits), or None where it is not a number or not judged."""
+    a = M(args[0])
     try:
         if fn == "erf":
-            return mpmath.erf(M(a))
+            return mpmath.erf(a)
         if fn == "erfc":
-            return mpmath.erfc(M(a))
+            return mpmath.erfc(a)
         if fn == "tgamma":
-            return mpmath.gamma(M(a))
-        r = mpmath.loggamma(M(a)).real
-        return r if abs(r) >= 1 else None
+            return mpmath.gamma(a)
+        if fn == "lgamma":
+            r = mpmath.loggamma(a).real
+            return r if abs(r) >= 1 else None
+        if fn == "pown":
+            n = args[1]
+            if a == 0:
+                return None if n < 0 else (M(1) if n == 0 else M(0))
+            return a**n
+        if fn == "rootn":
+            n = args[1]
+            if a == 0 or (a < 0 and n % 2 == 0):
+                return None
+            r = mpmath.root(abs(a), n) if n > 0 else 1 / mpmath.root(abs(a), -n)
+            return -r if a < 0 else r
+        if fn == "tanpi":
+            # Exactly: tanpi of an integer is 0, of a half-integer a pole (not judged).
+            if a == mpmath.floor(a):
+                return M(0)
+            if 2 * a == mpmath.floor(2 * a):
+                return None
+            # mpmath reduces the argument exactly (no a - 2k of a tiny a).
+            return mpmath.sinpi(a) / mpmath.cospi(a)
     except (ValueError, ZeroDivisionError):
         return None
+    return None
+
+
+def error(got, ref, fmt):
+    """A result's distance from the correctly rounded result in ulps of the format
+    (infinite where its class is wrong: NaN, infinite or not zero where it should not be)."""
+    bits, emin, top = FORMAT[fmt]
+    if math.isnan(got):
+        return math.inf
+    if ref == 0:
+        return 0.0 if got == 0 else math.inf
+    ulp_top = 2.0 ** (math.floor(math.log2(top)) - bits + 1)
+    if abs(ref) >= M(top) + M(ulp_top) / 2:
+        return 0.0 if math.isinf(got) and (got > 0) == (ref > 0) else math.inf
+    if math.isinf(got):
+        return math.inf
+    e = max(int(mpmath.floor(mpmath.log(abs(ref), 2))), emin)
+    return float(abs(M(got) - ref) / mpmath.ldexp(1, e - bits + 1))
+
+
+def judge(dirname, check):
+    """(function, format, who) -> largest error; and the results beyond OpenCL's bound."""
+    worst, beyond = {}, []
+    names = sorted(os.listdir(dirname))
+    for (fixture, kernel), (arg, fmt, inputs, cases) in KERNELS.items():
+        # The tier's files: SHAPE.FIXTURE.KERNEL.argN.out / .expected / .in.
+        tag = f".{fixture}.{kernel}."
+        bases = sorted({n[: n.index(tag) + len(tag)] for n in names
+                        if tag in n and n.endswith(arg + ".out") and not n.startswith("clspv.")})
+        for base in bases:
+            path = os.path.join(dirname, base)
+            ins = {k: read(path + k, f) for k, f in inputs.items()}
+            ours = read(path + arg + ".out", fmt)
+            intel = read(path + arg + ".expected", fmt)
+            count = len(next(iter(ins.values())))
+            per = len(ours) // count
+            for i in range(count):
+                for k, case in enumerate(cases(i, ins)):
+                    if case is None:
+                        continue
+                    fn, args = case
+                    ref = reference(fn, args)
+                    if ref is None:
+                        continue
+                    slot = per * i + k
+                    for who, got in [("ours", ours[slot]), ("Intel", intel[slot])]:
+                        u = error(got, ref, fmt)
+                        key = (fn, fmt, who)
+                        worst[key] = max(worst.get(key, 0.0), u)
+                        bound = BOUND[fn]
+                        if who == "ours" and check and bound is not None and u > bound:
+                            beyond.append(f"{base}{arg}[{slot}]: {fn}{args} = {got!r}, "
+                                          f"correctly rounded {float(ref)!r} ({u:.2f} ulp, "
+                                          f"OpenCL's bound {bound})")
+    return worst, beyond
 
 
 def main():
-    if len(sys.argv) < 2:
+    argv = sys.argv[1:]
+    check = "--check" in argv
+    dirs = [a for a in argv if a != "--check"]
+    if not dirs:
         sys.exit(__doc__)
-    worst = {}
-    for dirname in sys.argv[1:]:
-        for shape in ["modern", "legacy", "o0", "legacy-o0", "desc.modern"]:
-            measure(dirname, shape, worst)
+    worst, beyond = {}, []
+    for d in dirs:
+        w, b = judge(d, check)
+        beyond += b
+        for k, u in w.items():
+            worst[k] = max(worst.get(k, 0.0), u)
     print("largest error against the correctly rounded result (ulps):")
-    for fn in ["erf", "erfc", "tgamma", "lgamma"]:
-        row = [f"{who} {worst[(fn, who)]:.2f}" for who in ["ours", "Intel"] if (fn, who) in worst]
-        if row:
-            print(f"  {fn}: " + ", ".join(row))
-
-
-def measure(dirname, shape, worst):
-    """The largest errors of one fixture shape's kept results, into `worst`."""
-    kept = {}
-    for base, fn, a, slot in cases(dirname, shape):
-        if base not in kept:
-            kept[base] = (read(base + "arg0.out", "d"), read(base + "arg0.expected", "d"))
-        ref = reference(fn, a)
-        if ref is None or abs(ref) > M(1.7e308):
-            continue
-        ours, intel = kept[base][0][slot], kept[base][1][slot]
-        for who, got in [("ours", ours), ("Intel", intel)]:
-            u = ulps(got, ref)
-            if u is not None:
-                worst[(fn, who)] = max(worst.get((fn, who), 0.0), u)
+    for fn in BOUND:
+        for fmt, name in [("f", "float"), ("d", "double")]:
+            row = [f"{who} {worst[(fn, fmt, who)]:.2f}" for who in ["ours", "Intel"]
+                   if (fn, fmt, who) in worst]
+            if row:
+                bound = f"{BOUND[fn]}" if BOUND[fn] is not None else "none"
+                print(f"  {fn} ({name}): " + ", ".join(row) + f"; OpenCL's bound {bound}")
+    if beyond:
+        print(f"{len(beyond)} results beyond OpenCL's bound:")
+        for line in beyond[:40]:
+            print("  " + line)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@
 The logs (docs/logs/, committed beside the page) are the tiers' output as printed with
 --nocapture: exec_vulkan.log (lavapipe and clspv), exec_intel.log (the Intel runtime), and
 gpu.log when present (tests/vkhost replaying the Vulkan tier's jobs on a GPU machine:
-SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md), and
-math_reference.log when present (scripts/math_reference.py over kept results). Nothing in
+SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md); the Vulkan
+tier's log carries scripts/math_reference.py's judgement of the math fixtures. Nothing in
 the page is typed by hand: every figure is a line of those logs, parsed here.
 """
 import collections
@@ -104,13 +104,14 @@ def gpu_rows(log):
 
 
 def math_rows(log):
-    """The library's double erf/erfc/tgamma/lgamma against the correctly rounded result
-    (math_reference.log: scripts/math_reference.py's output)."""
+    """The Vulkan library's math against the correctly rounded result, as the Vulkan tier
+    prints scripts/math_reference.py's judgement (exec_vulkan.log)."""
     rows = []
     for line in log.splitlines():
-        m = re.match(r"\s+(\w+): ours ([\d.]+), Intel ([\d.]+)", line)
+        m = re.match(r"\s+(\w+) \((float|double)\): ours ([\d.]+|inf), Intel ([\d.]+|inf); "
+                     r"OpenCL's bound (\w+)", line)
         if m:
-            rows.append(f"| `{m[1]}` (double) | {m[2]} ulp | {m[3]} ulp |")
+            rows.append(f"| `{m[1]}` ({m[2]}) | {m[3]} ulp | {m[4]} ulp | {m[5]} ulp |")
     return rows
 
 
@@ -124,7 +125,7 @@ def main():
     stamp = datetime.datetime.fromtimestamp(
         os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
     rows = intel_rows(intel) + vulkan_rows(vulkan) + (gpu_rows(gpu) if gpu else [])
-    math = math_rows(read("math_reference.log") or "")
+    math = math_rows(vulkan)
     page = [
         "# Status",
         "",
@@ -137,12 +138,13 @@ def main():
         *rows,
         "",
         *([
-            "Math of double in the Vulkan library against the correctly rounded result "
-            "(mpmath, `scripts/math_reference.py` over the `double_erf` and `double_gamma` "
-            "fixtures' kept results; lgamma away from its zeros):",
+            "Math in the Vulkan library against the correctly rounded result (mpmath: the "
+            "Vulkan tier runs `scripts/math_reference.py --check` over the `double_erf`, "
+            "`double_gamma` and `pow_root_tanpi` fixtures' results on lavapipe; lgamma away "
+            "from its zeros):",
             "",
-            "| builtin | ours (largest error) | Intel CPU runtime |",
-            "|---|---|---|",
+            "| builtin | ours (largest error) | Intel CPU runtime | OpenCL's bound |",
+            "|---|---|---|---|",
             *math,
             "",
         ] if math else []),

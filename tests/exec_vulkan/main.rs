@@ -87,7 +87,7 @@ const DRIVER_FAULTS: [(&str, &str, &str); 8] = [
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 19] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 21] = [
     // lgamma is near zero at 1 and 2, where OpenCL leaves it unbounded: relative to 1 below.
     (
         "double_gamma",
@@ -103,6 +103,15 @@ const WITHIN: [(&str, &str, f32, Option<f32>, &str); 19] = [
         Some(0.0),
         DOUBLE_ULP,
     ),
+    // Judged against the correctly rounded result too (scripts/math_reference.py).
+    (
+        "pow_root_tanpi_double",
+        "",
+        1.0 / 281_474_976_710_656.0,
+        Some(0.0),
+        DOUBLE_ULP,
+    ),
+    ("pow_root_tanpi", "", 1.0 / 1048576.0, Some(0.0), MATH_ULP),
     (
         "double_math_wide",
         "",
@@ -510,6 +519,24 @@ fn run_all() {
         for (why, ids) in &t.refused {
             eprintln!("    {} × {why}", ids.len());
         }
+    }
+    // The math fixtures' results against the correctly rounded ones: OpenCL's bounds hold.
+    let reference = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/math_reference.py"))
+        .arg("--check")
+        .arg(&work)
+        .output()
+        .expect("python3 (with python3-mpmath, see .ci/run)");
+    let judged = String::from_utf8_lossy(&reference.stdout);
+    eprintln!(
+        "  math against mpmath (scripts/math_reference.py): {}",
+        judged.trim_end().replace('\n', "\n  ")
+    );
+    if !reference.status.success() {
+        failures.push(format!(
+            "scripts/math_reference.py --check: {judged}{}",
+            String::from_utf8_lossy(&reference.stderr)
+        ));
     }
     if keep.is_none() {
         let _ = std::fs::remove_dir_all(&work);

@@ -64,7 +64,8 @@ pub(super) fn trig(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Resul
         },
         C::tanpi => |e, a| {
             let (r, q) = reduce_pi(e, a[0]);
-            tan_of(e, r, q)
+            let t = tan_of(e, r, q);
+            tanpi_exact(e, a[0], q, t)
         },
         C::atan => |e, a| {
             let one = e.dconst(1.0);
@@ -395,6 +396,37 @@ fn tan_of(e: &mut E, r: Value, q: Value) -> Value {
     let nc = e.dbin(BinaryOp::FSub, zd, c);
     let cot = e.dbin(BinaryOp::FDiv, nc, s);
     e.dsel(odd, cot, t)
+}
+
+/// tanpi of double `x` (`t` its quotient of the series, `q` = 2x mod 4) where OpenCL C fixes
+/// it at the multiples of ½, whose signs the quotient gets wrong: copysign(0, x) at even
+/// integers, copysign(0, −x) at odd ones, +∞ at n + ½ for even n (q 1), −∞ for odd n (q 3).
+pub(super) fn tanpi_exact(e: &mut E, x: Value, q: Value, t: Value) -> Value {
+    let i32t = i32t(e);
+    let bt = e.b.l.out.ty(Type::Bool);
+    let dt = e.dt();
+    let two = e.dconst(2.0);
+    let x2 = e.dbin(BinaryOp::FMul, x, two);
+    let k = e.dglsl(G::RoundEven, x2);
+    let on_half = e.dcmp(FloatPredicate::Oeq, x2, k);
+    let ax = e.dglsl(G::FAbs, x);
+    let inf = e.dconst(f64::INFINITY);
+    let finite = e.dcmp(FloatPredicate::Olt, ax, inf);
+    let exact = e.spirv(S::LogicalAnd, bt, vec![on_half, finite]);
+    let (one, two) = (ki(e, 1), ki(e, 2));
+    let q_is_2 = e.icmp(IntPredicate::Eq, bt, q, two);
+    let nx = e.b.push(dt, Op::FNeg(x));
+    let sign = e.dsel(q_is_2, nx, x);
+    let zero = e.dconst(0.0);
+    let zero = super::copysign(e, dt, zero, sign);
+    let q_is_1 = e.icmp(IntPredicate::Eq, bt, q, one);
+    let ninf = e.dconst(f64::NEG_INFINITY);
+    let pole = e.dsel(q_is_1, inf, ninf);
+    let odd = e.bin(BinaryOp::And, i32t, q, one);
+    let none = ki(e, 0);
+    let odd = e.icmp(IntPredicate::Ne, bt, odd, none);
+    let at_half = e.dsel(odd, pole, zero);
+    e.dsel(exact, at_half, t)
 }
 
 /// sqrt((1 − x)(1 + x)), the cosine side of asin and acos.
