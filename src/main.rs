@@ -26,9 +26,14 @@ enum Command {
     ToSpirv {
         /// Input .bc or .ll file (`-` for stdin).
         input: String,
-        /// Output file (`-` for stdout). Default: the input with extension .spv (.spvasm with --text).
+        /// Output file (`-` for stdout). Default: the input's name with .spv (.spvasm with
+        /// --text) replacing .bc, .ll, .spir, .spir32 or .spir64, else appended; a default
+        /// name that exists is not overwritten without --force. Never the input.
         #[arg(short, long)]
         output: Option<String>,
+        /// Overwrite an existing file at the default output name (an input never is).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         spirv: SpirvArgs,
         /// Vulkan targets: also write the kernel interface (what the module's
@@ -43,9 +48,14 @@ enum Command {
     ToSpir {
         /// Input SPIR-V module (`-` for stdin).
         input: String,
-        /// Output file (`-` for stdout). Default: the input with extension .bc (.ll with -S).
+        /// Output file (`-` for stdout). Default: the input's name with .bc (.ll with -S)
+        /// replacing .spv or .spirv, else appended; a default name that exists (the SPIR the
+        /// module was made from, say) is not overwritten without --force. Never the input.
         #[arg(short, long)]
         output: Option<String>,
+        /// Overwrite an existing file at the default output name (an input never is).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         spir: SpirArgs,
         /// Write textual LLVM IR (.ll) instead of bitcode.
@@ -407,14 +417,66 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-fn default_output(input: &str, ext: &str) -> String {
-    if input == "-" {
-        return "-".into();
-    }
-    Path::new(input)
-        .with_extension(ext)
+/// Where a translation of `input` goes: `-o`'s path, or the input's name with extension
+/// `ext` replacing one of `replaces` (else appended: `x.bc32` and `x.bc64` stay apart).
+/// Refused before anything is read or written: an output that is the input file (or the
+/// other output of the run, `also`), and an existing file at a default name unless
+/// `force` (no-clobber: the SPIR a module was made from sits at its default name).
+fn output_path(
+    input: &str,
+    given: Option<String>,
+    ext: &str,
+    replaces: &[&str],
+    force: bool,
+    also: Option<&str>,
+) -> Result<String, Error> {
+    let defaulted = given.is_none();
+    let out = given.unwrap_or_else(|| {
+        if input == "-" {
+            return "-".into();
+        }
+        let p = Path::new(input);
+        match p.extension().and_then(|e| e.to_str()) {
+            Some(e) if replaces.contains(&e) => p.with_extension(ext),
+            _ => PathBuf::from(format!("{input}.{ext}")),
+        }
         .to_string_lossy()
         .into_owned()
+    });
+    if out == "-" {
+        return Ok(out);
+    }
+    let refuse = |why: String| Err(output_error(&out, why));
+    if input != "-" && same_file(Path::new(input), Path::new(&out)) {
+        return refuse(
+            "this is the input file: the output would destroy it (give another -o)".into(),
+        );
+    }
+    if also.is_some_and(|a| a != "-" && (a == out || same_file(Path::new(a), Path::new(&out)))) {
+        return refuse("the module and the reflection would be written to the same file".into());
+    }
+    if defaulted && !force && Path::new(&out).exists() {
+        return refuse(format!(
+            "the default output name exists and is not overwritten (give -o {out}, or --force, \
+             to replace it)"
+        ));
+    }
+    Ok(out)
+}
+
+/// Whether two paths name one file (through links, `..` and hard links).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    matches!(
+        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+        (Ok(x), Ok(y)) if x == y
+    )
 }
 
 fn run(cli: Cli) -> Result<(), Error> {
@@ -422,10 +484,17 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::ToSpirv {
             input,
             output,
+            force,
             spirv,
             reflection,
             text,
         } => {
+            let ext = if text { "spvasm" } else { "spv" };
+            let replaces = ["bc", "ll", "spir", "spir32", "spir64"];
+            let out = output_path(&input, output, ext, &replaces, force, None)?;
+            if let Some(r) = &reflection {
+                output_path(&input, Some(r.clone()), "json", &[], force, Some(&out))?;
+            }
             let inp = open_input(&input, false)?;
             if reflection.is_some() && !spirv.target.is_vulkan() {
                 Cli::command()
@@ -443,8 +512,6 @@ fn run(cli: Cli) -> Result<(), Error> {
             if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
                 write_output(path, json.as_bytes())?;
             }
-            let out = output
-                .unwrap_or_else(|| default_output(&input, if text { "spvasm" } else { "spv" }));
             let bytes: Vec<u8> = if text {
                 spir_xlate::disassemble(&words)
                     .map_err(|e| e.in_file(&inp.label))?
@@ -457,17 +524,18 @@ fn run(cli: Cli) -> Result<(), Error> {
         Command::ToSpir {
             input,
             output,
+            force,
             spir,
             text,
         } => {
             let options = spir.options(text);
+            let ext = if text { "ll" } else { "bc" };
+            let out = output_path(&input, output, ext, &["spv", "spirv"], force, None)?;
             let inp = open_input(&input, false)?;
             let translated = spir_xlate::translate_to_spir(inp.source(), &options)
                 .map_err(|e| e.in_file(&inp.label))?;
             warn_lost(&inp.label, &translated.lost);
             let bytes = translated.bytes;
-            let out =
-                output.unwrap_or_else(|| default_output(&input, if text { "ll" } else { "bc" }));
             write_output(&out, &bytes)
         }
         Command::Migrate {

@@ -179,7 +179,33 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
             batch.jobs.push(Job { input, output });
         }
     }
+    refuse_outputs_on_inputs(inputs, &batch.jobs)?;
     Ok(batch)
+}
+
+/// An output that already exists under one of the inputs (a directory's files are all
+/// inputs of the run, translated or skipped) or is an input file would destroy it: the
+/// batch is refused before anything is written (`--to spir` into the tree a module's SPIR
+/// came from would overwrite that SPIR).
+fn refuse_outputs_on_inputs(inputs: &[PathBuf], jobs: &[Job]) -> Result<()> {
+    let roots: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .collect();
+    for job in jobs {
+        let Ok(out) = std::fs::canonicalize(&job.output) else {
+            continue; // not there yet: nothing to destroy
+        };
+        if roots.iter().any(|r| out.starts_with(r)) {
+            return Err(Error::new(ErrorKind::Output(format!(
+                "the output of {} would overwrite {}, a file of the input (give an output \
+                 directory outside the inputs, or remove it first)",
+                job.input.display(),
+                job.output.display()
+            ))));
+        }
+    }
+    Ok(())
 }
 
 fn io_error(path: &Path, e: &std::io::Error) -> Error {

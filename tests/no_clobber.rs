@@ -1,0 +1,104 @@
+//! No translation destroys an input: an output that is the input file (by any path, a hard
+//! link included) is refused before anything is written, default output names keep
+//! distinct inputs apart and never replace an existing file without `--force`, and
+//! `migrate` refuses outputs that land on files of its input tree.
+use std::path::{Path, PathBuf};
+
+mod common;
+
+use common::cli as run;
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("spir-xlate-clobber-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const SPIR: &str = "tests/fixtures/modern/vector_add.spir64.bc";
+
+#[test]
+fn going_back_by_default_names_never_replaces_the_original_spir() {
+    let d = scratch("back");
+    let bc = d.join("x.bc");
+    std::fs::copy(SPIR, &bc).unwrap();
+    let original = std::fs::read(&bc).unwrap();
+    assert_eq!(run(&["to-spirv", s(&bc)]).0, 0);
+    assert!(d.join("x.spv").exists());
+    // x.spv's default name is x.bc, the SPIR it was made from.
+    let (code, err) = run(&["to-spir", s(&d.join("x.spv"))]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("x.bc") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read(&bc).unwrap(), original);
+    // Nor does a second run replace the first one's output unasked.
+    let (code, err) = run(&["to-spirv", s(&bc)]);
+    assert_eq!(code, 1, "{err}");
+    // --force replaces a file that is not the input.
+    assert_eq!(run(&["to-spir", s(&d.join("x.spv")), "--force"]).0, 0);
+    assert_ne!(std::fs::read(&bc).unwrap(), original);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_output_that_is_the_input_is_refused_even_with_force() {
+    let d = scratch("same");
+    let bc = d.join("x.bc");
+    std::fs::copy(SPIR, &bc).unwrap();
+    let original = std::fs::read(&bc).unwrap();
+    std::fs::hard_link(&bc, d.join("link.bc")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    let dotted = d.join("sub").join("..").join("x.bc");
+    for out in [bc.clone(), dotted, d.join("link.bc")] {
+        let (code, err) = run(&["to-spirv", s(&bc), "-o", s(&out), "--force"]);
+        assert_eq!(code, 1, "{}: {err}", out.display());
+        assert!(err.contains("is the input file"), "{err}");
+        assert_eq!(std::fs::read(&bc).unwrap(), original);
+    }
+    // The kernel interface may not be written over the module either.
+    let (code, err) = run(&[
+        "to-spirv",
+        s(&bc),
+        "--target",
+        "vulkan1.2",
+        "-o",
+        s(&d.join("k.spv")),
+        "--reflection",
+        s(&d.join("k.spv")),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!d.join("k.spv").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn distinct_inputs_get_distinct_default_outputs() {
+    let d = scratch("names");
+    for n in ["x.bc32", "x.bc64", "x.bc"] {
+        std::fs::copy(SPIR, d.join(n)).unwrap();
+        assert_eq!(run(&["to-spirv", s(&d.join(n))]).0, 0, "{n}");
+    }
+    for made in ["x.bc32.spv", "x.bc64.spv", "x.spv"] {
+        assert!(d.join(made).exists(), "{made}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn migrate_into_its_own_input_tree_destroys_nothing() {
+    let d = scratch("tree");
+    std::fs::copy(SPIR, d.join("k.bc")).unwrap();
+    let original = std::fs::read(d.join("k.bc")).unwrap();
+    // SPIR → SPIR-V beside the inputs: k.spv is new.
+    let (code, err) = run(&["migrate", s(&d), "-o", s(&d), "-q"]);
+    assert_eq!(code, 0, "{err}");
+    // SPIR-V → SPIR beside them: k.spv's output is k.bc, the original.
+    let (code, err) = run(&["migrate", "--to", "spir", s(&d), "-o", s(&d), "-q"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("would overwrite"), "{err}");
+    assert_eq!(std::fs::read(d.join("k.bc")).unwrap(), original);
+    let _ = std::fs::remove_dir_all(&d);
+}
