@@ -154,14 +154,21 @@ pub(super) fn image_type(
     img: ir::ImageType,
     texel: TexelKind,
 ) -> Result<Handle<Type>> {
-    if img.depth || img.multisampled {
+    if img.multisampled {
         return Err(Error::unsupported(
-            "a depth or multisampled image (no Vulkan lowering yet)",
+            "a multisampled image (cl_khr_gl_msaa_sharing's image2d_msaa_t: no Vulkan lowering \
+             yet)",
         ));
     }
     let storage = img.access.unwrap_or(ir::Access::ReadOnly) != ir::Access::ReadOnly;
+    // A depth image is a one-channel float image to Vulkan (whose OpTypeImage Depth operand
+    // only matters for depth comparisons, which OpenCL has not): its texels are read as
+    // four lanes, the first the depth (`lower`).
     Ok(out.ty(Type::ShaderImage {
-        image: img,
+        image: ir::ImageType {
+            depth: false,
+            ..img
+        },
         texel,
         storage,
     }))
@@ -249,7 +256,22 @@ pub(super) fn lower(
         }
         _ => {}
     }
+    // A depth image's one float: written as four lanes, read as the first of four.
+    let scalar = |b: &FnBuilder, t: Handle<Type>| !matches!(b.l.out.types[t], Type::Vector { .. });
+    if let ImageOp::Write(_) = op {
+        if scalar(b, b.ty_of(args[2])) {
+            let t = b.ty_of(args[2]);
+            let vt = b.l.out.ty(Type::Vector { elem: t, len: 4 });
+            args[2] = E { b }.broadcast(vt, args[2]);
+        }
+    }
+    let depth_read = matches!(op, ImageOp::Read(_) | ImageOp::Sample(_)) && scalar(b, ret);
     let rt = if half { float_of(b, ret) } else { ret };
+    let rt = if depth_read {
+        b.l.out.ty(Type::Vector { elem: rt, len: 4 })
+    } else {
+        rt
+    };
     let v = b.push(
         rt,
         Op::Builtin {
@@ -257,6 +279,19 @@ pub(super) fn lower(
             args,
         },
     );
+    let v = if depth_read {
+        let zero = b.int_const(32, 0);
+        let et = if half { float_of(b, ret) } else { ret };
+        b.push(
+            et,
+            Op::ExtractElement {
+                vector: v,
+                index: zero,
+            },
+        )
+    } else {
+        v
+    };
     Ok(if half { E { b }.fconvert(ret, v) } else { v })
 }
 

@@ -1,6 +1,7 @@
 //@std CL2.0
 //@exec images_rw global=16,8 img2d:rw:f32:16x8 img2d:rw:i32:16x8 img2d:ro:depth:16x8 sampler:U:edge:nearest out:f32[128] out:i32[8]
 //@exec depth_array global=8,4,3 img2a:ro:depth:8x4x3 sampler:N:clamp:nearest out:f32[96] out:i32[4]
+//@exec depth_write global=8,4 img2d:wo:depth:8x4 img2d:ro:depth:8x4
 // OpenCL C 2.0 images (issue: OpenCL C 2.0, item 7): read_write images, read back after a
 // write through an image-memory fence, sampler-less reads, depth images (scalar results) read
 // with and without a sampler, depth image arrays, and the queries of each.
@@ -41,4 +42,10 @@ __kernel void depth_array(read_only image2d_array_depth_t d, sampler_t s, __glob
     dims[2] = (int)get_image_array_size(d);
     dims[3] = get_image_channel_order(d);
   }
+}
+
+// A depth image written: one float a texel.
+__kernel void depth_write(write_only image2d_depth_t dst, read_only image2d_depth_t src) {
+  int2 p = (int2)(get_global_id(0), get_global_id(1));
+  write_imagef(dst, p, read_imagef(src, p) * 0.5f + 0.25f);
 }

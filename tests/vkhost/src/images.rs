@@ -32,8 +32,18 @@ fn image_kind(cl_type: u64) -> R<(vk::ImageType, vk::ImageViewType)> {
     })
 }
 
-/// OpenCL's RGBA channel data type as a Vulkan format.
-fn format(data_type: u64) -> R<vk::Format> {
+/// OpenCL's image format of job argument `given` (its channel order and data type) as a
+/// Vulkan format: RGBA of four types, and CL_DEPTH of floats (one channel).
+fn format(given: &Value) -> R<vk::Format> {
+    let data_type = num(given, "data_type")?;
+    if num(given, "order")? == 0x10BD {
+        return match data_type {
+            0x10DE => Ok(vk::Format::R32_SFLOAT),
+            other => Err(format!(
+                "depth data type {other:#x} is not supported by vkhost"
+            )),
+        };
+    }
     Ok(match data_type {
         0x10DE => vk::Format::R32G32B32A32_SFLOAT,
         0x10D9 => vk::Format::R32G32B32A32_SINT,
@@ -106,7 +116,7 @@ impl Device {
         if num(given, "cl_type")? != 0x10F6 {
             return Err("a texel buffer argument given an image that is not a 1D buffer".into());
         }
-        let fmt = format(num(given, "data_type")?)?;
+        let fmt = format(given)?;
         let b = self.buffer(&data)?;
         let view = unsafe {
             self.device.create_buffer_view(
@@ -136,7 +146,7 @@ impl Device {
                 .ok_or("`image` is not a path")?,
         );
         let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let fmt = format(num(given, "data_type")?)?;
+        let fmt = format(given)?;
         let (ty, view_ty) = image_kind(num(given, "cl_type")?)?;
         let size = crate::dims(field(given, "dims")?)?;
         let layers = num(given, "array").unwrap_or(0).max(1) as u32;
