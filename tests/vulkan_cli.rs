@@ -137,6 +137,47 @@ fn the_reflection_describes_every_argument() {
 }
 
 #[test]
+fn written_program_scope_variables_live_in_a_buffer_the_host_keeps() {
+    // cl20_groups writes @scratch (int[4], no initializer) and only reads @seeds and
+    // @table: those become tables, @scratch the program's buffer.
+    let (spv, r) = to_vulkan(
+        "tests/fixtures/modern/cl20_groups.spir64.bc",
+        &[],
+        "program-scope",
+    );
+    let p = &r["program_scope_variables"];
+    assert_eq!(p["size"], 16, "{p}");
+    assert_eq!(p["data"], "0".repeat(32));
+    assert_eq!(
+        p["push_constant"],
+        serde_json::json!({"offset": 0, "size": 8})
+    );
+    let w = words(&spv);
+    let ext_ops: Vec<u32> = instructions(&w)
+        .into_iter()
+        .filter(|(op, _)| *op == 12)
+        .map(|(_, ops)| ops[3])
+        .collect();
+    assert_eq!(ext_ops.iter().filter(|&&o| o == 37).count(), 1);
+    // The read-only tables' values are in the module itself.
+    let text = spir_xlate::disassemble(&w).unwrap();
+    assert!(
+        text.contains("%float_3_5"),
+        "table's 3.5 is a constant of the module"
+    );
+    // Under descriptors the written variable is refused by name.
+    let err = refused(
+        "tests/fixtures/modern/cl20_groups.spir64.bc",
+        &["--vulkan-pointers", "descriptors"],
+        "program-scope-desc",
+    );
+    assert!(
+        err.contains("@scratch") && err.contains("a store to it"),
+        "{err}"
+    );
+}
+
+#[test]
 fn buffer_images_are_texel_buffers() {
     let (spv, r) = to_vulkan(
         "tests/fixtures/modern/image_1d_buffer.spir64.bc",

@@ -163,6 +163,16 @@ pub struct PrintfInterface {
     pub formats: Vec<PrintfFormat>,
 }
 
+/// The buffer of the program-scope `__global` variables kernels write
+/// (ProgramScopeVariablePointerPushConstant): the host makes it once per program from
+/// `data`, the variables' initial bytes, keeps it for the program's life, and writes its
+/// 64-bit device address at `push_constant` in every kernel's push constants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramScopeInterface {
+    pub push_constant: PushConstantRange,
+    pub data: Vec<u8>,
+}
+
 /// What a shader-form module says about all of its kernels.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShaderInterface {
@@ -182,6 +192,8 @@ pub struct ShaderInterface {
     /// The printf buffer and formats, when a kernel prints (bound in descriptor set 1
     /// after the literal samplers).
     pub printf: Option<PrintfInterface>,
+    /// The program-scope variables' buffer, when kernels write such variables.
+    pub program_scope: Option<ProgramScopeInterface>,
     /// The Vulkan features a device must enable for this module (`bufferDeviceAddress`,
     /// `shaderInt64`, `scalarBlockLayout`, ...), in Vulkan's feature names.
     pub required_features: Vec<String>,

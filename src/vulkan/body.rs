@@ -25,6 +25,8 @@ pub(super) struct KernelCtx {
     /// The push-constant block and the member holding the global offset.
     pub push_constants: Option<Handle<ir::Global>>,
     pub global_offset_member: Option<u32>,
+    /// The member holding the program-scope variables' buffer address (member 0, offset 0).
+    pub program_scope_member: Option<u32>,
 }
 
 /// One inlined copy of a function: its arguments and the values its instructions became.
@@ -422,6 +424,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             // local region starts at 0: a null local pointer equals its first object's).
             ConstantKind::Null | ConstantKind::Undef if self.l.is_addressed(k.ty) => {
                 Ok(self.int_const(32, 0))
+            }
+            ConstantKind::GlobalAddress(g) if self.l.program_scope_offset(*g).is_some() => {
+                self.program_scope_address(*g, k.ty)
             }
             ConstantKind::GlobalAddress(g) if self.l.is_addressed(k.ty) => {
                 match self.local_offsets.get(g) {

@@ -49,6 +49,9 @@ pub(super) fn lower_kernel(
     if pods_in_buffer {
         bindings += 1;
     }
+    // The program-scope variables' buffer address: first, at the offset every kernel of
+    // the module shares (ProgramScopeVariablePointerPushConstant has no kernel).
+    let program_scope_member = l.program_scope.is_some().then(|| push.add(l, u64t).0);
     for (i, p) in f.params.iter().enumerate() {
         let info = k
             .args
@@ -282,6 +285,7 @@ pub(super) fn lower_kernel(
     let kctx = KernelCtx {
         push_constants,
         global_offset_member,
+        program_scope_member,
     };
     let mut b = FnBuilder::new(l, kctx);
     if b.l.local_addressed {
@@ -450,6 +454,10 @@ const PUSH_CONSTANT_LIMIT: u64 = 128;
 fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     let src = l.src;
     let mut block = Block::default();
+    if l.program_scope.is_some() {
+        let u64t = l.out.int_type(64);
+        block.add(l, u64t);
+    }
     for p in &f.params {
         let t = match &src.types[p.ty] {
             Type::Pointer {

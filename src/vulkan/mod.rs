@@ -51,6 +51,7 @@ mod library;
 mod local_region;
 mod memory;
 mod printf;
+mod program_scope;
 pub mod reflection;
 pub mod structurize;
 mod types;
@@ -70,6 +71,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     let specialized = generic::specialize(m)?;
     let m = specialized.as_ref().unwrap_or(m);
     let mut l = types::Lowerer::new(m, options.vulkan_pointers);
+    l.plan_program_scope()?;
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],
         ..Default::default()
@@ -97,6 +99,13 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         buffer_size: l.printf_buffer_size,
         formats: p.formats,
     });
+    shader.program_scope = l
+        .program_scope
+        .take()
+        .map(|p| ir::interface::ProgramScopeInterface {
+            push_constant: ir::interface::PushConstantRange { offset: 0, size: 8 },
+            data: p.data,
+        });
     let mut out = l.finish();
     out.lost = m.lost.clone();
     if options.vulkan_pointers == VulkanPointers::Physical {

@@ -141,6 +141,11 @@ pub fn json(m: &ir::Module) -> String {
                 "arg_sizes": f.arg_sizes,
             })).collect::<Vec<_>>(),
         })),
+        "program_scope_variables": s.program_scope.as_ref().map(|p| json!({
+            "push_constant": {"offset": p.push_constant.offset, "size": p.push_constant.size},
+            "size": p.data.len(),
+            "data": p.data.iter().map(|b| format!("{b:02x}")).collect::<String>(),
+        })),
         "literal_samplers": s.literal_samplers.iter().map(|l| json!({
             "set": l.binding.descriptor_set,
             "binding": l.binding.binding,

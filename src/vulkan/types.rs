@@ -51,6 +51,11 @@ pub(super) struct Lowerer<'a> {
     journal: Vec<Undo>,
     /// Structs whose addressed form is being made (`addressed_ty`).
     addressed_structs: Vec<Handle<Type>>,
+    /// Program-scope `__global` variables that are written or whose address escapes, with
+    /// what does so (`super::program_scope`); the others are read-only tables.
+    written_globals: Vec<(Handle<Global>, &'static str)>,
+    /// Under physical pointers, the buffer the written ones live in (`plan_program_scope`).
+    pub program_scope: Option<super::program_scope::Layout>,
 }
 
 /// A cache entry `rollback` removes.
@@ -91,7 +96,26 @@ impl<'a> Lowerer<'a> {
             local_addressed: false,
             journal: Vec::new(),
             addressed_structs: Vec::new(),
+            written_globals: super::program_scope::not_read_only(src),
+            program_scope: None,
         }
+    }
+
+    /// Under physical pointers, lay out the written program-scope `__global` variables in
+    /// the buffer the host keeps for the program (`super::program_scope::Layout`).
+    pub fn plan_program_scope(&mut self) -> Result<()> {
+        if self.pointers == VulkanPointers::Physical && !self.written_globals.is_empty() {
+            let vars: Vec<Handle<Global>> = self.written_globals.iter().map(|w| w.0).collect();
+            self.program_scope = Some(super::program_scope::layout(self.src, &vars)?);
+        }
+        Ok(())
+    }
+
+    /// Where program-scope `__global` variable `g` (of the source) lives in the program's
+    /// buffer, if it lives there.
+    pub fn program_scope_offset(&self, g: Handle<Global>) -> Option<u64> {
+        let layout = self.program_scope.as_ref()?;
+        layout.vars.iter().find(|v| v.0 == g).map(|v| v.1)
     }
 
     /// Mark the lowering's state before a kernel, for `rollback` (a second attempt at the
@@ -470,8 +494,9 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The shader-form copy of a global variable: `__local` stays Workgroup memory,
-    /// program-scope data (`__constant` tables, private globals) becomes Private memory with
-    /// its initializer.
+    /// program-scope data (`__constant` tables, private globals, and `__global` variables
+    /// that nothing writes: `super::program_scope`) becomes Private memory with its
+    /// initializer.
     pub fn global(&mut self, g: Handle<Global>) -> Result<Handle<Global>> {
         if let Some(&n) = self.globals.get(&g) {
             return Ok(n);
@@ -480,6 +505,19 @@ impl<'a> Lowerer<'a> {
         let space = match src.space {
             AddressSpace::Local => AddressSpace::Local,
             AddressSpace::Constant | AddressSpace::Private => AddressSpace::ModulePrivate,
+            AddressSpace::Global => {
+                if let Some((_, why)) = self.written_globals.iter().find(|(w, _)| *w == g) {
+                    return Err(Error::unsupported(format!(
+                        "the program-scope __global variable @{} is written or its address \
+                         escapes ({why}): under --vulkan-pointers descriptors its one copy, \
+                         shared by every work-item and kept between kernel runs, has no buffer \
+                         yet (physical pointers give it one; program-scope variables that are \
+                         only read become tables)",
+                        src.name
+                    )));
+                }
+                AddressSpace::ModulePrivate
+            }
             other => {
                 return Err(Error::unsupported(format!(
                     "the program-scope variable @{} in the {other:?} address space has no \

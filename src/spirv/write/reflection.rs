@@ -183,6 +183,19 @@ impl Writer<'_> {
                 .to_vec();
             ext(self, R::LiteralSampler, ops);
         }
+        if let Some(p) = &shader.program_scope {
+            let hex: String = p.data.iter().map(|b| format!("{b:02x}")).collect();
+            let data = self.b.string(hex);
+            let (o, s) = (
+                self.u32_const(p.push_constant.offset),
+                self.u32_const(p.push_constant.size),
+            );
+            ext(
+                self,
+                R::ProgramScopeVariablePointerPushConstant,
+                vec![o, s, data],
+            );
+        }
         if let Some(p) = &shader.printf {
             for f in &p.formats {
                 let id = self.u32_const(f.id);

@@ -510,6 +510,22 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
             (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
         );
     }
+    // The program-scope variables' buffer, from their initial bytes; its device address in
+    // the push constants (the program's buffer lives for one job here: one kernel run).
+    if let Some(p) = reflection
+        .get("program_scope_variables")
+        .filter(|p| !p.is_null())
+    {
+        let hex = field(p, "data")?.as_str().unwrap_or_default();
+        let bytes = (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|e| format!("program_scope_variables data: {e}"))?;
+        let b = dev.buffer(&bytes)?;
+        let off = num(field(p, "push_constant")?, "offset")? as usize;
+        push[off..off + 8].copy_from_slice(&b.address.to_le_bytes());
+        buffers.push((b, None, bytes.len()));
+    }
     // The printf buffer, zeroed (word 0 counts the words written), where the kernel prints.
     let mut printf_buffer = None;
     let prints = kernel.get("may_use_printf").and_then(Value::as_bool) == Some(true);
