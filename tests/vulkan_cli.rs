@@ -165,16 +165,26 @@ fn written_program_scope_variables_live_in_a_buffer_the_host_keeps() {
         text.contains("%float_3_5"),
         "table's 3.5 is a constant of the module"
     );
-    // Under descriptors the written variable is refused by name.
-    let err = refused(
+    // Under descriptors the buffer is a storage buffer of set 1
+    // (ProgramScopeVariablesStorageBuffer, 28).
+    let (spv, r) = to_vulkan(
         "tests/fixtures/modern/cl20_groups.spir64.bc",
         &["--vulkan-pointers", "descriptors"],
         "program-scope-desc",
     );
-    assert!(
-        err.contains("@scratch") && err.contains("a store to it"),
-        "{err}"
+    let p = &r["program_scope_variables"];
+    assert_eq!(
+        (p["set"].as_u64(), p["binding"].as_u64()),
+        (Some(1), Some(0)),
+        "{p}"
     );
+    let w = words(&spv);
+    let ext_ops: Vec<u32> = instructions(&w)
+        .into_iter()
+        .filter(|(op, _)| *op == 12)
+        .map(|(_, ops)| ops[3])
+        .collect();
+    assert_eq!(ext_ops.iter().filter(|&&o| o == 28).count(), 1);
 }
 
 #[test]

@@ -163,14 +163,24 @@ pub struct PrintfInterface {
     pub formats: Vec<PrintfFormat>,
 }
 
-/// The buffer of the program-scope `__global` variables kernels write
-/// (ProgramScopeVariablePointerPushConstant): the host makes it once per program from
-/// `data`, the variables' initial bytes, keeps it for the program's life, and writes its
-/// 64-bit device address at `push_constant` in every kernel's push constants.
+/// The buffer of the program-scope `__global` variables kernels write: the host makes it
+/// once per program from `data`, the variables' initial bytes, and keeps it for the
+/// program's life.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProgramScopeInterface {
-    pub push_constant: PushConstantRange,
+    pub place: ProgramScopePlace,
     pub data: Vec<u8>,
+}
+
+/// How kernels reach the program-scope variables' buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgramScopePlace {
+    /// Physical pointers: its 64-bit device address at this range of every kernel's push
+    /// constants (ProgramScopeVariablePointerPushConstant).
+    PushConstant(PushConstantRange),
+    /// `descriptors`: a storage buffer bound here, the `StorageBuffer` global of a Block
+    /// struct with one member per variable (ProgramScopeVariablesStorageBuffer).
+    StorageBuffer(Binding),
 }
 
 /// What a shader-form module says about all of its kernels.

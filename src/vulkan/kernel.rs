@@ -51,7 +51,11 @@ pub(super) fn lower_kernel(
     }
     // The program-scope variables' buffer address: first, at the offset every kernel of
     // the module shares (ProgramScopeVariablePointerPushConstant has no kernel).
-    let program_scope_member = l.program_scope.is_some().then(|| push.add(l, u64t).0);
+    let program_scope_member = l
+        .program_scope
+        .as_ref()
+        .is_some_and(|p| p.buffer.is_none())
+        .then(|| push.add(l, u64t).0);
     for (i, p) in f.params.iter().enumerate() {
         let info = k
             .args
@@ -454,7 +458,7 @@ const PUSH_CONSTANT_LIMIT: u64 = 128;
 fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     let src = l.src;
     let mut block = Block::default();
-    if l.program_scope.is_some() {
+    if l.program_scope.as_ref().is_some_and(|p| p.buffer.is_none()) {
         let u64t = l.out.int_type(64);
         block.add(l, u64t);
     }

@@ -99,13 +99,27 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         buffer_size: l.printf_buffer_size,
         formats: p.formats,
     });
-    shader.program_scope = l
-        .program_scope
-        .take()
-        .map(|p| ir::interface::ProgramScopeInterface {
-            push_constant: ir::interface::PushConstantRange { offset: 0, size: 8 },
+    // Then the program-scope variables' buffer (under `descriptors`).
+    shader.program_scope = l.program_scope.take().map(|p| {
+        let place =
+            match p.buffer {
+                Some(global) => {
+                    ir::interface::ProgramScopePlace::StorageBuffer(ir::interface::Binding {
+                        descriptor_set: 1,
+                        binding: (shader.literal_samplers.len() + shader.printf.is_some() as usize)
+                            as u32,
+                        global,
+                    })
+                }
+                None => ir::interface::ProgramScopePlace::PushConstant(
+                    ir::interface::PushConstantRange { offset: 0, size: 8 },
+                ),
+            };
+        ir::interface::ProgramScopeInterface {
+            place,
             data: p.data,
-        });
+        }
+    });
     let mut out = l.finish();
     out.lost = m.lost.clone();
     if options.vulkan_pointers == VulkanPointers::Physical {

@@ -7,7 +7,8 @@
 //! bind. The others live in one buffer the host makes from their initial bytes and keeps
 //! for the program's life (`Layout`): under physical pointers its device address is the
 //! first 8 bytes of every kernel's push constants (clspv's
-//! ProgramScopeVariablePointerPushConstant); under `descriptors` they are refused by name.
+//! ProgramScopeVariablePointerPushConstant); under `descriptors` it is a storage buffer of
+//! set 1 (ProgramScopeVariablesStorageBuffer).
 
 use crate::diag::{Error, Result};
 use crate::hash::HashSet;
@@ -126,13 +127,18 @@ fn escape(m: &ir::Module, body: &ir::Body, g: Handle<ir::Global>) -> Option<&'st
     None
 }
 
-/// Where the written program-scope `__global` variables live under physical pointers: one
-/// buffer the host makes from `data` (their initial bytes, at their offsets) and keeps for
-/// the program's life, whose device address every kernel gets in its push constants.
+/// Where the written program-scope `__global` variables live: one buffer the host makes
+/// from `data` (their initial bytes, at their offsets) and keeps for the program's life.
+/// Under physical pointers every kernel gets its device address in its push constants;
+/// under `descriptors` it is the storage buffer `buffer` (set 1, bound after the literal
+/// samplers and the printf buffer).
 pub(super) struct Layout {
     /// Each variable (of the source module) and its byte offset in the buffer.
     pub vars: Vec<(Handle<ir::Global>, u64)>,
     pub data: Vec<u8>,
+    /// Under `descriptors`, the shader-form `StorageBuffer` global (a Block struct whose
+    /// member i is variable i).
+    pub buffer: Option<Handle<ir::Global>>,
 }
 
 /// The buffer of `vars` (the source module's globals) in order, each at its alignment, with
@@ -142,6 +148,7 @@ pub(super) fn layout(m: &ir::Module, vars: &[Handle<ir::Global>]) -> Result<Layo
     let mut out = Layout {
         vars: Vec::new(),
         data: Vec::new(),
+        buffer: None,
     };
     for &g in vars {
         let global = &m.globals[g];
@@ -203,20 +210,25 @@ fn write_constant(m: &ir::Module, c: Handle<ir::Constant>, bytes: &mut [u8]) -> 
 
 impl super::body::FnBuilder<'_, '_> {
     /// The address of program-scope variable `g` (of the source; `ty` its address's source
-    /// type): the buffer's address from the push constants, plus the variable's offset.
+    /// type): under `descriptors` its member of the program's storage buffer, otherwise
+    /// the buffer's address from the push constants plus the variable's offset.
     pub(super) fn program_scope_address(
         &mut self,
         g: Handle<ir::Global>,
         ty: Handle<Type>,
     ) -> Result<Value> {
-        let (Some(at), Some(member)) = (
-            self.l.program_scope_offset(g),
-            self.kctx.program_scope_member,
-        ) else {
-            return Err(Error::internal(
-                "a program-scope variable without the program's buffer",
-            ));
-        };
+        let internal = || Error::internal("a program-scope variable without the program's buffer");
+        let layout = self.l.program_scope.as_ref().ok_or_else(internal)?;
+        let index = layout
+            .vars
+            .iter()
+            .position(|v| v.0 == g)
+            .ok_or_else(internal)?;
+        let at = layout.vars[index].1;
+        if let Some(buffer) = layout.buffer {
+            return self.member_of(buffer, index as u32);
+        }
+        let member = self.kctx.program_scope_member.ok_or_else(internal)?;
         let base = self.push_constant(member)?;
         let u64t = self.l.out.int_type(64);
         let offset = self.int_const(64, at);

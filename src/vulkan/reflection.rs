@@ -16,7 +16,7 @@
 
 use serde_json::{json, Value};
 
-use crate::ir::interface::{ArgKind, ShaderInterface};
+use crate::ir::interface::{ArgKind, ProgramScopePlace, ShaderInterface};
 use crate::ir::{self};
 
 /// The interface of a lowered module as JSON text (empty interface for other modules).
@@ -141,11 +141,22 @@ pub fn json(m: &ir::Module) -> String {
                 "arg_sizes": f.arg_sizes,
             })).collect::<Vec<_>>(),
         })),
-        "program_scope_variables": s.program_scope.as_ref().map(|p| json!({
-            "push_constant": {"offset": p.push_constant.offset, "size": p.push_constant.size},
-            "size": p.data.len(),
-            "data": p.data.iter().map(|b| format!("{b:02x}")).collect::<String>(),
-        })),
+        "program_scope_variables": s.program_scope.as_ref().map(|p| {
+            let mut v = json!({
+                "size": p.data.len(),
+                "data": p.data.iter().map(|b| format!("{b:02x}")).collect::<String>(),
+            });
+            match p.place {
+                ProgramScopePlace::PushConstant(r) => {
+                    v["push_constant"] = json!({"offset": r.offset, "size": r.size});
+                }
+                ProgramScopePlace::StorageBuffer(b) => {
+                    v["set"] = json!(b.descriptor_set);
+                    v["binding"] = json!(b.binding);
+                }
+            }
+            v
+        }),
         "literal_samplers": s.literal_samplers.iter().map(|l| json!({
             "set": l.binding.descriptor_set,
             "binding": l.binding.binding,

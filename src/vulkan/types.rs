@@ -52,7 +52,8 @@ pub(super) struct Lowerer<'a> {
     /// Structs whose addressed form is being made (`addressed_ty`).
     addressed_structs: Vec<Handle<Type>>,
     /// Program-scope `__global` variables that are written or whose address escapes, with
-    /// what does so (`super::program_scope`); the others are read-only tables.
+    /// what does so (`super::program_scope`): they live in the program's buffer; the
+    /// others are read-only tables.
     written_globals: Vec<(Handle<Global>, &'static str)>,
     /// Under physical pointers, the buffer the written ones live in (`plan_program_scope`).
     pub program_scope: Option<super::program_scope::Layout>,
@@ -104,10 +105,32 @@ impl<'a> Lowerer<'a> {
     /// Under physical pointers, lay out the written program-scope `__global` variables in
     /// the buffer the host keeps for the program (`super::program_scope::Layout`).
     pub fn plan_program_scope(&mut self) -> Result<()> {
-        if self.pointers == VulkanPointers::Physical && !self.written_globals.is_empty() {
-            let vars: Vec<Handle<Global>> = self.written_globals.iter().map(|w| w.0).collect();
-            self.program_scope = Some(super::program_scope::layout(self.src, &vars)?);
+        if self.written_globals.is_empty() {
+            return Ok(());
         }
+        let vars: Vec<Handle<Global>> = self.written_globals.iter().map(|w| w.0).collect();
+        let mut layout = super::program_scope::layout(self.src, &vars)?;
+        if self.pointers == VulkanPointers::Descriptors {
+            let members = vars
+                .iter()
+                .map(|&g| self.ty(self.src.globals[g].ty))
+                .collect::<Result<Vec<_>>>()?;
+            let ty = self.out.ty(Type::Struct {
+                name: Some("program_scope.buffer".into()),
+                members: Some(members),
+                packed: false,
+            });
+            layout.buffer = Some(self.out.globals.append(Global {
+                name: "program_scope".into(),
+                ty,
+                space: AddressSpace::StorageBuffer,
+                init: None,
+                is_constant: false,
+                align: None,
+                linkage: ir::Linkage::Internal,
+            }));
+        }
+        self.program_scope = Some(layout);
         Ok(())
     }
 
@@ -505,14 +528,14 @@ impl<'a> Lowerer<'a> {
         let space = match src.space {
             AddressSpace::Local => AddressSpace::Local,
             AddressSpace::Constant | AddressSpace::Private => AddressSpace::ModulePrivate,
+            // Read-only: a table. The written ones are the program's buffer, whose addresses
+            // kernels compute (`FnBuilder::program_scope_address`); one reached here is an
+            // address inside another constant.
             AddressSpace::Global => {
-                if let Some((_, why)) = self.written_globals.iter().find(|(w, _)| *w == g) {
+                if self.written_globals.iter().any(|w| w.0 == g) {
                     return Err(Error::unsupported(format!(
-                        "the program-scope __global variable @{} is written or its address \
-                         escapes ({why}): under --vulkan-pointers descriptors its one copy, \
-                         shared by every work-item and kept between kernel runs, has no buffer \
-                         yet (physical pointers give it one; program-scope variables that are \
-                         only read become tables)",
+                        "the address of the program-scope __global variable @{} inside a \
+                         constant (an initializer holding addresses has no Vulkan form)",
                         src.name
                     )));
                 }

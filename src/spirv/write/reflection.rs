@@ -7,6 +7,8 @@ use rspirv::binary::Assemble;
 use rspirv::dr::{Instruction, Operand};
 use spirv::{NonsemanticClspvreflectionOp as R, Op, Word};
 
+use crate::ir::interface::ProgramScopePlace;
+
 use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::interface::ArgKind;
@@ -186,15 +188,18 @@ impl Writer<'_> {
         if let Some(p) = &shader.program_scope {
             let hex: String = p.data.iter().map(|b| format!("{b:02x}")).collect();
             let data = self.b.string(hex);
-            let (o, s) = (
-                self.u32_const(p.push_constant.offset),
-                self.u32_const(p.push_constant.size),
-            );
-            ext(
-                self,
-                R::ProgramScopeVariablePointerPushConstant,
-                vec![o, s, data],
-            );
+            let (op, a, b) = match p.place {
+                ProgramScopePlace::PushConstant(r) => {
+                    (R::ProgramScopeVariablePointerPushConstant, r.offset, r.size)
+                }
+                ProgramScopePlace::StorageBuffer(b) => (
+                    R::ProgramScopeVariablesStorageBuffer,
+                    b.descriptor_set,
+                    b.binding,
+                ),
+            };
+            let (a, b) = (self.u32_const(a), self.u32_const(b));
+            ext(self, op, vec![a, b, data]);
         }
         if let Some(p) = &shader.printf {
             for f in &p.formats {

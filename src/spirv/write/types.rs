@@ -646,6 +646,12 @@ impl Writer<'_> {
                 let p = shader.printf.as_ref()?;
                 (p.binding.global == g).then_some((p.binding.descriptor_set, p.binding.binding))
             })
+            .or_else(|| match shader.program_scope.as_ref()?.place {
+                ir::interface::ProgramScopePlace::StorageBuffer(b) if b.global == g => {
+                    Some((b.descriptor_set, b.binding))
+                }
+                _ => None,
+            })
     }
 
     /// The 32-bit scalar type a shader image of texel kind `k` is sampled as (a signed

@@ -510,8 +510,9 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
             (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
         );
     }
-    // The program-scope variables' buffer, from their initial bytes; its device address in
-    // the push constants (the program's buffer lives for one job here: one kernel run).
+    // The program-scope variables' buffer, from their initial bytes: its device address in
+    // the push constants, or bound where the reflection says (the program's buffer lives
+    // for one job here: one kernel run).
     if let Some(p) = reflection
         .get("program_scope_variables")
         .filter(|p| !p.is_null())
@@ -522,9 +523,20 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
             .collect::<Result<Vec<u8>, _>>()
             .map_err(|e| format!("program_scope_variables data: {e}"))?;
         let b = dev.buffer(&bytes)?;
-        let off = num(field(p, "push_constant")?, "offset")? as usize;
-        push[off..off + 8].copy_from_slice(&b.address.to_le_bytes());
-        buffers.push((b, None, bytes.len()));
+        match p.get("push_constant") {
+            Some(at) => {
+                let off = num(at, "offset")? as usize;
+                push[off..off + 8].copy_from_slice(&b.address.to_le_bytes());
+                buffers.push((b, None, bytes.len()));
+            }
+            None => {
+                buffers.push((b, None, bytes.len()));
+                bound.insert(
+                    key_of(p)?,
+                    (vk::DescriptorType::STORAGE_BUFFER, buffers.len() - 1),
+                );
+            }
+        }
     }
     // The printf buffer, zeroed (word 0 counts the words written), where the kernel prints.
     let mut printf_buffer = None;
