@@ -111,7 +111,8 @@ def math_rows(log):
         m = re.match(r"\s+(\w+) \((float|double)\): ours ([\d.]+|inf), Intel ([\d.]+|inf); "
                      r"OpenCL's bound (\w+)", line)
         if m:
-            rows.append(f"| `{m[1]}` ({m[2]}) | {m[3]} ulp | {m[4]} ulp | {m[5]} ulp |")
+            bound = f"{m[5]} ulp" if m[5] != "none" else "none"
+            rows.append(f"| `{m[1]}` ({m[2]}) | {m[3]} ulp | {m[4]} ulp | {bound} |")
     return rows
 
 

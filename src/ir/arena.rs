@@ -73,25 +73,31 @@ impl<T> Default for Arena<T> {
 }
 
 impl<T> Arena<T> {
+    /// An empty arena.
     pub fn new() -> Self {
         Self::default()
     }
+    /// Add a node; its handle.
     pub fn append(&mut self, value: T) -> Handle<T> {
         self.items.push(value);
         Handle::new(self.items.len() - 1)
     }
+    /// How many nodes it holds.
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+    /// Every node with its handle, in the order added.
     pub fn iter(&self) -> impl Iterator<Item = (Handle<T>, &T)> {
         self.items
             .iter()
             .enumerate()
             .map(|(i, v)| (Handle::new(i), v))
     }
+    /// The node `h` names, if it is in this arena.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
         self.items.get(h.index())
     }
@@ -133,9 +139,11 @@ impl<T: Eq + Hash + Clone> Default for UniqueArena<T> {
 }
 
 impl<T: Eq + Hash + Clone> UniqueArena<T> {
+    /// An empty arena.
     pub fn new() -> Self {
         Self::default()
     }
+    /// The handle of a node equal to `value`, added if there is none.
     pub fn insert(&mut self, value: T) -> Handle<T> {
         if let Some(&h) = self.lookup.get(&value) {
             return h;
@@ -157,15 +165,19 @@ impl<T: Eq + Hash + Clone> UniqueArena<T> {
         }
         self.lookup.entry(value).or_insert(h);
     }
+    /// The handle of a node equal to `value`, if there is one.
     pub fn find(&self, value: &T) -> Option<Handle<T>> {
         self.lookup.get(value).copied()
     }
+    /// How many nodes it holds.
     pub fn len(&self) -> usize {
         self.items.len()
     }
+    /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+    /// Every node with its handle, in the order added.
     pub fn iter(&self) -> impl Iterator<Item = (Handle<T>, &T)> {
         self.items
             .iter()

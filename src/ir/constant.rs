@@ -5,9 +5,12 @@ use super::function::{CastOp, Function};
 use super::module::Global;
 use super::types::Type;
 
+/// A constant value of the module: its type and what it is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Constant {
+    /// Its type.
     pub ty: Handle<Type>,
+    /// Its value.
     pub kind: ConstantKind,
 }
 
@@ -15,27 +18,39 @@ pub struct Constant {
 /// SamplerAddressingMode, which the OpenCL sampler bit-field encodes shifted).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SamplerAddressing {
+    /// Out-of-range coordinates are undefined (`CLK_ADDRESS_NONE`).
     None,
+    /// The edge texel (`CLK_ADDRESS_CLAMP_TO_EDGE`).
     ClampToEdge,
+    /// The border colour (`CLK_ADDRESS_CLAMP`).
     Clamp,
+    /// Wrapped around (`CLK_ADDRESS_REPEAT`, normalized coordinates only).
     Repeat,
+    /// Mirrored (`CLK_ADDRESS_MIRRORED_REPEAT`, normalized coordinates only).
     RepeatMirrored,
 }
 
+/// Sampler filter mode, as OpenCL defines it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SamplerFilter {
+    /// The nearest texel (`CLK_FILTER_NEAREST`).
     Nearest,
+    /// The texels around, weighted (`CLK_FILTER_LINEAR`).
     Linear,
 }
 
+/// What a constant is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ConstantKind {
     /// Integer or bool; `bits` holds the value zero-extended from the type's width.
     Int(u64),
     /// Float of any width, as its IEEE bit pattern.
     Float(u64),
+    /// All zero bits (a null pointer, a zeroed aggregate).
     Null,
+    /// Any value (LLVM `undef`, SPIR-V OpUndef).
     Undef,
+    /// A vector, array or struct of constants, in order.
     Composite(Vec<Handle<Constant>>),
     /// The address of a global variable (type: pointer to the global's type).
     GlobalAddress(Handle<Global>),
@@ -45,20 +60,29 @@ pub enum ConstantKind {
     Cast(CastOp, Handle<Constant>),
     /// `getelementptr` over constants; `source` is the pointee type indexed by the first index.
     Gep {
+        /// The address stays inside the object.
         inbounds: bool,
+        /// The constant address stepped from.
         base: Handle<Constant>,
+        /// The steps (integer constants).
         indices: Vec<Handle<Constant>>,
     },
+    /// A sampler literal (`CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP | ...`).
     Sampler {
+        /// Out-of-range coordinates.
         addressing: SamplerAddressing,
+        /// Coordinates in [0, 1] rather than texels.
         normalized: bool,
+        /// Nearest or linear.
         filter: SamplerFilter,
     },
     /// A specialization constant (`OpSpecConstant*` decorated `SpecId`): `default` (a scalar
     /// Int/Float constant of the same type) unless the consumer specializes `spec_id`.
     /// Composites of them are `Composite`s that hold one.
     Spec {
+        /// The SpecId the consumer sets.
         spec_id: u32,
+        /// The value without one.
         default: Handle<Constant>,
     },
 }
@@ -75,6 +99,7 @@ impl SamplerAddressing {
             _ => return None,
         })
     }
+    /// The OpenCL sampler bit-field encoding (`CLK_ADDRESS_*`).
     pub fn to_bits(self) -> u32 {
         (match self {
             SamplerAddressing::None => 0,

@@ -71,16 +71,22 @@ pub enum ArgKind {
 /// (`writeonly`) and Restrict (`noalias`, OpenCL C `restrict`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BufferAccess {
+    /// The kernel never writes it (NonWritable).
     pub non_writable: bool,
+    /// The kernel never reads it (NonReadable).
     pub non_readable: bool,
+    /// No other argument reaches it (Restrict).
     pub restrict: bool,
 }
 
 /// A descriptor binding and the `UniformConstant` (or `StorageBuffer`) global bound there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Binding {
+    /// The descriptor set.
     pub descriptor_set: u32,
+    /// The binding in it.
     pub binding: u32,
+    /// The module's variable bound there.
     pub global: Handle<Global>,
 }
 
@@ -90,8 +96,11 @@ pub struct Binding {
 /// ImageArgumentInfoChannelDataTypePushConstant): a Vulkan image's format is the host's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImageArg {
+    /// Where the image is bound.
     pub binding: Binding,
+    /// Where the host writes `CL_RGBA`, ... when the kernel asks `get_image_channel_order`.
     pub channel_order: Option<PushConstantRange>,
+    /// Where the host writes `CL_FLOAT`, ... when the kernel asks the data type.
     pub channel_data_type: Option<PushConstantRange>,
     /// An `image1d_buffer_t`: the host binds a buffer view (a texel buffer), not an image.
     pub texel_buffer: bool,
@@ -100,7 +109,9 @@ pub struct ImageArg {
 /// One argument of a kernel, in OpenCL's ordinal order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArgInterface {
+    /// The argument's position in the OpenCL kernel's parameter list.
     pub ordinal: u32,
+    /// How it arrives.
     pub kind: ArgKind,
     /// What OpenCL says of it (name, type as written, qualifiers).
     pub info: ArgInfo,
@@ -109,20 +120,25 @@ pub struct ArgInterface {
 /// Where a push-constant block holds a value the host fills in for every dispatch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PushConstantRange {
+    /// Byte offset in the kernel's push constants.
     pub offset: u32,
+    /// Bytes.
     pub size: u32,
 }
 
 /// One kernel's entry point and what its host must supply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelInterface {
+    /// The kernel's (and the entry point's) name.
     pub name: String,
     /// The entry function (no parameters, returns void).
     pub entry: Handle<Function>,
+    /// Every OpenCL argument, in order.
     pub args: Vec<ArgInterface>,
     /// The kernel's push-constant block (a `PushConstant` global holding a struct), if it
     /// has one, and its size in bytes.
     pub push_constants: Option<Handle<Global>>,
+    /// The push-constant block's size in bytes (0 without one).
     pub push_constant_size: u32,
     /// `get_global_offset`'s three components, as 32-bit unsigned integers
     /// (PushConstantGlobalOffset), when the kernel reads the global offset or global ids.
@@ -138,7 +154,9 @@ pub struct KernelInterface {
 /// A sampler constant: its binding and OpenCL's bits for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LiteralSampler {
+    /// Where its sampler is bound (descriptor set 1).
     pub binding: Binding,
+    /// OpenCL's sampler bits for it.
     pub mask: u32,
 }
 
@@ -148,8 +166,11 @@ pub struct LiteralSampler {
 /// is the 4-byte id of its own record).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrintfFormat {
+    /// The id a record starts with.
     pub id: u32,
+    /// The format string (or the `%s` string).
     pub text: String,
+    /// The bytes each argument takes in the record.
     pub arg_sizes: Vec<u32>,
 }
 
@@ -158,8 +179,11 @@ pub struct PrintfFormat {
 /// reads after it (the number of words written after it); the records follow.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrintfInterface {
+    /// Where the printf buffer is bound.
     pub binding: Binding,
+    /// Its size in bytes.
     pub buffer_size: u32,
+    /// Every format string and `%s` string the kernels print.
     pub formats: Vec<PrintfFormat>,
 }
 
@@ -168,7 +192,9 @@ pub struct PrintfInterface {
 /// program's life.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProgramScopeInterface {
+    /// How kernels reach it.
     pub place: ProgramScopePlace,
+    /// Its initial bytes.
     pub data: Vec<u8>,
 }
 
@@ -186,11 +212,13 @@ pub enum ProgramScopePlace {
 /// What a shader-form module says about all of its kernels.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShaderInterface {
+    /// Each kernel's entry point and arguments.
     pub kernels: Vec<KernelInterface>,
     /// The work-group size as a 3-vector of specialization constants (ids
     /// `workgroup_size_spec_ids`), decorated BuiltIn WorkgroupSize
     /// (SpecConstantWorkgroupSize).
     pub workgroup_size: Option<Handle<Constant>>,
+    /// The specialization-constant ids of the work-group size's x, y and z.
     pub workgroup_size_spec_ids: [u32; 3],
     /// `get_work_dim()`'s specialization constant (SpecConstantWorkDim), if read.
     pub work_dim_spec_id: Option<u32>,

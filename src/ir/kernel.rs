@@ -4,11 +4,16 @@ use super::arena::Handle;
 use super::function::Function;
 use super::types::{Access, AddressSpace, Type};
 
+/// `kernel_arg_type_qual`: the type qualifiers an argument was declared with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TypeQualifiers {
+    /// `const`.
     pub is_const: bool,
+    /// `restrict`.
     pub is_restrict: bool,
+    /// `volatile`.
     pub is_volatile: bool,
+    /// `pipe`.
     pub is_pipe: bool,
 }
 
@@ -75,6 +80,7 @@ impl Access {
 /// `kernel_arg_*` metadata of one argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArgInfo {
+    /// `kernel_arg_name`, if the input kept it (`-cl-kernel-arg-info`).
     pub name: Option<String>,
     /// `kernel_arg_type`: the type as written (`float4*`, `image2d_t`, `mytypedef`).
     pub type_name: String,
@@ -84,6 +90,7 @@ pub struct ArgInfo {
     pub space: AddressSpace,
     /// `kernel_arg_access_qual` (images and pipes).
     pub access: Option<Access>,
+    /// `kernel_arg_type_qual`.
     pub qualifiers: TypeQualifiers,
 }
 
@@ -120,8 +127,11 @@ impl ArgInfo {
 /// source spelling carries (SPIR-V's VecTypeHint cannot encode it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VecTypeHint {
+    /// The element type.
     pub elem: Handle<Type>,
+    /// The lane count (1 for a scalar).
     pub len: u32,
+    /// A signed integer element (`int4` rather than `uint4`).
     pub signed: bool,
 }
 
@@ -157,12 +167,18 @@ impl VecTypeHint {
     }
 }
 
+/// A kernel entry point with everything OpenCL says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kernel {
+    /// The kernel's function.
     pub function: Handle<Function>,
+    /// What OpenCL says of each argument, in order.
     pub args: Vec<ArgInfo>,
+    /// `reqd_work_group_size(x, y, z)`.
     pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint(x, y, z)`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint(type)`.
     pub vec_type_hint: Option<VecTypeHint>,
     /// `intel_reqd_sub_group_size` / SubgroupSize.
     pub reqd_sub_group_size: Option<u32>,

@@ -9,11 +9,14 @@ use super::types::{AddressSpace, Type};
 /// Pointer width of the device (SPIR triple `spir` / `spir64`, SPIR-V Physical32/64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Addressing {
+    /// 32-bit pointers and `size_t` (`spir`).
     Physical32,
+    /// 64-bit pointers and `size_t` (`spir64`).
     Physical64,
 }
 
 impl Addressing {
+    /// The width of a pointer and of `size_t`.
     pub fn pointer_bits(self) -> u32 {
         match self {
             Addressing::Physical32 => 32,
@@ -30,33 +33,54 @@ pub struct SourceInfo {
     pub spir_version: Option<(u32, u32)>,
     /// `opencl.ocl.version` (major, minor): the OpenCL C version of the source.
     pub ocl_version: Option<(u32, u32)>,
+    /// `opencl.used.extensions` (`cl_khr_fp64`, ...).
     pub used_extensions: Vec<String>,
+    /// `opencl.used.optional.core.features` (`cl_images`, `cl_doubles`).
     pub used_optional_core_features: Vec<String>,
+    /// `opencl.compiler.options` (`-cl-fast-relaxed-math`, ...).
     pub compiler_options: Vec<String>,
     /// `opencl.enable.FP_CONTRACT` present: floating-point contraction allowed.
     pub fp_contract: bool,
 }
 
+/// A module-scope variable: a program-scope variable of the source (`__constant` tables,
+/// `__local` variables of kernels, OpenCL C 2.0's `__global` variables), a builtin input,
+/// or in shader form a descriptor, push-constant block or buffer the lowering made.
 #[derive(Clone, Debug)]
 pub struct Global {
+    /// Its name.
     pub name: String,
     /// The type of the value stored (the global's address has type pointer-to-this).
     pub ty: Handle<Type>,
+    /// Where it lives.
     pub space: AddressSpace,
+    /// Its initial value, if it has one.
     pub init: Option<Handle<Constant>>,
+    /// Never written (LLVM `constant`).
     pub is_constant: bool,
+    /// Its alignment in bytes, if the input stated one.
     pub align: Option<u32>,
+    /// Whether other modules see or define it.
     pub linkage: Linkage,
 }
 
+/// A translation unit: every type, constant, global and function, the kernels, and what
+/// the source said about itself. See the [module documentation](super) for a tour.
 #[derive(Clone, Debug)]
 pub struct Module {
+    /// 32- or 64-bit pointers.
     pub addressing: Addressing,
+    /// What the source said about itself (SPIR's `opencl.*` metadata, SPIR-V's OpSource).
     pub source: SourceInfo,
+    /// Every type, once.
     pub types: UniqueArena<Type>,
+    /// Every constant, once.
     pub constants: UniqueArena<Constant>,
+    /// The module-scope variables.
     pub globals: Arena<Global>,
+    /// The functions (kernels, helpers, declarations).
     pub functions: Arena<Function>,
+    /// The kernels, with what OpenCL says of each.
     pub kernels: Vec<Kernel>,
     /// Shader form only (the Vulkan lowering): how each kernel's arguments arrive.
     pub shader: Option<super::interface::ShaderInterface>,
@@ -67,6 +91,7 @@ pub struct Module {
 }
 
 impl Module {
+    /// An empty module.
     pub fn new(addressing: Addressing) -> Self {
         Module {
             addressing,
@@ -91,10 +116,12 @@ impl Module {
         self.constants.insert(c)
     }
 
+    /// The integer type of `width` bits.
     pub fn int_type(&mut self, width: u32) -> Handle<Type> {
         self.ty(Type::Int { width })
     }
 
+    /// `Void`.
     pub fn void_type(&mut self) -> Handle<Type> {
         self.ty(Type::Void)
     }
@@ -114,6 +141,7 @@ impl Module {
         self.int_type(w)
     }
 
+    /// The integer constant `value` of type `ty`.
     pub fn int_const(&mut self, ty: Handle<Type>, value: u64) -> Handle<Constant> {
         self.constant(Constant {
             ty,

@@ -76,7 +76,61 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
     for (_, f) in m.functions.iter() {
         verify_function(m, f, &mut errors);
     }
+    verify_form(m, &mut errors);
     errors
+}
+
+/// The module's form (`Module::shader`: OpenCL form without, shader form with) holds in
+/// its types and globals: an OpenCL-form module has none of the shader-only address spaces
+/// or types (the Vulkan lowering's), a shader-form one no generic pointers and no kernel
+/// parameters (its arguments arrive as `shader` says).
+fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
+    let shader = m.shader.is_some();
+    let form = if shader { "shader" } else { "OpenCL" };
+    let wrong_space = |space: super::types::AddressSpace| {
+        if shader {
+            space == super::types::AddressSpace::Generic
+        } else {
+            space.is_shader_only()
+        }
+    };
+    for (h, t) in m.types.iter() {
+        let bad = match t {
+            Type::Pointer { space, .. } => wrong_space(*space),
+            Type::ShaderImage { .. } | Type::SpecArray { .. } | Type::RuntimeArray { .. } => {
+                !shader
+            }
+            _ => false,
+        };
+        if bad {
+            errors.push(VerifyError {
+                place: format!("type {h:?}"),
+                block: None,
+                message: format!("{t:?} has no place in a module of the {form} form"),
+            });
+        }
+    }
+    for (_, g) in m.globals.iter() {
+        if wrong_space(g.space) {
+            errors.push(VerifyError {
+                place: format!("global @{}", g.name),
+                block: None,
+                message: format!("{:?} memory has no place in a module of the {form} form", g.space),
+            });
+        }
+    }
+    if shader {
+        for k in &m.kernels {
+            let f = &m.functions[k.function];
+            if !f.params.is_empty() {
+                errors.push(VerifyError {
+                    place: format!("function '{}'", f.name),
+                    block: None,
+                    message: "a shader-form entry point has parameters".into(),
+                });
+            }
+        }
+    }
 }
 
 fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
