@@ -122,6 +122,24 @@ impl std::error::Error for Error {}
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// An I/O error in a user's words: the common kinds said plainly, the rest as the system
+/// says them without Rust's "(os error N)".
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "no such file or directory".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::AlreadyExists => "it already exists".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
 /// A fact of the input that the output does not keep: the translation went on without it.
 /// docs/conventions.md's lossiness tables list the kinds; each translation reports the ones that happened
 /// (the CLI as warnings, `migrate` in its report). Facts the output states differently but

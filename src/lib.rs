@@ -265,17 +265,13 @@ pub fn translate_to_spir<'a>(
 ) -> Result<SpirOutput> {
     let input = input.into();
     let words = input.words()?;
-    contain::run(
-        contain::Work::WriteBitcode,
-        contain::Limits::default(),
-        || {
-            let module = spirv::read::read(&words)?;
-            let (bytes, lost) = spir::write::write_reporting(&module, options)?;
-            let lost = diag::sorted_losses([&module.lost[..], &lost].concat());
-            contain::discard(module);
-            Ok(SpirOutput { bytes, lost })
-        },
-    )
+    contain::run(contain::Work::WriteBitcode, options.limits, || {
+        let module = spirv::read::read(&words)?;
+        let (bytes, lost) = spir::write::write_reporting(&module, options)?;
+        let lost = diag::sorted_losses([&module.lost[..], &lost].concat());
+        contain::discard(module);
+        Ok(SpirOutput { bytes, lost })
+    })
 }
 
 /// SPIR-V disassembly text of a module: SPIRV-Tools' own (what `spirv-dis` prints).

@@ -34,8 +34,13 @@ enum Command {
         /// Overwrite an existing file at the default output name (an input never is).
         #[arg(long)]
         force: bool,
+        /// No warnings (the facts of the input the output does not keep); errors still print.
+        #[arg(short, long)]
+        quiet: bool,
         #[command(flatten)]
         spirv: SpirvArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Vulkan targets: also write the kernel interface (what the module's
         /// NonSemantic.ClspvReflection says) as JSON to this file.
         #[arg(long)]
@@ -56,8 +61,13 @@ enum Command {
         /// Overwrite an existing file at the default output name (an input never is).
         #[arg(long)]
         force: bool,
+        /// No warnings (the facts of the input the output does not keep); errors still print.
+        #[arg(short, long)]
+        quiet: bool,
         #[command(flatten)]
         spir: SpirArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Write textual LLVM IR (.ll) instead of bitcode.
         #[arg(short = 'S')]
         text: bool,
@@ -86,6 +96,8 @@ enum Command {
         /// With --to spir: as for to-spir.
         #[command(flatten)]
         spir: SpirArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Write a JSON report: per file its status (ok, refused, invalid input, output
         /// error, internal error), message, kernels, SPIR-V version, capabilities,
         /// extensions and time.
@@ -138,22 +150,49 @@ struct SpirvArgs {
     /// least 8.
     #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
     printf_buffer_size: u32,
-    /// Seconds the translation of an input may take before it is stopped (exit 1).
-    #[arg(long, default_value_t = 600)]
-    time_limit: u64,
 }
 
 impl SpirvArgs {
-    fn options(&self) -> Options {
+    /// The options; a `--spirv-version` above what `--target` allows is a usage error.
+    fn options(&self, limits: &LimitArgs) -> Options {
+        if let Some((major, minor)) = self.spirv_version {
+            let (top_major, top_minor) = self.target.max_version();
+            if (major, minor) > (top_major, top_minor) {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        format!(
+                            "--spirv-version {major}.{minor} is above what --target {} allows \
+                             (SPIR-V {top_major}.{top_minor})",
+                            self.target.name()
+                        ),
+                    )
+                    .exit();
+            }
+        }
         Options {
             target: self.target,
             spirv_version: self.spirv_version,
             vulkan_pointers: self.vulkan_pointers,
             printf_buffer_size: Some(self.printf_buffer_size),
-            limits: spir_xlate::contain::Limits {
-                time: std::time::Duration::from_secs(self.time_limit),
-                ..Default::default()
-            },
+            limits: limits.limits(),
+        }
+    }
+}
+
+/// How long one input may take (`to-spirv`, `to-spir`, `migrate`).
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// Seconds the translation of an input may take before it is stopped (exit 1).
+    #[arg(long, default_value_t = 600)]
+    time_limit: u64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> spir_xlate::contain::Limits {
+        spir_xlate::contain::Limits {
+            time: std::time::Duration::from_secs(self.time_limit),
+            ..Default::default()
         }
     }
 }
@@ -184,7 +223,7 @@ struct SpirArgs {
 impl SpirArgs {
     /// The options (`text`: LLVM IR text instead of bitcode); `--builtins-as-globals` without
     /// spirv-ir is a usage error.
-    fn options(&self, text: bool) -> SpirOptions {
+    fn options(&self, text: bool, limits: &LimitArgs) -> SpirOptions {
         if self.builtins_as_globals && self.flavor != Flavor::SpirvIr {
             Cli::command()
                 .error(
@@ -199,6 +238,7 @@ impl SpirArgs {
             text,
             kernel_info: self.kernel_info,
             builtins_as_globals: self.builtins_as_globals,
+            limits: limits.limits(),
         }
     }
 }
@@ -360,7 +400,7 @@ fn open_input(input: &str, as_file: bool) -> Result<Input, Error> {
     if !p.is_file() {
         let why = match std::fs::metadata(p) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => "no such file".to_string(),
-            Err(e) => e.to_string(),
+            Err(e) => spir_xlate::diag::io_words(&e),
             Ok(_) => "not a regular file".to_string(),
         };
         return Err(Error::new(ErrorKind::Io(why)).in_file(input));
@@ -374,7 +414,7 @@ fn open_input(input: &str, as_file: bool) -> Result<Input, Error> {
 }
 
 fn io_error(file: &str, e: std::io::Error) -> Error {
-    Error::new(spir_xlate::ErrorKind::Io(e.to_string())).in_file(file)
+    Error::new(spir_xlate::ErrorKind::Io(spir_xlate::diag::io_words(&e))).in_file(file)
 }
 
 fn output_error(file: &str, why: String) -> Error {
@@ -389,7 +429,7 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
         return so
             .write_all(bytes)
             .and_then(|_| so.flush())
-            .map_err(|e| output_error("<stdout>", e.to_string()));
+            .map_err(|e| output_error("<stdout>", spir_xlate::diag::io_words(&e)));
     }
     let dest = Path::new(out);
     let dir = dest
@@ -411,8 +451,8 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
         ));
     }
     let guard = TempFile(tmp.clone());
-    std::fs::write(&tmp, bytes).map_err(|e| output_error(out, e.to_string()))?;
-    std::fs::rename(&tmp, dest).map_err(|e| output_error(out, e.to_string()))?;
+    std::fs::write(&tmp, bytes).map_err(|e| output_error(out, spir_xlate::diag::io_words(&e)))?;
+    std::fs::rename(&tmp, dest).map_err(|e| output_error(out, spir_xlate::diag::io_words(&e)))?;
     std::mem::forget(guard);
     Ok(())
 }
@@ -485,10 +525,13 @@ fn run(cli: Cli) -> Result<(), Error> {
             input,
             output,
             force,
+            quiet,
             spirv,
+            limits,
             reflection,
             text,
         } => {
+            let options = spirv.options(&limits);
             let ext = if text { "spvasm" } else { "spv" };
             let replaces = ["bc", "ll", "spir", "spir32", "spir64"];
             let out = output_path(&input, output, ext, &replaces, force, None)?;
@@ -505,9 +548,11 @@ fn run(cli: Cli) -> Result<(), Error> {
                     )
                     .exit();
             }
-            let translated = spir_xlate::translate_to_spirv(inp.source(), &spirv.options())
+            let translated = spir_xlate::translate_to_spirv(inp.source(), &options)
                 .map_err(|e| e.in_file(&inp.label))?;
-            warn_lost(&inp.label, &translated.lost);
+            if !quiet {
+                warn_lost(&inp.label, &translated.lost);
+            }
             let words = translated.words;
             if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
                 write_output(path, json.as_bytes())?;
@@ -525,16 +570,20 @@ fn run(cli: Cli) -> Result<(), Error> {
             input,
             output,
             force,
+            quiet,
             spir,
+            limits,
             text,
         } => {
-            let options = spir.options(text);
+            let options = spir.options(text, &limits);
             let ext = if text { "ll" } else { "bc" };
             let out = output_path(&input, output, ext, &["spv", "spirv"], force, None)?;
             let inp = open_input(&input, false)?;
             let translated = spir_xlate::translate_to_spir(inp.source(), &options)
                 .map_err(|e| e.in_file(&inp.label))?;
-            warn_lost(&inp.label, &translated.lost);
+            if !quiet {
+                warn_lost(&inp.label, &translated.lost);
+            }
             let bytes = translated.bytes;
             write_output(&out, &bytes)
         }
@@ -545,6 +594,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             jobs,
             spirv,
             spir,
+            limits,
             report,
             quiet,
         } => migrate(MigrateArgs {
@@ -552,8 +602,8 @@ fn run(cli: Cli) -> Result<(), Error> {
             output_dir,
             options: spir_xlate::migrate::MigrateOptions {
                 direction: to,
-                spirv: spirv.options(),
-                spir: spir.options(false),
+                spirv: spirv.options(&limits),
+                spir: spir.options(false, &limits),
                 jobs: jobs.unwrap_or(0),
             },
             report,
@@ -640,7 +690,7 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
     });
     bar.finish_and_clear();
     if let Some(path) = &args.report {
-        let json = migrate::report_json(&reports, batch.skipped);
+        let json = migrate::report_json(&reports, &batch.skipped);
         write_output(&path.to_string_lossy(), json.as_bytes())?;
     }
     for r in reports.iter().filter(|r| !r.status.is_ok()) {
@@ -649,7 +699,7 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
     let seconds = start.elapsed().as_secs_f64();
     eprintln!(
         "{}",
-        migrate::summary_line(&reports, batch.skipped, args.options.direction, seconds)
+        migrate::summary_line(&reports, &batch.skipped, args.options.direction, seconds)
     );
     if !reports.iter().all(|r| r.status.is_ok()) {
         // Each failure and the summary are printed: exit 1 without a further line.

@@ -99,7 +99,7 @@ pub struct Job {
 pub struct Batch {
     pub jobs: Vec<Job>,
     /// Files under the inputs that are not modules of the batch's direction.
-    pub skipped: usize,
+    pub skipped: Vec<PathBuf>,
     /// Files and directories that could not be read (a permission, a broken link), with why:
     /// each is reported as invalid input, and the batch goes on without it.
     pub unreadable: Vec<(PathBuf, String)>,
@@ -133,7 +133,7 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
                         let path = e.path().unwrap_or(root).to_path_buf();
                         let why = e
                             .io_error()
-                            .map_or_else(|| e.to_string(), std::io::Error::to_string);
+                            .map_or_else(|| e.to_string(), crate::diag::io_words);
                         batch.unreadable.push((path, why));
                         continue;
                     }
@@ -159,11 +159,11 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
             match magic(&input) {
                 Ok(m) if named || direction.accepts(&m) => {}
                 Ok(_) => {
-                    batch.skipped += 1;
+                    batch.skipped.push(input);
                     continue;
                 }
                 Err(e) => {
-                    batch.unreadable.push((input, e.to_string()));
+                    batch.unreadable.push((input, crate::diag::io_words(&e)));
                     continue;
                 }
             }
@@ -209,7 +209,7 @@ fn refuse_outputs_on_inputs(inputs: &[PathBuf], jobs: &[Job]) -> Result<()> {
 }
 
 fn io_error(path: &Path, e: &std::io::Error) -> Error {
-    Error::new(ErrorKind::Io(e.to_string())).in_file(&path.display().to_string())
+    Error::new(ErrorKind::Io(crate::diag::io_words(e))).in_file(&path.display().to_string())
 }
 
 /// The first bytes of a file (fewer where it is shorter).
@@ -573,17 +573,20 @@ fn write_atomically(dest: &Path, bytes: &[u8], index: usize) -> Result<()> {
 /// The batch's reports as JSON: `{"files": [...], "summary": {...}}`, one object per file
 /// (input, output, status, message, kernels, spirv_version, capabilities, extensions, lost:
 /// the facts of the input the output does not keep, seconds).
-pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
+pub fn report_json(reports: &[FileReport], skipped: &[PathBuf]) -> String {
     use serde_json::{json, Value};
-    let files: Vec<Value> = reports
+    let mut files: Vec<Value> = reports
         .iter()
         .map(|r| {
             let mut o = json!({
                 "input": r.input.display().to_string(),
-                "output": r.output.display().to_string(),
                 "status": r.status.as_str(),
                 "seconds": r.seconds,
             });
+            // Only a translated file has an output.
+            if r.status.is_ok() {
+                o["output"] = json!(r.output.display().to_string());
+            }
             if let Some(m) = &r.message {
                 o["message"] = json!(m);
             }
@@ -597,6 +600,13 @@ pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
             o
         })
         .collect();
+    // Files of the input trees that are not modules of the run's direction.
+    files.extend(skipped.iter().map(|p| {
+        json!({
+            "input": p.display().to_string(),
+            "status": "skipped",
+        })
+    }));
     let count = |s: Status| reports.iter().filter(|r| r.status == s).count();
     let summary = json!({
         "files": reports.len(),
@@ -605,7 +615,7 @@ pub fn report_json(reports: &[FileReport], skipped: usize) -> String {
         "invalid input": count(Status::InvalidInput),
         "output error": count(Status::OutputError),
         "internal error": count(Status::InternalError),
-        "skipped": skipped,
+        "skipped": skipped.len(),
         "with facts not kept": with_losses(reports),
     });
     let mut text = serde_json::to_string_pretty(&json!({ "files": files, "summary": summary }))
@@ -625,7 +635,7 @@ fn with_losses(reports: &[FileReport]) -> usize {
 /// One line: how many files, how each ended, how long it took.
 pub fn summary_line(
     reports: &[FileReport],
-    skipped: usize,
+    skipped: &[PathBuf],
     direction: Direction,
     seconds: f64,
 ) -> String {
@@ -658,7 +668,8 @@ pub fn summary_line(
             ", {lossy} of them with facts not kept (listed under \"lost\" in --report)"
         ));
     }
-    if skipped > 0 {
+    if !skipped.is_empty() {
+        let skipped = skipped.len();
         let what = match direction {
             Direction::ToSpirv => "LLVM bitcode",
             Direction::ToSpir => "SPIR-V",

@@ -132,6 +132,8 @@ pub struct SpirOptions {
     /// spirv-ir flavor: read builtin variables as loads of `@__spirv_BuiltIn*` globals instead
     /// of calls to `__spirv_BuiltIn*` functions.
     pub builtins_as_globals: bool,
+    /// Time and memory the contained writer of bitcode may use (`crate::contain`).
+    pub limits: crate::contain::Limits,
 }
 
 /// Where SPIR output records kernels and their argument info.
@@ -155,6 +157,7 @@ impl Default for SpirOptions {
             text: false,
             kernel_info: KernelInfo::Both,
             builtins_as_globals: false,
+            limits: crate::contain::Limits::default(),
         }
     }
 }

@@ -56,8 +56,9 @@ fn pinned_version_above_target_is_refused() {
         "--spirv-version",
         "1.4",
     ]);
-    assert_eq!(code, 1);
-    assert!(err.contains("opencl2.1"), "{err}");
+    // A usage error, as the other option errors are.
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("opencl2.1") && err.contains("1.4"), "{err}");
 }
 
 #[test]
@@ -151,4 +152,76 @@ fn bitcode_that_makes_llvm_abort_is_a_located_error() {
         }
     }
     assert!(seen >= 4, "only {seen} regression files");
+}
+
+#[test]
+fn quiet_silences_warnings_not_errors() {
+    // -O0 attributes to Vulkan: hints that are not kept are warned about.
+    let fixture = "tests/fixtures/modern/attributes.spir64.bc";
+    let args = ["to-spirv", fixture, "--target", "vulkan1.2", "-o", "-"];
+    let (code, err) = run(&args);
+    assert_eq!(code, 0);
+    assert!(err.contains("warning: "), "{err}");
+    let (code, err) = run(&[&args[..], &["-q"]].concat());
+    assert_eq!((code, err.as_str()), (0, ""));
+    let junk = temp("quiet-junk.bc", b"junk");
+    let (code, err) = run(&["to-spirv", "-q", junk.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: "), "{err}");
+}
+
+#[test]
+fn to_spir_takes_a_time_limit() {
+    let spv = std::env::temp_dir().join(format!("spir-xlate-test-{}-tl.spv", std::process::id()));
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "-o",
+        spv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = run(&[
+        "to-spir",
+        spv.to_str().unwrap(),
+        "--time-limit",
+        "30",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        run(&["to-spir", spv.to_str().unwrap(), "--time-limit", "soon"]).0,
+        2
+    );
+}
+
+#[test]
+fn a_missing_input_is_said_in_words() {
+    let (code, err) = run(&["migrate", "/nonexistent/spir", "-o", "/tmp/never-made"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no such file or directory"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+}
+
+#[test]
+fn modules_carry_this_tools_generator_word() {
+    let (code, err) = run(&[
+        "to-spirv",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "-o",
+        std::env::temp_dir()
+            .join(format!("spir-xlate-test-{}-gen.spv", std::process::id()))
+            .to_str()
+            .unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(
+        std::env::temp_dir().join(format!("spir-xlate-test-{}-gen.spv", std::process::id())),
+    )
+    .unwrap();
+    let generator = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
+    // No registered tool id (0), this crate's version below: not rspirv's builder.
+    assert_eq!(generator >> 16, 0);
+    let minor: u32 = env!("CARGO_PKG_VERSION_MINOR").parse().unwrap();
+    assert_eq!(generator >> 8 & 0xff, minor);
 }

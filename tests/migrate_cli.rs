@@ -95,7 +95,8 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     let files = json["files"].as_array().unwrap();
-    assert_eq!(files.len(), 7);
+    // The seven modules and the one skipped file.
+    assert_eq!(files.len(), 8);
     let of = |name: &str| {
         files
             .iter()
@@ -117,8 +118,18 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
         .unwrap()
         .contains("truncated.bc"));
     assert_eq!(of("dangling.bc")["status"], "invalid input");
+    // A failed file names no output; a translated one does.
+    assert!(of("truncated.bc").get("output").is_none());
+    assert!(of("vector_add.bc")["output"]
+        .as_str()
+        .unwrap()
+        .ends_with("vector_add.spv"));
     assert_eq!(json["summary"]["ok"], 4);
     assert_eq!(json["summary"]["skipped"], 1);
+    // The skipped file is listed, as skipped.
+    let skipped: Vec<&serde_json::Value> =
+        files.iter().filter(|f| f["status"] == "skipped").collect();
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
 
     // Back again: every SPIR-V module to SPIR, exit 0.
     let (code, err) = run(&[

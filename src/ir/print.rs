@@ -14,6 +14,24 @@ use super::types::{AddressSpace, ImageDim, Type};
 use super::Inst;
 
 /// Render the whole module.
+/// How an error names instruction `inst`, the `pos`-th (from 0) of its block: its name
+/// (`%call`), or for an unnamed one its place ("the block's 3rd instruction").
+pub fn value_label(inst: &super::Inst, pos: usize) -> String {
+    match &inst.name {
+        Some(n) => format!("%{n}"),
+        None => {
+            let n = pos + 1;
+            let suffix = match (n % 10, n % 100) {
+                (1, r) if r != 11 => "st",
+                (2, r) if r != 12 => "nd",
+                (3, r) if r != 13 => "rd",
+                _ => "th",
+            };
+            format!("the block's {n}{suffix} instruction (unnamed)")
+        }
+    }
+}
+
 pub fn print_module(m: &Module) -> String {
     let mut out = String::new();
     let p = Printer {

@@ -115,7 +115,10 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
             errors.push(VerifyError {
                 place: format!("global @{}", g.name),
                 block: None,
-                message: format!("{:?} memory has no place in a module of the {form} form", g.space),
+                message: format!(
+                    "{:?} memory has no place in a module of the {form} form",
+                    g.space
+                ),
             });
         }
     }

@@ -246,7 +246,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         for &b in &order {
             self.cur = first[&b];
             let block = &body.blocks[b];
-            for &ih in &block.insts {
+            for (pos, &ih) in block.insts.iter().enumerate() {
                 let inst = &body.insts[ih];
                 let r = match &inst.op {
                     Op::Phi { .. } => {
@@ -255,12 +255,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     }
                     _ => self.inst(&mut frame, body, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{b}")))
-                            .at_value(
-                                inst.name
-                                    .as_ref()
-                                    .map(|n| format!("%{n}"))
-                                    .unwrap_or_else(|| format!("instruction {}", ih.index())),
-                            )
+                            .at_value(crate::ir::print::value_label(inst, pos))
                     })?,
                 };
                 if let Some(v) = r {

@@ -512,8 +512,7 @@ fn ext_inst(
                 let name = crate::mappings::opencl_std_name(op)
                     .map_or_else(|| format!("{op:?}"), str::to_string);
                 Error::unsupported(format!(
-                    "the OpenCL builtin {name} (OpenCL.std {op:?}) has no Vulkan lowering yet \
-                     (mappings/vulkan_glsl.toml lists those that have)"
+                    "the OpenCL builtin {name} (OpenCL.std {op:?}) has no Vulkan lowering yet"
                 ))
             })?;
             Ok(E { b }.glsl(g, ret, args))

@@ -51,9 +51,10 @@ pub(super) fn split(m: &mut ir::Module, body: &mut ir::Body) -> Result<()> {
         for h in old {
             let outcome = p.inst(h).map_err(|e| {
                 let name = p.body.insts[h].name.clone();
-                e.at_value(
-                    name.map_or_else(|| format!("instruction {}", h.index()), |n| format!("%{n}")),
-                )
+                e.at_value(name.map_or_else(
+                    || "an instruction the lowering made".to_string(),
+                    |n| format!("%{n}"),
+                ))
             })?;
             match outcome {
                 Outcome::Keep => p.out.push(h),

@@ -83,9 +83,14 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
             Some(Operand::AddressingModel(spirv::AddressingModel::Physical64)) => {
                 Ok(ir::Addressing::Physical64)
             }
-            other => Err(Error::unsupported(format!(
-                "addressing model {other:?}: OpenCL kernels use Physical32 or Physical64"
+            Some(Operand::AddressingModel(m)) => Err(Error::unsupported(format!(
+                "the addressing model {m:?}: this is not an OpenCL module (a Vulkan shader's \
+                 is Logical or PhysicalStorageBuffer64; OpenCL kernels use Physical32 or \
+                 Physical64), and only OpenCL modules go back to SPIR"
             ))),
+            _ => Err(Error::malformed(
+                "OpMemoryModel without an addressing model",
+            )),
         })
         .unwrap_or_else(|| Err(Error::malformed("the module has no OpMemoryModel")))?;
     let mut r = Reader {

@@ -227,19 +227,14 @@ impl Writer<'_> {
                 if pos == 0 {
                     self.private_copies(h)?;
                 }
-                for &ih in &block.insts {
+                for (pos, &ih) in block.insts.iter().enumerate() {
                     let inst = &body.insts[ih];
                     if matches!(inst.op, Op::Alloca { .. }) {
                         continue;
                     }
                     self.instruction(&mut ctx, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{bi}")))
-                            .at_value(
-                                inst.name
-                                    .as_ref()
-                                    .map(|n| format!("%{n}"))
-                                    .unwrap_or_else(|| format!("instruction {}", ih.index())),
-                            )
+                            .at_value(crate::ir::print::value_label(inst, pos))
                     })?;
                 }
                 match block.construct {

@@ -233,8 +233,31 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         )));
     }
     let mut words = module.assemble();
+    // The header's generator word: the tool id Khronos registered (upper half; this tool
+    // has none, so 0, as the specification asks of unregistered tools) and the tool's
+    // version (lower half: the crate's minor and patch), not the rspirv builder's id.
+    words[2] = GENERATOR_VERSION;
     reflection::append(&mut words, reflection_ids);
     Ok((words, w.lost))
+}
+
+/// The generator word of every module written (see `write`).
+const GENERATOR_VERSION: u32 = {
+    let minor = parse_u32(env!("CARGO_PKG_VERSION_MINOR"));
+    let patch = parse_u32(env!("CARGO_PKG_VERSION_PATCH"));
+    ((minor & 0xff) << 8) | (patch & 0xff)
+};
+
+/// A decimal number at compile time (the crate's version fields).
+const fn parse_u32(s: &str) -> u32 {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut v = 0;
+    while i < b.len() {
+        v = v * 10 + (b[i] - b'0') as u32;
+        i += 1;
+    }
+    v
 }
 
 /// The globals function `f` names (directly or inside constant expressions).
