@@ -189,7 +189,8 @@ pub fn translate_to_spirv<'a>(
 ) -> Result<SpirvOutput> {
     let input = input.into();
     let bytes = input.bytes()?;
-    contain::run(contain::Work::ReadBitcode, options.limits, || {
+    let limits = options.limits.for_input(bytes.len() as u64);
+    contain::run(contain::Work::ReadBitcode, limits, || {
         let module = if is_spirv_bytes(&bytes) {
             spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)?
         } else {
@@ -265,7 +266,8 @@ pub fn translate_to_spir<'a>(
 ) -> Result<SpirOutput> {
     let input = input.into();
     let words = input.words()?;
-    contain::run(contain::Work::WriteBitcode, options.limits, || {
+    let limits = options.limits.for_input(words.len() as u64 * 4);
+    contain::run(contain::Work::WriteBitcode, limits, || {
         let module = spirv::read::read(&words)?;
         let (bytes, lost) = spir::write::write_reporting(&module, options)?;
         let lost = diag::sorted_losses([&module.lost[..], &lost].concat());

@@ -61,6 +61,36 @@ impl Default for Limits {
     }
 }
 
+/// How many times its input's size a translation may use in memory, and the least it may
+/// use whatever the size (LLVM, the graph, SPIRV-Tools' own view of the words).
+pub const MEMORY_PER_INPUT_BYTE: u64 = 512;
+/// The memory every translation may use.
+pub const MEMORY_FLOOR: u64 = 2 << 30;
+
+impl Limits {
+    /// These limits for an input of `len` bytes: memory bounded by what such an input can
+    /// need ([`MEMORY_PER_INPUT_BYTE`] times its size, at least [`MEMORY_FLOOR`]), so that a
+    /// corrupted length field in a small file fails fast instead of taking the machine's
+    /// memory (a 1.6 KB bitcode file once made LLVM's reader grow to 13.6 GB).
+    pub fn for_input(self, len: u64) -> Limits {
+        Limits {
+            memory: self
+                .memory
+                .min(len.saturating_mul(MEMORY_PER_INPUT_BYTE).max(MEMORY_FLOOR)),
+            ..self
+        }
+    }
+}
+
+/// What an out-of-memory error says of the bound.
+fn memory_rule() -> String {
+    format!(
+        "a translation may use {MEMORY_PER_INPUT_BYTE} times its input's size in memory, at \
+         least {} GiB",
+        MEMORY_FLOOR >> 30
+    )
+}
+
 /// What the contained job does with LLVM, which decides whose fault a death is: LLVM dying
 /// while it reads untrusted bitcode means the bitcode is malformed; dying while it builds our
 /// output means a bug of ours.
@@ -388,8 +418,9 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
         return match work {
             Work::ReadBitcode if reason.contains("out of memory") => {
                 Error::new(ErrorKind::Limit(format!(
-                    "LLVM ran out of memory reading this input ({reason}); a corrupted length \
-                     field is the usual cause"
+                    "LLVM ran out of memory reading this input ({reason}; {}); a corrupted \
+                     length field is the usual cause",
+                    memory_rule()
                 )))
             }
             Work::ReadBitcode => Error::malformed(format!("malformed bitcode: {reason}")),
@@ -411,9 +442,10 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
         .iter()
         .any(|l| l.starts_with("memory allocation of") && l.ends_with("failed"))
     {
-        return Error::new(ErrorKind::Limit(
-            "the translator ran out of memory on this input".into(),
-        ));
+        return Error::new(ErrorKind::Limit(format!(
+            "the translator ran out of memory on this input ({})",
+            memory_rule()
+        )));
     }
     let how = match (signal, code) {
         (Some(s), _) => format!("crashed ({})", signal_name(s)),
@@ -459,6 +491,30 @@ mod unix;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_is_bounded_by_the_input_size() {
+        let l = Limits::default();
+        assert_eq!(l.for_input(1600).memory, MEMORY_FLOOR);
+        assert_eq!(
+            l.for_input(10 << 20).memory,
+            (10 << 20) * MEMORY_PER_INPUT_BYTE
+        );
+        // Never above what the caller allowed.
+        assert_eq!(l.for_input(1 << 40).memory, l.memory);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_nested_job_cannot_allocate_past_its_bound() {
+        // A job that asks for 4 GiB under a 2 GiB bound fails as out of memory, and the
+        // process's own limit comes back afterwards.
+        let r = run(Work::ReadBitcode, Limits::default().for_input(16), || {
+            let mut v: Vec<u8> = Vec::new();
+            Ok(vec![u32::from(v.try_reserve_exact(4 << 30).is_ok())])
+        });
+        assert_eq!(r.unwrap(), vec![0]);
+    }
 
     #[test]
     fn results_cross_the_pipe() {

@@ -59,11 +59,54 @@ impl Drop for SharedCell {
 }
 
 /// A contained job inside a contained child: in place, the cell saying which work runs.
-fn nested<T>(cell: &AtomicU8, work: Work, job: impl FnOnce() -> Result<T>) -> Result<T> {
+fn nested<T>(
+    cell: &AtomicU8,
+    work: Work,
+    limits: Limits,
+    job: impl FnOnce() -> Result<T>,
+) -> Result<T> {
     let outer = cell.swap(work.code(), Ordering::SeqCst);
+    // This job's memory bound, never above the one the process is under (a migrate
+    // worker's per-file bound), restored afterwards.
+    let before = address_space_limit();
+    let bound = (current_size().saturating_add(limits.memory)).min(before.rlim_cur);
+    set_address_space_limit(bound);
     let result = guarded(job);
+    set_address_space_limit(before.rlim_cur);
     cell.store(outer, Ordering::SeqCst);
     result
+}
+
+/// The process's address-space limit.
+fn address_space_limit() -> libc::rlimit {
+    let mut rl = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: `rl` is a valid rlimit for the call to fill.
+    unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut rl) };
+    rl
+}
+
+/// Set the process's soft address-space limit (the hard one stays unlimited, so a later
+/// job may raise it again).
+fn set_address_space_limit(bytes: u64) {
+    let rl = libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: a plain system call on this process's limits.
+    unsafe { libc::setrlimit(libc::RLIMIT_AS, &rl) };
+}
+
+/// The process's address space now, in bytes.
+fn current_size() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * page)
 }
 
 pub(super) fn pipe() -> Result<[i32; 2]> {
@@ -100,21 +143,9 @@ pub(super) fn write_all(fd: i32, mut bytes: &[u8]) {
 
 /// A new child's set-up: its stderr to `err_fd`, its address-space limit.
 pub(super) fn enter_child(limits: Limits, err_fd: i32) {
-    // SAFETY: plain system calls on descriptors and limits of this process.
-    unsafe {
-        libc::dup2(err_fd, 2);
-        let page = libc::sysconf(libc::_SC_PAGESIZE).max(4096) as u64;
-        let current = std::fs::read_to_string("/proc/self/statm")
-            .ok()
-            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-            .map_or(0, |pages| pages * page);
-        let limit = current.saturating_add(limits.memory);
-        let rl = libc::rlimit {
-            rlim_cur: limit,
-            rlim_max: libc::RLIM_INFINITY,
-        };
-        libc::setrlimit(libc::RLIMIT_AS, &rl);
-    }
+    // SAFETY: a plain system call on descriptors of this process.
+    unsafe { libc::dup2(err_fd, 2) };
+    set_address_space_limit(current_size().saturating_add(limits.memory));
 }
 
 /// `job`'s result, a panic being an internal error.
@@ -135,7 +166,7 @@ pub(super) fn run<T: Wire>(
     let inside = PHASE.load(Ordering::SeqCst);
     if !inside.is_null() {
         // SAFETY: set by this process, a contained child, to its mapped cell.
-        return nested(unsafe { &*inside }, work, job);
+        return nested(unsafe { &*inside }, work, limits, job);
     }
     // A worker that serves this one job: the same fork, limits, phase cell and blame.
     let mut job = Some(job);
