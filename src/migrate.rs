@@ -121,32 +121,13 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
         let named = !meta.is_dir();
         let files: Vec<(PathBuf, PathBuf)> = if meta.is_dir() {
             let mut files = Vec::new();
-            // Links are followed (a link to a module is a module); a dangling one, or a
-            // cycle, is an unreadable entry.
-            for entry in walkdir::WalkDir::new(root)
-                .follow_links(true)
-                .sort_by_file_name()
-            {
-                let entry = match entry {
-                    Ok(entry) => entry,
-                    Err(e) => {
-                        let path = e.path().unwrap_or(root).to_path_buf();
-                        let why = e
-                            .io_error()
-                            .map_or_else(|| e.to_string(), crate::diag::io_words);
-                        batch.unreadable.push((path, why));
-                        continue;
-                    }
-                };
-                if entry.file_type().is_file() {
-                    let rel = entry
-                        .path()
-                        .strip_prefix(root)
-                        .expect("walkdir yields paths below its root")
-                        .to_path_buf();
-                    files.push((entry.path().to_path_buf(), rel));
-                }
-            }
+            walk(
+                root,
+                Path::new(""),
+                &mut Vec::new(),
+                &mut files,
+                &mut batch.unreadable,
+            );
             files
         } else {
             let name = root.file_name().map(PathBuf::from).ok_or_else(|| {
@@ -206,6 +187,58 @@ fn refuse_outputs_on_inputs(inputs: &[PathBuf], jobs: &[Job]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The files under directory `dir` (`rel` below the root), in name order, links followed:
+/// (path, path below the root) into `files`. A dangling link, an entry that cannot be read
+/// and a link back to a directory being walked (`ancestors`: a cycle) are unreadable
+/// entries, with why.
+fn walk(
+    dir: &Path,
+    rel: &Path,
+    ancestors: &mut Vec<std::path::PathBuf>,
+    files: &mut Vec<(PathBuf, PathBuf)>,
+    unreadable: &mut Vec<(PathBuf, String)>,
+) {
+    let Ok(real) = std::fs::canonicalize(dir) else {
+        unreadable.push((dir.to_path_buf(), "cannot resolve this directory".into()));
+        return;
+    };
+    if ancestors.contains(&real) {
+        unreadable.push((
+            dir.to_path_buf(),
+            "a link back to a directory that contains it (a cycle)".into(),
+        ));
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            unreadable.push((dir.to_path_buf(), crate::diag::io_words(&e)));
+            return;
+        }
+    };
+    let mut names = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(entry) => names.push(entry.file_name()),
+            Err(e) => unreadable.push((dir.to_path_buf(), crate::diag::io_words(&e))),
+        }
+    }
+    names.sort();
+    ancestors.push(real);
+    for name in names {
+        let path = dir.join(&name);
+        let below = rel.join(&name);
+        // `metadata` follows links: a link to a module is a module.
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => walk(&path, &below, ancestors, files, unreadable),
+            Ok(m) if m.is_file() => files.push((path, below)),
+            Ok(_) => {}
+            Err(e) => unreadable.push((path, crate::diag::io_words(&e))),
+        }
+    }
+    ancestors.pop();
 }
 
 fn io_error(path: &Path, e: &std::io::Error) -> Error {
