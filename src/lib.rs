@@ -1,7 +1,11 @@
 //! spir-xlate: a bidirectional SPIR <-> SPIR-V translator for OpenCL device code.
 //!
-//! Readers lower their input into the semantic graph ([`ir`]); writers emit the other side
-//! from it. No reader calls a writer.
+//! [`translate`] is the entry point: an [`Input`] and a [`Translation`] (the direction and
+//! its options) in, an [`Output`] (the module, the facts it does not keep, a Vulkan
+//! module's kernel interface) out.
+//!
+//! Inside, readers lower their input into the semantic graph ([`ir`]); writers emit the
+//! other side from it. No reader calls a writer.
 
 pub mod contain;
 pub mod diag;
@@ -16,6 +20,11 @@ pub mod spirv;
 pub mod vulkan;
 
 pub use diag::{Error, ErrorKind, Result};
+
+/// README.md's library example, compiled and run by `cargo test`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
 pub use options::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers};
 
 use std::path::Path;
@@ -32,7 +41,7 @@ pub fn read_spirv(path: &Path) -> Result<ir::Module> {
 
 /// The words of a SPIR-V file (either byte order).
 pub fn read_spirv_words(path: &Path) -> Result<Vec<u32>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(diag::io_words(&e))))?;
     if spir::read::is_bitcode(&bytes) {
         return Err(Error::malformed(
             "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
@@ -112,7 +121,7 @@ impl Input<'_> {
         match *self {
             Input::Path(p) => std::fs::read(p)
                 .map(Cow::Owned)
-                .map_err(|e| Error::new(ErrorKind::Io(e.to_string()))),
+                .map_err(|e| Error::new(ErrorKind::Io(diag::io_words(&e)))),
             Input::Bytes(b) => Ok(Cow::Borrowed(b)),
             Input::Words(w) => Ok(Cow::Owned(w.iter().flat_map(|w| w.to_le_bytes()).collect())),
         }
@@ -274,6 +283,72 @@ pub fn translate_to_spir<'a>(
         contain::discard(module);
         Ok(SpirOutput { bytes, lost })
     })
+}
+
+/// Which way a translation goes, with its options ([`translate`]).
+#[derive(Clone, Debug)]
+pub enum Translation {
+    /// SPIR (bitcode or LLVM IR text; a SPIR-V module is read too) to SPIR-V for
+    /// `Options::target`: an OpenCL environment, or a Vulkan one.
+    ToSpirv(Options),
+    /// SPIR-V to SPIR bitcode (LLVM IR text with `SpirOptions::text`), real SPIR or the
+    /// SPIR-V friendly flavor.
+    ToSpir(SpirOptions),
+}
+
+/// What a translation made ([`translate`]).
+#[derive(Debug)]
+pub struct Output {
+    /// The module: SPIR-V's words as little-endian bytes, SPIR bitcode, or LLVM IR text.
+    pub bytes: Vec<u8>,
+    /// The facts of the input the output does not keep, each once (the command line's
+    /// warnings; see [`diag::Lost`]).
+    pub lost: Vec<diag::Lost>,
+    /// For a Vulkan target, the kernel interface as JSON: what the module's
+    /// NonSemantic.ClspvReflection instructions say, for a host to bind arguments by.
+    pub reflection: Option<String>,
+}
+
+/// Translate `input` (a file, bytes or SPIR-V words: [`Input`]) as `translation` says: the
+/// library's entry point. Every output is validated before it is returned (SPIR-V by
+/// SPIRV-Tools for its environment, SPIR by LLVM's verifier); the work runs in a contained
+/// child process, bounded in time and memory ([`contain`]), so no input can abort or
+/// exhaust the caller; no global state is kept, and translations may run on several threads.
+///
+/// ```
+/// use spir_xlate::{translate, Options, SpirOptions, TargetEnv, Translation};
+///
+/// let bitcode = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+/// // SPIR -> SPIR-V for OpenCL 2.1 drivers...
+/// let spirv = translate(&bitcode, &Translation::ToSpirv(Options::default())).unwrap();
+/// assert_eq!(spirv.bytes[..4], [0x03, 0x02, 0x23, 0x07]);
+/// // ... and back to SPIR.
+/// let spir = translate(&spirv.bytes, &Translation::ToSpir(SpirOptions::default())).unwrap();
+/// assert_eq!(spir.bytes[..2], *b"BC");
+/// // A Vulkan compute module comes with its kernel interface.
+/// let vulkan = Options { target: TargetEnv::Vulkan12, ..Default::default() };
+/// let out = translate(&bitcode, &Translation::ToSpirv(vulkan)).unwrap();
+/// assert!(out.reflection.unwrap().contains("\"vector_add\""));
+/// ```
+pub fn translate<'a>(input: impl Into<Input<'a>>, translation: &Translation) -> Result<Output> {
+    match translation {
+        Translation::ToSpirv(options) => {
+            let out = translate_to_spirv(input, options)?;
+            Ok(Output {
+                bytes: out.words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+                lost: out.lost,
+                reflection: out.reflection,
+            })
+        }
+        Translation::ToSpir(options) => {
+            let out = translate_to_spir(input, options)?;
+            Ok(Output {
+                bytes: out.bytes,
+                lost: out.lost,
+                reflection: None,
+            })
+        }
+    }
 }
 
 /// SPIR-V disassembly text of a module: SPIRV-Tools' own (what `spirv-dis` prints).

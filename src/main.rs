@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use spir_xlate::{
-    diag::Error, ErrorKind, Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers,
+    diag::Error, translate, ErrorKind, Flavor, KernelInfo, Options, SpirOptions, TargetEnv,
+    Translation, VulkanPointers,
 };
 
 #[derive(Parser)]
@@ -548,21 +549,25 @@ fn run(cli: Cli) -> Result<(), Error> {
                     )
                     .exit();
             }
-            let translated = spir_xlate::translate_to_spirv(inp.source(), &options)
+            let translated = translate(inp.source(), &Translation::ToSpirv(options))
                 .map_err(|e| e.in_file(&inp.label))?;
             if !quiet {
                 warn_lost(&inp.label, &translated.lost);
             }
-            let words = translated.words;
             if let (Some(path), Some(json)) = (&reflection, &translated.reflection) {
                 write_output(path, json.as_bytes())?;
             }
-            let bytes: Vec<u8> = if text {
+            let bytes = if text {
+                let words: Vec<u32> = translated
+                    .bytes
+                    .chunks_exact(4)
+                    .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                    .collect();
                 spir_xlate::disassemble(&words)
                     .map_err(|e| e.in_file(&inp.label))?
                     .into_bytes()
             } else {
-                words.iter().flat_map(|w| w.to_le_bytes()).collect()
+                translated.bytes
             };
             write_output(&out, &bytes)
         }
@@ -579,13 +584,12 @@ fn run(cli: Cli) -> Result<(), Error> {
             let ext = if text { "ll" } else { "bc" };
             let out = output_path(&input, output, ext, &["spv", "spirv"], force, None)?;
             let inp = open_input(&input, false)?;
-            let translated = spir_xlate::translate_to_spir(inp.source(), &options)
+            let translated = translate(inp.source(), &Translation::ToSpir(options))
                 .map_err(|e| e.in_file(&inp.label))?;
             if !quiet {
                 warn_lost(&inp.label, &translated.lost);
             }
-            let bytes = translated.bytes;
-            write_output(&out, &bytes)
+            write_output(&out, &translated.bytes)
         }
         Command::Migrate {
             inputs,
