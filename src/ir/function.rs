@@ -391,7 +391,7 @@ pub enum Terminator {
 /// OpLoopMerge). OpenCL's graphs have none: SPIR and Kernel SPIR-V allow any control flow.
 /// A shader (the Vulkan lowering) must be structured; its structurizer
 /// (`crate::vulkan::structurize`) marks every header, and `ir::verify` checks the structured
-/// rules in every function that has one ([`super::structured`]).
+/// rules in every function that has one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Construct {
     /// A conditional branch or switch whose arms meet again at `merge` (or never do: `merge`

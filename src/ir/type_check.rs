@@ -42,7 +42,7 @@ pub(super) fn type_error(m: &Module, f: &Function, ty: Handle<Type>, op: &Op) ->
     op_type_error(m, ty, op, |v| m.value_type(f, v))
 }
 
-/// [`type_error`] for an instruction not yet in a function (a reader checking what it is
+/// `type_error` for an instruction not yet in a function (a reader checking what it is
 /// about to emit): `value_type` gives each operand's type.
 pub fn op_type_error(
     m: &Module,

@@ -58,7 +58,7 @@ pub struct RawMetadata {
     /// attributes llvm-ir does not expose. Indexed like the parameters.
     pub param_memory: HashMap<String, Vec<ParamMemory>>,
     /// Named metadata of the module that no part of the translation reads (see
-    /// [`MEANINGLESS`]), by name: reported as not kept.
+    /// `MEANINGLESS`), by name: reported as not kept.
     pub unread_named: Vec<String>,
     /// The module carries debug information (`!llvm.dbg.cu`).
     pub debug_info: bool,

@@ -1,6 +1,6 @@
 //! Semantic graph -> LLVM 14 module in SPIR conventions.
 //!
-//! [`Llvm`] owns the context, module and builder (their lifetimes, verification and output);
+//! `Llvm` owns the context, module and builder (their lifetimes, verification and output);
 //! instructions are built through the LLVM C API on the raw handles, because the graph's
 //! operations (vector selects, GEPs with any index type, typed-pointer casts) map one to one
 //! onto it.
@@ -192,7 +192,7 @@ unsafe fn take_message(msg: *mut std::ffi::c_char) -> String {
     text
 }
 
-/// [`write`], and the facts of the graph the module does not keep (`diag::Lost`).
+/// [`write()`], and the facts of the graph the module does not keep (`diag::Lost`).
 pub fn write_reporting(
     m: &ir::Module,
     opts: &SpirOptions,
