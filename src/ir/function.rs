@@ -347,6 +347,7 @@ pub enum Op {
     },
 }
 
+/// An instruction: its result type and what it computes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Inst {
     /// The input's name for the result (LLVM's `%name`, SPIR-V's OpName), kept for readers

@@ -18,29 +18,48 @@ use super::module::Global;
 pub enum ArgKind {
     /// A `__global` or `__constant` pointer: the buffer's 64-bit device address, at `offset`
     /// in the kernel's push constants (ClspvReflection ArgumentPointerPushConstant).
-    PointerPushConstant { offset: u32, size: u32 },
+    PointerPushConstant {
+        /// Byte offset in the push constants.
+        offset: u32,
+        /// Bytes (8).
+        size: u32,
+    },
     /// A `__global` or `__constant` pointer under `--vulkan-pointers descriptors`: a storage
     /// buffer bound at (`descriptor_set`, `binding`), the `StorageBuffer` global `global`
     /// (a Block struct whose one member is a runtime array of the pointee)
     /// (ArgumentStorageBuffer).
     StorageBuffer {
+        /// The descriptor set (0).
         descriptor_set: u32,
+        /// The binding in it.
         binding: u32,
+        /// The module's variable bound there.
         global: Handle<Global>,
+        /// What the kernel promises about the buffer.
         access: BufferAccess,
     },
     /// A value (scalar, vector, struct) copied into the push constants at `offset`
     /// (ArgumentPodPushConstant).
-    PodPushConstant { offset: u32, size: u32 },
+    PodPushConstant {
+        /// Byte offset in the push constants.
+        offset: u32,
+        /// Bytes.
+        size: u32,
+    },
     /// A value at `offset` in the kernel's argument buffer, a storage buffer bound at
     /// (`descriptor_set`, `binding`), the `StorageBuffer` global `global` (a Block struct of
     /// every such value): where values go when they and the pointers would pass the 128
     /// bytes of push constants Vulkan promises (ArgumentPodStorageBuffer).
     PodStorageBuffer {
+        /// The descriptor set (0).
         descriptor_set: u32,
+        /// The binding in it (0).
         binding: u32,
+        /// Byte offset in the argument buffer.
         offset: u32,
+        /// Bytes.
         size: u32,
+        /// The module's variable bound there.
         global: Handle<Global>,
     },
     /// A `read_only` image: a sampled image (ArgumentSampledImage), or for an
@@ -57,13 +76,20 @@ pub enum ArgKind {
     /// coordinates itself (Vulkan's unnormalized samplers cannot read arrays or 3D images),
     /// to texel centres where the sampler is nearest.
     Sampler {
+        /// Where the sampler is bound.
         binding: Binding,
+        /// Where the host writes OpenCL's sampler bits.
         normalized_mask: PushConstantRange,
     },
     /// A `__local` pointer: a Workgroup array whose element count is specialization
     /// constant `spec_id` (the host sets it to the argument's size in bytes / `elem_size`)
     /// (ArgumentWorkgroup).
-    Workgroup { spec_id: u32, elem_size: u32 },
+    Workgroup {
+        /// The specialization constant of the element count.
+        spec_id: u32,
+        /// Bytes an element.
+        elem_size: u32,
+    },
 }
 
 /// What a kernel promises about one storage buffer, from its argument's attributes: the

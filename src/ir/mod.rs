@@ -117,24 +117,34 @@
 //! ```
 //!
 //! `print::print_module` shows a graph as text (what `spir-xlate dump-ir` prints).
+//!
+//! The modules that define the graph (`arena`, `constant`, `function`, `interface`,
+//! `kernel`, `module`, `types`) warn on any public item without documentation.
 
+#[warn(missing_docs)]
 pub mod arena;
 pub mod builtin;
 pub mod builtin_check;
 mod builtin_check_cl20;
 pub mod cfg;
+#[warn(missing_docs)]
 pub mod constant;
 pub mod fold;
 pub mod forwarders;
+#[warn(missing_docs)]
 pub mod function;
+#[warn(missing_docs)]
 pub mod interface;
+#[warn(missing_docs)]
 pub mod kernel;
+#[warn(missing_docs)]
 pub mod module;
 pub mod normal;
 pub mod opencl_names;
 pub mod print;
 pub mod spirv_form;
 pub mod type_check;
+#[warn(missing_docs)]
 pub mod types;
 pub mod typing;
 pub mod verify;

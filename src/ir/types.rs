@@ -51,8 +51,11 @@ impl AddressSpace {
 /// OpenCL access qualifier of an image or pipe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Access {
+    /// `read_only`.
     ReadOnly,
+    /// `write_only`.
     WriteOnly,
+    /// `read_write`.
     ReadWrite,
 }
 
