@@ -296,7 +296,21 @@ fn link_validator_linear() {
     }
 }
 
+/// The platforms this crate builds on, and a clear failure elsewhere: LLVM is linked with
+/// the GNU linker's `--wrap`, and the validator stand-ins are compiled as SPIRV-Tools is on
+/// Linux (`SPIRV_LINUX`).
+fn require_linux() {
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if os != "linux" {
+        panic!(
+            "spir-xlate builds on Linux only (target OS `{os}`): it links LLVM 14 with the GNU \
+             linker's --wrap and compiles its SPIRV-Tools validator stand-ins for Linux"
+        );
+    }
+}
+
 fn main() {
+    require_linux();
     link_llvm();
     link_validator_linear();
     let mut out = String::new();
