@@ -22,8 +22,6 @@ struct Space {
     #[serde(default)]
     qualifier: String,
     kernel_arg: Option<u32>,
-    #[serde(default)]
-    mangle: String,
 }
 
 #[derive(Deserialize)]
@@ -326,7 +324,6 @@ fn main() {
         ("pub fn space_qualifier(s: AddressSpace) -> &'static str {\n    match s {\n", String::new()),
         ("pub fn space_from_kernel_arg(n: u32) -> Option<AddressSpace> {\n    match n {\n", String::new()),
         ("pub fn space_to_kernel_arg(s: AddressSpace) -> Option<u32> {\n    match s {\n", String::new()),
-        ("pub fn space_mangling(s: AddressSpace) -> &'static str {\n    match s {\n", String::new()),
     ];
     for s in &spaces.space {
         let n = &s.name;
@@ -349,7 +346,6 @@ fn main() {
             let _ = writeln!(fns[5].1, "        {arg} => Some(AddressSpace::{n}),");
         }
         let _ = writeln!(fns[6].1, "        AddressSpace::{n} => {:?},", s.kernel_arg);
-        let _ = writeln!(fns[7].1, "        AddressSpace::{n} => {:?},", s.mangle);
     }
     for (i, (head, arms)) in fns.iter().enumerate() {
         out.push_str(head);
@@ -404,12 +400,6 @@ fn main() {
         );
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
-    out.push_str("/// Every row of mappings/vulkan_glsl.toml: (OpenCL.std name, GLSL.std.450 name, precision).\n");
-    out.push_str("pub const VULKAN_GLSL_TABLE: &[(&str, &str, &str)] = &[\n");
-    for (name, g) in &glsl {
-        let _ = writeln!(out, "    ({name:?}, {:?}, {:?}),", g.glsl, g.precision);
-    }
-    out.push_str("];\n\n");
 
     // Sub-group collectives in a Vulkan module.
     #[derive(Deserialize)]

@@ -9,9 +9,9 @@
 
 pub mod contain;
 pub mod diag;
-pub mod hash;
+pub(crate) mod hash;
 pub mod ir;
-pub mod mappings;
+pub(crate) mod mappings;
 pub mod migrate;
 pub mod options;
 pub mod roundtrip;
