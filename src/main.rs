@@ -81,8 +81,13 @@ enum Command {
         /// Files and directories to translate (directories recursively).
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
-        /// Where the outputs go (made if missing).
-        #[arg(short, long = "output-dir", value_name = "OUT_DIR")]
+        /// Where the outputs go (made if missing). `--output` as for the other commands.
+        #[arg(
+            short,
+            long = "output-dir",
+            visible_alias = "output",
+            value_name = "OUT_DIR"
+        )]
         output_dir: PathBuf,
         /// `spirv` (SPIR modules -> SPIR-V) or `spir` (SPIR-V modules -> SPIR).
         #[arg(long, default_value = "spirv", value_parser = parse_direction)]

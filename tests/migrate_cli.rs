@@ -194,6 +194,21 @@ entry:
 }
 
 #[test]
+fn output_is_spelled_as_for_the_other_commands() {
+    let out = scratch("spelled");
+    let (code, err) = run(&[
+        "migrate",
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        "--output",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join("vector_add.spir64.spv").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
 fn two_inputs_for_one_output_are_an_error_before_anything_is_written() {
     let inp = scratch("clash");
     copy(
