@@ -5,8 +5,8 @@
 //! any other loop.
 
 use crate::diag::{Error, Result};
-use crate::ir::{AddressSpace, BlockId, Handle};
 use crate::ir::{BinaryOp, ConstantKind, IntPredicate, Op, Terminator, Type, Value};
+use crate::ir::{BlockId, Handle};
 
 use super::body::FnBuilder;
 
@@ -14,12 +14,9 @@ use super::body::FnBuilder;
 const UNROLLED: u64 = 64;
 
 impl FnBuilder<'_, '_> {
-    /// Whether `p` points to a byte or to an array of bytes (not in a storage buffer: the
-    /// descriptors strategy keeps refusing byte-wise copies there for now, see docs/vulkan.md).
+    /// Whether `p` points to a byte or to an array of bytes (a `char` buffer's runtime array
+    /// under `descriptors` too: its bytes are stepped through like any array's).
     pub(super) fn is_byte_object(&self, p: Value) -> bool {
-        if self.space_of(p) == Some(AddressSpace::StorageBuffer) {
-            return false;
-        }
         let Some(pointee) = self.l.out.pointee(self.ty_of(p)) else {
             return false;
         };
