@@ -27,8 +27,8 @@ def run_tiers():
     """Run the Vulkan and Intel tiers with --nocapture into docs/logs/."""
     os.makedirs(LOGS, exist_ok=True)
     env = dict(os.environ)
-    env["OCL_ICD_VENDORS"] = os.path.join(ROOT, ".ci", "icd")
-    env["LD_LIBRARY_PATH"] = os.path.join(ROOT, ".ci", "venv", "lib")
+    env["OCL_ICD_VENDORS"] = os.path.join(ROOT, ".oracles", "icd")
+    env["LD_LIBRARY_PATH"] = os.path.join(ROOT, ".oracles", "venv", "lib")
     subprocess.run(["cargo", "build", "--release", "--manifest-path", "tests/vkhost/Cargo.toml"],
                    cwd=ROOT, check=True)
     for test in ("exec_vulkan", "exec_intel"):

@@ -1,5 +1,5 @@
 //! Execution on a real SPIR-V driver: the Intel CPU OpenCL runtime (PyPI `intel-opencl-rt`,
-//! installed by .ci/run into `.ci/venv`; `OCL_ICD_VENDORS` points the loader at it alone).
+//! installed by .ci/run into `.oracles/venv`; `OCL_ICD_VENDORS` points the loader at it alone).
 //! Run as `cargo test --features oracles --test exec_intel`. For every kernel with an
 //! `//@exec` line:
 //!

@@ -8,9 +8,9 @@ use std::process::Command;
 
 use serde_json::{json, Map, Value};
 
-/// The Python that has `pyclspv` (.ci/run installs it into .ci/venv).
+/// The Python that has `pyclspv` (.ci/run installs it into .oracles/venv).
 fn python() -> String {
-    std::env::var("PYCLSPV_PYTHON").unwrap_or_else(|_| ".ci/venv/bin/python".into())
+    std::env::var("PYCLSPV_PYTHON").unwrap_or_else(|_| ".oracles/venv/bin/python".into())
 }
 
 /// clspv's module for an OpenCL C source file, or why clspv refused it.
