@@ -405,7 +405,6 @@ fn open_input(input: &str, as_file: bool) -> Result<Input, Error> {
     }
     if !p.is_file() {
         let why = match std::fs::metadata(p) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "no such file".to_string(),
             Err(e) => spir_xlate::diag::io_words(&e),
             Ok(_) => "not a regular file".to_string(),
         };

@@ -170,29 +170,22 @@ fn quiet_silences_warnings_not_errors() {
     assert!(err.starts_with("error: "), "{err}");
 }
 
+/// The SPIR-V of the `vector_add` fixture, written by the command line to a temporary file.
+fn vector_add_spirv(name: &str) -> std::path::PathBuf {
+    let spv = std::env::temp_dir().join(format!("spir-xlate-test-{}-{name}", std::process::id()));
+    let fixture = "tests/fixtures/modern/vector_add.spir64.bc";
+    let (code, err) = run(&["to-spirv", fixture, "-o", spv.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    spv
+}
+
 #[test]
 fn to_spir_takes_a_time_limit() {
-    let spv = std::env::temp_dir().join(format!("spir-xlate-test-{}-tl.spv", std::process::id()));
-    let (code, err) = run(&[
-        "to-spirv",
-        "tests/fixtures/modern/vector_add.spir64.bc",
-        "-o",
-        spv.to_str().unwrap(),
-    ]);
+    let spv = vector_add_spirv("tl.spv");
+    let spv = spv.to_str().unwrap();
+    let (code, err) = run(&["to-spir", spv, "--time-limit", "30", "-o", "-"]);
     assert_eq!(code, 0, "{err}");
-    let (code, err) = run(&[
-        "to-spir",
-        spv.to_str().unwrap(),
-        "--time-limit",
-        "30",
-        "-o",
-        "-",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        run(&["to-spir", spv.to_str().unwrap(), "--time-limit", "soon"]).0,
-        2
-    );
+    assert_eq!(run(&["to-spir", spv, "--time-limit", "soon"]).0, 2);
 }
 
 #[test]
@@ -205,20 +198,7 @@ fn a_missing_input_is_said_in_words() {
 
 #[test]
 fn modules_carry_this_tools_generator_word() {
-    let (code, err) = run(&[
-        "to-spirv",
-        "tests/fixtures/modern/vector_add.spir64.bc",
-        "-o",
-        std::env::temp_dir()
-            .join(format!("spir-xlate-test-{}-gen.spv", std::process::id()))
-            .to_str()
-            .unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let bytes = std::fs::read(
-        std::env::temp_dir().join(format!("spir-xlate-test-{}-gen.spv", std::process::id())),
-    )
-    .unwrap();
+    let bytes = std::fs::read(vector_add_spirv("gen.spv")).unwrap();
     let generator = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
     // No registered tool id (0), this crate's version below: not rspirv's builder.
     assert_eq!(generator >> 16, 0);

@@ -21,12 +21,19 @@ fn s(p: &Path) -> &str {
 
 const SPIR: &str = "tests/fixtures/modern/vector_add.spir64.bc";
 
+/// A fresh directory `name` holding a copy of the SPIR fixture as `file`: the directory,
+/// the copy's path and its bytes.
+fn with_spir(name: &str, file: &str) -> (PathBuf, PathBuf, Vec<u8>) {
+    let d = scratch(name);
+    let bc = d.join(file);
+    std::fs::copy(SPIR, &bc).unwrap();
+    let bytes = std::fs::read(&bc).unwrap();
+    (d, bc, bytes)
+}
+
 #[test]
 fn going_back_by_default_names_never_replaces_the_original_spir() {
-    let d = scratch("back");
-    let bc = d.join("x.bc");
-    std::fs::copy(SPIR, &bc).unwrap();
-    let original = std::fs::read(&bc).unwrap();
+    let (d, bc, original) = with_spir("back", "x.bc");
     assert_eq!(run(&["to-spirv", s(&bc)]).0, 0);
     assert!(d.join("x.spv").exists());
     // x.spv's default name is x.bc, the SPIR it was made from.
@@ -45,10 +52,7 @@ fn going_back_by_default_names_never_replaces_the_original_spir() {
 
 #[test]
 fn an_output_that_is_the_input_is_refused_even_with_force() {
-    let d = scratch("same");
-    let bc = d.join("x.bc");
-    std::fs::copy(SPIR, &bc).unwrap();
-    let original = std::fs::read(&bc).unwrap();
+    let (d, bc, original) = with_spir("same", "x.bc");
     std::fs::hard_link(&bc, d.join("link.bc")).unwrap();
     std::fs::create_dir(d.join("sub")).unwrap();
     let dotted = d.join("sub").join("..").join("x.bc");
@@ -89,9 +93,7 @@ fn distinct_inputs_get_distinct_default_outputs() {
 
 #[test]
 fn migrate_into_its_own_input_tree_destroys_nothing() {
-    let d = scratch("tree");
-    std::fs::copy(SPIR, d.join("k.bc")).unwrap();
-    let original = std::fs::read(d.join("k.bc")).unwrap();
+    let (d, bc, original) = with_spir("tree", "k.bc");
     // SPIR → SPIR-V beside the inputs: k.spv is new.
     let (code, err) = run(&["migrate", s(&d), "-o", s(&d), "-q"]);
     assert_eq!(code, 0, "{err}");
@@ -99,6 +101,6 @@ fn migrate_into_its_own_input_tree_destroys_nothing() {
     let (code, err) = run(&["migrate", "--to", "spir", s(&d), "-o", s(&d), "-q"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("would overwrite"), "{err}");
-    assert_eq!(std::fs::read(d.join("k.bc")).unwrap(), original);
+    assert_eq!(std::fs::read(&bc).unwrap(), original);
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -66,6 +66,27 @@ fn instructions(w: &[u32]) -> Vec<(u32, Vec<u32>)> {
     out
 }
 
+/// How many NonSemantic.ClspvReflection instructions numbered `n` module `w` holds (only
+/// those of that instruction set: another set's OpExtInst may share the number).
+fn reflection_count(w: &[u32], n: u32) -> usize {
+    let insts = instructions(w);
+    let name = |ops: &[u32]| -> String {
+        let bytes: Vec<u8> = ops.iter().flat_map(|x| x.to_le_bytes()).collect();
+        String::from_utf8_lossy(&bytes)
+            .trim_end_matches('\0')
+            .to_string()
+    };
+    let set = insts
+        .iter()
+        .find(|(op, o)| *op == 11 && name(&o[1..]).starts_with("NonSemantic.ClspvReflection"))
+        .map(|(_, o)| o[0])
+        .expect("the module imports NonSemantic.ClspvReflection");
+    insts
+        .iter()
+        .filter(|(op, o)| *op == 12 && o.len() > 3 && o[2] == set && o[3] == n)
+        .count()
+}
+
 #[test]
 fn each_vulkan_target_gets_a_compute_module_within_its_version() {
     for (target, max) in [("vulkan1.1", 3), ("vulkan1.2", 5), ("vulkan1.3", 6)] {
@@ -153,12 +174,7 @@ fn written_program_scope_variables_live_in_a_buffer_the_host_keeps() {
         serde_json::json!({"offset": 0, "size": 8})
     );
     let w = words(&spv);
-    let ext_ops: Vec<u32> = instructions(&w)
-        .into_iter()
-        .filter(|(op, _)| *op == 12)
-        .map(|(_, ops)| ops[3])
-        .collect();
-    assert_eq!(ext_ops.iter().filter(|&&o| o == 37).count(), 1);
+    assert_eq!(reflection_count(&w, 37), 1);
     // The read-only tables' values are in the module itself.
     let text = spir_xlate::disassemble(&w).unwrap();
     assert!(
@@ -178,13 +194,7 @@ fn written_program_scope_variables_live_in_a_buffer_the_host_keeps() {
         (Some(1), Some(0)),
         "{p}"
     );
-    let w = words(&spv);
-    let ext_ops: Vec<u32> = instructions(&w)
-        .into_iter()
-        .filter(|(op, _)| *op == 12)
-        .map(|(_, ops)| ops[3])
-        .collect();
-    assert_eq!(ext_ops.iter().filter(|&&o| o == 28).count(), 1);
+    assert_eq!(reflection_count(&words(&spv), 28), 1);
 }
 
 #[test]
@@ -214,14 +224,9 @@ fn buffer_images_are_texel_buffers() {
     // The module's reflection says the same: ArgumentUniformTexelBuffer (35) and
     // ArgumentStorageTexelBuffer (34) of NonSemantic.ClspvReflection, no image kind (8, 9).
     let w = words(&spv);
-    let ext_ops: Vec<u32> = instructions(&w)
-        .into_iter()
-        .filter(|(op, _)| *op == 12)
-        .map(|(_, ops)| ops[3])
-        .collect();
-    assert_eq!(ext_ops.iter().filter(|&&o| o == 35).count(), 2);
-    assert_eq!(ext_ops.iter().filter(|&&o| o == 34).count(), 3);
-    assert!(!ext_ops.iter().any(|&o| o == 8 || o == 9));
+    assert_eq!(reflection_count(&w, 35), 2);
+    assert_eq!(reflection_count(&w, 34), 3);
+    assert_eq!(reflection_count(&w, 8) + reflection_count(&w, 9), 0);
 }
 
 #[test]
@@ -366,16 +371,10 @@ fn printf_writes_records_the_reflection_describes() {
         formats.iter().map(|f| f["id"].as_u64().unwrap()).collect();
     assert_eq!(ids.len(), formats.len(), "format ids are not distinct");
     // The module says the same: a PrintfInfo per format and the buffer's binding.
-    let insts = instructions(&words(&spv));
-    let ext = |n: u32| {
-        insts
-            .iter()
-            .filter(|(op, o)| *op == 12 && o.len() > 3 && o[3] == n)
-            .count()
-    };
+    let w = words(&spv);
     let (printf_info, printf_buffer) = (38, 39);
-    assert_eq!(ext(printf_info), formats.len());
-    assert_eq!(ext(printf_buffer), 1);
+    assert_eq!(reflection_count(&w, printf_info), formats.len());
+    assert_eq!(reflection_count(&w, printf_buffer), 1);
     // A kernel that does not print has no printf buffer.
     let (_, r) = to_vulkan(
         "tests/fixtures/modern/vector_add.spir64.bc",

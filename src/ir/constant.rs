@@ -111,12 +111,21 @@ impl SamplerAddressing {
     }
 }
 
+/// `CLK_NORMALIZED_COORDS_TRUE` in OpenCL's sampler bit-field.
+pub const SAMPLER_NORMALIZED: u64 = 1;
+/// The filter bits of OpenCL's sampler bit-field.
+pub const SAMPLER_FILTER_MASK: u64 = 0x30;
+/// `CLK_FILTER_NEAREST`.
+pub const SAMPLER_NEAREST: u64 = 0x10;
+/// `CLK_FILTER_LINEAR`.
+pub const SAMPLER_LINEAR: u64 = 0x20;
+
 /// Decode the OpenCL sampler bit-field (`CLK_NORMALIZED_COORDS_TRUE = 1`, addressing in bits
 /// 1..3, `CLK_FILTER_NEAREST = 0x10`, `CLK_FILTER_LINEAR = 0x20`).
 pub fn decode_sampler(bits: u32) -> Option<ConstantKind> {
-    let filter = match bits & 0x30 {
-        0x10 | 0 => SamplerFilter::Nearest,
-        0x20 => SamplerFilter::Linear,
+    let filter = match u64::from(bits) & SAMPLER_FILTER_MASK {
+        SAMPLER_NEAREST | 0 => SamplerFilter::Nearest,
+        SAMPLER_LINEAR => SamplerFilter::Linear,
         _ => return None,
     };
     if bits & !0x3f != 0 {
@@ -135,12 +144,11 @@ pub fn encode_sampler(
     normalized: bool,
     filter: SamplerFilter,
 ) -> u32 {
-    addressing.to_bits()
-        | normalized as u32
-        | match filter {
-            SamplerFilter::Nearest => 0x10,
-            SamplerFilter::Linear => 0x20,
-        }
+    let filter = match filter {
+        SamplerFilter::Nearest => SAMPLER_NEAREST,
+        SamplerFilter::Linear => SAMPLER_LINEAR,
+    };
+    addressing.to_bits() | normalized as u32 | filter as u32
 }
 
 #[cfg(test)]

@@ -224,6 +224,14 @@ pub struct ProgramScopeInterface {
     pub data: Vec<u8>,
 }
 
+impl ProgramScopeInterface {
+    /// The initial bytes as the reflection spells them (both forms): two lower-case hex
+    /// digits a byte.
+    pub fn data_hex(&self) -> String {
+        self.data.iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
 /// How kernels reach the program-scope variables' buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProgramScopePlace {

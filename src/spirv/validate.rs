@@ -179,7 +179,8 @@ pub fn check(words: &[u32], target: TargetEnv) -> std::result::Result<(), String
 /// malformed input may be one: the validator runs in a contained child (`crate::contain`).
 pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
     use crate::contain::{Limits, Work};
-    crate::contain::run(Work::ValidateOutput, Limits::default(), || {
+    let limits = Limits::default().for_input(words.len() as u64 * 4);
+    crate::contain::run(Work::ValidateOutput, limits, || {
         check(words, target).map_err(|e| {
             Error::internal(format!(
                 "the SPIR-V written for {} is invalid, so none is written: {e}",
@@ -197,7 +198,8 @@ pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
 /// a contained child process (`crate::contain`).
 pub fn check_input(words: &[u32]) -> Result<()> {
     use crate::contain::{Limits, Work};
-    crate::contain::run(Work::ValidateInput, Limits::default(), || {
+    let limits = Limits::default().for_input(words.len() as u64 * 4);
+    crate::contain::run(Work::ValidateInput, limits, || {
         run_fast(words, universal(words))
             .map_err(|e| Error::malformed(format!("the SPIR-V module is invalid: {e}")))
     })

@@ -174,26 +174,6 @@ pub(super) fn image_type(
     }))
 }
 
-/// OpenCL's sampler bits for a sampler constant.
-pub(super) fn sampler_mask(
-    addressing: ir::SamplerAddressing,
-    normalized: bool,
-    filter: ir::SamplerFilter,
-) -> u32 {
-    let a = match addressing {
-        ir::SamplerAddressing::None => 0,
-        ir::SamplerAddressing::ClampToEdge => 2,
-        ir::SamplerAddressing::Clamp => 4,
-        ir::SamplerAddressing::Repeat => 6,
-        ir::SamplerAddressing::RepeatMirrored => 8,
-    };
-    let f = match filter {
-        ir::SamplerFilter::Nearest => 0x10,
-        ir::SamplerFilter::Linear => 0x20,
-    };
-    a | f | normalized as u32
-}
-
 /// An image builtin in shader form.
 pub(super) fn lower(
     b: &mut FnBuilder,
@@ -371,9 +351,10 @@ fn sample_coordinate(
                 let masked = e.bin(BinaryOp::And, u32t, m, k);
                 e.icmp(IntPredicate::Eq, bt, masked, w)
             };
-            let is_nearest = bits(&mut e, 0x30, 0x10);
+            use ir::constant::{SAMPLER_FILTER_MASK, SAMPLER_NEAREST, SAMPLER_NORMALIZED};
+            let is_nearest = bits(&mut e, SAMPLER_FILTER_MASK, SAMPLER_NEAREST);
             let unnormalized = e.select(ft, is_nearest, nearest, linear);
-            let normalized = bits(&mut e, 1, 1);
+            let normalized = bits(&mut e, SAMPLER_NORMALIZED, SAMPLER_NORMALIZED);
             e.select(ft, normalized, fc, unnormalized)
         }
     })
@@ -509,7 +490,7 @@ impl FnBuilder<'_, '_> {
         else {
             return Err(Error::internal("a sampler constant that is not one"));
         };
-        let mask = sampler_mask(addressing, normalized, filter);
+        let mask = ir::constant::encode_sampler(addressing, normalized, filter);
         let g = match self
             .l
             .literal_samplers

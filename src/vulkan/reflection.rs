@@ -144,7 +144,7 @@ pub fn json(m: &ir::Module) -> String {
         "program_scope_variables": s.program_scope.as_ref().map(|p| {
             let mut v = json!({
                 "size": p.data.len(),
-                "data": p.data.iter().map(|b| format!("{b:02x}")).collect::<String>(),
+                "data": p.data_hex(),
             });
             match p.place {
                 ProgramScopePlace::PushConstant(r) => {

@@ -42,14 +42,16 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
 /// Read a SPIR module from a file. LLVM's reader first reads it in a contained child process
 /// (`crate::contain`): bitcode that would make LLVM abort is an error here, not a crash.
 pub fn read_path(path: &Path) -> Result<ir::Module> {
-    read_bytes(&std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?)
+    read_bytes(
+        &std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?,
+    )
 }
 
 /// Read a SPIR module from a file in this process: only for input known to be safe for
 /// LLVM's reader, or inside a contained child.
 pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
     read_bytes_in_process(
-        &std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?,
+        &std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?,
     )
 }
 
@@ -58,7 +60,7 @@ pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
 pub fn read_bytes(bytes: &[u8]) -> Result<ir::Module> {
     crate::contain::run(
         crate::contain::Work::ReadBitcode,
-        crate::contain::Limits::default(),
+        crate::contain::Limits::default().for_input(bytes.len() as u64),
         || read_bytes_in_process(bytes).map(|_| ()),
     )?;
     read_bytes_in_process(bytes)
@@ -130,10 +132,10 @@ impl MemFile {
         let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
         std::fs::File::from(
             fd.try_clone()
-                .map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?,
+                .map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?,
         )
         .write_all(bytes)
-        .map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+        .map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?;
         Ok(MemFile { fd })
     }
 
@@ -152,7 +154,8 @@ impl MemFile {
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::write(&path, bytes).map_err(|e| Error::new(ErrorKind::Io(e.to_string())))?;
+        std::fs::write(&path, bytes)
+            .map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?;
         Ok(MemFile { path })
     }
 

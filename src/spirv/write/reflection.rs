@@ -186,8 +186,7 @@ impl Writer<'_> {
             ext(self, R::LiteralSampler, ops);
         }
         if let Some(p) = &shader.program_scope {
-            let hex: String = p.data.iter().map(|b| format!("{b:02x}")).collect();
-            let data = self.b.string(hex);
+            let data = self.b.string(p.data_hex());
             let (op, a, b) = match p.place {
                 ProgramScopePlace::PushConstant(r) => {
                     (R::ProgramScopeVariablePointerPushConstant, r.offset, r.size)
