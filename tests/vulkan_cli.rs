@@ -426,15 +426,9 @@ fn a_spirv_kernel_module_goes_to_vulkan_too() {
 
 #[test]
 fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
-    let err = refused(
-        "tests/fixtures/modern/local_two_tiles.spir64.bc",
-        &[],
-        "local_two_tiles",
-    );
+    let err = refused("tests/fixtures/modern/pipes.spir64.bc", &[], "pipes");
     assert!(
-        err.contains("local pointers that need addresses")
-            && err.contains("more than one __local object")
-            && err.contains("function 'local_two_tiles'"),
+        err.contains("a pipe has no Vulkan form") && err.contains("function 'pipe_write'"),
         "{err}"
     );
     // What logical addressing cannot say is refused under descriptors, by construct and
@@ -449,7 +443,7 @@ fn what_vulkan_cannot_take_is_refused_by_name_without_output() {
             && err.contains("the address of a buffer as an integer"),
         "{err}"
     );
-    let out = temp("local_two_tiles.spv");
+    let out = temp("vector_add-reflection-only.spv");
     let (code, err) = run(&[
         "to-spirv",
         "tests/fixtures/modern/vector_add.spir64.bc",
@@ -585,4 +579,52 @@ fn collectives_say_which_subgroup_operations_they_need() {
         r["subgroup_operations"],
         serde_json::json!(["arithmetic", "basic", "shuffle", "vote"])
     );
+}
+
+#[test]
+fn addressed_local_objects_share_one_array_the_host_sizes_argument_by_argument() {
+    // A kernel-scope __local table beside a uchar and a float4 __local argument, all
+    // addressed: one Workgroup variable, its length the variables' words plus each
+    // argument's, from the specialization constants the host sets (count × elem_size).
+    for shape in ["modern", "legacy", "o0", "legacy-o0"] {
+        for strategy in ["physical", "descriptors"] {
+            let fixture = format!("tests/fixtures/{shape}/local_mixed.spir64.bc");
+            let (out, r) = to_vulkan(
+                &fixture,
+                &["--vulkan-pointers", strategy],
+                &format!("local_mixed-{shape}-{strategy}"),
+            );
+            let insts = instructions(&words(&out));
+            // OpVariable (59) whose storage class (operand 2) is Workgroup (4).
+            let workgroup = insts
+                .iter()
+                .filter(|(op, o)| *op == 59 && o[2] == 4)
+                .count();
+            assert_eq!(workgroup, 1, "{fixture} ({strategy})");
+            // OpSpecConstantOp (52) IAdd (128) sums the sizes.
+            assert!(
+                insts.iter().any(|(op, o)| *op == 52 && o[2] == 128),
+                "{fixture} ({strategy}): no sum of sizes"
+            );
+            let locals: Vec<(u64, u64)> = r["kernels"][0]["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| a["kind"] == "workgroup")
+                .map(|a| {
+                    (
+                        a["spec_id"].as_u64().unwrap(),
+                        a["elem_size"].as_u64().unwrap(),
+                    )
+                })
+                .collect();
+            assert_eq!(locals.len(), 2, "{fixture} ({strategy})");
+            assert_ne!(locals[0].0, locals[1].0, "{fixture} ({strategy})");
+            assert_eq!(
+                [locals[0].1, locals[1].1],
+                [1, 16],
+                "{fixture} ({strategy})"
+            );
+        }
+    }
 }

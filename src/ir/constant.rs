@@ -85,6 +85,18 @@ pub enum ConstantKind {
         /// The value without one.
         default: Handle<Constant>,
     },
+    /// Shader form only: an integer operation (not a float one) on two integer constants of
+    /// the constant's type, one or both specialization constants or results of these
+    /// (`OpSpecConstantOp`). The length of the Workgroup array that holds several `__local`
+    /// arguments, each sized by the host, is one.
+    SpecOp {
+        /// The operation: `Add`, `Mul`, a shift, ...
+        op: super::function::BinaryOp,
+        /// The first operand.
+        lhs: Handle<Constant>,
+        /// The second operand.
+        rhs: Handle<Constant>,
+    },
 }
 
 impl SamplerAddressing {

@@ -65,6 +65,16 @@ pub enum BinaryOp {
     FRem,
 }
 
+impl BinaryOp {
+    /// Whether it is one of the float operations (`FAdd` ... `FRem`).
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem
+        )
+    }
+}
+
 /// A conversion of one value to another type, as LLVM names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastOp {

@@ -193,7 +193,7 @@ impl Module {
     pub fn is_spec_constant(&self, c: Handle<Constant>) -> bool {
         use super::constant::ConstantKind as K;
         match &self.constants[c].kind {
-            K::Spec { .. } => true,
+            K::Spec { .. } | K::SpecOp { .. } => true,
             K::Composite(elems) => elems.iter().any(|&e| self.is_spec_constant(e)),
             _ => false,
         }

@@ -605,6 +605,13 @@ impl Printer<'_> {
             ConstantKind::Spec { spec_id, default } => {
                 format!("spec({spec_id}, {})", self.constant(*default))
             }
+            ConstantKind::SpecOp { op, lhs, rhs } => {
+                format!(
+                    "spec_op({op:?}, {}, {})",
+                    self.constant(*lhs),
+                    self.constant(*rhs)
+                )
+            }
         }
     }
 }

@@ -140,8 +140,9 @@ pub enum Type {
         len: u64,
     },
     /// Shader form only: an array whose length is a specialization constant (`len` is a
-    /// `ConstantKind::Spec`), set when the pipeline is made: the Workgroup array behind a
-    /// `__local` pointer argument. `default_len` is the spec constant's default.
+    /// `ConstantKind::Spec`, or a `SpecOp` of them), set when the pipeline is made: the
+    /// Workgroup array behind `__local` pointer arguments. `default_len` is the length
+    /// the defaults give.
     SpecArray {
         /// The element type.
         elem: Handle<Type>,

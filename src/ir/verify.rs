@@ -122,6 +122,24 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
             });
         }
     }
+    for (h, c) in m.constants.iter() {
+        if let super::constant::ConstantKind::SpecOp { op, .. } = c.kind {
+            let message = if !shader {
+                "an operation on specialization constants has no place in a module of the \
+                 OpenCL form"
+                    .to_string()
+            } else if op.is_float() {
+                format!("{op:?} of specialization constants (a float operation)")
+            } else {
+                continue;
+            };
+            errors.push(VerifyError {
+                place: format!("constant {h:?}"),
+                block: None,
+                message,
+            });
+        }
+    }
     if shader {
         for k in &m.kernels {
             let f = &m.functions[k.function];

@@ -27,6 +27,9 @@ enum Source {
     PodBuffer { member: u32, byval: bool },
     /// The start of Workgroup array `g`.
     Workgroup(Handle<ir::Global>),
+    /// The byte offset of `__local` argument `n` in the kernel's addressed local memory
+    /// (`local_region`).
+    LocalRegion(usize),
 }
 
 pub(super) fn lower_kernel(
@@ -108,9 +111,7 @@ pub(super) fn lower_kernel(
                 space: AddressSpace::Local,
                 pointee,
             } => {
-                // Addressed local memory is an array of words (`local_region`).
                 let elem = match src.types[*pointee] {
-                    _ if l.local_addressed => l.out.int_type(32),
                     Type::Void => l.out.int_type(8),
                     _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
                 };
@@ -122,30 +123,39 @@ pub(super) fn lower_kernel(
                     ty: u32t,
                     kind: ConstantKind::Spec { spec_id, default },
                 });
-                let array = l.out.ty(Type::SpecArray {
-                    elem,
-                    len,
-                    default_len: 1,
-                });
-                let g = l.out.globals.append(ir::Global {
-                    name: format!(
-                        "{}.{}",
-                        f.name,
-                        p.name.clone().unwrap_or_else(|| format!("arg{i}"))
-                    ),
-                    ty: array,
-                    space: AddressSpace::Local,
-                    init: None,
-                    is_constant: false,
-                    align: None,
-                    linkage: ir::Linkage::Internal,
-                });
-                let elem_size = l.out.size_of(elem) as u32;
-                local_args.push(g);
-                (
-                    ArgKind::Workgroup { spec_id, elem_size },
-                    Source::Workgroup(g),
-                )
+                let name = format!(
+                    "{}.{}",
+                    f.name,
+                    p.name.clone().unwrap_or_else(|| format!("arg{i}"))
+                );
+                let elem_size = l.out.size_of(elem).max(1) as u32;
+                let kind = ArgKind::Workgroup { spec_id, elem_size };
+                if l.local_addressed {
+                    // Addressed local memory is an array of words made with the kernel's
+                    // other local objects (`local_region`).
+                    local_args.push(super::local_region::LocalArg {
+                        name,
+                        count: len,
+                        elem_size: u64::from(elem_size),
+                    });
+                    (kind, Source::LocalRegion(local_args.len() - 1))
+                } else {
+                    let array = l.out.ty(Type::SpecArray {
+                        elem,
+                        len,
+                        default_len: 1,
+                    });
+                    let g = l.out.globals.append(ir::Global {
+                        name,
+                        ty: array,
+                        space: AddressSpace::Local,
+                        init: None,
+                        is_constant: false,
+                        align: None,
+                        linkage: ir::Linkage::Internal,
+                    });
+                    (kind, Source::Workgroup(g))
+                }
             }
             Type::Pointer {
                 space: AddressSpace::Private,
@@ -292,9 +302,11 @@ pub(super) fn lower_kernel(
         program_scope_member,
     };
     let mut b = FnBuilder::new(l, kctx);
-    if b.l.local_addressed {
-        b.local_region(&local_args, k.function)?;
-    }
+    let local_offsets = if b.l.local_addressed {
+        b.local_region(&local_args, k.function)?
+    } else {
+        Vec::new()
+    };
     let mut values = Vec::new();
     for (i, s) in sources.iter().enumerate() {
         let v = match *s {
@@ -332,7 +344,10 @@ pub(super) fn lower_kernel(
                     v
                 }
             }
-            Source::Workgroup(_) if b.l.local_addressed => b.int_const(32, 0),
+            Source::LocalRegion(n) => local_offsets
+                .get(n)
+                .copied()
+                .ok_or_else(|| Error::internal("a __local argument without its region"))?,
             Source::Workgroup(g) => b.member_of(g, 0)?,
             Source::Handle(g) => {
                 let (pointee, space) = (b.l.out.globals[g].ty, b.l.out.globals[g].space);

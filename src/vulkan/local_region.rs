@@ -1,16 +1,27 @@
 //! The region of addressed local memory (`addressed`): where a kernel's `__local` pointers
-//! need addresses, its local memory is one array of 32-bit words and a local pointer a byte
-//! offset into it. The region is the kernel's `__local` argument (its Workgroup array, of
-//! words: the host sizes it in words, `elem_size` 4 in the reflection) or, where it has
-//! none, an array of words holding the program-scope `__local` variables it uses, each at
-//! its aligned offset. A kernel with more than one of these (two `__local` arguments, or one
-//! beside `__local` variables) is refused for now: an address would have to say which
-//! region it points into.
+//! need addresses, all its local memory is one Workgroup array of 32-bit words and a local
+//! pointer a byte offset into it, whichever object it points into.
+//!
+//! The array holds, in order:
+//!
+//! * the program-scope `__local` variables the kernel uses, each at its aligned offset
+//!   (their size is known here);
+//! * then each `__local` argument, in argument order, at a word boundary. The host sizes
+//!   each one as clspv's convention says, by its own specialization constant (its length
+//!   in elements of the type it points to), so the array's length and the arguments'
+//!   offsets are specialization-constant expressions (`ConstantKind::SpecOp`,
+//!   OpSpecConstantOp): an argument takes ⌈count × elem_size / 4⌉ words, and its offset
+//!   is the words before it, times 4.
+//!
+//! A kernel with one `__local` argument and no variables keeps that argument's own array,
+//! named after it.
 
 use std::collections::BTreeSet;
 
 use crate::diag::{Error, Result};
-use crate::ir::{self, AddressSpace, Constant, ConstantKind, Global, Handle, Type, Value};
+use crate::ir::{
+    self, AddressSpace, BinaryOp, Constant, ConstantKind, Global, Handle, Type, Value,
+};
 
 use super::body::FnBuilder;
 
@@ -51,6 +62,17 @@ fn locals_used(m: &ir::Module, f: Handle<ir::Function>) -> BTreeSet<Handle<Globa
     out
 }
 
+/// A `__local` argument of a kernel whose local memory is addressed.
+pub(super) struct LocalArg {
+    /// Its array's name (`kernel.argument`), for readers of the SPIR-V.
+    pub name: String,
+    /// Its length in elements: the specialization constant the host sets (the argument's
+    /// size divided by `elem_size`, as clspv's convention says).
+    pub count: Handle<Constant>,
+    /// The bytes of one element: the size of the type the argument points to.
+    pub elem_size: u64,
+}
+
 impl FnBuilder<'_, '_> {
     /// The address of global `g` of the shader-form module.
     fn global_address(&mut self, g: Handle<Global>) -> Value {
@@ -62,31 +84,11 @@ impl FnBuilder<'_, '_> {
         }))
     }
 
-    /// Set up the region of addressed local memory of `kernel`, whose `__local` arguments
-    /// are the Workgroup arrays `args`.
-    pub(super) fn local_region(
-        &mut self,
-        args: &[Handle<Global>],
-        kernel: Handle<ir::Function>,
-    ) -> Result<()> {
-        let used = locals_used(self.l.src, kernel);
-        if args.len() + usize::from(!used.is_empty()) > 1 {
-            return Err(Error::unsupported(
-                "local pointers that need addresses (cast to another type, stepped past their \
-                 array, selected or copied as bytes) in a kernel with more than one __local \
-                 object given by arguments or variables (each is its own Workgroup array in \
-                 Vulkan)",
-            ));
-        }
-        if let Some(&g) = args.first() {
-            self.local_base = Some(self.global_address(g));
-            return Ok(());
-        }
-        if used.is_empty() {
-            return Ok(());
-        }
+    /// The bytes the program-scope `__local` variables `used` take, each placed at its
+    /// aligned offset (`local_offsets`).
+    fn place_local_variables(&mut self, used: &BTreeSet<Handle<Global>>) -> Result<u64> {
         let mut bytes = 0u64;
-        for &g in &used {
+        for &g in used {
             let src = &self.l.src.globals[g];
             let t = self.l.ty(src.ty)?;
             let a = self
@@ -99,14 +101,55 @@ impl FnBuilder<'_, '_> {
             self.local_offsets.insert(g, at);
             bytes = at + self.l.out.size_of(t);
         }
-        let u32t = self.l.out.int_type(32);
-        let words = self.l.out.ty(Type::Array {
-            elem: u32t,
-            len: bytes.div_ceil(4).max(1),
-        });
+        Ok(bytes)
+    }
+
+    /// Set up the region of addressed local memory of `kernel`, whose `__local` arguments
+    /// are `args`: each argument's byte offset in it, in order.
+    pub(super) fn local_region(
+        &mut self,
+        args: &[LocalArg],
+        kernel: Handle<ir::Function>,
+    ) -> Result<Vec<Value>> {
+        let used = locals_used(self.l.src, kernel);
+        if args.is_empty() && used.is_empty() {
+            return Ok(Vec::new());
+        }
+        let fixed_words = self.place_local_variables(&used)?.div_ceil(4);
+        let u32t = self.u32t();
+        let words: Vec<Handle<Constant>> = args.iter().map(|a| self.local_arg_words(a)).collect();
+        // The words before each argument, then the whole array's.
+        let mut before = Vec::with_capacity(args.len() + 1);
+        let mut total = (fixed_words > 0 || args.is_empty())
+            .then(|| self.l.out.int_const(u32t, fixed_words.max(1)));
+        for &w in &words {
+            before.push(total);
+            total = Some(match total {
+                None => w,
+                Some(t) => self.spec_op(BinaryOp::Add, t, w),
+            });
+        }
+        let len = total.ok_or_else(|| Error::internal("a local region of no objects"))?;
+        let name = match args {
+            [only] if used.is_empty() => only.name.clone(),
+            _ => LOCAL_NAME.to_string(),
+        };
+        let ty = if self.l.out.is_spec_constant(len) {
+            self.l.out.ty(Type::SpecArray {
+                elem: u32t,
+                len,
+                default_len: fixed_words
+                    + args.iter().map(|a| a.elem_size.div_ceil(4)).sum::<u64>(),
+            })
+        } else {
+            self.l.out.ty(Type::Array {
+                elem: u32t,
+                len: fixed_words.max(1),
+            })
+        };
         let g = self.l.out.globals.append(Global {
-            name: LOCAL_NAME.into(),
-            ty: words,
+            name,
+            ty,
             space: AddressSpace::Local,
             init: None,
             is_constant: false,
@@ -114,6 +157,60 @@ impl FnBuilder<'_, '_> {
             linkage: ir::Linkage::Internal,
         });
         self.local_base = Some(self.global_address(g));
-        Ok(())
+        let two = self.l.out.int_const(u32t, 2);
+        Ok(before
+            .into_iter()
+            .map(|b| match b {
+                None => self.u32_const(0),
+                Some(w) => Value::Const(self.spec_op(BinaryOp::Shl, w, two)),
+            })
+            .collect())
+    }
+
+    /// The 32-bit constant `lhs op rhs`, folded where both are plain integers.
+    fn spec_op(
+        &mut self,
+        op: BinaryOp,
+        lhs: Handle<Constant>,
+        rhs: Handle<Constant>,
+    ) -> Handle<Constant> {
+        let u32t = self.u32t();
+        let (a, b) = (
+            &self.l.out.constants[lhs].kind,
+            &self.l.out.constants[rhs].kind,
+        );
+        if let (ConstantKind::Int(a), ConstantKind::Int(b)) = (a, b) {
+            let v = match op {
+                BinaryOp::Add => a.wrapping_add(*b),
+                BinaryOp::Mul => a.wrapping_mul(*b),
+                BinaryOp::Shl => a << (b & 31),
+                _ => a >> (b & 31),
+            };
+            return self.l.out.int_const(u32t, v & 0xffff_ffff);
+        }
+        self.l.out.constant(Constant {
+            ty: u32t,
+            kind: ConstantKind::SpecOp { op, lhs, rhs },
+        })
+    }
+
+    /// The words argument `a` takes: ⌈count × elem_size / 4⌉.
+    fn local_arg_words(&mut self, a: &LocalArg) -> Handle<Constant> {
+        let u32t = self.u32t();
+        match a.elem_size {
+            4 => a.count,
+            s if s % 4 == 0 => {
+                let k = self.l.out.int_const(u32t, s / 4);
+                self.spec_op(BinaryOp::Mul, a.count, k)
+            }
+            s => {
+                let k = self.l.out.int_const(u32t, s);
+                let three = self.l.out.int_const(u32t, 3);
+                let two = self.l.out.int_const(u32t, 2);
+                let bytes = self.spec_op(BinaryOp::Mul, a.count, k);
+                let up = self.spec_op(BinaryOp::Add, bytes, three);
+                self.spec_op(BinaryOp::LShr, up, two)
+            }
+        }
     }
 }

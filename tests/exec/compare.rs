@@ -27,6 +27,20 @@ pub fn kernel_sources() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "cl"))
         .collect();
     sources.sort();
+    // `SPIR_XLATE_EXEC_ONLY=a,b`: only those kernels' sources, each of which must exist
+    // (a misspelt name would otherwise run nothing and pass).
+    if let Ok(only) = std::env::var("SPIR_XLATE_EXEC_ONLY") {
+        let names: Vec<&str> = only.split(',').map(str::trim).collect();
+        sources.retain(|p| {
+            let stem = p.file_stem().unwrap().to_string_lossy();
+            names.contains(&stem.as_ref())
+        });
+        assert_eq!(
+            sources.len(),
+            names.len(),
+            "SPIR_XLATE_EXEC_ONLY={only}: not every name is a tests/kernels/*.cl source"
+        );
+    }
     sources
 }
 

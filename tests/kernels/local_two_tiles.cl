@@ -1,7 +1,7 @@
 //@exec local_two_tiles global=32 local=8 out:f32[32] in:f32[64] local:f32[16] local:f32[16]
 // Two __local arguments, one of them read through a float4 pointer: its local pointers
-// need addresses, and the two tiles are two Workgroup arrays in Vulkan (refused there, by
-// name, until an address can name its array; the OpenCL tiers run it).
+// need addresses, so in Vulkan both tiles share one Workgroup array of words, each at the
+// offset the sizes the host gives the arguments before it say.
 __kernel void local_two_tiles(__global float *out, __global const float *in, __local float *a,
                               __local float *b) {
   int g = get_global_id(0), l = get_local_id(0);

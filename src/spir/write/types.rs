@@ -241,6 +241,12 @@ impl Writer<'_> {
                 ConstantKind::Spec { default, .. } if self.opts.flavor == Flavor::Spir => {
                     return self.constant(*default);
                 }
+                ConstantKind::SpecOp { .. } => {
+                    return Err(Error::internal(
+                        "an operation on specialization constants (shader form) reached the \
+                         LLVM writer",
+                    ))
+                }
                 ConstantKind::Spec { .. } => {
                     return Err(Error::unsupported(
                         "a specialization constant inside an aggregate or constant expression \

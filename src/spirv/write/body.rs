@@ -415,27 +415,16 @@ impl Writer<'_> {
             Op::Binary { op, lhs, rhs, .. } => {
                 let is_bool = self.is_bool(inst.ty);
                 let code = match op {
-                    BinaryOp::Add => S::IAdd,
-                    BinaryOp::Sub => S::ISub,
-                    BinaryOp::Mul => S::IMul,
-                    BinaryOp::UDiv => S::UDiv,
-                    BinaryOp::SDiv => S::SDiv,
-                    BinaryOp::URem => S::UMod,
-                    BinaryOp::SRem => S::SRem,
-                    BinaryOp::Shl => S::ShiftLeftLogical,
-                    BinaryOp::LShr => S::ShiftRightLogical,
-                    BinaryOp::AShr => S::ShiftRightArithmetic,
                     BinaryOp::And if is_bool => S::LogicalAnd,
                     BinaryOp::Or if is_bool => S::LogicalOr,
                     BinaryOp::Xor if is_bool => S::LogicalNotEqual,
-                    BinaryOp::And => S::BitwiseAnd,
-                    BinaryOp::Or => S::BitwiseOr,
-                    BinaryOp::Xor => S::BitwiseXor,
                     BinaryOp::FAdd => S::FAdd,
                     BinaryOp::FSub => S::FSub,
                     BinaryOp::FMul => S::FMul,
                     BinaryOp::FDiv => S::FDiv,
                     BinaryOp::FRem => S::FRem,
+                    _ => integer_op(*op)
+                        .ok_or_else(|| Error::internal("an integer operation without a code"))?,
                 };
                 let a = self.value(ctx, *lhs)?;
                 let b = self.value(ctx, *rhs)?;
@@ -895,4 +884,26 @@ pub(super) fn bit_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
 
 pub(super) fn internal(e: rspirv::dr::Error) -> Error {
     Error::internal(format!("SPIR-V builder: {e:?}"))
+}
+
+/// The SPIR-V opcode of an integer (or bitwise) operation; `None` for a float one.
+pub(super) fn integer_op(op: BinaryOp) -> Option<S> {
+    Some(match op {
+        BinaryOp::Add => S::IAdd,
+        BinaryOp::Sub => S::ISub,
+        BinaryOp::Mul => S::IMul,
+        BinaryOp::UDiv => S::UDiv,
+        BinaryOp::SDiv => S::SDiv,
+        BinaryOp::URem => S::UMod,
+        BinaryOp::SRem => S::SRem,
+        BinaryOp::Shl => S::ShiftLeftLogical,
+        BinaryOp::LShr => S::ShiftRightLogical,
+        BinaryOp::AShr => S::ShiftRightArithmetic,
+        BinaryOp::And => S::BitwiseAnd,
+        BinaryOp::Or => S::BitwiseOr,
+        BinaryOp::Xor => S::BitwiseXor,
+        BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem => {
+            return None
+        }
+    })
 }

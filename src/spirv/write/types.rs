@@ -422,6 +422,27 @@ impl Writer<'_> {
                 self.decorate(id, spirv::Decoration::SpecId, [Operand::LiteralBit32(*spec_id)]);
                 id
             }
+            ConstantKind::SpecOp { op, lhs, rhs } => {
+                let code = super::body::integer_op(*op).ok_or_else(|| {
+                    Error::internal(format!("{op:?} of specialization constants"))
+                })?;
+                let (a, b) = (self.constant(*lhs)?, self.constant(*rhs)?);
+                let id = self.b.id();
+                self.b.insert_types_global_values(
+                    rspirv::dr::InsertPoint::End,
+                    Instruction::new(
+                        Op::SpecConstantOp,
+                        Some(ty),
+                        Some(id),
+                        vec![
+                            Operand::LiteralSpecConstantOpInteger(code),
+                            Operand::IdRef(a),
+                            Operand::IdRef(b),
+                        ],
+                    ),
+                );
+                id
+            }
             ConstantKind::GlobalAddress(g) => self.global(*g)?,
             ConstantKind::FunctionAddress(f) => {
                 return Err(Error::unsupported(format!(
