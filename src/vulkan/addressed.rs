@@ -39,7 +39,7 @@ use super::body::FnBuilder;
 pub(super) const ARENA_NAME: &str = "private.memory";
 
 /// Bytes at the start of the arena that no object takes (address 0 is the null pointer).
-const RESERVED: u64 = 8;
+pub(super) const RESERVED: u64 = 8;
 
 /// The arena of a kernel whose private memory is addressed.
 pub(super) struct Arena {

@@ -415,8 +415,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.cast(*op, v, k.ty)
             }
             ConstantKind::Sampler { .. } => self.literal_sampler(c),
-            // Addressed memory: the null pointer is offset 0, where no private object is (a
-            // local region starts at 0: a null local pointer equals its first object's).
+            // Addressed memory: the null pointer is offset 0, where no object is (private
+            // and local memory both begin with bytes no object takes).
             ConstantKind::Null | ConstantKind::Undef if self.l.is_addressed(k.ty) => {
                 Ok(self.int_const(32, 0))
             }

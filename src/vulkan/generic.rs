@@ -12,9 +12,13 @@
 //! kernels keep their handles. The result is a copy of the module in which no reachable value
 //! is generic: `to_global`/`to_local`/`to_private` and `get_fence` are answered statically.
 //!
-//! Refused, by name: a pointer that points into two spaces depending on the run (a select or
-//! phi of a private and a global pointer, and `to_global` of such a pointer asking which); a
-//! generic pointer to a generic pointer; structs and arrays holding generic pointers.
+//! A pointer that points into two spaces depending on the run (a select or phi of a private
+//! and a global pointer) is *tagged* under physical pointers (`generic_tagged.rs`): a 64-bit
+//! integer whose top bits say the space, each access a branch to the space's own.
+//!
+//! Refused, by name: such a pointer under `--vulkan-pointers descriptors` (a buffer has no
+//! address there); a generic pointer to a generic pointer; structs and arrays holding
+//! generic pointers.
 
 use spirv::Op as S;
 
@@ -26,7 +30,9 @@ use crate::ir::{
 };
 
 /// A copy of `m` without reachable generic pointers, or `None` where `m` has none at all.
-pub(super) fn specialize(m: &ir::Module) -> Result<Option<ir::Module>> {
+/// `tagging`: a pointer into spaces that differ by the run is tagged (physical pointers),
+/// rather than refused.
+pub(super) fn specialize(m: &ir::Module, tagging: bool) -> Result<Option<ir::Module>> {
     let generic = m.types.iter().any(|(_, t)| {
         matches!(
             t,
@@ -44,26 +50,70 @@ pub(super) fn specialize(m: &ir::Module) -> Result<Option<ir::Module>> {
         out: m.clone(),
         done: HashMap::default(),
         busy: Vec::new(),
+        tagging,
     };
     for k in &m.kernels {
         let f = &m.functions[k.function];
-        s.function(k.function, vec![None; f.params.len()])
+        s.function(k.function, vec![0; f.params.len()])
             .map_err(|e| e.in_function(&f.name))?;
     }
     Ok(Some(s.out))
 }
 
-type Sig = Vec<Option<AddressSpace>>;
-/// A specialized copy of a function and the space of its generic result.
-type Specialized = (Handle<ir::Function>, Option<AddressSpace>);
+/// The spaces a generic pointer may point into, a set of `bit`s (0: not known).
+pub(super) type Spaces = u8;
 
-struct Specializer<'a> {
-    src: &'a ir::Module,
-    out: ir::Module,
+/// The bit of space `s` in `Spaces` (constant memory counts as global: both are buffers).
+pub(super) fn bit(s: AddressSpace) -> Spaces {
+    match s {
+        AddressSpace::Private => 1,
+        AddressSpace::Local => 2,
+        _ => 4,
+    }
+}
+
+/// The spaces of set `s`, in bit order.
+pub(super) fn members(s: Spaces) -> Vec<AddressSpace> {
+    [
+        AddressSpace::Private,
+        AddressSpace::Local,
+        AddressSpace::Global,
+    ]
+    .into_iter()
+    .filter(|&x| s & bit(x) != 0)
+    .collect()
+}
+
+/// Where a class of generic pointers points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Into one space (global where nothing says).
+    In(AddressSpace),
+    /// Into one of several, depending on the run: tagged.
+    Tagged(Spaces),
+}
+
+fn place_of(s: Spaces) -> Place {
+    match members(s)[..] {
+        [] => Place::In(AddressSpace::Global),
+        [one] => Place::In(one),
+        _ => Place::Tagged(s),
+    }
+}
+
+type Sig = Vec<Spaces>;
+/// A specialized copy of a function and the spaces of its generic result.
+type Specialized = (Handle<ir::Function>, Spaces);
+
+pub(super) struct Specializer<'a> {
+    pub(super) src: &'a ir::Module,
+    pub(super) out: ir::Module,
     /// (function, its generic parameters' spaces) → (the specialized copy, its result's space).
     done: HashMap<(Handle<ir::Function>, Sig), Specialized>,
     /// The functions being specialized now (OpenCL forbids recursion; this refuses it).
     busy: Vec<Handle<ir::Function>>,
+    /// Pointers into spaces that differ by the run are tagged, not refused.
+    tagging: bool,
 }
 
 /// A value whose type holds a generic pointer: a parameter, an instruction's result, the
@@ -77,20 +127,24 @@ enum Node {
     RetUse(usize),
 }
 
-/// Classes of nodes that must point into the same space, each with the space it was given.
+/// Classes of nodes that point into the same spaces, each with the spaces it was given.
 #[derive(Default)]
 struct Classes {
     index: HashMap<Node, usize>,
     parent: Vec<usize>,
-    space: Vec<Option<AddressSpace>>,
+    space: Vec<Spaces>,
+    /// Whether a class may have more than one space (else that is refused).
+    tagging: bool,
 }
 
-fn conflict(a: AddressSpace, b: AddressSpace) -> Error {
+fn conflict(s: Spaces) -> Error {
+    let m = members(s);
     Error::unsupported(format!(
-        "a generic pointer that points into {} or into {} depending on the run (a Vulkan \
-         shader has no pointer that can point into both)",
-        words(a),
-        words(b)
+        "a generic pointer that points into {} or into {} depending on the run (under \
+         --vulkan-pointers descriptors a buffer has no address to tag; physical tags such \
+         pointers)",
+        words(m[0]),
+        words(m[1])
     ))
 }
 
@@ -109,9 +163,17 @@ impl Classes {
         let i = *self.index.entry(n).or_insert(next);
         if i == next {
             self.parent.push(i);
-            self.space.push(None);
+            self.space.push(0);
         }
         i
+    }
+
+    /// `s` if one class may point into all of its spaces.
+    fn allowed(&self, s: Spaces) -> Result<Spaces> {
+        if !self.tagging && s.count_ones() > 1 {
+            return Err(conflict(s));
+        }
+        Ok(s)
     }
 
     fn root(&mut self, mut i: usize) -> usize {
@@ -128,10 +190,7 @@ impl Classes {
         if a == b {
             return Ok(());
         }
-        let s = match (self.space[a], self.space[b]) {
-            (Some(x), Some(y)) if x != y => return Err(conflict(x, y)),
-            (x, y) => x.or(y),
-        };
+        let s = self.allowed(self.space[a] | self.space[b])?;
         self.parent[b] = a;
         self.space[a] = s;
         Ok(())
@@ -139,22 +198,30 @@ impl Classes {
 
     /// Give `n`'s class space `s`; true if that is news.
     fn anchor(&mut self, n: Node, s: AddressSpace) -> Result<bool> {
-        let i = self.id(n);
-        let r = self.root(i);
-        match self.space[r] {
-            Some(x) if x != s => Err(conflict(x, s)),
-            Some(_) => Ok(false),
-            None => {
-                self.space[r] = Some(s);
-                Ok(true)
-            }
-        }
+        self.anchor_set(n, bit(s))
     }
 
-    fn get(&mut self, n: Node) -> Option<AddressSpace> {
-        let i = *self.index.get(&n)?;
+    /// Give `n`'s class the spaces `s`; true if that is news.
+    fn anchor_set(&mut self, n: Node, s: Spaces) -> Result<bool> {
+        let i = self.id(n);
+        let r = self.root(i);
+        let new = self.allowed(self.space[r] | s)?;
+        let news = new != self.space[r];
+        self.space[r] = new;
+        Ok(news)
+    }
+
+    /// The spaces `n`'s class points into (0: not known).
+    fn get(&mut self, n: Node) -> Spaces {
+        let Some(&i) = self.index.get(&n) else {
+            return 0;
+        };
         let r = self.root(i);
         self.space[r]
+    }
+
+    fn place(&mut self, n: Node) -> Place {
+        place_of(self.get(n))
     }
 }
 
@@ -203,8 +270,16 @@ impl Specializer<'_> {
         Ok(self.levels(t)? > 0)
     }
 
+    /// Type `t` with its generic pointer where `place` says: in a space, or tagged.
+    fn retype(&mut self, t: Handle<Type>, place: Place) -> Handle<Type> {
+        match place {
+            Place::In(s) => self.concrete(t, s),
+            Place::Tagged(_) => self.tagged_ty(t),
+        }
+    }
+
     /// Type `t` with its generic pointer in space `s`.
-    fn concrete(&mut self, t: Handle<Type>, s: AddressSpace) -> Handle<Type> {
+    pub(super) fn concrete(&mut self, t: Handle<Type>, s: AddressSpace) -> Handle<Type> {
         match self.out.types[t].clone() {
             Type::Pointer { space, pointee } => {
                 let pointee = self.concrete(pointee, s);
@@ -220,7 +295,7 @@ impl Specializer<'_> {
     }
 
     /// The named space a constant pointer points into, if it says.
-    fn const_space(&self, c: Handle<Constant>) -> Option<AddressSpace> {
+    pub(super) fn const_space(&self, c: Handle<Constant>) -> Option<AddressSpace> {
         let named = |t: Handle<Type>| match self.out.types[t] {
             Type::Pointer { space, .. } if space != AddressSpace::Generic => Some(space),
             _ => None,
@@ -235,7 +310,11 @@ impl Specializer<'_> {
     }
 
     /// Constant `c` with its generic pointer in space `s`.
-    fn concrete_const(&mut self, c: Handle<Constant>, s: AddressSpace) -> Handle<Constant> {
+    pub(super) fn concrete_const(
+        &mut self,
+        c: Handle<Constant>,
+        s: AddressSpace,
+    ) -> Handle<Constant> {
         let Constant { ty, kind } = self.out.constants[c].clone();
         let ty = self.concrete(ty, s);
         let kind = match kind {
@@ -301,7 +380,7 @@ impl Specializer<'_> {
         let src = self.src;
         let func = &src.functions[f];
         if func.body.is_none() {
-            return Ok((f, None));
+            return Ok((f, 0));
         }
         if self.busy.contains(&f) {
             return Err(Error::unsupported(format!(
@@ -321,7 +400,10 @@ impl Specializer<'_> {
         let src = self.src;
         let func = &src.functions[f];
         let body = func.body.as_ref().expect("a definition");
-        let mut c = Classes::default();
+        let mut c = Classes {
+            tagging: self.tagging,
+            ..Classes::default()
+        };
         let calls = self.classes(&mut c, func, sig)?;
         // Calls: each callee specialized for its arguments' spaces, its result's space
         // given to the call; again while that tells more.
@@ -335,14 +417,12 @@ impl Specializer<'_> {
                 let mut sig = Vec::with_capacity(args.len());
                 for (k, &a) in args.iter().enumerate() {
                     let n = self.node(&mut c, func, a, Node::Inst(h), k)?;
-                    sig.push(n.and_then(|n| c.get(n)));
+                    sig.push(n.map_or(0, |n| c.get(n)));
                 }
                 let (nh, ret) = self.function(*callee, sig)?;
                 callee_of.insert(h, nh);
-                if let Some(s) = ret {
-                    if self.generic(body.insts[h].ty)? {
-                        news |= c.anchor(Node::Inst(h), s)?;
-                    }
+                if ret != 0 && self.generic(body.insts[h].ty)? {
+                    news |= c.anchor_set(Node::Inst(h), ret)?;
                 }
             }
             if !news {
@@ -376,8 +456,8 @@ impl Specializer<'_> {
         for (i, p) in func.params.iter().enumerate() {
             if self.generic(p.ty)? {
                 c.id(Node::Param(i as u32));
-                if let Some(Some(s)) = sig.get(i) {
-                    c.anchor(Node::Param(i as u32), *s)?;
+                if let Some(&s) = sig.get(i) {
+                    c.anchor_set(Node::Param(i as u32), s)?;
                 }
             }
         }
@@ -407,7 +487,8 @@ impl Specializer<'_> {
                                 c.anchor(me, s)?;
                             }
                         }
-                        // A cast back from generic: the pointer was in that space.
+                        // A cast back from generic: the pointer was in that space (or,
+                        // where pointers are tagged, may be).
                         (false, Some(n)) => {
                             if let Some(s) = named(inst.ty) {
                                 c.anchor(n, s).map_err(|_| {
@@ -454,17 +535,18 @@ impl Specializer<'_> {
     ) -> Result<ir::Function> {
         let src = self.src;
         let body = func.body.as_ref().expect("a definition");
-        let space = |c: &mut Classes, n: Node| c.get(n).unwrap_or(AddressSpace::Global);
+        let mut tagged = super::generic_tagged::TaggedValues::default();
         let mut nf = func.clone();
         for (i, p) in nf.params.iter_mut().enumerate() {
             if self.generic(p.ty)? {
-                let s = space(c, Node::Param(i as u32));
-                p.ty = self.concrete(p.ty, s);
+                let place = c.place(Node::Param(i as u32));
+                tagged.note(&self.out, Value::Param(i as u32), p.ty, place);
+                p.ty = self.retype(p.ty, place);
             }
         }
         if self.generic(func.ret)? {
-            let s = space(c, Node::Ret);
-            nf.ret = self.concrete(func.ret, s);
+            let place = c.place(Node::Ret);
+            nf.ret = self.retype(func.ret, place);
         }
         if !func.is_kernel
             && func
@@ -479,7 +561,7 @@ impl Specializer<'_> {
                 .filter(|(_, p)| self.generic(p.ty).unwrap_or(false))
                 .map(|(n, _)| match self.out.types[n.ty] {
                     Type::Pointer { space, .. } => space_suffix(space),
-                    _ => "",
+                    _ => "tagged",
                 })
                 .collect();
             nf.name = format!("{}.{}", func.name, spaces.join("."));
@@ -490,13 +572,14 @@ impl Specializer<'_> {
             let me = Node::Inst(h);
             let mut new = inst.clone();
             if self.generic(inst.ty)? {
-                let s = space(c, me);
-                new.ty = self.concrete(inst.ty, s);
+                let place = c.place(me);
+                tagged.note(&self.out, Value::Inst(h), inst.ty, place);
+                new.ty = self.retype(inst.ty, place);
             }
             match &mut new.op {
                 Op::Alloca { allocated, .. } if self.generic(*allocated)? => {
-                    let s = space(c, me);
-                    *allocated = self.concrete(*allocated, s);
+                    let place = c.place(me);
+                    *allocated = self.retype(*allocated, place);
                 }
                 Op::Cast { op, .. } if *op == CastOp::AddrSpaceCast => *op = CastOp::Bitcast,
                 Op::Call { callee, .. } => {
@@ -509,27 +592,45 @@ impl Specializer<'_> {
                         Builtin::Spirv(op @ (S::GenericCastToPtrExplicit | S::GenericPtrMemSemantics)),
                     args,
                 } => {
-                    // Answered from the space of the pointer asked about.
+                    // Answered from the space of the pointer asked about (at run time
+                    // where it is tagged: `generic_tagged`).
                     let p = args[0];
-                    let from = self
+                    let from = match self
                         .node(c, func, p, me, 0)?
-                        .map_or(AddressSpace::Global, |n| space(c, n));
+                        .map_or(Place::In(AddressSpace::Global), |n| c.place(n))
+                    {
+                        Place::In(s) => s,
+                        Place::Tagged(_) => {
+                            nb.insts[h] = new;
+                            continue;
+                        }
+                    };
                     new.op = if *op == S::GenericCastToPtrExplicit {
                         let to = match src.types[inst.ty] {
                             Type::Pointer { space, .. } => space,
                             _ => AddressSpace::Global,
                         };
-                        if from != to {
+                        // Into another space: NULL, which physical pointers and
+                        // addressed memory can hold (logical pointers cannot).
+                        let value = if from == to {
+                            p
+                        } else if self.tagging {
+                            Value::Const(self.out.constant(Constant {
+                                ty: inst.ty,
+                                kind: ConstantKind::Null,
+                            }))
+                        } else {
                             return Err(Error::unsupported(format!(
                                 "to_{} of a pointer into {} (OpenCL gives NULL, which a \
-                                 Vulkan shader's pointers cannot always hold)",
+                                 Vulkan shader's logical pointers cannot hold; physical \
+                                 pointers can)",
                                 space_suffix(to),
                                 words(from)
                             )));
-                        }
+                        };
                         Op::Cast {
                             op: CastOp::Bitcast,
-                            value: p,
+                            value,
                         }
                     } else {
                         // OpGenericPtrMemSemantics' storage bits: WorkgroupMemory,
@@ -561,11 +662,15 @@ impl Specializer<'_> {
             let mut fixed = HashMap::default();
             for (k, ch) in consts {
                 if self.generic(self.out.constants[ch].ty)? {
-                    let s = c
-                        .get(Node::Use(h, k))
-                        .or_else(|| c.get(me))
-                        .unwrap_or(AddressSpace::Global);
-                    fixed.insert(k, self.concrete_const(ch, s));
+                    let mut spaces = c.get(Node::Use(h, k));
+                    if spaces == 0 {
+                        spaces = c.get(me);
+                    }
+                    let nc = match place_of(spaces) {
+                        Place::In(s) => self.concrete_const(ch, s),
+                        Place::Tagged(_) => self.tagged_const(ch, false)?,
+                    };
+                    fixed.insert(k, nc);
                 }
             }
             let mut k = 0;
@@ -580,10 +685,15 @@ impl Specializer<'_> {
         for b in &mut nb.blocks {
             if let Terminator::Return(Some(Value::Const(ch))) = &mut b.terminator {
                 if self.generic(self.out.constants[*ch].ty)? {
-                    let s = space(c, Node::Ret);
-                    *ch = self.concrete_const(*ch, s);
+                    *ch = match c.place(Node::Ret) {
+                        Place::In(s) => self.concrete_const(*ch, s),
+                        Place::Tagged(_) => self.tagged_const(*ch, true)?,
+                    };
                 }
             }
+        }
+        if !tagged.is_empty() {
+            self.untag(&mut nf, &tagged)?;
         }
         Ok(nf)
     }

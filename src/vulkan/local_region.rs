@@ -4,6 +4,8 @@
 //!
 //! The array holds, in order:
 //!
+//! * `RESERVED` bytes that no object takes, so that no object is at address 0, the null
+//!   pointer (`to_local` of a pointer into another space is NULL);
 //! * the program-scope `__local` variables the kernel uses, each at its aligned offset
 //!   (their size is known here);
 //! * then each `__local` argument, in argument order, at a word boundary. The host sizes
@@ -18,11 +20,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::diag::{Error, Result};
+use crate::diag::Result;
 use crate::ir::{
     self, AddressSpace, BinaryOp, Constant, ConstantKind, Global, Handle, Type, Value,
 };
 
+use super::addressed::RESERVED;
 use super::body::FnBuilder;
 
 /// The name of the array holding program-scope `__local` variables.
@@ -87,7 +90,7 @@ impl FnBuilder<'_, '_> {
     /// The bytes the program-scope `__local` variables `used` take, each placed at its
     /// aligned offset (`local_offsets`).
     fn place_local_variables(&mut self, used: &BTreeSet<Handle<Global>>) -> Result<u64> {
-        let mut bytes = 0u64;
+        let mut bytes = RESERVED;
         for &g in used {
             let src = &self.l.src.globals[g];
             let t = self.l.ty(src.ty)?;
@@ -119,17 +122,12 @@ impl FnBuilder<'_, '_> {
         let u32t = self.u32t();
         let words: Vec<Handle<Constant>> = args.iter().map(|a| self.local_arg_words(a)).collect();
         // The words before each argument, then the whole array's.
-        let mut before = Vec::with_capacity(args.len() + 1);
-        let mut total = (fixed_words > 0 || args.is_empty())
-            .then(|| self.l.out.int_const(u32t, fixed_words.max(1)));
+        let mut before = Vec::with_capacity(args.len());
+        let mut len = self.l.out.int_const(u32t, fixed_words);
         for &w in &words {
-            before.push(total);
-            total = Some(match total {
-                None => w,
-                Some(t) => self.spec_op(BinaryOp::Add, t, w),
-            });
+            before.push(len);
+            len = self.spec_op(BinaryOp::Add, len, w);
         }
-        let len = total.ok_or_else(|| Error::internal("a local region of no objects"))?;
         let name = match args {
             [only] if used.is_empty() => only.name.clone(),
             _ => LOCAL_NAME.to_string(),
@@ -144,7 +142,7 @@ impl FnBuilder<'_, '_> {
         } else {
             self.l.out.ty(Type::Array {
                 elem: u32t,
-                len: fixed_words.max(1),
+                len: fixed_words,
             })
         };
         let g = self.l.out.globals.append(Global {
@@ -160,10 +158,7 @@ impl FnBuilder<'_, '_> {
         let two = self.l.out.int_const(u32t, 2);
         Ok(before
             .into_iter()
-            .map(|b| match b {
-                None => self.u32_const(0),
-                Some(w) => Value::Const(self.spec_op(BinaryOp::Shl, w, two)),
-            })
+            .map(|w| Value::Const(self.spec_op(BinaryOp::Shl, w, two)))
             .collect())
     }
 

@@ -39,9 +39,11 @@ mod bytes;
 mod conversions;
 mod dispatch;
 mod dominance;
+mod duplicate;
 mod emit;
 mod forwarding;
 mod generic;
+mod generic_tagged;
 mod groups;
 mod images;
 mod kernel;
@@ -68,7 +70,8 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         ));
     }
     // Generic pointers given the spaces the program determines (a copy of the module).
-    let specialized = generic::specialize(m)?;
+    let tagging = options.vulkan_pointers == VulkanPointers::Physical;
+    let specialized = generic::specialize(m, tagging)?;
     let m = specialized.as_ref().unwrap_or(m);
     let mut l = types::Lowerer::new(m, options.vulkan_pointers);
     l.plan_program_scope()?;

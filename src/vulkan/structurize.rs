@@ -75,15 +75,31 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
         super::dispatch::dispatch(m, &t, body);
         form = Form::Dispatch;
     } else {
-        let loops = normalize_loops(m, &t, body);
-        let selections = loops.and_then(|info| merge_selections(body, &info).map(|()| info));
-        match selections {
-            Some(info) if check(body, &info) => {}
-            _ => {
-                clear_constructs(body);
+        // An edge into another construct's block (LLVM's jump threading makes them: two
+        // selections that share a tail) is undone by giving that edge its own copy of the
+        // block and what it dominates, a few times; the dispatch loop is the last resort.
+        let mut copies = 0;
+        loop {
+            let loops = normalize_loops(m, &t, body);
+            let selections = loops.and_then(|info| merge_selections(body, &info).map(|()| info));
+            let edge = match selections {
+                Some(info) => match check(body, &info) {
+                    Ok(()) => break,
+                    Err(edge) => edge,
+                },
+                None => None,
+            };
+            clear_constructs(body);
+            let copied = edge.is_some_and(|(from, to)| {
+                copies < super::duplicate::MAX_COPIES
+                    && super::duplicate::copy_for_edge(body, from, to)
+            });
+            if !copied {
                 super::dispatch::dispatch(m, &t, body);
                 form = Form::Dispatch;
+                break;
             }
+            copies += 1;
         }
     }
     super::dominance::fix_dominance(m, body)?;
@@ -522,8 +538,9 @@ fn region_graph(body: &Body, info: &LoopInfo, l: Option<usize>) -> Vec<Vec<usize
 }
 
 /// Step 5: every edge out of a selection construct goes to its merge, or breaks or
-/// continues the innermost loop.
-fn check(body: &Body, info: &LoopInfo) -> bool {
+/// continues the innermost loop. `Err` with the first edge that does not (where one does
+/// not; `None` for a switch's fall-through).
+fn check(body: &Body, info: &LoopInfo) -> std::result::Result<(), Option<(usize, usize)>> {
     let s = succs(body);
     let idom = cfg::dominators(&s, 0);
     for (h, block) in body.blocks.iter().enumerate() {
@@ -562,7 +579,7 @@ fn check(body: &Body, info: &LoopInfo) -> bool {
         };
         for &x in &s[h] {
             if !(inside(x) || x == merge || Some(x) == cont || Some(x) == lmerge) {
-                return false;
+                return Err(Some((h, x)));
             }
         }
         for (x, ss) in s.iter().enumerate() {
@@ -571,15 +588,15 @@ fn check(body: &Body, info: &LoopInfo) -> bool {
             }
             for &y in ss {
                 if !(inside(y) || y == merge || Some(y) == cont || Some(y) == lmerge) {
-                    return false;
+                    return Err(Some((x, y)));
                 }
                 if x != h && inside(y) && !targets.is_empty() && case_of(x) != case_of(y) {
-                    return false;
+                    return Err(None);
                 }
             }
         }
     }
-    true
+    Ok(())
 }
 
 fn clear_constructs(body: &mut Body) {
