@@ -54,6 +54,12 @@ pub(super) fn specialize(m: &ir::Module, tagging: bool) -> Result<Option<ir::Mod
     };
     for k in &m.kernels {
         let f = &m.functions[k.function];
+        // Device-side enqueue's block literals hold generic pointers; say what has no form.
+        if enqueues(m, k.function) {
+            return Err(
+                Error::unsupported("device-side enqueue has no Vulkan form").in_function(&f.name)
+            );
+        }
         s.function(k.function, vec![0; f.params.len()])
             .map_err(|e| e.in_function(&f.name))?;
     }
@@ -697,6 +703,23 @@ impl Specializer<'_> {
         }
         Ok(nf)
     }
+}
+
+/// Whether kernel `k` or a function it calls enqueues a kernel.
+fn enqueues(m: &ir::Module, k: Handle<ir::Function>) -> bool {
+    super::kernel::reachable(m, k).into_iter().any(|f| {
+        m.functions[f].body.as_ref().is_some_and(|b| {
+            b.insts.iter().any(|(_, i)| {
+                matches!(
+                    i.op,
+                    Op::Builtin {
+                        builtin: Builtin::Spirv(S::EnqueueKernel | S::EnqueueMarker),
+                        ..
+                    }
+                )
+            })
+        })
+    })
 }
 
 /// The type of `v` in function `f`.
