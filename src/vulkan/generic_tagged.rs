@@ -34,7 +34,8 @@ use crate::ir::{
 };
 use spirv::Op as S;
 
-use super::generic::{members, Place, Spaces, Specializer};
+use super::generic::Specializer;
+use super::generic_classes::{members, Place, Spaces};
 
 /// The bits below the tag.
 const ADDRESS_MASK: u64 = (1 << 62) - 1;

@@ -43,6 +43,7 @@ mod duplicate;
 mod emit;
 mod forwarding;
 mod generic;
+mod generic_classes;
 mod generic_tagged;
 mod groups;
 mod images;
