@@ -13,7 +13,7 @@
 //! whose values are used outside it, that holds a phi, or that is large is not copied.
 
 use crate::hash::HashMap;
-use crate::ir::{cfg, Block, Body, Handle, Inst, Op, Terminator, Value};
+use crate::ir::{cfg, Block, Body, Handle, Inst, Op, Value};
 
 /// Copies one function may get before it becomes a dispatch loop instead.
 pub(super) const MAX_COPIES: usize = 32;
@@ -60,9 +60,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
                 escapes |= defined_inside(v)
             });
         }
-        escapes |= terminator_values(&block.terminator)
-            .into_iter()
-            .any(defined_inside);
+        crate::ir::verify::terminator_operands(&block.terminator, |v| escapes |= defined_inside(v));
         if escapes {
             return false;
         }
@@ -103,12 +101,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
             let h = body.blocks[b].insts[i];
             crate::ir::verify::for_each_operand_mut(&mut body.insts[h].op, map);
         }
-        match &mut body.blocks[b].terminator {
-            Terminator::Return(Some(v)) => map(v),
-            Terminator::CondBranch { cond, .. } => map(cond),
-            Terminator::Switch { value, .. } => map(value),
-            _ => {}
-        }
+        crate::ir::verify::terminator_operands_mut(&mut body.blocks[b].terminator, map);
     }
     let copy_of_to = block_map[&to];
     super::structurize::retarget(&mut body.blocks[from].terminator, |x| {
@@ -119,14 +112,4 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
         }
     });
     true
-}
-
-/// The values a terminator reads.
-fn terminator_values(t: &Terminator) -> Vec<Value> {
-    match t {
-        Terminator::Return(Some(v)) => vec![*v],
-        Terminator::CondBranch { cond, .. } => vec![*cond],
-        Terminator::Switch { value, .. } => vec![*value],
-        _ => Vec::new(),
-    }
 }

@@ -174,12 +174,7 @@ fn apply(body: &mut ir::Body, subst: &Subst) {
         ir::verify::for_each_operand_mut(&mut body.insts[h].op, resolve);
     }
     for b in &mut body.blocks {
-        match &mut b.terminator {
-            Terminator::Return(Some(v)) => resolve(v),
-            Terminator::CondBranch { cond, .. } => resolve(cond),
-            Terminator::Switch { value, .. } => resolve(value),
-            _ => {}
-        }
+        ir::verify::terminator_operands_mut(&mut b.terminator, resolve);
     }
 }
 
@@ -283,6 +278,29 @@ impl Untag<'_, '_> {
         );
         let tag = self.i64_const(tag_of(space) << 62);
         Ok(self.insert(bi, at + 1, i64t, Self::binary(BinaryOp::Or, a, tag)))
+    }
+
+    /// The tag (bits 63–62) of tagged value `v`, computed at position `at` of block `bi`.
+    fn tag(&mut self, bi: usize, at: usize, v: Value) -> Value {
+        let i64t = self.s.out.int_type(64);
+        let sixty_two = self.i64_const(62);
+        self.insert(bi, at, i64t, Self::binary(BinaryOp::LShr, v, sixty_two))
+    }
+
+    /// Whether `tag` is space `s`'s, computed at position `at` of block `bi`.
+    fn tag_is(&mut self, bi: usize, at: usize, tag: Value, s: AddressSpace) -> Value {
+        let boolt = self.s.out.ty(Type::Bool);
+        let code = self.i64_const(tag_of(s));
+        self.insert(
+            bi,
+            at,
+            boolt,
+            Op::ICmp {
+                pred: IntPredicate::Eq,
+                lhs: tag,
+                rhs: code,
+            },
+        )
     }
 
     /// Rewrite the instruction at position `pos` of block `bi`.
@@ -482,26 +500,10 @@ impl Untag<'_, '_> {
         v: Value,
     ) -> Result<Flow> {
         let ty = self.body.insts[h].ty;
-        let i64t = self.s.out.int_type(64);
-        let boolt = self.s.out.ty(Type::Bool);
-        let sixty_two = self.i64_const(62);
-        let tag = self.insert(bi, pos, i64t, Self::binary(BinaryOp::LShr, v, sixty_two));
-        let is = |u: &mut Self, at: usize, s: AddressSpace| {
-            let code = u.i64_const(tag_of(s));
-            u.insert(
-                bi,
-                at,
-                boolt,
-                Op::ICmp {
-                    pred: IntPredicate::Eq,
-                    lhs: tag,
-                    rhs: code,
-                },
-            )
-        };
+        let tag = self.tag(bi, pos, v);
         if op == S::GenericCastToPtrExplicit {
             let to = self.space_of(ty).unwrap_or(AddressSpace::Global);
-            let cond = is(self, pos + 1, to);
+            let cond = self.tag_is(bi, pos + 1, tag, to);
             let (a, n) = self.address(bi, pos + 2, v, to);
             let p = self.insert(
                 bi,
@@ -524,8 +526,8 @@ impl Untag<'_, '_> {
             return Ok(Flow::Past(4 + n));
         }
         // OpGenericPtrMemSemantics' storage bits: WorkgroupMemory, CrossWorkgroupMemory.
-        let local = is(self, pos + 1, AddressSpace::Local);
-        let global = is(self, pos + 2, AddressSpace::Global);
+        let local = self.tag_is(bi, pos + 1, tag, AddressSpace::Local);
+        let global = self.tag_is(bi, pos + 2, tag, AddressSpace::Global);
         let [zero, wg, cwg] =
             [0u64, 0x100, 0x200].map(|b| Value::Const(self.s.out.int_const(ty, b)));
         let l = self.insert(
@@ -622,28 +624,15 @@ impl Untag<'_, '_> {
             self.body.blocks[tail].insts.insert(0, h);
         }
         // The choice: the tag against each space's but the last.
-        let i64t = self.s.out.int_type(64);
-        let boolt = self.s.out.ty(Type::Bool);
-        let sixty_two = self.i64_const(62);
         let at = self.body.blocks[bi].insts.len();
-        let tag = self.insert(bi, at, i64t, Self::binary(BinaryOp::LShr, v, sixty_two));
+        let tag = self.tag(bi, at, v);
         let mut from = bi;
         for (i, &(s, arm)) in arms.iter().enumerate() {
             if i + 1 == arms.len() {
                 break;
             }
-            let code = self.i64_const(tag_of(s));
             let at = self.body.blocks[from].insts.len();
-            let cond = self.insert(
-                from,
-                at,
-                boolt,
-                Op::ICmp {
-                    pred: IntPredicate::Eq,
-                    lhs: tag,
-                    rhs: code,
-                },
-            );
+            let cond = self.tag_is(from, at, tag, s);
             let next = if i + 2 == arms.len() {
                 arms[i + 1].1
             } else {

@@ -174,13 +174,14 @@ impl FnBuilder<'_, '_> {
             &self.l.out.constants[lhs].kind,
             &self.l.out.constants[rhs].kind,
         );
-        if let (ConstantKind::Int(a), ConstantKind::Int(b)) = (a, b) {
-            let v = match op {
-                BinaryOp::Add => a.wrapping_add(*b),
-                BinaryOp::Mul => a.wrapping_mul(*b),
-                BinaryOp::Shl => a << (b & 31),
-                _ => a >> (b & 31),
-            };
+        let folded = match (op, a, b) {
+            (BinaryOp::Add, ConstantKind::Int(a), ConstantKind::Int(b)) => Some(a.wrapping_add(*b)),
+            (BinaryOp::Mul, ConstantKind::Int(a), ConstantKind::Int(b)) => Some(a.wrapping_mul(*b)),
+            (BinaryOp::Shl, ConstantKind::Int(a), ConstantKind::Int(b)) => Some(a << (b & 31)),
+            (BinaryOp::LShr, ConstantKind::Int(a), ConstantKind::Int(b)) => Some(a >> (b & 31)),
+            _ => None,
+        };
+        if let Some(v) = folded {
             return self.l.out.int_const(u32t, v & 0xffff_ffff);
         }
         self.l.out.constant(Constant {
