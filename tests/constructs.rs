@@ -7,7 +7,9 @@
 //! * `nokernel`: a module without kernels: a library (Linkage, exported functions);
 //! * `listnode`: a struct that points to itself (linked list): OpTypeForwardPointer;
 //! * `kcall`: a kernel called by another kernel: a `.callee` copy beside the entry point;
-//! * `sampler_bits.ll` (legacy SPIR 1.2 by hand): a sampler's bits stored to memory, refused.
+//! * `sampler_bits.ll` (legacy SPIR 1.2 by hand): a sampler's bits stored to memory, refused;
+//! * `private_string.ll` (legacy SPIR 1.2 by hand): program-scope pointers, as integers, to
+//!   data in the private address space: the data becomes constant or global.
 
 mod common;
 
@@ -80,4 +82,49 @@ fn the_bits_of_a_sampler_are_refused_by_name() {
     );
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `private_string.ll`: early SPIR 1.2 producers put a string literal and a table in the
+/// private address space and pointed program-scope variables at them through `inttoptr
+/// (ptrtoint ...)`. SPIR-V's OpenCL environment has no module-scope private storage: the
+/// constant string is UniformConstant data, the written table CrossWorkgroup data, and the
+/// pointers their addresses (no round trip through an integer). Back to SPIR, the data keeps
+/// those address spaces. (It was refused: "the address of private-address-space variable".)
+#[test]
+fn private_data_pointed_to_from_program_scope_becomes_constant_or_global() {
+    let p = std::path::Path::new("tests/constructs/private_string.ll");
+    let words =
+        spir_xlate::to_spirv(p, &spir_xlate::Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let text = spir_xlate::disassemble(&words).unwrap();
+    let var = |name: &str, class: &str| {
+        text.lines()
+            .any(|l| l.contains(&format!("%{name} = OpVariable")) && l.contains(class))
+    };
+    assert!(var("_str", "UniformConstant"), "{text}");
+    assert!(var("counts", "CrossWorkgroup"), "{text}");
+    assert!(!text.contains("ConvertPtrToU"), "{text}");
+    let dir =
+        std::env::temp_dir().join(format!("spir-xlate-private-string-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spv = dir.join("private_string.spv");
+    common::write_spirv(&spv, &words);
+    let back = spir_xlate::to_spir(&spv, &spir_xlate::SpirOptions::default())
+        .unwrap_or_else(|e| panic!("back to SPIR: {e}"));
+    let bc = dir.join("private_string.bc");
+    std::fs::write(&bc, back).unwrap();
+    let dis = std::process::Command::new("/usr/lib/llvm-14/bin/llvm-dis")
+        .arg(&bc)
+        .args(["-o", "-"])
+        .output()
+        .expect("llvm-dis (LLVM 14; see .ci/run)");
+    let ll = String::from_utf8_lossy(&dis.stdout).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        ll.contains("@.str = internal addrspace(2) constant"),
+        "{ll}"
+    );
+    assert!(
+        ll.contains("@counts = internal addrspace(1) global"),
+        "{ll}"
+    );
 }

@@ -26,6 +26,31 @@ pub(crate) fn lower_constant(
      -> Result<ir::Handle<Constant>> {
         let inner = lower_constant(m, types, symbols, operand)?;
         let ty = types.lower(m, to)?;
+        // `inttoptr (ptrtoint P)` through an integer as wide as a pointer, within one address
+        // space, is P itself (SPIR 1.2 producers wrote program-scope pointers so): a
+        // reinterpretation, not two conversions through an integer.
+        if let (CastOp::IntToPtr, ConstantKind::Cast(CastOp::PtrToInt, p)) =
+            (op, &m.constants[inner].kind)
+        {
+            let p = *p;
+            let held = m.constants[inner].ty;
+            let space_of = |m: &ir::Module, t| match m.types[t] {
+                Type::Pointer { space, .. } => Some(space),
+                _ => None,
+            };
+            let wide = m.types[held]
+                == Type::Int {
+                    width: m.addressing.pointer_bits(),
+                };
+            let from = m.constants[p].ty;
+            if wide && space_of(m, from).is_some() && space_of(m, from) == space_of(m, ty) {
+                if from == ty {
+                    return Ok(p);
+                }
+                let kind = ConstantKind::Cast(CastOp::Bitcast, p);
+                return Ok(m.constant(Constant { ty, kind }));
+            }
+        }
         Ok(m.constant(Constant {
             ty,
             kind: ConstantKind::Cast(op, inner),

@@ -24,6 +24,7 @@ mod memory_casts;
 pub mod metadata;
 mod narrow;
 mod pipes;
+mod program_scope;
 mod sampler_operands;
 mod samplers;
 mod types;
@@ -230,6 +231,7 @@ fn lower(
     let mut symbols = Symbols::default();
 
     // Globals first (without initializers, which may refer to each other).
+    let promoted = program_scope::promoted(llvm);
     for g in &llvm.global_vars {
         let name = types::name_str(&g.name);
         // spirv-ir builtin variables are not globals of the program: loads of them are
@@ -240,9 +242,12 @@ fn lower(
         let ty = types
             .lower_pointee(&mut module, &g.ty)
             .map_err(|e| e.at_value(format!("global @{name}")))?;
-        let space = crate::mappings::space_from_llvm(g.addr_space).ok_or_else(|| {
-            Error::unsupported(format!("address space {} of global @{name}", g.addr_space))
-        })?;
+        let space = match promoted.get(&name) {
+            Some(&space) => space,
+            None => crate::mappings::space_from_llvm(g.addr_space).ok_or_else(|| {
+                Error::unsupported(format!("address space {} of global @{name}", g.addr_space))
+            })?,
+        };
         let h = module.globals.append(ir::Global {
             // An LLVM-numbered global (`@0`) has no name of its own.
             name: match &g.name {

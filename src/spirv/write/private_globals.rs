@@ -8,7 +8,10 @@
 //! For a constant variable that is exact. A variable that is written is exact only where
 //! one kernel alone uses it (a kernel is entered once per work-item, so its copy lives as
 //! long as the work-item's private memory would); any other written one is refused, as is one
-//! whose address is in another variable's initializer.
+//! whose address is in another variable's initializer as a private pointer. (Where an
+//! initializer holds it as an integer, as SPIR 1.2 producers wrote program-scope pointers to
+//! string literals, the reader has already given it constant or global storage:
+//! spir/read/program_scope.rs.)
 
 use std::collections::BTreeSet;
 
