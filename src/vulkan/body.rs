@@ -44,6 +44,9 @@ struct Frame {
     /// (`lane_views`), in memory whose pointers cannot be cast: the pointer itself, each
     /// access shuffled to the lanes it wants.
     lane_views: crate::hash::HashSet<Handle<Inst>>,
+    /// Casts of buffer pointers that loads and stores alone use (`buffer_views::casts`):
+    /// under descriptors, views of the buffer's own elements.
+    buffer_view_casts: crate::hash::HashSet<Handle<Inst>>,
 }
 
 pub(super) struct FnBuilder<'l, 'a> {
@@ -58,6 +61,8 @@ pub(super) struct FnBuilder<'l, 'a> {
     /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
     /// points to: the builtin loads, stores and steps through them as through pointers.
     pub(super) views: HashMap<Value, (Handle<Type>, AddressSpace)>,
+    /// Storage-buffer pointers seen as another type (`buffer_views`), under descriptors.
+    pub(super) buffer_views: HashMap<Value, super::buffer_views::View>,
     /// Under addressed local memory, a pointer to the kernel's one region of local memory
     /// (an array of words), and the offsets of the program-scope `__local` variables in it.
     pub(super) local_base: Option<Value>,
@@ -93,6 +98,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             void_t,
             arena: None,
             views: HashMap::default(),
+            buffer_views: HashMap::default(),
             local_base: None,
             local_offsets: HashMap::default(),
             group_scratch: HashMap::default(),
@@ -212,6 +218,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 .collect(),
             byte_views: super::forwarding::byte_views(body),
             lane_views: super::forwarding::lane_views(self.l.src, body),
+            buffer_view_casts: super::buffer_views::casts(self.l.src, body),
         };
         // Where the callee returns to, and the variable its result goes through.
         let (cont, ret_slot) = if entry_level {
@@ -674,6 +681,11 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     .is_some_and(|s| s != AddressSpace::PhysicalStorageBuffer);
                 if logical && frame.lane_views.contains(&ih) {
                     return Ok(Some(v));
+                }
+                if frame.buffer_view_casts.contains(&ih) {
+                    if let Some(view) = self.buffer_view(v, inst.ty)? {
+                        return Ok(Some(view));
+                    }
                 }
                 self.cast(*op, v, inst.ty).map(Some)
             }

@@ -19,6 +19,9 @@ impl FnBuilder<'_, '_> {
     /// A load. Through laid-out memory (buffers, push constants) an aggregate is loaded
     /// member by member: that memory has its own, explicitly laid-out SPIR-V types.
     pub(super) fn load(&mut self, ptr: Value, align: Option<u32>, volatile: bool) -> Result<Value> {
+        if let Some(&view) = self.buffer_views.get(&ptr) {
+            return self.view_load(view, volatile);
+        }
         if let Some(&(t, space)) = self.views.get(&ptr) {
             let align = self.stated_align(align, t);
             return self.addressed_read(space, ptr, t, align);
@@ -76,6 +79,9 @@ impl FnBuilder<'_, '_> {
         align: Option<u32>,
         volatile: bool,
     ) -> Result<()> {
+        if let Some(&view) = self.buffer_views.get(&ptr) {
+            return self.view_store(view, value, volatile);
+        }
         if let Some(&(t, space)) = self.views.get(&ptr) {
             let align = self.stated_align(align, t);
             return self.addressed_write(space, ptr, value, t, align);
@@ -204,6 +210,9 @@ impl FnBuilder<'_, '_> {
     ) -> Result<Value> {
         if self.views.contains_key(&base) {
             return self.view_gep(base, &indices);
+        }
+        if let Some(&view) = self.buffer_views.get(&base) {
+            return self.buffer_view_gep(view, &indices);
         }
         let bty = self.ty_of(base);
         let space = self

@@ -34,6 +34,7 @@ mod addressed;
 mod addressed_copy;
 mod addressed_views;
 mod body;
+mod buffer_views;
 mod builtins;
 mod bytes;
 mod conversions;

@@ -1,0 +1,365 @@
+//! Buffer views: a pointer to a buffer cast to another pointee type under
+//! `--vulkan-pointers descriptors`, where a buffer is a runtime array of one type and its
+//! logical pointers cannot be reinterpreted.
+//!
+//! Real kernels cast buffer pointers in two ways that keep every access on the buffer's own
+//! elements, and those are said here without a cast:
+//!
+//! * **lanes**: a `T*` seen as a vector or array of `T` (`((global float4 *)f)[i]`, what
+//!   `vloadN` compiles to): an access of the view is one access per element, at the view's
+//!   index times the view's stride in elements (a 3-vector takes four, as OpenCL lays it out);
+//! * **puns**: a `T*` seen as a `U*` of the same size (`*(global uint *)&f[i]`, `as_type`
+//!   through a pointer): an access of the view is an access of `T` and a bitcast.
+//!
+//! A view is only made for a cast whose every use, through `getelementptr`s, is the pointer
+//! of a load or a store (`casts`): any other use (a call, a phi, a store of the pointer
+//! itself) would see the buffer's own type, so such a cast stays refused. Anything else
+//! (a byte view of a struct buffer) needs byte addresses: physical pointers keep such casts.
+
+use crate::diag::{Error, Result};
+use crate::hash::HashSet;
+use crate::ir::{self, AddressSpace, BinaryOp, CastOp, Handle, Inst, Op, Type, Value};
+
+use super::body::FnBuilder;
+
+/// How a view reads the buffer's elements.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Shape {
+    /// `len` consecutive elements make one value of the view's type.
+    Lanes { len: u32 },
+    /// One element, reinterpreted.
+    Pun,
+}
+
+/// A buffer pointer seen as a pointer to `ty` (shader form).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct View {
+    /// The buffer pointer, to its own element type.
+    pub base: Value,
+    /// The type the view points to.
+    pub ty: Handle<Type>,
+    pub shape: Shape,
+    /// The view's `getelementptr` step, in buffer elements.
+    pub stride: u64,
+}
+
+/// The pointer casts between global pointers whose every use, through `getelementptr`s,
+/// is the pointer of a load or a store.
+pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
+    let global_ptr = |t: Handle<Type>| {
+        matches!(
+            m.types[t],
+            Type::Pointer {
+                space: AddressSpace::Global,
+                ..
+            }
+        )
+    };
+    let value_ty = |v: Value| match v {
+        Value::Inst(h) => Some(body.insts[h].ty),
+        Value::Const(c) => Some(m.constants[c].ty),
+        Value::Param(_) => None,
+    };
+    let mut root: crate::hash::HashMap<Handle<Inst>, Handle<Inst>> = Default::default();
+    for &h in body.blocks.iter().flat_map(|b| b.insts.iter()) {
+        if let Op::Cast {
+            op: CastOp::Bitcast,
+            value,
+        } = body.insts[h].op
+        {
+            let from_global = value_ty(value).is_none_or(global_ptr);
+            if global_ptr(body.insts[h].ty) && from_global {
+                root.insert(h, h);
+            }
+        }
+    }
+    // The getelementptrs on a view are parts of it (blocks are in no particular order).
+    loop {
+        let mut grew = false;
+        for &h in body.blocks.iter().flat_map(|b| b.insts.iter()) {
+            if let Op::Gep {
+                base: Value::Inst(b),
+                ..
+            } = body.insts[h].op
+            {
+                if let (Some(&r), false) = (root.get(&b), root.contains_key(&h)) {
+                    root.insert(h, r);
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mut refused = HashSet::default();
+    let other_use = |v: Value, refused: &mut HashSet<Handle<Inst>>| {
+        if let Some(r) = match v {
+            Value::Inst(x) => root.get(&x).copied(),
+            _ => None,
+        } {
+            refused.insert(r);
+        }
+    };
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            match &body.insts[ih].op {
+                Op::Load { .. } => {}
+                Op::Store { value, .. } => other_use(*value, &mut refused),
+                Op::Gep { indices, .. } => indices.iter().for_each(|&i| other_use(i, &mut refused)),
+                op => ir::verify::for_each_operand(op, |v| other_use(v, &mut refused)),
+            }
+        }
+        ir::verify::terminator_operands(&b.terminator, |v| other_use(v, &mut refused));
+    }
+    root.iter()
+        .filter(|&(&h, &r)| h == r && !refused.contains(&r))
+        .map(|(&h, _)| h)
+        .collect()
+}
+
+/// True for the types a bitcast takes: scalars and vectors of numbers.
+fn punnable(m: &ir::Module, t: Handle<Type>) -> bool {
+    match m.types[t] {
+        Type::Int { .. } | Type::Float { .. } => true,
+        Type::Vector { elem, len } => len != 3 && punnable(m, elem),
+        _ => false,
+    }
+}
+
+impl FnBuilder<'_, '_> {
+    /// The view of storage-buffer pointer `v` (a pointer or a view) as a pointer to the
+    /// pointee of `src_ty` (a source type), or None where no view says it.
+    pub(super) fn buffer_view(&mut self, v: Value, src_ty: Handle<Type>) -> Result<Option<Value>> {
+        let base = match self.buffer_views.get(&v) {
+            Some(view) => view.base,
+            None if self.space_of(v) == Some(AddressSpace::StorageBuffer) => v,
+            None => return Ok(None),
+        };
+        let Some(elem) = self.l.out.pointee(self.ty_of(base)) else {
+            return Ok(None);
+        };
+        let ty = match self.l.src.pointee(src_ty) {
+            Some(p) if matches!(self.l.src.types[p], Type::Void) => return Ok(None),
+            Some(p) => self.l.ty(p)?,
+            None => return Ok(None),
+        };
+        if ty == elem {
+            return Ok(Some(base));
+        }
+        let m = &self.l.out;
+        let (esize, size) = (m.size_of(elem), m.size_of(ty));
+        let shape = match m.types[ty] {
+            Type::Vector { elem: e, len } if e == elem => Shape::Lanes { len },
+            Type::Array { elem: e, len } if e == elem && len <= 64 => {
+                Shape::Lanes { len: len as u32 }
+            }
+            _ if size == esize && punnable(m, ty) && punnable(m, elem) => Shape::Pun,
+            _ => return Ok(None),
+        };
+        if esize == 0 || size % esize != 0 {
+            return Ok(None);
+        }
+        let view = View {
+            base,
+            ty,
+            shape,
+            stride: size / esize,
+        };
+        Ok(Some(self.new_buffer_view(view)))
+    }
+
+    /// A value standing for `view` (a copy of its base pointer) that loads, stores and
+    /// getelementptrs recognize.
+    fn new_buffer_view(&mut self, view: View) -> Value {
+        let t = self.ty_of(view.base);
+        let v = self.push(
+            t,
+            Op::Builtin {
+                builtin: ir::Builtin::Spirv(spirv::Op::CopyObject),
+                args: vec![view.base],
+            },
+        );
+        self.buffer_views.insert(v, view);
+        v
+    }
+
+    /// The buffer pointer `k` elements past the view's base.
+    fn lane(&mut self, base: Value, k: u64) -> Result<Value> {
+        if k == 0 {
+            return Ok(base);
+        }
+        let i = self.int_const(self.l.out.addressing.pointer_bits(), k);
+        self.gep(base, vec![i], true)
+    }
+
+    /// A load through a view.
+    pub(super) fn view_load(&mut self, view: View, volatile: bool) -> Result<Value> {
+        match view.shape {
+            Shape::Pun => {
+                let x = self.load(view.base, None, volatile)?;
+                Ok(self.push(
+                    view.ty,
+                    Op::Cast {
+                        op: CastOp::Bitcast,
+                        value: x,
+                    },
+                ))
+            }
+            Shape::Lanes { len } => {
+                let mut agg = self.undef_of(view.ty);
+                for k in 0..len {
+                    let p = self.lane(view.base, k as u64)?;
+                    let x = self.load(p, None, volatile)?;
+                    agg = self.put_lane(view.ty, agg, x, k);
+                }
+                Ok(agg)
+            }
+        }
+    }
+
+    /// A store through a view.
+    pub(super) fn view_store(&mut self, view: View, value: Value, volatile: bool) -> Result<()> {
+        match view.shape {
+            Shape::Pun => {
+                let elem =
+                    self.l.out.pointee(self.ty_of(view.base)).ok_or_else(|| {
+                        Error::internal("a buffer view whose base is not a pointer")
+                    })?;
+                let x = self.push(
+                    elem,
+                    Op::Cast {
+                        op: CastOp::Bitcast,
+                        value,
+                    },
+                );
+                self.store(view.base, x, None, volatile)
+            }
+            Shape::Lanes { len } => {
+                for k in 0..len {
+                    let p = self.lane(view.base, k as u64)?;
+                    let x = self.take_lane(view.ty, value, k);
+                    self.store(p, x, None, volatile)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// `getelementptr` on a view: a view of another element of the view's type, or (a
+    /// second index into lanes) a pointer to one buffer element.
+    pub(super) fn buffer_view_gep(&mut self, view: View, indices: &[Value]) -> Result<Value> {
+        let refuse = || {
+            Error::unsupported(
+                "a getelementptr into a buffer pointer cast to another type other than by \
+                 whole elements or lanes (under --vulkan-pointers descriptors a buffer is an \
+                 array of one type; physical keeps such casts)",
+            )
+        };
+        let (&first, rest) = indices.split_first().ok_or_else(refuse)?;
+        let steps = self.scaled(first, view.stride);
+        let base = if self.is_zero(first) {
+            view.base
+        } else {
+            self.gep(view.base, vec![steps], true)?
+        };
+        match (rest, view.shape) {
+            ([], _) => Ok(self.new_buffer_view(View { base, ..view })),
+            ([lane], Shape::Lanes { .. }) => {
+                let lane = self.widened_index(*lane);
+                if self.is_zero(lane) {
+                    return Ok(base);
+                }
+                self.gep(base, vec![lane], true)
+            }
+            _ => Err(refuse()),
+        }
+    }
+
+    /// `i * k`, in `i`'s type.
+    fn scaled(&mut self, i: Value, k: u64) -> Value {
+        if k == 1 {
+            return i;
+        }
+        let t = self.ty_of(i);
+        let width = match self.l.out.types[t] {
+            Type::Int { width } => width,
+            _ => 64,
+        };
+        let k = self.int_const(width, k);
+        self.push(
+            t,
+            Op::Binary {
+                op: BinaryOp::Mul,
+                lhs: i,
+                rhs: k,
+                flags: Default::default(),
+            },
+        )
+    }
+
+    /// A lane index as a pointer-wide integer (a getelementptr step over the buffer).
+    fn widened_index(&mut self, i: Value) -> Value {
+        let bits = self.l.out.addressing.pointer_bits();
+        let t = self.l.out.int_type(bits);
+        match self.l.out.types[self.ty_of(i)] {
+            Type::Int { width } if width < bits => self.push(
+                t,
+                Op::Cast {
+                    op: CastOp::ZExt,
+                    value: i,
+                },
+            ),
+            _ => i,
+        }
+    }
+
+    fn undef_of(&mut self, t: Handle<Type>) -> Value {
+        Value::Const(self.l.out.constant(ir::Constant {
+            ty: t,
+            kind: ir::ConstantKind::Undef,
+        }))
+    }
+
+    /// `agg` with lane `k` (a vector's lane or an array's element) replaced by `x`.
+    fn put_lane(&mut self, t: Handle<Type>, agg: Value, x: Value, k: u32) -> Value {
+        if matches!(self.l.out.types[t], Type::Vector { .. }) {
+            let index = self.int_const(32, k as u64);
+            return self.push(
+                t,
+                Op::InsertElement {
+                    vector: agg,
+                    element: x,
+                    index,
+                },
+            );
+        }
+        self.push(
+            t,
+            Op::InsertValue {
+                aggregate: agg,
+                element: x,
+                indices: vec![k],
+            },
+        )
+    }
+
+    /// Lane `k` of `v`, a vector or an array of type `t`.
+    fn take_lane(&mut self, t: Handle<Type>, v: Value, k: u32) -> Value {
+        let elem = match self.l.out.types[t] {
+            Type::Vector { elem, .. } | Type::Array { elem, .. } => elem,
+            _ => t,
+        };
+        if matches!(self.l.out.types[t], Type::Vector { .. }) {
+            let index = self.int_const(32, k as u64);
+            return self.push(elem, Op::ExtractElement { vector: v, index });
+        }
+        self.push(
+            elem,
+            Op::ExtractValue {
+                aggregate: v,
+                indices: vec![k],
+            },
+        )
+    }
+}
