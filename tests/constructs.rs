@@ -9,7 +9,9 @@
 //! * `kcall`: a kernel called by another kernel: a `.callee` copy beside the entry point;
 //! * `sampler_bits.ll` (legacy SPIR 1.2 by hand): a sampler's bits stored to memory, refused;
 //! * `private_string.ll` (legacy SPIR 1.2 by hand): program-scope pointers, as integers, to
-//!   data in the private address space: the data becomes constant or global.
+//!   data in the private address space: the data becomes constant or global;
+//! * `private_table.ll` (legacy SPIR 1.2 by hand): a private-address-space table read through
+//!   a byte pointer: under Vulkan, a copy in the kernel's addressed private memory.
 
 mod common;
 
@@ -127,4 +129,26 @@ fn private_data_pointed_to_from_program_scope_becomes_constant_or_global() {
         ll.contains("@counts = internal addrspace(1) global"),
         "{ll}"
     );
+}
+
+/// `private_table.ll`: program-scope private data in a kernel whose private memory is
+/// addressed under Vulkan (a byte view of a table) has its copy in the kernel's arena, its
+/// initializer stored word by word at entry (it was refused: "program-scope private data in a
+/// kernel whose private memory is addressed").
+#[test]
+fn private_data_in_an_addressed_kernel_is_copied_into_its_private_memory() {
+    let p = std::path::Path::new("tests/constructs/private_table.ll");
+    let opts = spir_xlate::Options {
+        target: spir_xlate::TargetEnv::Vulkan12,
+        ..Default::default()
+    };
+    let words = spir_xlate::to_spirv(p, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let text = spir_xlate::disassemble(&words).unwrap();
+    assert!(text.contains("\"private.memory\""), "{text}");
+    for word in [16909060, 84281096, 151653132, 219025168] {
+        assert!(
+            text.contains(&format!("%uint_{word} = OpConstant")),
+            "{word}: {text}"
+        );
+    }
 }

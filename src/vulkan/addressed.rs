@@ -138,6 +138,40 @@ impl FnBuilder<'_, '_> {
         Ok(self.u32_const(at))
     }
 
+    /// The offset of the kernel's copy of program-scope private data `g` (a string
+    /// literal, a `static` table) in the arena, made on its first use: its initializer is
+    /// written at the end of the kernel's entry block, which runs once, before any block
+    /// that can use it.
+    pub(super) fn private_copy(&mut self, g: Handle<crate::ir::Global>) -> Result<Value> {
+        if let Some(&at) = self.private_copies.get(&g) {
+            return Ok(at);
+        }
+        let glob = &self.l.src.globals[g];
+        let (ty, align, init) = (glob.ty, glob.align, glob.init);
+        let t = self.l.ty(ty)?;
+        let at = self.arena_alloc(t, align)?;
+        self.private_copies.insert(g, at);
+        if let Some(init) = init {
+            let here = std::mem::replace(&mut self.cur, 0);
+            let written = self.constant(init).and_then(|v| {
+                if self.ty_of(v) != t {
+                    // A program-scope `__constant` table is a copy in each invocation's
+                    // Private memory (`program_scope`): a logical pointer, not an address.
+                    return Err(Error::unsupported(
+                        "the address of a program-scope constant table kept in program-scope \
+                         private data (the table is a copy in each invocation, without an \
+                         address to keep)",
+                    ));
+                }
+                let a = self.stated_align(align, t);
+                self.addressed_write(AddressSpace::Private, at, v, t, a)
+            });
+            self.cur = here;
+            written?;
+        }
+        Ok(at)
+    }
+
     /// Give the arena its length, now that every object has its place.
     pub(super) fn finish_arena(&mut self) {
         let Some(a) = self.arena.take() else { return };

@@ -63,6 +63,9 @@ pub(super) struct FnBuilder<'l, 'a> {
     pub(super) views: HashMap<Value, (Handle<Type>, AddressSpace)>,
     /// Storage-buffer pointers seen as another type (`buffer_views`), under descriptors.
     pub(super) buffer_views: HashMap<Value, super::buffer_views::View>,
+    /// Program-scope private data in a kernel whose private memory is addressed: the offset
+    /// of the kernel's copy in the arena (`private_copy`).
+    pub(super) private_copies: HashMap<Handle<ir::Global>, Value>,
     /// Under addressed local memory, a pointer to the kernel's one region of local memory
     /// (an array of words), and the offsets of the program-scope `__local` variables in it.
     pub(super) local_base: Option<Value>,
@@ -99,6 +102,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             arena: None,
             views: HashMap::default(),
             buffer_views: HashMap::default(),
+            private_copies: HashMap::default(),
             local_base: None,
             local_offsets: HashMap::default(),
             group_scratch: HashMap::default(),
@@ -383,7 +387,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     /// A constant operand; address expressions become instructions here.
-    fn constant(&mut self, c: Handle<Constant>) -> Result<Value> {
+    pub(super) fn constant(&mut self, c: Handle<Constant>) -> Result<Value> {
         let src = self.l.src;
         let k = &src.constants[c];
         let is_pointer = matches!(src.types[k.ty], Type::Pointer { .. });
@@ -433,9 +437,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             ConstantKind::GlobalAddress(g) if self.l.is_addressed(k.ty) => {
                 match self.local_offsets.get(g) {
                     Some(&at) => Ok(self.int_const(32, at)),
-                    None => Err(Error::unsupported(
-                        "program-scope private data in a kernel whose private memory is \
-                         addressed",
+                    None if src.globals[*g].space == AddressSpace::Private => self.private_copy(*g),
+                    None => Err(Error::internal(
+                        "an addressed global that is neither local nor private",
                     )),
                 }
             }
