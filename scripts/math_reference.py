@@ -6,7 +6,7 @@ Vulkan tier's files:
     python3 scripts/math_reference.py [--check] DIR...
 
 DIR is a directory of the Vulkan tier's files (`SPIR_XLATE_VULKAN_KEEP=DIR cargo test
---release --features oracles --test exec_vulkan`; the tier itself runs this script with
+--release --test exec_vulkan -- --ignored`; the tier itself runs this script with
 --check over its work directory). Fixtures judged: double_erf (erf, erfc), double_gamma
 (tgamma, lgamma), pow_root_tanpi (pown, rootn, tanpi of float and double).
 

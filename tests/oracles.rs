@@ -1,7 +1,7 @@
-//! Oracle tier (`cargo test --features oracles`, run by .ci/run after installing the tools):
+//! Oracle tier (`cargo test --test oracles -- --ignored`, run by .ci/run after installing the
+//! tools):
 //! every fixture translates, validates with spirv-val for its target, and is consumed by the
 //! independent Khronos translator (llvm-spirv-14 -r). A missing tool fails, never skips.
-#![cfg(feature = "oracles")]
 use std::path::Path;
 use std::process::Command;
 
@@ -22,6 +22,7 @@ fn env_for(fixture: &Path) -> &'static str {
 }
 
 #[test]
+#[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
     let dir = std::env::temp_dir().join(format!("spir-xlate-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -91,6 +92,7 @@ fn attribute_tuples(src: &str, name: &str) -> Vec<String> {
 /// (legacy SPIR 1.2 records FP_CONTRACT ON; modern clang SPIR has already fused what it may,
 /// so the remaining a*b+c must not be contracted: ContractionOff on every kernel).
 #[test]
+#[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn source_kernel_facts_survive_into_spirv() {
     let dir = std::env::temp_dir().join(format!("spir-xlate-facts-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -195,6 +197,7 @@ fn source_kernel_facts_survive_into_spirv() {
 /// same fixtures): every valid module reads, and every SPIR module written passes LLVM's
 /// verifier.
 #[test]
+#[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn spirv_from_two_producers_becomes_verified_spir() {
     let dir = std::env::temp_dir().join(format!("spir-xlate-tospir-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -270,6 +273,7 @@ fn spirv_from_two_producers_becomes_verified_spir() {
 /// spirv-ir hop keeps. llvm-spirv-14's own spirv-ir (`-r --spirv-target-env=SPV-IR`) is read
 /// as input too.
 #[test]
+#[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
     use spir_xlate::spirv::canon::{canonical_text, first_difference};
     let dir = std::env::temp_dir().join(format!("spir-xlate-spvir-{}", std::process::id()));
@@ -448,6 +452,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
 /// writes SPIR 2.0 (and, with `same`, wants SPIR 1.2 to refuse the module). `; target: opencl2.2` marks SPIR-V 1.2 sources; `; target: opencl3.0` SPIR-V 1.3 ones (this
 /// spirv-val has no OpenCL 3.0 environment, so those validate in the universal SPIR-V 1.3 one).
 #[test]
+#[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn hand_written_spirv_through_both_flavors() {
     use spir_xlate::spirv::canon::{canonical_text, first_difference};
     let dir = std::env::temp_dir().join(format!("spir-xlate-spvasm-{}", std::process::id()));
