@@ -51,10 +51,8 @@ pub(super) fn promoted(llvm: &llvm_ir::Module) -> HashMap<String, AddressSpace> 
 fn references(c: &llvm_ir::ConstantRef, as_int: bool, out: &mut HashSet<String>) {
     let mut each = |v: &llvm_ir::ConstantRef| references(v, as_int, out);
     match c.as_ref() {
-        C::GlobalReference { name, .. } => {
-            if as_int {
-                out.insert(super::types::name_str(name));
-            }
+        C::GlobalReference { name, .. } if as_int => {
+            out.insert(super::types::name_str(name));
         }
         C::PtrToInt(x) => references(&x.operand, true, out),
         C::Struct { values, .. } => values.iter().for_each(each),
