@@ -43,8 +43,8 @@ pub(super) struct View {
     pub stride: u64,
 }
 
-/// The pointer casts between global pointers whose every use, through `getelementptr`s,
-/// is the pointer of a load or a store.
+/// The pointer casts between global pointers whose every use, through `getelementptr`s and
+/// further casts, is the pointer of a load or a store.
 pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
     let global_ptr = |t: Handle<Type>| {
         matches!(
@@ -73,17 +73,37 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
             }
         }
     }
-    // The getelementptrs on a view are parts of it (blocks are in no particular order).
+    // The getelementptrs on a view, its casts again (clang loads a 3-vector as a 4-vector)
+    // and the loads of a variable it is stored to once (-O0's `p = (float4 *)q`, which the
+    // lowering forwards) are parts of it (blocks are in no particular order).
+    let forwarded = super::forwarding::single_store_pointers(m, body);
+    let stored = |a: Handle<Inst>| match forwarded.get(&a).map(|&st| &body.insts[st].op) {
+        Some(Op::Store {
+            value: Value::Inst(x),
+            ..
+        }) => Some(*x),
+        _ => None,
+    };
     loop {
         let mut grew = false;
         for &h in body.blocks.iter().flat_map(|b| b.insts.iter()) {
-            if let Op::Gep {
-                base: Value::Inst(b),
-                ..
-            } = body.insts[h].op
-            {
-                if let (Some(&r), false) = (root.get(&b), root.contains_key(&h)) {
-                    root.insert(h, r);
+            let part_of = match body.insts[h].op {
+                Op::Gep {
+                    base: Value::Inst(b),
+                    ..
+                } => root.get(&b).copied(),
+                Op::Cast {
+                    op: CastOp::Bitcast,
+                    value: Value::Inst(b),
+                } => root.get(&b).copied(),
+                Op::Load {
+                    ptr: Value::Inst(a),
+                    ..
+                } => stored(a).and_then(|x| root.get(&x).copied()),
+                _ => None,
+            };
+            if let (Some(r), false) = (part_of, root.get(&h).is_some_and(|&x| x != h)) {
+                if root.insert(h, r) != Some(r) {
                     grew = true;
                 }
             }
@@ -92,10 +112,18 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
             break;
         }
     }
+    // A cast of a view is rooted at its own cast until the loop above moves it: the view a
+    // member belongs to is the end of its chain of roots.
+    let find = |mut h: Handle<Inst>| {
+        while let Some(&r) = root.get(&h).filter(|&&r| r != h) {
+            h = r;
+        }
+        h
+    };
     let mut refused = HashSet::default();
     let other_use = |v: Value, refused: &mut HashSet<Handle<Inst>>| {
         if let Some(r) = match v {
-            Value::Inst(x) => root.get(&x).copied(),
+            Value::Inst(x) if root.contains_key(&x) => Some(find(x)),
             _ => None,
         } {
             refused.insert(r);
@@ -105,6 +133,14 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
         for &ih in &b.insts {
             match &body.insts[ih].op {
                 Op::Load { .. } => {}
+                Op::Cast {
+                    op: CastOp::Bitcast,
+                    ..
+                } if root.contains_key(&ih) => {}
+                Op::Store {
+                    ptr: Value::Inst(a),
+                    ..
+                } if forwarded.contains_key(a) => {}
                 Op::Store { value, .. } => other_use(*value, &mut refused),
                 Op::Gep { indices, .. } => indices.iter().for_each(|&i| other_use(i, &mut refused)),
                 op => ir::verify::for_each_operand(op, |v| other_use(v, &mut refused)),
@@ -113,7 +149,9 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
         ir::verify::terminator_operands(&b.terminator, |v| other_use(v, &mut refused));
     }
     root.iter()
-        .filter(|&(&h, &r)| h == r && !refused.contains(&r))
+        .filter(|&(&h, _)| {
+            !refused.contains(&find(h)) && matches!(body.insts[h].op, Op::Cast { .. })
+        })
         .map(|(&h, _)| h)
         .collect()
 }
