@@ -9,7 +9,10 @@
 //!   `vloadN` compiles to): an access of the view is one access per element, at the view's
 //!   index times the view's stride in elements (a 3-vector takes four, as OpenCL lays it out);
 //! * **puns**: a `T*` seen as a `U*` of the same size (`*(global uint *)&f[i]`, `as_type`
-//!   through a pointer): an access of the view is an access of `T` and a bitcast.
+//!   through a pointer): an access of the view is an access of `T` and a bitcast;
+//! * **components**: a pointer to a vector of 2, 4, 8 or 16 lanes seen as a pointer to its
+//!   lane type (`(global float *)float4_buffer`): the view keeps a lane offset, and an access
+//!   is of lane `offset % n` of element `offset / n`.
 //!
 //! A view is only made for a cast whose every use, through `getelementptr`s, is the pointer
 //! of a load or a store (`casts`): any other use (a call, a phi, a store of the pointer
@@ -29,6 +32,8 @@ pub(super) enum Shape {
     Lanes { len: u32 },
     /// One element, reinterpreted.
     Pun,
+    /// One lane of an element that is a vector of `n` lanes (a power of two).
+    Components { n: u32 },
 }
 
 /// A buffer pointer seen as a pointer to `ty` (shader form).
@@ -41,6 +46,8 @@ pub(super) struct View {
     pub shape: Shape,
     /// The view's `getelementptr` step, in buffer elements.
     pub stride: u64,
+    /// Components: the lane offset from `base`'s first lane (a pointer-wide integer).
+    pub lane: Option<Value>,
 }
 
 /// The pointer casts between global pointers whose every use, through `getelementptr`s and
@@ -170,6 +177,8 @@ impl FnBuilder<'_, '_> {
     /// pointee of `src_ty` (a source type), or None where no view says it.
     pub(super) fn buffer_view(&mut self, v: Value, src_ty: Handle<Type>) -> Result<Option<Value>> {
         let base = match self.buffer_views.get(&v) {
+            // A lane offset does not carry over to another type: refused.
+            Some(View { lane: Some(_), .. }) => return Ok(None),
             Some(view) => view.base,
             None if self.space_of(v) == Some(AddressSpace::StorageBuffer) => v,
             None => return Ok(None),
@@ -193,7 +202,20 @@ impl FnBuilder<'_, '_> {
                 Shape::Lanes { len: len as u32 }
             }
             _ if size == esize && punnable(m, ty) && punnable(m, elem) => Shape::Pun,
-            _ => return Ok(None),
+            _ => match m.types[elem] {
+                Type::Vector { elem: e, len } if e == ty && len.is_power_of_two() => {
+                    let zero = self.int_const(self.l.out.addressing.pointer_bits(), 0);
+                    let view = View {
+                        base,
+                        ty,
+                        shape: Shape::Components { n: len },
+                        stride: 1,
+                        lane: Some(zero),
+                    };
+                    return Ok(Some(self.new_buffer_view(view)));
+                }
+                _ => return Ok(None),
+            },
         };
         if esize == 0 || size % esize != 0 {
             return Ok(None);
@@ -203,6 +225,7 @@ impl FnBuilder<'_, '_> {
             ty,
             shape,
             stride: size / esize,
+            lane: None,
         };
         Ok(Some(self.new_buffer_view(view)))
     }
@@ -253,6 +276,10 @@ impl FnBuilder<'_, '_> {
                 }
                 Ok(agg)
             }
+            Shape::Components { n } => {
+                let p = self.component(view, n)?;
+                self.load(p, None, volatile)
+            }
         }
     }
 
@@ -281,7 +308,39 @@ impl FnBuilder<'_, '_> {
                 }
                 Ok(())
             }
+            Shape::Components { n } => {
+                let p = self.component(view, n)?;
+                self.store(p, value, None, volatile)
+            }
         }
+    }
+
+    /// A pointer to the lane a components view points to: lane `offset % n` of element
+    /// `offset / n` past its base.
+    fn component(&mut self, view: View, n: u32) -> Result<Value> {
+        let lane = view
+            .lane
+            .ok_or_else(|| Error::internal("a components view without its lane offset"))?;
+        let bits = self.l.out.addressing.pointer_bits();
+        let t = self.l.out.int_type(bits);
+        let shift = self.int_const(bits, u64::from(n.trailing_zeros()));
+        let mask = self.int_const(bits, u64::from(n - 1));
+        let bin = |s: &mut Self, op, lhs, rhs| {
+            s.push(
+                t,
+                Op::Binary {
+                    op,
+                    lhs,
+                    rhs,
+                    flags: Default::default(),
+                },
+            )
+        };
+        let element = bin(self, BinaryOp::LShr, lane, shift);
+        let which = bin(self, BinaryOp::And, lane, mask);
+        let p = self.gep(view.base, vec![element], true)?;
+        let zero = self.int_const(bits, 0);
+        self.gep(p, vec![zero, which], true)
     }
 
     /// `getelementptr` on a view: a view of another element of the view's type, or (a
@@ -295,6 +354,26 @@ impl FnBuilder<'_, '_> {
             )
         };
         let (&first, rest) = indices.split_first().ok_or_else(refuse)?;
+        if let (Some(lane), []) = (view.lane, rest) {
+            let step = self.widened_index(first);
+            let t = self.ty_of(lane);
+            let lane = self.push(
+                t,
+                Op::Binary {
+                    op: BinaryOp::Add,
+                    lhs: lane,
+                    rhs: step,
+                    flags: Default::default(),
+                },
+            );
+            return Ok(self.new_buffer_view(View {
+                lane: Some(lane),
+                ..view
+            }));
+        }
+        if view.lane.is_some() {
+            return Err(refuse());
+        }
         let steps = self.scaled(first, view.stride);
         let base = if self.is_zero(first) {
             view.base
@@ -336,7 +415,7 @@ impl FnBuilder<'_, '_> {
         )
     }
 
-    /// A lane index as a pointer-wide integer (a getelementptr step over the buffer).
+    /// A getelementptr index as a pointer-wide integer (indices are signed).
     fn widened_index(&mut self, i: Value) -> Value {
         let bits = self.l.out.addressing.pointer_bits();
         let t = self.l.out.int_type(bits);
@@ -344,7 +423,7 @@ impl FnBuilder<'_, '_> {
             Type::Int { width } if width < bits => self.push(
                 t,
                 Op::Cast {
-                    op: CastOp::ZExt,
+                    op: CastOp::SExt,
                     value: i,
                 },
             ),
