@@ -59,15 +59,10 @@ fn to_spirv(m: &Module) -> Result<Vec<u32>, TestCaseError> {
     Ok(words)
 }
 
-std::thread_local! {
-    /// Set by the oracle-tier run of the properties: every module also through spirv-val.
-    static SPIRV_VAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 fn validate(words: &[u32]) -> Result<(), TestCaseError> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
-    if !SPIRV_VAL.with(|v| v.get()) {
+    if !common::checking_with_spirv_val() {
         // The library has validated the module in-process already.
         return Ok(());
     }
@@ -195,7 +190,7 @@ proptest! {
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn properties_hold_with_spirv_val_checking_every_module() {
-    SPIRV_VAL.with(|v| v.set(true));
+    common::check_with_spirv_val();
     graph_to_spirv_and_back();
     graph_to_spir_and_back();
     spirv_to_spir_and_back();

@@ -210,16 +210,11 @@ fn cases() -> u32 {
         .unwrap_or(512)
 }
 
-std::thread_local! {
-    /// Set by the oracle-tier run of the property: every module also through spirv-val.
-    static SPIRV_VAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// The property again, every module also validated by the spirv-val binary.
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn any_cfg_becomes_a_module_spirv_val_accepts() {
-    SPIRV_VAL.with(|v| v.set(true));
+    common::check_with_spirv_val();
     any_cfg_becomes_a_valid_structured_vulkan_module();
 }
 
@@ -233,7 +228,7 @@ proptest! {
         let options = Options { target: TargetEnv::Vulkan12, ..Default::default() };
         let out = spir_xlate::write_spirv(&m, &options)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{terms:?}")))?;
-        if SPIRV_VAL.with(|v| v.get()) {
+        if common::checking_with_spirv_val() {
             let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
             let spv = dir.join(format!("structurize-{}.spv", std::process::id()));
             std::fs::write(&spv, common::spirv_bytes(&out.words)).unwrap();

@@ -80,7 +80,8 @@ impl FnBuilder<'_, '_> {
         self.int_const(32, v & 0xffff_ffff)
     }
 
-    fn bin32(&mut self, op: BinaryOp, t: Handle<Type>, a: Value, b: Value) -> Value {
+    /// Binary operation `op` of `a` and `b`, of type `t` (any width, despite the name).
+    pub(super) fn bin32(&mut self, op: BinaryOp, t: Handle<Type>, a: Value, b: Value) -> Value {
         self.push(
             t,
             Op::Binary {
@@ -538,7 +539,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// Aggregate `agg` of type `t` with part `i` replaced by `x`.
-    fn insert_part(&mut self, t: Handle<Type>, agg: Value, x: Value, i: u32) -> Value {
+    pub(super) fn insert_part(&mut self, t: Handle<Type>, agg: Value, x: Value, i: u32) -> Value {
         let op = if matches!(self.l.out.types[t], Type::Vector { .. }) {
             let index = self.int_const(32, u64::from(i));
             Op::InsertElement {
@@ -557,7 +558,13 @@ impl FnBuilder<'_, '_> {
     }
 
     /// Part `i` (of type `pt`) of aggregate `agg` of type `t`.
-    fn extract_part(&mut self, t: Handle<Type>, agg: Value, pt: Handle<Type>, i: u32) -> Value {
+    pub(super) fn extract_part(
+        &mut self,
+        t: Handle<Type>,
+        agg: Value,
+        pt: Handle<Type>,
+        i: u32,
+    ) -> Value {
         let op = if matches!(self.l.out.types[t], Type::Vector { .. }) {
             let index = self.int_const(32, u64::from(i));
             Op::ExtractElement { vector: agg, index }
@@ -570,7 +577,7 @@ impl FnBuilder<'_, '_> {
         self.push(pt, op)
     }
 
-    fn undef(&mut self, t: Handle<Type>) -> Value {
+    pub(super) fn undef(&mut self, t: Handle<Type>) -> Value {
         Value::Const(self.l.out.constant(Constant {
             ty: t,
             kind: ConstantKind::Undef,

@@ -259,20 +259,14 @@ impl FnBuilder<'_, '_> {
         match view.shape {
             Shape::Pun => {
                 let x = self.load(view.base, None, volatile)?;
-                Ok(self.push(
-                    view.ty,
-                    Op::Cast {
-                        op: CastOp::Bitcast,
-                        value: x,
-                    },
-                ))
+                Ok(self.cast_to(CastOp::Bitcast, view.ty, x))
             }
             Shape::Lanes { len } => {
-                let mut agg = self.undef_of(view.ty);
+                let mut agg = self.undef(view.ty);
                 for k in 0..len {
                     let p = self.lane(view.base, k as u64)?;
                     let x = self.load(p, None, volatile)?;
-                    agg = self.put_lane(view.ty, agg, x, k);
+                    agg = self.insert_part(view.ty, agg, x, k);
                 }
                 Ok(agg)
             }
@@ -291,19 +285,17 @@ impl FnBuilder<'_, '_> {
                     self.l.out.pointee(self.ty_of(view.base)).ok_or_else(|| {
                         Error::internal("a buffer view whose base is not a pointer")
                     })?;
-                let x = self.push(
-                    elem,
-                    Op::Cast {
-                        op: CastOp::Bitcast,
-                        value,
-                    },
-                );
+                let x = self.cast_to(CastOp::Bitcast, elem, value);
                 self.store(view.base, x, None, volatile)
             }
             Shape::Lanes { len } => {
+                let lane_ty = match self.l.out.types[view.ty] {
+                    Type::Vector { elem, .. } | Type::Array { elem, .. } => elem,
+                    _ => return Err(Error::internal("a lanes view of a non-aggregate")),
+                };
                 for k in 0..len {
                     let p = self.lane(view.base, k as u64)?;
-                    let x = self.take_lane(view.ty, value, k);
+                    let x = self.extract_part(view.ty, value, lane_ty, k);
                     self.store(p, x, None, volatile)?;
                 }
                 Ok(())
@@ -325,19 +317,8 @@ impl FnBuilder<'_, '_> {
         let t = self.l.out.int_type(bits);
         let shift = self.int_const(bits, u64::from(n.trailing_zeros()));
         let mask = self.int_const(bits, u64::from(n - 1));
-        let bin = |s: &mut Self, op, lhs, rhs| {
-            s.push(
-                t,
-                Op::Binary {
-                    op,
-                    lhs,
-                    rhs,
-                    flags: Default::default(),
-                },
-            )
-        };
-        let element = bin(self, BinaryOp::LShr, lane, shift);
-        let which = bin(self, BinaryOp::And, lane, mask);
+        let element = self.bin32(BinaryOp::LShr, t, lane, shift);
+        let which = self.bin32(BinaryOp::And, t, lane, mask);
         let p = self.gep(view.base, vec![element], true)?;
         let zero = self.int_const(bits, 0);
         self.gep(p, vec![zero, which], true)
@@ -357,15 +338,7 @@ impl FnBuilder<'_, '_> {
         if let (Some(lane), []) = (view.lane, rest) {
             let step = self.widened_index(first);
             let t = self.ty_of(lane);
-            let lane = self.push(
-                t,
-                Op::Binary {
-                    op: BinaryOp::Add,
-                    lhs: lane,
-                    rhs: step,
-                    flags: Default::default(),
-                },
-            );
+            let lane = self.bin32(BinaryOp::Add, t, lane, step);
             return Ok(self.new_buffer_view(View {
                 lane: Some(lane),
                 ..view
@@ -404,79 +377,14 @@ impl FnBuilder<'_, '_> {
             _ => 64,
         };
         let k = self.int_const(width, k);
-        self.push(
-            t,
-            Op::Binary {
-                op: BinaryOp::Mul,
-                lhs: i,
-                rhs: k,
-                flags: Default::default(),
-            },
-        )
+        self.bin32(BinaryOp::Mul, t, i, k)
     }
 
     /// A getelementptr index as a pointer-wide integer (indices are signed).
     fn widened_index(&mut self, i: Value) -> Value {
         let bits = self.l.out.addressing.pointer_bits();
         let t = self.l.out.int_type(bits);
-        match self.l.out.types[self.ty_of(i)] {
-            Type::Int { width } if width < bits => self.push(
-                t,
-                Op::Cast {
-                    op: CastOp::SExt,
-                    value: i,
-                },
-            ),
-            _ => i,
-        }
-    }
-
-    fn undef_of(&mut self, t: Handle<Type>) -> Value {
-        Value::Const(self.l.out.constant(ir::Constant {
-            ty: t,
-            kind: ir::ConstantKind::Undef,
-        }))
-    }
-
-    /// `agg` with lane `k` (a vector's lane or an array's element) replaced by `x`.
-    fn put_lane(&mut self, t: Handle<Type>, agg: Value, x: Value, k: u32) -> Value {
-        if matches!(self.l.out.types[t], Type::Vector { .. }) {
-            let index = self.int_const(32, k as u64);
-            return self.push(
-                t,
-                Op::InsertElement {
-                    vector: agg,
-                    element: x,
-                    index,
-                },
-            );
-        }
-        self.push(
-            t,
-            Op::InsertValue {
-                aggregate: agg,
-                element: x,
-                indices: vec![k],
-            },
-        )
-    }
-
-    /// Lane `k` of `v`, a vector or an array of type `t`.
-    fn take_lane(&mut self, t: Handle<Type>, v: Value, k: u32) -> Value {
-        let elem = match self.l.out.types[t] {
-            Type::Vector { elem, .. } | Type::Array { elem, .. } => elem,
-            _ => t,
-        };
-        if matches!(self.l.out.types[t], Type::Vector { .. }) {
-            let index = self.int_const(32, k as u64);
-            return self.push(elem, Op::ExtractElement { vector: v, index });
-        }
-        self.push(
-            elem,
-            Op::ExtractValue {
-                aggregate: v,
-                indices: vec![k],
-            },
-        )
+        let narrow = matches!(self.l.out.types[self.ty_of(i)], Type::Int { width } if width < bits);
+        self.widen(i, t, narrow)
     }
 }

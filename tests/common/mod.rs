@@ -167,3 +167,21 @@ pub fn spirv_val_env(spv: &Path, target: &str) -> Result<(), String> {
             .arg(spv),
     )
 }
+
+std::thread_local! {
+    /// Set by the oracle-tier runs of the property tests (`-- --ignored`): every module a
+    /// property writes is also checked by the spirv-val binary.
+    static SPIRV_VAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Ask this thread's property runs to check every module with spirv-val too.
+#[allow(dead_code)]
+pub fn check_with_spirv_val() {
+    SPIRV_VAL.with(|v| v.set(true));
+}
+
+/// Whether this thread's property runs check every module with spirv-val too.
+#[allow(dead_code)]
+pub fn checking_with_spirv_val() -> bool {
+    SPIRV_VAL.with(|v| v.get())
+}

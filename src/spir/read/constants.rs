@@ -34,16 +34,12 @@ pub(crate) fn lower_constant(
         {
             let p = *p;
             let held = m.constants[inner].ty;
-            let space_of = |m: &ir::Module, t| match m.types[t] {
-                Type::Pointer { space, .. } => Some(space),
-                _ => None,
-            };
             let wide = m.types[held]
                 == Type::Int {
                     width: m.addressing.pointer_bits(),
                 };
             let from = m.constants[p].ty;
-            if wide && space_of(m, from).is_some() && space_of(m, from) == space_of(m, ty) {
+            if wide && m.same_space(from, ty) {
                 if from == ty {
                     return Ok(p);
                 }
