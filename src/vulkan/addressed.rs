@@ -50,7 +50,11 @@ pub(super) struct Arena {
 }
 
 /// The byte offset of each member of a struct of `members` in OpenCL's layout.
-fn member_offsets(m: &crate::ir::Module, members: &[Handle<Type>], packed: bool) -> Vec<u64> {
+pub(super) fn member_offsets(
+    m: &crate::ir::Module,
+    members: &[Handle<Type>],
+    packed: bool,
+) -> Vec<u64> {
     let mut at = 0u64;
     let mut out = Vec::with_capacity(members.len());
     for &t in members {
@@ -500,7 +504,7 @@ impl FnBuilder<'_, '_> {
 
     /// The parts of an aggregate `t` in memory: (byte offset, type) of each lane, element or
     /// member, in order.
-    fn parts(&self, t: Handle<Type>) -> Result<Vec<(u64, Handle<Type>)>> {
+    pub(super) fn parts(&self, t: Handle<Type>) -> Result<Vec<(u64, Handle<Type>)>> {
         let m = &self.l.out;
         Ok(match &m.types[t] {
             Type::Vector { elem, len } => {

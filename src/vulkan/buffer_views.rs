@@ -12,12 +12,18 @@
 //!   through a pointer): an access of the view is an access of `T` and a bitcast;
 //! * **components**: a pointer to a vector of 2, 4, 8 or 16 lanes seen as a pointer to its
 //!   lane type (`(global float *)float4_buffer`): the view keeps a lane offset, and an access
-//!   is of lane `offset % n` of element `offset / n`.
+//!   is of lane `offset % n` of element `offset / n`;
+//! * **assembled**: a buffer of scalars seen as any type whose scalars are each one or more
+//!   whole elements (four halves read as an `int2`, bytes as a `uint`, floats as a struct of
+//!   floats): each scalar of an access is the bits of its elements, the lowest first, as
+//!   OpenCL's little-endian memory holds them.
 //!
 //! A view is only made for a cast whose every use, through `getelementptr`s, is the pointer
-//! of a load or a store (`casts`): any other use (a call, a phi, a store of the pointer
-//! itself) would see the buffer's own type, so such a cast stays refused. Anything else
-//! (a byte view of a struct buffer) needs byte addresses: physical pointers keep such casts.
+//! of a load or a store, or the pointer a builtin only loads and stores through (`vloadn`,
+//! `vstore_half`, `async_work_group_copy`: `casts`): any other use (a call, a phi, a store
+//! of the pointer itself) would see the buffer's own type, so such a cast stays refused.
+//! Anything else (a byte view of a struct buffer) needs byte addresses: physical pointers
+//! keep such casts.
 
 use crate::diag::{Error, Result};
 use crate::hash::HashSet;
@@ -34,6 +40,8 @@ pub(super) enum Shape {
     Pun,
     /// One lane of an element that is a vector of `n` lanes (a power of two).
     Components { n: u32 },
+    /// Each scalar of the view's type from the bits of the whole elements it covers.
+    Assembled,
 }
 
 /// A buffer pointer seen as a pointer to `ty` (shader form).
@@ -150,6 +158,20 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
                 } if forwarded.contains_key(a) => {}
                 Op::Store { value, .. } => other_use(*value, &mut refused),
                 Op::Gep { indices, .. } => indices.iter().for_each(|&i| other_use(i, &mut refused)),
+                // A struct copy: the copy works on the view's own type.
+                Op::CopyMemory { size, .. } => other_use(*size, &mut refused),
+                Op::FillMemory { byte, size, .. } => {
+                    other_use(*byte, &mut refused);
+                    other_use(*size, &mut refused);
+                }
+                Op::Builtin { builtin, args } => {
+                    let through = pointer_args(builtin);
+                    for (i, &a) in args.iter().enumerate() {
+                        if !through.contains(&i) {
+                            other_use(a, &mut refused);
+                        }
+                    }
+                }
                 op => ir::verify::for_each_operand(op, |v| other_use(v, &mut refused)),
             }
         }
@@ -161,6 +183,47 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
         })
         .map(|(&h, _)| h)
         .collect()
+}
+
+/// The arguments of a builtin whose Vulkan lowering only loads and stores through them
+/// (with `getelementptr`s): a view can be one.
+fn pointer_args(b: &ir::Builtin) -> &'static [usize] {
+    use ir::builtin::CLOp as C;
+    match b {
+        ir::Builtin::AsyncCopy { .. } => &[0, 1],
+        ir::Builtin::ExtInst { op, .. } => match op {
+            C::vloadn | C::vload_half | C::vload_halfn | C::vloada_halfn => &[1],
+            C::vstoren
+            | C::vstore_half
+            | C::vstore_halfn
+            | C::vstore_half_r
+            | C::vstore_halfn_r
+            | C::vstorea_halfn
+            | C::vstorea_halfn_r => &[2],
+            C::prefetch => &[0],
+            _ => &[],
+        },
+        _ => &[],
+    }
+}
+
+/// True where every scalar of `t` (shader form) is one or more whole elements of `esize`
+/// bytes at a multiple of `esize`: what an assembled view reads.
+fn assemblable(m: &ir::Module, t: Handle<Type>, esize: u64) -> bool {
+    let whole = |size: u64| size >= esize && size.is_multiple_of(esize);
+    match &m.types[t] {
+        Type::Int { .. } | Type::Float { .. } => whole(m.size_of(t)),
+        Type::Vector { elem, .. } | Type::Array { elem, .. } => assemblable(m, *elem, esize),
+        Type::Struct {
+            members: Some(ms),
+            packed,
+            ..
+        } => super::addressed::member_offsets(m, ms, *packed)
+            .iter()
+            .zip(ms)
+            .all(|(&k, &mt)| k.is_multiple_of(esize) && assemblable(m, mt, esize)),
+        _ => false,
+    }
 }
 
 /// True for the types a bitcast takes: scalars and vectors of numbers.
@@ -176,7 +239,19 @@ impl FnBuilder<'_, '_> {
     /// The view of storage-buffer pointer `v` (a pointer or a view) as a pointer to the
     /// pointee of `src_ty` (a source type), or None where no view says it.
     pub(super) fn buffer_view(&mut self, v: Value, src_ty: Handle<Type>) -> Result<Option<Value>> {
+        let ty = match self.l.src.pointee(src_ty) {
+            Some(p) if matches!(self.l.src.types[p], Type::Void) => return Ok(None),
+            Some(p) => self.l.ty(p)?,
+            None => return Ok(None),
+        };
+        self.buffer_view_as(v, ty)
+    }
+
+    /// The view of storage-buffer pointer `v` (a pointer or a view) as a pointer to `ty`
+    /// (shader form), or None where no view says it.
+    pub(super) fn buffer_view_as(&mut self, v: Value, ty: Handle<Type>) -> Result<Option<Value>> {
         let base = match self.buffer_views.get(&v) {
+            Some(view) if view.ty == ty => return Ok(Some(v)),
             // A lane offset does not carry over to another type: refused.
             Some(View { lane: Some(_), .. }) => return Ok(None),
             Some(view) => view.base,
@@ -185,11 +260,6 @@ impl FnBuilder<'_, '_> {
         };
         let Some(elem) = self.l.out.pointee(self.ty_of(base)) else {
             return Ok(None);
-        };
-        let ty = match self.l.src.pointee(src_ty) {
-            Some(p) if matches!(self.l.src.types[p], Type::Void) => return Ok(None),
-            Some(p) => self.l.ty(p)?,
-            None => return Ok(None),
         };
         if ty == elem {
             return Ok(Some(base));
@@ -214,6 +284,9 @@ impl FnBuilder<'_, '_> {
                     };
                     return Ok(Some(self.new_buffer_view(view)));
                 }
+                Type::Int { .. } | Type::Float { .. } if assemblable(m, ty, esize) => {
+                    Shape::Assembled
+                }
                 _ => return Ok(None),
             },
         };
@@ -228,6 +301,14 @@ impl FnBuilder<'_, '_> {
             lane: None,
         };
         Ok(Some(self.new_buffer_view(view)))
+    }
+
+    /// The type a pointer or a buffer view points to.
+    pub(super) fn buffer_pointee(&self, p: Value) -> Option<Handle<Type>> {
+        match self.buffer_views.get(&p) {
+            Some(view) => Some(view.ty),
+            None => self.l.out.pointee(self.ty_of(p)),
+        }
     }
 
     /// A value standing for `view` (a copy of its base pointer) that loads, stores and
@@ -274,6 +355,7 @@ impl FnBuilder<'_, '_> {
                 let p = self.component(view, n)?;
                 self.load(p, None, volatile)
             }
+            Shape::Assembled => self.assembled_read(view.base, 0, view.ty, volatile),
         }
     }
 
@@ -304,7 +386,109 @@ impl FnBuilder<'_, '_> {
                 let p = self.component(view, n)?;
                 self.store(p, value, None, volatile)
             }
+            Shape::Assembled => self.assembled_write(view.base, 0, value, view.ty, volatile),
         }
+    }
+
+    /// The buffer's element type and its size in bits, for an assembled view on `base`.
+    fn scalar_elem(&self, base: Value) -> Result<(Handle<Type>, u32)> {
+        let elem = self
+            .l
+            .out
+            .pointee(self.ty_of(base))
+            .ok_or_else(|| Error::internal("a buffer view whose base is not a pointer"))?;
+        match self.l.out.types[elem] {
+            Type::Int { width } | Type::Float { width } => Ok((elem, width)),
+            _ => Err(Error::internal(
+                "an assembled view of a buffer of non-scalars",
+            )),
+        }
+    }
+
+    /// A value of type `t` assembled from the elements from `k` past `base` on.
+    fn assembled_read(
+        &mut self,
+        base: Value,
+        k: u64,
+        t: Handle<Type>,
+        volatile: bool,
+    ) -> Result<Value> {
+        let (_, ew) = self.scalar_elem(base)?;
+        let width = match self.l.out.types[t] {
+            Type::Int { width } | Type::Float { width } => width,
+            _ => {
+                let mut agg = self.undef(t);
+                for (i, (off, pt)) in self.parts(t)?.into_iter().enumerate() {
+                    let x = self.assembled_read(base, k + off * 8 / u64::from(ew), pt, volatile)?;
+                    agg = self.insert_part(t, agg, x, i as u32);
+                }
+                return Ok(agg);
+            }
+        };
+        if width == ew {
+            let p = self.lane(base, k)?;
+            let x = self.load(p, None, volatile)?;
+            return Ok(self.bitcast(t, x));
+        }
+        let (it, et) = (self.l.out.int_type(width), self.l.out.int_type(ew));
+        let mut acc = self.int_const(width, 0);
+        for j in 0..u64::from(width / ew) {
+            let p = self.lane(base, k + j)?;
+            let x = self.load(p, None, volatile)?;
+            let x = self.bitcast(et, x);
+            let x = self.cast_to(CastOp::ZExt, it, x);
+            let sh = self.int_const(width, j * u64::from(ew));
+            let x = self.bin32(BinaryOp::Shl, it, x, sh);
+            acc = self.bin32(BinaryOp::Or, it, acc, x);
+        }
+        Ok(self.bitcast(t, acc))
+    }
+
+    /// `x` as type `t` (of its size), cast only where its type differs.
+    fn bitcast(&mut self, t: Handle<Type>, x: Value) -> Value {
+        if self.ty_of(x) == t {
+            x
+        } else {
+            self.cast_to(CastOp::Bitcast, t, x)
+        }
+    }
+
+    /// Store `value` of type `t` into the elements from `k` past `base` on.
+    fn assembled_write(
+        &mut self,
+        base: Value,
+        k: u64,
+        value: Value,
+        t: Handle<Type>,
+        volatile: bool,
+    ) -> Result<()> {
+        let (elem, ew) = self.scalar_elem(base)?;
+        let width = match self.l.out.types[t] {
+            Type::Int { width } | Type::Float { width } => width,
+            _ => {
+                for (i, (off, pt)) in self.parts(t)?.into_iter().enumerate() {
+                    let x = self.extract_part(t, value, pt, i as u32);
+                    self.assembled_write(base, k + off * 8 / u64::from(ew), x, pt, volatile)?;
+                }
+                return Ok(());
+            }
+        };
+        if width == ew {
+            let p = self.lane(base, k)?;
+            let x = self.bitcast(elem, value);
+            return self.store(p, x, None, volatile);
+        }
+        let (it, et) = (self.l.out.int_type(width), self.l.out.int_type(ew));
+        let bits = self.bitcast(it, value);
+        for j in 0..u64::from(width / ew) {
+            let sh = self.int_const(width, j * u64::from(ew));
+            let x = self.bin32(BinaryOp::LShr, it, bits, sh);
+            let x = self.cast_to(CastOp::Trunc, et, x);
+            let x = self.bitcast(elem, x);
+            let p = self.lane(base, k + j)?;
+            self.store(p, x, None, volatile)?;
+        }
+        Ok(())
     }
 
     /// A pointer to the lane a components view points to: lane `offset % n` of element
@@ -347,6 +531,9 @@ impl FnBuilder<'_, '_> {
         if view.lane.is_some() {
             return Err(refuse());
         }
+        if let (Shape::Assembled, false) = (view.shape, rest.is_empty()) {
+            return self.assembled_gep(view, indices);
+        }
         let steps = self.scaled(first, view.stride);
         let base = if self.is_zero(first) {
             view.base
@@ -364,6 +551,36 @@ impl FnBuilder<'_, '_> {
             }
             _ => Err(refuse()),
         }
+    }
+
+    /// `getelementptr` into a part of an assembled view's type: the part's first element,
+    /// as a plain pointer where the part is one element, else as a view of the part.
+    fn assembled_gep(&mut self, view: View, indices: &[Value]) -> Result<Value> {
+        let zero = self.u32_const(0);
+        let (off, t) = self.offset_gep(zero, view.ty, indices)?;
+        let (elem, ew) = self.scalar_elem(view.base)?;
+        let u32t = self.u32t();
+        let shift = self.u32_const(u64::from((ew / 8).trailing_zeros()));
+        let k = self.bin32(BinaryOp::LShr, u32t, off, shift);
+        let bits = self.l.out.addressing.pointer_bits();
+        let k = if bits > 32 {
+            let wide = self.l.out.int_type(bits);
+            self.cast_to(CastOp::ZExt, wide, k)
+        } else {
+            k
+        };
+        let base = self.gep(view.base, vec![k], true)?;
+        if t == elem {
+            return Ok(base);
+        }
+        let stride = self.l.out.size_of(t) / u64::from(ew / 8);
+        Ok(self.new_buffer_view(View {
+            base,
+            ty: t,
+            shape: Shape::Assembled,
+            stride,
+            lane: None,
+        }))
     }
 
     /// `i * k`, in `i`'s type.

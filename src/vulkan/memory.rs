@@ -182,12 +182,7 @@ impl FnBuilder<'_, '_> {
 
     pub(super) fn leaf_pointer(&mut self, ptr: Value, path: &[u32]) -> Result<Value> {
         let mut idx = vec![self.int_const(32, 0)];
-        let pointee = self
-            .l
-            .out
-            .pointee(self.ty_of(ptr))
-            .unwrap_or_else(|| self.ty_of(ptr));
-        let mut t = pointee;
+        let mut t = self.buffer_pointee(ptr).unwrap_or_else(|| self.ty_of(ptr));
         for &i in path {
             let width = match self.l.out.types[t] {
                 Type::Struct { .. } => 32,
@@ -467,8 +462,7 @@ impl FnBuilder<'_, '_> {
 
     /// `memcpy` of a whole object to an object of the same type, member by member.
     pub(super) fn copy_memory(&mut self, dst: Value, src: Value, size: Value) -> Result<()> {
-        let (dt, st) = (self.ty_of(dst), self.ty_of(src));
-        let (Some(dp), Some(sp)) = (self.l.out.pointee(dt), self.l.out.pointee(st)) else {
+        let (Some(dp), Some(sp)) = (self.buffer_pointee(dst), self.buffer_pointee(src)) else {
             return Err(Error::internal("a memcpy between non-pointers"));
         };
         let n = match size {
@@ -498,11 +492,8 @@ impl FnBuilder<'_, '_> {
 
     /// `memset` of a whole object with zero bytes.
     pub(super) fn fill_memory(&mut self, dst: Value, byte: Value, size: Value) -> Result<()> {
-        let dt = self.ty_of(dst);
         let dp = self
-            .l
-            .out
-            .pointee(dt)
+            .buffer_pointee(dst)
             .ok_or_else(|| Error::internal("a memset of a non-pointer"))?;
         let konst = |s: &Self, v: Value| match v {
             Value::Const(c) => match s.l.out.constants[c].kind {

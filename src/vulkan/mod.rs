@@ -34,6 +34,7 @@ mod addressed;
 mod addressed_copy;
 mod addressed_views;
 mod body;
+mod buffer_order;
 mod buffer_views;
 mod builtins;
 mod bytes;
@@ -330,6 +331,15 @@ fn variable_pointers(m: &ir::Module) -> Option<&'static str> {
                     return Some("variablePointers")
                 }
                 Op::Select { .. } if is_buffer_pointer(inst.ty) => some = true,
+                // Only buffer pointers are compared and subtracted as pointers
+                // (`buffer_order`): device addresses are numbers.
+                Op::Builtin {
+                    builtin:
+                        ir::Builtin::Spirv(
+                            spirv::Op::PtrEqual | spirv::Op::PtrNotEqual | spirv::Op::PtrDiff,
+                        ),
+                    ..
+                } => some = true,
                 Op::Gep { indices, .. }
                     if is_buffer_pointer(inst.ty) && !indices.first().is_some_and(is_zero) =>
                 {

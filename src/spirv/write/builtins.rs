@@ -224,6 +224,10 @@ impl Writer<'_> {
                 )));
                 self.emit(S::GenericCastToPtrExplicit, rty, rid, ops)?;
             }
+            Builtin::Spirv(op @ (S::PtrEqual | S::PtrNotEqual | S::PtrDiff)) => {
+                self.need_version((1, 4), "a comparison or difference of buffer pointers")?;
+                self.emit(*op, rty, rid, Self::ids(&ids))?;
+            }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }

@@ -589,6 +589,15 @@ fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
     if e.b.views.contains_key(&p) {
         return Ok(e.b.retype_view(p, h));
     }
+    let refused = || {
+        Error::unsupported(
+            "vload_half / vstore_half on memory not typed as half (private or local \
+             memory, or a buffer under --vulkan-pointers descriptors)",
+        )
+    };
+    if e.b.buffer_views.contains_key(&p) {
+        return e.b.buffer_view_as(p, h)?.ok_or_else(refused);
+    }
     let pt = e.b.ty_of(p);
     let Type::Pointer { pointee, space } = e.b.l.out.types[pt] else {
         return Err(Error::internal("vload_half through a non-pointer"));
@@ -596,11 +605,11 @@ fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
     if pointee == h {
         return Ok(p);
     }
+    if space == ir::AddressSpace::StorageBuffer {
+        return e.b.buffer_view_as(p, h)?.ok_or_else(refused);
+    }
     if space != ir::AddressSpace::PhysicalStorageBuffer {
-        return Err(Error::unsupported(
-            "vload_half / vstore_half on memory not typed as half (private or local \
-             memory, or a buffer under --vulkan-pointers descriptors)",
-        ));
+        return Err(refused());
     }
     let hp = e.b.l.out.ty(Type::Pointer { pointee: h, space });
     Ok(e.cast(CastOp::Bitcast, hp, p))
