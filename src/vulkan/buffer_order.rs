@@ -17,6 +17,7 @@ use crate::ir::{
 };
 
 use super::body::FnBuilder;
+use super::emit::E;
 
 /// The `ptrtoint`s of pointers whose every use is one side of a subtraction whose other side
 /// is such a `ptrtoint` too (`q - p` in OpenCL C).
@@ -104,13 +105,7 @@ impl FnBuilder<'_, '_> {
             .pointee(self.ty_of(q))
             .ok_or_else(|| Error::internal("a buffer pointer without a pointee"))?;
         let size = self.l.out.size_of(elem);
-        let d = self.push(
-            ret,
-            Op::Builtin {
-                builtin: ir::Builtin::Spirv(spirv::Op::PtrDiff),
-                args: vec![q, p],
-            },
-        );
+        let d = E { b: self }.spirv(spirv::Op::PtrDiff, ret, vec![q, p]);
         if size == 1 {
             return Ok(Some(d));
         }
@@ -123,7 +118,7 @@ impl FnBuilder<'_, '_> {
             }
         };
         let k = self.int_const(width, size);
-        Ok(Some(self.bin32(BinaryOp::Mul, ret, d, k)))
+        Ok(Some(E { b: self }.bin(BinaryOp::Mul, ret, d, k)))
     }
 
     /// `a pred b` of two buffer pointers, or None where they are not buffer pointers.
@@ -137,44 +132,26 @@ impl FnBuilder<'_, '_> {
             return Ok(None);
         };
         let bool_t = self.l.out.ty(Type::Bool);
+        let mut e = E { b: self };
         let equality = match pred {
             IntPredicate::Eq => Some(spirv::Op::PtrEqual),
             IntPredicate::Ne => Some(spirv::Op::PtrNotEqual),
             _ => None,
         };
         if let Some(op) = equality {
-            return Ok(Some(self.push(
-                bool_t,
-                Op::Builtin {
-                    builtin: ir::Builtin::Spirv(op),
-                    args: vec![a, b],
-                },
-            )));
+            return Ok(Some(e.spirv(op, bool_t, vec![a, b])));
         }
         // Pointers into one buffer: their order is the sign of their distance.
-        let bits = self.l.out.addressing.pointer_bits();
-        let it = self.l.out.int_type(bits);
-        let d = self.push(
-            it,
-            Op::Builtin {
-                builtin: ir::Builtin::Spirv(spirv::Op::PtrDiff),
-                args: vec![a, b],
-            },
-        );
+        let bits = e.b.l.out.addressing.pointer_bits();
+        let it = e.b.l.out.int_type(bits);
+        let d = e.spirv(spirv::Op::PtrDiff, it, vec![a, b]);
         let signed = match pred {
             IntPredicate::Ugt | IntPredicate::Sgt => IntPredicate::Sgt,
             IntPredicate::Uge | IntPredicate::Sge => IntPredicate::Sge,
             IntPredicate::Ult | IntPredicate::Slt => IntPredicate::Slt,
             _ => IntPredicate::Sle,
         };
-        let zero = self.int_const(bits, 0);
-        Ok(Some(self.push(
-            bool_t,
-            Op::ICmp {
-                pred: signed,
-                lhs: d,
-                rhs: zero,
-            },
-        )))
+        let zero = e.b.int_const(bits, 0);
+        Ok(Some(e.icmp(signed, bool_t, d, zero)))
     }
 }

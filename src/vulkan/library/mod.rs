@@ -595,18 +595,16 @@ fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
              memory, or a buffer under --vulkan-pointers descriptors)",
         )
     };
-    if e.b.buffer_views.contains_key(&p) {
-        return e.b.buffer_view_as(p, h)?.ok_or_else(refused);
-    }
     let pt = e.b.ty_of(p);
     let Type::Pointer { pointee, space } = e.b.l.out.types[pt] else {
         return Err(Error::internal("vload_half through a non-pointer"));
     };
-    if pointee == h {
-        return Ok(p);
-    }
+    // A buffer pointer or a view of one (typed as its buffer's pointer): a view as halves.
     if space == ir::AddressSpace::StorageBuffer {
         return e.b.buffer_view_as(p, h)?.ok_or_else(refused);
+    }
+    if pointee == h {
+        return Ok(p);
     }
     if space != ir::AddressSpace::PhysicalStorageBuffer {
         return Err(refused());
