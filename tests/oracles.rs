@@ -266,6 +266,35 @@ fn spirv_from_two_producers_becomes_verified_spir() {
     assert!(khronos >= 355, "{khronos} modules from llvm-spirv-14");
 }
 
+/// What one fixture gave `spirv_ir_flavor_round_trips_and_feeds_llvm_spirv`.
+#[derive(Default)]
+struct FlavorTally {
+    failures: Vec<String>,
+    differ: Vec<String>,
+    not_consumed: Vec<String>,
+    invalid_inputs: Vec<String>,
+    khr_ir_crashed: Vec<String>,
+    same_ours: usize,
+    same_khronos: usize,
+    consumed: usize,
+    khr_ir_read: usize,
+}
+
+impl FlavorTally {
+    fn merge(mut self, o: FlavorTally) -> FlavorTally {
+        self.failures.extend(o.failures);
+        self.differ.extend(o.differ);
+        self.not_consumed.extend(o.not_consumed);
+        self.invalid_inputs.extend(o.invalid_inputs);
+        self.khr_ir_crashed.extend(o.khr_ir_crashed);
+        self.same_ours += o.same_ours;
+        self.same_khronos += o.same_khronos;
+        self.consumed += o.consumed;
+        self.khr_ir_read += o.khr_ir_read;
+        self
+    }
+}
+
 /// `--flavor spirv-ir` on SPIR-V from both producers: every output verifies, is consumed by
 /// the Khronos translator (forward) into SPIR-V that validates, and reads back through our
 /// to-spirv into the same module (canonical form, `spirv::canon`). For llvm-spirv-14's SPIR-V
@@ -283,13 +312,10 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         ..Default::default()
     };
     let opts = spir_xlate::Options::default();
-    let mut failures = Vec::new();
-    let mut differ = Vec::new();
-    let mut not_consumed = Vec::new();
-    let mut invalid_inputs = Vec::new();
-    let mut khr_ir_crashed = Vec::new();
-    let (mut same_ours, mut same_khronos, mut consumed, mut khr_ir_read) = (0, 0, 0, 0);
-    for p in common::fixtures() {
+    let fixtures = common::fixtures();
+    let tallies = common::par_map(&fixtures, |p| {
+        let p = p.clone();
+        let mut t = FlavorTally::default();
         let id = common::fixture_id(&p);
         let ours = dir.join(format!("{id}.ours.spv"));
         let words = spir_xlate::to_spirv(&p, &opts).unwrap();
@@ -306,7 +332,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
             {
                 Ok(direct) => inputs.push((khr.clone(), direct)),
                 Err(e) if spirv_val(&khr, "spv1.4").is_err() => {
-                    invalid_inputs.push(format!("{}: {e}", khr.display()))
+                    t.invalid_inputs.push(format!("{}: {e}", khr.display()))
                 }
                 Err(e) => panic!("{}: {e}", khr.display()),
             }
@@ -325,7 +351,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
             match peer {
                 Err(e) => {
                     let first = e.lines().next().unwrap_or("").to_string();
-                    khr_ir_crashed.push(format!("{}: {first}", khr.display()));
+                    t.khr_ir_crashed.push(format!("{}: {first}", khr.display()));
                 }
                 Ok(()) => {
                     let r = spir_xlate::to_spirv(&kir, &opts)
@@ -333,8 +359,8 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
                         .map(|w| common::write_spirv(&back, &w))
                         .and_then(|_| spirv_val(&back, "opencl2.1"));
                     match r {
-                        Ok(()) => khr_ir_read += 1,
-                        Err(e) => failures.push(format!("SPV-IR of {}: {e}", khr.display())),
+                        Ok(()) => t.khr_ir_read += 1,
+                        Err(e) => t.failures.push(format!("SPV-IR of {}: {e}", khr.display())),
                     }
                 }
             }
@@ -344,13 +370,14 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
             let bc = match spir_xlate::to_spir(&spv, &ir_opts) {
                 Ok(bc) => bc,
                 Err(e) => {
-                    failures.push(format!("to-spir --flavor spirv-ir {}: {e}", spv.display()));
+                    t.failures
+                        .push(format!("to-spir --flavor spirv-ir {}: {e}", spv.display()));
                     continue;
                 }
             };
             std::fs::write(&ir, bc).unwrap();
             if let Err(e) = common::llvm_verify(&ir) {
-                failures.push(format!("opt verify {}: {e}", ir.display()));
+                t.failures.push(format!("opt verify {}: {e}", ir.display()));
                 continue;
             }
             let khr_back = ir.with_extension("khr.spv");
@@ -363,34 +390,51 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
             )
             .and_then(|_| spirv_val(&khr_back, "opencl2.1"))
             {
-                Ok(()) => consumed += 1,
+                Ok(()) => t.consumed += 1,
                 // llvm-spirv-14 mistranslates some verified LLVM IR (a switch phi with one
                 // entry per case, blocks it leaves out of dominance order): counted, listed.
-                Err(e) => not_consumed.push(format!("llvm-spirv-14 on {}: {e}", ir.display())),
+                Err(e) => t
+                    .not_consumed
+                    .push(format!("llvm-spirv-14 on {}: {e}", ir.display())),
             }
             let rt = match spir_xlate::to_spirv(&ir, &opts) {
                 Ok(w) => w,
                 Err(e) => {
-                    failures.push(format!("to-spirv {}: {e}", ir.display()));
+                    t.failures.push(format!("to-spirv {}: {e}", ir.display()));
                     continue;
                 }
             };
             let rt_path = ir.with_extension("rt.spv");
             common::write_spirv(&rt_path, &rt);
             if let Err(e) = spirv_val(&rt_path, "opencl2.1") {
-                failures.push(format!("spirv-val {}: {e}", rt_path.display()));
+                t.failures
+                    .push(format!("spirv-val {}: {e}", rt_path.display()));
             }
             let (a, b) = (
                 canonical_text(&reference).unwrap(),
                 canonical_text(&rt).unwrap(),
             );
             match first_difference(&a, &b) {
-                None if spv.to_string_lossy().ends_with(".ours.spv") => same_ours += 1,
-                None => same_khronos += 1,
-                Some(d) => differ.push(format!("{}: {d}", spv.display())),
+                None if spv.to_string_lossy().ends_with(".ours.spv") => t.same_ours += 1,
+                None => t.same_khronos += 1,
+                Some(d) => t.differ.push(format!("{}: {d}", spv.display())),
             }
         }
-    }
+        t
+    });
+    let FlavorTally {
+        failures,
+        differ,
+        not_consumed,
+        invalid_inputs,
+        khr_ir_crashed,
+        same_ours,
+        same_khronos,
+        consumed,
+        khr_ir_read,
+    } = tallies
+        .into_iter()
+        .fold(FlavorTally::default(), FlavorTally::merge);
     eprintln!(
         "spirv-ir: same module back for {same_ours} of our SPIR-V and {same_khronos} of \
          llvm-spirv-14's; {consumed} outputs consumed by llvm-spirv-14; {khr_ir_read} \
