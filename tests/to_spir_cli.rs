@@ -100,10 +100,13 @@ fn valid_module_becomes_spir_text_with_kernel_info() {
     ] {
         assert!(out.contains(needle), "missing {needle} in:\n{out}");
     }
-    // Default output name: the input with .bc.
+    // Default output name: the input with .bc (a file an earlier run of a process with the
+    // same id left there would be kept, not overwritten).
+    let _ = std::fs::remove_file(input.with_extension("bc"));
     let (code, _, err) = run(&["to-spir", input.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(input.with_extension("bc").exists());
+    let _ = std::fs::remove_file(input.with_extension("bc"));
 }
 
 #[test]

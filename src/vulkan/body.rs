@@ -78,6 +78,9 @@ pub(super) struct FnBuilder<'l, 'a> {
     /// The Workgroup arrays work-group collectives exchange values through, by value type
     /// (`groups`).
     pub(super) group_scratch: HashMap<Handle<Type>, Handle<ir::Global>>,
+    /// Element indices kept beside the buffer pointers that live in variables, under
+    /// descriptors (`buffer_order`).
+    pub(super) slot_indices: super::buffer_order::SlotIndices,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
@@ -111,6 +114,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             local_base: None,
             local_offsets: HashMap::default(),
             group_scratch: HashMap::default(),
+            slot_indices: Default::default(),
         };
         b.cur = b.new_block(Some("entry".into()));
         b
@@ -350,13 +354,15 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             pointee: t,
             space: AddressSpace::Private,
         });
-        self.push(
+        let slot = self.push(
             pt,
             Op::Alloca {
                 allocated: t,
                 align: None,
             },
-        )
+        );
+        self.note_pointer_slot(slot);
+        slot
     }
 
     /// An operand of a copy or fill: addressed private memory or a pointer.

@@ -6,12 +6,19 @@
 //! and for `q - p`. Each needs the variablePointersStorageBuffer feature
 //! (`super::variable_pointers` lists it).
 //!
+//! Where both pointers are elements of one buffer whose indices this body computed (an
+//! access chain into the buffer's array, a step from one, a `select` of two), the order and
+//! the distance are those of the indices, and no pointer operation is written: NVIDIA's
+//! compiler (driver 580) rejects most modules that use `OpPtrDiff` ("NVVM compilation
+//! failed"). The pointer operations stay for the pointers whose index is not in sight (a
+//! loop's pointer, demoted to a variable).
+//!
 //! OpenCL C's `q - p` compiles to a subtraction of the two pointers' `ptrtoint`s (divided
 //! by the element size afterwards): `differences` finds the `ptrtoint`s whose every use is
 //! such a subtraction, and the body lowering keeps them as the pointers themselves.
 
 use crate::diag::{Error, Result};
-use crate::hash::HashSet;
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{
     self, AddressSpace, BinaryOp, CastOp, Handle, Inst, IntPredicate, Op, Type, Value,
 };
@@ -66,6 +73,50 @@ pub(super) fn differences(body: &ir::Body) -> HashSet<Handle<Inst>> {
     }
 }
 
+/// A pointer's element traced back to its buffer array (`element_index`): the array, the
+/// index, and the pointer variables the index was loaded from.
+struct Traced {
+    array: Value,
+    index: Value,
+    slots: Vec<Value>,
+}
+
+/// Element indices kept beside the buffer pointers that live in variables: a phi's variable,
+/// an inlined function's result, -O0's pointer variables. Each such variable gets an index
+/// variable; every store of a pointer whose index is in sight stores that index too, and a
+/// load of the pointer loads it. Whether every pointer stored to a variable had its index
+/// in sight is known only when the body is done (a loop's back edge comes after the
+/// comparison in its header), so a distance written from such indices is listed and made
+/// `OpPtrDiff` after all where one did not.
+#[derive(Default)]
+pub(super) struct SlotIndices {
+    slots: HashMap<Value, Slot>,
+    /// A pointer loaded from a variable of `slots`: the variable, and the index loaded beside.
+    loads: HashMap<Value, (Value, Value)>,
+    pending: Vec<Pending>,
+}
+
+struct Slot {
+    /// The index variable.
+    index: Value,
+    /// The buffer array every pointer stored here points into.
+    array: Option<Value>,
+    /// A pointer whose index is not in sight was stored here (or one into another array).
+    lost: bool,
+    /// The variables the stored indices were loaded from.
+    rests_on: Vec<Value>,
+}
+
+/// A result (`at`) computed from the indices of pointers `a` and `b` that rests on the index
+/// variables of `slots`, and the pointer operation that says it without them.
+struct Pending {
+    at: Handle<Inst>,
+    op: spirv::Op,
+    a: Value,
+    b: Value,
+    slots: Vec<Value>,
+}
+
 impl FnBuilder<'_, '_> {
     /// True for a pointer to an element of a buffer under descriptors (not a view).
     fn buffer_element_pointer(&self, v: Value) -> bool {
@@ -88,6 +139,264 @@ impl FnBuilder<'_, '_> {
         Ok(Some((a, b)))
     }
 
+    /// The buffer array and the element index that `p` points to, where this body made `p`
+    /// from them in sight: an access chain into the array, a step from such a pointer, a
+    /// `select` of two such pointers into one array, or a load of a variable that holds
+    /// such pointers (`SlotIndices`).
+    fn element_index(&mut self, p: Value) -> Option<Traced> {
+        if let Some(&(slot, index)) = self.slot_indices.loads.get(&p) {
+            let array = self.slot_indices.slots[&slot].array?;
+            return Some(Traced {
+                array,
+                index,
+                slots: vec![slot],
+            });
+        }
+        let Value::Inst(h) = p else {
+            return None;
+        };
+        match self.body.insts[h].op.clone() {
+            Op::Gep { base, indices, .. } => {
+                let base_ty = self.ty_of(base);
+                let into_array = self.l.out.pointee(base_ty).is_some_and(|t| {
+                    matches!(
+                        self.l.out.types[t],
+                        Type::RuntimeArray { .. } | Type::Array { .. }
+                    )
+                });
+                match indices[..] {
+                    [first, index] if into_array && self.is_zero(first) => Some(Traced {
+                        array: base,
+                        index,
+                        slots: Vec::new(),
+                    }),
+                    [step] => {
+                        let t = self.element_index(base)?;
+                        let index = self.add_indices(t.index, step);
+                        Some(Traced { index, ..t })
+                    }
+                    _ => None,
+                }
+            }
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let a = self.element_index(on_true)?;
+                let b = self.element_index(on_false)?;
+                if a.array != b.array {
+                    return None;
+                }
+                let (i, j, t) = self.same_width(a.index, b.index);
+                let index = self.push(
+                    t,
+                    Op::Select {
+                        cond,
+                        on_true: i,
+                        on_false: j,
+                    },
+                );
+                let mut slots = a.slots;
+                slots.extend(b.slots);
+                Some(Traced {
+                    array: a.array,
+                    index,
+                    slots,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// `a` and `b` in the wider of their two integer types (sign-extended), and that type.
+    fn same_width(&mut self, a: Value, b: Value) -> (Value, Value, Handle<Type>) {
+        let (wa, wb) = (self.int_width(a), self.int_width(b));
+        let t = self.l.out.int_type(wa.max(wb));
+        (self.widen(a, t, wa < wb), self.widen(b, t, wb < wa), t)
+    }
+
+    fn int_width(&self, v: Value) -> u32 {
+        match self.l.out.types[self.ty_of(v)] {
+            Type::Int { width } => width,
+            _ => 64,
+        }
+    }
+
+    /// `v` (an integer) as integer type `ty`: sign-extended or truncated.
+    fn fit(&mut self, v: Value, ty: Handle<Type>) -> Value {
+        let to = match self.l.out.types[ty] {
+            Type::Int { width } => width,
+            _ => 64,
+        };
+        match self.int_width(v).cmp(&to) {
+            std::cmp::Ordering::Equal => v,
+            std::cmp::Ordering::Less => self.widen(v, ty, true),
+            std::cmp::Ordering::Greater => self.push(
+                ty,
+                Op::Cast {
+                    op: CastOp::Trunc,
+                    value: v,
+                },
+            ),
+        }
+    }
+
+    /// The element indices of `a` and `b` as integer type `ty` where both are in sight in
+    /// one array (`element_index`), with the pointer variables they rest on.
+    fn index_pair(
+        &mut self,
+        a: Value,
+        b: Value,
+        ty: Handle<Type>,
+    ) -> Option<(Value, Value, Vec<Value>)> {
+        let x = self.element_index(a)?;
+        let y = self.element_index(b)?;
+        if x.array != y.array {
+            return None;
+        }
+        let (i, j) = (self.fit(x.index, ty), self.fit(y.index, ty));
+        let mut slots = x.slots;
+        slots.extend(y.slots);
+        Some((i, j, slots))
+    }
+
+    /// `r`, computed from the indices of `a` and `b`, resting on the index variables of
+    /// `slots`: made `op` of the pointers themselves when the body is done if one of those
+    /// variables turns out to have held a pointer whose index was not in sight.
+    fn rests_on(&mut self, r: Value, op: spirv::Op, a: Value, b: Value, slots: Vec<Value>) {
+        if let (false, Value::Inst(at)) = (slots.is_empty(), r) {
+            self.slot_indices.pending.push(Pending {
+                at,
+                op,
+                a,
+                b,
+                slots,
+            });
+        }
+    }
+
+    /// `a - b` in elements, as integer type `ty`: the difference of their element indices
+    /// where both are in sight in one array, else `OpPtrDiff`.
+    fn distance(&mut self, a: Value, b: Value, ty: Handle<Type>) -> Value {
+        let Some((i, j, slots)) = self.index_pair(a, b, ty) else {
+            return E { b: self }.spirv(spirv::Op::PtrDiff, ty, vec![a, b]);
+        };
+        let d = E { b: self }.bin(BinaryOp::Sub, ty, i, j);
+        self.rests_on(d, spirv::Op::PtrDiff, a, b, slots);
+        d
+    }
+
+    /// Under descriptors, a variable made for a buffer element pointer (a phi's, an
+    /// inlined function's result, a pointer variable of the source) gets an index variable
+    /// beside it.
+    pub(super) fn note_pointer_slot(&mut self, slot: Value) {
+        let held = self.l.out.pointee(self.ty_of(slot));
+        let buffer_pointer = held.is_some_and(|t| {
+            matches!(
+                self.l.out.types[t],
+                Type::Pointer {
+                    space: AddressSpace::StorageBuffer,
+                    ..
+                }
+            )
+        });
+        if !buffer_pointer {
+            return;
+        }
+        let it = self.l.out.int_type(self.l.out.addressing.pointer_bits());
+        let index = self.alloca(it);
+        self.slot_indices.slots.insert(
+            slot,
+            Slot {
+                index,
+                array: None,
+                lost: false,
+                rests_on: Vec::new(),
+            },
+        );
+    }
+
+    /// A store to a pointer variable (`note_pointer_slot`): the index beside the pointer.
+    pub(super) fn store_slot_index(&mut self, slot: Value, value: Value) {
+        if !self.slot_indices.slots.contains_key(&slot) {
+            return;
+        }
+        let traced = self.element_index(value);
+        let it = self.l.out.int_type(self.l.out.addressing.pointer_bits());
+        let s = &self.slot_indices.slots[&slot];
+        let (index_slot, array) = (s.index, s.array);
+        match traced {
+            Some(t) if array.is_none_or(|a| a == t.array) => {
+                let index = self.fit(t.index, it);
+                let void = self.void();
+                self.push(
+                    void,
+                    Op::Store {
+                        ptr: index_slot,
+                        value: index,
+                        align: None,
+                        volatile: false,
+                    },
+                );
+                let s = self.slot_indices.slots.get_mut(&slot).expect("noted above");
+                s.array = Some(t.array);
+                s.rests_on.extend(t.slots);
+            }
+            _ => {
+                if let Some(s) = self.slot_indices.slots.get_mut(&slot) {
+                    s.lost = true;
+                }
+            }
+        }
+    }
+
+    /// A load of a pointer variable (`note_pointer_slot`): the index beside it, loaded too.
+    pub(super) fn load_slot_index(&mut self, slot: Value, loaded: Value) {
+        let Some(s) = self.slot_indices.slots.get(&slot) else {
+            return;
+        };
+        let index_slot = s.index;
+        let it = self.l.out.int_type(self.l.out.addressing.pointer_bits());
+        let index = self.push(
+            it,
+            Op::Load {
+                ptr: index_slot,
+                align: None,
+                volatile: false,
+            },
+        );
+        self.slot_indices.loads.insert(loaded, (slot, index));
+    }
+
+    /// The body is done: a result that rests on a variable which held a pointer whose index
+    /// was not in sight (or pointers into two arrays) becomes its pointer operation.
+    pub(super) fn finish_slot_indices(&mut self) {
+        let si = &mut self.slot_indices;
+        loop {
+            let lost: Vec<Value> = si
+                .slots
+                .iter()
+                .filter(|(_, s)| !s.lost && s.rests_on.iter().any(|r| si.slots[r].lost))
+                .map(|(&k, _)| k)
+                .collect();
+            if lost.is_empty() {
+                break;
+            }
+            for k in lost {
+                si.slots.get_mut(&k).expect("listed").lost = true;
+            }
+        }
+        for p in std::mem::take(&mut si.pending) {
+            if p.slots.iter().any(|s| si.slots[s].lost) {
+                self.body.insts[p.at].op = Op::Builtin {
+                    builtin: ir::Builtin::Spirv(p.op),
+                    args: vec![p.a, p.b],
+                };
+            }
+        }
+    }
+
     /// `q - p` in bytes (the subtraction of two `ptrtoint`s of type `ret`), or None where the
     /// two are not buffer pointers.
     pub(super) fn buffer_difference(
@@ -105,7 +414,7 @@ impl FnBuilder<'_, '_> {
             .pointee(self.ty_of(q))
             .ok_or_else(|| Error::internal("a buffer pointer without a pointee"))?;
         let size = self.l.out.size_of(elem);
-        let d = E { b: self }.spirv(spirv::Op::PtrDiff, ret, vec![q, p]);
+        let d = self.distance(q, p, ret);
         if size == 1 {
             return Ok(Some(d));
         }
@@ -132,26 +441,31 @@ impl FnBuilder<'_, '_> {
             return Ok(None);
         };
         let bool_t = self.l.out.ty(Type::Bool);
-        let mut e = E { b: self };
+        let bits = self.l.out.addressing.pointer_bits();
+        let it = self.l.out.int_type(bits);
         let equality = match pred {
             IntPredicate::Eq => Some(spirv::Op::PtrEqual),
             IntPredicate::Ne => Some(spirv::Op::PtrNotEqual),
             _ => None,
         };
         if let Some(op) = equality {
-            return Ok(Some(e.spirv(op, bool_t, vec![a, b])));
+            // Pointers into two buffers may be compared for equality (not for order).
+            let Some((i, j, slots)) = self.index_pair(a, b, it) else {
+                return Ok(Some(E { b: self }.spirv(op, bool_t, vec![a, b])));
+            };
+            let c = E { b: self }.icmp(pred, bool_t, i, j);
+            self.rests_on(c, op, a, b, slots);
+            return Ok(Some(c));
         }
         // Pointers into one buffer: their order is the sign of their distance.
-        let bits = e.b.l.out.addressing.pointer_bits();
-        let it = e.b.l.out.int_type(bits);
-        let d = e.spirv(spirv::Op::PtrDiff, it, vec![a, b]);
+        let d = self.distance(a, b, it);
         let signed = match pred {
             IntPredicate::Ugt | IntPredicate::Sgt => IntPredicate::Sgt,
             IntPredicate::Uge | IntPredicate::Sge => IntPredicate::Sge,
             IntPredicate::Ult | IntPredicate::Slt => IntPredicate::Slt,
             _ => IntPredicate::Sle,
         };
-        let zero = e.b.int_const(bits, 0);
-        Ok(Some(e.icmp(signed, bool_t, d, zero)))
+        let zero = self.int_const(bits, 0);
+        Ok(Some(E { b: self }.icmp(signed, bool_t, d, zero)))
     }
 }

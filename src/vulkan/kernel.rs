@@ -368,6 +368,7 @@ pub(super) fn lower_kernel(
     }
     b.inline(k.function, values)?;
     b.finish_arena();
+    b.finish_slot_indices();
     let body = b.body;
     let void = l.out.void_type();
     let entry = l.out.functions.append(ir::Function {

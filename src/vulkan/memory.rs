@@ -8,6 +8,7 @@ use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, CastOp, Constant, ConstantKind, Handle, Op, Type, Value};
 
 use super::body::FnBuilder;
+use super::emit::E;
 
 impl FnBuilder<'_, '_> {
     /// Natural alignment of `t`, for memory operands that must state one (physical storage
@@ -62,14 +63,16 @@ impl FnBuilder<'_, '_> {
             }
             _ => align,
         };
-        Ok(self.push(
+        let v = self.push(
             pointee,
             Op::Load {
                 ptr,
                 align,
                 volatile,
             },
-        ))
+        );
+        self.load_slot_index(ptr, v);
+        Ok(v)
     }
 
     pub(super) fn store(
@@ -82,6 +85,7 @@ impl FnBuilder<'_, '_> {
         if let Some(&view) = self.buffer_views.get(&ptr) {
             return self.view_store(view, value, volatile);
         }
+        self.store_slot_index(ptr, value);
         if let Some(&(t, space)) = self.views.get(&ptr) {
             let align = self.stated_align(align, t);
             return self.addressed_write(space, ptr, value, t, align);
@@ -223,8 +227,29 @@ impl FnBuilder<'_, '_> {
                 return folded;
             }
         }
-        let consts = self.l.out.const_indices(&indices);
         let mut indices = indices;
+        if matches!(
+            space,
+            AddressSpace::PhysicalStorageBuffer | AddressSpace::StorageBuffer
+        ) {
+            if let Some(step) = indices.first_mut() {
+                *step = self.element_step(*step);
+            }
+        }
+        let mut base = base;
+        if space == AddressSpace::PhysicalStorageBuffer
+            && !indices.first().is_some_and(|&i| self.non_negative(i))
+        {
+            // NVIDIA's compiler (driver 580) steps a physical pointer wrongly where an
+            // `OpPtrAccessChain` element is negative (`p--` walks off the buffer and the
+            // device faults), so such a step, or one that may be, is the address's own sum.
+            base = self.step_address(base, indices[0]);
+            indices[0] = self.int_const(64, 0);
+            if indices.len() == 1 {
+                return Ok(base);
+            }
+        }
+        let consts = self.l.out.const_indices(&indices);
         self.l.out.struct_indices_as_i32(bty, &mut indices);
         let rt =
             self.l.out.gep_result_type(bty, &consts).ok_or_else(|| {
@@ -238,6 +263,71 @@ impl FnBuilder<'_, '_> {
                 indices,
             },
         ))
+    }
+
+    /// The element step of a `getelementptr` on a buffer pointer as a 64-bit index. LLVM
+    /// sign-extends a narrower index (clang writes `p--` as `i32 -1`); SPIR-V leaves the
+    /// signedness of an `OpPtrAccessChain` element to the driver, and NVIDIA's reads a 32-bit
+    /// one as unsigned (4294967295 elements forward).
+    fn element_step(&mut self, step: Value) -> Value {
+        let Type::Int { width } = self.l.out.types[self.ty_of(step)] else {
+            return step;
+        };
+        if width >= 64 {
+            return step;
+        }
+        if let Value::Const(c) = step {
+            if let ConstantKind::Int(v) = self.l.out.constants[c].kind {
+                let shift = 64 - width;
+                return self.int_const(64, (((v << shift) as i64) >> shift) as u64);
+            }
+        }
+        let t = self.l.out.int_type(64);
+        self.widen(step, t, true)
+    }
+
+    /// True for an integer constant whose sign bit is clear.
+    fn non_negative(&self, v: Value) -> bool {
+        let Value::Const(c) = v else {
+            return false;
+        };
+        let (ConstantKind::Int(n), Type::Int { width }) = (
+            &self.l.out.constants[c].kind,
+            &self.l.out.types[self.l.out.constants[c].ty],
+        ) else {
+            return false;
+        };
+        *width == 0 || n >> (width - 1) & 1 == 0
+    }
+
+    /// The physical pointer `step` elements (a 64-bit integer) after `base`, by arithmetic
+    /// on its address.
+    fn step_address(&mut self, base: Value, step: Value) -> Value {
+        let pt = self.ty_of(base);
+        let size = self
+            .l
+            .out
+            .pointee(pt)
+            .map_or(1, |elem| self.l.out.size_of(elem));
+        let it = self.l.out.int_type(64);
+        let address = self.push(
+            it,
+            Op::Cast {
+                op: CastOp::PtrToInt,
+                value: base,
+            },
+        );
+        let k = self.int_const(64, size);
+        let mut e = E { b: self };
+        let bytes = e.bin(ir::BinaryOp::Mul, it, step, k);
+        let sum = e.bin(ir::BinaryOp::Add, it, address, bytes);
+        self.push(
+            pt,
+            Op::Cast {
+                op: CastOp::IntToPtr,
+                value: sum,
+            },
+        )
     }
 
     pub(super) fn fold_gep(

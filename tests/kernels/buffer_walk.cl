@@ -1,8 +1,9 @@
-//@exec buffer_walk global=16 local=8 in:f32[256] in:i32[64] out:f32[32] out:i64[48] out:i32[64]
+//@exec buffer_walk global=16 local=8 in:f32[256] in:i32[64] out:f32[48] out:i64[48] out:i32[64]
 // C-style pointer walking over buffers, as code ported from the CPU is written: a loop from a
 // begin to an end pointer, a search that returns how far it got (`hit - base`), pointers
-// compared for equality and order. Under descriptors the pointers stay elements of their
-// buffer and their order and distance are the buffer's own (OpPtrDiff, OpPtrEqual).
+// compared for equality and order, pointers stepped back (a stencil's left neighbour, a step
+// the data decides). Under descriptors the pointers stay elements of their buffer and their
+// order and distance are those of their element indices.
 
 __global const float *find_first_above(__global const float *p, __global const float *end,
                                        float limit) {
@@ -36,4 +37,8 @@ __kernel void buffer_walk(__global const float *samples, __global const int *key
   flags[16 + i] = (int)(last - k);
   flags[32 + i] = (int)(&keys[63] - last) + (last >= keys + 8);
   flags[48 + i] = (int)((__global const int *)keys + 63 - k);
+
+  __global const float *row = samples + 16 * (i & 7) + 8;
+  __global const float *q = row - ((keys[i] & 7) + 1);
+  sums[32 + i] = row[-1] + *q * 2.0f;
 }

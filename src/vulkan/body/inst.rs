@@ -203,13 +203,15 @@ impl FnBuilder<'_, '_> {
                     pointee: t,
                     space: AddressSpace::Private,
                 });
-                Ok(Some(self.push(
+                let slot = self.push(
                     pt,
                     Op::Alloca {
                         allocated: t,
                         align: *align,
                     },
-                )))
+                );
+                self.note_pointer_slot(slot);
+                Ok(Some(slot))
             }
             Op::Load {
                 ptr,
