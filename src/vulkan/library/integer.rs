@@ -1,9 +1,12 @@
-//! Integer builtins Vulkan has no instruction for at these widths: `clz`, `ctz` and
-//! `popcount` on 32-bit parts, and 64-bit `mul_hi`, `add_sat`, `sub_sat` and `mad_sat` from
-//! 32-bit halves and overflow tests (there is no 128-bit type).
+//! Integer builtins Vulkan has no instruction for: `hadd`, `rotate`, `mul24`, `abs_diff`,
+//! `upsample` and the like from shifts and masks (`integer_ops`); `clz`, `ctz` and
+//! `popcount` on 32-bit parts; `mul_hi`, `add_sat`, `sub_sat` and `mad_sat` in twice the
+//! width, and at 64 bits from 32-bit halves and overflow tests (there is no 128-bit type)
+//! (`wide_ops`).
 
 use spirv::{GlslStd450Op as G, Op as S};
 
+use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, Handle, IntPredicate, Type, Value};
 
@@ -178,4 +181,191 @@ pub(super) fn mad_sat_64(e: &mut E, signed: bool, args: &[Value], ret: Handle<Ty
         let max = e.splat(ret, ConstantKind::Int(u64::MAX));
         e.select(ret, fits, s, max)
     }
+}
+
+/// `hadd`, `rhadd`, `rotate`, `mad_hi`, `clz`, `ctz`, `popcount`, `abs` of unsigned,
+/// `mul24`, `mad24`, `abs_diff`, `upsample`.
+pub(super) fn integer_ops(
+    e: &mut E,
+    op: C,
+    args: &[Value],
+    ret: Handle<Type>,
+    w: u32,
+) -> Result<Option<Value>> {
+    let v = match op {
+        C::s_hadd | C::u_hadd | C::s_rhadd | C::u_rhadd => {
+            let signed = matches!(op, C::s_hadd | C::s_rhadd);
+            let shr = if signed {
+                BinaryOp::AShr
+            } else {
+                BinaryOp::LShr
+            };
+            let one = e.splat(ret, ConstantKind::Int(1));
+            let ha = e.bin(shr, ret, args[0], one);
+            let hb = e.bin(shr, ret, args[1], one);
+            let both = if matches!(op, C::s_hadd | C::u_hadd) {
+                e.bin(BinaryOp::And, ret, args[0], args[1])
+            } else {
+                e.bin(BinaryOp::Or, ret, args[0], args[1])
+            };
+            let carry = e.bin(BinaryOp::And, ret, both, one);
+            let s = e.bin(BinaryOp::Add, ret, ha, hb);
+            e.bin(BinaryOp::Add, ret, s, carry)
+        }
+        C::rotate => {
+            let mask = e.splat(ret, ConstantKind::Int(w as u64 - 1));
+            let one = e.splat(ret, ConstantKind::Int(1));
+            let i = e.bin(BinaryOp::And, ret, args[1], mask);
+            let l = e.bin(BinaryOp::Shl, ret, args[0], i);
+            // `v >> (w - i)` as `(v >> 1) >> (w - 1 - i)`: no shift by the width when i is
+            // 0, so the two halves have disjoint bits (see `disjoint_halves` for why
+            // 16-bit ones are added, not or-ed).
+            let back = e.bin(BinaryOp::Sub, ret, mask, i);
+            let half = e.bin(BinaryOp::LShr, ret, args[0], one);
+            let r = e.bin(BinaryOp::LShr, ret, half, back);
+            let join = if w == 16 { BinaryOp::Add } else { BinaryOp::Or };
+            e.bin(join, ret, l, r)
+        }
+        C::s_mad_hi | C::u_mad_hi => {
+            let hop = if op == C::s_mad_hi {
+                C::s_mul_hi
+            } else {
+                C::u_mul_hi
+            };
+            let hi = super::expand(e.b, hop, None, &args[..2], ret)?
+                .ok_or_else(|| Error::internal("mul_hi without a body"))?;
+            e.bin(BinaryOp::Add, ret, hi, args[2])
+        }
+        C::clz | C::ctz | C::popcount => bit_count(e, op, args[0], ret),
+        C::u_abs => args[0],
+        C::s_mul24 | C::u_mul24 | C::s_mad24 | C::u_mad24 => {
+            // OpenCL defines them for 24-bit operands; beyond, the low 24 bits are used (as
+            // the Intel runtime and GPUs' 24-bit multipliers do).
+            let signed = matches!(op, C::s_mul24 | C::s_mad24);
+            let low24 = |e: &mut E, v: Value| {
+                if signed {
+                    let eight = e.splat(ret, ConstantKind::Int(8));
+                    let up = e.bin(BinaryOp::Shl, ret, v, eight);
+                    e.bin(BinaryOp::AShr, ret, up, eight)
+                } else {
+                    let m = e.splat(ret, ConstantKind::Int(0xff_ffff));
+                    e.bin(BinaryOp::And, ret, v, m)
+                }
+            };
+            let (x, y) = (low24(e, args[0]), low24(e, args[1]));
+            let p = e.bin(BinaryOp::Mul, ret, x, y);
+            if matches!(op, C::s_mad24 | C::u_mad24) {
+                e.bin(BinaryOp::Add, ret, p, args[2])
+            } else {
+                p
+            }
+        }
+        C::s_abs_diff | C::u_abs_diff => {
+            // max - min, in the unsigned result type (exact, however far apart).
+            let (mx, mn) = if op == C::s_abs_diff {
+                (G::SMax, G::SMin)
+            } else {
+                (G::UMax, G::UMin)
+            };
+            let hi = e.glsl(mx, ret, vec![args[0], args[1]]);
+            let lo = e.glsl(mn, ret, vec![args[0], args[1]]);
+            e.bin(BinaryOp::Sub, ret, hi, lo)
+        }
+        C::s_upsample | C::u_upsample => {
+            // (hi << w) | lo, lo zero-extended.
+            let half = e.width(e.b.ty_of(args[0]));
+            let hi = e.cast(CastOp::ZExt, ret, args[0]);
+            let lo = e.cast(CastOp::ZExt, ret, args[1]);
+            let sh = e.splat(ret, ConstantKind::Int(half as u64));
+            let hi = e.bin(BinaryOp::Shl, ret, hi, sh);
+            e.bin(BinaryOp::Or, ret, hi, lo)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// `mul_hi`, `add_sat`, `sub_sat` and `mad_sat`: in twice the width up to 32 bits, from
+/// 32-bit halves at 64.
+pub(super) fn wide_ops(
+    e: &mut E,
+    op: C,
+    args: &[Value],
+    ret: Handle<Type>,
+    w: u32,
+) -> Result<Option<Value>> {
+    let v = match op {
+        C::s_mul_hi | C::u_mul_hi if w == 64 => mul_hi_64(e, op == C::s_mul_hi, args, ret),
+        C::s_mad_sat | C::u_mad_sat if w == 64 => mad_sat_64(e, op == C::s_mad_sat, args, ret),
+        C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat if w == 64 => {
+            saturating_64(e, op, args, ret)
+        }
+        C::s_mul_hi | C::u_mul_hi | C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat
+            if w < 64 =>
+        {
+            let signed = matches!(op, C::s_mul_hi | C::s_add_sat | C::s_sub_sat);
+            let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
+            let wide = e.ints(ret, 2 * w);
+            let x = e.cast(ext, wide, args[0]);
+            let y = e.cast(ext, wide, args[1]);
+            let r = match op {
+                C::s_mul_hi | C::u_mul_hi => {
+                    let p = e.bin(BinaryOp::Mul, wide, x, y);
+                    let sh = e.splat(wide, ConstantKind::Int(w as u64));
+                    e.bin(BinaryOp::AShr, wide, p, sh)
+                }
+                _ => {
+                    let add = matches!(op, C::s_add_sat | C::u_add_sat);
+                    let s = e.bin(if add { BinaryOp::Add } else { BinaryOp::Sub }, wide, x, y);
+                    let (lo, hi) = if signed {
+                        (
+                            (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
+                            (1u64 << (w - 1)) - 1,
+                        )
+                    } else {
+                        (0, u64::MAX >> (64 - w))
+                    };
+                    let lo = e.splat(wide, ConstantKind::Int(lo));
+                    let hi = e.splat(wide, ConstantKind::Int(hi));
+                    // Unsigned: below zero shows as huge in 2w bits, so clamp signed.
+                    let s = e.glsl(G::SMax, wide, vec![s, lo]);
+                    e.glsl(G::SMin, wide, vec![s, hi])
+                }
+            };
+            e.cast(CastOp::Trunc, ret, r)
+        }
+        C::s_mad_sat | C::u_mad_sat if w <= 32 => {
+            // In twice the width the product and sum are exact; then clamp.
+            let signed = op == C::s_mad_sat;
+            let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
+            let wide = e.ints(ret, 2 * w);
+            let x = e.cast(ext, wide, args[0]);
+            let y = e.cast(ext, wide, args[1]);
+            let z = e.cast(ext, wide, args[2]);
+            let p = e.bin(BinaryOp::Mul, wide, x, y);
+            let s = e.bin(BinaryOp::Add, wide, p, z);
+            let (lo, hi) = if signed {
+                (
+                    (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
+                    (1u64 << (w - 1)) - 1,
+                )
+            } else {
+                (0, u64::MAX >> (64 - w))
+            };
+            let (lo, hi) = (
+                e.splat(wide, ConstantKind::Int(lo)),
+                e.splat(wide, ConstantKind::Int(hi)),
+            );
+            let (mx, mn) = if signed {
+                (G::SMax, G::SMin)
+            } else {
+                (G::UMax, G::UMin)
+            };
+            let s = e.glsl(mx, wide, vec![s, lo]);
+            let s = e.glsl(mn, wide, vec![s, hi]);
+            e.cast(CastOp::Trunc, ret, s)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
 }

@@ -45,8 +45,8 @@ use spirv::{GlslStd450Op as G, Op as S};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{
-    self, BinaryOp, CastOp, Constant, ConstantKind, FloatPredicate, Handle, IntPredicate, Op, Sign,
-    Type, Value,
+    self, BinaryOp, CastOp, Constant, ConstantKind, FloatPredicate, Handle, IntPredicate, Op, Type,
+    Value,
 };
 
 use super::body::FnBuilder;
@@ -98,13 +98,75 @@ pub(super) fn expand(
     };
     let mut e = E { b };
     let w = e.width(ret);
+    let e = &mut e;
+    match op {
+        C::fma
+        | C::mad
+        | C::sqrt
+        | C::round
+        | C::copysign
+        | C::fmax_common
+        | C::fmin_common
+        | C::fdim
+        | C::degrees
+        | C::radians => float_ops(e, op, args, ret, w),
+        C::select | C::bitselect | C::shuffle | C::shuffle2 => selection(e, op, args, ret, w),
+        C::s_mul_hi
+        | C::u_mul_hi
+        | C::s_add_sat
+        | C::u_add_sat
+        | C::s_sub_sat
+        | C::u_sub_sat
+        | C::s_mad_sat
+        | C::u_mad_sat => integer::wide_ops(e, op, args, ret, w),
+        C::s_hadd
+        | C::u_hadd
+        | C::s_rhadd
+        | C::u_rhadd
+        | C::rotate
+        | C::s_mad_hi
+        | C::u_mad_hi
+        | C::clz
+        | C::ctz
+        | C::popcount
+        | C::u_abs
+        | C::s_mul24
+        | C::u_mul24
+        | C::s_mad24
+        | C::u_mad24
+        | C::s_abs_diff
+        | C::u_abs_diff
+        | C::s_upsample
+        | C::u_upsample => integer::integer_ops(e, op, args, ret, w),
+        C::vload_half
+        | C::vload_halfn
+        | C::vloada_halfn
+        | C::vstore_half
+        | C::vstore_halfn
+        | C::vstore_half_r
+        | C::vstore_halfn_r
+        | C::vstorea_halfn
+        | C::vstorea_halfn_r
+        | C::prefetch => memory_ops(e, op, literal, args, ret),
+        _ => math_ops(e, op, args, ret),
+    }
+}
+
+/// `fma`, `mad`, `sqrt`, `round`, `copysign`, float `max`/`min`, `fdim`, `degrees`, `radians`.
+pub(super) fn float_ops(
+    e: &mut E,
+    op: C,
+    args: &[Value],
+    ret: Handle<Type>,
+    w: u32,
+) -> Result<Option<Value>> {
     let v = match op {
         // Lane by lane: NVIDIA's driver (580) miscomputes this sequence on 4-lane vectors
         // of doubles (measured: garbage where the scalar form is right).
         C::fma | C::mad if w < 64 => e.lanewise(ret, args, exact_fma),
         // Double: emulated (Vulkan's Fma is not fused on every driver; lavapipe's is not).
         C::fma if w == 64 => e.lanewise(ret, args, |e, a, _| double::fma(e, a[0], a[1], a[2])),
-        C::sqrt if w == 64 => match double::math(&mut e, op, args, ret) {
+        C::sqrt if w == 64 => match double::math(e, op, args, ret) {
             Some(v) => v,
             None => return Ok(None),
         },
@@ -122,11 +184,11 @@ pub(super) fn expand(
             let bt = e.bools(ret);
             let away = e.fcmp(FloatPredicate::Oge, bt, d, half);
             let one = e.float_const(ret, 1.0);
-            let s = copysign(&mut e, ret, one, args[0]);
+            let s = copysign(e, ret, one, args[0]);
             let up = e.bin(BinaryOp::FAdd, ret, t, s);
             e.select(ret, away, up, t)
         }
-        C::copysign => copysign(&mut e, ret, args[0], args[1]),
+        C::copysign => copysign(e, ret, args[0], args[1]),
         // OpenCL C's `max`/`min` of floats: `x > y ? x : y` and `x < y ? x : y`. OpenCL
         // defines them as "y if x < y, otherwise x" (and the mirror for min) and leaves NaN
         // and infinite operands to the implementation; this is the Intel runtime's choice
@@ -160,6 +222,20 @@ pub(super) fn expand(
             let k = e.float_const(ret, k);
             e.bin(BinaryOp::FMul, ret, args[0], k)
         }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// `select`, `bitselect`, `shuffle`, `shuffle2`: lanes and bits chosen.
+pub(super) fn selection(
+    e: &mut E,
+    op: C,
+    args: &[Value],
+    ret: Handle<Type>,
+    w: u32,
+) -> Result<Option<Value>> {
+    let v = match op {
         C::select => {
             // c ? b : a; for vectors the most significant bit of each lane of c decides.
             let ct = e.b.ty_of(args[2]);
@@ -183,11 +259,7 @@ pub(super) fn expand(
                     v
                 }
             };
-            let (a, bb, c) = (
-                as_int(&mut e, args[0]),
-                as_int(&mut e, args[1]),
-                as_int(&mut e, args[2]),
-            );
+            let (a, bb, c) = (as_int(e, args[0]), as_int(e, args[1]), as_int(e, args[2]));
             let ones = e.splat(it, ConstantKind::Int(u64::MAX >> (64 - w)));
             let nc = e.bin(BinaryOp::Xor, it, c, ones);
             let keep = e.bin(BinaryOp::And, it, a, nc);
@@ -198,165 +270,6 @@ pub(super) fn expand(
             } else {
                 r
             }
-        }
-        C::s_hadd | C::u_hadd | C::s_rhadd | C::u_rhadd => {
-            let signed = matches!(op, C::s_hadd | C::s_rhadd);
-            let shr = if signed {
-                BinaryOp::AShr
-            } else {
-                BinaryOp::LShr
-            };
-            let one = e.splat(ret, ConstantKind::Int(1));
-            let ha = e.bin(shr, ret, args[0], one);
-            let hb = e.bin(shr, ret, args[1], one);
-            let both = if matches!(op, C::s_hadd | C::u_hadd) {
-                e.bin(BinaryOp::And, ret, args[0], args[1])
-            } else {
-                e.bin(BinaryOp::Or, ret, args[0], args[1])
-            };
-            let carry = e.bin(BinaryOp::And, ret, both, one);
-            let s = e.bin(BinaryOp::Add, ret, ha, hb);
-            e.bin(BinaryOp::Add, ret, s, carry)
-        }
-        C::rotate => {
-            let mask = e.splat(ret, ConstantKind::Int(w as u64 - 1));
-            let one = e.splat(ret, ConstantKind::Int(1));
-            let i = e.bin(BinaryOp::And, ret, args[1], mask);
-            let l = e.bin(BinaryOp::Shl, ret, args[0], i);
-            // `v >> (w - i)` as `(v >> 1) >> (w - 1 - i)`: no shift by the width when i is
-            // 0, so the two halves have disjoint bits (see `disjoint_halves` for why
-            // 16-bit ones are added, not or-ed).
-            let back = e.bin(BinaryOp::Sub, ret, mask, i);
-            let half = e.bin(BinaryOp::LShr, ret, args[0], one);
-            let r = e.bin(BinaryOp::LShr, ret, half, back);
-            let join = if w == 16 { BinaryOp::Add } else { BinaryOp::Or };
-            e.bin(join, ret, l, r)
-        }
-        C::s_mul_hi | C::u_mul_hi if w == 64 => {
-            integer::mul_hi_64(&mut e, op == C::s_mul_hi, args, ret)
-        }
-        C::s_mad_sat | C::u_mad_sat if w == 64 => {
-            integer::mad_sat_64(&mut e, op == C::s_mad_sat, args, ret)
-        }
-        C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat if w == 64 => {
-            integer::saturating_64(&mut e, op, args, ret)
-        }
-        C::s_mad_hi | C::u_mad_hi => {
-            let hop = if op == C::s_mad_hi {
-                C::s_mul_hi
-            } else {
-                C::u_mul_hi
-            };
-            let hi = expand(e.b, hop, None, &args[..2], ret)?
-                .ok_or_else(|| Error::internal("mul_hi without a body"))?;
-            e.bin(BinaryOp::Add, ret, hi, args[2])
-        }
-        C::length
-        | C::distance
-        | C::normalize
-        | C::cross
-        | C::fast_length
-        | C::fast_distance
-        | C::fast_normalize => match geometric::geometric(&mut e, op, args, ret) {
-            Some(v) => v,
-            None => return Ok(None),
-        },
-        C::exp
-        | C::exp2
-        | C::exp10
-        | C::expm1
-        | C::log
-        | C::log2
-        | C::log10
-        | C::log1p
-        | C::pow
-        | C::powr
-        | C::pown
-        | C::rootn
-        | C::rsqrt
-        | C::cbrt
-        | C::hypot
-        | C::sinh
-        | C::cosh
-        | C::tanh
-        | C::asinh
-        | C::acosh
-        | C::atanh => match exp_log::exp_log(&mut e, op, args, ret) {
-            Some(v) => v,
-            None => return Ok(None),
-        },
-        C::sin
-        | C::cos
-        | C::tan
-        | C::sincos
-        | C::sinpi
-        | C::cospi
-        | C::tanpi
-        | C::asin
-        | C::acos
-        | C::atan
-        | C::atan2
-        | C::asinpi
-        | C::acospi
-        | C::atanpi
-        | C::atan2pi => match trig::trig(&mut e, op, args, ret)? {
-            Some(v) => v,
-            None => return Ok(None),
-        },
-        C::erf | C::erfc | C::tgamma | C::lgamma | C::lgamma_r => {
-            match gamma::gamma(&mut e, op, args, ret)? {
-                Some(v) => v,
-                None => return Ok(None),
-            }
-        }
-        C::maxmag | C::minmag => exact::by_magnitude(&mut e, op, args, ret),
-        C::nextafter => exact::nextafter(&mut e, args, ret),
-        C::nan => exact::nan(&mut e, args, ret),
-        C::logb | C::ilogb => exact::logb(&mut e, op, args[0], ret),
-        C::native_exp10 | C::native_log10 | C::native_recip | C::native_divide => {
-            match exact::native(&mut e, op, args, ret) {
-                Some(v) => v,
-                None => return Ok(None),
-            }
-        }
-        C::modf => decompose::modf(&mut e, args, ret)?,
-        C::fract => decompose::fract(&mut e, args, ret)?,
-        C::frexp => decompose::frexp(&mut e, args, ret)?,
-        C::ldexp => decompose::ldexp(&mut e, args, ret)?,
-        C::fmod | C::remainder | C::remquo => remainder::remainder(&mut e, op, args, ret)?,
-        C::s_mul_hi | C::u_mul_hi | C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat
-            if w < 64 =>
-        {
-            let signed = matches!(op, C::s_mul_hi | C::s_add_sat | C::s_sub_sat);
-            let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
-            let wide = e.ints(ret, 2 * w);
-            let x = e.cast(ext, wide, args[0]);
-            let y = e.cast(ext, wide, args[1]);
-            let r = match op {
-                C::s_mul_hi | C::u_mul_hi => {
-                    let p = e.bin(BinaryOp::Mul, wide, x, y);
-                    let sh = e.splat(wide, ConstantKind::Int(w as u64));
-                    e.bin(BinaryOp::AShr, wide, p, sh)
-                }
-                _ => {
-                    let add = matches!(op, C::s_add_sat | C::u_add_sat);
-                    let s = e.bin(if add { BinaryOp::Add } else { BinaryOp::Sub }, wide, x, y);
-                    let (lo, hi) = if signed {
-                        (
-                            (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
-                            (1u64 << (w - 1)) - 1,
-                        )
-                    } else {
-                        (0, u64::MAX >> (64 - w))
-                    };
-                    let lo = e.splat(wide, ConstantKind::Int(lo));
-                    let hi = e.splat(wide, ConstantKind::Int(hi));
-                    // Unsigned: below zero shows as huge in 2w bits, so clamp signed.
-                    let s = e.glsl(G::SMax, wide, vec![s, lo]);
-                    e.glsl(G::SMin, wide, vec![s, hi])
-                }
-            };
-            e.cast(CastOp::Trunc, ret, r)
         }
         C::shuffle | C::shuffle2 => {
             let (srcs, mask) = if op == C::shuffle {
@@ -420,6 +333,107 @@ pub(super) fn expand(
             }
             out
         }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// The geometric, exponential, logarithmic, trigonometric, gamma and exact functions, and
+/// those that take a float apart (`modf`, `fract`, `frexp`, `ldexp`, `fmod`, ...).
+pub(super) fn math_ops(
+    e: &mut E,
+    op: C,
+    args: &[Value],
+    ret: Handle<Type>,
+) -> Result<Option<Value>> {
+    let v = match op {
+        C::length
+        | C::distance
+        | C::normalize
+        | C::cross
+        | C::fast_length
+        | C::fast_distance
+        | C::fast_normalize => match geometric::geometric(e, op, args, ret) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        C::exp
+        | C::exp2
+        | C::exp10
+        | C::expm1
+        | C::log
+        | C::log2
+        | C::log10
+        | C::log1p
+        | C::pow
+        | C::powr
+        | C::pown
+        | C::rootn
+        | C::rsqrt
+        | C::cbrt
+        | C::hypot
+        | C::sinh
+        | C::cosh
+        | C::tanh
+        | C::asinh
+        | C::acosh
+        | C::atanh => match exp_log::exp_log(e, op, args, ret) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        C::sin
+        | C::cos
+        | C::tan
+        | C::sincos
+        | C::sinpi
+        | C::cospi
+        | C::tanpi
+        | C::asin
+        | C::acos
+        | C::atan
+        | C::atan2
+        | C::asinpi
+        | C::acospi
+        | C::atanpi
+        | C::atan2pi => match trig::trig(e, op, args, ret)? {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        C::erf | C::erfc | C::tgamma | C::lgamma | C::lgamma_r => {
+            match gamma::gamma(e, op, args, ret)? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        }
+        C::maxmag | C::minmag => exact::by_magnitude(e, op, args, ret),
+        C::nextafter => exact::nextafter(e, args, ret),
+        C::nan => exact::nan(e, args, ret),
+        C::logb | C::ilogb => exact::logb(e, op, args[0], ret),
+        C::native_exp10 | C::native_log10 | C::native_recip | C::native_divide => {
+            match exact::native(e, op, args, ret) {
+                Some(v) => v,
+                None => return Ok(None),
+            }
+        }
+        C::modf => decompose::modf(e, args, ret)?,
+        C::fract => decompose::fract(e, args, ret)?,
+        C::frexp => decompose::frexp(e, args, ret)?,
+        C::ldexp => decompose::ldexp(e, args, ret)?,
+        C::fmod | C::remainder | C::remquo => remainder::remainder(e, op, args, ret)?,
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// `vload_half*`, `vstore_half*` (loads and stores of halves) and `prefetch`.
+pub(super) fn memory_ops(
+    e: &mut E,
+    op: C,
+    literal: Option<u32>,
+    args: &[Value],
+    ret: Handle<Type>,
+) -> Result<Option<Value>> {
+    let v = match op {
         C::vload_half | C::vload_halfn | C::vloada_halfn => {
             let n = if op == C::vload_half {
                 1
@@ -433,7 +447,7 @@ pub(super) fn expand(
                 n
             };
             let h = e.b.l.out.ty(Type::Float { width: 16 });
-            let p = half_pointer(&mut e, args[1], h)?;
+            let p = half_pointer(e, args[1], h)?;
             let elem = e.b.l.out.scalar_of(ret);
             let mut parts = Vec::with_capacity(n as usize);
             for i in 0..n {
@@ -443,86 +457,11 @@ pub(super) fn expand(
             }
             e.compose(ret, parts)
         }
-        C::clz | C::ctz | C::popcount => integer::bit_count(&mut e, op, args[0], ret),
-        C::u_abs => args[0],
         // A hint with nothing to do in a shader.
         C::prefetch => Value::Const(e.b.l.out.constant(Constant {
             ty: ret,
             kind: ConstantKind::Undef,
         })),
-        C::s_mul24 | C::u_mul24 | C::s_mad24 | C::u_mad24 => {
-            // OpenCL defines them for 24-bit operands; beyond, the low 24 bits are used (as
-            // the Intel runtime and GPUs' 24-bit multipliers do).
-            let signed = matches!(op, C::s_mul24 | C::s_mad24);
-            let low24 = |e: &mut E, v: Value| {
-                if signed {
-                    let eight = e.splat(ret, ConstantKind::Int(8));
-                    let up = e.bin(BinaryOp::Shl, ret, v, eight);
-                    e.bin(BinaryOp::AShr, ret, up, eight)
-                } else {
-                    let m = e.splat(ret, ConstantKind::Int(0xff_ffff));
-                    e.bin(BinaryOp::And, ret, v, m)
-                }
-            };
-            let (x, y) = (low24(&mut e, args[0]), low24(&mut e, args[1]));
-            let p = e.bin(BinaryOp::Mul, ret, x, y);
-            if matches!(op, C::s_mad24 | C::u_mad24) {
-                e.bin(BinaryOp::Add, ret, p, args[2])
-            } else {
-                p
-            }
-        }
-        C::s_abs_diff | C::u_abs_diff => {
-            // max - min, in the unsigned result type (exact, however far apart).
-            let (mx, mn) = if op == C::s_abs_diff {
-                (G::SMax, G::SMin)
-            } else {
-                (G::UMax, G::UMin)
-            };
-            let hi = e.glsl(mx, ret, vec![args[0], args[1]]);
-            let lo = e.glsl(mn, ret, vec![args[0], args[1]]);
-            e.bin(BinaryOp::Sub, ret, hi, lo)
-        }
-        C::s_upsample | C::u_upsample => {
-            // (hi << w) | lo, lo zero-extended.
-            let half = e.width(e.b.ty_of(args[0]));
-            let hi = e.cast(CastOp::ZExt, ret, args[0]);
-            let lo = e.cast(CastOp::ZExt, ret, args[1]);
-            let sh = e.splat(ret, ConstantKind::Int(half as u64));
-            let hi = e.bin(BinaryOp::Shl, ret, hi, sh);
-            e.bin(BinaryOp::Or, ret, hi, lo)
-        }
-        C::s_mad_sat | C::u_mad_sat if w <= 32 => {
-            // In twice the width the product and sum are exact; then clamp.
-            let signed = op == C::s_mad_sat;
-            let ext = if signed { CastOp::SExt } else { CastOp::ZExt };
-            let wide = e.ints(ret, 2 * w);
-            let x = e.cast(ext, wide, args[0]);
-            let y = e.cast(ext, wide, args[1]);
-            let z = e.cast(ext, wide, args[2]);
-            let p = e.bin(BinaryOp::Mul, wide, x, y);
-            let s = e.bin(BinaryOp::Add, wide, p, z);
-            let (lo, hi) = if signed {
-                (
-                    (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
-                    (1u64 << (w - 1)) - 1,
-                )
-            } else {
-                (0, u64::MAX >> (64 - w))
-            };
-            let (lo, hi) = (
-                e.splat(wide, ConstantKind::Int(lo)),
-                e.splat(wide, ConstantKind::Int(hi)),
-            );
-            let (mx, mn) = if signed {
-                (G::SMax, G::SMin)
-            } else {
-                (G::UMax, G::UMin)
-            };
-            let s = e.glsl(mx, wide, vec![s, lo]);
-            let s = e.glsl(mn, wide, vec![s, hi]);
-            e.cast(CastOp::Trunc, ret, s)
-        }
         C::vstore_half
         | C::vstore_halfn
         | C::vstore_half_r
@@ -535,7 +474,7 @@ pub(super) fn expand(
             };
             let aligned = matches!(op, C::vstorea_halfn | C::vstorea_halfn_r);
             let h = e.b.l.out.ty(Type::Float { width: 16 });
-            let p = half_pointer(&mut e, args[2], h)?;
+            let p = half_pointer(e, args[2], h)?;
             let dt = e.b.ty_of(args[0]);
             let n = e.b.l.out.lanes(dt);
             let elem = e.b.l.out.scalar_of(dt);
@@ -552,7 +491,7 @@ pub(super) fn expand(
                         },
                     )
                 };
-                let hx = rounding::round_to(&mut e, x, h, mode);
+                let hx = rounding::round_to(e, x, h, mode);
                 // vstorea_half3 steps over 4 halves.
                 let stride = if aligned && n == 3 { 4 } else { n };
                 let q = e.element(p, args[1], stride, i)?;
@@ -565,7 +504,6 @@ pub(super) fn expand(
         }
         _ => return Ok(None),
     };
-    let _ = Sign::Signed;
     Ok(Some(v))
 }
 
