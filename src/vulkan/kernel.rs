@@ -39,194 +39,33 @@ pub(super) fn lower_kernel(
 ) -> Result<KernelInterface> {
     let src = l.src;
     let f = &src.functions[k.function];
-    let mut push = Block::default();
     let mut args = Vec::new();
     let mut sources = Vec::new();
     let u64t = l.out.int_type(64);
-    let mut bindings = 0u32;
-    let mut local_args = Vec::new();
     // Values that would pass the push constants' 128 bytes all go to an argument buffer
     // (binding 0), laid out the same way.
     let pods_in_buffer = push_constant_bytes(l, f)? > PUSH_CONSTANT_LIMIT;
-    let mut pods = Block::default();
-    if pods_in_buffer {
-        bindings += 1;
-    }
+    let mut st = ArgState {
+        push: Block::default(),
+        pods: Block::default(),
+        pods_in_buffer,
+        bindings: u32::from(pods_in_buffer),
+        local_args: Vec::new(),
+    };
     // The program-scope variables' buffer address: first, at the offset every kernel of
     // the module shares (ProgramScopeVariablePointerPushConstant has no kernel).
     let program_scope_member = l
         .program_scope
         .as_ref()
         .is_some_and(|p| p.buffer.is_none())
-        .then(|| push.add(l, u64t).0);
+        .then(|| st.push.add(l, u64t).0);
     for (i, p) in f.params.iter().enumerate() {
         let info = k
             .args
             .get(i)
             .cloned()
             .unwrap_or_else(|| ir::ArgInfo::from_param(src, p.ty, p.name.clone()));
-        let what = || {
-            format!(
-                "argument {i} (`{}`)",
-                p.name.as_deref().unwrap_or("unnamed")
-            )
-        };
-        let (kind, source) = match &src.types[p.ty] {
-            Type::Pointer {
-                space: AddressSpace::Global | AddressSpace::Constant,
-                pointee,
-            } if l.pointers == VulkanPointers::Descriptors => {
-                let elem = match src.types[*pointee] {
-                    Type::Void => l.out.int_type(8),
-                    _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
-                };
-                let g = storage_buffer(l, &f.name, p.name.as_deref(), i, elem);
-                let binding = bindings;
-                bindings += 1;
-                (
-                    ArgKind::StorageBuffer {
-                        descriptor_set: 0,
-                        binding,
-                        global: g,
-                        access: ir::interface::BufferAccess {
-                            non_writable: p.attrs.readonly || p.attrs.readnone,
-                            non_readable: p.attrs.writeonly || p.attrs.readnone,
-                            restrict: p.attrs.noalias,
-                        },
-                    },
-                    Source::Buffer(g),
-                )
-            }
-            Type::Pointer {
-                space: AddressSpace::Global | AddressSpace::Constant,
-                ..
-            } => {
-                let (n, at, size) = push.add(l, u64t);
-                (
-                    ArgKind::PointerPushConstant { offset: at, size },
-                    Source::Pointer(n),
-                )
-            }
-            Type::Pointer {
-                space: AddressSpace::Local,
-                pointee,
-            } => {
-                let elem = match src.types[*pointee] {
-                    Type::Void => l.out.int_type(8),
-                    _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
-                };
-                let spec_id = l.next_spec_id;
-                l.next_spec_id += 1;
-                let u32t = l.out.int_type(32);
-                let default = l.out.int_const(u32t, 1);
-                let len = l.out.constant(Constant {
-                    ty: u32t,
-                    kind: ConstantKind::Spec { spec_id, default },
-                });
-                let name = format!(
-                    "{}.{}",
-                    f.name,
-                    p.name.clone().unwrap_or_else(|| format!("arg{i}"))
-                );
-                let elem_size = l.out.size_of(elem).max(1) as u32;
-                let kind = ArgKind::Workgroup { spec_id, elem_size };
-                if l.local_addressed {
-                    // Addressed local memory is an array of words made with the kernel's
-                    // other local objects (`local_region`).
-                    local_args.push(super::local_region::LocalArg {
-                        name,
-                        count: len,
-                        elem_size: u64::from(elem_size),
-                    });
-                    (kind, Source::LocalRegion(local_args.len() - 1))
-                } else {
-                    let array = l.out.ty(Type::SpecArray {
-                        elem,
-                        len,
-                        default_len: 1,
-                    });
-                    let g = l.out.globals.append(ir::Global {
-                        name,
-                        ty: array,
-                        space: AddressSpace::Local,
-                        init: None,
-                        is_constant: false,
-                        align: None,
-                        linkage: ir::Linkage::Internal,
-                    });
-                    (kind, Source::Workgroup(g))
-                }
-            }
-            Type::Pointer {
-                space: AddressSpace::Private,
-                pointee,
-            } if p.attrs.byval => {
-                let t = l.ty(*pointee).map_err(|e| e.at_value(what()))?;
-                value_arg(l, t, true, pods_in_buffer, &mut push, &mut pods)
-            }
-            Type::Pointer { space, .. } => {
-                return Err(Error::unsupported(format!(
-                    "{}: a kernel argument pointing to {space:?} memory has no Vulkan form",
-                    what()
-                )))
-            }
-            Type::Image(img) => {
-                let used = super::images::image_use(src, k.function, i as u32)
-                    .map_err(|e| e.at_value(what()))?;
-                let texel = super::images::image_type(&mut l.out, *img, used.texel)
-                    .map_err(|e| e.at_value(what()))?;
-                let binding = descriptor(l, &f.name, p.name.as_deref(), i, texel, &mut bindings);
-                let g = binding.global;
-                // The host's words for the channel order and data type the kernel asks.
-                let u32t = l.out.int_type(32);
-                let mut word = |l: &mut Lowerer, asked: bool| {
-                    asked.then(|| {
-                        let (n, at, size) = push.add(l, u32t);
-                        (n, PushConstantRange { offset: at, size })
-                    })
-                };
-                let order = word(l, used.queries_order);
-                let data_type = word(l, used.queries_data_type);
-                if order.is_some() || data_type.is_some() {
-                    l.image_words
-                        .insert(g, (order.map(|w| w.0), data_type.map(|w| w.0)));
-                }
-                let arg = ImageArg {
-                    binding,
-                    channel_order: order.map(|w| w.1),
-                    channel_data_type: data_type.map(|w| w.1),
-                    texel_buffer: img.dim == ir::ImageDim::Buffer,
-                };
-                let storage = matches!(l.out.types[texel], Type::ShaderImage { storage: true, .. });
-                let kind = if storage {
-                    ArgKind::StorageImage(arg)
-                } else {
-                    ArgKind::SampledImage(arg)
-                };
-                (kind, Source::Handle(g))
-            }
-            Type::Sampler => {
-                let st = l.out.ty(Type::Sampler);
-                let binding = descriptor(l, &f.name, p.name.as_deref(), i, st, &mut bindings);
-                let g = binding.global;
-                // The host's word saying whether OpenCL's sampler is normalized.
-                let u32t = l.out.int_type(32);
-                let (n, at, size) = push.add(l, u32t);
-                l.samplers
-                    .insert(g, super::images::SamplerSource::Argument { mask: n });
-                (
-                    ArgKind::Sampler {
-                        binding,
-                        normalized_mask: PushConstantRange { offset: at, size },
-                    },
-                    Source::Handle(g),
-                )
-            }
-            _ => {
-                let t = l.ty(p.ty).map_err(|e| e.at_value(what()))?;
-                value_arg(l, t, false, pods_in_buffer, &mut push, &mut pods)
-            }
-        };
+        let (kind, source) = argument(l, k, i, &mut st)?;
         args.push(ArgInterface {
             ordinal: i as u32,
             kind,
@@ -234,6 +73,12 @@ pub(super) fn lower_kernel(
         });
         sources.push(source);
     }
+    let ArgState {
+        mut push,
+        pods,
+        local_args,
+        ..
+    } = st;
     // The global offset, where the kernel reads it (directly or through get_global_id).
     let reads_offset = reads_builtin(
         src,
@@ -307,6 +152,260 @@ pub(super) fn lower_kernel(
     } else {
         Vec::new()
     };
+    let values = entry_values(&mut b, f, &sources, &local_offsets, pod_global)?;
+    b.inline(k.function, values)?;
+    b.finish_arena();
+    b.finish_slot_indices();
+    let body = b.body;
+    let void = l.out.void_type();
+    let entry = l.out.functions.append(ir::Function {
+        name: f.name.clone(),
+        ret: void,
+        params: Vec::new(),
+        is_kernel: true,
+        linkage: ir::Linkage::Export,
+        body: Some(body),
+    });
+    l.out.kernels.push(ir::Kernel {
+        function: entry,
+        args: k.args.clone(),
+        reqd_work_group_size: k.reqd_work_group_size,
+        work_group_size_hint: k.work_group_size_hint,
+        vec_type_hint: k.vec_type_hint.clone(),
+        reqd_sub_group_size: k.reqd_sub_group_size,
+        other_modes: Vec::new(),
+    });
+    Ok(KernelInterface {
+        name: f.name.clone(),
+        entry,
+        args,
+        push_constants,
+        push_constant_size,
+        global_offset,
+        required_workgroup_size: k.reqd_work_group_size,
+        may_use_printf: false,
+    })
+}
+
+/// What the lowering of the arguments builds up, argument by argument.
+struct ArgState {
+    /// The push-constant block.
+    push: Block,
+    /// The argument buffer, where values go when the push constants cannot hold them.
+    pods: Block,
+    pods_in_buffer: bool,
+    /// Descriptor bindings taken so far.
+    bindings: u32,
+    /// `__local` arguments in the kernel's addressed local memory (`local_region`).
+    local_args: Vec<super::local_region::LocalArg>,
+}
+
+/// Argument `i` of kernel `k`: its interface and how the entry block makes its value.
+fn argument(
+    l: &mut Lowerer,
+    k: &ir::Kernel,
+    i: usize,
+    st: &mut ArgState,
+) -> Result<(ArgKind, Source)> {
+    let src = l.src;
+    let f = &src.functions[k.function];
+    let p = &f.params[i];
+    let u64t = l.out.int_type(64);
+    let what = || {
+        format!(
+            "argument {i} (`{}`)",
+            p.name.as_deref().unwrap_or("unnamed")
+        )
+    };
+    Ok(match &src.types[p.ty] {
+        Type::Pointer {
+            space: AddressSpace::Global | AddressSpace::Constant,
+            pointee,
+        } if l.pointers == VulkanPointers::Descriptors => {
+            let elem = match src.types[*pointee] {
+                Type::Void => l.out.int_type(8),
+                _ => l.ty(*pointee).map_err(|e| e.at_value(what()))?,
+            };
+            let g = storage_buffer(l, &f.name, p.name.as_deref(), i, elem);
+            let binding = st.bindings;
+            st.bindings += 1;
+            (
+                ArgKind::StorageBuffer {
+                    descriptor_set: 0,
+                    binding,
+                    global: g,
+                    access: ir::interface::BufferAccess {
+                        non_writable: p.attrs.readonly || p.attrs.readnone,
+                        non_readable: p.attrs.writeonly || p.attrs.readnone,
+                        restrict: p.attrs.noalias,
+                    },
+                },
+                Source::Buffer(g),
+            )
+        }
+        Type::Pointer {
+            space: AddressSpace::Global | AddressSpace::Constant,
+            ..
+        } => {
+            let (n, at, size) = st.push.add(l, u64t);
+            (
+                ArgKind::PointerPushConstant { offset: at, size },
+                Source::Pointer(n),
+            )
+        }
+        Type::Pointer {
+            space: AddressSpace::Local,
+            pointee,
+        } => local_argument(l, f, i, *pointee, st).map_err(|e| e.at_value(what()))?,
+        Type::Pointer {
+            space: AddressSpace::Private,
+            pointee,
+        } if p.attrs.byval => {
+            let t = l.ty(*pointee).map_err(|e| e.at_value(what()))?;
+            value_arg(l, t, true, st.pods_in_buffer, &mut st.push, &mut st.pods)
+        }
+        Type::Pointer { space, .. } => {
+            return Err(Error::unsupported(format!(
+                "{}: a kernel argument pointing to {space:?} memory has no Vulkan form",
+                what()
+            )))
+        }
+        Type::Image(img) => image_argument(l, k, i, *img, st).map_err(|e| e.at_value(what()))?,
+        Type::Sampler => {
+            let sampler = l.out.ty(Type::Sampler);
+            let binding = descriptor(l, &f.name, p.name.as_deref(), i, sampler, &mut st.bindings);
+            let g = binding.global;
+            // The host's word saying whether OpenCL's sampler is normalized.
+            let u32t = l.out.int_type(32);
+            let (n, at, size) = st.push.add(l, u32t);
+            l.samplers
+                .insert(g, super::images::SamplerSource::Argument { mask: n });
+            (
+                ArgKind::Sampler {
+                    binding,
+                    normalized_mask: PushConstantRange { offset: at, size },
+                },
+                Source::Handle(g),
+            )
+        }
+        _ => {
+            let t = l.ty(p.ty).map_err(|e| e.at_value(what()))?;
+            value_arg(l, t, false, st.pods_in_buffer, &mut st.push, &mut st.pods)
+        }
+    })
+}
+
+/// A `__local` pointer argument: a specialization constant for its length, and its
+/// Workgroup array (or its place in the kernel's addressed local memory).
+fn local_argument(
+    l: &mut Lowerer,
+    f: &ir::Function,
+    i: usize,
+    pointee: Handle<Type>,
+    st: &mut ArgState,
+) -> Result<(ArgKind, Source)> {
+    let src = l.src;
+    let p = &f.params[i];
+    let elem = match src.types[pointee] {
+        Type::Void => l.out.int_type(8),
+        _ => l.ty(pointee)?,
+    };
+    let spec_id = l.next_spec_id;
+    l.next_spec_id += 1;
+    let u32t = l.out.int_type(32);
+    let default = l.out.int_const(u32t, 1);
+    let len = l.out.constant(Constant {
+        ty: u32t,
+        kind: ConstantKind::Spec { spec_id, default },
+    });
+    let name = format!(
+        "{}.{}",
+        f.name,
+        p.name.clone().unwrap_or_else(|| format!("arg{i}"))
+    );
+    let elem_size = l.out.size_of(elem).max(1) as u32;
+    let kind = ArgKind::Workgroup { spec_id, elem_size };
+    if l.local_addressed {
+        // Addressed local memory is an array of words made with the kernel's
+        // other local objects (`local_region`).
+        st.local_args.push(super::local_region::LocalArg {
+            name,
+            count: len,
+            elem_size: u64::from(elem_size),
+        });
+        Ok((kind, Source::LocalRegion(st.local_args.len() - 1)))
+    } else {
+        let array = l.out.ty(Type::SpecArray {
+            elem,
+            len,
+            default_len: 1,
+        });
+        let g = l.out.globals.append(ir::Global {
+            name,
+            ty: array,
+            space: AddressSpace::Local,
+            init: None,
+            is_constant: false,
+            align: None,
+            linkage: ir::Linkage::Internal,
+        });
+        Ok((kind, Source::Workgroup(g)))
+    }
+}
+
+/// An image argument: its descriptor, and the push-constant words for the channel order
+/// and data type where the kernel queries them.
+fn image_argument(
+    l: &mut Lowerer,
+    k: &ir::Kernel,
+    i: usize,
+    img: ir::ImageType,
+    st: &mut ArgState,
+) -> Result<(ArgKind, Source)> {
+    let src = l.src;
+    let f = &src.functions[k.function];
+    let p = &f.params[i];
+    let used = super::images::image_use(src, k.function, i as u32)?;
+    let texel = super::images::image_type(&mut l.out, img, used.texel)?;
+    let binding = descriptor(l, &f.name, p.name.as_deref(), i, texel, &mut st.bindings);
+    let g = binding.global;
+    // The host's words for the channel order and data type the kernel asks.
+    let u32t = l.out.int_type(32);
+    let mut word = |l: &mut Lowerer, asked: bool| {
+        asked.then(|| {
+            let (n, at, size) = st.push.add(l, u32t);
+            (n, PushConstantRange { offset: at, size })
+        })
+    };
+    let order = word(l, used.queries_order);
+    let data_type = word(l, used.queries_data_type);
+    if order.is_some() || data_type.is_some() {
+        l.image_words
+            .insert(g, (order.map(|w| w.0), data_type.map(|w| w.0)));
+    }
+    let arg = ImageArg {
+        binding,
+        channel_order: order.map(|w| w.1),
+        channel_data_type: data_type.map(|w| w.1),
+        texel_buffer: img.dim == ir::ImageDim::Buffer,
+    };
+    let storage = matches!(l.out.types[texel], Type::ShaderImage { storage: true, .. });
+    let kind = if storage {
+        ArgKind::StorageImage(arg)
+    } else {
+        ArgKind::SampledImage(arg)
+    };
+    Ok((kind, Source::Handle(g)))
+}
+
+/// The kernel's parameters as the entry block makes them from its interface (`sources`).
+fn entry_values(
+    b: &mut FnBuilder,
+    f: &ir::Function,
+    sources: &[Source],
+    local_offsets: &[Value],
+    pod_global: Option<Handle<ir::Global>>,
+) -> Result<Vec<Value>> {
     let mut values = Vec::new();
     for (i, s) in sources.iter().enumerate() {
         let v = match *s {
@@ -366,38 +465,7 @@ pub(super) fn lower_kernel(
         };
         values.push(v);
     }
-    b.inline(k.function, values)?;
-    b.finish_arena();
-    b.finish_slot_indices();
-    let body = b.body;
-    let void = l.out.void_type();
-    let entry = l.out.functions.append(ir::Function {
-        name: f.name.clone(),
-        ret: void,
-        params: Vec::new(),
-        is_kernel: true,
-        linkage: ir::Linkage::Export,
-        body: Some(body),
-    });
-    l.out.kernels.push(ir::Kernel {
-        function: entry,
-        args: k.args.clone(),
-        reqd_work_group_size: k.reqd_work_group_size,
-        work_group_size_hint: k.work_group_size_hint,
-        vec_type_hint: k.vec_type_hint.clone(),
-        reqd_sub_group_size: k.reqd_sub_group_size,
-        other_modes: Vec::new(),
-    });
-    Ok(KernelInterface {
-        name: f.name.clone(),
-        entry,
-        args,
-        push_constants,
-        push_constant_size,
-        global_offset,
-        required_workgroup_size: k.reqd_work_group_size,
-        may_use_printf: false,
-    })
+    Ok(values)
 }
 
 /// A struct being laid out member by member (the push constants, the argument buffer).
