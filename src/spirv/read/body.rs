@@ -11,54 +11,20 @@ use crate::ir::{
     self, BinaryOp, CastOp, ConstantKind, IntPredicate as I, Op, Terminator, Type, Value,
 };
 
+mod composite;
+mod memory;
+
 impl Reader {
     pub(super) fn instruction(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
         let op = inst.class.opcode;
-        let name = inst.result_id.and_then(|id| self.name(id));
         let rty = match inst.result_type {
             Some(t) => self.type_of(t)?,
             None => self.m.void_type(),
         };
-        if let Some(b) = binary_op(op) {
-            let mut a = self.operands(st, inst, 0)?;
-            if matches!(
-                op,
-                S::ShiftLeftLogical | S::ShiftRightLogical | S::ShiftRightArithmetic
-            ) {
-                // SPIR-V lets the shift amount have another width; LLVM does not.
-                a[1] = self.resize_int(st, a[1], rty)?;
-            }
-            let flags = self.arith_flags(result_id(inst)?);
-            let o = Op::Binary {
-                op: b,
-                lhs: a[0],
-                rhs: a[1],
-                flags,
-            };
-            return self.emit(st, inst, rty, o, name);
+        if self.operator(st, inst, rty)? {
+            return Ok(());
         }
-        if let Some(pred) = int_predicate(op) {
-            let a = self.operands(st, inst, 0)?;
-            if let Some((b, ext)) = self.m.extension_test(&st.body, pred, a[0], a[1]) {
-                st.looked_through.push(ext);
-                return self.define(st, inst, b);
-            }
-            let o = Op::ICmp {
-                pred,
-                lhs: a[0],
-                rhs: a[1],
-            };
-            return self.emit(st, inst, rty, o, name);
-        }
-        if let Some(pred) = ir::normal::float_predicate(op) {
-            let a = self.operands(st, inst, 0)?;
-            let o = Op::FCmp {
-                pred,
-                lhs: a[0],
-                rhs: a[1],
-            };
-            return self.emit(st, inst, rty, o, name);
-        }
+        let name = inst.result_id.and_then(|id| self.name(id));
         let plain = |op, lhs, rhs| Op::Binary {
             op,
             lhs,
@@ -116,126 +82,6 @@ impl Reader {
                 let o = self.m.select_op(rty, a[0], a[1], a[2]);
                 self.emit(st, inst, rty, o, name)?;
             }
-            S::Variable => {
-                let Type::Pointer { pointee, .. } = self.m.types[rty] else {
-                    return Err(Error::malformed("OpVariable whose type is not a pointer"));
-                };
-                let id = result_id(inst)?;
-                let align = self
-                    .m
-                    .stated_align(pointee, self.ann.literal(id, Decoration::Alignment));
-                let v = self.push(
-                    st,
-                    rty,
-                    Op::Alloca {
-                        allocated: pointee,
-                        align,
-                    },
-                    name,
-                );
-                self.define(st, inst, v)?;
-                if let Some(Operand::IdRef(init)) = inst.operands.get(1) {
-                    let value = self.operand(st, *init)?;
-                    let void = self.m.void_type();
-                    self.push(
-                        st,
-                        void,
-                        Op::Store {
-                            ptr: v,
-                            value,
-                            align,
-                            volatile: false,
-                        },
-                        None,
-                    );
-                }
-            }
-            S::Load => self.load(st, inst, rty, name)?,
-            S::Store => {
-                let ptr_id = id_operand(inst, 0)?;
-                let ptr = self.operand(st, ptr_id)?;
-                let value = self.operand(st, id_operand(inst, 1)?)?;
-                let (align, volatile) = self.memory_access(inst, 2, ptr_id);
-                let align = self.access_align(st, ptr, align);
-                let void = self.m.void_type();
-                self.push(
-                    st,
-                    void,
-                    Op::Store {
-                        ptr,
-                        value,
-                        align,
-                        volatile,
-                    },
-                    None,
-                );
-            }
-            S::CopyMemory | S::CopyMemorySized => {
-                let dst_id = id_operand(inst, 0)?;
-                let dst = self.operand(st, dst_id)?;
-                let src = self.operand(st, id_operand(inst, 1)?)?;
-                let (size, access_at) = if op == S::CopyMemorySized {
-                    (self.operand(st, id_operand(inst, 2)?)?, 3)
-                } else {
-                    let pointee = self
-                        .m
-                        .pointee(self.value_ty(st, dst))
-                        .ok_or_else(|| Error::malformed("OpCopyMemory of a non-pointer"))?;
-                    let bytes = self.m.size_of(pointee);
-                    let st_ty = self.m.size_type();
-                    (Value::Const(self.m.int_const(st_ty, bytes)), 2)
-                };
-                let (align, volatile) = self.memory_access(inst, access_at, dst_id);
-                let void = self.m.void_type();
-                self.push(
-                    st,
-                    void,
-                    Op::CopyMemory {
-                        dst,
-                        src,
-                        size,
-                        align,
-                        volatile,
-                    },
-                    None,
-                );
-            }
-            S::AccessChain
-            | S::InBoundsAccessChain
-            | S::PtrAccessChain
-            | S::InBoundsPtrAccessChain => {
-                let base = self.operand(st, id_operand(inst, 0)?)?;
-                let mut indices = self.operands(st, inst, 1)?;
-                if matches!(op, S::AccessChain | S::InBoundsAccessChain) {
-                    let i32t = self.m.int_type(32);
-                    indices.insert(0, Value::Const(self.m.int_const(i32t, 0)));
-                }
-                let base_ty = self.value_ty(st, base);
-                self.m.struct_indices_as_i32(base_ty, &mut indices);
-                // The indices must walk the base type to the result type: a writer (LLVM's
-                // GEP above all) cannot spell a chain that does not.
-                let consts = self.m.const_indices(&indices);
-                let integers = indices.iter().all(|&i| {
-                    let it = self.value_ty(st, i);
-                    matches!(self.m.types[it], Type::Int { .. })
-                });
-                if !integers || self.m.gep_result_type(base_ty, &consts) != Some(rty) {
-                    return Err(Error::malformed(format!(
-                        "Op{op:?}: the indices do not lead from the base type to the result type"
-                    )));
-                }
-                self.emit(
-                    st,
-                    inst,
-                    rty,
-                    Op::Gep {
-                        inbounds: matches!(op, S::InBoundsAccessChain | S::InBoundsPtrAccessChain),
-                        base,
-                        indices,
-                    },
-                    name,
-                )?;
-            }
             S::Phi => {
                 let mut pairs = Vec::new();
                 for i in (0..inst.operands.len()).step_by(2) {
@@ -263,74 +109,6 @@ impl Reader {
                 let args = self.operands(st, inst, 1)?;
                 self.emit(st, inst, rty, Op::Call { callee, args }, name)?;
             }
-            S::VectorShuffle => {
-                let a = self.operand(st, id_operand(inst, 0)?)?;
-                let b = self.operand(st, id_operand(inst, 1)?)?;
-                let mask = (2..inst.operands.len())
-                    .map(|i| literal_operand(inst, i).map(|l| (l != u32::MAX).then_some(l)))
-                    .collect::<Result<Vec<_>>>()?;
-                self.emit(st, inst, rty, Op::Shuffle { a, b, mask }, name)?;
-            }
-            S::VectorExtractDynamic => {
-                let vid = id_operand(inst, 0)?;
-                if let Some(Local::BuiltinVector(b, _)) = st.locals.get(&vid).copied() {
-                    let idx = self.operand(st, id_operand(inst, 1)?)?;
-                    let i32t = self.m.int_type(32);
-                    let idx = self.resize_int(st, idx, i32t)?;
-                    return self.emit(
-                        st,
-                        inst,
-                        rty,
-                        Op::Builtin {
-                            builtin: ir::Builtin::WorkItem(b),
-                            args: vec![idx],
-                        },
-                        name,
-                    );
-                }
-                let a = self.operands(st, inst, 0)?;
-                self.emit(
-                    st,
-                    inst,
-                    rty,
-                    Op::ExtractElement {
-                        vector: a[0],
-                        index: a[1],
-                    },
-                    name,
-                )?;
-            }
-            S::VectorInsertDynamic => {
-                let a = self.operands(st, inst, 0)?;
-                self.emit(
-                    st,
-                    inst,
-                    rty,
-                    Op::InsertElement {
-                        vector: a[0],
-                        element: a[1],
-                        index: a[2],
-                    },
-                    name,
-                )?;
-            }
-            S::CompositeExtract => self.composite_extract(st, inst, rty, name)?,
-            S::CompositeInsert => {
-                let element = self.operand(st, id_operand(inst, 0)?)?;
-                let aggregate = self.operand(st, id_operand(inst, 1)?)?;
-                let indices = (2..inst.operands.len())
-                    .map(|i| literal_operand(inst, i))
-                    .collect::<Result<Vec<_>>>()?;
-                let o = ir::normal::insert_path(
-                    &mut Steps { r: self, st },
-                    aggregate,
-                    element,
-                    &indices,
-                )
-                .ok_or_else(|| Error::malformed("OpCompositeInsert indices do not fit"))?;
-                self.emit(st, inst, rty, o, name)?;
-            }
-            S::CompositeConstruct => self.composite_construct(st, inst, rty, name)?,
             S::Bitcast
             | S::ConvertPtrToU
             | S::ConvertUToPtr
@@ -345,6 +123,96 @@ impl Reader {
             | S::ConvertUToF
             | S::SatConvertSToU
             | S::SatConvertUToS => self.conversion(st, inst, rty, name)?,
+            S::Variable
+            | S::Load
+            | S::Store
+            | S::CopyMemory
+            | S::CopyMemorySized
+            | S::AccessChain
+            | S::InBoundsAccessChain
+            | S::PtrAccessChain
+            | S::InBoundsPtrAccessChain => self.memory_instruction(st, inst, rty, name)?,
+            S::VectorShuffle
+            | S::VectorExtractDynamic
+            | S::VectorInsertDynamic
+            | S::CompositeExtract
+            | S::CompositeInsert
+            | S::CompositeConstruct => self.composite_instruction(st, inst, rty, name)?,
+            S::Branch
+            | S::BranchConditional
+            | S::Switch
+            | S::Return
+            | S::ReturnValue
+            | S::Unreachable
+            | S::Kill => self.terminator_instruction(st, inst)?,
+            _ => self.builtin_instruction(st, inst, rty, name)?,
+        }
+        Ok(())
+    }
+
+    /// A binary operator or a comparison (`binary_op`, `int_predicate`, `float_predicate`):
+    /// true where `inst` was one.
+    fn operator(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+    ) -> Result<bool> {
+        let op = inst.class.opcode;
+        if let Some(b) = binary_op(op) {
+            let mut a = self.operands(st, inst, 0)?;
+            if matches!(
+                op,
+                S::ShiftLeftLogical | S::ShiftRightLogical | S::ShiftRightArithmetic
+            ) {
+                // SPIR-V lets the shift amount have another width; LLVM does not.
+                a[1] = self.resize_int(st, a[1], rty)?;
+            }
+            let flags = self.arith_flags(result_id(inst)?);
+            let o = Op::Binary {
+                op: b,
+                lhs: a[0],
+                rhs: a[1],
+                flags,
+            };
+            let name = inst.result_id.and_then(|id| self.name(id));
+            self.emit(st, inst, rty, o, name)?;
+            return Ok(true);
+        }
+        if let Some(pred) = int_predicate(op) {
+            let a = self.operands(st, inst, 0)?;
+            if let Some((b, ext)) = self.m.extension_test(&st.body, pred, a[0], a[1]) {
+                st.looked_through.push(ext);
+                self.define(st, inst, b)?;
+                return Ok(true);
+            }
+            let o = Op::ICmp {
+                pred,
+                lhs: a[0],
+                rhs: a[1],
+            };
+            let name = inst.result_id.and_then(|id| self.name(id));
+            self.emit(st, inst, rty, o, name)?;
+            return Ok(true);
+        }
+        if let Some(pred) = ir::normal::float_predicate(op) {
+            let a = self.operands(st, inst, 0)?;
+            let o = Op::FCmp {
+                pred,
+                lhs: a[0],
+                rhs: a[1],
+            };
+            let name = inst.result_id.and_then(|id| self.name(id));
+            self.emit(st, inst, rty, o, name)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// A block's terminator.
+    fn terminator_instruction(&mut self, st: &mut FnState, inst: &Instruction) -> Result<()> {
+        let op = inst.class.opcode;
+        match op {
             S::Branch => {
                 let t = Self::block_of(st, id_operand(inst, 0)?)?;
                 st.body.blocks[st.current].terminator = Terminator::Branch(t);
@@ -389,7 +257,7 @@ impl Reader {
             S::Unreachable | S::Kill => {
                 st.body.blocks[st.current].terminator = Terminator::Unreachable
             }
-            _ => self.builtin_instruction(st, inst, rty, name)?,
+            _ => return Err(Error::internal("an instruction read by the wrong family")),
         }
         Ok(())
     }
