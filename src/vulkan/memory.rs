@@ -266,9 +266,8 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The element step of a `getelementptr` on a buffer pointer as a 64-bit index. LLVM
-    /// sign-extends a narrower index (clang writes `p--` as `i32 -1`); SPIR-V leaves the
-    /// signedness of an `OpPtrAccessChain` element to the driver, and NVIDIA's reads a 32-bit
-    /// one as unsigned (4294967295 elements forward).
+    /// sign-extends a narrower index (clang writes `p--` as `i32 -1`); SPIR-V does not say
+    /// how a driver widens an `OpPtrAccessChain` element, so the widening is ours.
     fn element_step(&mut self, step: Value) -> Value {
         let Type::Int { width } = self.l.out.types[self.ty_of(step)] else {
             return step;
@@ -297,7 +296,7 @@ impl FnBuilder<'_, '_> {
         ) else {
             return false;
         };
-        *width == 0 || n >> (width - 1) & 1 == 0
+        (n >> (width - 1)) & 1 == 0
     }
 
     /// The physical pointer `step` elements (a 64-bit integer) after `base`, by arithmetic
