@@ -1,5 +1,5 @@
-//! Allocas, getelementptr and shufflevector: the instructions that address memory and
-//! aggregates.
+//! Allocas, loads, stores, getelementptr, shufflevector and the lanes and members of vectors
+//! and aggregates: the instructions that address memory and aggregates.
 
 use llvm_ir::{instruction as li, Operand};
 
@@ -142,6 +142,138 @@ impl FnLowering<'_, '_> {
             }
         };
         self.emit_folded(&i.dest, ty, Op::Shuffle { a, b, mask });
+        Ok(())
+    }
+
+    /// A `load` (not of a builtin variable).
+    pub(super) fn load_inst(&mut self, i: &li::Load) -> Result<()> {
+        let ptr = self.operand(&i.address)?;
+        if i.atomicity.is_some() {
+            return Err(Error::unsupported("atomic load")
+                .at_value(format!("%{}", self.names.spell(&i.dest))));
+        }
+        let pt = self.value_type(ptr);
+        let ty = self
+            .m
+            .pointee(pt)
+            .ok_or_else(|| Error::malformed("load from a non-pointer"))?;
+        self.emit(
+            Some(&i.dest),
+            ty,
+            Op::Load {
+                ptr,
+                align: Self::align(i.alignment),
+                volatile: i.volatile,
+            },
+        );
+        Ok(())
+    }
+
+    /// A `store`: refused into read-only memory and for a legacy sampler's bits.
+    pub(super) fn store_inst(&mut self, i: &li::Store) -> Result<()> {
+        if i.atomicity.is_some() {
+            return Err(Error::unsupported("atomic store"));
+        }
+        let ptr = self.operand(&i.address)?;
+        let value = self.operand(&i.value)?;
+        let ptr_ty = self.value_type(ptr);
+        if let Type::Pointer {
+            space: space @ (ir::AddressSpace::Constant | ir::AddressSpace::Input),
+            ..
+        } = self.m.types[ptr_ty]
+        {
+            let what = match space {
+                ir::AddressSpace::Constant => "__constant memory",
+                _ => "a builtin input variable",
+            };
+            return Err(Error::unsupported(format!(
+                "a store to {what} (read-only in OpenCL C and SPIR-V)"
+            )));
+        }
+        // A legacy SPIR 1.2 sampler is an `i32` whose bits a kernel can store; in
+        // the graph (and in SPIR-V) a sampler is opaque, held only by a sampler
+        // variable.
+        let value_ty = self.value_type(value);
+        if self.m.types[value_ty] == Type::Sampler && self.m.pointee(ptr_ty) != Some(value_ty) {
+            return Err(Error::unsupported(
+                "the bits of a sampler stored to memory as an integer (a sampler in \
+                 SPIR-V is an opaque object, without bits to read)",
+            ));
+        }
+        let void = self.m.void_type();
+        self.emit(
+            None,
+            void,
+            Op::Store {
+                ptr,
+                value,
+                align: Self::align(i.alignment),
+                volatile: i.volatile,
+            },
+        );
+        Ok(())
+    }
+
+    /// An `extractelement` (a lane of a builtin vector variable reads the builtin).
+    pub(super) fn extract_element(&mut self, i: &li::ExtractElement) -> Result<()> {
+        if let Operand::LocalOperand { name, .. } = &i.vector {
+            if let Some(&(b, ty)) = self.builtin_loads.get(name) {
+                let index = self.operand(&i.index)?;
+                let elem = self.m.scalar_of(ty);
+                let q = Op::Builtin {
+                    builtin: ir::Builtin::WorkItem(b),
+                    args: vec![index],
+                };
+                self.emit(Some(&i.dest), elem, q);
+                return Ok(());
+            }
+        }
+        let vector = self.operand(&i.vector)?;
+        let index = self.operand(&i.index)?;
+        let ty = self.m.scalar_of(self.value_type(vector));
+        if let Some((query, h)) = self.m.query_component(&self.body, vector, index) {
+            self.spellings.push(h);
+            self.emit(Some(&i.dest), ty, query);
+            return Ok(());
+        }
+        self.emit_folded(&i.dest, ty, Op::ExtractElement { vector, index });
+        Ok(())
+    }
+
+    /// An `insertelement`.
+    pub(super) fn insert_element(&mut self, i: &li::InsertElement) -> Result<()> {
+        let vector = self.operand(&i.vector)?;
+        let element = self.operand(&i.element)?;
+        let index = self.operand(&i.index)?;
+        let ty = self.value_type(vector);
+        let op = Op::InsertElement {
+            vector,
+            element,
+            index,
+        };
+        self.emit_folded(&i.dest, ty, op);
+        Ok(())
+    }
+
+    /// An `extractvalue`.
+    pub(super) fn extract_value(&mut self, i: &li::ExtractValue) -> Result<()> {
+        // Typed from the graph: llvm-ir cannot type an extractvalue from a named
+        // struct (it panics).
+        let aggregate = self.operand(&i.aggregate)?;
+        let (op, ty) = ir::normal::extract_path(self, aggregate, &i.indices)
+            .ok_or_else(|| Error::malformed("extractvalue indices do not fit"))?;
+        self.emit(Some(&i.dest), ty, op);
+        Ok(())
+    }
+
+    /// An `insertvalue`.
+    pub(super) fn insert_value(&mut self, i: &li::InsertValue) -> Result<()> {
+        let aggregate = self.operand(&i.aggregate)?;
+        let element = self.operand(&i.element)?;
+        let ty = self.value_type(aggregate);
+        let op = ir::normal::insert_path(self, aggregate, element, &i.indices)
+            .ok_or_else(|| Error::malformed("insertvalue indices do not fit"))?;
+        self.emit(Some(&i.dest), ty, op);
         Ok(())
     }
 }

@@ -489,80 +489,12 @@ impl FnLowering<'_, '_> {
             I::SIToFP(i) => self.cast(CastOp::SIToFP, &i.operand, &i.to_type, &i.dest),
             I::PtrToInt(i) => self.cast(CastOp::PtrToInt, &i.operand, &i.to_type, &i.dest),
             I::IntToPtr(i) => self.cast(CastOp::IntToPtr, &i.operand, &i.to_type, &i.dest),
-            I::BitCast(i) => {
-                // Casts between OpenCL object types are no-ops in the graph, and so is a cast
-                // to the operand's own type (legacy SPIR spells sampler initializers so) and
-                // the `i8*` cast a memory intrinsic's signature needs.
-                if self.narrow_of(&i.operand).is_some()
-                    || super::narrow::narrow_bits(&i.to_type).is_some()
-                {
-                    return Err(Error::unsupported(
-                        "a bitcast from or to an integer of a width SPIR does not have",
-                    ));
-                }
-                let v = self.operand(&i.operand)?;
-                let to = self.lower_type(&i.to_type)?;
-                let from = self.value_type(v);
-                if from == to
-                    || self.memory_casts.contains(&(self.current, self.inst_index))
-                    || self.m.types[to].is_opencl_object()
-                    || self.m.types[from].is_opencl_object()
-                {
-                    self.bind(&i.dest, v);
-                    return Ok(());
-                }
-                self.emit(
-                    Some(&i.dest),
-                    to,
-                    Op::Cast {
-                        op: CastOp::Bitcast,
-                        value: v,
-                    },
-                );
-                Ok(())
-            }
+            I::BitCast(i) => self.bitcast(i),
             I::AddrSpaceCast(i) => {
                 self.cast(CastOp::AddrSpaceCast, &i.operand, &i.to_type, &i.dest)
             }
-            I::ICmp(i) => {
-                let mut lhs = self.operand(&i.operand0)?;
-                let mut rhs = self.operand(&i.operand1)?;
-                let pred = control::int_pred(i.predicate);
-                if let Some(bits) = self.narrow_of(&i.operand0) {
-                    use ir::IntPredicate as P;
-                    if matches!(pred, P::Sgt | P::Sge | P::Slt | P::Sle) {
-                        lhs = self.sign_extend_low(lhs, bits);
-                        rhs = self.sign_extend_low(rhs, bits);
-                    }
-                }
-                if let Some(b) = self.extension_test(pred, lhs, rhs) {
-                    // The test's name is the boolean's when the boolean has none (SPIR
-                    // writes a named boolean as the test of an unnamed integer).
-                    if let (Value::Inst(h), Some(n)) = (b, self.names.name(&i.dest)) {
-                        self.body.insts[h].name.get_or_insert_with(|| n.to_string());
-                    }
-                    self.bind(&i.dest, b);
-                    return Ok(());
-                }
-                let ty = self.bool_like(lhs);
-                self.emit(Some(&i.dest), ty, Op::ICmp { pred, lhs, rhs });
-                Ok(())
-            }
-            I::FCmp(i) => {
-                let lhs = self.operand(&i.operand0)?;
-                let rhs = self.operand(&i.operand1)?;
-                let ty = self.bool_like(lhs);
-                match self
-                    .m
-                    .fcmp_op(ty, control::float_pred(i.predicate), lhs, rhs)
-                {
-                    ir::normal::Converted::Op(op) => {
-                        self.emit(Some(&i.dest), ty, op);
-                    }
-                    ir::normal::Converted::Same(v) => self.bind(&i.dest, v),
-                }
-                Ok(())
-            }
+            I::ICmp(i) => self.icmp(i),
+            I::FCmp(i) => self.fcmp(i),
             I::Select(i) => {
                 let cond = self.operand(&i.condition)?;
                 let on_true = self.operand(&i.true_value)?;
@@ -574,73 +506,8 @@ impl FnLowering<'_, '_> {
             }
             I::Alloca(i) => self.alloca(i),
             I::Load(i) if self.builtin_load(i)? => Ok(()),
-            I::Load(i) => {
-                let ptr = self.operand(&i.address)?;
-                if i.atomicity.is_some() {
-                    return Err(Error::unsupported("atomic load")
-                        .at_value(format!("%{}", self.names.spell(&i.dest))));
-                }
-                let pt = self.value_type(ptr);
-                let ty = self
-                    .m
-                    .pointee(pt)
-                    .ok_or_else(|| Error::malformed("load from a non-pointer"))?;
-                self.emit(
-                    Some(&i.dest),
-                    ty,
-                    Op::Load {
-                        ptr,
-                        align: Self::align(i.alignment),
-                        volatile: i.volatile,
-                    },
-                );
-                Ok(())
-            }
-            I::Store(i) => {
-                if i.atomicity.is_some() {
-                    return Err(Error::unsupported("atomic store"));
-                }
-                let ptr = self.operand(&i.address)?;
-                let value = self.operand(&i.value)?;
-                let ptr_ty = self.value_type(ptr);
-                if let Type::Pointer {
-                    space: space @ (ir::AddressSpace::Constant | ir::AddressSpace::Input),
-                    ..
-                } = self.m.types[ptr_ty]
-                {
-                    let what = match space {
-                        ir::AddressSpace::Constant => "__constant memory",
-                        _ => "a builtin input variable",
-                    };
-                    return Err(Error::unsupported(format!(
-                        "a store to {what} (read-only in OpenCL C and SPIR-V)"
-                    )));
-                }
-                // A legacy SPIR 1.2 sampler is an `i32` whose bits a kernel can store; in
-                // the graph (and in SPIR-V) a sampler is opaque, held only by a sampler
-                // variable.
-                let value_ty = self.value_type(value);
-                if self.m.types[value_ty] == Type::Sampler
-                    && self.m.pointee(ptr_ty) != Some(value_ty)
-                {
-                    return Err(Error::unsupported(
-                        "the bits of a sampler stored to memory as an integer (a sampler in \
-                         SPIR-V is an opaque object, without bits to read)",
-                    ));
-                }
-                let void = self.m.void_type();
-                self.emit(
-                    None,
-                    void,
-                    Op::Store {
-                        ptr,
-                        value,
-                        align: Self::align(i.alignment),
-                        volatile: i.volatile,
-                    },
-                );
-                Ok(())
-            }
+            I::Load(i) => self.load_inst(i),
+            I::Store(i) => self.store_inst(i),
             I::GetElementPtr(i) => self.gep(i),
             I::Phi(i) => {
                 let ty = self.lower_type(&i.to_type)?;
@@ -654,62 +521,11 @@ impl FnLowering<'_, '_> {
                 self.pending_phis.push((h, i.incoming_values.clone()));
                 Ok(())
             }
-            I::ExtractElement(i) => {
-                if let Operand::LocalOperand { name, .. } = &i.vector {
-                    if let Some(&(b, ty)) = self.builtin_loads.get(name) {
-                        let index = self.operand(&i.index)?;
-                        let elem = self.m.scalar_of(ty);
-                        let q = Op::Builtin {
-                            builtin: ir::Builtin::WorkItem(b),
-                            args: vec![index],
-                        };
-                        self.emit(Some(&i.dest), elem, q);
-                        return Ok(());
-                    }
-                }
-                let vector = self.operand(&i.vector)?;
-                let index = self.operand(&i.index)?;
-                let ty = self.m.scalar_of(self.value_type(vector));
-                if let Some((query, h)) = self.m.query_component(&self.body, vector, index) {
-                    self.spellings.push(h);
-                    self.emit(Some(&i.dest), ty, query);
-                    return Ok(());
-                }
-                self.emit_folded(&i.dest, ty, Op::ExtractElement { vector, index });
-                Ok(())
-            }
-            I::InsertElement(i) => {
-                let vector = self.operand(&i.vector)?;
-                let element = self.operand(&i.element)?;
-                let index = self.operand(&i.index)?;
-                let ty = self.value_type(vector);
-                let op = Op::InsertElement {
-                    vector,
-                    element,
-                    index,
-                };
-                self.emit_folded(&i.dest, ty, op);
-                Ok(())
-            }
+            I::ExtractElement(i) => self.extract_element(i),
+            I::InsertElement(i) => self.insert_element(i),
             I::ShuffleVector(i) => self.shuffle(i),
-            I::ExtractValue(i) => {
-                // Typed from the graph: llvm-ir cannot type an extractvalue from a named
-                // struct (it panics).
-                let aggregate = self.operand(&i.aggregate)?;
-                let (op, ty) = ir::normal::extract_path(self, aggregate, &i.indices)
-                    .ok_or_else(|| Error::malformed("extractvalue indices do not fit"))?;
-                self.emit(Some(&i.dest), ty, op);
-                Ok(())
-            }
-            I::InsertValue(i) => {
-                let aggregate = self.operand(&i.aggregate)?;
-                let element = self.operand(&i.element)?;
-                let ty = self.value_type(aggregate);
-                let op = ir::normal::insert_path(self, aggregate, element, &i.indices)
-                    .ok_or_else(|| Error::malformed("insertvalue indices do not fit"))?;
-                self.emit(Some(&i.dest), ty, op);
-                Ok(())
-            }
+            I::ExtractValue(i) => self.extract_value(i),
+            I::InsertValue(i) => self.insert_value(i),
             I::Freeze(i) => {
                 let v = self.operand(&i.operand)?;
                 self.bind(&i.dest, v);
@@ -746,6 +562,82 @@ impl FnLowering<'_, '_> {
                 )
             }
         }
+    }
+
+    /// An `icmp`.
+    fn icmp(&mut self, i: &li::ICmp) -> Result<()> {
+        let mut lhs = self.operand(&i.operand0)?;
+        let mut rhs = self.operand(&i.operand1)?;
+        let pred = control::int_pred(i.predicate);
+        if let Some(bits) = self.narrow_of(&i.operand0) {
+            use ir::IntPredicate as P;
+            if matches!(pred, P::Sgt | P::Sge | P::Slt | P::Sle) {
+                lhs = self.sign_extend_low(lhs, bits);
+                rhs = self.sign_extend_low(rhs, bits);
+            }
+        }
+        if let Some(b) = self.extension_test(pred, lhs, rhs) {
+            // The test's name is the boolean's when the boolean has none (SPIR
+            // writes a named boolean as the test of an unnamed integer).
+            if let (Value::Inst(h), Some(n)) = (b, self.names.name(&i.dest)) {
+                self.body.insts[h].name.get_or_insert_with(|| n.to_string());
+            }
+            self.bind(&i.dest, b);
+            return Ok(());
+        }
+        let ty = self.bool_like(lhs);
+        self.emit(Some(&i.dest), ty, Op::ICmp { pred, lhs, rhs });
+        Ok(())
+    }
+
+    /// An `fcmp`.
+    fn fcmp(&mut self, i: &li::FCmp) -> Result<()> {
+        let lhs = self.operand(&i.operand0)?;
+        let rhs = self.operand(&i.operand1)?;
+        let ty = self.bool_like(lhs);
+        match self
+            .m
+            .fcmp_op(ty, control::float_pred(i.predicate), lhs, rhs)
+        {
+            ir::normal::Converted::Op(op) => {
+                self.emit(Some(&i.dest), ty, op);
+            }
+            ir::normal::Converted::Same(v) => self.bind(&i.dest, v),
+        }
+        Ok(())
+    }
+
+    /// A `bitcast`.
+    fn bitcast(&mut self, i: &li::BitCast) -> Result<()> {
+        // Casts between OpenCL object types are no-ops in the graph, and so is a cast
+        // to the operand's own type (legacy SPIR spells sampler initializers so) and
+        // the `i8*` cast a memory intrinsic's signature needs.
+        if self.narrow_of(&i.operand).is_some() || super::narrow::narrow_bits(&i.to_type).is_some()
+        {
+            return Err(Error::unsupported(
+                "a bitcast from or to an integer of a width SPIR does not have",
+            ));
+        }
+        let v = self.operand(&i.operand)?;
+        let to = self.lower_type(&i.to_type)?;
+        let from = self.value_type(v);
+        if from == to
+            || self.memory_casts.contains(&(self.current, self.inst_index))
+            || self.m.types[to].is_opencl_object()
+            || self.m.types[from].is_opencl_object()
+        {
+            self.bind(&i.dest, v);
+            return Ok(());
+        }
+        self.emit(
+            Some(&i.dest),
+            to,
+            Op::Cast {
+                op: CastOp::Bitcast,
+                value: v,
+            },
+        );
+        Ok(())
     }
 
     /// `i1` or `<n x i1>` shaped like `v`.
