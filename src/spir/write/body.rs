@@ -1,5 +1,7 @@
 //! Functions, blocks and LLVM-level instructions.
 
+use std::ffi::CStr;
+
 use crate::hash::HashMap;
 
 use llvm_sys::core::*;
@@ -327,6 +329,8 @@ impl Writer<'_> {
         };
         let n = name.as_ptr();
         let rt = self.ty(inst.ty)?;
+        // SAFETY: as in `memory_inst`: the builder, values and types are this writer's, and
+        // `name` outlives the calls.
         Ok(unsafe {
             match &inst.op {
                 Op::Binary {
@@ -382,9 +386,71 @@ impl Writer<'_> {
                     let f = self.value(fc, *on_false)?;
                     LLVMBuildSelect(b, cv, t, f, n)
                 }
+                Op::Phi { .. } => LLVMBuildPhi(b, rt, n),
+                Op::Call { callee, args } => {
+                    let f = self.funcs[callee];
+                    let cf = &self.m.functions[*callee];
+                    let fty = LLVMGlobalGetValueType(f);
+                    let mut a = self.values(fc, args)?;
+                    // A SPIR-style i32 sampler passed where spirv-ir wants a sampler object.
+                    for (i, p) in cf.params.iter().enumerate() {
+                        if matches!(self.m.types[p.ty], Type::Sampler)
+                            && self.opts.flavor == crate::options::Flavor::SpirvIr
+                            && LLVMGetTypeKind(LLVMTypeOf(a[i]))
+                                == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+                        {
+                            a[i] = self.translate_sampler(a[i])?;
+                        }
+                    }
+                    let call = LLVMBuildCall2(b, fty, f, a.as_mut_ptr(), a.len() as u32, n);
+                    LLVMSetInstructionCallConv(
+                        call,
+                        if cf.is_kernel {
+                            CC_SPIR_KERNEL
+                        } else {
+                            CC_SPIR_FUNC
+                        },
+                    );
+                    call
+                }
+                Op::Builtin { builtin, args } => {
+                    let a = self.values(fc, args)?;
+                    let tys: Vec<_> = args.iter().map(|&v| self.vty(fc, v)).collect();
+                    self.builtin(fc, builtin, args, &a, &tys, inst.ty, &name)?
+                }
+                Op::Alloca { .. }
+                | Op::Load { .. }
+                | Op::Store { .. }
+                | Op::Gep { .. }
+                | Op::CopyMemory { .. }
+                | Op::FillMemory { .. } => self.memory_inst(fc, inst, rt, &name)?,
+                Op::ExtractElement { .. }
+                | Op::InsertElement { .. }
+                | Op::Shuffle { .. }
+                | Op::ExtractValue { .. }
+                | Op::InsertValue { .. } => self.composite_inst(fc, inst, &name)?,
+            }
+        })
+    }
+
+    /// A variable, a load, a store, a `getelementptr`, a copy or fill of memory.
+    fn memory_inst(
+        &mut self,
+        fc: &mut FnCtx,
+        inst: &ir::Inst,
+        rt: LLVMTypeRef,
+        name: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let b = self.builder;
+        let n = name.as_ptr();
+        // SAFETY: `b` is this writer's builder, placed in the function being written; every
+        // value and type given to LLVM was made in this writer's context (`value`, `ty`),
+        // and `n` points to a NUL-terminated name that outlives the calls.
+        Ok(unsafe {
+            match &inst.op {
                 Op::Alloca { allocated, align } => {
                     let t = self.ty(*allocated)?;
-                    let v = self.entry_alloca(fc, t, &name);
+                    let v = self.entry_alloca(fc, t, name);
                     if let Some(a) = align {
                         LLVMSetAlignment(v, *a);
                     }
@@ -440,38 +506,55 @@ impl Writer<'_> {
                         LLVMBuildGEP2(b, pt, bv, is.as_mut_ptr(), is.len() as u32, n)
                     }
                 }
-                Op::Phi { .. } => LLVMBuildPhi(b, rt, n),
-                Op::Call { callee, args } => {
-                    let f = self.funcs[callee];
-                    let cf = &self.m.functions[*callee];
-                    let fty = LLVMGlobalGetValueType(f);
-                    let mut a = self.values(fc, args)?;
-                    // A SPIR-style i32 sampler passed where spirv-ir wants a sampler object.
-                    for (i, p) in cf.params.iter().enumerate() {
-                        if matches!(self.m.types[p.ty], Type::Sampler)
-                            && self.opts.flavor == crate::options::Flavor::SpirvIr
-                            && LLVMGetTypeKind(LLVMTypeOf(a[i]))
-                                == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-                        {
-                            a[i] = self.translate_sampler(a[i])?;
-                        }
-                    }
-                    let call = LLVMBuildCall2(b, fty, f, a.as_mut_ptr(), a.len() as u32, n);
-                    LLVMSetInstructionCallConv(
-                        call,
-                        if cf.is_kernel {
-                            CC_SPIR_KERNEL
-                        } else {
-                            CC_SPIR_FUNC
-                        },
-                    );
-                    call
+                Op::CopyMemory {
+                    dst,
+                    src,
+                    size,
+                    align,
+                    volatile,
+                } => {
+                    let d = self.value(fc, *dst)?;
+                    let s = self.value(fc, *src)?;
+                    let z = self.value(fc, *size)?;
+                    let a = align.unwrap_or(1);
+                    self.set_volatile_arg(LLVMBuildMemCpy(b, d, a, s, a, z), *volatile)
                 }
-                Op::Builtin { builtin, args } => {
-                    let a = self.values(fc, args)?;
-                    let tys: Vec<_> = args.iter().map(|&v| self.vty(fc, v)).collect();
-                    self.builtin(fc, builtin, args, &a, &tys, inst.ty, &name)?
+                Op::FillMemory {
+                    dst,
+                    byte,
+                    size,
+                    align,
+                    volatile,
+                } => {
+                    let d = self.value(fc, *dst)?;
+                    let v = self.value(fc, *byte)?;
+                    let z = self.value(fc, *size)?;
+                    let call = LLVMBuildMemSet(b, d, v, z, align.unwrap_or(1));
+                    self.set_volatile_arg(call, *volatile)
                 }
+                _ => {
+                    return Err(Error::internal(
+                        "an instruction written by the wrong family",
+                    ))
+                }
+            }
+        })
+    }
+
+    /// A lane or member of a vector or aggregate read or replaced, a shuffle.
+    fn composite_inst(
+        &mut self,
+        fc: &mut FnCtx,
+        inst: &ir::Inst,
+        name: &CStr,
+    ) -> Result<LLVMValueRef> {
+        let b = self.builder;
+        let n = name.as_ptr();
+        // SAFETY: `b` is this writer's builder, placed in the function being written; every
+        // value and type given to LLVM was made in this writer's context (`value`, `ty`),
+        // and `n` points to a NUL-terminated name that outlives the calls.
+        Ok(unsafe {
+            match &inst.op {
                 Op::ExtractElement { vector, index } => {
                     let v = self.value(fc, *vector)?;
                     let i = self.value(fc, *index)?;
@@ -533,31 +616,10 @@ impl Writer<'_> {
                     }
                     cur
                 }
-                Op::CopyMemory {
-                    dst,
-                    src,
-                    size,
-                    align,
-                    volatile,
-                } => {
-                    let d = self.value(fc, *dst)?;
-                    let s = self.value(fc, *src)?;
-                    let z = self.value(fc, *size)?;
-                    let a = align.unwrap_or(1);
-                    self.set_volatile_arg(LLVMBuildMemCpy(b, d, a, s, a, z), *volatile)
-                }
-                Op::FillMemory {
-                    dst,
-                    byte,
-                    size,
-                    align,
-                    volatile,
-                } => {
-                    let d = self.value(fc, *dst)?;
-                    let v = self.value(fc, *byte)?;
-                    let z = self.value(fc, *size)?;
-                    let call = LLVMBuildMemSet(b, d, v, z, align.unwrap_or(1));
-                    self.set_volatile_arg(call, *volatile)
+                _ => {
+                    return Err(Error::internal(
+                        "an instruction written by the wrong family",
+                    ))
                 }
             }
         })
