@@ -103,6 +103,50 @@ impl Writer<'_> {
                 ..
             } => self.b.type_opaque(name.clone().unwrap_or_default()),
             Type::Opaque(n) => self.b.type_opaque(n.clone()),
+            Type::Function { ret, params, .. } => {
+                let r = self.ty(*ret)?;
+                let ps = params
+                    .iter()
+                    .map(|&p| self.ty(p))
+                    .collect::<Result<Vec<_>>>()?;
+                self.b.type_function(r, ps)
+            }
+            Type::Sampler => self.b.type_sampler(),
+            Type::Event => self.b.type_event(),
+            Type::DeviceEvent => {
+                self.cap(Capability::DeviceEnqueue);
+                self.b.type_device_event()
+            }
+            Type::ReserveId => {
+                self.cap(Capability::Pipes);
+                self.b.type_reserve_id()
+            }
+            Type::Queue => {
+                self.cap(Capability::DeviceEnqueue);
+                self.b.type_queue()
+            }
+            Type::Pipe(a) => {
+                self.cap(Capability::Pipes);
+                self.b.type_pipe(match a {
+                    ir::Access::ReadOnly => spirv::AccessQualifier::ReadOnly,
+                    ir::Access::WriteOnly => spirv::AccessQualifier::WriteOnly,
+                    ir::Access::ReadWrite => spirv::AccessQualifier::ReadWrite,
+                })
+            }
+            Type::Image(_) | Type::SampledImage(_) | Type::ShaderImage { .. } => {
+                self.image_type(t)?
+            }
+            Type::Pointer { .. } => self.pointer_type(t)?,
+        };
+        self.type_ids.insert(t, id);
+        Ok(id)
+    }
+
+    /// A pointer type: a laid-out one for buffer memory, a forward pointer to a struct still being
+    /// declared, or a plain one. (A laid-out or forward pointer records its own id.)
+    fn pointer_type(&mut self, t: ir::Handle<Type>) -> Result<Word> {
+        let m = self.m;
+        Ok(match &m.types[t] {
             Type::Pointer { pointee, space } => {
                 let sc = mappings::space_storage_class(*space);
                 if sc == spirv::StorageClass::Generic {
@@ -138,14 +182,14 @@ impl Writer<'_> {
                 let p = self.ty(*pointee)?;
                 self.b.type_pointer(None, sc, p)
             }
-            Type::Function { ret, params, .. } => {
-                let r = self.ty(*ret)?;
-                let ps = params
-                    .iter()
-                    .map(|&p| self.ty(p))
-                    .collect::<Result<Vec<_>>>()?;
-                self.b.type_function(r, ps)
-            }
+            _ => return Err(Error::internal("not a type of this kind")),
+        })
+    }
+
+    /// An image type (OpenCL's, or the shader form's sampled or storage image).
+    fn image_type(&mut self, t: ir::Handle<Type>) -> Result<Word> {
+        let m = self.m;
+        Ok(match &m.types[t] {
             Type::Image(img) | Type::SampledImage(img) => {
                 self.cap(Capability::ImageBasic);
                 let void = self.b.type_void();
@@ -229,31 +273,8 @@ impl Writer<'_> {
                     None,
                 )
             }
-            Type::Sampler => self.b.type_sampler(),
-            Type::Event => self.b.type_event(),
-            Type::DeviceEvent => {
-                self.cap(Capability::DeviceEnqueue);
-                self.b.type_device_event()
-            }
-            Type::ReserveId => {
-                self.cap(Capability::Pipes);
-                self.b.type_reserve_id()
-            }
-            Type::Queue => {
-                self.cap(Capability::DeviceEnqueue);
-                self.b.type_queue()
-            }
-            Type::Pipe(a) => {
-                self.cap(Capability::Pipes);
-                self.b.type_pipe(match a {
-                    ir::Access::ReadOnly => spirv::AccessQualifier::ReadOnly,
-                    ir::Access::WriteOnly => spirv::AccessQualifier::WriteOnly,
-                    ir::Access::ReadWrite => spirv::AccessQualifier::ReadWrite,
-                })
-            }
-        };
-        self.type_ids.insert(t, id);
-        Ok(id)
+            _ => return Err(Error::internal("not a type of this kind")),
+        })
     }
 
     /// A type instruction with an id of its own (the builder would reuse an equal one).
