@@ -350,6 +350,12 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
 
     /// A Function variable of type `t` (the writer puts every one in the entry block).
     pub fn alloca(&mut self, t: Handle<Type>) -> Value {
+        self.alloca_aligned(t, None)
+    }
+
+    /// A Function variable of type `t` (a buffer pointer's gets an index variable beside it,
+    /// `buffer_order`).
+    pub fn alloca_aligned(&mut self, t: Handle<Type>, align: Option<u32>) -> Value {
         let pt = self.l.out.ty(Type::Pointer {
             pointee: t,
             space: AddressSpace::Private,
@@ -358,7 +364,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             pt,
             Op::Alloca {
                 allocated: t,
-                align: None,
+                align,
             },
         );
         self.note_pointer_slot(slot);

@@ -209,39 +209,6 @@ impl FnBuilder<'_, '_> {
         }
     }
 
-    /// `a` and `b` in the wider of their two integer types (sign-extended), and that type.
-    fn same_width(&mut self, a: Value, b: Value) -> (Value, Value, Handle<Type>) {
-        let (wa, wb) = (self.int_width(a), self.int_width(b));
-        let t = self.l.out.int_type(wa.max(wb));
-        (self.widen(a, t, wa < wb), self.widen(b, t, wb < wa), t)
-    }
-
-    fn int_width(&self, v: Value) -> u32 {
-        match self.l.out.types[self.ty_of(v)] {
-            Type::Int { width } => width,
-            _ => 64,
-        }
-    }
-
-    /// `v` (an integer) as integer type `ty`: sign-extended or truncated.
-    fn fit(&mut self, v: Value, ty: Handle<Type>) -> Value {
-        let to = match self.l.out.types[ty] {
-            Type::Int { width } => width,
-            _ => 64,
-        };
-        match self.int_width(v).cmp(&to) {
-            std::cmp::Ordering::Equal => v,
-            std::cmp::Ordering::Less => self.widen(v, ty, true),
-            std::cmp::Ordering::Greater => self.push(
-                ty,
-                Op::Cast {
-                    op: CastOp::Trunc,
-                    value: v,
-                },
-            ),
-        }
-    }
-
     /// The element indices of `a` and `b` as integer type `ty` where both are in sight in
     /// one array (`element_index`), with the pointer variables they rest on.
     fn index_pair(

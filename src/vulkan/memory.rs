@@ -282,7 +282,7 @@ impl FnBuilder<'_, '_> {
             }
         }
         let t = self.l.out.int_type(64);
-        self.widen(step, t, true)
+        self.fit(step, t)
     }
 
     /// True for an integer constant whose sign bit is clear.
@@ -309,24 +309,12 @@ impl FnBuilder<'_, '_> {
             .pointee(pt)
             .map_or(1, |elem| self.l.out.size_of(elem));
         let it = self.l.out.int_type(64);
-        let address = self.push(
-            it,
-            Op::Cast {
-                op: CastOp::PtrToInt,
-                value: base,
-            },
-        );
+        let address = self.cast_to(CastOp::PtrToInt, it, base);
         let k = self.int_const(64, size);
         let mut e = E { b: self };
         let bytes = e.bin(ir::BinaryOp::Mul, it, step, k);
         let sum = e.bin(ir::BinaryOp::Add, it, address, bytes);
-        self.push(
-            pt,
-            Op::Cast {
-                op: CastOp::IntToPtr,
-                value: sum,
-            },
-        )
+        self.cast_to(CastOp::IntToPtr, pt, sum)
     }
 
     pub(super) fn fold_gep(
@@ -381,19 +369,7 @@ impl FnBuilder<'_, '_> {
 
     /// `a + b` for two index values of possibly different widths (in the wider one).
     pub(super) fn add_indices(&mut self, a: Value, b: Value) -> Value {
-        let (ta, tb) = (self.ty_of(a), self.ty_of(b));
-        let w = |s: &Self, t| match s.l.out.types[t] {
-            Type::Int { width } => width,
-            _ => 64,
-        };
-        let (wa, wb) = (w(self, ta), w(self, tb));
-        let (a, b, t) = if wa >= wb {
-            let b = self.widen(b, ta, wb < wa);
-            (a, b, ta)
-        } else {
-            let a = self.widen(a, tb, true);
-            (a, b, tb)
-        };
+        let (a, b, t) = self.same_width(a, b);
         self.push(
             t,
             Op::Binary {
@@ -403,6 +379,38 @@ impl FnBuilder<'_, '_> {
                 flags: Default::default(),
             },
         )
+    }
+
+    /// `a` and `b` (integers) in the wider of their two types, sign-extended, and that type.
+    pub(super) fn same_width(&mut self, a: Value, b: Value) -> (Value, Value, Handle<Type>) {
+        let (ta, tb) = (self.ty_of(a), self.ty_of(b));
+        let (wa, wb) = (self.int_width(a), self.int_width(b));
+        if wa >= wb {
+            (a, self.widen(b, ta, wb < wa), ta)
+        } else {
+            (self.widen(a, tb, true), b, tb)
+        }
+    }
+
+    /// The width of integer `v` (64 for anything else).
+    pub(super) fn int_width(&self, v: Value) -> u32 {
+        match self.l.out.types[self.ty_of(v)] {
+            Type::Int { width } => width,
+            _ => 64,
+        }
+    }
+
+    /// `v` (an integer) as integer type `ty`: sign-extended or truncated.
+    pub(super) fn fit(&mut self, v: Value, ty: Handle<Type>) -> Value {
+        let to = match self.l.out.types[ty] {
+            Type::Int { width } => width,
+            _ => 64,
+        };
+        match self.int_width(v).cmp(&to) {
+            std::cmp::Ordering::Equal => v,
+            std::cmp::Ordering::Less => self.widen(v, ty, true),
+            std::cmp::Ordering::Greater => self.cast_to(CastOp::Trunc, ty, v),
+        }
     }
 
     pub(super) fn widen(&mut self, v: Value, to: Handle<Type>, needed: bool) -> Value {

@@ -159,7 +159,7 @@ impl Reader {
         rty: ir::Handle<Type>,
     ) -> Result<bool> {
         let op = inst.class.opcode;
-        if let Some(b) = binary_op(op) {
+        let o = if let Some(b) = binary_op(op) {
             let mut a = self.operands(st, inst, 0)?;
             if matches!(
                 op,
@@ -169,44 +169,37 @@ impl Reader {
                 a[1] = self.resize_int(st, a[1], rty)?;
             }
             let flags = self.arith_flags(result_id(inst)?);
-            let o = Op::Binary {
+            Op::Binary {
                 op: b,
                 lhs: a[0],
                 rhs: a[1],
                 flags,
-            };
-            let name = inst.result_id.and_then(|id| self.name(id));
-            self.emit(st, inst, rty, o, name)?;
-            return Ok(true);
-        }
-        if let Some(pred) = int_predicate(op) {
+            }
+        } else if let Some(pred) = int_predicate(op) {
             let a = self.operands(st, inst, 0)?;
             if let Some((b, ext)) = self.m.extension_test(&st.body, pred, a[0], a[1]) {
                 st.looked_through.push(ext);
                 self.define(st, inst, b)?;
                 return Ok(true);
             }
-            let o = Op::ICmp {
+            Op::ICmp {
                 pred,
                 lhs: a[0],
                 rhs: a[1],
-            };
-            let name = inst.result_id.and_then(|id| self.name(id));
-            self.emit(st, inst, rty, o, name)?;
-            return Ok(true);
-        }
-        if let Some(pred) = ir::normal::float_predicate(op) {
+            }
+        } else if let Some(pred) = ir::normal::float_predicate(op) {
             let a = self.operands(st, inst, 0)?;
-            let o = Op::FCmp {
+            Op::FCmp {
                 pred,
                 lhs: a[0],
                 rhs: a[1],
-            };
-            let name = inst.result_id.and_then(|id| self.name(id));
-            self.emit(st, inst, rty, o, name)?;
-            return Ok(true);
-        }
-        Ok(false)
+            }
+        } else {
+            return Ok(false);
+        };
+        let name = inst.result_id.and_then(|id| self.name(id));
+        self.emit(st, inst, rty, o, name)?;
+        Ok(true)
     }
 
     /// A block's terminator.

@@ -199,19 +199,7 @@ impl FnBuilder<'_, '_> {
             Op::Alloca { allocated, align } => {
                 let t = self.l.ty(*allocated)?;
                 self.check_storable(t, "a variable")?;
-                let pt = self.l.out.ty(Type::Pointer {
-                    pointee: t,
-                    space: AddressSpace::Private,
-                });
-                let slot = self.push(
-                    pt,
-                    Op::Alloca {
-                        allocated: t,
-                        align: *align,
-                    },
-                );
-                self.note_pointer_slot(slot);
-                Ok(Some(slot))
+                Ok(Some(self.alloca_aligned(t, *align)))
             }
             Op::Load {
                 ptr,

@@ -317,14 +317,7 @@ pub(super) fn wide_ops(
                 _ => {
                     let add = matches!(op, C::s_add_sat | C::u_add_sat);
                     let s = e.bin(if add { BinaryOp::Add } else { BinaryOp::Sub }, wide, x, y);
-                    let (lo, hi) = if signed {
-                        (
-                            (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
-                            (1u64 << (w - 1)) - 1,
-                        )
-                    } else {
-                        (0, u64::MAX >> (64 - w))
-                    };
+                    let (lo, hi) = bounds_in_twice(w, signed);
                     let lo = e.splat(wide, ConstantKind::Int(lo));
                     let hi = e.splat(wide, ConstantKind::Int(hi));
                     // Unsigned: below zero shows as huge in 2w bits, so clamp signed.
@@ -344,14 +337,7 @@ pub(super) fn wide_ops(
             let z = e.cast(ext, wide, args[2]);
             let p = e.bin(BinaryOp::Mul, wide, x, y);
             let s = e.bin(BinaryOp::Add, wide, p, z);
-            let (lo, hi) = if signed {
-                (
-                    (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
-                    (1u64 << (w - 1)) - 1,
-                )
-            } else {
-                (0, u64::MAX >> (64 - w))
-            };
+            let (lo, hi) = bounds_in_twice(w, signed);
             let (lo, hi) = (
                 e.splat(wide, ConstantKind::Int(lo)),
                 e.splat(wide, ConstantKind::Int(hi)),
@@ -368,4 +354,17 @@ pub(super) fn wide_ops(
         _ => return Ok(None),
     };
     Ok(Some(v))
+}
+
+/// The least and greatest `w`-bit integers (signed or not), as bits of a `2w`-bit integer:
+/// what a result computed in twice the width is clamped to.
+fn bounds_in_twice(w: u32, signed: bool) -> (u64, u64) {
+    if signed {
+        (
+            (1u64 << (w - 1)).wrapping_neg() & (u64::MAX >> (64 - 2 * w)),
+            (1u64 << (w - 1)) - 1,
+        )
+    } else {
+        (0, u64::MAX >> (64 - w))
+    }
 }
