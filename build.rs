@@ -678,14 +678,12 @@ fn main() {
             .map(|o| (o.value, format!("spirv::Scope::{}", o.scope)))
             .collect(),
     );
-    out.push_str(
-        "/// Image channel queries in every spelling (see `ir::builtin::ChannelQuery`).\n",
-    );
-    out.push_str("pub const CHANNEL_QUERIES: &[crate::ir::builtin::ChannelQuery] = &[\n");
+    out.push_str("/// Image channel queries in every spelling (see `mappings::ChannelQuery`).\n");
+    out.push_str("pub const CHANNEL_QUERIES: &[crate::mappings::ChannelQuery] = &[\n");
     for (name, q) in &en.channel_query {
         let _ = writeln!(
             out,
-            "    crate::ir::builtin::ChannelQuery {{ op: crate::ir::ImageOp::{}, spirv: spirv::Op::{}, opencl: {name:?}, cl_offset: {:#x} }},",
+            "    crate::mappings::ChannelQuery {{ op: crate::ir::ImageOp::{}, spirv: spirv::Op::{}, opencl: {name:?}, cl_offset: {:#x} }},",
             q.graph, q.spirv, q.cl_offset
         );
     }

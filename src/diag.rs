@@ -5,8 +5,11 @@ use std::fmt;
 /// Where in the *input* something went wrong.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Location {
+    /// The input file, as the user named it.
     pub file: Option<String>,
+    /// The function or kernel, by its source name.
     pub function: Option<String>,
+    /// The basic block, by its name or its place in the function.
     pub block: Option<String>,
     /// A value name (`%x`), a call (`call to 'foo'`), or a SPIR-V `%id` / word offset.
     pub value: Option<String>,
@@ -31,33 +34,52 @@ impl fmt::Display for Location {
     }
 }
 
+/// What kind of failure an [`Error`] is; its text is the message a user reads.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum ErrorKind {
+    /// The input could not be read (the operating system's reason, in words).
     #[error("cannot read input: {0}")]
     Io(String),
+    /// The output could not be written, or would overwrite an input.
     #[error("cannot write output: {0}")]
     Output(String),
+    /// The input is not a valid module of its format (what is wrong, and where).
     #[error("malformed input: {0}")]
     Malformed(String),
+    /// The input is valid, but holds a construct the target cannot express (named).
     #[error("unsupported construct: {0}")]
     Unsupported(String),
     #[error("unknown OpenCL builtin '{name}' (demangled: {demangled})")]
-    UnknownBuiltin { name: String, demangled: String },
+    /// A call to a function the input declares but does not define, that is no OpenCL C
+    /// builtin: the module needs linking first.
+    UnknownBuiltin {
+        /// The name as the module spells it (mangled).
+        name: String,
+        /// The name demangled, with its parameter types.
+        demangled: String,
+    },
+    /// The construct needs a newer SPIR-V than the target allows.
     #[error(
         "{construct} needs SPIR-V {needs}, but the target {target} allows at most SPIR-V {allowed} \
          (use --target or --spirv-version to allow it)"
     )]
     VersionTooLow {
+        /// The construct, in OpenCL C's words.
         construct: String,
+        /// The SPIR-V version it needs (`1.1`).
         needs: String,
+        /// The target environment (`opencl2.1`).
         target: String,
+        /// The highest SPIR-V version the target or `--spirv-version` allows.
         allowed: String,
     },
     /// A resource limit (time, memory) stopped the work on this input.
     #[error("resource limit: {0}")]
     Limit(String),
+    /// `roundtrip` found the module changed by the named round trips.
     #[error("the round trip {0} changed the module")]
     RoundTripDiffers(String),
+    /// A fault of ours, not of the input: please report it with the input.
     #[error("internal error (please report): {0}")]
     Internal(String),
 }
@@ -65,40 +87,50 @@ pub enum ErrorKind {
 /// A translation error: what went wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
+    /// What went wrong.
     pub kind: ErrorKind,
+    /// Where in the input, as far as it is known.
     pub location: Box<Location>,
 }
 
 impl Error {
+    /// An error of `kind` at no location yet.
     pub fn new(kind: ErrorKind) -> Self {
         Error {
             kind,
             location: Box::default(),
         }
     }
+    /// A [`ErrorKind::Malformed`] error.
     pub fn malformed(msg: impl Into<String>) -> Self {
         Self::new(ErrorKind::Malformed(msg.into()))
     }
+    /// A [`ErrorKind::Unsupported`] error.
     pub fn unsupported(msg: impl Into<String>) -> Self {
         Self::new(ErrorKind::Unsupported(msg.into()))
     }
+    /// A [`ErrorKind::Internal`] error.
     pub fn internal(msg: impl Into<String>) -> Self {
         Self::new(ErrorKind::Internal(msg.into()))
     }
+    /// The error in `file`, unless a file is already named.
     pub fn in_file(mut self, file: &str) -> Self {
         self.location.file.get_or_insert_with(|| file.to_string());
         self
     }
+    /// The error in the function `name`, unless a function is already named.
     pub fn in_function(mut self, name: &str) -> Self {
         self.location
             .function
             .get_or_insert_with(|| name.to_string());
         self
     }
+    /// The error in the block `name`, unless a block is already named.
     pub fn in_block(mut self, name: &str) -> Self {
         self.location.block.get_or_insert_with(|| name.to_string());
         self
     }
+    /// The error at `what` (a value, a call, an instruction), unless one is already named.
     pub fn at_value(mut self, what: impl Into<String>) -> Self {
         if self.location.value.is_none() {
             self.location.value = Some(what.into());
@@ -120,6 +152,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The result of everything that can fail with an [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// An I/O error in a user's words: the common kinds said plainly, the rest as the system
@@ -153,6 +186,7 @@ pub struct Lost {
 }
 
 impl Lost {
+    /// A fact of the whole module.
     pub fn module(fact: impl Into<String>) -> Self {
         Lost {
             place: None,
@@ -160,6 +194,7 @@ impl Lost {
         }
     }
 
+    /// A fact of one place (a kernel, a function, a value).
     pub fn at(place: impl Into<String>, fact: impl Into<String>) -> Self {
         Lost {
             place: Some(place.into()),

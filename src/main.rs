@@ -195,8 +195,8 @@ struct LimitArgs {
 }
 
 impl LimitArgs {
-    fn limits(&self) -> spir_xlate::contain::Limits {
-        spir_xlate::contain::Limits {
+    fn limits(&self) -> spir_xlate::Limits {
+        spir_xlate::Limits {
             time: std::time::Duration::from_secs(self.time_limit),
             ..Default::default()
         }
@@ -619,7 +619,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         }),
         Command::DumpIr { input } => {
             let inp = open_input(&input, true)?;
-            let m = spir_xlate::read_any(&inp.path).map_err(|e| e.in_file(&inp.label))?;
+            let m = spir_xlate::inspect::graph(&inp.path).map_err(|e| e.in_file(&inp.label))?;
             write_output("-", spir_xlate::ir::print::print_module(&m).as_bytes())
         }
         Command::Roundtrip { input, target } => {
@@ -628,7 +628,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 target,
                 ..Default::default()
             };
-            let checks = spir_xlate::roundtrip::check(&inp.path, &options)
+            let checks = spir_xlate::inspect::roundtrip(&inp.path, &options)
                 .map_err(|e| e.in_file(&inp.label))?;
             let mut report = String::new();
             let mut changed = Vec::new();
@@ -649,9 +649,7 @@ fn run(cli: Cli) -> Result<(), Error> {
         }
         Command::Canonical { input } => {
             let inp = open_input(&input, true)?;
-            let words =
-                spir_xlate::read_spirv_words(&inp.path).map_err(|e| e.in_file(&inp.label))?;
-            let text = spir_xlate::spirv::canon::canonical_text(&words)
+            let text = spir_xlate::inspect::canonical_text(&inp.path)
                 .map_err(|e| e.in_file(&inp.label))?;
             write_output("-", text.as_bytes())
         }

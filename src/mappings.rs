@@ -69,11 +69,41 @@ pub fn pipe_spelling(op: spirv::Op, scope: Option<spirv::Scope>) -> Option<&'sta
         .find(|p| p.op == op && p.scope == scope)
 }
 
+/// One of OpenCL's image channel queries in every spelling: the graph op (whose result is
+/// OpenCL's `CL_*` value), the SPIR-V instruction (whose result is SPIR-V's enumerant, `CL_*`
+/// minus `cl_offset`) and the OpenCL C builtin. The rows are mappings/opencl_enums.toml.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChannelQuery {
+    pub op: crate::ir::ImageOp,
+    pub spirv: spirv::Op,
+    pub opencl: &'static str,
+    pub cl_offset: u64,
+}
+
+/// The channel query matching `pick`.
+pub fn channel_query(pick: impl Fn(&ChannelQuery) -> bool) -> Option<ChannelQuery> {
+    crate::mappings::CHANNEL_QUERIES
+        .iter()
+        .copied()
+        .find(|q| pick(q))
+}
+
 include!(concat!(env!("OUT_DIR"), "/mappings.rs"));
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_channel_queries_have_every_spelling() {
+        let order = channel_query(|q| q.op == crate::ir::ImageOp::QueryChannelOrder).unwrap();
+        assert_eq!(order.spirv, spirv::Op::ImageQueryOrder);
+        assert_eq!(order.opencl, "get_image_channel_order");
+        assert_eq!(order.cl_offset, 0x10B0); // CL_R
+        let format = channel_query(|q| q.spirv == spirv::Op::ImageQueryFormat).unwrap();
+        assert_eq!(format.op, crate::ir::ImageOp::QueryChannelDataType);
+        assert_eq!(format.cl_offset, 0x10D0); // CL_SNORM_INT8
+    }
 
     /// OpenCL.std instructions the reader produces from code rather than from opencl_std.toml
     /// (their operands need rewriting).

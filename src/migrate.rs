@@ -5,7 +5,7 @@
 //! A directory's inputs are recognised by content (the bitcode or SPIR-V magic number), never
 //! by extension, and its other files are counted as skipped; a file named by itself is always
 //! a job. Each file is one job: the translation runs contained (a worker process per thread,
-//! [`crate::contain::worker`], replaced when a file kills it), so no input can stop or kill
+//! `contain::worker`, replaced when a file kills it), so no input can stop or kill
 //! the batch, and its output is written to a temporary file in the destination folder and
 //! renamed into place, so a failed file leaves nothing behind. Each job's outcome is a [`FileReport`]: the status,
 //! the error message, and for a translated file its kernels, SPIR-V version, capabilities and
@@ -25,6 +25,9 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+
+use crate::input::{self, Format};
+use crate::pipeline;
 use std::time::Instant;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,11 +49,8 @@ impl Direction {
     /// Whether a file's first bytes make it an input of this direction.
     fn accepts(self, magic: &[u8]) -> bool {
         match self {
-            Direction::ToSpirv => crate::spir::read::is_bitcode(magic),
-            Direction::ToSpir => {
-                magic.starts_with(&[0x03, 0x02, 0x23, 0x07])
-                    || magic.starts_with(&[0x07, 0x23, 0x02, 0x03])
-            }
+            Direction::ToSpirv => input::format(magic) == Format::Bitcode,
+            Direction::ToSpir => input::format(magic) == Format::Spirv,
         }
     }
 
@@ -67,6 +67,7 @@ impl Direction {
 /// How a batch runs.
 #[derive(Clone, Debug)]
 pub struct MigrateOptions {
+    /// Which way the batch translates.
     pub direction: Direction,
     /// Options of each SPIR → SPIR-V translation.
     pub spirv: Options,
@@ -77,6 +78,7 @@ pub struct MigrateOptions {
 }
 
 impl MigrateOptions {
+    /// A batch in `direction` with default translation options, one thread per CPU.
     pub fn new(direction: Direction) -> Self {
         MigrateOptions {
             direction,
@@ -90,13 +92,16 @@ impl MigrateOptions {
 /// One file to translate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Job {
+    /// The module to read.
     pub input: PathBuf,
+    /// Where its translation goes (the input tree mirrored under the output directory).
     pub output: PathBuf,
 }
 
 /// The files of a batch.
 #[derive(Debug, Default)]
 pub struct Batch {
+    /// The files to translate, in the order they were found.
     pub jobs: Vec<Job>,
     /// Files under the inputs that are not modules of the batch's direction.
     pub skipped: Vec<PathBuf>,
@@ -283,6 +288,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status as the report writes it (`ok`, `refused`, ...).
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Ok => "ok",
@@ -293,6 +299,7 @@ impl Status {
         }
     }
 
+    /// Whether the file was translated.
     pub fn is_ok(self) -> bool {
         self == Status::Ok
     }
@@ -313,13 +320,17 @@ impl Status {
 /// The outcome of one file.
 #[derive(Clone, Debug)]
 pub struct FileReport {
+    /// The input file.
     pub input: PathBuf,
+    /// Its output (written only when `status` is ok).
     pub output: PathBuf,
+    /// How its translation ended.
     pub status: Status,
     /// The error, for a file that was not translated.
     pub message: Option<String>,
     /// Facts of the SPIR-V side (the output, or in reverse the input), for a translated file.
     pub facts: Option<SpirvFacts>,
+    /// Wall time of its translation.
     pub seconds: f64,
 }
 
@@ -327,9 +338,13 @@ pub struct FileReport {
 /// and what the translation did not keep of its input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SpirvFacts {
+    /// The entry points' names.
     pub kernels: Vec<String>,
+    /// The module's SPIR-V version (major, minor).
     pub version: (u8, u8),
+    /// Its capabilities, by name.
     pub capabilities: Vec<String>,
+    /// Its extensions, by name.
     pub extensions: Vec<String>,
     /// Facts of the input the output does not keep (`diag::Lost`, as text).
     pub lost: Vec<String>,
@@ -517,7 +532,7 @@ impl<'a> Runner<'a> {
 fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvFacts> {
     match options.direction {
         Direction::ToSpirv => {
-            let out = crate::translate_to_spirv(&job.input, &options.spirv)?;
+            let out = pipeline::translate_to_spirv(&job.input, &options.spirv)?;
             let bytes: Vec<u8> = out.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             write_atomically(&job.output, &bytes, index)?;
             if let Some(json) = &out.reflection {
@@ -529,8 +544,8 @@ fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvF
             })
         }
         Direction::ToSpir => {
-            let words = crate::read_spirv_words(&job.input)?;
-            let out = crate::translate_to_spir(&words, &options.spir)?;
+            let words = pipeline::words(&job.input)?;
+            let out = pipeline::translate_to_spir(&*words, &options.spir)?;
             write_atomically(&job.output, &out.bytes, index)?;
             Ok(SpirvFacts {
                 lost: out.lost.iter().map(ToString::to_string).collect(),

@@ -1,5 +1,7 @@
 //! Translation options: the target environment decides the SPIR-V version ceiling.
 
+use std::time::Duration;
+
 /// The environment that will consume the SPIR-V.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TargetEnv {
@@ -51,6 +53,7 @@ impl TargetEnv {
         }
     }
 
+    /// The target named as the command line names it (`opencl2.1` ... `vulkan1.3`).
     pub fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "opencl2.1" => TargetEnv::OpenCl21,
@@ -76,6 +79,7 @@ pub enum VulkanPointers {
 }
 
 impl VulkanPointers {
+    /// The strategy named as the command line names it (`physical`, `descriptors`).
     pub fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "physical" => VulkanPointers::Physical,
@@ -85,8 +89,10 @@ impl VulkanPointers {
     }
 }
 
+/// Options of the SPIR -> SPIR-V direction.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
+    /// The environment that will consume the module (OpenCL 2.1 by default).
     pub target: TargetEnv,
     /// Vulkan targets: the pointer strategy.
     pub vulkan_pointers: VulkanPointers,
@@ -95,8 +101,8 @@ pub struct Options {
     pub printf_buffer_size: Option<u32>,
     /// Pin the output version; must not exceed the target's maximum.
     pub spirv_version: Option<(u8, u8)>,
-    /// Time and memory the contained reader of untrusted bitcode may use (`crate::contain`).
-    pub limits: crate::contain::Limits,
+    /// Time and memory the contained reader of untrusted bitcode may use ([`Limits`]).
+    pub limits: Limits,
 }
 
 impl Options {
@@ -120,6 +126,7 @@ pub enum Flavor {
 /// Options of the SPIR-V -> SPIR direction.
 #[derive(Clone, Debug)]
 pub struct SpirOptions {
+    /// Real SPIR (the default) or the SPIR-V friendly LLVM IR.
     pub flavor: Flavor,
     /// `opencl.spir.version` written (1.2 or 2.0); also decides the spelling of barriers,
     /// fences and atomics. `None`: 2.0 for a module whose source is OpenCL C 2.0 or later,
@@ -132,8 +139,8 @@ pub struct SpirOptions {
     /// spirv-ir flavor: read builtin variables as loads of `@__spirv_BuiltIn*` globals instead
     /// of calls to `__spirv_BuiltIn*` functions.
     pub builtins_as_globals: bool,
-    /// Time and memory the contained writer of bitcode may use (`crate::contain`).
-    pub limits: crate::contain::Limits,
+    /// Time and memory the contained writer of bitcode may use ([`Limits`]).
+    pub limits: Limits,
 }
 
 /// Where SPIR output records kernels and their argument info.
@@ -157,7 +164,48 @@ impl Default for SpirOptions {
             text: false,
             kernel_info: KernelInfo::Both,
             builtins_as_globals: false,
-            limits: crate::contain::Limits::default(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The time and memory a translation may use. Each translation runs in a child process
+/// (the library's containment of LLVM and SPIRV-Tools); the child is killed past `time`, and
+/// an allocation past `memory` fails in the child, an error for the caller.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall-clock time after which the child is killed.
+    pub time: Duration,
+    /// Address space the child may add to what it inherits, in bytes.
+    pub memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: Duration::from_secs(600),
+            memory: 16 << 30,
+        }
+    }
+}
+
+/// How many times its input's size a translation may use in memory, and the least it may
+/// use whatever the size (LLVM, the graph, SPIRV-Tools' own view of the words).
+pub const MEMORY_PER_INPUT_BYTE: u64 = 512;
+/// The memory every translation may use.
+pub const MEMORY_FLOOR: u64 = 2 << 30;
+
+impl Limits {
+    /// These limits for an input of `len` bytes: memory bounded by what such an input can
+    /// need ([`MEMORY_PER_INPUT_BYTE`] times its size, at least [`MEMORY_FLOOR`]), so that a
+    /// corrupted length field in a small file fails fast instead of taking the machine's
+    /// memory (a 1.6 KB bitcode file once made LLVM's reader grow to 13.6 GB).
+    pub fn for_input(self, len: u64) -> Limits {
+        Limits {
+            memory: self
+                .memory
+                .min(len.saturating_mul(MEMORY_PER_INPUT_BYTE).max(MEMORY_FLOOR)),
+            ..self
         }
     }
 }

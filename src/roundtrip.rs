@@ -24,7 +24,7 @@ pub struct Check {
 
 /// Run the round trips that apply to the input (decided by its content).
 pub fn check(input: &Path, options: &Options) -> Result<Vec<Check>> {
-    if crate::is_spirv_file(input) {
+    if crate::input::file_format(input) == crate::input::Format::Spirv {
         Ok(vec![spirv_through_spirv_ir(input, options)?])
     } else {
         Ok(vec![spir_through_spirv(input, options)?])
@@ -32,7 +32,7 @@ pub fn check(input: &Path, options: &Options) -> Result<Vec<Check>> {
 }
 
 fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
-    let m = crate::read_spirv(input)?;
+    let m = crate::spirv::read::read(&crate::pipeline::words(input)?)?;
     let direct = crate::spirv::write::write(&m, options)?;
     let ir = crate::spir::write::write(
         &m,
@@ -49,7 +49,7 @@ fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
 }
 
 fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
-    let mut m = crate::read_spir(input)?;
+    let mut m = crate::spir::read::read_path(input)?;
     let words = crate::spirv::write::write(&m, options)?;
     let back = crate::spirv::read::read(&words)?;
     // SPIR-V's OpenCL environment has no parameter attribute for `writeonly`

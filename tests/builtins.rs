@@ -138,7 +138,8 @@ fn every_builtin_lowers_for_every_target() {
                     );
                     let bitcode = std::fs::read(&bc).unwrap();
                     for (target, options) in &targets {
-                        if let Err(e) = spir_xlate::translate_to_spirv(&bitcode, options) {
+                        if let Err(e) = spir_xlate::internals::translate_to_spirv(&bitcode, options)
+                        {
                             let internal = matches!(e.kind, ErrorKind::Internal(_));
                             failures.lock().unwrap().push((
                                 opt.to_string(),

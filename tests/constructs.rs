@@ -26,7 +26,7 @@ fn every_construct_translates_both_ways() {
             continue;
         }
         seen += 1;
-        let words = spir_xlate::to_spirv(&p, &spir_xlate::Options::default())
+        let words = spir_xlate::internals::to_spirv(&p, &spir_xlate::Options::default())
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let text = spir_xlate::disassemble(&words).unwrap();
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
@@ -53,7 +53,7 @@ fn every_construct_translates_both_ways() {
                 flavor,
                 ..Default::default()
             };
-            spir_xlate::to_spir(&spv, &opts)
+            spir_xlate::internals::to_spir(&spv, &opts)
                 .unwrap_or_else(|e| panic!("{name} back to {flavor:?}: {e}"));
         }
     }
@@ -95,8 +95,8 @@ fn the_bits_of_a_sampler_are_refused_by_name() {
 #[test]
 fn private_data_pointed_to_from_program_scope_becomes_constant_or_global() {
     let p = std::path::Path::new("tests/constructs/private_string.ll");
-    let words =
-        spir_xlate::to_spirv(p, &spir_xlate::Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let words = spir_xlate::internals::to_spirv(p, &spir_xlate::Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     let text = spir_xlate::disassemble(&words).unwrap();
     let var = |name: &str, class: &str| {
         text.lines()
@@ -110,7 +110,7 @@ fn private_data_pointed_to_from_program_scope_becomes_constant_or_global() {
     std::fs::create_dir_all(&dir).unwrap();
     let spv = dir.join("private_string.spv");
     common::write_spirv(&spv, &words);
-    let back = spir_xlate::to_spir(&spv, &spir_xlate::SpirOptions::default())
+    let back = spir_xlate::internals::to_spir(&spv, &spir_xlate::SpirOptions::default())
         .unwrap_or_else(|e| panic!("back to SPIR: {e}"));
     let bc = dir.join("private_string.bc");
     std::fs::write(&bc, back).unwrap();
@@ -142,7 +142,7 @@ fn private_data_in_an_addressed_kernel_is_copied_into_its_private_memory() {
         target: spir_xlate::TargetEnv::Vulkan12,
         ..Default::default()
     };
-    let words = spir_xlate::to_spirv(p, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let words = spir_xlate::internals::to_spirv(p, &opts).unwrap_or_else(|e| panic!("{e}"));
     let text = spir_xlate::disassemble(&words).unwrap();
     assert!(text.contains("\"private.memory\""), "{text}");
     for word in [16909060, 84281096, 151653132, 219025168] {

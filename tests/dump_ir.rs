@@ -4,7 +4,7 @@ use spir_xlate::ir::print::print_module;
 mod common;
 
 fn dump(path: &str) -> String {
-    print_module(&spir_xlate::read_spir(std::path::Path::new(path)).unwrap())
+    print_module(&spir_xlate::internals::read_spir(std::path::Path::new(path)).unwrap())
 }
 
 #[test]
@@ -38,8 +38,9 @@ fn legacy_kernels_metadata_and_images_are_read() {
 fn every_fixture_reads_into_a_verified_graph() {
     let mut n = 0;
     for p in common::fixtures() {
-        let m = spir_xlate::read_spir(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        assert!(spir_xlate::ir::verify::verify(&m).is_empty());
+        let m =
+            spir_xlate::internals::read_spir(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert!(spir_xlate::verify::verify(&m).is_empty());
         assert!(!m.kernels.is_empty(), "{}", p.display());
         n += 1;
     }

@@ -197,7 +197,7 @@ fn spir_reader_survives_mutated_bitcode() {
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("input.bc");
     let options = Options {
-        limits: spir_xlate::contain::Limits {
+        limits: spir_xlate::Limits {
             time: Duration::from_secs(30),
             memory: 4 << 30,
         },
@@ -221,10 +221,10 @@ fn spir_reader_survives_mutated_bitcode() {
         }
         std::fs::write(&input, &bytes).unwrap();
         dog.tick(started);
-        match spir_xlate::to_spirv(&input, &options) {
+        match spir_xlate::internals::to_spirv(&input, &options) {
             Ok(words) => {
                 ok += 1;
-                if let Err(e) = spir_xlate::spirv::validate::check(&words, options.target) {
+                if let Err(e) = spir_xlate::internals::spirv::check(&words, options.target) {
                     save("spir-invalid", i, &bytes);
                     findings.push(format!("#{i}: invalid SPIR-V with success: {e}"));
                 }
@@ -271,7 +271,7 @@ fn spirv_corpus() -> Vec<Vec<u32>> {
     common::fixtures()
         .iter()
         .step_by(4)
-        .map(|p| spir_xlate::to_spirv(p, &options).unwrap_or_else(|e| panic!("{e}")))
+        .map(|p| spir_xlate::internals::to_spirv(p, &options).unwrap_or_else(|e| panic!("{e}")))
         .collect()
 }
 
@@ -291,7 +291,7 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
             // Byte-level damage too: a module whose length is no multiple of four, or whose
             // magic is wrong.
             let bytes = mutate_bytes(&mut rng, &common::spirv_bytes(a), &common::spirv_bytes(b));
-            match spir_xlate::spirv::read::words_from_bytes(&bytes) {
+            match spir_xlate::internals::spirv::words_from_bytes(&bytes) {
                 Ok(w) => w,
                 Err(_) => continue,
             }
@@ -308,26 +308,26 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
         // An abort or a crash of the harness itself leaves the input that caused it here.
         save("spirv", u64::MAX, &common::spirv_bytes(&words));
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
-            let Ok(m) = spir_xlate::spirv::read::read(&words) else {
+            let Ok(m) = spir_xlate::internals::spirv::read(&words) else {
                 return Ok(());
             };
             // The reader accepts modules the validator rejects (other producers write them);
             // an internal error of a writer counts only for valid input (checked when one
             // happens; the validator runs contained, in a child process).
-            let valid = || spir_xlate::spirv::validate::check_input(&words).is_ok();
+            let valid = || spir_xlate::internals::spirv::check_input(&words).is_ok();
             read += 1;
             for flavor in flavors {
                 let opts = SpirOptions {
                     flavor,
                     ..Default::default()
                 };
-                if let Err(e) = spir_xlate::spir::write::write(&m, &opts) {
+                if let Err(e) = spir_xlate::internals::spir::write(&m, &opts) {
                     if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                         return Err(format!("to-spir {flavor:?}: {e}"));
                     }
                 }
             }
-            if let Err(e) = spir_xlate::spirv::write::write(&m, &Options::default()) {
+            if let Err(e) = spir_xlate::internals::spirv::write(&m, &Options::default()) {
                 if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                     return Err(format!("SPIR-V writer: {e}"));
                 }
@@ -339,7 +339,7 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
                     vulkan_pointers,
                     ..Default::default()
                 };
-                if let Err(e) = spir_xlate::write_spirv(&m, &opts) {
+                if let Err(e) = spir_xlate::internals::write_spirv(&m, &opts) {
                     if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                         return Err(format!("Vulkan ({vulkan_pointers:?}): {e}"));
                     }
@@ -421,7 +421,7 @@ fn every_fuzz_finding_is_answered() {
         match code {
             Some(0) if cmd == "to-spirv" => {
                 let words = common::read_spirv(&out);
-                spir_xlate::spirv::validate::check(&words, spir_xlate::TargetEnv::OpenCl21)
+                spir_xlate::internals::spirv::check(&words, spir_xlate::TargetEnv::OpenCl21)
                     .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             }
             code => answered(&p.display().to_string(), code, &err, &out),

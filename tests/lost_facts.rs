@@ -44,7 +44,8 @@ fn has(list: &[String], needle: &str) -> bool {
 
 #[test]
 fn forward_reports_what_spirv_does_not_keep() {
-    let out = spir_xlate::translate_to_spirv(LOSSY_IR.as_bytes(), &Options::default()).unwrap();
+    let out = spir_xlate::internals::translate_to_spirv(LOSSY_IR.as_bytes(), &Options::default())
+        .unwrap();
     let lost = facts(&out.lost);
     assert!(has(&lost, "debug information"), "{lost:#?}");
     assert!(has(&lost, "`!my.tool.annotations`"), "{lost:#?}");
@@ -65,7 +66,7 @@ fn forward_reports_what_spirv_does_not_keep() {
         target: TargetEnv::parse("vulkan1.2").unwrap(),
         ..Default::default()
     };
-    let out = spir_xlate::translate_to_spirv(LOSSY_IR.as_bytes(), &vulkan).unwrap();
+    let out = spir_xlate::internals::translate_to_spirv(LOSSY_IR.as_bytes(), &vulkan).unwrap();
     let lost = facts(&out.lost);
     for hint in ["work_group_size_hint", "vec_type_hint is a Kernel-only"] {
         assert!(has(&lost, hint), "{hint}: {lost:#?}");
@@ -91,7 +92,7 @@ fn descriptors_keep_the_arguments_hints() {
         vulkan_pointers: spir_xlate::VulkanPointers::Descriptors,
         ..Default::default()
     };
-    let out = spir_xlate::translate_to_spirv(LOSSY_IR.as_bytes(), &options).unwrap();
+    let out = spir_xlate::internals::translate_to_spirv(LOSSY_IR.as_bytes(), &options).unwrap();
     let lost = facts(&out.lost);
     assert!(!has(&lost, "restrict"), "{lost:#?}");
     assert!(!has(&lost, "%unused"), "{lost:#?}");
@@ -149,9 +150,10 @@ fn a_module_that_keeps_everything_reports_nothing() {
         "tests/fixtures/legacy/images.spir64.bc",
     ] {
         let bitcode = std::fs::read(fixture).unwrap();
-        let out = spir_xlate::translate_to_spirv(&bitcode, &Options::default()).unwrap();
+        let out = spir_xlate::internals::translate_to_spirv(&bitcode, &Options::default()).unwrap();
         assert!(out.lost.is_empty(), "{fixture}: {:#?}", out.lost);
-        let back = spir_xlate::translate_to_spir(&out.words, &SpirOptions::default()).unwrap();
+        let back =
+            spir_xlate::internals::translate_to_spir(&out.words, &SpirOptions::default()).unwrap();
         assert!(back.lost.is_empty(), "{fixture}: {:#?}", back.lost);
     }
 }
@@ -164,7 +166,7 @@ fn decorated_spirv() -> Vec<u32> {
     use rspirv::dr::{Instruction, Operand};
     use spirv::Op;
     let bitcode = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
-    let words = spir_xlate::to_spirv(&bitcode, &Options::default()).unwrap();
+    let words = spir_xlate::internals::to_spirv(&bitcode, &Options::default()).unwrap();
     let mut m = rspirv::dr::load_words(&words).unwrap();
     let mut next = m.header.as_ref().unwrap().bound;
     let mut id = || {
@@ -249,7 +251,7 @@ fn reverse_reports_what_spir_does_not_keep() {
         text: true,
         ..Default::default()
     };
-    let out = spir_xlate::translate_to_spir(&words, &text).unwrap();
+    let out = spir_xlate::internals::translate_to_spir(&words, &text).unwrap();
     let lost = facts(&out.lost);
     assert!(has(&lost, "source line information (OpLine)"), "{lost:#?}");
     assert!(has(&lost, "OpModuleProcessed"), "{lost:#?}");

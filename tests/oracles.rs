@@ -39,7 +39,7 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
                 spirv_version: None,
                 ..Default::default()
             };
-            let words = match spir_xlate::to_spirv(&p, &opts) {
+            let words = match spir_xlate::internals::to_spirv(&p, &opts) {
                 Ok(w) => w,
                 Err(e) => {
                     failures.push(format!("{}: {e}", p.display()));
@@ -114,7 +114,7 @@ fn source_kernel_facts_survive_into_spirv() {
             format!("tests/fixtures/legacy-o0/{name}.spir64.bc"),
         ] {
             let legacy = fixture.starts_with("tests/fixtures/legacy");
-            let words = spir_xlate::to_spirv(
+            let words = spir_xlate::internals::to_spirv(
                 std::path::Path::new(&fixture),
                 &spir_xlate::Options::default(),
             )
@@ -207,7 +207,7 @@ fn spirv_from_two_producers_becomes_verified_spir() {
     let opts = spir_xlate::SpirOptions::default();
     for p in common::fixtures() {
         let id = common::fixture_id(&p);
-        let words = spir_xlate::to_spirv(&p, &spir_xlate::Options::default())
+        let words = spir_xlate::internals::to_spirv(&p, &spir_xlate::Options::default())
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let our_spv = dir.join(format!("{id}.ours.spv"));
         common::write_spirv(&our_spv, &words);
@@ -226,7 +226,7 @@ fn spirv_from_two_producers_becomes_verified_spir() {
         }
         for spv in inputs {
             let is_ours = spv.to_string_lossy().ends_with(".ours.spv");
-            match spir_xlate::to_spir(&spv, &opts) {
+            match spir_xlate::internals::to_spir(&spv, &opts) {
                 Ok(bc) => {
                     let out = spv.with_extension("bc");
                     std::fs::write(&out, bc).unwrap();
@@ -304,7 +304,7 @@ impl FlavorTally {
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
-    use spir_xlate::spirv::canon::{canonical_text, first_difference};
+    use spir_xlate::internals::spirv::{canonical_text, first_difference};
     let dir = std::env::temp_dir().join(format!("spir-xlate-spvir-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ir_opts = spir_xlate::SpirOptions {
@@ -318,7 +318,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         let mut t = FlavorTally::default();
         let id = common::fixture_id(&p);
         let ours = dir.join(format!("{id}.ours.spv"));
-        let words = spir_xlate::to_spirv(&p, &opts).unwrap();
+        let words = spir_xlate::internals::to_spirv(&p, &opts).unwrap();
         common::write_spirv(&ours, &words);
         let khr = dir.join(format!("{id}.khronos.spv"));
         let mut inputs = vec![(ours, words)];
@@ -327,8 +327,8 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
             // writes invalid SPIR-V for a few fixtures (an i32 passed for a sampler parameter,
             // a call to an entry point); we read those but refuse to write the fault back
             // (every module we write is validated): listed, not compared.
-            match spir_xlate::read_spirv(&khr)
-                .and_then(|m| spir_xlate::spirv::write::write(&m, &opts))
+            match spir_xlate::internals::read_spirv(&khr)
+                .and_then(|m| spir_xlate::internals::spirv::write(&m, &opts))
             {
                 Ok(direct) => inputs.push((khr.clone(), direct)),
                 Err(e) if spirv_val(&khr, "spv1.4").is_err() => {
@@ -354,7 +354,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
                     t.khr_ir_crashed.push(format!("{}: {first}", khr.display()));
                 }
                 Ok(()) => {
-                    let r = spir_xlate::to_spirv(&kir, &opts)
+                    let r = spir_xlate::internals::to_spirv(&kir, &opts)
                         .map_err(|e| e.to_string())
                         .map(|w| common::write_spirv(&back, &w))
                         .and_then(|_| spirv_val(&back, "opencl2.1"));
@@ -367,7 +367,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
         }
         for (spv, reference) in inputs {
             let ir = spv.with_extension("ir.bc");
-            let bc = match spir_xlate::to_spir(&spv, &ir_opts) {
+            let bc = match spir_xlate::internals::to_spir(&spv, &ir_opts) {
                 Ok(bc) => bc,
                 Err(e) => {
                     t.failures
@@ -397,7 +397,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
                     .not_consumed
                     .push(format!("llvm-spirv-14 on {}: {e}", ir.display())),
             }
-            let rt = match spir_xlate::to_spirv(&ir, &opts) {
+            let rt = match spir_xlate::internals::to_spirv(&ir, &opts) {
                 Ok(w) => w,
                 Err(e) => {
                     t.failures.push(format!("to-spirv {}: {e}", ir.display()));
@@ -498,7 +498,7 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn hand_written_spirv_through_both_flavors() {
-    use spir_xlate::spirv::canon::{canonical_text, first_difference};
+    use spir_xlate::internals::spirv::{canonical_text, first_difference};
     let dir = std::env::temp_dir().join(format!("spir-xlate-spvasm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut n = 0;
@@ -553,13 +553,13 @@ fn hand_written_spirv_through_both_flavors() {
         )
         .unwrap();
         spirv_val(&spv, val_env).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-        match spir_xlate::to_spir(&spv, &spir_options) {
+        match spir_xlate::internals::to_spir(&spv, &spir_options) {
             Ok(bc) if expect_ok => {
                 let out = dir.join(format!("{stem}.spir.bc"));
                 std::fs::write(&out, bc).unwrap();
                 common::llvm_verify(&out).unwrap();
                 // Real SPIR reads back into SPIR-V that validates.
-                let back = spir_xlate::to_spirv(&out, &options)
+                let back = spir_xlate::internals::to_spirv(&out, &options)
                     .unwrap_or_else(|e| panic!("{}: {e}", src.display()));
                 let back_path = dir.join(format!("{stem}.spir.spv"));
                 common::write_spirv(&back_path, &back);
@@ -573,8 +573,8 @@ fn hand_written_spirv_through_both_flavors() {
                         .map(String::from)
                         .collect()
                 };
-                let original = spir_xlate::read_spirv(&spv)
-                    .and_then(|m| spir_xlate::spirv::write::write(&m, &options))
+                let original = spir_xlate::internals::read_spirv(&spv)
+                    .and_then(|m| spir_xlate::internals::spirv::write(&m, &options))
                     .unwrap();
                 assert_eq!(modes(&original), modes(&back), "{}", src.display());
                 if expect_same {
@@ -597,7 +597,8 @@ fn hand_written_spirv_through_both_flavors() {
                     }
                     if spir_options.spir_version == Some((2, 0)) {
                         // What only SPIR 2.0 spells, SPIR 1.2 refuses rather than weakens.
-                        let e = spir_xlate::to_spir(&spv, &Default::default()).unwrap_err();
+                        let e =
+                            spir_xlate::internals::to_spir(&spv, &Default::default()).unwrap_err();
                         assert!(e.to_string().contains("--spir-version 2.0"), "{e}");
                     }
                     let khr = dir.join(format!("{stem}.khr.spv"));
@@ -629,14 +630,14 @@ fn hand_written_spirv_through_both_flavors() {
             ..Default::default()
         };
         let ir = dir.join(format!("{stem}.ir.bc"));
-        std::fs::write(&ir, spir_xlate::to_spir(&spv, &opts).unwrap()).unwrap();
+        std::fs::write(&ir, spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
         common::llvm_verify(&ir).unwrap();
-        let back = spir_xlate::to_spirv(&ir, &options).unwrap();
+        let back = spir_xlate::internals::to_spirv(&ir, &options).unwrap();
         let back_path = dir.join(format!("{stem}.rt.spv"));
         common::write_spirv(&back_path, &back);
         spirv_val(&back_path, val_env).unwrap();
-        let direct = spir_xlate::read_spirv(&spv)
-            .and_then(|m| spir_xlate::spirv::write::write(&m, &options))
+        let direct = spir_xlate::internals::read_spirv(&spv)
+            .and_then(|m| spir_xlate::internals::spirv::write(&m, &options))
             .unwrap();
         let (a, b) = (
             canonical_text(&direct).unwrap(),

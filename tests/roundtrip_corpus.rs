@@ -5,7 +5,7 @@
 
 mod common;
 
-use spir_xlate::roundtrip::check;
+use spir_xlate::inspect::roundtrip as check;
 
 #[test]
 fn every_fixture_round_trips() {
@@ -21,7 +21,10 @@ fn every_fixture_round_trips() {
             spir_same += 1;
         }
         let spv = dir.join(format!("{}.spv", common::fixture_id(&fixture)));
-        common::write_spirv(&spv, &spir_xlate::to_spirv(&fixture, &options).unwrap());
+        common::write_spirv(
+            &spv,
+            &spir_xlate::internals::to_spirv(&fixture, &options).unwrap(),
+        );
         match check(&spv, &options).unwrap_or_else(|e| panic!("{}: {e}", spv.display())) {
             c if c.iter().all(|c| c.difference.is_none()) => spirv_same += 1,
             c => spirv_differ.push(format!("{}: {:?}", fixture.display(), c)),
@@ -59,7 +62,10 @@ fn every_regression_case_round_trips() {
             case.display()
         );
         let spv = dir.join(case.with_extension("spv").file_name().unwrap());
-        common::write_spirv(&spv, &spir_xlate::to_spirv(&case, &options).unwrap());
+        common::write_spirv(
+            &spv,
+            &spir_xlate::internals::to_spirv(&case, &options).unwrap(),
+        );
         let checks = check(&spv, &options).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             checks.iter().all(|c| c.difference.is_none()),

@@ -15,9 +15,9 @@ use std::path::PathBuf;
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
+use spir_xlate::internals::spirv::{canonical_text, first_difference};
 use spir_xlate::ir::print::canonical_module;
 use spir_xlate::ir::Module;
-use spir_xlate::spirv::canon::{canonical_text, first_difference};
 use spir_xlate::{Flavor, Options, SpirOptions, TargetEnv};
 
 fn config() -> Config {
@@ -53,7 +53,7 @@ fn failure_dir(property: &str) -> PathBuf {
 }
 
 fn to_spirv(m: &Module) -> Result<Vec<u32>, TestCaseError> {
-    let words = spir_xlate::spirv::write::write(m, &options())
+    let words = spir_xlate::internals::spirv::write(m, &options())
         .map_err(|e| TestCaseError::fail(format!("to SPIR-V: {e}")))?;
     validate(&words)?;
     Ok(words)
@@ -78,7 +78,7 @@ fn validate(words: &[u32]) -> Result<(), TestCaseError> {
 }
 
 fn from_spirv(words: &[u32]) -> Result<Module, TestCaseError> {
-    spir_xlate::spirv::read::read(words)
+    spir_xlate::internals::spirv::read(words)
         .map_err(|e| TestCaseError::fail(format!("from SPIR-V: {e}")))
 }
 
@@ -93,12 +93,12 @@ fn spir_options(m: &Module, flavor: Flavor) -> SpirOptions {
 }
 
 fn to_spir(m: &Module, flavor: Flavor) -> Result<Vec<u8>, TestCaseError> {
-    spir_xlate::spir::write::write(m, &spir_options(m, flavor))
+    spir_xlate::internals::spir::write(m, &spir_options(m, flavor))
         .map_err(|e| TestCaseError::fail(format!("to SPIR ({flavor:?}): {e}")))
 }
 
 fn from_spir(bitcode: &[u8]) -> Result<Module, TestCaseError> {
-    spir_xlate::spir::read::read_bytes(bitcode)
+    spir_xlate::internals::read_spir(bitcode)
         .map_err(|e| TestCaseError::fail(format!("from SPIR: {e}")))
 }
 

@@ -224,9 +224,9 @@ proptest! {
     #[test]
     fn any_cfg_becomes_a_valid_structured_vulkan_module(terms in vec(term(), 2..20)) {
         let m = build(&terms);
-        prop_assert!(spir_xlate::ir::verify::verify(&m).is_empty(), "the generated graph is invalid");
+        prop_assert!(spir_xlate::verify::verify(&m).is_empty(), "the generated graph is invalid");
         let options = Options { target: TargetEnv::Vulkan12, ..Default::default() };
-        let out = spir_xlate::write_spirv(&m, &options)
+        let out = spir_xlate::internals::write_spirv(&m, &options)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{terms:?}")))?;
         if common::checking_with_spirv_val() {
             let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -256,14 +256,14 @@ fn most_reducible_cfgs_keep_their_loops_and_selections() {
             .map(|b| b.terminator.successors())
             .collect();
         let irreducible = is_irreducible(&succ);
-        let form = spir_xlate::vulkan::structurize::structurize(&mut m, &mut body).unwrap();
+        let form = spir_xlate::internals::vulkan::structurize(&mut m, &mut body).unwrap();
         if !irreducible {
             reducible += 1;
-            if form == spir_xlate::vulkan::structurize::Form::Natural {
+            if form == spir_xlate::internals::vulkan::Form::Natural {
                 natural += 1;
             }
         } else {
-            assert_eq!(form, spir_xlate::vulkan::structurize::Form::Dispatch);
+            assert_eq!(form, spir_xlate::internals::vulkan::Form::Dispatch);
         }
     }
     eprintln!("{natural} of {reducible} reducible CFGs kept their natural form");

@@ -288,17 +288,17 @@ fn spirv_ir_output_reads_back_to_the_same_graph() {
                 .collect::<Vec<u8>>(),
         )
         .unwrap();
-        let want = print_module(&spir_xlate::read_spirv(&spv).unwrap());
+        let want = print_module(&spir_xlate::internals::read_spirv(&spv).unwrap());
         for globals in [false, true] {
             let opts = spir_xlate::SpirOptions {
                 flavor: spir_xlate::Flavor::SpirvIr,
                 builtins_as_globals: globals,
                 ..Default::default()
             };
-            let bc = spir_xlate::to_spir(&spv, &opts).unwrap();
+            let bc = spir_xlate::internals::to_spir(&spv, &opts).unwrap();
             let ir = temp(&format!("{fixture}.{globals}.ir.bc"));
             std::fs::write(&ir, bc).unwrap();
-            let got = print_module(&spir_xlate::read_spir(&ir).unwrap());
+            let got = print_module(&spir_xlate::internals::read_spir(&ir).unwrap());
             pretty_assertions::assert_eq!(want, got, "{fixture} (builtins as globals: {globals})");
         }
     }

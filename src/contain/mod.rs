@@ -42,45 +42,8 @@ pub mod worker;
 use std::time::Duration;
 
 use crate::diag::{Error, ErrorKind, Location, Result};
-
-/// Resource limits of a contained job.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Wall-clock time after which the child is killed.
-    pub time: Duration,
-    /// Address space the child may add to what it inherits, in bytes.
-    pub memory: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            time: Duration::from_secs(600),
-            memory: 16 << 30,
-        }
-    }
-}
-
-/// How many times its input's size a translation may use in memory, and the least it may
-/// use whatever the size (LLVM, the graph, SPIRV-Tools' own view of the words).
-pub const MEMORY_PER_INPUT_BYTE: u64 = 512;
-/// The memory every translation may use.
-pub const MEMORY_FLOOR: u64 = 2 << 30;
-
-impl Limits {
-    /// These limits for an input of `len` bytes: memory bounded by what such an input can
-    /// need ([`MEMORY_PER_INPUT_BYTE`] times its size, at least [`MEMORY_FLOOR`]), so that a
-    /// corrupted length field in a small file fails fast instead of taking the machine's
-    /// memory (a 1.6 KB bitcode file once made LLVM's reader grow to 13.6 GB).
-    pub fn for_input(self, len: u64) -> Limits {
-        Limits {
-            memory: self
-                .memory
-                .min(len.saturating_mul(MEMORY_PER_INPUT_BYTE).max(MEMORY_FLOOR)),
-            ..self
-        }
-    }
-}
+pub(crate) use crate::options::Limits;
+use crate::options::{MEMORY_FLOOR, MEMORY_PER_INPUT_BYTE};
 
 /// What an out-of-memory error says of the bound.
 fn memory_rule() -> String {
@@ -147,7 +110,7 @@ impl Wire for Vec<u8> {
 }
 
 /// The facts lost, before the rest of an output (a count, then each place and fact).
-fn put_lost(out: &mut Vec<u8>, lost: &[crate::diag::Lost]) {
+pub(crate) fn put_lost(out: &mut Vec<u8>, lost: &[crate::diag::Lost]) {
     out.extend((lost.len() as u64).to_le_bytes());
     for l in lost {
         put_opt(out, &l.place);
@@ -155,7 +118,7 @@ fn put_lost(out: &mut Vec<u8>, lost: &[crate::diag::Lost]) {
     }
 }
 
-fn take_lost(bytes: &mut &[u8]) -> Option<Vec<crate::diag::Lost>> {
+pub(crate) fn take_lost(bytes: &mut &[u8]) -> Option<Vec<crate::diag::Lost>> {
     let (n, rest) = bytes.split_at_checked(8)?;
     let n = u64::from_le_bytes(n.try_into().ok()?);
     let mut r = Reader(rest);
@@ -168,46 +131,6 @@ fn take_lost(bytes: &mut &[u8]) -> Option<Vec<crate::diag::Lost>> {
     }
     *bytes = r.0;
     Some(lost)
-}
-
-impl Wire for crate::SpirOutput {
-    fn encode(&self, out: &mut Vec<u8>) {
-        put_lost(out, &self.lost);
-        out.extend_from_slice(&self.bytes);
-    }
-    fn decode(mut bytes: &[u8]) -> Option<Self> {
-        let lost = take_lost(&mut bytes)?;
-        Some(crate::SpirOutput {
-            bytes: bytes.to_vec(),
-            lost,
-        })
-    }
-}
-
-impl Wire for crate::SpirvOutput {
-    fn encode(&self, out: &mut Vec<u8>) {
-        put_lost(out, &self.lost);
-        let json = self.reflection.as_deref().map(str::as_bytes);
-        out.extend((json.map_or(u32::MAX, |j| j.len() as u32)).to_le_bytes());
-        out.extend(json.unwrap_or_default());
-        self.words.encode(out);
-    }
-    fn decode(mut bytes: &[u8]) -> Option<Self> {
-        let lost = take_lost(&mut bytes)?;
-        let n = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?);
-        let (reflection, rest) = if n == u32::MAX {
-            (None, &bytes[4..])
-        } else {
-            let end = 4usize.checked_add(n as usize)?;
-            let json = String::from_utf8(bytes.get(4..end)?.to_vec()).ok()?;
-            (Some(json), &bytes[end..])
-        };
-        Some(crate::SpirvOutput {
-            words: Vec::<u32>::decode(rest)?,
-            reflection,
-            lost,
-        })
-    }
 }
 
 impl Wire for Vec<u32> {

@@ -7,19 +7,27 @@ pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, OpenclStd100Op as CLOp,
 /// Signedness of an integer operand or result, where an operation needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sign {
+    /// Two's complement, signed.
     Signed,
+    /// Unsigned.
     Unsigned,
 }
 
 /// The element kind an image read or write works on (`read_imagef/i/ui/h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TexelKind {
+    /// `float4` texels (`read_imagef`).
     Float,
+    /// `half4` texels (`read_imageh`).
     Half,
+    /// `int4` texels (`read_imagei`).
     Signed,
+    /// `uint4` texels (`read_imageui`).
     Unsigned,
 }
 
+/// An image builtin: a read, a sampled read, a write or a query. The image (and sampler)
+/// are the first of `Op::Builtin::args`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ImageOp {
     /// args: image, coord (no sampler: `OpImageRead`).
@@ -31,9 +39,13 @@ pub enum ImageOp {
     /// `get_image_width/height/depth/array_size` (component of the size vector) or
     /// `get_image_dim` (the whole 2- or 4-vector; `component == None`).
     QuerySize {
+        /// The component of the size vector (0 width, 1 height, 2 depth or array size);
+        /// `None` for the whole vector.
         component: Option<u32>,
     },
+    /// `get_image_channel_data_type`: OpenCL's `CL_*` value.
     QueryChannelDataType,
+    /// `get_image_channel_order`: OpenCL's `CL_*` value.
     QueryChannelOrder,
 }
 
@@ -45,36 +57,54 @@ pub enum Builtin {
     /// An OpenCL.std extended instruction; `literal` is the trailing literal operand some take
     /// (`n` of vloadn/vload_halfn/vloada_halfn, the rounding mode of vstore_half*_r).
     ExtInst {
+        /// The instruction.
         op: CLOp,
+        /// Its trailing literal, where it takes one.
         literal: Option<u32>,
     },
     /// `convert_<T>[_sat][_<rounding>]` and plain value conversions with their semantics.
     Convert {
+        /// The source's numeric class.
         from: ConvertKind,
+        /// The result's numeric class.
         to: ConvertKind,
+        /// Saturating (`_sat`): out-of-range values clamp.
         saturate: bool,
+        /// The rounding mode (`_rte`, `_rtz`, ...), where one is stated.
         rounding: Option<FPRoundingMode>,
     },
+    /// `barrier`/`work_group_barrier`/`sub_group_barrier`: OpControlBarrier.
     ControlBarrier {
+        /// The execution scope (the work-items that wait).
         exec: Scope,
+        /// The memory scope.
         mem: Scope,
+        /// SPIR-V memory semantics (ordering and storage class bits).
         semantics: u32,
     },
+    /// `mem_fence`/`atomic_work_item_fence`: OpMemoryBarrier.
     MemoryBarrier {
+        /// The memory scope.
         mem: Scope,
+        /// SPIR-V memory semantics (ordering and storage class bits).
         semantics: u32,
     },
     /// An atomic read-modify-write (`OpAtomicIAdd`, ...). For compare-exchange `semantics` is
     /// used for both the equal and unequal case.
     Atomic {
+        /// The SPIR-V atomic instruction.
         op: spirv::Op,
+        /// Its memory scope.
         scope: Scope,
+        /// SPIR-V memory semantics.
         semantics: u32,
     },
+    /// An image read, write or query.
     Image(ImageOp),
     /// `async_work_group_copy` (args: dst, src, num, event) and the strided form
     /// (args: dst, src, num, stride, event).
     AsyncCopy {
+        /// The strided form (`async_work_group_strided_copy`).
         strided: bool,
     },
     /// `wait_group_events(num, list)`.
@@ -85,8 +115,11 @@ pub enum Builtin {
     /// exactly when the instruction takes a GroupOperation; `args` are the operands after it
     /// (value, local id, cluster size, ...), predicates and results as SPIR-V booleans.
     Group {
+        /// The SPIR-V group instruction.
         op: spirv::Op,
+        /// Work-group or sub-group.
         scope: Scope,
+        /// Reduce, inclusive or exclusive scan, clustered reduce.
         operation: Option<GroupOperation>,
     },
     /// Any other SPIR-V instruction whose operands are exactly `args` (e.g. `OpDot` for `dot`).
@@ -99,7 +132,9 @@ pub enum Builtin {
 /// The numeric class of a conversion's source or destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ConvertKind {
+    /// A floating-point value (any width).
     Float,
+    /// An integer of the given signedness (any width).
     Int(Sign),
 }
 
@@ -221,25 +256,6 @@ impl TexelKind {
     }
 }
 
-/// One of OpenCL's image channel queries in every spelling: the graph op (whose result is
-/// OpenCL's `CL_*` value), the SPIR-V instruction (whose result is SPIR-V's enumerant, `CL_*`
-/// minus `cl_offset`) and the OpenCL C builtin. The rows are mappings/opencl_enums.toml.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChannelQuery {
-    pub op: ImageOp,
-    pub spirv: spirv::Op,
-    pub opencl: &'static str,
-    pub cl_offset: u64,
-}
-
-/// The channel query matching `pick`.
-pub fn channel_query(pick: impl Fn(&ChannelQuery) -> bool) -> Option<ChannelQuery> {
-    crate::mappings::CHANNEL_QUERIES
-        .iter()
-        .copied()
-        .find(|q| pick(q))
-}
-
 /// The floating-point tests SPIR-V answers with a boolean where OpenCL C answers with an
 /// integer (`isnan`, `signbit`, `islessgreater`, ...).
 pub fn is_float_test(op: spirv::Op) -> bool {
@@ -255,20 +271,4 @@ pub fn is_float_test(op: spirv::Op) -> bool {
             | S::Ordered
             | S::Unordered
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_channel_queries_have_every_spelling() {
-        let order = channel_query(|q| q.op == ImageOp::QueryChannelOrder).unwrap();
-        assert_eq!(order.spirv, spirv::Op::ImageQueryOrder);
-        assert_eq!(order.opencl, "get_image_channel_order");
-        assert_eq!(order.cl_offset, 0x10B0); // CL_R
-        let format = channel_query(|q| q.spirv == spirv::Op::ImageQueryFormat).unwrap();
-        assert_eq!(format.op, ImageOp::QueryChannelDataType);
-        assert_eq!(format.cl_offset, 0x10D0); // CL_SNORM_INT8
-    }
 }

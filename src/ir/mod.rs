@@ -51,7 +51,7 @@
 //! `ModulePrivate`, `StorageBuffer`) besides `Private`, `Local` and `Input`; every block
 //! that heads a construct marked with its [`Construct`] (structured control flow).
 //! `Module::shader` being `Some` is what makes a module shader-form; the verifier
-//! ([`verify::verify`]) holds each form to its own rules.
+//! ([`crate::verify::verify`]) holds each form to its own rules.
 //!
 //! # An example
 //!
@@ -113,41 +113,36 @@
 //!     reqd_sub_group_size: None,
 //!     other_modes: Vec::new(),
 //! });
-//! assert!(verify::verify(&m).is_empty());
+//! assert!(spir_xlate::verify::verify(&m).is_empty());
 //! ```
 //!
-//! `print::print_module` shows a graph as text (what `spir-xlate dump-ir` prints).
+//! # Where things are
 //!
-//! The modules that define the graph (`arena`, `constant`, `function`, `interface`,
-//! `kernel`, `module`, `types`) warn on any public item without documentation.
+//! Each file defines one part of the graph: [`arena`] the handles, [`types`], [`constant`],
+//! [`function`] (values, instructions, blocks, terminators), [`builtin`] (what a builtin
+//! call means), [`kernel`] (what OpenCL says of an entry point), [`interface`] (a Vulkan
+//! entry point's interface), [`module`] (the whole). Queries over it: [`typing`] (the type
+//! of a value), [`operands`] (the operands of an instruction), [`cfg`](mod@cfg) (successors,
+//! dominators, orders). [`print::print_module`] shows a graph as text (what `spir-xlate
+//! dump-ir` prints).
+//!
+//! Not here, by design: the verifier ([`crate::verify`]); the normal forms the two readers
+//! share (one graph form for what LLVM and SPIR-V spell two ways, `normal`); and every
+//! spelling: OpenCL C names, mangling and SPIR-V operand layouts live with the format that
+//! owns them (`spir`, `spirv`), and the tables between them in `mappings/`.
 
-#[warn(missing_docs)]
 pub mod arena;
 pub mod builtin;
-pub mod builtin_check;
-mod builtin_check_cl20;
 pub mod cfg;
-#[warn(missing_docs)]
 pub mod constant;
-pub mod fold;
-pub mod forwarders;
-#[warn(missing_docs)]
 pub mod function;
-#[warn(missing_docs)]
 pub mod interface;
-#[warn(missing_docs)]
 pub mod kernel;
-#[warn(missing_docs)]
 pub mod module;
-pub mod normal;
-pub mod opencl_names;
+pub mod operands;
 pub mod print;
-pub mod spirv_form;
-pub mod type_check;
-#[warn(missing_docs)]
 pub mod types;
 pub mod typing;
-pub mod verify;
 
 pub use arena::{Arena, Handle, UniqueArena};
 pub use builtin::{Builtin, ConvertKind, ImageOp, Sign, TexelKind};

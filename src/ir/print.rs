@@ -32,6 +32,8 @@ pub fn value_label(inst: &super::Inst, pos: usize) -> String {
     }
 }
 
+/// The module as text: types, constants, globals, then each function's blocks with their
+/// instructions (what `spir-xlate dump-ir` prints).
 pub fn print_module(m: &Module) -> String {
     let mut out = String::new();
     let p = Printer {

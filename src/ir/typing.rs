@@ -7,6 +7,32 @@ use super::types::Type;
 use super::ConstantKind;
 
 impl Module {
+    /// Whether `v` is the integer constant `value` (in every lane of a vector).
+    pub fn is_splat_int(&self, v: Value, value: u64) -> bool {
+        let Value::Const(c) = v else { return false };
+        match &self.constants[c].kind {
+            ConstantKind::Int(i) => *i == value,
+            ConstantKind::Null => value == 0,
+            ConstantKind::Composite(lanes) => lanes
+                .iter()
+                .all(|&l| self.is_splat_int(Value::Const(l), value)),
+            _ => false,
+        }
+    }
+
+    /// The alignment of an access to a `pointee`: the one stated, else the pointee's ABI
+    /// alignment. LLVM 14 gives every load, store and alloca an alignment (the ABI one when
+    /// the source states none); SPIR-V may leave it out, meaning the same. One graph form:
+    /// always stated.
+    pub fn stated_align(&self, pointee: Handle<Type>, stated: Option<u32>) -> Option<u32> {
+        stated.or_else(|| u32::try_from(self.align_of(pointee)).ok())
+    }
+
+    /// Whether `v` is an integer zero (in every lane of a vector, every element of an array).
+    pub fn is_zero_int(&self, v: Value) -> bool {
+        self.is_splat_int(v, 0)
+    }
+
     /// The type of `value` as used inside `func`.
     pub fn value_type(&self, func: &Function, value: Value) -> Handle<Type> {
         match value {

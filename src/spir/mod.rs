@@ -4,5 +4,6 @@ pub mod friendly;
 pub mod groups;
 pub mod mangle;
 pub mod mangler;
+pub mod opencl_names;
 pub mod read;
 pub mod write;

@@ -15,7 +15,7 @@ use std::fmt::Write;
 use rspirv::dr::{Instruction, Module, Operand};
 use spirv::{Op, Word};
 
-use crate::diag::{Error, Result};
+use crate::diag::Result;
 
 /// The canonical text of a binary module.
 pub fn canonical_text(words: &[u32]) -> Result<String> {
@@ -558,11 +558,12 @@ pub fn first_difference(a: &str, b: &str) -> Option<String> {
 }
 
 /// Fail with the first difference if two modules are not the same up to ids and order.
-pub fn assert_same(a: &[u32], b: &[u32]) -> Result<()> {
+#[cfg(test)]
+fn assert_same(a: &[u32], b: &[u32]) -> Result<()> {
     let (ta, tb) = (canonical_text(a)?, canonical_text(b)?);
     match first_difference(&ta, &tb) {
         None => Ok(()),
-        Some(d) => Err(Error::unsupported(format!(
+        Some(d) => Err(crate::diag::Error::unsupported(format!(
             "the modules differ (canonical form) at {d}"
         ))),
     }

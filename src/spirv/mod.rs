@@ -1,6 +1,7 @@
 //! The SPIR-V side: binary modules for OpenCL (Kernel capability).
 
 pub mod canon;
+pub mod form;
 pub mod read;
 pub mod validate;
 pub mod write;

@@ -61,10 +61,10 @@ pub(super) fn differences(body: &ir::Body) -> HashSet<Handle<Inst>> {
                         rhs: Value::Inst(b),
                         ..
                     } if set.contains(a) && set.contains(b) => {}
-                    op => ir::verify::for_each_operand(op, &mut other_use),
+                    op => ir::operands::for_each_operand(op, &mut other_use),
                 }
             }
-            ir::verify::terminator_operands(&b.terminator, &mut other_use);
+            ir::operands::terminator_operands(&b.terminator, &mut other_use);
         }
         if dropped.is_empty() {
             return set;

@@ -172,10 +172,10 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
                         }
                     }
                 }
-                op => ir::verify::for_each_operand(op, |v| other_use(v, &mut refused)),
+                op => ir::operands::for_each_operand(op, |v| other_use(v, &mut refused)),
             }
         }
-        ir::verify::terminator_operands(&b.terminator, |v| other_use(v, &mut refused));
+        ir::operands::terminator_operands(&b.terminator, |v| other_use(v, &mut refused));
     }
     root.iter()
         .filter(|&(&h, _)| {

@@ -45,7 +45,7 @@ pub(super) fn lower(
             Value::Const(b.l.out.int_const(ret, size))
         }
         Builtin::Spirv(op @ (S::ImageQueryOrder | S::ImageQueryFormat)) => {
-            let q = crate::ir::builtin::channel_query(|q| q.spirv == *op)
+            let q = crate::mappings::channel_query(|q| q.spirv == *op)
                 .ok_or_else(|| Error::internal("a channel query without an OpenCL spelling"))?;
             let word = super::images::lower(b, q.op, args, ret)?;
             let offset = b.int_const(32, q.cl_offset);

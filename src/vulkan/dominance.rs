@@ -34,13 +34,13 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
             continue;
         }
         for &ih in &block.insts {
-            ir::verify::for_each_operand(&body.insts[ih].op, |v| {
+            ir::operands::for_each_operand(&body.insts[ih].op, |v| {
                 if let Some(d) = bad(v, b) {
                     fixes.push((b, Some(ih), d));
                 }
             });
         }
-        ir::verify::terminator_operands(&block.terminator, |v| {
+        ir::operands::terminator_operands(&block.terminator, |v| {
             if let Some(d) = bad(v, b) {
                 fixes.push((b, None, d));
             }
@@ -72,8 +72,10 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
             }
         };
         match user {
-            Some(u) => ir::verify::for_each_operand_mut(&mut f.body.insts[u].op, replace),
-            None => ir::verify::terminator_operands_mut(&mut f.body.blocks[b].terminator, replace),
+            Some(u) => ir::operands::for_each_operand_mut(&mut f.body.insts[u].op, replace),
+            None => {
+                ir::operands::terminator_operands_mut(&mut f.body.blocks[b].terminator, replace)
+            }
         }
     }
     Ok(())

@@ -56,11 +56,13 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
         }
         let mut escapes = false;
         for &h in &block.insts {
-            crate::ir::verify::for_each_operand(&body.insts[h].op, |v| {
+            crate::ir::operands::for_each_operand(&body.insts[h].op, |v| {
                 escapes |= defined_inside(v)
             });
         }
-        crate::ir::verify::terminator_operands(&block.terminator, |v| escapes |= defined_inside(v));
+        crate::ir::operands::terminator_operands(&block.terminator, |v| {
+            escapes |= defined_inside(v)
+        });
         if escapes {
             return false;
         }
@@ -99,9 +101,9 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
     for b in first..body.blocks.len() {
         for i in 0..body.blocks[b].insts.len() {
             let h = body.blocks[b].insts[i];
-            crate::ir::verify::for_each_operand_mut(&mut body.insts[h].op, map);
+            crate::ir::operands::for_each_operand_mut(&mut body.insts[h].op, map);
         }
-        crate::ir::verify::terminator_operands_mut(&mut body.blocks[b].terminator, map);
+        crate::ir::operands::terminator_operands_mut(&mut body.blocks[b].terminator, map);
     }
     let copy_of_to = block_map[&to];
     super::structurize::retarget(&mut body.blocks[from].terminator, |x| {

@@ -44,14 +44,14 @@ pub(super) fn byte_views(body: &ir::Body) -> HashSet<Handle<Inst>> {
                         }
                     }
                 }
-                op => ir::verify::for_each_operand(op, |v| {
+                op => ir::operands::for_each_operand(op, |v| {
                     if let Value::Inst(x) = v {
                         other_use.insert(x);
                     }
                 }),
             }
         }
-        ir::verify::terminator_operands(&b.terminator, |v| {
+        ir::operands::terminator_operands(&b.terminator, |v| {
             if let Value::Inst(x) = v {
                 other_use.insert(x);
             }
@@ -105,14 +105,14 @@ pub(super) fn lane_views(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst
                         views.remove(x);
                     }
                 }
-                op => ir::verify::for_each_operand(op, |v| {
+                op => ir::operands::for_each_operand(op, |v| {
                     if let Value::Inst(x) = v {
                         views.remove(&x);
                     }
                 }),
             }
         }
-        ir::verify::terminator_operands(&b.terminator, |v| {
+        ir::operands::terminator_operands(&b.terminator, |v| {
             if let Value::Inst(x) = v {
                 views.remove(&x);
             }
@@ -156,14 +156,14 @@ pub(super) fn single_store_pointers(
                     ptr: Value::Inst(a),
                     ..
                 } if is_candidate(*a) => loads.entry(*a).or_default().push((b, pos)),
-                op => ir::verify::for_each_operand(op, |v| {
+                op => ir::operands::for_each_operand(op, |v| {
                     if let Value::Inst(x) = v {
                         escaped.insert(x);
                     }
                 }),
             }
         }
-        ir::verify::terminator_operands(&block.terminator, |v| {
+        ir::operands::terminator_operands(&block.terminator, |v| {
             if let Value::Inst(x) = v {
                 escaped.insert(x);
             }

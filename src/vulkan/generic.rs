@@ -328,7 +328,7 @@ impl Specializer<'_> {
                     c.id(me);
                 }
                 let mut ops = Vec::new();
-                ir::verify::for_each_operand(&inst.op, |v| ops.push(v));
+                ir::operands::for_each_operand(&inst.op, |v| ops.push(v));
                 let mut nodes = Vec::with_capacity(ops.len());
                 for (k, &v) in ops.iter().enumerate() {
                     nodes.push(self.node(c, func, v, me, k)?);
@@ -510,7 +510,7 @@ impl Specializer<'_> {
             // Constant operands (null, undef, casts of globals) in their class's space.
             let mut k = 0;
             let mut consts = Vec::new();
-            ir::verify::for_each_operand(&new.op, |v| {
+            ir::operands::for_each_operand(&new.op, |v| {
                 if let Value::Const(ch) = v {
                     consts.push((k, ch));
                 }
@@ -531,7 +531,7 @@ impl Specializer<'_> {
                 }
             }
             let mut k = 0;
-            ir::verify::for_each_operand_mut(&mut new.op, |v| {
+            ir::operands::for_each_operand_mut(&mut new.op, |v| {
                 if let Some(&nc) = fixed.get(&k) {
                     *v = Value::Const(nc);
                 }

@@ -171,10 +171,10 @@ fn apply(body: &mut ir::Body, subst: &Subst) {
     };
     let handles: Vec<Handle<Inst>> = body.insts.iter().map(|(h, _)| h).collect();
     for h in handles {
-        ir::verify::for_each_operand_mut(&mut body.insts[h].op, resolve);
+        ir::operands::for_each_operand_mut(&mut body.insts[h].op, resolve);
     }
     for b in &mut body.blocks {
-        ir::verify::terminator_operands_mut(&mut b.terminator, resolve);
+        ir::operands::terminator_operands_mut(&mut b.terminator, resolve);
     }
 }
 
@@ -311,7 +311,7 @@ impl Untag<'_, '_> {
         // predecessor for a phi).
         let mut consts = Vec::new();
         let mut k = 0;
-        ir::verify::for_each_operand(&inst.op, |v| {
+        ir::operands::for_each_operand(&inst.op, |v| {
             if let Value::Const(c) = v {
                 consts.push((k, c));
             }
@@ -330,7 +330,7 @@ impl Untag<'_, '_> {
                 }
             };
             let mut n = 0;
-            ir::verify::for_each_operand_mut(&mut inst.op, |x| {
+            ir::operands::for_each_operand_mut(&mut inst.op, |x| {
                 if n == k {
                     *x = v;
                 }
@@ -427,7 +427,7 @@ impl Untag<'_, '_> {
             }
             Op::Builtin { .. } | Op::CopyMemory { .. } | Op::FillMemory { .. } => {
                 let mut ops = Vec::new();
-                ir::verify::for_each_operand(&inst.op, |v| ops.push(v));
+                ir::operands::for_each_operand(&inst.op, |v| ops.push(v));
                 match ops.iter().position(|&v| self.tagged.contains_key(&v)) {
                     Some(k) => self.dispatch(bi, pos, h, k),
                     None => Ok(Flow::Past(1)),
@@ -563,7 +563,7 @@ impl Untag<'_, '_> {
     fn dispatch(&mut self, bi: usize, pos: usize, h: Handle<Inst>, k: usize) -> Result<Flow> {
         let inst = self.body.insts[h].clone();
         let mut ops = Vec::new();
-        ir::verify::for_each_operand(&inst.op, |v| ops.push(v));
+        ir::operands::for_each_operand(&inst.op, |v| ops.push(v));
         let v = ops[k];
         let Some(&(ty, spaces)) = self.tagged.get(&v) else {
             return Err(Error::unsupported(
@@ -609,7 +609,7 @@ impl Untag<'_, '_> {
             );
             let mut op = inst.op.clone();
             let mut n = 0;
-            ir::verify::for_each_operand_mut(&mut op, |x| {
+            ir::operands::for_each_operand_mut(&mut op, |x| {
                 if n == k {
                     *x = p;
                 }

@@ -131,7 +131,7 @@ fn ops_of(
                 builtin: Builtin::Spirv(op),
                 args,
             } if args.first().is_some_and(|a| same.contains(a)) => {
-                if let Some(q) = crate::ir::builtin::channel_query(|q| q.spirv == *op) {
+                if let Some(q) = crate::mappings::channel_query(|q| q.spirv == *op) {
                     kinds.push(q.op);
                 }
             }

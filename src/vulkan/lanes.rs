@@ -86,10 +86,10 @@ pub(super) fn split(m: &mut ir::Module, body: &mut ir::Body) -> Result<()> {
     };
     let handles: Vec<Handle<Inst>> = body.insts.iter().map(|(h, _)| h).collect();
     for h in handles {
-        ir::verify::for_each_operand_mut(&mut body.insts[h].op, |v| *v = resolve(*v));
+        ir::operands::for_each_operand_mut(&mut body.insts[h].op, |v| *v = resolve(*v));
     }
     for block in &mut body.blocks {
-        ir::verify::terminator_operands_mut(&mut block.terminator, |v| *v = resolve(*v));
+        ir::operands::terminator_operands_mut(&mut block.terminator, |v| *v = resolve(*v));
     }
     Ok(())
 }
@@ -203,7 +203,7 @@ impl Pass<'_, '_> {
     fn inst(&mut self, h: Handle<Inst>) -> Result<Outcome> {
         let Inst { ty, op, .. } = self.body.insts[h].clone();
         let mut operands = Vec::new();
-        ir::verify::for_each_operand(&op, |v| operands.push(v));
+        ir::operands::for_each_operand(&op, |v| operands.push(v));
         let touches = self.is_wide(ty) || operands.iter().any(|&v| self.is_wide(self.ty_of(v)));
         if !touches {
             return Ok(Outcome::Keep);

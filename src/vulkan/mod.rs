@@ -143,7 +143,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     shader.required_features = required_features(&out);
     shader.subgroup_operations = subgroup_operations(&out);
     out.shader = Some(shader);
-    if let Some(e) = ir::verify::verify(&out).first() {
+    if let Some(e) = crate::verify::verify(&out).first() {
         return Err(Error::internal(format!(
             "the Vulkan lowering made an invalid graph: {e}"
         )));

@@ -107,7 +107,7 @@ fn escape(m: &ir::Module, body: &ir::Body, g: Handle<ir::Global>) -> Option<&'st
                 Op::CopyMemory { .. } | Op::FillMemory { .. } => None,
                 _ => {
                     let mut uses = false;
-                    ir::verify::for_each_operand(op, |v| uses |= is_derived(&derived, v));
+                    ir::operands::for_each_operand(op, |v| uses |= is_derived(&derived, v));
                     uses.then_some(
                         "its address given to a call, a builtin (atomics, async copies) or an \
                          integer conversion or comparison",
@@ -119,7 +119,9 @@ fn escape(m: &ir::Module, body: &ir::Body, g: Handle<ir::Global>) -> Option<&'st
             }
         }
         let mut returned = false;
-        ir::verify::terminator_operands(&block.terminator, |v| returned |= is_derived(&derived, v));
+        ir::operands::terminator_operands(&block.terminator, |v| {
+            returned |= is_derived(&derived, v)
+        });
         if returned {
             return Some("its address returned or branched on");
         }

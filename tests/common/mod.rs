@@ -110,7 +110,7 @@ pub fn run_tool(cmd: &mut Command) -> Result<(), String> {
 
 // Capabilities the OpenCL SPIR-V environment makes optional that spirv-val's OpenCL
 // environments reject (the library's in-process validation treats them the same way).
-use spir_xlate::spirv::validate::OPTIONAL_CAPABILITIES;
+use spir_xlate::internals::spirv::OPTIONAL_CAPABILITIES;
 
 /// `spirv-val --target-env <opencl env>` on `spv`.
 ///

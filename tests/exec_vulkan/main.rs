@@ -323,7 +323,8 @@ fn run_all() {
         let clspv_id = format!("clspv.{name}");
         let clspv_spv = work.join(format!("{clspv_id}.spv"));
         match clspv::compile(&cl_path, &clspv_spv).and_then(|()| {
-            let words = spir_xlate::read_spirv_words(&clspv_spv).map_err(|e| e.to_string())?;
+            let words =
+                spir_xlate::internals::read_spirv_words(&clspv_spv).map_err(|e| e.to_string())?;
             let r = clspv::reflection(&words)?;
             std::fs::write(
                 work.join(format!("{clspv_id}.json")),

@@ -1,8 +1,8 @@
 //! Builtins: OpenCL.std instructions, atomics, images and samplers, conversions that saturate
 //! or round.
 
+use spir_xlate::internals::normal::Converted;
 use spir_xlate::ir::builtin::{BuiltIn, CLOp, Scope};
-use spir_xlate::ir::normal::Converted;
 use spir_xlate::ir::{
     Builtin, Constant, ConstantKind, ConvertKind, Handle, ImageOp, Op, SamplerAddressing,
     SamplerFilter, Sign, TexelKind, Type, Value,

@@ -66,7 +66,7 @@ pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
     // A declaration whose types contradict its mangled name (`vload8` returning 16 lanes):
     // what it lowers to is ill-typed.
     if let Lowered::Inst(ty, op) | Lowered::Spelling(ty, op) = &lowered {
-        if let Some(e) = ir::type_check::op_type_error(l.m, *ty, op, |v| l.value_type(v)) {
+        if let Some(e) = crate::verify::op_type_error(l.m, *ty, op, |v| l.value_type(v)) {
             return Err(Error::unsupported(format!(
                 "a call to '{}' with operands or a result of types it does not take ({e})",
                 name.escape_debug()
@@ -241,7 +241,7 @@ fn relational(
         1 => bool_t,
         len => l.m.ty(Type::Vector { elem: bool_t, len }),
     };
-    let test = if let Some(pred) = ir::normal::float_predicate(op) {
+    let test = if let Some(pred) = crate::normal::float_predicate(op) {
         let t = bools(l, l.m.lanes(ret));
         let cmp = Op::FCmp {
             pred,
@@ -610,8 +610,8 @@ fn convert(
             .m
             .convert_op(ret, (from, to, saturate, round), args[0], from_ty)
         {
-            ir::normal::Converted::Op(op) => Lowered::Inst(ret, op),
-            ir::normal::Converted::Same(v) => Lowered::Value(v),
+            crate::normal::Converted::Op(op) => Lowered::Inst(ret, op),
+            crate::normal::Converted::Same(v) => Lowered::Value(v),
         },
     )
 }

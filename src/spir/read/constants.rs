@@ -132,7 +132,7 @@ pub(crate) fn lower_constant(
     let c = Constant { ty, kind };
     // LLVM's bitcode reader lets a data sequence of another element type through (a
     // `<4 x i32>` spelled as three bytes).
-    if let Some(e) = crate::ir::type_check::constant_error(m, &c) {
+    if let Some(e) = crate::verify::constant_error(m, &c) {
         return Err(Error::malformed(format!(
             "a constant that does not fit its type: {e}"
         )));

@@ -78,7 +78,7 @@ pub(crate) fn lower(
             let scalar_data = args
                 .first()
                 .is_some_and(|&d| l.m.lanes(l.value_type(d)) == 1);
-            let (op, literal) = ir::normal::half_form(op, literal, scalar_data);
+            let (op, literal) = crate::normal::half_form(op, literal, scalar_data);
             inst(Builtin::ExtInst { op, literal }, args)
         }
         Call::Core { op: name, post } => {
@@ -280,9 +280,7 @@ fn core(
             args.truncate(1);
             inst(Builtin::Spirv(op), args)
         }
-        _ if crate::spirv::read::builtins::spirv_builtin_supported(op) => {
-            inst(Builtin::Spirv(op), args)
-        }
+        _ if crate::spirv::form::spirv_builtin_supported(op) => inst(Builtin::Spirv(op), args),
         _ => Err(Error::unsupported(format!(
             "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"
         ))),
@@ -330,7 +328,7 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
     for b in &body.blocks {
         for &h in &b.insts {
             let mut bad = false;
-            ir::verify::for_each_operand(&body.insts[h].op, |v| {
+            ir::operands::for_each_operand(&body.insts[h].op, |v| {
                 bad |= matches!(v, Value::Inst(x) if pairs.contains(&x));
             });
             let mut term_uses = false;
@@ -359,7 +357,7 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
     for b in &mut body.blocks {
         b.insts.retain(|h| !pairs.contains(h));
     }
-    ir::normal::drop_unused(body, &selects);
+    crate::normal::drop_unused(body, &selects);
     for &h in &pairs {
         // Out of every block, so nothing may refer to it, not even by name.
         body.insts[h].name = None;

@@ -28,7 +28,7 @@ pub(super) fn sample_each(
     builtin: &Builtin,
     [img, smp, coord]: [Value; 3],
 ) -> Option<Value> {
-    let (h, cond, on_true, on_false) = ir::normal::sampler_select(l.m, &l.body, smp)?;
+    let (h, cond, on_true, on_false) = crate::normal::sampler_select(l.m, &l.body, smp)?;
     let arm = |l: &mut FnLowering, s: Value| {
         sample_each(l, ret, builtin, [img, s, coord]).unwrap_or_else(|| {
             let op = Op::Builtin {
@@ -78,7 +78,7 @@ pub(super) fn image(l: &mut FnLowering, n: &str, mut args: Vec<Value>) -> Result
                 ImageOp::QuerySize { component: Some(c) }
             }
             "get_image_dim" => ImageOp::QuerySize { component: None },
-            _ => match crate::ir::builtin::channel_query(|q| q.opencl == n) {
+            _ => match crate::mappings::channel_query(|q| q.opencl == n) {
                 Some(q) => q.op,
                 None => return Ok(None),
             },

@@ -185,13 +185,16 @@ fn mismatch(what: &str) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{handoff, is_bitcode, lower, metadata, read_bytes_in_process};
+    use super::super::{handoff, lower, metadata, read_bytes_in_process};
     use crate::diag::Result;
     use crate::ir;
 
     /// The graph of a module read with its local names left in llvm-ir's conversion.
     fn read_keeping_names(bytes: &[u8]) -> Result<ir::Module> {
-        let (md, module) = metadata::read_metadata(bytes, is_bitcode(bytes))?;
+        let (md, module) = metadata::read_metadata(
+            bytes,
+            crate::input::format(bytes) == crate::input::Format::Bitcode,
+        )?;
         let llvm = handoff::reparse(&module.bitcode())?
             .expect("no panic")
             .expect("converted");

@@ -33,25 +33,13 @@ use crate::hash::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Error, ErrorKind, Result};
+use crate::input::Format;
 use crate::ir;
-
-/// True if `bytes` start like LLVM bitcode (raw or with the wrapper header).
-pub fn is_bitcode(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
-}
 
 /// Read a SPIR module from a file. LLVM's reader first reads it in a contained child process
 /// (`crate::contain`): bitcode that would make LLVM abort is an error here, not a crash.
 pub fn read_path(path: &Path) -> Result<ir::Module> {
     read_bytes(
-        &std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?,
-    )
-}
-
-/// Read a SPIR module from a file in this process: only for input known to be safe for
-/// LLVM's reader, or inside a contained child.
-pub fn read_path_in_process(path: &Path) -> Result<ir::Module> {
-    read_bytes_in_process(
         &std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?,
     )
 }
@@ -73,11 +61,9 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
     if bytes.is_empty() {
         return Err(Error::malformed("the file is empty"));
     }
-    let bitcode = is_bitcode(bytes);
-    if !bitcode
-        && (bytes.starts_with(&[0x03, 0x02, 0x23, 0x07])
-            || bytes.starts_with(&[0x07, 0x23, 0x02, 0x03]))
-    {
+    let format = crate::input::format(bytes);
+    let bitcode = format == Format::Bitcode;
+    if format == Format::Spirv {
         return Err(Error::malformed(
             "this is a SPIR-V module, not SPIR bitcode (use `to-spir`)",
         ));
@@ -369,7 +355,7 @@ fn lower(
         module.kernels.push(kernel);
     }
     module.kernels.sort_by_key(|k| k.function);
-    let errors = ir::verify::verify(&module);
+    let errors = crate::verify::verify(&module);
     if let Some(e) = errors.first() {
         return Err(Error::internal(format!(
             "reader produced an invalid graph: {e}"

@@ -215,7 +215,7 @@ impl Writer<'_> {
             MType::Enum("memory_scope".into()),
         ];
         let success = self.order_arg(semantics)?;
-        let failure = self.order_arg(crate::ir::spirv_form::unequal_semantics(semantics))?;
+        let failure = self.order_arg(crate::spirv::form::unequal_semantics(semantics))?;
         let bool_t = unsafe { LLVMInt1TypeInContext(self.ctx) };
         self.call_builtin(
             "atomic_compare_exchange_strong_explicit",

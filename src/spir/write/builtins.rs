@@ -11,14 +11,15 @@ use spirv::Op as S;
 use super::body::FnCtx;
 use super::{c, Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{channel_query, is_float_test, CLOp};
-use crate::ir::opencl_names::image_base;
+use crate::ir::builtin::{is_float_test, CLOp};
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
 use crate::mappings;
+use crate::mappings::channel_query;
 use crate::options::Flavor;
 use crate::spir::friendly;
 use crate::spir::mangle::MType;
 use crate::spir::mangler::mangle;
+use crate::spir::opencl_names::image_base;
 
 /// The suffix of a rounding mode given as its SPIR-V number (vstore_half*_r literals).
 fn rounding_suffix(r: u32) -> &'static str {

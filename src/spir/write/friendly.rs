@@ -11,11 +11,12 @@ use spirv::Op as S;
 
 use super::{c, Writer};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{channel_query, CLOp};
-use crate::ir::spirv_form::Slot;
+use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
+use crate::mappings::channel_query;
 use crate::spir::friendly::{self, Postfixes};
 use crate::spir::mangle::MType;
+use crate::spirv::form::Slot;
 
 /// OpenCL.std loads whose name carries the result type (`__spirv_ocl_vloadn__Rfloat4`): their
 /// arguments do not tell the result apart.

@@ -211,6 +211,8 @@ pub fn write_reporting(
     Ok((write(m, opts)?, lost))
 }
 
+/// The module as SPIR bitcode (or text), checked by LLVM's verifier; in this process (the
+/// caller contains it).
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     let llvm = Llvm::new();
     let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));

@@ -6,11 +6,11 @@ use llvm_sys::prelude::*;
 
 use super::{c, Writer};
 use crate::diag::{Error, Result};
-use crate::ir::opencl_names::image_base;
 use crate::ir::{self, ConstantKind, Type};
 use crate::mappings;
 use crate::options::Flavor;
 use crate::spir::friendly;
+use crate::spir::opencl_names::image_base;
 
 impl Writer<'_> {
     fn named_opaque(&mut self, name: &str) -> LLVMTypeRef {

@@ -187,7 +187,7 @@ impl Reader {
                 lhs: a[0],
                 rhs: a[1],
             }
-        } else if let Some(pred) = ir::normal::float_predicate(op) {
+        } else if let Some(pred) = crate::normal::float_predicate(op) {
             let a = self.operands(st, inst, 0)?;
             Op::FCmp {
                 pred,
@@ -386,8 +386,9 @@ impl Reader {
             );
         }
         let aggregate = self.operand(st, cid)?;
-        let (mut op, _) = ir::normal::extract_path(&mut Steps { r: self, st }, aggregate, &indices)
-            .ok_or_else(|| Error::malformed("OpCompositeExtract indices do not fit"))?;
+        let (mut op, _) =
+            crate::normal::extract_path(&mut Steps { r: self, st }, aggregate, &indices)
+                .ok_or_else(|| Error::malformed("OpCompositeExtract indices do not fit"))?;
         if let Op::ExtractElement { vector, index } = op {
             if let Some((query, h)) = self.m.query_component(&st.body, vector, index) {
                 st.looked_through.push(h);
@@ -499,9 +500,9 @@ impl Reader {
                     .m
                     .convert_op(rty, (from, to, saturate, rounding), value, from_t)
                 {
-                    ir::normal::Converted::Op(o) => o,
+                    crate::normal::Converted::Op(o) => o,
                     // A conversion that changes nothing is its operand, as a copy is.
-                    ir::normal::Converted::Same(v) => {
+                    crate::normal::Converted::Same(v) => {
                         st.locals.insert(id, Local::Value(v));
                         return Ok(());
                     }
@@ -571,13 +572,13 @@ fn int_predicate(op: S) -> Option<I> {
     })
 }
 
-/// Aggregate paths (`ir::normal::extract_path`) add their steps to the function's current block.
+/// Aggregate paths (`crate::normal::extract_path`) add their steps to the function's current block.
 struct Steps<'a> {
     r: &'a mut Reader,
     st: &'a mut FnState,
 }
 
-impl ir::normal::StepSink for Steps<'_> {
+impl crate::normal::StepSink for Steps<'_> {
     fn module(&mut self) -> &mut ir::Module {
         &mut self.r.m
     }

@@ -143,7 +143,7 @@ impl Reader {
                 "Op{op:?} (an instruction with literal operands the graph cannot carry yet)"
             )));
         }
-        if !spirv_builtin_supported(op) {
+        if !crate::spirv::form::spirv_builtin_supported(op) {
             return Err(Error::unsupported(format!("Op{op:?} in a function")));
         }
         let args = self.operands_at(st, inst, 0..n)?;
@@ -197,7 +197,7 @@ impl Reader {
         // OpenCL environment does not allow it) is the select of the two samplings: the
         // graph's one form, as the SPIR reader makes it.
         if let Some((h, cond, on_true, on_false)) =
-            ir::normal::sampler_select(&self.m, &st.body, smp)
+            crate::normal::sampler_select(&self.m, &st.body, smp)
         {
             let sample = |r: &mut Self, st: &mut FnState, s: Value| {
                 let op = Op::Builtin {
@@ -316,51 +316,10 @@ impl Reader {
         let scalar_data = args
             .first()
             .is_some_and(|&d| self.m.lanes(self.value_ty(st, d)) == 1);
-        let (op, literal) = ir::normal::half_form(op, literal, scalar_data);
+        let (op, literal) = crate::normal::half_form(op, literal, scalar_data);
         let b = Builtin::ExtInst { op, literal };
         self.emit_builtin(st, inst, rty, name, b, args)
     }
-}
-
-/// Instructions kept as `Builtin::Spirv`: their operands are ids and their meaning is the
-/// SPIR-V instruction's own.
-pub(crate) fn spirv_builtin_supported(op: S) -> bool {
-    // The pipe, event and device-enqueue instructions: those with typing rules.
-    ir::builtin_check::is_cl20_instruction(op)
-        || matches!(
-            op,
-            S::Dot
-                | S::Any
-                | S::All
-                | S::IsNan
-                | S::IsInf
-                | S::IsFinite
-                | S::IsNormal
-                | S::SignBitSet
-                | S::LessOrGreater
-                | S::BitCount
-                | S::BitReverse
-                | S::BitFieldInsert
-                | S::BitFieldSExtract
-                | S::BitFieldUExtract
-                | S::FMod
-                | S::SMod
-                | S::IAddCarry
-                | S::ISubBorrow
-                | S::UMulExtended
-                | S::SMulExtended
-                | S::GenericCastToPtrExplicit
-                | S::GenericPtrMemSemantics
-                | S::SizeOf
-                | S::PtrDiff
-                | S::AtomicFMinEXT
-                | S::AtomicFMaxEXT
-                | S::AtomicFAddEXT
-                | S::ImageQueryLevels
-                | S::ImageQueryFormat
-                | S::ImageQueryOrder
-                | S::ImageQuerySamples
-        )
 }
 
 #[cfg(test)]

@@ -337,7 +337,7 @@ impl Reader {
             }
             st.body.insts[ih].op = Op::Phi { incoming: resolved };
         }
-        ir::normal::drop_unused(&mut st.body, &st.looked_through);
+        crate::normal::drop_unused(&mut st.body, &st.looked_through);
         st.body.merge_forwarders();
         self.m.functions[h].body = Some(st.body);
         Ok(())

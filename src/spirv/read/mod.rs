@@ -143,7 +143,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
     let insts = &parsed.insts;
     r.kernels()?;
     r.note_unkept(insts);
-    let errors = ir::verify::verify(&r.m);
+    let errors = crate::verify::verify(&r.m);
     if let Some(e) = errors.first() {
         // An invalid input explains it (we read what other producers write without requiring
         // it to validate), in the validator's words or, where the validator lets it pass, in

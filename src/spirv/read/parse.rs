@@ -394,14 +394,13 @@ mod tests {
             .collect();
         fixtures.sort();
         for p in &fixtures {
-            let m = crate::read_spir(p).unwrap();
-            let out = crate::write_spirv(&m, &crate::Options::default()).unwrap();
+            let out = crate::pipeline::translate_to_spirv(p, &Default::default()).unwrap();
             modules.push(out.words);
         }
         for e in std::fs::read_dir(root.join("tests/regressions/fuzz")).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "spv") {
-                modules.push(crate::read_spirv_words(&p).unwrap());
+                modules.push(crate::pipeline::words(&p).unwrap().into_owned());
             }
         }
         assert!(modules.len() > 40, "{} modules", modules.len());
@@ -458,8 +457,7 @@ mod tests {
             if !p.to_string_lossy().ends_with(".spir64.bc") {
                 continue;
             }
-            let m = crate::read_spir(&p).unwrap();
-            let words = crate::write_spirv(&m, &crate::Options::default())
+            let words = crate::pipeline::translate_to_spirv(&p, &Default::default())
                 .unwrap()
                 .words;
             let (in_place, apart) = (

@@ -7,10 +7,10 @@ use spirv::{Capability, GroupOperation, Op as S, Word};
 use super::body::{bit_width, FnCtx};
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::channel_query;
-use crate::ir::spirv_form::Slot;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Type, Value};
 use crate::mappings;
+use crate::mappings::channel_query;
+use crate::spirv::form::Slot;
 
 impl Writer<'_> {
     /// The Input variable of a builtin whose value has SPIR-V type `t`, declared on first use.

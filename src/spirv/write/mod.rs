@@ -283,13 +283,13 @@ fn used_globals(m: &ir::Module, f: ir::Handle<ir::Function>) -> BTreeSet<ir::Han
     };
     for b in &body.blocks {
         for &ih in &b.insts {
-            ir::verify::for_each_operand(&body.insts[ih].op, |v| {
+            ir::operands::for_each_operand(&body.insts[ih].op, |v| {
                 if let ir::Value::Const(c) = v {
                     visit(m, c, &mut out);
                 }
             });
         }
-        ir::verify::terminator_operands(&b.terminator, |v| {
+        ir::operands::terminator_operands(&b.terminator, |v| {
             if let ir::Value::Const(c) = v {
                 visit(m, c, &mut out);
             }

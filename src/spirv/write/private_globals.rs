@@ -48,7 +48,7 @@ pub(super) fn used_by(m: &Module, f: &ir::Function) -> BTreeSet<ir::Handle<ir::G
     let mut out = BTreeSet::new();
     for b in f.body.iter() {
         for ih in b.blocks.iter().flat_map(|blk| blk.insts.iter()) {
-            ir::verify::for_each_operand(&b.insts[*ih].op, |v| {
+            ir::operands::for_each_operand(&b.insts[*ih].op, |v| {
                 if let Value::Const(c) = v {
                     privates_in(m, c, &mut out);
                 }
@@ -145,7 +145,7 @@ impl Writer<'_> {
             self.private_vars.insert(g, id);
             if let Some(i) = glob.init {
                 if !matches!(m.constants[i].kind, ConstantKind::Undef) {
-                    // Aligned as a store of the type is (ir::normal::stated_align).
+                    // Aligned as a store of the type is (crate::normal::stated_align).
                     let align = glob.align.unwrap_or(m.align_of(glob.ty) as u32);
                     inits.push((id, i, align));
                 }

@@ -494,14 +494,14 @@ impl FnBuilder<'_, '_> {
         let src = self.l.src;
         let op = &inst.op;
         let mut operands = Vec::new();
-        ir::verify::for_each_operand(op, |v| operands.push(v));
+        ir::operands::for_each_operand(op, |v| operands.push(v));
         let mut mapped = Vec::with_capacity(operands.len());
         for v in operands {
             mapped.push(self.value(frame, v)?);
         }
         let mut op = op.clone();
         let mut it = mapped.into_iter();
-        ir::verify::for_each_operand_mut(&mut op, |v| {
+        ir::operands::for_each_operand_mut(&mut op, |v| {
             if let Some(n) = it.next() {
                 *v = n;
             }

@@ -260,7 +260,7 @@ impl FnLowering<'_, '_> {
         // Typed from the graph: llvm-ir cannot type an extractvalue from a named
         // struct (it panics).
         let aggregate = self.operand(&i.aggregate)?;
-        let (op, ty) = ir::normal::extract_path(self, aggregate, &i.indices)
+        let (op, ty) = crate::normal::extract_path(self, aggregate, &i.indices)
             .ok_or_else(|| Error::malformed("extractvalue indices do not fit"))?;
         self.emit(Some(&i.dest), ty, op);
         Ok(())
@@ -271,7 +271,7 @@ impl FnLowering<'_, '_> {
         let aggregate = self.operand(&i.aggregate)?;
         let element = self.operand(&i.element)?;
         let ty = self.value_type(aggregate);
-        let op = ir::normal::insert_path(self, aggregate, element, &i.indices)
+        let op = crate::normal::insert_path(self, aggregate, element, &i.indices)
             .ok_or_else(|| Error::malformed("insertvalue indices do not fit"))?;
         self.emit(Some(&i.dest), ty, op);
         Ok(())

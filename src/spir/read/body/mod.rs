@@ -122,7 +122,7 @@ pub(crate) fn lower_body(
         l.body.insts[h].op = Op::Phi { incoming: list };
     }
     l.types.image_access.clear();
-    ir::normal::drop_unused(&mut l.body, &l.spellings);
+    crate::normal::drop_unused(&mut l.body, &l.spellings);
     l.body.merge_forwarders();
     Ok(l.body)
 }
@@ -393,7 +393,7 @@ impl FnLowering<'_, '_> {
         acc
     }
 
-    /// Drop instruction `h` at the end if nothing uses it then (`ir::normal::drop_unused`).
+    /// Drop instruction `h` at the end if nothing uses it then (`crate::normal::drop_unused`).
     pub fn drop_if_unused(&mut self, h: ir::Handle<Inst>) {
         self.spellings.push(h);
     }
@@ -599,10 +599,10 @@ impl FnLowering<'_, '_> {
             .m
             .fcmp_op(ty, control::float_pred(i.predicate), lhs, rhs)
         {
-            ir::normal::Converted::Op(op) => {
+            crate::normal::Converted::Op(op) => {
                 self.emit(Some(&i.dest), ty, op);
             }
-            ir::normal::Converted::Same(v) => self.bind(&i.dest, v),
+            crate::normal::Converted::Same(v) => self.bind(&i.dest, v),
         }
         Ok(())
     }
@@ -651,8 +651,8 @@ impl FnLowering<'_, '_> {
     }
 }
 
-/// Aggregate paths (`ir::normal::extract_path`) add their steps to the current block.
-impl ir::normal::StepSink for FnLowering<'_, '_> {
+/// Aggregate paths (`crate::normal::extract_path`) add their steps to the current block.
+impl crate::normal::StepSink for FnLowering<'_, '_> {
     fn module(&mut self) -> &mut ir::Module {
         self.m
     }

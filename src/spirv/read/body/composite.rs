@@ -78,7 +78,7 @@ impl Reader {
                 let indices = (2..inst.operands.len())
                     .map(|i| literal_operand(inst, i))
                     .collect::<Result<Vec<_>>>()?;
-                let o = ir::normal::insert_path(
+                let o = crate::normal::insert_path(
                     &mut Steps { r: self, st },
                     aggregate,
                     element,

@@ -1,11 +1,19 @@
-//! Graph normal forms both readers apply where LLVM and SPIR-V spell one operation two ways
-//! (roundtrip/README.md, "One graph form"). Each function takes what a reader found and
-//! returns the one graph operation for it.
+//! The graph's normal forms: where LLVM and SPIR-V spell one operation two ways, both
+//! readers (`spir::read`, `spirv::read`) build the one graph form for it here, so that a
+//! module means one graph whichever side it comes from (roundtrip/README.md, "One graph
+//! form"). Each function takes what a reader found and returns the graph operation for it.
+//!
+//! `fold` folds vector element operations on constants as LLVM's builder does;
+//! `forwarders` merges the SPIR-V writer's forwarding blocks back into repeated edges.
+//! Writers and the Vulkan lowering do not use this room.
 
-use super::builtin::{Builtin, ConvertKind, FPRoundingMode, ImageOp, Sign};
-use super::constant::{Constant, ConstantKind};
-use super::function::{Body, CastOp, FloatPredicate, IntPredicate, Op, Terminator, Value};
-use super::{Handle, Module, Type};
+mod fold;
+mod forwarders;
+
+use crate::ir::builtin::{Builtin, ConvertKind, FPRoundingMode, ImageOp, Sign};
+use crate::ir::constant::{Constant, ConstantKind};
+use crate::ir::function::{Body, CastOp, FloatPredicate, IntPredicate, Op, Terminator, Value};
+use crate::ir::{Handle, Module, Type};
 
 impl Module {
     /// `select c, 1, 0` is `zext c` and `select c, -1, 0` is `sext c` (lane-wise for
@@ -35,14 +43,6 @@ impl Module {
             on_true,
             on_false,
         }
-    }
-
-    /// The alignment of an access to a `pointee`: the one stated, else the pointee's ABI
-    /// alignment. LLVM 14 gives every load, store and alloca an alignment (the ABI one when
-    /// the source states none); SPIR-V may leave it out, meaning the same. One graph form:
-    /// always stated.
-    pub fn stated_align(&self, pointee: Handle<Type>, stated: Option<u32>) -> Option<u32> {
-        stated.or_else(|| u32::try_from(self.align_of(pointee)).ok())
     }
 
     /// Whether `a` and `b` are pointers into one address space: a cast between them that
@@ -90,7 +90,7 @@ impl Module {
         pred: IntPredicate,
         lhs: Value,
         rhs: Value,
-    ) -> Option<(Value, Handle<super::function::Inst>)> {
+    ) -> Option<(Value, Handle<crate::ir::function::Inst>)> {
         if !self.is_splat_int(rhs, 0) {
             return None;
         }
@@ -127,7 +127,7 @@ impl Module {
         body: &Body,
         vector: Value,
         index: Value,
-    ) -> Option<(Op, Handle<super::function::Inst>)> {
+    ) -> Option<(Op, Handle<crate::ir::function::Inst>)> {
         let (Value::Inst(h), Value::Const(i)) = (vector, index) else {
             return None;
         };
@@ -180,11 +180,6 @@ impl Module {
         self.constant(Constant { ty, kind })
     }
 
-    /// Whether `v` is an integer zero (in every lane of a vector, every element of an array).
-    pub fn is_zero_int(&self, v: Value) -> bool {
-        self.is_splat_int(v, 0)
-    }
-
     /// The texel type a depth image (of type `image`) is read as, when an instruction reads
     /// it as the vector `result` (SPIR-V's sampling result is a vector whatever the image):
     /// the vector's element, OpenCL C's scalar depth texel. `None` for any other image or
@@ -199,26 +194,15 @@ impl Module {
             _ => None,
         }
     }
-
-    /// Whether `v` is the integer constant `value` (in every lane of a vector).
-    fn is_splat_int(&self, v: Value, value: u64) -> bool {
-        let Value::Const(c) = v else { return false };
-        match &self.constants[c].kind {
-            ConstantKind::Int(i) => *i == value,
-            ConstantKind::Null => value == 0,
-            ConstantKind::Composite(lanes) => lanes
-                .iter()
-                .all(|&l| self.is_splat_int(Value::Const(l), value)),
-            _ => false,
-        }
-    }
 }
 
 /// What a conversion is in the graph: an instruction, or (for a conversion that changes
 /// nothing) the converted value itself.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Converted {
+    /// The instruction that converts.
     Op(Op),
+    /// The value, unchanged.
     Same(Value),
 }
 
@@ -431,13 +415,13 @@ pub fn float_predicate(op: spirv::Op) -> Option<FloatPredicate> {
 /// Removes those of `candidates` nothing uses: instructions a reader made to spell one side's
 /// form (OpenCL C's integer result of a test the graph keeps as a boolean) that the other side
 /// never needed. Only unused candidates go; nothing else is touched.
-pub fn drop_unused(body: &mut Body, candidates: &[Handle<super::function::Inst>]) {
+pub fn drop_unused(body: &mut Body, candidates: &[Handle<crate::ir::function::Inst>]) {
     // Until nothing changes: a dropped candidate may have been the only use of another.
     while drop_unused_once(body, candidates) {}
 }
 
 /// One pass of `drop_unused`; whether it dropped anything.
-fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>]) -> bool {
+fn drop_unused_once(body: &mut Body, candidates: &[Handle<crate::ir::function::Inst>]) -> bool {
     if candidates.is_empty() {
         return false;
     }
@@ -449,7 +433,7 @@ fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>
     };
     for block in &body.blocks {
         for &h in &block.insts {
-            super::verify::for_each_operand(&body.insts[h].op, &mut mark);
+            crate::ir::operands::for_each_operand(&body.insts[h].op, &mut mark);
         }
     }
     for block in &body.blocks {
@@ -476,11 +460,11 @@ fn drop_unused_once(body: &mut Body, candidates: &[Handle<super::function::Inst>
 /// and the validator wants vectors in the `a` forms. `scalar_data`: the first operand is a
 /// scalar.
 pub fn half_form(
-    op: super::builtin::CLOp,
+    op: crate::ir::builtin::CLOp,
     literal: Option<u32>,
     scalar_data: bool,
-) -> (super::builtin::CLOp, Option<u32>) {
-    use super::builtin::CLOp as O;
+) -> (crate::ir::builtin::CLOp, Option<u32>) {
+    use crate::ir::builtin::CLOp as O;
     match (op, literal) {
         (O::vloada_halfn, Some(1)) => (O::vload_half, None),
         (O::vstorea_halfn, None) if scalar_data => (O::vstore_half, None),
@@ -496,7 +480,7 @@ pub fn sampler_select(
     m: &Module,
     body: &Body,
     v: Value,
-) -> Option<(Handle<super::function::Inst>, Value, Value, Value)> {
+) -> Option<(Handle<crate::ir::function::Inst>, Value, Value, Value)> {
     let Value::Inst(h) = v else { return None };
     match body.insts[h].op {
         Op::Select {

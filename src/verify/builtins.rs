@@ -8,10 +8,10 @@
 //! the operation computes on numbers, pointers where it reads or writes memory, OpenCL objects
 //! where it works on one; results are of the kind the operation produces.
 
-use super::builtin::{Builtin, CLOp, ConvertKind, ImageOp, TexelKind};
-use super::module::Module;
-use super::types::Type;
-use super::Handle;
+use crate::ir::builtin::{Builtin, CLOp, ConvertKind, ImageOp, TexelKind};
+use crate::ir::module::Module;
+use crate::ir::types::Type;
+use crate::ir::Handle;
 
 /// What is wrong with builtin `b` taking operands of types `args` and giving `ty`, if anything.
 pub fn builtin_error(
@@ -56,7 +56,7 @@ pub fn builtin_error(
 /// Whether `op` is one of OpenCL C 2.0's pipe, event and device-enqueue instructions, which
 /// the graph carries as `Builtin::Spirv` with their typing rules (builtin_check_cl20.rs).
 pub fn is_cl20_instruction(op: spirv::Op) -> bool {
-    super::builtin_check_cl20::covers(op)
+    super::builtins_cl20::covers(op)
 }
 
 struct Check<'a> {
@@ -114,7 +114,7 @@ impl Check<'_> {
 
     fn ext_inst(&self, op: CLOp, literal: Option<u32>) -> Option<String> {
         use CLOp as O;
-        if super::builtin::has_trailing_literal(op) != literal.is_some() {
+        if crate::ir::builtin::has_trailing_literal(op) != literal.is_some() {
             return Some("its literal operand is missing or extra".into());
         }
         let operands = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
@@ -382,7 +382,7 @@ impl Check<'_> {
 
     fn spirv(&self, op: spirv::Op) -> Option<String> {
         use spirv::Op as S;
-        if let Some(e) = super::builtin_check_cl20::error(self.m, op, self.args, self.ty) {
+        if let Some(e) = super::builtins_cl20::error(self.m, op, self.args, self.ty) {
             return Some(e);
         }
         let boolean =
@@ -406,7 +406,7 @@ impl Check<'_> {
                 let generic = matches!(
                     self.args.first().map(|&t| &self.m.types[t]),
                     Some(Type::Pointer {
-                        space: super::AddressSpace::Generic,
+                        space: crate::ir::AddressSpace::Generic,
                         ..
                     })
                 );
@@ -435,7 +435,7 @@ impl Check<'_> {
                     && self.m.types[self.ty] == Type::Bool;
                 (!fits).then(|| "any/all of other than a boolean vector".into())
             }
-            _ if super::builtin::is_float_test(op) => {
+            _ if crate::ir::builtin::is_float_test(op) => {
                 let lanes = self.m.lanes(self.ty);
                 let fits = !self.args.is_empty()
                     && self.args.len() <= 2

@@ -3,9 +3,9 @@
 //! side it comes from: LLVM never keeps `insertelement`/`shufflevector`/`extractelement` of
 //! constants as instructions, SPIR-V producers do (splats of scalar arguments).
 
-use super::constant::{Constant, ConstantKind};
-use super::function::{Op, Value};
-use super::{Handle, Module, Type};
+use crate::ir::constant::{Constant, ConstantKind};
+use crate::ir::function::{Op, Value};
+use crate::ir::{Handle, Module, Type};
 
 impl Module {
     /// The constant `op` computes, when it is a vector element operation on constants.

@@ -3,10 +3,11 @@
 //! instruction through (a mutated SPIR-V module, say) is caught before a writer hands it to
 //! LLVM's C API, which does not check and may crash.
 
-use super::function::{CastOp, Function, Op, Value};
-use super::module::Module;
-use super::types::{Access, ImageType, Type};
-use super::Handle;
+use crate::ir::function::{CastOp, Function, Op, Value};
+use crate::ir::module::Module;
+use crate::ir::operands::for_each_operand;
+use crate::ir::types::{Access, ImageType, Type};
+use crate::ir::Handle;
 
 impl Module {
     /// Whether a value of type `arg` may be passed for a parameter of type `param`: the same
@@ -53,7 +54,7 @@ pub fn op_type_error(
     let t = |v: &Value| value_type(*v);
     let fail = |what: &str| Some(what.to_string());
     let mut void_operand = false;
-    super::verify::for_each_operand(op, |v| void_operand |= m.types[t(&v)] == Type::Void);
+    for_each_operand(op, |v| void_operand |= m.types[t(&v)] == Type::Void);
     if void_operand {
         return fail("a value of type void is an operand");
     }
@@ -63,7 +64,7 @@ pub fn op_type_error(
         }
         Op::Builtin { builtin, args } => {
             let types: Vec<_> = args.iter().map(t).collect();
-            super::builtin_check::builtin_error(m, builtin, &types, ty)
+            super::builtins::builtin_error(m, builtin, &types, ty)
                 .map(|e| format!("{}: {e}", builtin_name(builtin)))
         }
         Op::ExtractValue { aggregate, indices } => (member(m, t(aggregate), indices) != Some(ty))
@@ -176,8 +177,8 @@ fn is_float(m: &Module, t: Handle<Type>) -> bool {
 }
 
 /// Integer operations take integers (booleans too), float operations floats.
-fn binary_kind_fits(m: &Module, op: super::function::BinaryOp, ty: Handle<Type>) -> bool {
-    use super::function::BinaryOp as B;
+fn binary_kind_fits(m: &Module, op: crate::ir::function::BinaryOp, ty: Handle<Type>) -> bool {
+    use crate::ir::function::BinaryOp as B;
     match op {
         B::FAdd | B::FSub | B::FMul | B::FDiv | B::FRem => is_float(m, ty),
         _ => matches!(m.types[m.scalar_of(ty)], Type::Int { .. } | Type::Bool),
@@ -237,17 +238,17 @@ pub(super) fn align_error(align: Option<u32>) -> Option<String> {
 
 /// What is wrong with a constant, if anything: a scalar of its kind's type; a composite with
 /// one part per member, lane or element, each of its type.
-pub fn constant_error(m: &Module, c: &super::Constant) -> Option<String> {
+pub fn constant_error(m: &Module, c: &crate::ir::Constant) -> Option<String> {
     let parts = match &c.kind {
-        super::ConstantKind::Int(_) => {
+        crate::ir::ConstantKind::Int(_) => {
             return (!matches!(m.types[c.ty], Type::Int { .. } | Type::Bool))
                 .then(|| "an integer constant of a non-integer type".into())
         }
-        super::ConstantKind::Float(_) => {
+        crate::ir::ConstantKind::Float(_) => {
             return (!matches!(m.types[c.ty], Type::Float { .. }))
                 .then(|| "a floating-point constant of a non-float type".into())
         }
-        super::ConstantKind::Composite(parts) => parts,
+        crate::ir::ConstantKind::Composite(parts) => parts,
         _ => return None,
     };
     let fits = match &m.types[c.ty] {
@@ -329,7 +330,7 @@ fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
                 members: Some(ms), ..
             } => {
                 let Value::Const(c) = idx else { return false };
-                let (super::ConstantKind::Int(i), Type::Int { width: 32 }) =
+                let (crate::ir::ConstantKind::Int(i), Type::Int { width: 32 }) =
                     (&m.constants[*c].kind, &m.types[m.constants[*c].ty])
                 else {
                     return false;
@@ -346,13 +347,13 @@ fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
 }
 
 /// A builtin as messages name it: its OpenCL.std or SPIR-V instruction where it is one.
-pub fn builtin_name(b: &super::Builtin) -> String {
+pub fn builtin_name(b: &crate::ir::Builtin) -> String {
     match b {
-        super::Builtin::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
-        super::Builtin::Glsl(op) => format!("GLSL.std.450 {op:?}"),
-        super::Builtin::Atomic { op, .. }
-        | super::Builtin::Group { op, .. }
-        | super::Builtin::Spirv(op) => format!("Op{op:?}"),
+        crate::ir::Builtin::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
+        crate::ir::Builtin::Glsl(op) => format!("GLSL.std.450 {op:?}"),
+        crate::ir::Builtin::Atomic { op, .. }
+        | crate::ir::Builtin::Group { op, .. }
+        | crate::ir::Builtin::Spirv(op) => format!("Op{op:?}"),
         other => format!("{other:?}"),
     }
 }

@@ -3,9 +3,9 @@
 //! a module whose pipe or enqueue operands have other types (a mutated input, a foreign
 //! producer's mistake) is refused where it is read, not handed to a writer.
 
-use super::module::Module;
-use super::types::{AddressSpace, Type};
-use super::Handle;
+use crate::ir::module::Module;
+use crate::ir::types::{AddressSpace, Type};
+use crate::ir::Handle;
 use spirv::Op as S;
 
 /// The kind of one operand or result.

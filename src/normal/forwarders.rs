@@ -7,7 +7,7 @@
 //! (`spirv::write::body`, `FnCtx::forwarders`). Reading such a block back as a block would
 //! make the module two graphs; both readers therefore merge it back into the edge it forwards.
 
-use super::function::{BlockId, Body, Op, Terminator};
+use crate::ir::function::{BlockId, Body, Op, Terminator};
 
 impl Body {
     /// Merges every forwarding block back into an edge: a block other than the entry with no

@@ -6,7 +6,7 @@
 
 use spirv::{GroupOperation, Op as S, Scope};
 
-use super::builtin::{is_collective, takes_group_operation, Builtin};
+use crate::ir::builtin::{is_collective, takes_group_operation, Builtin};
 
 /// One operand of the SPIR-V form, over a writer's value type `V`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,6 +253,47 @@ fn order_strength(sem: u32) -> u32 {
         0x8 => 2,
         _ => 3,
     }
+}
+
+/// Instructions kept as `Builtin::Spirv`: their operands are ids and their meaning is the
+/// SPIR-V instruction's own.
+pub fn spirv_builtin_supported(op: S) -> bool {
+    // The pipe, event and device-enqueue instructions: those with typing rules.
+    crate::verify::is_cl20_instruction(op)
+        || matches!(
+            op,
+            S::Dot
+                | S::Any
+                | S::All
+                | S::IsNan
+                | S::IsInf
+                | S::IsFinite
+                | S::IsNormal
+                | S::SignBitSet
+                | S::LessOrGreater
+                | S::BitCount
+                | S::BitReverse
+                | S::BitFieldInsert
+                | S::BitFieldSExtract
+                | S::BitFieldUExtract
+                | S::FMod
+                | S::SMod
+                | S::IAddCarry
+                | S::ISubBorrow
+                | S::UMulExtended
+                | S::SMulExtended
+                | S::GenericCastToPtrExplicit
+                | S::GenericPtrMemSemantics
+                | S::SizeOf
+                | S::PtrDiff
+                | S::AtomicFMinEXT
+                | S::AtomicFMaxEXT
+                | S::AtomicFAddEXT
+                | S::ImageQueryLevels
+                | S::ImageQueryFormat
+                | S::ImageQueryOrder
+                | S::ImageQuerySamples
+        )
 }
 
 #[cfg(test)]

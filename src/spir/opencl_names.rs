@@ -2,9 +2,9 @@
 //! sides: argument info a SPIR-V module did not record, `convert_<type>` names, and the SPIR
 //! image names derived from the image base name.
 
-use super::module::Module;
-use super::types::{ImageDim, ImageType, Type};
-use super::Handle;
+use crate::ir::module::Module;
+use crate::ir::types::{ImageDim, ImageType, Type};
+use crate::ir::Handle;
 
 /// `image2d_array_depth`: the part every image spelling shares (OpenCL C `<base>_t`, SPIR
 /// opaque struct `opencl.<base>_t`, mangled `ocl_<base without underscores>`).

@@ -1,17 +1,35 @@
-//! Graph invariants every reader must establish and every writer may rely on.
+//! The graph's verifier: the invariants every reader must establish and every writer may
+//! rely on, checked on a whole module, every violation reported with its place.
+//!
+//! [`verify`] checks the module's form (OpenCL or shader, `Module::shader_form`), each
+//! kernel's signature, globals and constants, and each function's blocks, operands and
+//! types. The typing rules of instructions are in `types`, those of builtins in `builtins`
+//! (OpenCL 2.0's in `builtins_cl20`). Readers run it on their result; a writer never sees a
+//! graph that fails it.
+
+mod builtins;
+mod builtins_cl20;
+mod types;
+
+pub use builtins::{builtin_error, is_cl20_instruction};
+pub use types::{constant_error, op_type_error};
 
 use crate::hash::HashSet;
 
-use super::function::{Function, Op, Terminator, Value};
-use super::module::Module;
-use super::types::Type;
+use crate::ir::function::{Function, Op, Terminator, Value};
+use crate::ir::module::Module;
+use crate::ir::operands::for_each_operand;
+use crate::ir::types::Type;
 
 /// One broken invariant, with where it was found: `place` is `function 'k'`, `global @g` or
 /// `constant [n]`, and `block` the block of a function.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifyError {
+    /// `function 'k'`, `global @g` or `constant [n]`.
     pub place: String,
+    /// The block of a function, by index.
     pub block: Option<usize>,
+    /// The broken invariant.
     pub message: String,
 }
 
@@ -50,7 +68,7 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
         }
     }
     for (h, c) in m.constants.iter() {
-        if let Some(e) = super::type_check::constant_error(m, c) {
+        if let Some(e) = types::constant_error(m, c) {
             errors.push(VerifyError {
                 place: format!("constant {h:?}"),
                 block: None,
@@ -69,7 +87,7 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
                 errors.push(err("initializer is not of the global's type".into()));
             }
         }
-        if let Some(e) = super::type_check::align_error(g.align) {
+        if let Some(e) = types::align_error(g.align) {
             errors.push(err(e));
         }
     }
@@ -87,9 +105,9 @@ pub fn verify(m: &Module) -> Vec<VerifyError> {
 fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
     let shader = m.shader.is_some();
     let form = if shader { "shader" } else { "OpenCL" };
-    let wrong_space = |space: super::types::AddressSpace| {
+    let wrong_space = |space: crate::ir::types::AddressSpace| {
         if shader {
-            space == super::types::AddressSpace::Generic
+            space == crate::ir::types::AddressSpace::Generic
         } else {
             space.is_shader_only()
         }
@@ -123,7 +141,7 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
         }
     }
     for (h, c) in m.constants.iter() {
-        if let super::constant::ConstantKind::SpecOp { op, .. } = c.kind {
+        if let crate::ir::constant::ConstantKind::SpecOp { op, .. } = c.kind {
             let message = if !shader {
                 "an operation on specialization constants has no place in a module of the \
                  OpenCL form"
@@ -155,7 +173,7 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
 }
 
 fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
-    if let Some(e) = super::type_check::param_attr_error(m, f) {
+    if let Some(e) = types::param_attr_error(m, f) {
         errors.push(VerifyError {
             place: format!("function '{}'", f.name),
             block: None,
@@ -236,7 +254,7 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
             if !operands_exist {
                 continue;
             }
-            if let Some(e) = super::type_check::type_error(m, f, inst.ty, &inst.op) {
+            if let Some(e) = types::type_error(m, f, inst.ty, &inst.op) {
                 push(Some(bi), e);
             }
             match &inst.op {
@@ -333,156 +351,6 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
             }
         }
     }
-}
-
-/// Call `f` on every value operand of `op`.
-pub fn for_each_operand(op: &Op, mut f: impl FnMut(Value)) {
-    match op {
-        Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } | Op::FCmp { lhs, rhs, .. } => {
-            f(*lhs);
-            f(*rhs)
-        }
-        Op::FNeg(x) | Op::Cast { value: x, .. } | Op::Load { ptr: x, .. } => f(*x),
-        Op::Select {
-            cond,
-            on_true,
-            on_false,
-        } => {
-            f(*cond);
-            f(*on_true);
-            f(*on_false)
-        }
-        Op::Alloca { .. } => {}
-        Op::Store { ptr, value, .. } => {
-            f(*ptr);
-            f(*value)
-        }
-        Op::Gep { base, indices, .. } => {
-            f(*base);
-            indices.iter().for_each(|&i| f(i))
-        }
-        Op::Phi { incoming } => incoming.iter().for_each(|&(v, _)| f(v)),
-        Op::Call { args, .. } | Op::Builtin { args, .. } => args.iter().for_each(|&a| f(a)),
-        Op::ExtractElement { vector, index } => {
-            f(*vector);
-            f(*index)
-        }
-        Op::InsertElement {
-            vector,
-            element,
-            index,
-        } => {
-            f(*vector);
-            f(*element);
-            f(*index)
-        }
-        Op::Shuffle { a, b, .. } => {
-            f(*a);
-            f(*b)
-        }
-        Op::ExtractValue { aggregate, .. } => f(*aggregate),
-        Op::InsertValue {
-            aggregate, element, ..
-        } => {
-            f(*aggregate);
-            f(*element)
-        }
-        Op::CopyMemory { dst, src, size, .. } => {
-            f(*dst);
-            f(*src);
-            f(*size)
-        }
-        Op::FillMemory {
-            dst, byte, size, ..
-        } => {
-            f(*dst);
-            f(*byte);
-            f(*size)
-        }
-    }
-}
-
-/// Call `f` on every value operand of `op`, which it may replace.
-pub fn for_each_operand_mut(op: &mut Op, mut f: impl FnMut(&mut Value)) {
-    match op {
-        Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } | Op::FCmp { lhs, rhs, .. } => {
-            f(lhs);
-            f(rhs)
-        }
-        Op::FNeg(x) | Op::Cast { value: x, .. } | Op::Load { ptr: x, .. } => f(x),
-        Op::Select {
-            cond,
-            on_true,
-            on_false,
-        } => {
-            f(cond);
-            f(on_true);
-            f(on_false)
-        }
-        Op::Alloca { .. } => {}
-        Op::Store { ptr, value, .. } => {
-            f(ptr);
-            f(value)
-        }
-        Op::Gep { base, indices, .. } => {
-            f(base);
-            indices.iter_mut().for_each(&mut f)
-        }
-        Op::Phi { incoming } => incoming.iter_mut().for_each(|(v, _)| f(v)),
-        Op::Call { args, .. } | Op::Builtin { args, .. } => args.iter_mut().for_each(&mut f),
-        Op::ExtractElement { vector, index } => {
-            f(vector);
-            f(index)
-        }
-        Op::InsertElement {
-            vector,
-            element,
-            index,
-        } => {
-            f(vector);
-            f(element);
-            f(index)
-        }
-        Op::Shuffle { a, b, .. } => {
-            f(a);
-            f(b)
-        }
-        Op::ExtractValue { aggregate, .. } => f(aggregate),
-        Op::InsertValue {
-            aggregate, element, ..
-        } => {
-            f(aggregate);
-            f(element)
-        }
-        Op::CopyMemory { dst, src, size, .. } => {
-            f(dst);
-            f(src);
-            f(size)
-        }
-        Op::FillMemory {
-            dst, byte, size, ..
-        } => {
-            f(dst);
-            f(byte);
-            f(size)
-        }
-    }
-}
-
-/// Call `f` on every value operand of a terminator, which it may replace.
-pub fn terminator_operands_mut(t: &mut super::Terminator, mut f: impl FnMut(&mut Value)) {
-    match t {
-        super::Terminator::CondBranch { cond, .. } => f(cond),
-        super::Terminator::Switch { value, .. } => f(value),
-        super::Terminator::Return(Some(v)) => f(v),
-        _ => {}
-    }
-}
-
-/// Call `f` on every value operand of a terminator.
-pub fn terminator_operands(t: &super::Terminator, mut f: impl FnMut(Value)) {
-    let mut t = t.clone();
-    terminator_operands_mut(&mut t, |v| f(*v));
 }
 
 #[cfg(test)]

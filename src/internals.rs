@@ -1,0 +1,67 @@
+//! The stages under [`translate`](crate::translate), open to the crate's own tests and
+//! benchmarks with the `internals` feature (the integration tests turn it on through a
+//! dev-dependency on the crate itself). **Not part of the versioned API**: anything here may
+//! change in any release. A library user translates with [`crate::translate`] and looks
+//! inside with [`crate::inspect`].
+
+use crate::diag::Result;
+use crate::input::Input;
+use crate::options::{Options, SpirOptions};
+use crate::{ir, pipeline, spir as spir_room, spirv as spirv_room};
+
+pub use crate::pipeline::{translate_to_spir, translate_to_spirv, SpirOutput, SpirvOutput};
+
+/// SPIR (a file or bytes) to validated SPIR-V words (`translate_to_spirv`'s module).
+pub fn to_spirv<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<Vec<u32>> {
+    Ok(pipeline::translate_to_spirv(input, options)?.words)
+}
+
+/// SPIR-V (a file, bytes or words) to SPIR bitcode or text (`translate_to_spir`'s module).
+pub fn to_spir<'a>(input: impl Into<Input<'a>>, options: &SpirOptions) -> Result<Vec<u8>> {
+    Ok(pipeline::translate_to_spir(input, options)?.bytes)
+}
+
+/// Write a graph as SPIR-V for `options.target` (lowered to shader form for Vulkan).
+pub fn write_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
+    let out = pipeline::assemble_spirv(module, options)?;
+    spirv_room::validate::validate(&out.words, options.target)?;
+    Ok(out)
+}
+
+/// The graph of a SPIR module (a file or bytes), LLVM's reader contained.
+pub fn read_spir<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
+    spir_room::read::read_bytes(&input.into().bytes()?)
+}
+
+/// The graph of a SPIR-V module (a file, bytes or words).
+pub fn read_spirv<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
+    spirv_room::read::read(&pipeline::words(input)?)
+}
+
+/// The words of a SPIR-V module (a file, bytes or words; either byte order).
+pub fn read_spirv_words<'a>(input: impl Into<Input<'a>>) -> Result<Vec<u32>> {
+    Ok(pipeline::words(input)?.into_owned())
+}
+
+/// The SPIR writer, from a graph (no containment: for graphs the verifier accepts).
+pub mod spir {
+    pub use crate::spir::write::write;
+}
+
+/// The SPIR-V room's stages: its reader, writer, validator and canonical form.
+pub mod spirv {
+    pub use crate::spirv::canon::{canonical_text, first_difference};
+    pub use crate::spirv::read::{read, words_from_bytes};
+    pub use crate::spirv::validate::{check, check_input, OPTIONAL_CAPABILITIES};
+    pub use crate::spirv::write::write;
+}
+
+/// The Vulkan lowering's structurizer (its property tests build graphs for it).
+pub mod vulkan {
+    pub use crate::vulkan::structurize::{structurize, Form};
+}
+
+/// The readers' normal forms (the property tests' generator builds conversions with them).
+pub mod normal {
+    pub use crate::normal::Converted;
+}

@@ -1,0 +1,210 @@
+//! The library's rooms and the edges between them (docs/architecture.md, "Rooms"): each
+//! top-level module of `src/` may name only the rooms listed for it here, so that no lower
+//! room reaches a higher one and no two rooms import each other. A new edge is a decision:
+//! add it here, with the architecture page, or move the code.
+//!
+//! The check reads the sources: every `crate::<room>` path outside comments and outside
+//! `#[cfg(test)] mod tests` (a room's unit tests may build their input with the whole
+//! library).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Each room and the rooms it may name, lowest first. `spirv::form` is the one part of the
+/// SPIR-V room the SPIR room may use (SPIR-V's operand layouts, which the SPIR-V friendly
+/// LLVM IR spells too).
+const ROOMS: &[(&str, &[&str])] = &[
+    ("diag", &[]),
+    ("hash", &[]),
+    ("input", &["diag"]),
+    ("options", &[]),
+    ("ir", &["diag", "hash"]),
+    ("mappings", &["ir"]),
+    ("contain", &["diag", "options"]),
+    ("verify", &["hash", "ir", "mappings"]),
+    ("normal", &["hash", "ir"]),
+    (
+        "spirv",
+        &[
+            "contain", "diag", "hash", "ir", "mappings", "normal", "options", "verify",
+        ],
+    ),
+    (
+        "spir",
+        &[
+            "contain",
+            "diag",
+            "hash",
+            "input",
+            "ir",
+            "mappings",
+            "normal",
+            "options",
+            "spirv::form",
+            "verify",
+        ],
+    ),
+    (
+        "vulkan",
+        &["diag", "hash", "ir", "mappings", "options", "verify"],
+    ),
+    (
+        "pipeline",
+        &[
+            "contain", "diag", "input", "ir", "options", "spir", "spirv", "vulkan",
+        ],
+    ),
+    (
+        "roundtrip",
+        &[
+            "diag", "input", "ir", "options", "pipeline", "spir", "spirv",
+        ],
+    ),
+    (
+        "inspect",
+        &[
+            "diag",
+            "input",
+            "ir",
+            "options",
+            "pipeline",
+            "roundtrip",
+            "spirv",
+        ],
+    ),
+    ("migrate", &["contain", "diag", "hash", "input", "pipeline"]),
+];
+
+/// The source without line comments and without its unit-test module.
+fn code(text: &str) -> String {
+    let body = match text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    body.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every `crate::a::b` path of `code` as `(a, a::b)`, including the items of
+/// `use crate::{a, b::c}`.
+fn paths(code: &str) -> Vec<(String, String)> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    let mut push = |rest: &str| {
+        let first = ident(rest);
+        let second = rest
+            .strip_prefix(&first)
+            .and_then(|r| r.strip_prefix("::"))
+            .map(ident)
+            .unwrap_or_default();
+        out.push((first.clone(), format!("{first}::{second}")));
+    };
+    for (at, _) in code.match_indices("crate::") {
+        let rest = &code[at + "crate::".len()..];
+        if let Some(list) = rest.strip_prefix('{') {
+            let list = &list[..list.find("};").unwrap_or(list.len())];
+            let mut depth = 0;
+            let mut start = 0;
+            for (i, c) in list.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        push(list[start..i].trim());
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            push(list[start..].trim());
+        } else {
+            push(rest);
+        }
+    }
+    out
+}
+
+fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_room_names_only_the_rooms_below_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let rooms: BTreeSet<&str> = ROOMS.iter().map(|r| r.0).collect();
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut wrong = Vec::new();
+    let mut seen = BTreeSet::new();
+    for path in &all {
+        let rel = path.strip_prefix(&src).unwrap();
+        let room = rel
+            .iter()
+            .next()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .trim_end_matches(".rs");
+        if !rooms.contains(room) {
+            // lib.rs, main.rs and internals.rs stand above every room.
+            assert!(
+                ["lib", "main", "internals"].contains(&room),
+                "{}: a room this test does not list",
+                rel.display()
+            );
+            continue;
+        }
+        let allowed = ROOMS.iter().find(|r| r.0 == room).unwrap().1;
+        for (target, item) in paths(&code(&std::fs::read_to_string(path).unwrap())) {
+            if target == room || !rooms.contains(target.as_str()) {
+                continue;
+            }
+            seen.insert((room, target.clone()));
+            if !allowed.contains(&target.as_str()) && !allowed.contains(&item.as_str()) {
+                wrong.push(format!("{}: names {item}", rel.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "edges against the rooms' order:\n{}",
+        wrong.join("\n")
+    );
+    // The table lists no edge the code does not have (so it stays an accurate map).
+    let unused: Vec<String> = ROOMS
+        .iter()
+        .flat_map(|(room, allowed)| {
+            allowed
+                .iter()
+                .filter(|a| !seen.contains(&(*room, a.split("::").next().unwrap().to_string())))
+                .map(move |a| format!("{room} -> {a}"))
+        })
+        .collect();
+    assert!(unused.is_empty(), "edges listed but not used: {unused:?}");
+}
+
+#[test]
+fn the_path_scanner_sees_lists_and_plain_paths() {
+    let found =
+        paths("use crate::{ir::{self, Type}, diag::Result};\nlet x = crate::spirv::form::f();");
+    let rooms: Vec<&str> = found.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(rooms, ["ir", "diag", "spirv"]);
+    assert_eq!(found[2].1, "spirv::form");
+    assert_eq!(
+        code("a // crate::x\n#[cfg(test)]\nmod tests { crate::y }"),
+        "a "
+    );
+}
