@@ -3,8 +3,8 @@
 //! invoke function takes its captured context as a private `i8*`; the kernel made here copies
 //! the one into the other and calls the invoke function.
 
-use super::blocks::{Bind, BIND};
-use super::body::FnLowering;
+use super::block_table::{Bind, BIND};
+use super::lowering::FnLowering;
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, CastOp, ConstantKind, Op, Type, Value};
 

@@ -2,8 +2,8 @@
 //! (`calls` dispatches here): C11's `atomic_*` functions and `to_global` / `to_local` /
 //! `to_private`.
 
-use super::body::FnLowering;
-use super::calls::{enumerant, unknown, Lowered};
+use super::lowering::FnLowering;
+use super::lowering::{enumerant, unknown, Lowered};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ConstantKind, Op, Type, Value};
 use crate::mappings;

@@ -5,8 +5,8 @@ use either::Either;
 use llvm_ir::instruction::Call;
 use llvm_ir::{Constant as C, Operand};
 
-use super::body::FnLowering;
-pub(crate) use super::sampler_operands::sampler_operand;
+use super::lowering::{enumerant, ext, unknown, FnLowering, Lowered};
+use super::sampler_operands::sampler_operand;
 use super::sampler_operands::{is_runtime_bits, sampler_constant};
 use super::types::name_str;
 use crate::diag::{Error, ErrorKind, Result};
@@ -16,17 +16,6 @@ use crate::mappings;
 use crate::spir::friendly;
 use crate::spir::mangle::{demangle, Demangled};
 use spirv::Scope;
-
-pub(crate) enum Lowered {
-    Inst(ir::Handle<Type>, Op),
-    /// An instruction that only spells SPIR's form of a value the graph keeps in another
-    /// (OpenCL C's integer result of a boolean test): dropped when nothing uses it.
-    Spelling(ir::Handle<Type>, Op),
-    /// The call computes a value that needs no instruction (e.g. a sampler constant).
-    Value(Value),
-    /// The call has no meaning in the graph (lifetime markers, debug intrinsics).
-    Nothing,
-}
 
 /// Declarations with these names are builtins, not functions of the module.
 pub(crate) fn is_builtin_name(name: &str) -> bool {
@@ -39,7 +28,7 @@ pub(crate) fn is_builtin_name(name: &str) -> bool {
         || matches!(name, "__to_global" | "__to_local" | "__to_private")
         || mappings::pipe_by_clang_name(name).is_some()
         || super::enqueue::is_clang_name(name)
-        || super::blocks::is_block_function(name)
+        || super::block_table::is_block_function(name)
 }
 
 pub(crate) fn lower_call(l: &mut FnLowering, call: &Call) -> Result<Lowered> {
@@ -81,7 +70,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
     // Markers without meaning: their operands (often constant expressions) are not lowered.
     if name
         .strip_prefix("llvm.")
-        .is_some_and(super::intrinsics::is_marker_intrinsic)
+        .is_some_and(super::memory_casts::is_marker_intrinsic)
     {
         return Ok(Lowered::Nothing);
     }
@@ -168,21 +157,6 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         })
     })?;
     builtin(l, &d, name, ret, args)
-}
-
-pub(super) fn ext(
-    ret: ir::Handle<Type>,
-    op: CLOp,
-    literal: Option<u32>,
-    args: Vec<Value>,
-) -> Lowered {
-    Lowered::Inst(
-        ret,
-        Op::Builtin {
-            builtin: Builtin::ExtInst { op, literal },
-            args,
-        },
-    )
 }
 
 fn sign(s: Option<bool>) -> Option<Sign> {
@@ -314,33 +288,6 @@ fn half_constant(m: &mut ir::Module, bits: ir::Handle<ir::Constant>) -> ir::Hand
         }
     };
     m.constant(ir::Constant { ty, kind })
-}
-
-/// A constant OpenCL C enumerant argument (`memory_order`, `memory_scope`) through its table.
-pub(super) fn enumerant<T: Copy>(
-    l: &FnLowering,
-    v: Value,
-    table: &[(u32, T)],
-    what: &str,
-) -> Result<T> {
-    let value = match v {
-        Value::Const(c) => match l.m.constants[c].kind {
-            ConstantKind::Int(i) => Some(i),
-            ConstantKind::Null => Some(0),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some(value) = value else {
-        return Err(Error::unsupported(format!(
-            "a {what} that is not a constant"
-        )));
-    };
-    table
-        .iter()
-        .find(|(v, _)| u64::from(*v) == value)
-        .map(|(_, t)| *t)
-        .ok_or_else(|| Error::unsupported(format!("{what} {value}")))
 }
 
 fn builtin(
@@ -551,13 +498,6 @@ fn builtin(
         return Ok(ext(ret, op, None, args));
     }
     Err(unknown(mangled, d))
-}
-
-pub(super) fn unknown(mangled: &str, d: &Demangled) -> Error {
-    Error::new(ErrorKind::UnknownBuiltin {
-        name: mangled.to_string(),
-        demangled: format!("{}({} parameters)", d.name, d.params.len()),
-    })
 }
 
 fn convert(

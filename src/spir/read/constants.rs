@@ -55,7 +55,7 @@ pub(crate) fn lower_constant(
     let (ty, kind) = match c.as_ref() {
         C::Int { bits, value } => {
             // Narrow widths are held zero-extended in a wider integer (narrow.rs).
-            let held = super::narrow::held_in(*bits).ok_or_else(|| Error::unsupported(format!("integer constant of type i{bits} (SPIR allows i1, i8, i16, i32, i64)")))?;
+            let held = super::types::held_in(*bits).ok_or_else(|| Error::unsupported(format!("integer constant of type i{bits} (SPIR allows i1, i8, i16, i32, i64)")))?;
             let ty = if *bits == 1 { m.ty(Type::Bool) } else { m.int_type(held) };
             let value = if *bits < 64 { value & ((1u64 << bits) - 1) } else { *value };
             (ty, ConstantKind::Int(value))

@@ -14,8 +14,8 @@
 //!   are OpBuildNDRange (global size, local size, offset; zeros where not given) stored there.
 //! * The event functions and `get_default_queue` map one to one (mappings/enqueue.toml).
 
-use super::body::FnLowering;
-use super::calls::Lowered;
+use super::lowering::FnLowering;
+use super::lowering::Lowered;
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, Builtin, CastOp, ConstantKind, Op, Type, Value};
 use spirv::Op as S;

@@ -5,8 +5,9 @@
 
 use spirv::Op as S;
 
-use super::body::FnLowering;
-use super::calls::{sampler_operand, Lowered};
+use super::lowering::FnLowering;
+use super::lowering::Lowered;
+use super::sampler_operands::sampler_operand;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{has_trailing_literal, is_float_test};
 use crate::ir::{self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, TexelKind, Type, Value};

@@ -3,8 +3,8 @@
 //! boolean results become `int` again (`zext`), and `work_group_broadcast`'s per-dimension
 //! local ids become one vector.
 
-use super::body::FnLowering;
-use super::calls::Lowered;
+use super::lowering::FnLowering;
+use super::lowering::Lowered;
 use crate::ir::{self, Builtin, CastOp, IntPredicate, Op, Type, Value};
 use crate::spir::groups::GroupName;
 

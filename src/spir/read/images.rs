@@ -1,8 +1,9 @@
 //! Image builtins (`read_image*`, `write_image*`, the queries) and sampling through a select
 //! of samplers.
 
-use super::body::FnLowering;
-use super::calls::{sampler_operand, Lowered};
+use super::lowering::FnLowering;
+use super::lowering::Lowered;
+use super::sampler_operands::sampler_operand;
 use crate::diag::Result;
 use crate::ir::{self, Builtin, ConstantKind, ImageOp, Op, TexelKind, Type, Value};
 

@@ -5,8 +5,8 @@
 //! shifts of two words, `llvm.*.with.overflow` from overflow checks, `llvm.vector.reduce.*`
 //! from sums of lanes) are expanded here into the shifts, masks and compares they stand for.
 
-use super::body::FnLowering;
-use super::calls::{ext, Lowered};
+use super::lowering::FnLowering;
+use super::lowering::{ext, Lowered};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, ArithFlags, BinaryOp, ConstantKind, IntPredicate, Op, Type, Value};
@@ -117,23 +117,6 @@ pub(super) fn intrinsic(
             None => return Err(Error::unsupported(format!("LLVM intrinsic llvm.{intr}"))),
         },
     })
-}
-
-/// Intrinsics that mark lifetimes, debug locations or assumptions: nothing in the graph.
-pub(super) fn is_marker_intrinsic(intr: &str) -> bool {
-    [
-        "lifetime.start",
-        "lifetime.end",
-        "dbg.declare",
-        "dbg.value",
-        "dbg.label",
-        "assume",
-        "invariant.start",
-        "invariant.end",
-        "experimental.noalias.scope.decl",
-    ]
-    .iter()
-    .any(|m| intr == *m || intr.strip_prefix(m).is_some_and(|r| r.starts_with('.')))
 }
 
 fn is_type_suffix(s: &str) -> bool {

@@ -61,22 +61,26 @@ pub(super) unsafe fn take(module: LLVMModuleRef) -> Vec<Taken> {
     out
 }
 
-unsafe fn value_name(v: LLVMValueRef) -> Option<Box<str>> {
+/// The name LLVM holds for `v` (empty for an unnamed value).
+///
+/// # Safety
+/// `v` is a value of a module that is alive.
+pub(super) unsafe fn value_name(v: LLVMValueRef) -> String {
     let mut len = 0;
     let p = LLVMGetValueName2(v, &mut len);
     if p.is_null() || len == 0 {
-        return None;
+        return String::new();
     }
-    let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
-    Some(String::from_utf8_lossy(bytes).into())
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
 }
 
 unsafe fn take_name(v: LLVMValueRef) -> Option<Box<str>> {
     let name = value_name(v);
-    if name.is_some() {
-        LLVMSetValueName2(v, c"".as_ptr(), 0);
+    if name.is_empty() {
+        return None;
     }
-    name
+    LLVMSetValueName2(v, c"".as_ptr(), 0);
+    Some(name.into())
 }
 
 /// What the source called a value llvm-ir numbered.

@@ -37,10 +37,10 @@ unsafe fn only_feeds_memory_intrinsics(cast: LLVMValueRef) -> bool {
         if LLVMIsACallInst(user).is_null() {
             return false;
         }
-        let callee = super::metadata::value_name(LLVMGetCalledValue(user));
+        let callee = super::local_names::value_name(LLVMGetCalledValue(user));
         if callee
             .strip_prefix("llvm.")
-            .is_some_and(super::intrinsics::is_marker_intrinsic)
+            .is_some_and(is_marker_intrinsic)
         {
             u = LLVMGetNextUse(u);
             continue;
@@ -92,9 +92,26 @@ pub unsafe fn memory_casts(m: LLVMModuleRef) -> MemoryCasts {
             bi += 1;
         }
         if !found.is_empty() {
-            out.insert(super::metadata::value_name(f), found);
+            out.insert(super::local_names::value_name(f), found);
         }
         f = LLVMGetNextFunction(f);
     }
     out
+}
+
+/// Intrinsics that mark lifetimes, debug locations or assumptions: nothing in the graph.
+pub(super) fn is_marker_intrinsic(intr: &str) -> bool {
+    [
+        "lifetime.start",
+        "lifetime.end",
+        "dbg.declare",
+        "dbg.value",
+        "dbg.label",
+        "assume",
+        "invariant.start",
+        "invariant.end",
+        "experimental.noalias.scope.decl",
+    ]
+    .iter()
+    .any(|m| intr == *m || intr.strip_prefix(m).is_some_and(|r| r.starts_with('.')))
 }

@@ -13,6 +13,7 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMTypeKind;
 
+use super::local_names::value_name;
 use crate::diag::{Error, Result};
 
 /// Scalar element of a `vec_type_hint` type as LLVM gives it (signless).
@@ -631,12 +632,6 @@ unsafe fn function_of(v: LLVMValueRef) -> Option<LLVMValueRef> {
         return function_of(LLVMGetOperand(v, 0));
     }
     None
-}
-
-pub(super) unsafe fn value_name(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let p = LLVMGetValueName2(v, &mut len);
-    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
 }
 
 unsafe fn version(node: Option<LLVMValueRef>) -> Option<(u32, u32)> {

@@ -6,6 +6,7 @@
 //! instructions, builtin calls, kernel info.
 
 mod block_kernels;
+mod block_table;
 mod blocks;
 mod body;
 mod c11;
@@ -20,6 +21,7 @@ mod images;
 mod intrinsics;
 mod kernels;
 mod local_names;
+mod lowering;
 mod memory_casts;
 pub mod metadata;
 mod narrow;
@@ -244,7 +246,7 @@ fn lower(
             space,
             init: None,
             is_constant: g.is_constant,
-            align: body::FnLowering::align(g.alignment),
+            align: lowering::FnLowering::align(g.alignment),
             linkage: types::linkage(g.linkage, g.initializer.is_some()),
         });
         symbols.globals.insert(name, h);

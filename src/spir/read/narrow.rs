@@ -10,41 +10,11 @@
 
 use llvm_ir::{Operand, TypeRef};
 
-use super::body::FnLowering;
+use super::lowering::FnLowering;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ArithFlags, BinaryOp, ConstantKind, Op, Type, Value};
 
-/// The graph width that holds an LLVM integer of `bits` bits (`None` past 64 bits).
-pub(super) fn held_in(bits: u32) -> Option<u32> {
-    match bits {
-        1..=8 => Some(8),
-        9..=16 => Some(16),
-        17..=32 => Some(32),
-        33..=64 => Some(64),
-        _ => None,
-    }
-}
-
-/// The width of an integer type (or vector of them) that the graph holds in a wider one.
-pub(super) fn narrow_bits(t: &llvm_ir::Type) -> Option<u32> {
-    match t {
-        llvm_ir::Type::IntegerType { bits } if ![1, 8, 16, 32, 64].contains(bits) => Some(*bits),
-        llvm_ir::Type::VectorType { element_type, .. } => narrow_bits(element_type),
-        _ => None,
-    }
-}
-
-/// Refuses a narrow integer where it would be laid out in memory (`what`: "a pointer to",
-/// "an array of", "a struct member of type").
-pub(super) fn refuse_in_memory(t: &llvm_ir::Type, what: &str) -> Result<()> {
-    match narrow_bits(t) {
-        Some(bits) => Err(Error::unsupported(format!(
-            "{what} i{bits}: an integer of a width SPIR does not have, in memory (SPIR allows \
-             i1, i8, i16, i32, i64; such integers are translated only as values)"
-        ))),
-        None => Ok(()),
-    }
-}
+use super::types::narrow_bits;
 
 impl FnLowering<'_, '_> {
     /// The narrow width of an operand's LLVM type, if it is one the graph holds wider.

@@ -2,8 +2,8 @@
 //! mangled `read_pipe` family (§2.10.7) both take the SPIR-V instruction's operands in its
 //! order, the packet size and alignment last; the group forms' scope is in the name.
 
-use super::body::FnLowering;
-use super::calls::Lowered;
+use super::lowering::FnLowering;
+use super::lowering::Lowered;
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ConstantKind, Op, Type, Value};
 use crate::mappings::PipeSpelling;

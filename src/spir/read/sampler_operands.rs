@@ -2,7 +2,7 @@
 //! bit-field (a constant, a constant global, a variable holding one, or a run-time argument)
 //! made a sampler constant where it is known.
 
-use super::body::FnLowering;
+use super::lowering::FnLowering;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Op, Type, Value};
 

@@ -136,7 +136,7 @@ impl<'a> TypeLowering<'a> {
             llvm_ir::Type::VoidType => Type::Void,
             llvm_ir::Type::IntegerType { bits: 1 } => Type::Bool,
             // Widths SPIR does not have are held in the next it has (narrow.rs).
-            llvm_ir::Type::IntegerType { bits } => match super::narrow::held_in(*bits) {
+            llvm_ir::Type::IntegerType { bits } => match super::types::held_in(*bits) {
                 Some(width) => Type::Int { width },
                 None => {
                     return Err(Error::unsupported(format!(
@@ -154,7 +154,7 @@ impl<'a> TypeLowering<'a> {
                 pointee_type,
                 addr_space,
             } => {
-                if super::blocks::is_block_type(ty) {
+                if is_block_type(ty) {
                     return Err(Error::unsupported(
                         "a block (%opencl.block*) held where SPIR 2.0 section 2.1.3.7 does not \
                          allow one (a parameter, phi, select or aggregate); blocks are read \
@@ -178,7 +178,7 @@ impl<'a> TypeLowering<'a> {
                 }
                 let space = mappings::space_from_llvm(*addr_space)
                     .ok_or_else(|| Error::unsupported(format!("address space {addr_space}")))?;
-                super::narrow::refuse_in_memory(pointee_type, "a pointer to")?;
+                refuse_in_memory(pointee_type, "a pointer to")?;
                 let pointee = self.lower(m, pointee_type)?;
                 Type::Pointer { pointee, space }
             }
@@ -223,7 +223,7 @@ impl<'a> TypeLowering<'a> {
                 element_type,
                 num_elements,
             } => {
-                super::narrow::refuse_in_memory(element_type, "an array of")?;
+                refuse_in_memory(element_type, "an array of")?;
                 let elem = self.lower(m, element_type)?;
                 Type::Array {
                     elem,
@@ -237,7 +237,7 @@ impl<'a> TypeLowering<'a> {
                 let members = element_types
                     .iter()
                     .map(|e| {
-                        super::narrow::refuse_in_memory(e, "a struct member of type")?;
+                        refuse_in_memory(e, "a struct member of type")?;
                         self.lower(m, e)
                     })
                     .collect::<Result<Vec<_>>>()?;
@@ -272,7 +272,7 @@ impl<'a> TypeLowering<'a> {
                             let members = element_types
                                 .iter()
                                 .map(|e| {
-                                    super::narrow::refuse_in_memory(e, "a struct member of type")?;
+                                    refuse_in_memory(e, "a struct member of type")?;
                                     self.lower(m, e)
                                 })
                                 .collect::<Result<Vec<_>>>()?;
@@ -411,6 +411,44 @@ impl<'a> TypeLowering<'a> {
     /// The llvm-ir module being lowered.
     pub fn llvm_module(&self) -> &'a llvm_ir::Module {
         self.llvm
+    }
+}
+
+/// Whether `ty` is SPIR 2.0's block type, `%opencl.block*`.
+pub(super) fn is_block_type(ty: &TypeRef) -> bool {
+    matches!(ty.as_ref(), llvm_ir::Type::PointerType { pointee_type, .. }
+        if matches!(pointee_type.as_ref(), llvm_ir::Type::NamedStructType { name } if name == "opencl.block"))
+}
+
+/// The graph width that holds an LLVM integer of `bits` bits (`None` past 64 bits).
+pub(super) fn held_in(bits: u32) -> Option<u32> {
+    match bits {
+        1..=8 => Some(8),
+        9..=16 => Some(16),
+        17..=32 => Some(32),
+        33..=64 => Some(64),
+        _ => None,
+    }
+}
+
+/// The width of an integer type (or vector of them) that the graph holds in a wider one.
+pub(super) fn narrow_bits(t: &llvm_ir::Type) -> Option<u32> {
+    match t {
+        llvm_ir::Type::IntegerType { bits } if ![1, 8, 16, 32, 64].contains(bits) => Some(*bits),
+        llvm_ir::Type::VectorType { element_type, .. } => narrow_bits(element_type),
+        _ => None,
+    }
+}
+
+/// Refuses a narrow integer where it would be laid out in memory (`what`: "a pointer to",
+/// "an array of", "a struct member of type").
+pub(super) fn refuse_in_memory(t: &llvm_ir::Type, what: &str) -> Result<()> {
+    match narrow_bits(t) {
+        Some(bits) => Err(Error::unsupported(format!(
+            "{what} i{bits}: an integer of a width SPIR does not have, in memory (SPIR allows \
+             i1, i8, i16, i32, i64; such integers are translated only as values)"
+        ))),
+        None => Ok(()),
     }
 }
 

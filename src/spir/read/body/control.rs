@@ -2,9 +2,9 @@
 
 use llvm_ir::{terminator as lt, Terminator as T};
 
-use super::FnLowering;
 use crate::diag::{Error, Result};
 use crate::ir::{self, Terminator};
+use crate::spir::read::lowering::FnLowering;
 
 impl FnLowering<'_, '_> {
     pub(super) fn terminator(&mut self, t: &T) -> Result<Terminator> {

@@ -3,9 +3,9 @@
 
 use llvm_ir::{instruction as li, Operand};
 
-use super::FnLowering;
 use crate::diag::{Error, Result};
 use crate::ir::{self, CastOp, Op, Type, Value};
+use crate::spir::read::lowering::FnLowering;
 
 impl FnLowering<'_, '_> {
     pub(super) fn alloca(&mut self, i: &li::Alloca) -> Result<()> {

@@ -12,49 +12,13 @@ use crate::hash::{HashMap, HashSet};
 
 use llvm_ir::{instruction as li, Instruction as I, Name, Operand};
 
-use super::calls::{self, Lowered};
-use super::constants::lower_constant;
+use super::calls;
 use super::local_names::LocalNames;
+use super::lowering::{FnLowering, Lowered};
 use super::types::{name_str, TypeLowering};
 use super::Symbols;
 use crate::diag::{Error, Result};
-use crate::ir::{
-    self, ArithFlags, BinaryOp, BlockId, Body, CastOp, Inst, Op, Terminator, Type, Value,
-};
-
-/// A phi whose incoming values are resolved once every block has been lowered.
-type PendingPhi = (ir::Handle<Inst>, Vec<(Operand, Name)>);
-
-pub(crate) struct FnLowering<'a, 'b> {
-    pub m: &'a mut ir::Module,
-    pub types: &'a mut TypeLowering<'b>,
-    pub symbols: &'a Symbols,
-    /// What the source called the function's local values (local_names.rs).
-    pub names: &'a LocalNames,
-    pub func: ir::Handle<ir::Function>,
-    locals: HashMap<Name, Value>,
-    blocks: HashMap<Name, BlockId>,
-    pub body: Body,
-    current: usize,
-    pending_phis: Vec<PendingPhi>,
-    /// Stack slots (clang -O0 allocas) that hold an image or sampler parameter, with the
-    /// parameter's graph type: legacy SPIR spells every image `%opencl.image2d_t` whatever its
-    /// access, and every sampler `i32`, so the slot's LLVM type does not say which it holds.
-    slot_types: HashMap<Name, ir::Handle<Type>>,
-    /// Loads of a vector builtin variable (`@__spirv_BuiltIn*`, spirv-ir): lanes read by
-    /// extractelement become per-dimension work-item queries.
-    builtin_loads: HashMap<Name, (spirv::BuiltIn, ir::Handle<Type>)>,
-    /// Constant expressions made instructions, by block (see [`FnLowering::operand`]).
-    materialized: HashMap<(usize, ir::Handle<ir::Constant>), Value>,
-    /// (block, instruction) of the casts that only feed memory intrinsics (memory_casts.rs),
-    /// and the instruction being lowered.
-    memory_casts: HashSet<(usize, usize)>,
-    inst_index: usize,
-    /// Instructions that only spell SPIR's form (`Lowered::Spelling`), dropped if unused.
-    spellings: Vec<ir::Handle<Inst>>,
-    /// SPIR 2.0's blocks (`spir_block_bind`) and the names that stand for them (blocks.rs).
-    pub(super) block_literals: super::blocks::BlockTable,
-}
+use crate::ir::{self, ArithFlags, BinaryOp, BlockId, Body, CastOp, Op, Terminator, Type, Value};
 
 pub(crate) fn lower_body(
     m: &mut ir::Module,
@@ -83,7 +47,7 @@ pub(crate) fn lower_body(
         memory_casts,
         inst_index: 0,
         spellings: Vec::new(),
-        block_literals: super::blocks::BlockTable::scan(f),
+        block_literals: super::block_table::BlockTable::scan(f),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -128,173 +92,6 @@ pub(crate) fn lower_body(
 }
 
 impl FnLowering<'_, '_> {
-    /// An instruction's operand. A constant expression (a GEP or cast of constants) becomes
-    /// instructions ahead of the use: LLVM's builder folds such instructions into constant
-    /// expressions and the SPIR-V producers write them as instructions, so the graph keeps
-    /// one form — instructions — and a round trip through either side does not change it.
-    pub fn operand(&mut self, op: &Operand) -> Result<Value> {
-        Ok(match self.operand_in_place(op)? {
-            Value::Const(c) => self.materialize(c),
-            v => v,
-        })
-    }
-
-    /// A pointer operand of `llvm.memcpy`/`memmove`/`memset`: the `i8*` the intrinsic's
-    /// signature needs is no part of the meaning (CopyMemorySized takes any pointer), so a
-    /// constant bitcast of a pointer in the same address space, or a GEP to its first byte,
-    /// is looked through.
-    pub fn memory_operand(&mut self, op: &Operand) -> Result<Value> {
-        if let Value::Const(c) = self.operand_in_place(op)? {
-            let same_address = match &self.m.constants[c].kind {
-                ir::ConstantKind::Cast(CastOp::Bitcast, x) => Some(*x),
-                ir::ConstantKind::Gep { base, indices, .. }
-                    if indices
-                        .iter()
-                        .all(|&i| matches!(self.m.constants[i].kind, ir::ConstantKind::Int(0))) =>
-                {
-                    Some(*base)
-                }
-                _ => None,
-            };
-            if let Some(x) = same_address {
-                if self
-                    .m
-                    .same_space(self.m.constants[x].ty, self.m.constants[c].ty)
-                {
-                    return Ok(self.materialize(x));
-                }
-            }
-        }
-        self.operand(op)
-    }
-
-    fn materialize(&mut self, c: ir::Handle<ir::Constant>) -> Value {
-        // One instruction per expression and block: the earlier one dominates later uses.
-        if let Some(&v) = self.materialized.get(&(self.current, c)) {
-            return v;
-        }
-        let ty = self.m.constants[c].ty;
-        let op = match self.m.constants[c].kind.clone() {
-            // LLVM folds the integer value of a null pointer to 0.
-            ir::ConstantKind::Cast(CastOp::PtrToInt, x)
-                if matches!(self.m.constants[x].kind, ir::ConstantKind::Null) =>
-            {
-                return Value::Const(self.m.int_const(ty, 0));
-            }
-            // A block's invoke function cast to a data pointer stays a constant: SPIR-V's
-            // writer spells it where it can (enqueue operands, a null literal field).
-            ir::ConstantKind::Cast(..) if self.m.is_function_address(c) => {
-                return Value::Const(c);
-            }
-            ir::ConstantKind::Cast(op, x) => Op::Cast {
-                op,
-                value: self.materialize(x),
-            },
-            ir::ConstantKind::Gep {
-                inbounds,
-                base,
-                indices,
-            } => Op::Gep {
-                inbounds,
-                base: self.materialize(base),
-                indices: indices.into_iter().map(|i| self.materialize(i)).collect(),
-            },
-            _ => return Value::Const(c),
-        };
-        let is_space_cast = matches!(
-            op,
-            Op::Cast {
-                op: CastOp::AddrSpaceCast,
-                ..
-            }
-        );
-        let h = self.emit(None, ty, op);
-        // As for `cast`: dropped if nothing uses it.
-        if is_space_cast {
-            self.spellings.push(h);
-        }
-        let v = Value::Inst(h);
-        self.materialized.insert((self.current, c), v);
-        v
-    }
-
-    /// An operand where it is written: phi operands, whose constant expressions cannot become
-    /// instructions in the phi's block, stay constants.
-    fn operand_in_place(&mut self, op: &Operand) -> Result<Value> {
-        if let Operand::LocalOperand { name, .. } = op {
-            if let Some(&(b, ty)) = self.builtin_loads.get(name) {
-                return Ok(self.builtin_vector(b, ty));
-            }
-        }
-        match op {
-            Operand::LocalOperand { name, .. } => self.locals.get(name).copied().ok_or_else(|| {
-                match self.block_literals.has_no_value(name) {
-                    Some(what) => Error::unsupported(format!(
-                        "{what} %{} used other than SPIR 2.0 section 2.1.3.7 allows",
-                        self.names.spell(name)
-                    )),
-                    None => Error::malformed(format!(
-                        "use of %{} before its definition",
-                        self.names.spell(name)
-                    )),
-                }
-            }),
-            Operand::ConstantOperand(c) => Ok(Value::Const(lower_constant(
-                self.m,
-                self.types,
-                self.symbols,
-                c,
-            )?)),
-            Operand::MetadataOperand => Err(Error::unsupported("metadata operand")),
-        }
-    }
-
-    fn block(&self, name: &Name) -> Result<BlockId> {
-        self.blocks.get(name).copied().ok_or_else(|| {
-            Error::malformed(format!(
-                "branch to unknown block %{}",
-                self.names.spell(name)
-            ))
-        })
-    }
-
-    pub fn lower_type(&mut self, t: &llvm_ir::TypeRef) -> Result<ir::Handle<Type>> {
-        self.types.lower(self.m, t)
-    }
-
-    pub fn value_type(&self, v: Value) -> ir::Handle<Type> {
-        match v {
-            Value::Param(i) => self.m.functions[self.func].params[i as usize].ty,
-            Value::Inst(h) => self.body.insts[h].ty,
-            Value::Const(c) => self.m.constants[c].ty,
-        }
-    }
-
-    /// A whole builtin vector: one work-item query per lane.
-    fn builtin_vector(&mut self, b: spirv::BuiltIn, ty: ir::Handle<Type>) -> Value {
-        let elem = self.m.scalar_of(ty);
-        let i32_ty = self.m.int_type(32);
-        let mut acc = Value::Const(self.m.constant(ir::Constant {
-            ty,
-            kind: ir::ConstantKind::Undef,
-        }));
-        for lane in 0..self.m.lanes(ty) {
-            let index = Value::Const(self.m.int_const(i32_ty, lane as u64));
-            let q = Op::Builtin {
-                builtin: ir::Builtin::WorkItem(b),
-                args: vec![index],
-            };
-            let element = Value::Inst(self.emit(None, elem, q));
-            let op = Op::InsertElement {
-                vector: acc,
-                element,
-                index,
-            };
-            acc = Value::Inst(self.emit(None, ty, op));
-        }
-        acc
-    }
-
     /// A load of `@__spirv_BuiltIn*`: scalars are the query itself, vectors are read lane
     /// by lane where they are used.
     fn builtin_load(&mut self, i: &li::Load) -> Result<bool> {
@@ -318,88 +115,6 @@ impl FnLowering<'_, '_> {
             self.emit(Some(&i.dest), ty, q);
         }
         Ok(true)
-    }
-
-    /// `Module::extension_test`, remembering the extension it looked through.
-    pub fn extension_test(
-        &mut self,
-        pred: ir::IntPredicate,
-        lhs: Value,
-        rhs: Value,
-    ) -> Option<Value> {
-        let (b, ext) = self.m.extension_test(&self.body, pred, lhs, rhs)?;
-        self.spellings.push(ext);
-        Some(b)
-    }
-
-    /// A vector element operation, or the constant it computes when its operands are
-    /// constants. LLVM folds those, but an operand can become a constant in the graph only
-    /// (`fcmp false`, `Module::fcmp_op`); the SPIR-V reader folds the same way.
-    fn emit_folded(&mut self, dest: &Name, ty: ir::Handle<Type>, op: Op) {
-        match self.m.fold(ty, &op) {
-            Some(c) => self.bind(dest, Value::Const(c)),
-            None => {
-                self.emit(Some(dest), ty, op);
-            }
-        }
-    }
-
-    /// Append an instruction to the current block and bind its result name.
-    pub fn emit(&mut self, dest: Option<&Name>, ty: ir::Handle<Type>, op: Op) -> ir::Handle<Inst> {
-        let name = dest.and_then(|d| self.names.name(d)).map(str::to_string);
-        let h = self.body.insts.append(Inst { name, ty, op });
-        self.body.blocks[self.current].insts.push(h);
-        if let Some(d) = dest {
-            self.locals.insert(d.clone(), Value::Inst(h));
-        }
-        h
-    }
-
-    /// `v` (a scalar) repeated in `lanes` lanes: a constant composite for constants, else a
-    /// chain of insertelement into undef (what clang emits for a scalar-to-vector widening).
-    pub fn splat(&mut self, v: Value, lanes: u32) -> Value {
-        if let Value::Const(c) = v {
-            let elem = self.value_type(v);
-            let vty = self.m.ty(Type::Vector { elem, len: lanes });
-            return Value::Const(self.m.constant(ir::Constant {
-                ty: vty,
-                kind: ir::ConstantKind::Composite(vec![c; lanes as usize]),
-            }));
-        }
-        self.build_vector(&vec![v; lanes as usize])
-    }
-
-    /// A vector of `elems` (all of one type), built lane by lane with insertelement.
-    pub fn build_vector(&mut self, elems: &[Value]) -> Value {
-        let elem = self.value_type(elems[0]);
-        let vty = self.m.ty(Type::Vector {
-            elem,
-            len: elems.len() as u32,
-        });
-        let i32_ty = self.m.int_type(32);
-        let mut acc = Value::Const(self.m.constant(ir::Constant {
-            ty: vty,
-            kind: ir::ConstantKind::Undef,
-        }));
-        for (lane, &element) in elems.iter().enumerate() {
-            let index = Value::Const(self.m.int_const(i32_ty, lane as u64));
-            let op = Op::InsertElement {
-                vector: acc,
-                element,
-                index,
-            };
-            acc = Value::Inst(self.emit(None, vty, op));
-        }
-        acc
-    }
-
-    /// Drop instruction `h` at the end if nothing uses it then (`crate::normal::drop_unused`).
-    pub fn drop_if_unused(&mut self, h: ir::Handle<Inst>) {
-        self.spellings.push(h);
-    }
-
-    pub fn bind(&mut self, dest: &Name, v: Value) {
-        self.locals.insert(dest.clone(), v);
     }
 
     fn binary(&mut self, op: BinaryOp, a: &Operand, b: &Operand, dest: &Name) -> Result<()> {
@@ -427,7 +142,7 @@ impl FnLowering<'_, '_> {
     fn cast(&mut self, op: CastOp, v: &Operand, to: &llvm_ir::TypeRef, dest: &Name) -> Result<()> {
         let value = self.operand(v)?;
         let ty = self.lower_type(to)?;
-        let (from_bits, to_bits) = (self.narrow_of(v), super::narrow::narrow_bits(to));
+        let (from_bits, to_bits) = (self.narrow_of(v), super::types::narrow_bits(to));
         if from_bits.is_some() || to_bits.is_some() {
             let v = self.narrow_cast(op, value, ty, from_bits, to_bits)?;
             self.bind(dest, v);
@@ -440,12 +155,6 @@ impl FnLowering<'_, '_> {
             self.spellings.push(h);
         }
         Ok(())
-    }
-
-    /// LLVM allows alignments up to 2^32; the graph (and SPIR-V's 32-bit literal) holds up to
-    /// 2^29. Stating less than the truth is always correct.
-    pub(super) fn align(a: u32) -> Option<u32> {
-        (a > 0).then_some(a.min(1 << 29))
     }
 
     fn instruction(&mut self, inst: &I) -> Result<()> {
@@ -612,8 +321,7 @@ impl FnLowering<'_, '_> {
         // Casts between OpenCL object types are no-ops in the graph, and so is a cast
         // to the operand's own type (legacy SPIR spells sampler initializers so) and
         // the `i8*` cast a memory intrinsic's signature needs.
-        if self.narrow_of(&i.operand).is_some() || super::narrow::narrow_bits(&i.to_type).is_some()
-        {
+        if self.narrow_of(&i.operand).is_some() || super::types::narrow_bits(&i.to_type).is_some() {
             return Err(Error::unsupported(
                 "a bitcast from or to an integer of a width SPIR does not have",
             ));
@@ -648,18 +356,5 @@ impl FnLowering<'_, '_> {
             Type::Vector { len, .. } => self.m.ty(Type::Vector { elem: b, len }),
             _ => b,
         }
-    }
-}
-
-/// Aggregate paths (`crate::normal::extract_path`) add their steps to the current block.
-impl crate::normal::StepSink for FnLowering<'_, '_> {
-    fn module(&mut self) -> &mut ir::Module {
-        self.m
-    }
-    fn type_of(&self, v: Value) -> ir::Handle<Type> {
-        self.value_type(v)
-    }
-    fn push_step(&mut self, ty: ir::Handle<Type>, op: Op) -> Value {
-        Value::Inst(self.emit(None, ty, op))
     }
 }
