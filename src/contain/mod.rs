@@ -10,10 +10,10 @@
 //! unwinding through LLVM is not possible). A Rust pre-check of the bitstream could reject only
 //! the corruptions it knows about; fuzzing keeps finding new paths into `report_fatal_error`.
 //!
-//! So the library forks: the child does the job (for `to_spirv` and `to_spir`, the whole
-//! translation — `to_spir` builds its module through LLVM's C API, which does not check what
-//! it is given; for graph readers, a check read) and sends back its `Result` through a pipe; its stderr goes
-//! through a second pipe. The parent turns whatever happened into a `Result`:
+//! So the library forks: the child does the job (for a translation either way, the whole
+//! translation — the SPIR writer builds its module through LLVM's C API, which does not check
+//! what it is given; for graph readers, a check read) and sends back its `Result` through a
+//! pipe; its stderr goes through a second pipe. The parent turns whatever happened into a `Result`:
 //!
 //! * the child answered: its result (the error keeps its kind and location);
 //! * the child died with `LLVM ERROR: <reason>` on stderr: `malformed input: malformed

@@ -54,7 +54,7 @@ pub fn builtin_error(
 }
 
 /// Whether `op` is one of OpenCL C 2.0's pipe, event and device-enqueue instructions, which
-/// the graph carries as `Builtin::Spirv` with their typing rules (builtin_check_cl20.rs).
+/// the graph carries as `Builtin::Spirv` with their typing rules (builtins_cl20.rs).
 pub fn is_cl20_instruction(op: spirv::Op) -> bool {
     super::builtins_cl20::covers(op)
 }

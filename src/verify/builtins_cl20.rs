@@ -1,5 +1,5 @@
 //! The typing rules of OpenCL C 2.0's pipe and device-side enqueue instructions (the
-//! `Builtin::Spirv` forms of `builtin_check`): each operand's kind and the result's, so that
+//! `Builtin::Spirv` forms of `builtins.rs`): each operand's kind and the result's, so that
 //! a module whose pipe or enqueue operands have other types (a mutated input, a foreign
 //! producer's mistake) is refused where it is read, not handed to a writer.
 

@@ -12,7 +12,7 @@ use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
 
 use crate::ir::builtin::has_trailing_literal;
 
-/// An operand of an instruction with a shared SPIR-V form (see `ir::spirv_form`).
+/// An operand of an instruction with a shared SPIR-V form (see `spirv::form`).
 #[derive(Clone, Copy)]
 enum Raw {
     Id(Word),
