@@ -16,7 +16,7 @@ pub use types::{constant_error, op_type_error};
 
 use crate::hash::HashSet;
 
-use crate::ir::function::{Function, Op, Terminator, Value};
+use crate::ir::function::{Body, Function, Op, Terminator, Value};
 use crate::ir::module::Module;
 use crate::ir::operands::for_each_operand;
 use crate::ir::types::Type;
@@ -192,39 +192,9 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
         push(None, "function body has no blocks".into());
         return;
     }
-    // Which instructions of the arena are placed in a block, by index.
-    let mut defined = vec![false; body.insts.len()];
-    for b in &body.blocks {
-        for &i in &b.insts {
-            let Some(placed) = defined.get_mut(i.index()) else {
-                push(
-                    None,
-                    format!("block holds instruction {i:?}, which does not exist"),
-                );
-                continue;
-            };
-            if std::mem::replace(placed, true) {
-                push(
-                    None,
-                    format!("instruction {i:?} placed in more than one block"),
-                );
-            }
-        }
-    }
+    let defined = placed_instructions(body, &mut push);
     let nblocks = body.blocks.len() as u32;
-    // Each block's incoming edges, for the phis: one entry per edge, as LLVM has them (two
-    // edges from one block are two entries; forwarders.rs).
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); body.blocks.len()];
-    for (bi, b) in body.blocks.iter().enumerate() {
-        for s in b.terminator.successors() {
-            if let Some(p) = preds.get_mut(s) {
-                p.push(bi as u32);
-            }
-        }
-    }
-    for p in &mut preds {
-        p.sort_unstable();
-    }
+    let preds = incoming_edges(body);
     for (bi, b) in body.blocks.iter().enumerate() {
         // Whether `v` exists (an error for each that does not).
         let check_value = |v: Value, push: &mut dyn FnMut(Option<usize>, String)| {
@@ -351,6 +321,47 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
             }
         }
     }
+}
+
+/// Which instructions of the arena are placed in a block, by index; a block that holds one
+/// beyond the arena, or an instruction placed twice, is reported.
+fn placed_instructions(body: &Body, push: &mut impl FnMut(Option<usize>, String)) -> Vec<bool> {
+    let mut defined = vec![false; body.insts.len()];
+    for b in &body.blocks {
+        for &i in &b.insts {
+            let Some(placed) = defined.get_mut(i.index()) else {
+                push(
+                    None,
+                    format!("block holds instruction {i:?}, which does not exist"),
+                );
+                continue;
+            };
+            if std::mem::replace(placed, true) {
+                push(
+                    None,
+                    format!("instruction {i:?} placed in more than one block"),
+                );
+            }
+        }
+    }
+    defined
+}
+
+/// Each block's incoming edges, for the phis: one entry per edge, as LLVM has them (two
+/// edges from one block are two entries; `normal::forwarders`), sorted.
+fn incoming_edges(body: &Body) -> Vec<Vec<u32>> {
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); body.blocks.len()];
+    for (bi, b) in body.blocks.iter().enumerate() {
+        for s in b.terminator.successors() {
+            if let Some(p) = preds.get_mut(s) {
+                p.push(bi as u32);
+            }
+        }
+    }
+    for p in &mut preds {
+        p.sort_unstable();
+    }
+    preds
 }
 
 #[cfg(test)]

@@ -360,29 +360,7 @@ fn work_item(
         // The largest sub-group is Vulkan's subgroup size, and an enqueued (uniform)
         // work-group has as many sub-groups as the actual one.
         BuiltIn::SubgroupMaxSize => vk(b, BuiltIn::SubgroupSize),
-        // (id2 * size1 + id1) * size0 + id0, of the ids without the global offset.
-        BuiltIn::GlobalLinearId => {
-            let mut at: Option<Value> = None;
-            for d in (0..3).rev() {
-                let di = b.int_const(32, d);
-                let id = b.push(
-                    u32t,
-                    Op::Builtin {
-                        builtin: Builtin::WorkItem(BuiltIn::GlobalInvocationId),
-                        args: vec![di],
-                    },
-                );
-                at = Some(match at {
-                    None => id,
-                    Some(a) => {
-                        let global = global_size(b, di);
-                        let scaled = add(b, BinaryOp::Mul, a, global);
-                        add(b, BinaryOp::Add, scaled, id)
-                    }
-                });
-            }
-            at.expect("three dimensions")
-        }
+        BuiltIn::GlobalLinearId => global_linear_id(b),
         BuiltIn::NumEnqueuedSubgroups => vk(b, BuiltIn::NumSubgroups),
         BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => wg_component(b)?,
         BuiltIn::GlobalSize => {
@@ -397,22 +375,7 @@ fn work_item(
                 args: vec![],
             },
         ),
-        BuiltIn::WorkDim => {
-            let spec_id = match b.l.work_dim_spec {
-                Some(id) => id,
-                None => {
-                    let id = b.l.next_spec_id;
-                    b.l.next_spec_id += 1;
-                    b.l.work_dim_spec = Some(id);
-                    id
-                }
-            };
-            let default = b.l.out.int_const(u32t, 1);
-            Value::Const(b.l.out.constant(Constant {
-                ty: u32t,
-                kind: ConstantKind::Spec { spec_id, default },
-            }))
-        }
+        BuiltIn::WorkDim => work_dim(b),
         other => {
             return Err(Error::unsupported(format!(
                 "the work-item builtin {other:?} (no Vulkan lowering yet)"
@@ -446,6 +409,53 @@ fn work_item(
         }
         _ => Ok(v),
     }
+}
+
+/// `get_global_linear_id()`: (id2 · size1 + id1) · size0 + id0, of the ids without the
+/// global offset.
+fn global_linear_id(b: &mut FnBuilder) -> Value {
+    let u32t = b.l.out.int_type(32);
+    let add = super::groups::u32_op;
+    let mut at: Option<Value> = None;
+    for d in (0..3).rev() {
+        let di = b.int_const(32, d);
+        let id = b.push(
+            u32t,
+            Op::Builtin {
+                builtin: Builtin::WorkItem(BuiltIn::GlobalInvocationId),
+                args: vec![di],
+            },
+        );
+        at = Some(match at {
+            None => id,
+            Some(a) => {
+                let global = global_size(b, di);
+                let scaled = add(b, BinaryOp::Mul, a, global);
+                add(b, BinaryOp::Add, scaled, id)
+            }
+        });
+    }
+    at.expect("three dimensions")
+}
+
+/// `get_work_dim()`: a specialization constant (default 1) the host sets, made once per
+/// module.
+fn work_dim(b: &mut FnBuilder) -> Value {
+    let u32t = b.l.out.int_type(32);
+    let spec_id = match b.l.work_dim_spec {
+        Some(id) => id,
+        None => {
+            let id = b.l.next_spec_id;
+            b.l.next_spec_id += 1;
+            b.l.work_dim_spec = Some(id);
+            id
+        }
+    };
+    let default = b.l.out.int_const(u32t, 1);
+    Value::Const(b.l.out.constant(Constant {
+        ty: u32t,
+        kind: ConstantKind::Spec { spec_id, default },
+    }))
 }
 
 fn ext_inst(

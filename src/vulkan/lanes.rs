@@ -283,30 +283,7 @@ impl Pass<'_, '_> {
             Op::Builtin {
                 builtin: Builtin::Spirv(reduce @ (S::Any | S::All)),
                 args,
-            } => {
-                let n = lanes_of(self, self.ty_of(args[0]));
-                let join = if reduce == S::Any {
-                    S::LogicalOr
-                } else {
-                    S::LogicalAnd
-                };
-                let mut acc = self.lane(args[0], 0);
-                for i in 1..n - 1 {
-                    let l = self.lane(args[0], i);
-                    acc = self.push(
-                        ty,
-                        Op::Builtin {
-                            builtin: Builtin::Spirv(join),
-                            args: vec![acc, l],
-                        },
-                    );
-                }
-                let l = self.lane(args[0], n - 1);
-                Outcome::Replace(Op::Builtin {
-                    builtin: Builtin::Spirv(join),
-                    args: vec![acc, l],
-                })
-            }
+            } => self.reduce(ty, reduce, args[0]),
             Op::Builtin { builtin, args } if lane_wise(&builtin) => {
                 self.per_lane(ty, |p, i, et| {
                     let a = args.iter().map(|&x| p.lane(x, i)).collect();
@@ -319,6 +296,61 @@ impl Pass<'_, '_> {
                     ))
                 })?
             }
+            Op::ExtractElement { .. } | Op::InsertElement { .. } | Op::Shuffle { .. } => {
+                self.element_op(ty, op)?
+            }
+            Op::Load { ptr, .. } | Op::Store { ptr, .. } if self.laid(ptr) => {
+                self.laid_access(ty, op)?
+            }
+            // Moves of the whole value (through function and workgroup variables, into and
+            // out of aggregates) and access chains into it stay as they are.
+            Op::Load { .. }
+            | Op::Store { .. }
+            | Op::Alloca { .. }
+            | Op::Gep { .. }
+            | Op::ExtractValue { .. }
+            | Op::InsertValue { .. } => Outcome::Keep,
+            other => {
+                return Err(Error::unsupported(format!(
+                    "{} on a vector of more than 4 lanes (a Vulkan shader computes on such a \
+                     vector lane by lane; this operation has no lane-wise form)",
+                    describe(&other)
+                )))
+            }
+        };
+        Ok(new)
+    }
+
+    /// `any`/`all` of a wide vector: the lanes joined by `OpLogicalOr`/`OpLogicalAnd`.
+    fn reduce(&mut self, ty: Handle<Type>, reduce: S, vector: Value) -> Outcome {
+        let n = self.m.lanes(self.ty_of(vector));
+        let join = if reduce == S::Any {
+            S::LogicalOr
+        } else {
+            S::LogicalAnd
+        };
+        let mut acc = self.lane(vector, 0);
+        for i in 1..n - 1 {
+            let l = self.lane(vector, i);
+            acc = self.push(
+                ty,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(join),
+                    args: vec![acc, l],
+                },
+            );
+        }
+        let l = self.lane(vector, n - 1);
+        Outcome::Replace(Op::Builtin {
+            builtin: Builtin::Spirv(join),
+            args: vec![acc, l],
+        })
+    }
+
+    /// A lane of a wide vector read or written, or its lanes shuffled.
+    fn element_op(&mut self, ty: Handle<Type>, op: Op) -> Result<Outcome> {
+        let lanes_of = |s: &Self, t: Handle<Type>| s.m.lanes(t);
+        Ok(match op {
             Op::ExtractElement { vector, index } => match self.const_index(index) {
                 Some(i) => Outcome::Replace(Op::ExtractValue {
                     aggregate: vector,
@@ -381,11 +413,18 @@ impl Pass<'_, '_> {
                     .collect();
                 self.build(ty, lanes)
             }
+            _ => return Err(Error::internal("element_op of another operation")),
+        })
+    }
+
+    /// A load or store of a wide vector in laid-out memory: one access per lane.
+    fn laid_access(&mut self, ty: Handle<Type>, op: Op) -> Result<Outcome> {
+        Ok(match op {
             Op::Load {
                 ptr,
                 align: _,
                 volatile,
-            } if self.laid(ptr) => {
+            } => {
                 let Type::Vector { elem, len } = self.m.types[ty] else {
                     return Err(Error::internal("a wide load of a non-vector"));
                 };
@@ -410,7 +449,7 @@ impl Pass<'_, '_> {
                 value,
                 align: _,
                 volatile,
-            } if self.laid(ptr) => {
+            } => {
                 let vt = self.ty_of(value);
                 let Type::Vector { elem, len } = self.m.types[vt] else {
                     return Err(Error::internal("a wide store of a non-vector"));
@@ -432,23 +471,8 @@ impl Pass<'_, '_> {
                 }
                 Outcome::Drop
             }
-            // Moves of the whole value (through function and workgroup variables, into and
-            // out of aggregates) and access chains into it stay as they are.
-            Op::Load { .. }
-            | Op::Store { .. }
-            | Op::Alloca { .. }
-            | Op::Gep { .. }
-            | Op::ExtractValue { .. }
-            | Op::InsertValue { .. } => Outcome::Keep,
-            other => {
-                return Err(Error::unsupported(format!(
-                    "{} on a vector of more than 4 lanes (a Vulkan shader computes on such a \
-                     vector lane by lane; this operation has no lane-wise form)",
-                    describe(&other)
-                )))
-            }
-        };
-        Ok(new)
+            _ => return Err(Error::internal("laid_access of another operation")),
+        })
     }
 
     /// The operation per lane of vector type `ty` (`f` pushes lane `i` of lane type `et`).

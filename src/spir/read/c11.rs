@@ -152,7 +152,18 @@ pub(super) fn c11_atomic(
             },
         )));
     }
-    // Compare-exchange: the graph's (pointer, comparator, value) form.
+    compare_exchange(l, builtin, ret, &args).map(Some)
+}
+
+/// C11's compare-exchange in the graph's (pointer, comparator, value) form: the expected
+/// value loaded from its pointer, the atomic, the value found stored back, and whether it
+/// was the expected one as the result (clang's `bool`: `i1`, or wider zero-extended).
+fn compare_exchange(
+    l: &mut FnLowering,
+    builtin: Builtin,
+    ret: ir::Handle<Type>,
+    args: &[Value],
+) -> Result<Lowered> {
     let expected_t = match l.m.types[l.value_type(args[1])] {
         Type::Pointer { pointee, .. } => pointee,
         _ => {
@@ -206,13 +217,13 @@ pub(super) fn c11_atomic(
     ));
     // clang returns C's bool as i1 (or wider, zero-extended).
     if ret == b {
-        return Ok(Some(Lowered::Value(same)));
+        return Ok(Lowered::Value(same));
     }
-    Ok(Some(Lowered::Inst(
+    Ok(Lowered::Inst(
         ret,
         Op::Cast {
             op: ir::CastOp::ZExt,
             value: same,
         },
-    )))
+    ))
 }

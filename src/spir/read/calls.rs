@@ -290,19 +290,17 @@ fn half_constant(m: &mut ir::Module, bits: ir::Handle<ir::Constant>) -> ir::Hand
     m.constant(ir::Constant { ty, kind })
 }
 
-fn builtin(
+/// The builtins known by their exact name: barriers, fences, `get_fence`, `dot` and the
+/// asynchronous copies (`None` for any other name).
+fn by_name(
     l: &mut FnLowering,
-    d: &Demangled,
-    mangled: &str,
+    n: &str,
     ret: ir::Handle<Type>,
-    args: Vec<Value>,
-) -> Result<Lowered> {
-    let n = d.name.as_str();
-    let inst =
-        |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
-    if let Some((var, _, _)) = mappings::work_item(n) {
-        return inst(Builtin::WorkItem(var), args);
-    }
+    args: &[Value],
+) -> Result<Option<Lowered>> {
+    let inst = |b: Builtin, args: Vec<Value>| {
+        Ok(Some(Lowered::Inst(ret, Op::Builtin { builtin: b, args })))
+    };
     match n {
         "barrier" | "work_group_barrier" | "sub_group_barrier" => {
             let semantics =
@@ -328,7 +326,7 @@ fn builtin(
         }
         // SPIR 2.0's mangled spelling of to_global / to_local / to_private.
         "to_global" | "to_local" | "to_private" => {
-            return Ok(super::c11::generic_cast_explicit(ret, args))
+            return Ok(Some(super::c11::generic_cast_explicit(ret, args.to_vec())))
         }
         "get_fence" => {
             // OpGenericPtrMemSemantics' storage bits, WorkgroupMemory (0x100) and
@@ -340,7 +338,7 @@ fn builtin(
                 u32t,
                 Op::Builtin {
                     builtin: Builtin::Spirv(spirv::Op::GenericPtrMemSemantics),
-                    args,
+                    args: args.to_vec(),
                 },
             ));
             let eight = Value::Const(l.m.int_const(u32t, 8));
@@ -355,7 +353,7 @@ fn builtin(
                 },
             ));
             let three = Value::Const(l.m.int_const(u32t, 3));
-            return Ok(Lowered::Inst(
+            return Ok(Some(Lowered::Inst(
                 ret,
                 Op::Binary {
                     op: ir::BinaryOp::And,
@@ -363,7 +361,7 @@ fn builtin(
                     rhs: three,
                     flags: Default::default(),
                 },
-            ));
+            )));
         }
         "atomic_work_item_fence" => {
             let order = enumerant(l, args[1], mappings::MEMORY_ORDERS, "memory_order")?;
@@ -388,7 +386,7 @@ fn builtin(
         }
         "dot" => {
             if l.m.lanes(l.value_type(args[0])) == 1 {
-                return Ok(Lowered::Inst(
+                return Ok(Some(Lowered::Inst(
                     ret,
                     Op::Binary {
                         op: ir::BinaryOp::FMul,
@@ -396,11 +394,13 @@ fn builtin(
                         rhs: args[1],
                         flags: Default::default(),
                     },
-                ));
+                )));
             }
-            return inst(Builtin::Spirv(spirv::Op::Dot), args);
+            return inst(Builtin::Spirv(spirv::Op::Dot), args.to_vec());
         }
-        "async_work_group_copy" => return inst(Builtin::AsyncCopy { strided: false }, args),
+        "async_work_group_copy" => {
+            return inst(Builtin::AsyncCopy { strided: false }, args.to_vec())
+        }
         "async_work_group_strided_copy" => {
             // Stride 1 is the unstrided copy (`Builtin::from_spirv_form` reads SPIR-V so).
             let one = matches!(args[3], Value::Const(c)
@@ -409,10 +409,29 @@ fn builtin(
                 let unstrided = vec![args[0], args[1], args[2], args[4]];
                 return inst(Builtin::AsyncCopy { strided: false }, unstrided);
             }
-            return inst(Builtin::AsyncCopy { strided: true }, args);
+            return inst(Builtin::AsyncCopy { strided: true }, args.to_vec());
         }
-        "wait_group_events" => return inst(Builtin::WaitEvents, args),
+        "wait_group_events" => return inst(Builtin::WaitEvents, args.to_vec()),
         _ => {}
+    }
+    Ok(None)
+}
+
+fn builtin(
+    l: &mut FnLowering,
+    d: &Demangled,
+    mangled: &str,
+    ret: ir::Handle<Type>,
+    args: Vec<Value>,
+) -> Result<Lowered> {
+    let n = d.name.as_str();
+    let inst =
+        |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
+    if let Some((var, _, _)) = mappings::work_item(n) {
+        return inst(Builtin::WorkItem(var), args);
+    }
+    if let Some(lowered) = by_name(l, n, ret, &args)? {
+        return Ok(lowered);
     }
     if let Some(op) = super::enqueue::one_to_one(n) {
         return inst(Builtin::Spirv(op), args);

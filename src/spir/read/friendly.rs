@@ -145,6 +145,89 @@ fn core(
                 l.m.constant(ir::Constant { ty, kind }),
             )))
         }
+        S::SampledImage
+        | S::ImageSampleExplicitLod
+        | S::ImageRead
+        | S::ImageWrite
+        | S::ImageQuerySize
+        | S::ImageQuerySizeLod => image_call(l, op, ret, args),
+        S::Any | S::All => {
+            // The Khronos translator passes the boolean vector as `<n x i8>`.
+            arity(&args, 1, "OpAny/OpAll")?;
+            let t = l.value_type(args[0]);
+            if !matches!(l.m.types[l.m.scalar_of(t)], Type::Bool) {
+                let bt = l.m.ty(Type::Bool);
+                let lanes = l.m.lanes(t);
+                let bvt = l.m.ty(Type::Vector {
+                    elem: bt,
+                    len: lanes,
+                });
+                let zero = l.m.constant(ir::Constant {
+                    ty: t,
+                    kind: ConstantKind::Null,
+                });
+                let cmp = Op::ICmp {
+                    pred: ir::IntPredicate::Ne,
+                    lhs: args[0],
+                    rhs: Value::Const(zero),
+                };
+                args[0] = Value::Inst(l.emit(None, bvt, cmp));
+            }
+            inst(Builtin::Spirv(op), args)
+        }
+        _ if is_float_test(op) && !matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool) => {
+            // The Khronos translator returns boolean vectors as `<n x i8>` (0/1).
+            let bt = l.m.ty(Type::Bool);
+            let lanes = l.m.lanes(ret);
+            let bvt = if lanes > 1 {
+                l.m.ty(Type::Vector {
+                    elem: bt,
+                    len: lanes,
+                })
+            } else {
+                bt
+            };
+            let b = l.emit(
+                None,
+                bvt,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(op),
+                    args,
+                },
+            );
+            Ok(Lowered::Inst(
+                ret,
+                Op::Cast {
+                    op: ir::CastOp::ZExt,
+                    value: Value::Inst(b),
+                },
+            ))
+        }
+        // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`: the
+        // storage class is the result's.
+        S::GenericCastToPtrExplicit => {
+            args.truncate(1);
+            inst(Builtin::Spirv(op), args)
+        }
+        _ if crate::spirv::form::spirv_builtin_supported(op) => inst(Builtin::Spirv(op), args),
+        _ => Err(Error::unsupported(format!(
+            "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"
+        ))),
+    }
+}
+
+/// `__spirv_SampledImage`, `__spirv_ImageSampleExplicitLod`, `__spirv_ImageRead`,
+/// `__spirv_ImageWrite` and the size queries: the graph's image builtins (a sampled image is
+/// kept until the sampling that consumes it).
+fn image_call(
+    l: &mut FnLowering,
+    op: S,
+    ret: ir::Handle<Type>,
+    mut args: Vec<Value>,
+) -> Result<Lowered> {
+    let inst =
+        |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
+    match op {
         S::SampledImage => {
             // Kept until the sampling that consumes it; `drop_sampled_images` removes it then.
             arity(&args, 2, "OpSampledImage")?;
@@ -223,68 +306,7 @@ fn core(
             }
             inst(Builtin::Image(l.m.size_query(ret)), vec![args[0]])
         }
-        S::Any | S::All => {
-            // The Khronos translator passes the boolean vector as `<n x i8>`.
-            arity(&args, 1, "OpAny/OpAll")?;
-            let t = l.value_type(args[0]);
-            if !matches!(l.m.types[l.m.scalar_of(t)], Type::Bool) {
-                let bt = l.m.ty(Type::Bool);
-                let lanes = l.m.lanes(t);
-                let bvt = l.m.ty(Type::Vector {
-                    elem: bt,
-                    len: lanes,
-                });
-                let zero = l.m.constant(ir::Constant {
-                    ty: t,
-                    kind: ConstantKind::Null,
-                });
-                let cmp = Op::ICmp {
-                    pred: ir::IntPredicate::Ne,
-                    lhs: args[0],
-                    rhs: Value::Const(zero),
-                };
-                args[0] = Value::Inst(l.emit(None, bvt, cmp));
-            }
-            inst(Builtin::Spirv(op), args)
-        }
-        _ if is_float_test(op) && !matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool) => {
-            // The Khronos translator returns boolean vectors as `<n x i8>` (0/1).
-            let bt = l.m.ty(Type::Bool);
-            let lanes = l.m.lanes(ret);
-            let bvt = if lanes > 1 {
-                l.m.ty(Type::Vector {
-                    elem: bt,
-                    len: lanes,
-                })
-            } else {
-                bt
-            };
-            let b = l.emit(
-                None,
-                bvt,
-                Op::Builtin {
-                    builtin: Builtin::Spirv(op),
-                    args,
-                },
-            );
-            Ok(Lowered::Inst(
-                ret,
-                Op::Cast {
-                    op: ir::CastOp::ZExt,
-                    value: Value::Inst(b),
-                },
-            ))
-        }
-        // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`: the
-        // storage class is the result's.
-        S::GenericCastToPtrExplicit => {
-            args.truncate(1);
-            inst(Builtin::Spirv(op), args)
-        }
-        _ if crate::spirv::form::spirv_builtin_supported(op) => inst(Builtin::Spirv(op), args),
-        _ => Err(Error::unsupported(format!(
-            "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"
-        ))),
+        _ => Err(Error::internal("image_call of another instruction")),
     }
 }
 

@@ -176,25 +176,7 @@ fn lower(
     // The local names of `llvm.functions[i]` (none where llvm-ir kept them itself).
     let no_names = local_names::LocalNames::default();
     let names_of = |i: usize| names.get(i).unwrap_or(&no_names);
-    let addressing = match md.triple.split('-').next().unwrap_or("") {
-        "spir" => ir::Addressing::Physical32,
-        "spir64" => ir::Addressing::Physical64,
-        "" => {
-            // No triple: fall back to the data layout's pointer size.
-            if llvm.data_layout.layout_str.contains("p:32") {
-                ir::Addressing::Physical32
-            } else {
-                ir::Addressing::Physical64
-            }
-        }
-        other => {
-            return Err(Error::unsupported(format!(
-                "target triple '{}' ({other}) is not SPIR; expected spir or spir64",
-                md.triple
-            )))
-        }
-    };
-    let mut module = ir::Module::new(addressing);
+    let mut module = ir::Module::new(addressing(llvm, md)?);
     module.source = ir::SourceInfo {
         spir_version: md.spir_version,
         ocl_version: md.ocl_version,
@@ -320,6 +302,48 @@ fn lower(
         friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
         module.functions[h].body = Some(body);
     }
+    attach_kernels(&mut module, kernel_info, &symbols)?;
+    module.kernels.sort_by_key(|k| k.function);
+    let errors = crate::verify::verify(&module);
+    if let Some(e) = errors.first() {
+        return Err(Error::internal(format!(
+            "reader produced an invalid graph: {e}"
+        )));
+    }
+    Ok(module)
+}
+
+/// The graph's addressing: the target triple's (`spir` 32-bit, `spir64` 64-bit), else the
+/// data layout's pointer size; another target is refused.
+fn addressing(llvm: &llvm_ir::Module, md: &metadata::RawMetadata) -> Result<ir::Addressing> {
+    Ok(match md.triple.split('-').next().unwrap_or("") {
+        "spir" => ir::Addressing::Physical32,
+        "spir64" => ir::Addressing::Physical64,
+        "" => {
+            // No triple: fall back to the data layout's pointer size.
+            if llvm.data_layout.layout_str.contains("p:32") {
+                ir::Addressing::Physical32
+            } else {
+                ir::Addressing::Physical64
+            }
+        }
+        other => {
+            return Err(Error::unsupported(format!(
+                "target triple '{}' ({other}) is not SPIR; expected spir or spir64",
+                md.triple
+            )))
+        }
+    })
+}
+
+/// Each kernel the metadata names, as a graph kernel of its function: the arguments the
+/// metadata describes (or what the parameters say, without any), named as the parameters
+/// are where the metadata gives no names.
+fn attach_kernels(
+    module: &mut ir::Module,
+    kernel_info: HashMap<String, kernels::KernelInfo>,
+    symbols: &Symbols,
+) -> Result<()> {
     for (name, info) in kernel_info {
         let Some(&h) = symbols.functions.get(&name) else {
             return Err(Error::malformed(format!(
@@ -337,7 +361,7 @@ fn lower(
             // No kernel_arg_* metadata at all: the parameters say what they can.
             kernel.args = params
                 .iter()
-                .map(|p| ir::ArgInfo::from_param(&module, p.ty, p.name.clone()))
+                .map(|p| ir::ArgInfo::from_param(module, p.ty, p.name.clone()))
                 .collect();
         } else if kernel.args.len() != params.len() {
             return Err(Error::malformed(format!(
@@ -356,12 +380,5 @@ fn lower(
         }
         module.kernels.push(kernel);
     }
-    module.kernels.sort_by_key(|k| k.function);
-    let errors = crate::verify::verify(&module);
-    if let Some(e) = errors.first() {
-        return Err(Error::internal(format!(
-            "reader produced an invalid graph: {e}"
-        )));
-    }
-    Ok(module)
+    Ok(())
 }

@@ -153,35 +153,7 @@ impl<'a> TypeLowering<'a> {
             llvm_ir::Type::PointerType {
                 pointee_type,
                 addr_space,
-            } => {
-                if is_block_type(ty) {
-                    return Err(Error::unsupported(
-                        "a block (%opencl.block*) held where SPIR 2.0 section 2.1.3.7 does not \
-                         allow one (a parameter, phi, select or aggregate); blocks are read \
-                         where spir_block_bind makes them",
-                    ));
-                }
-                if let llvm_ir::Type::NamedStructType { name } = pointee_type.as_ref() {
-                    if let Some(mut obj) = opencl_object(name) {
-                        if let Type::Image(img) = &mut obj {
-                            if img.access.is_none() {
-                                img.access = self.image_access.get(name).copied();
-                            }
-                        }
-                        if name == "opencl.pipe_t" {
-                            if let Some(&a) = self.image_access.get(name) {
-                                obj = Type::Pipe(a);
-                            }
-                        }
-                        return Ok(m.ty(obj));
-                    }
-                }
-                let space = mappings::space_from_llvm(*addr_space)
-                    .ok_or_else(|| Error::unsupported(format!("address space {addr_space}")))?;
-                refuse_in_memory(pointee_type, "a pointer to")?;
-                let pointee = self.lower(m, pointee_type)?;
-                Type::Pointer { pointee, space }
-            }
+            } => return self.pointer(m, ty, pointee_type, *addr_space),
             llvm_ir::Type::FuncType {
                 result_type,
                 param_types,
@@ -247,61 +219,103 @@ impl<'a> TypeLowering<'a> {
                     packed: *is_packed,
                 }
             }
-            llvm_ir::Type::NamedStructType { name } => {
-                if let Some(obj) = opencl_object(name) {
-                    // The opaque struct itself (not behind a pointer) only appears as a pointee.
-                    return Ok(m.ty(obj));
-                }
-                if let Some(&h) = self.named.get(name) {
-                    return Ok(h);
-                }
-                match self.llvm.types.named_struct_def(name) {
-                    Some(NamedStructDef::Defined(def)) => match def.as_ref() {
-                        llvm_ir::Type::StructType {
-                            element_types,
-                            is_packed,
-                        } => {
-                            // The handle exists before the members are lowered, so a member
-                            // that points back to this struct finds it (ir::arena::define).
-                            let placeholder = m.ty(Type::Struct {
-                                name: Some(name.clone()),
-                                members: None,
-                                packed: *is_packed,
-                            });
-                            self.named.insert(name.clone(), placeholder);
-                            let members = element_types
-                                .iter()
-                                .map(|e| {
-                                    refuse_in_memory(e, "a struct member of type")?;
-                                    self.lower(m, e)
-                                })
-                                .collect::<Result<Vec<_>>>()?;
-                            m.types.define(
-                                placeholder,
-                                Type::Struct {
-                                    name: Some(name.clone()),
-                                    members: Some(members),
-                                    packed: *is_packed,
-                                },
-                            );
-                            return Ok(placeholder);
-                        }
-                        _ => {
-                            return Err(Error::malformed(format!(
-                                "named struct %{name} is not a struct"
-                            )))
-                        }
-                    },
-                    _ => Type::Struct {
-                        name: Some(name.clone()),
-                        members: None,
-                        packed: false,
-                    },
-                }
-            }
+            llvm_ir::Type::NamedStructType { name } => return self.named_struct(m, name),
             other => return Err(Error::unsupported(format!("LLVM type {other}"))),
         };
         Ok(m.ty(t))
+    }
+
+    /// A pointer type: an OpenCL object (`%opencl.image2d_t*`, with the access the kernel's
+    /// metadata gives it) or a pointer in an OpenCL address space; SPIR 2.0's block type
+    /// where it may not stand is refused.
+    fn pointer(
+        &mut self,
+        m: &mut ir::Module,
+        ty: &TypeRef,
+        pointee_type: &TypeRef,
+        addr_space: u32,
+    ) -> Result<ir::Handle<Type>> {
+        if is_block_type(ty) {
+            return Err(Error::unsupported(
+                "a block (%opencl.block*) held where SPIR 2.0 section 2.1.3.7 does not \
+                 allow one (a parameter, phi, select or aggregate); blocks are read \
+                 where spir_block_bind makes them",
+            ));
+        }
+        if let llvm_ir::Type::NamedStructType { name } = pointee_type.as_ref() {
+            if let Some(mut obj) = opencl_object(name) {
+                if let Type::Image(img) = &mut obj {
+                    if img.access.is_none() {
+                        img.access = self.image_access.get(name).copied();
+                    }
+                }
+                if name == "opencl.pipe_t" {
+                    if let Some(&a) = self.image_access.get(name) {
+                        obj = Type::Pipe(a);
+                    }
+                }
+                return Ok(m.ty(obj));
+            }
+        }
+        let space = mappings::space_from_llvm(addr_space)
+            .ok_or_else(|| Error::unsupported(format!("address space {addr_space}")))?;
+        refuse_in_memory(pointee_type, "a pointer to")?;
+        let pointee = self.lower(m, pointee_type)?;
+        Ok(m.ty(Type::Pointer { pointee, space }))
+    }
+
+    /// A named struct: an OpenCL object's opaque struct, or the module's struct, made before
+    /// its members so that a member pointing back to it finds it.
+    fn named_struct(&mut self, m: &mut ir::Module, name: &str) -> Result<ir::Handle<Type>> {
+        if let Some(obj) = opencl_object(name) {
+            // The opaque struct itself (not behind a pointer) only appears as a pointee.
+            return Ok(m.ty(obj));
+        }
+        if let Some(&h) = self.named.get(name) {
+            return Ok(h);
+        }
+        match self.llvm.types.named_struct_def(name) {
+            Some(NamedStructDef::Defined(def)) => match def.as_ref() {
+                llvm_ir::Type::StructType {
+                    element_types,
+                    is_packed,
+                } => {
+                    // The handle exists before the members are lowered, so a member
+                    // that points back to this struct finds it (ir::arena::define).
+                    let placeholder = m.ty(Type::Struct {
+                        name: Some(name.to_string()),
+                        members: None,
+                        packed: *is_packed,
+                    });
+                    self.named.insert(name.to_string(), placeholder);
+                    let members = element_types
+                        .iter()
+                        .map(|e| {
+                            refuse_in_memory(e, "a struct member of type")?;
+                            self.lower(m, e)
+                        })
+                        .collect::<Result<Vec<_>>>()?;
+                    m.types.define(
+                        placeholder,
+                        Type::Struct {
+                            name: Some(name.to_string()),
+                            members: Some(members),
+                            packed: *is_packed,
+                        },
+                    );
+                    Ok(placeholder)
+                }
+                _ => Err(Error::malformed(format!(
+                    "named struct %{name} is not a struct"
+                ))),
+            },
+            // Opaque: no body in the module.
+            _ => Ok(m.ty(Type::Struct {
+                name: Some(name.to_string()),
+                members: None,
+                packed: false,
+            })),
+        }
     }
 
     /// The value type of a global (llvm-ir gives the global's pointer type).

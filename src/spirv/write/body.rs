@@ -196,37 +196,7 @@ impl Writer<'_> {
                     self.b.name(ctx.labels[bi], n.clone());
                 }
                 if pos == 0 {
-                    // SPIR-V wants every function-scope variable at the start of the entry block.
-                    for b in &body.blocks {
-                        for &ih in &b.insts {
-                            if let Op::Alloca { allocated, align } = &body.insts[ih].op {
-                                let pt = self.ty(body.insts[ih].ty)?;
-                                let _ = self.ty(*allocated)?;
-                                let vid = ctx.inst_ids[&ih];
-                                self.b
-                                    .variable(pt, Some(vid), spirv::StorageClass::Function, None);
-                                // A variable holding a physical pointer says whether it aliases.
-                                if matches!(
-                                    m.types[*allocated],
-                                    Type::Pointer {
-                                        space: ir::AddressSpace::PhysicalStorageBuffer,
-                                        ..
-                                    }
-                                ) {
-                                    self.b.decorate(vid, spirv::Decoration::AliasedPointer, []);
-                                }
-                                if let Some(a) = align {
-                                    self.decorate(
-                                        vid,
-                                        spirv::Decoration::Alignment,
-                                        [Operand::LiteralBit32(*a)],
-                                    );
-                                }
-                            }
-                        }
-                    }
-                }
-                if pos == 0 {
+                    self.function_variables(&ctx, body)?;
                     self.private_copies(h)?;
                 }
                 for (pos, &ih) in block.insts.iter().enumerate() {
@@ -239,28 +209,7 @@ impl Writer<'_> {
                             .at_value(crate::ir::print::value_label(inst, pos))
                     })?;
                 }
-                match block.construct {
-                    Some(ir::Construct::Selection { merge }) => self
-                        .b
-                        .selection_merge(
-                            ctx.labels[merge.0 as usize],
-                            spirv::SelectionControl::NONE,
-                        )
-                        .map_err(internal)?,
-                    Some(ir::Construct::Loop {
-                        merge,
-                        continue_target,
-                    }) => self
-                        .b
-                        .loop_merge(
-                            ctx.labels[merge.0 as usize],
-                            ctx.labels[continue_target.0 as usize],
-                            spirv::LoopControl::NONE,
-                            [],
-                        )
-                        .map_err(internal)?,
-                    None => {}
-                }
+                self.merge_instruction(&ctx, block.construct)?;
                 self.terminator(&mut ctx, &block.terminator)?;
             }
             for (&(_, to), ids) in &ctx.forwarders {
@@ -271,6 +220,65 @@ impl Writer<'_> {
             }
         }
         self.b.end_function().map_err(internal)?;
+        Ok(())
+    }
+
+    /// Every Function variable of `body` (its allocas), which SPIR-V wants at the start of
+    /// the entry block, with its alignment and, holding a physical pointer, AliasedPointer.
+    fn function_variables(&mut self, ctx: &FnCtx, body: &ir::Body) -> Result<()> {
+        let m = self.m;
+        for b in &body.blocks {
+            for &ih in &b.insts {
+                if let Op::Alloca { allocated, align } = &body.insts[ih].op {
+                    let pt = self.ty(body.insts[ih].ty)?;
+                    let _ = self.ty(*allocated)?;
+                    let vid = ctx.inst_ids[&ih];
+                    self.b
+                        .variable(pt, Some(vid), spirv::StorageClass::Function, None);
+                    // A variable holding a physical pointer says whether it aliases.
+                    if matches!(
+                        m.types[*allocated],
+                        Type::Pointer {
+                            space: ir::AddressSpace::PhysicalStorageBuffer,
+                            ..
+                        }
+                    ) {
+                        self.b.decorate(vid, spirv::Decoration::AliasedPointer, []);
+                    }
+                    if let Some(a) = align {
+                        self.decorate(
+                            vid,
+                            spirv::Decoration::Alignment,
+                            [Operand::LiteralBit32(*a)],
+                        );
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The merge instruction a block that heads a structured construct ends with.
+    fn merge_instruction(&mut self, ctx: &FnCtx, construct: Option<ir::Construct>) -> Result<()> {
+        match construct {
+            Some(ir::Construct::Selection { merge }) => self
+                .b
+                .selection_merge(ctx.labels[merge.0 as usize], spirv::SelectionControl::NONE)
+                .map_err(internal)?,
+            Some(ir::Construct::Loop {
+                merge,
+                continue_target,
+            }) => self
+                .b
+                .loop_merge(
+                    ctx.labels[merge.0 as usize],
+                    ctx.labels[continue_target.0 as usize],
+                    spirv::LoopControl::NONE,
+                    [],
+                )
+                .map_err(internal)?,
+            None => {}
+        }
         Ok(())
     }
 

@@ -68,51 +68,7 @@ impl Writer<'_> {
             ids.push(self.value(ctx, a)?);
         }
         match builtin {
-            Builtin::WorkItem(b) => {
-                let (_, per_dim, _) = mappings::work_item_name(*b)
-                    .ok_or_else(|| Error::unsupported(format!("work-item builtin {b:?}")))?;
-                if per_dim {
-                    // A 3-vector of the result type; one component selected by the argument.
-                    let vt = {
-                        let lanes = Type::Vector { elem: ret, len: 3 };
-                        match m.types.find(&lanes) {
-                            Some(h) => self.ty(h)?,
-                            None => {
-                                let e = self.ty(ret)?;
-                                self.b.type_vector(e, 3)
-                            }
-                        }
-                    };
-                    let var = self.builtin_var(*b, vt)?;
-                    let loaded = self.emit(S::Load, Some(vt), None, Self::ids(&[var]))?;
-                    match args.first() {
-                        Some(Value::Const(c)) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(i) if i < 3) =>
-                        {
-                            let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
-                                unreachable!()
-                            };
-                            self.emit(
-                                S::CompositeExtract,
-                                rty,
-                                rid,
-                                vec![Operand::IdRef(loaded), Operand::LiteralBit32(i as u32)],
-                            )?;
-                        }
-                        _ => {
-                            self.emit(
-                                S::VectorExtractDynamic,
-                                rty,
-                                rid,
-                                Self::ids(&[loaded, ids[0]]),
-                            )?;
-                        }
-                    }
-                } else {
-                    let t = self.ty(ret)?;
-                    let var = self.builtin_var(*b, t)?;
-                    self.emit(S::Load, rty, rid, Self::ids(&[var]))?;
-                }
-            }
+            Builtin::WorkItem(b) => self.work_item(*b, args, &ids, ret, (rty, rid))?,
             Builtin::ExtInst { op, literal } => {
                 let mut ops =
                     vec![
@@ -137,47 +93,14 @@ impl Writer<'_> {
                 to,
                 saturate,
                 rounding,
-            } => {
-                let from_t = self.vty(ctx, args[0]);
-                let fw = bit_width(m, from_t);
-                let tw = bit_width(m, ret);
-                let same_class = matches!(
-                    (from, to),
-                    (ConvertKind::Float, ConvertKind::Float)
-                        | (ConvertKind::Int(_), ConvertKind::Int(_))
-                );
-                let code = match ConvertKind::spirv_opcode(*from, *to, *saturate) {
-                    S::FConvert | S::SConvert | S::UConvert if same_class && fw == tw => {
-                        S::CopyObject
-                    }
-                    code => code,
-                };
-                let id = self.emit(code, rty, rid, Self::ids(&ids))?;
-                // A float conversion is exact too: consumers otherwise fold a narrowing and
-                // the widening after it into nothing.
-                if matches!(code, S::FConvert | S::ConvertSToF | S::ConvertUToF) {
-                    self.no_contraction(id);
-                }
-                if code != S::CopyObject {
-                    if *saturate
-                        && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)
-                        && *to != ConvertKind::Float
-                    {
-                        self.decorate(id, spirv::Decoration::SaturatedConversion, []);
-                    }
-                    if let Some(r) = rounding {
-                        if !(matches!(from, ConvertKind::Int(_))
-                            && matches!(to, ConvertKind::Int(_)))
-                        {
-                            self.decorate(
-                                id,
-                                spirv::Decoration::FPRoundingMode,
-                                [Operand::FPRoundingMode(*r)],
-                            );
-                        }
-                    }
-                }
-            }
+            } => self.convert(
+                ctx,
+                args[0],
+                &ids,
+                ret,
+                (rty, rid),
+                (*from, *to, *saturate, *rounding),
+            )?,
             Builtin::Image(op) => self.image(ctx, *op, args, &ids, ret, rid)?,
             Builtin::ControlBarrier { .. }
             | Builtin::MemoryBarrier { .. }
@@ -240,6 +163,117 @@ impl Writer<'_> {
                 ops.extend(Self::ids(&ids));
                 let t = rty.ok_or_else(|| Error::internal("a GLSL.std.450 op without result"))?;
                 self.emit(S::ExtInst, Some(t), rid, ops)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A work-item builtin: a load of its input variable, a component of it for the
+    /// per-dimension ones.
+    fn work_item(
+        &mut self,
+        b: spirv::BuiltIn,
+        args: &[Value],
+        ids: &[Word],
+        ret: ir::Handle<Type>,
+        (rty, rid): (Option<Word>, Option<Word>),
+    ) -> Result<()> {
+        let m = self.m;
+        let (_, per_dim, _) = mappings::work_item_name(b)
+            .ok_or_else(|| Error::unsupported(format!("work-item builtin {b:?}")))?;
+        if per_dim {
+            // A 3-vector of the result type; one component selected by the argument.
+            let vt = {
+                let lanes = Type::Vector { elem: ret, len: 3 };
+                match m.types.find(&lanes) {
+                    Some(h) => self.ty(h)?,
+                    None => {
+                        let e = self.ty(ret)?;
+                        self.b.type_vector(e, 3)
+                    }
+                }
+            };
+            let var = self.builtin_var(b, vt)?;
+            let loaded = self.emit(S::Load, Some(vt), None, Self::ids(&[var]))?;
+            match args.first() {
+                Some(Value::Const(c)) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(i) if i < 3) =>
+                {
+                    let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
+                        unreachable!()
+                    };
+                    self.emit(
+                        S::CompositeExtract,
+                        rty,
+                        rid,
+                        vec![Operand::IdRef(loaded), Operand::LiteralBit32(i as u32)],
+                    )?;
+                }
+                _ => {
+                    self.emit(
+                        S::VectorExtractDynamic,
+                        rty,
+                        rid,
+                        Self::ids(&[loaded, ids[0]]),
+                    )?;
+                }
+            }
+        } else {
+            let t = self.ty(ret)?;
+            let var = self.builtin_var(b, t)?;
+            self.emit(S::Load, rty, rid, Self::ids(&[var]))?;
+        }
+        Ok(())
+    }
+
+    /// A conversion: the SPIR-V conversion instruction for its classes (a copy where nothing
+    /// changes), with its saturation and rounding decorations.
+    fn convert(
+        &mut self,
+        ctx: &FnCtx,
+        value: Value,
+        ids: &[Word],
+        ret: ir::Handle<Type>,
+        (rty, rid): (Option<Word>, Option<Word>),
+        (from, to, saturate, rounding): (
+            ConvertKind,
+            ConvertKind,
+            bool,
+            Option<spirv::FPRoundingMode>,
+        ),
+    ) -> Result<()> {
+        let m = self.m;
+        let from_t = self.vty(ctx, value);
+        let fw = bit_width(m, from_t);
+        let tw = bit_width(m, ret);
+        let same_class = matches!(
+            (from, to),
+            (ConvertKind::Float, ConvertKind::Float) | (ConvertKind::Int(_), ConvertKind::Int(_))
+        );
+        let code = match ConvertKind::spirv_opcode(from, to, saturate) {
+            S::FConvert | S::SConvert | S::UConvert if same_class && fw == tw => S::CopyObject,
+            code => code,
+        };
+        let id = self.emit(code, rty, rid, Self::ids(ids))?;
+        // A float conversion is exact too: consumers otherwise fold a narrowing and
+        // the widening after it into nothing.
+        if matches!(code, S::FConvert | S::ConvertSToF | S::ConvertUToF) {
+            self.no_contraction(id);
+        }
+        if code != S::CopyObject {
+            if saturate
+                && !matches!(code, S::SatConvertSToU | S::SatConvertUToS)
+                && to != ConvertKind::Float
+            {
+                self.decorate(id, spirv::Decoration::SaturatedConversion, []);
+            }
+            if let Some(r) = rounding {
+                if !(matches!(from, ConvertKind::Int(_)) && matches!(to, ConvertKind::Int(_))) {
+                    self.decorate(
+                        id,
+                        spirv::Decoration::FPRoundingMode,
+                        [Operand::FPRoundingMode(r)],
+                    );
+                }
             }
         }
         Ok(())
@@ -383,86 +417,8 @@ impl Writer<'_> {
                 self.emit(S::ImageWrite, None, None, ops)?;
             }
             ImageOp::QuerySize { component } => {
-                let dims = img.size_components();
-                let at_level =
-                    matches!(shader, Some((_, false))) && img.dim != ir::ImageDim::Buffer;
-                let query_ops = |w: &mut Self| {
-                    let mut ops = Self::ids(&[ids[0]]);
-                    if at_level {
-                        let it = w.b.type_int(32, 0);
-                        ops.push(Operand::IdRef(w.scalar_constant(it, 32, 0)));
-                    }
-                    ops
-                };
-                let query = if at_level {
-                    S::ImageQuerySizeLod
-                } else {
-                    S::ImageQuerySize
-                };
-                let u = self.b.type_int(32, 0);
-                let qt = if dims > 1 {
-                    self.b.type_vector(u, dims)
-                } else {
-                    u
-                };
-                let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
-                let whole = match component {
-                    Some(_) => dims == 1,
-                    None => m.lanes(ret) == dims,
-                };
-                if whole && rt == qt {
-                    // The query's own result is the value: no copy.
-                    let ops = query_ops(self);
-                    self.emit(query, Some(rt), rid, ops)?;
-                    return Ok(());
-                }
-                let ops = query_ops(self);
-                let q = self.emit(query, Some(qt), None, ops)?;
-                // One component is a 32-bit integer; `get_image_array_size` answers a size_t.
-                let one = |w: &mut Self, c: Word| -> Result<()> {
-                    if rt == u {
-                        w.emit(S::CopyObject, Some(rt), rid, Self::ids(&[c]))?;
-                    } else {
-                        w.emit(S::UConvert, Some(rt), rid, Self::ids(&[c]))?;
-                    }
-                    Ok(())
-                };
-                match component {
-                    Some(_) if dims == 1 => one(self, q)?,
-                    Some(c) if rt == u => {
-                        self.emit(
-                            S::CompositeExtract,
-                            Some(rt),
-                            rid,
-                            vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
-                        )?;
-                    }
-                    Some(c) => {
-                        let e = self.emit(
-                            S::CompositeExtract,
-                            Some(u),
-                            None,
-                            vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
-                        )?;
-                        one(self, e)?;
-                    }
-                    None => {
-                        let want = m.lanes(ret);
-                        if want == dims {
-                            self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;
-                        } else {
-                            // get_image_dim of a 3D image is an int4 with w = 0.
-                            let zero = self.b.constant_null(qt);
-                            let mut ops = Self::ids(&[q, zero]);
-                            ops.extend(
-                                (0..want).map(|i| {
-                                    Operand::LiteralBit32(if i < dims { i } else { dims })
-                                }),
-                            );
-                            self.emit(S::VectorShuffle, Some(rt), rid, ops)?;
-                        }
-                    }
-                }
+                let sampled = matches!(shader, Some((_, false)));
+                self.size_query(img, sampled, component, ids[0], ret, (rty, rid))?
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
                 let cq = channel_query(|q| q.op == op)
@@ -471,6 +427,99 @@ impl Writer<'_> {
                 let q = self.emit(cq.spirv, Some(rt), None, Self::ids(&[ids[0]]))?;
                 let off = self.scalar_constant(rt, 32, cq.cl_offset);
                 self.emit(S::IAdd, Some(rt), rid, Self::ids(&[q, off]))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `get_image_width` and its kin (one component of the size, `component`) and
+    /// `get_image_dim` (the whole size): OpImageQuerySize, or OpImageQuerySizeLod at level 0
+    /// for a sampled shader image, converted to the width and lanes OpenCL C answers in.
+    fn size_query(
+        &mut self,
+        img: ir::ImageType,
+        sampled: bool,
+        component: Option<u32>,
+        image: Word,
+        ret: ir::Handle<Type>,
+        (rty, rid): (Option<Word>, Option<Word>),
+    ) -> Result<()> {
+        let m = self.m;
+        let dims = img.size_components();
+        let at_level = sampled && img.dim != ir::ImageDim::Buffer;
+        let query_ops = |w: &mut Self| {
+            let mut ops = Self::ids(&[image]);
+            if at_level {
+                let it = w.b.type_int(32, 0);
+                ops.push(Operand::IdRef(w.scalar_constant(it, 32, 0)));
+            }
+            ops
+        };
+        let query = if at_level {
+            S::ImageQuerySizeLod
+        } else {
+            S::ImageQuerySize
+        };
+        let u = self.b.type_int(32, 0);
+        let qt = if dims > 1 {
+            self.b.type_vector(u, dims)
+        } else {
+            u
+        };
+        let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
+        let whole = match component {
+            Some(_) => dims == 1,
+            None => m.lanes(ret) == dims,
+        };
+        if whole && rt == qt {
+            // The query's own result is the value: no copy.
+            let ops = query_ops(self);
+            self.emit(query, Some(rt), rid, ops)?;
+            return Ok(());
+        }
+        let ops = query_ops(self);
+        let q = self.emit(query, Some(qt), None, ops)?;
+        // One component is a 32-bit integer; `get_image_array_size` answers a size_t.
+        let one = |w: &mut Self, c: Word| -> Result<()> {
+            if rt == u {
+                w.emit(S::CopyObject, Some(rt), rid, Self::ids(&[c]))?;
+            } else {
+                w.emit(S::UConvert, Some(rt), rid, Self::ids(&[c]))?;
+            }
+            Ok(())
+        };
+        match component {
+            Some(_) if dims == 1 => one(self, q)?,
+            Some(c) if rt == u => {
+                self.emit(
+                    S::CompositeExtract,
+                    Some(rt),
+                    rid,
+                    vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
+                )?;
+            }
+            Some(c) => {
+                let e = self.emit(
+                    S::CompositeExtract,
+                    Some(u),
+                    None,
+                    vec![Operand::IdRef(q), Operand::LiteralBit32(c)],
+                )?;
+                one(self, e)?;
+            }
+            None => {
+                let want = m.lanes(ret);
+                if want == dims {
+                    self.emit(S::CopyObject, Some(rt), rid, Self::ids(&[q]))?;
+                } else {
+                    // get_image_dim of a 3D image is an int4 with w = 0.
+                    let zero = self.b.constant_null(qt);
+                    let mut ops = Self::ids(&[q, zero]);
+                    ops.extend(
+                        (0..want).map(|i| Operand::LiteralBit32(if i < dims { i } else { dims })),
+                    );
+                    self.emit(S::VectorShuffle, Some(rt), rid, ops)?;
+                }
             }
         }
         Ok(())

@@ -11,12 +11,38 @@ use crate::ir::interface::ProgramScopePlace;
 
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::ir::interface::ArgKind;
+use crate::ir::interface::{ArgInterface, ArgKind};
 use crate::ir::{self};
 
 /// The reflection instructions, ready to append once the module is assembled.
 pub(super) struct Reflection {
     insts: Vec<Instruction>,
+}
+
+/// The reflection instructions being collected: each is an OpExtInst of the imported set.
+struct Records {
+    set: Word,
+    void: Word,
+    insts: Vec<Instruction>,
+}
+
+impl Records {
+    /// Append reflection instruction `op` with id operands `operands`; its result id.
+    fn push(&mut self, w: &mut Writer, op: R, operands: Vec<Word>) -> Word {
+        let id = w.b.id();
+        let mut ops = vec![
+            Operand::IdRef(self.set),
+            Operand::LiteralExtInstInteger(op as u32),
+        ];
+        ops.extend(operands.into_iter().map(Operand::IdRef));
+        self.insts.push(Instruction::new(
+            Op::ExtInst,
+            Some(self.void),
+            Some(id),
+            ops,
+        ));
+        id
+    }
 }
 
 impl Writer<'_> {
@@ -39,16 +65,10 @@ impl Writer<'_> {
         self.b.extension("SPV_KHR_non_semantic_info");
         let set = self.b.ext_inst_import("NonSemantic.ClspvReflection.5");
         let void = self.b.type_void();
-        let mut insts = Vec::new();
-        let mut ext = |w: &mut Self, op: R, operands: Vec<Word>| -> Word {
-            let id = w.b.id();
-            let mut ops = vec![
-                Operand::IdRef(set),
-                Operand::LiteralExtInstInteger(op as u32),
-            ];
-            ops.extend(operands.into_iter().map(Operand::IdRef));
-            insts.push(Instruction::new(Op::ExtInst, Some(void), Some(id), ops));
-            id
+        let mut rec = Records {
+            set,
+            void,
+            insts: Vec::new(),
         };
         for k in &shader.kernels {
             let func = *self
@@ -60,119 +80,17 @@ impl Writer<'_> {
             // Kernel property flags: MayUsePrintf (0x1).
             let flags = self.u32_const(u32::from(k.may_use_printf));
             let attrs = self.b.string("");
-            let kernel = ext(self, R::Kernel, vec![func, name, nargs, flags, attrs]);
+            let kernel = rec.push(self, R::Kernel, vec![func, name, nargs, flags, attrs]);
             for a in &k.args {
-                let arg_name = self.b.string(a.info.name.clone().unwrap_or_default());
-                let type_name = self.b.string(a.info.type_name.clone());
-                let space = self.u32_const(
-                    crate::mappings::space_to_kernel_arg(a.info.space)
-                        .map_or(0, clspv_address_qualifier),
-                );
-                let access = self.u32_const(match a.info.access {
-                    Some(ir::Access::ReadOnly) => 0x11A0,
-                    Some(ir::Access::WriteOnly) => 0x11A1,
-                    Some(ir::Access::ReadWrite) => 0x11A2,
-                    None => 0x11A3,
-                });
-                let q = &a.info.qualifiers;
-                let quals = self.u32_const(
-                    (q.is_const as u32)
-                        | (q.is_restrict as u32) << 1
-                        | (q.is_volatile as u32) << 2
-                        | (q.is_pipe as u32) << 3,
-                );
-                let info = ext(
-                    self,
-                    R::ArgumentInfo,
-                    vec![arg_name, type_name, space, access, quals],
-                );
-                let ordinal = self.u32_const(a.ordinal);
-                let (op, values) = match a.kind {
-                    ArgKind::PointerPushConstant { offset, size } => {
-                        (R::ArgumentPointerPushConstant, vec![offset, size])
-                    }
-                    ArgKind::PodPushConstant { offset, size } => {
-                        (R::ArgumentPodPushConstant, vec![offset, size])
-                    }
-                    ArgKind::Workgroup { spec_id, elem_size } => {
-                        (R::ArgumentWorkgroup, vec![spec_id, elem_size])
-                    }
-                    ArgKind::StorageBuffer {
-                        descriptor_set,
-                        binding,
-                        ..
-                    } => (R::ArgumentStorageBuffer, vec![descriptor_set, binding]),
-                    ArgKind::PodStorageBuffer {
-                        descriptor_set,
-                        binding,
-                        offset,
-                        size,
-                        ..
-                    } => (
-                        R::ArgumentPodStorageBuffer,
-                        vec![descriptor_set, binding, offset, size],
-                    ),
-                    ArgKind::SampledImage(i) => (
-                        if i.texel_buffer {
-                            R::ArgumentUniformTexelBuffer
-                        } else {
-                            R::ArgumentSampledImage
-                        },
-                        vec![i.binding.descriptor_set, i.binding.binding],
-                    ),
-                    ArgKind::StorageImage(i) => (
-                        if i.texel_buffer {
-                            R::ArgumentStorageTexelBuffer
-                        } else {
-                            R::ArgumentStorageImage
-                        },
-                        vec![i.binding.descriptor_set, i.binding.binding],
-                    ),
-                    ArgKind::Sampler { binding: b, .. } => {
-                        (R::ArgumentSampler, vec![b.descriptor_set, b.binding])
-                    }
-                };
-                let mut operands = vec![kernel, ordinal];
-                operands.extend(values.into_iter().map(|v| self.u32_const(v)));
-                operands.push(info);
-                ext(self, op, operands);
-                if let ArgKind::SampledImage(i) | ArgKind::StorageImage(i) = a.kind {
-                    let words = [
-                        (
-                            R::ImageArgumentInfoChannelOrderPushConstant,
-                            i.channel_order,
-                        ),
-                        (
-                            R::ImageArgumentInfoChannelDataTypePushConstant,
-                            i.channel_data_type,
-                        ),
-                    ];
-                    for (op, r) in words {
-                        if let Some(r) = r {
-                            let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
-                            ext(self, op, vec![kernel, ordinal, o, s]);
-                        }
-                    }
-                }
-                if let ArgKind::Sampler {
-                    normalized_mask: r, ..
-                } = a.kind
-                {
-                    let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
-                    ext(
-                        self,
-                        R::NormalizedSamplerMaskPushConstant,
-                        vec![kernel, ordinal, o, s],
-                    );
-                }
+                self.argument_records(&mut rec, kernel, a);
             }
             if let Some(r) = k.global_offset {
                 let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
-                ext(self, R::PushConstantGlobalOffset, vec![o, s]);
+                rec.push(self, R::PushConstantGlobalOffset, vec![o, s]);
             }
             if let Some([x, y, z]) = k.required_workgroup_size {
                 let (x, y, z) = (self.u32_const(x), self.u32_const(y), self.u32_const(z));
-                ext(
+                rec.push(
                     self,
                     R::PropertyRequiredWorkgroupSize,
                     vec![kernel, x, y, z],
@@ -183,7 +101,7 @@ impl Writer<'_> {
             let ops = [s.binding.descriptor_set, s.binding.binding, s.mask]
                 .map(|v| self.u32_const(v))
                 .to_vec();
-            ext(self, R::LiteralSampler, ops);
+            rec.push(self, R::LiteralSampler, ops);
         }
         if let Some(p) = &shader.program_scope {
             let data = self.b.string(p.data_hex());
@@ -198,7 +116,7 @@ impl Writer<'_> {
                 ),
             };
             let (a, b) = (self.u32_const(a), self.u32_const(b));
-            ext(self, op, vec![a, b, data]);
+            rec.push(self, op, vec![a, b, data]);
         }
         if let Some(p) = &shader.printf {
             for f in &p.formats {
@@ -206,22 +124,129 @@ impl Writer<'_> {
                 let text = self.b.string(f.text.clone());
                 let mut ops = vec![id, text];
                 ops.extend(f.arg_sizes.iter().map(|&n| self.u32_const(n)));
-                ext(self, R::PrintfInfo, ops);
+                rec.push(self, R::PrintfInfo, ops);
             }
             let ops = [p.binding.descriptor_set, p.binding.binding, p.buffer_size]
                 .map(|v| self.u32_const(v))
                 .to_vec();
-            ext(self, R::PrintfBufferStorageBuffer, ops);
+            rec.push(self, R::PrintfBufferStorageBuffer, ops);
         }
         if shader.workgroup_size.is_some() {
             let [x, y, z] = shader.workgroup_size_spec_ids.map(|i| self.u32_const(i));
-            ext(self, R::SpecConstantWorkgroupSize, vec![x, y, z]);
+            rec.push(self, R::SpecConstantWorkgroupSize, vec![x, y, z]);
         }
         if let Some(d) = shader.work_dim_spec_id {
             let d = self.u32_const(d);
-            ext(self, R::SpecConstantWorkDim, vec![d]);
+            rec.push(self, R::SpecConstantWorkDim, vec![d]);
         }
-        Ok(Some(Reflection { insts }))
+        Ok(Some(Reflection { insts: rec.insts }))
+    }
+
+    /// The records of one argument of `kernel`: its ArgumentInfo, its binding or push-constant
+    /// range, and the push-constant words of an image's channel queries or a sampler's mask.
+    fn argument_records(&mut self, rec: &mut Records, kernel: Word, a: &ArgInterface) {
+        let arg_name = self.b.string(a.info.name.clone().unwrap_or_default());
+        let type_name = self.b.string(a.info.type_name.clone());
+        let space = self.u32_const(
+            crate::mappings::space_to_kernel_arg(a.info.space).map_or(0, clspv_address_qualifier),
+        );
+        let access = self.u32_const(match a.info.access {
+            Some(ir::Access::ReadOnly) => 0x11A0,
+            Some(ir::Access::WriteOnly) => 0x11A1,
+            Some(ir::Access::ReadWrite) => 0x11A2,
+            None => 0x11A3,
+        });
+        let q = &a.info.qualifiers;
+        let quals = self.u32_const(
+            (q.is_const as u32)
+                | (q.is_restrict as u32) << 1
+                | (q.is_volatile as u32) << 2
+                | (q.is_pipe as u32) << 3,
+        );
+        let info = rec.push(
+            self,
+            R::ArgumentInfo,
+            vec![arg_name, type_name, space, access, quals],
+        );
+        let ordinal = self.u32_const(a.ordinal);
+        let (op, values) = match a.kind {
+            ArgKind::PointerPushConstant { offset, size } => {
+                (R::ArgumentPointerPushConstant, vec![offset, size])
+            }
+            ArgKind::PodPushConstant { offset, size } => {
+                (R::ArgumentPodPushConstant, vec![offset, size])
+            }
+            ArgKind::Workgroup { spec_id, elem_size } => {
+                (R::ArgumentWorkgroup, vec![spec_id, elem_size])
+            }
+            ArgKind::StorageBuffer {
+                descriptor_set,
+                binding,
+                ..
+            } => (R::ArgumentStorageBuffer, vec![descriptor_set, binding]),
+            ArgKind::PodStorageBuffer {
+                descriptor_set,
+                binding,
+                offset,
+                size,
+                ..
+            } => (
+                R::ArgumentPodStorageBuffer,
+                vec![descriptor_set, binding, offset, size],
+            ),
+            ArgKind::SampledImage(i) => (
+                if i.texel_buffer {
+                    R::ArgumentUniformTexelBuffer
+                } else {
+                    R::ArgumentSampledImage
+                },
+                vec![i.binding.descriptor_set, i.binding.binding],
+            ),
+            ArgKind::StorageImage(i) => (
+                if i.texel_buffer {
+                    R::ArgumentStorageTexelBuffer
+                } else {
+                    R::ArgumentStorageImage
+                },
+                vec![i.binding.descriptor_set, i.binding.binding],
+            ),
+            ArgKind::Sampler { binding: b, .. } => {
+                (R::ArgumentSampler, vec![b.descriptor_set, b.binding])
+            }
+        };
+        let mut operands = vec![kernel, ordinal];
+        operands.extend(values.into_iter().map(|v| self.u32_const(v)));
+        operands.push(info);
+        rec.push(self, op, operands);
+        if let ArgKind::SampledImage(i) | ArgKind::StorageImage(i) = a.kind {
+            let words = [
+                (
+                    R::ImageArgumentInfoChannelOrderPushConstant,
+                    i.channel_order,
+                ),
+                (
+                    R::ImageArgumentInfoChannelDataTypePushConstant,
+                    i.channel_data_type,
+                ),
+            ];
+            for (op, r) in words {
+                if let Some(r) = r {
+                    let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
+                    rec.push(self, op, vec![kernel, ordinal, o, s]);
+                }
+            }
+        }
+        if let ArgKind::Sampler {
+            normalized_mask: r, ..
+        } = a.kind
+        {
+            let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
+            rec.push(
+                self,
+                R::NormalizedSamplerMaskPushConstant,
+                vec![kernel, ordinal, o, s],
+            );
+        }
     }
 }
 
