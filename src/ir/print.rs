@@ -302,9 +302,13 @@ impl Printer<'_> {
             _ => v(x),
         };
         let list = |vals: &[Value]| vals.iter().map(|&x| v(x)).collect::<Vec<_>>().join(", ");
-        let align = |a: &Option<u32>| a.map(|a| format!(" align {a}")).unwrap_or_default();
-        let vol = |b: bool| if b { " volatile" } else { "" };
         match op {
+            Op::Alloca { .. }
+            | Op::Load { .. }
+            | Op::Store { .. }
+            | Op::Gep { .. }
+            | Op::CopyMemory { .. }
+            | Op::FillMemory { .. } => self.memory_op(op, v).unwrap_or_default(),
             Op::Binary {
                 op,
                 lhs,
@@ -334,39 +338,6 @@ impl Printer<'_> {
             } => {
                 format!("select {}, {}, {}", v(*cond), v(*on_true), v(*on_false))
             }
-            Op::Alloca {
-                allocated,
-                align: a,
-            } => format!("alloca {}{}", self.ty(*allocated), align(a)),
-            Op::Load {
-                ptr,
-                align: a,
-                volatile,
-            } => format!("load{} {}{}", vol(*volatile), v(*ptr), align(a)),
-            Op::Store {
-                ptr,
-                value,
-                align: a,
-                volatile,
-            } => {
-                format!(
-                    "store{} {}, {}{}",
-                    vol(*volatile),
-                    v(*value),
-                    v(*ptr),
-                    align(a)
-                )
-            }
-            Op::Gep {
-                inbounds,
-                base,
-                indices,
-            } => format!(
-                "gep{} {}, [{}]",
-                if *inbounds { " inbounds" } else { "" },
-                v(*base),
-                list(indices)
-            ),
             Op::Phi { incoming } => {
                 let mut parts: Vec<(String, String)> =
                     incoming.iter().map(|(x, b)| (bb(*b), v(*x))).collect();
@@ -419,6 +390,48 @@ impl Printer<'_> {
                     v(*element)
                 )
             }
+        }
+    }
+
+    /// A memory operation as text (`None` for any other operation).
+    fn memory_op(&self, op: &Op, v: &dyn Fn(Value) -> String) -> Option<String> {
+        let list = |vals: &[Value]| vals.iter().map(|&x| v(x)).collect::<Vec<_>>().join(", ");
+        let align = |a: &Option<u32>| a.map(|a| format!(" align {a}")).unwrap_or_default();
+        let vol = |b: bool| if b { " volatile" } else { "" };
+        Some(match op {
+            Op::Alloca {
+                allocated,
+                align: a,
+            } => format!("alloca {}{}", self.ty(*allocated), align(a)),
+            Op::Load {
+                ptr,
+                align: a,
+                volatile,
+            } => format!("load{} {}{}", vol(*volatile), v(*ptr), align(a)),
+            Op::Store {
+                ptr,
+                value,
+                align: a,
+                volatile,
+            } => {
+                format!(
+                    "store{} {}, {}{}",
+                    vol(*volatile),
+                    v(*value),
+                    v(*ptr),
+                    align(a)
+                )
+            }
+            Op::Gep {
+                inbounds,
+                base,
+                indices,
+            } => format!(
+                "gep{} {}, [{}]",
+                if *inbounds { " inbounds" } else { "" },
+                v(*base),
+                list(indices)
+            ),
             Op::CopyMemory {
                 dst,
                 src,
@@ -447,7 +460,8 @@ impl Printer<'_> {
                 v(*size),
                 align(a)
             ),
-        }
+            _ => return None,
+        })
     }
 
     fn space(&self, s: AddressSpace) -> &'static str {

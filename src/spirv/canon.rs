@@ -260,89 +260,7 @@ impl<'m> Canon<'m> {
         out.extend(globals);
         let mut funcs: Vec<(String, Vec<String>)> = Vec::new();
         for f in &m.functions {
-            self.local.clear();
-            let blocks = block_order(f);
-            let mut n = 0;
-            let mut fresh = |prefix: &str| {
-                n += 1;
-                format!("{prefix}{n}")
-            };
-            for p in &f.parameters {
-                if let Some(id) = p.result_id {
-                    self.local.insert(id, fresh("p"));
-                }
-            }
-            for &b in &blocks {
-                if let Some(id) = b.label.as_ref().and_then(|l| l.result_id) {
-                    self.local.insert(id, fresh("b"));
-                }
-                for i in &b.instructions {
-                    if let Some(id) = i.result_id {
-                        if !self.is_copy(i) {
-                            self.local.insert(id, fresh("v"));
-                        }
-                    }
-                }
-            }
-            // Copies are the value they copy (LLVM has no copy instruction to keep them in),
-            // and their names and decorations go with them.
-            let mut copies = crate::hash::HashSet::default();
-            for &b in &blocks {
-                for i in &b.instructions {
-                    if self.is_copy(i) {
-                        let v = self.operand(&i.operands[0], &mut Vec::new());
-                        let id = i.result_id.unwrap_or(0);
-                        self.local.insert(id, v);
-                        copies.insert(id);
-                    }
-                }
-            }
-            // Ids whose names and decorations are printed: this function's, copies aside.
-            let kept_ids: crate::hash::HashSet<Word> = self
-                .local
-                .keys()
-                .copied()
-                .filter(|t| !copies.contains(t))
-                .collect();
-            let kept = |t: Word| kept_ids.contains(&t);
-            let mut lines = Vec::new();
-            if let Some(d) = &f.def {
-                lines.push(self.line(d));
-            }
-            for p in &f.parameters {
-                lines.push(format!("  {}", self.line(p)));
-            }
-            for &b in &blocks {
-                if let Some(l) = &b.label {
-                    lines.push(self.line(l));
-                }
-                for i in &b.instructions {
-                    if !self.is_copy(i) {
-                        lines.push(format!("  {}", self.line(i)));
-                    }
-                }
-            }
-            let named: Vec<&Instruction> = m
-                .debug_names
-                .iter()
-                .filter(|n| name_target(n).is_some_and(kept))
-                .collect();
-            let mut local_names: Vec<String> = named
-                .iter()
-                .map(|n| format!("  ; {}", self.line(n)))
-                .collect();
-            for a in &m.annotations {
-                if a.operands
-                    .first()
-                    .and_then(|o| o.id_ref_any())
-                    .is_some_and(kept)
-                {
-                    local_names.push(format!("  ; {}", self.line(a)));
-                }
-            }
-            local_names.sort();
-            lines.extend(local_names);
-            lines.push("OpFunctionEnd".into());
+            let lines = self.function_text(m, f);
             funcs.push((lines[0].clone(), lines));
         }
         self.local.clear();
@@ -353,6 +271,95 @@ impl<'m> Canon<'m> {
         let mut s = out.join("\n");
         s.push('\n');
         s
+    }
+
+    /// The lines of one function: its ids numbered in block order (copies are the value they
+    /// copy), its instructions, then the names and decorations of its own ids, sorted.
+    fn function_text(&mut self, m: &Module, f: &rspirv::dr::Function) -> Vec<String> {
+        self.local.clear();
+        let blocks = block_order(f);
+        let mut n = 0;
+        let mut fresh = |prefix: &str| {
+            n += 1;
+            format!("{prefix}{n}")
+        };
+        for p in &f.parameters {
+            if let Some(id) = p.result_id {
+                self.local.insert(id, fresh("p"));
+            }
+        }
+        for &b in &blocks {
+            if let Some(id) = b.label.as_ref().and_then(|l| l.result_id) {
+                self.local.insert(id, fresh("b"));
+            }
+            for i in &b.instructions {
+                if let Some(id) = i.result_id {
+                    if !self.is_copy(i) {
+                        self.local.insert(id, fresh("v"));
+                    }
+                }
+            }
+        }
+        // Copies are the value they copy (LLVM has no copy instruction to keep them in),
+        // and their names and decorations go with them.
+        let mut copies = crate::hash::HashSet::default();
+        for &b in &blocks {
+            for i in &b.instructions {
+                if self.is_copy(i) {
+                    let v = self.operand(&i.operands[0], &mut Vec::new());
+                    let id = i.result_id.unwrap_or(0);
+                    self.local.insert(id, v);
+                    copies.insert(id);
+                }
+            }
+        }
+        // Ids whose names and decorations are printed: this function's, copies aside.
+        let kept_ids: crate::hash::HashSet<Word> = self
+            .local
+            .keys()
+            .copied()
+            .filter(|t| !copies.contains(t))
+            .collect();
+        let kept = |t: Word| kept_ids.contains(&t);
+        let mut lines = Vec::new();
+        if let Some(d) = &f.def {
+            lines.push(self.line(d));
+        }
+        for p in &f.parameters {
+            lines.push(format!("  {}", self.line(p)));
+        }
+        for &b in &blocks {
+            if let Some(l) = &b.label {
+                lines.push(self.line(l));
+            }
+            for i in &b.instructions {
+                if !self.is_copy(i) {
+                    lines.push(format!("  {}", self.line(i)));
+                }
+            }
+        }
+        let named: Vec<&Instruction> = m
+            .debug_names
+            .iter()
+            .filter(|n| name_target(n).is_some_and(kept))
+            .collect();
+        let mut local_names: Vec<String> = named
+            .iter()
+            .map(|n| format!("  ; {}", self.line(n)))
+            .collect();
+        for a in &m.annotations {
+            if a.operands
+                .first()
+                .and_then(|o| o.id_ref_any())
+                .is_some_and(kept)
+            {
+                local_names.push(format!("  ; {}", self.line(a)));
+            }
+        }
+        local_names.sort();
+        lines.extend(local_names);
+        lines.push("OpFunctionEnd".into());
+        lines
     }
 
     /// OpCopyObject, and an OpBitcast of a constant to its own type: the value itself.

@@ -115,60 +115,7 @@ pub(super) fn lower(
             op,
             scope: sc,
             semantics,
-        } => {
-            // On addressed memory the atomic takes the word its view points to.
-            let mut args = args;
-            if let Some(p) = args.first_mut() {
-                *p = b.view_word_pointer(*p)?;
-            }
-            // OpenCL C 2.0's atomic_flag (an atomic_int) has Kernel-only instructions:
-            // test-and-set is an exchange with 1 that found other than 0, clear a store of 0.
-            let flag = match op {
-                S::AtomicFlagTestAndSet => Some((S::AtomicExchange, 1)),
-                S::AtomicFlagClear => Some((S::AtomicStore, 0)),
-                _ => None,
-            };
-            let (op, word) = match flag {
-                Some((op, v)) => {
-                    let wt = b
-                        .pointee_of(args[0])
-                        .ok_or_else(|| Error::internal("an atomic flag that is not a pointer"))?;
-                    let width = match b.l.out.types[wt] {
-                        Type::Int { width } => width,
-                        _ => return Err(Error::internal("an atomic flag that is not an integer")),
-                    };
-                    args.push(b.int_const(width, v));
-                    (op, Some(wt))
-                }
-                None => (*op, None),
-            };
-            let ty = match (op, word) {
-                (S::AtomicExchange, Some(wt)) => wt,
-                _ => ret,
-            };
-            let v = b.push(
-                ty,
-                Op::Builtin {
-                    builtin: Builtin::Atomic {
-                        op,
-                        scope: scope(*sc),
-                        semantics: semantics_of(*semantics, Some(op)),
-                    },
-                    args,
-                },
-            );
-            match (op, word) {
-                (S::AtomicExchange, Some(wt)) => {
-                    let width = match b.l.out.types[wt] {
-                        Type::Int { width } => width,
-                        _ => 32,
-                    };
-                    let zero = b.int_const(width, 0);
-                    E { b }.icmp(crate::ir::IntPredicate::Ne, ret, v, zero)
-                }
-                _ => v,
-            }
-        }
+        } => atomic(b, *op, (*sc, *semantics), args, ret)?,
         Builtin::Spirv(op) => spirv_op(b, *op, args, ret)?,
         Builtin::Glsl(g) => E { b }.glsl(*g, ret, args),
         Builtin::AsyncCopy { strided } => super::library::async_copy(b, *strided, &args, ret)?,
@@ -192,6 +139,68 @@ pub(super) fn lower(
         } => super::groups::group(b, *op, *scope, *operation, args, ret)?,
     };
     Ok((!is_void).then_some(v))
+}
+
+/// An atomic: on the word a view of addressed memory points to, with Vulkan's scope and
+/// semantics; OpenCL C 2.0's `atomic_flag` test-and-set and clear as an exchange and a store.
+fn atomic(
+    b: &mut FnBuilder,
+    op: S,
+    (sc, semantics): (Scope, u32),
+    mut args: Vec<Value>,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    // On addressed memory the atomic takes the word its view points to.
+    if let Some(p) = args.first_mut() {
+        *p = b.view_word_pointer(*p)?;
+    }
+    // OpenCL C 2.0's atomic_flag (an atomic_int) has Kernel-only instructions:
+    // test-and-set is an exchange with 1 that found other than 0, clear a store of 0.
+    let flag = match op {
+        S::AtomicFlagTestAndSet => Some((S::AtomicExchange, 1)),
+        S::AtomicFlagClear => Some((S::AtomicStore, 0)),
+        _ => None,
+    };
+    let (op, word) = match flag {
+        Some((op, v)) => {
+            let wt = b
+                .pointee_of(args[0])
+                .ok_or_else(|| Error::internal("an atomic flag that is not a pointer"))?;
+            let width = match b.l.out.types[wt] {
+                Type::Int { width } => width,
+                _ => return Err(Error::internal("an atomic flag that is not an integer")),
+            };
+            args.push(b.int_const(width, v));
+            (op, Some(wt))
+        }
+        None => (op, None),
+    };
+    let ty = match (op, word) {
+        (S::AtomicExchange, Some(wt)) => wt,
+        _ => ret,
+    };
+    let v = b.push(
+        ty,
+        Op::Builtin {
+            builtin: Builtin::Atomic {
+                op,
+                scope: scope(sc),
+                semantics: semantics_of(semantics, Some(op)),
+            },
+            args,
+        },
+    );
+    Ok(match (op, word) {
+        (S::AtomicExchange, Some(wt)) => {
+            let width = match b.l.out.types[wt] {
+                Type::Int { width } => width,
+                _ => 32,
+            };
+            let zero = b.int_const(width, 0);
+            E { b }.icmp(crate::ir::IntPredicate::Ne, ret, v, zero)
+        }
+        _ => v,
+    })
 }
 
 /// Vulkan has no CrossDevice scope; a device is the widest there is.

@@ -96,70 +96,9 @@ pub(super) fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
         on_false: BlockId(header as u32),
     };
     body.blocks[exit].terminator = Terminator::Return(None);
-    let number = |m: &mut ir::Module, x: &BlockId| {
-        Value::Const(m.int_const(t.i32, (x.0 as usize - NEW) as u64))
-    };
     for b in NEW..NEW + n {
         let term = std::mem::replace(&mut body.blocks[b].terminator, Terminator::Unreachable);
-        let next = match &term {
-            Terminator::Branch(x) => Some(number(m, x)),
-            Terminator::CondBranch {
-                cond,
-                on_true,
-                on_false,
-            } => {
-                let (a, c) = (number(m, on_true), number(m, on_false));
-                Some(push(
-                    body,
-                    b,
-                    t.i32,
-                    Op::Select {
-                        cond: *cond,
-                        on_true: a,
-                        on_false: c,
-                    },
-                ))
-            }
-            Terminator::Switch {
-                value,
-                default,
-                cases,
-            } => {
-                let vt = match value {
-                    Value::Inst(h) => body.insts[*h].ty,
-                    Value::Const(c) => m.constants[*c].ty,
-                    Value::Param(_) => t.i32,
-                };
-                let mut x = number(m, default);
-                for (c, target) in cases {
-                    let k = Value::Const(m.int_const(vt, *c));
-                    let eq = push(
-                        body,
-                        b,
-                        t.bool,
-                        Op::ICmp {
-                            pred: IntPredicate::Eq,
-                            lhs: *value,
-                            rhs: k,
-                        },
-                    );
-                    let y = number(m, target);
-                    x = push(
-                        body,
-                        b,
-                        t.i32,
-                        Op::Select {
-                            cond: eq,
-                            on_true: y,
-                            on_false: x,
-                        },
-                    );
-                }
-                Some(x)
-            }
-            Terminator::Return(_) => Some(Value::Const(m.int_const(t.i32, done))),
-            Terminator::Unreachable => None,
-        };
+        let next = next_number(m, t, body, (b, &term), NEW, done);
         match next {
             Some(v) => {
                 push(
@@ -177,5 +116,80 @@ pub(super) fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
             }
             None => body.blocks[b].terminator = Terminator::Unreachable,
         }
+    }
+}
+
+/// The number of the block the dispatch goes to after original block `b`, which ends in
+/// `term` (blocks are numbered from `first`): a constant, a select of two, or selects over a
+/// switch's cases; `done` after a return; `None` after `unreachable`.
+fn next_number(
+    m: &mut ir::Module,
+    t: &Types,
+    body: &mut Body,
+    (b, term): (usize, &Terminator),
+    first: usize,
+    done: u64,
+) -> Option<Value> {
+    let number = |m: &mut ir::Module, x: &BlockId| {
+        Value::Const(m.int_const(t.i32, (x.0 as usize - first) as u64))
+    };
+    match term {
+        Terminator::Branch(x) => Some(number(m, x)),
+        Terminator::CondBranch {
+            cond,
+            on_true,
+            on_false,
+        } => {
+            let (a, c) = (number(m, on_true), number(m, on_false));
+            Some(push(
+                body,
+                b,
+                t.i32,
+                Op::Select {
+                    cond: *cond,
+                    on_true: a,
+                    on_false: c,
+                },
+            ))
+        }
+        Terminator::Switch {
+            value,
+            default,
+            cases,
+        } => {
+            let vt = match value {
+                Value::Inst(h) => body.insts[*h].ty,
+                Value::Const(c) => m.constants[*c].ty,
+                Value::Param(_) => t.i32,
+            };
+            let mut x = number(m, default);
+            for (c, target) in cases {
+                let k = Value::Const(m.int_const(vt, *c));
+                let eq = push(
+                    body,
+                    b,
+                    t.bool,
+                    Op::ICmp {
+                        pred: IntPredicate::Eq,
+                        lhs: *value,
+                        rhs: k,
+                    },
+                );
+                let y = number(m, target);
+                x = push(
+                    body,
+                    b,
+                    t.i32,
+                    Op::Select {
+                        cond: eq,
+                        on_true: y,
+                        on_false: x,
+                    },
+                );
+            }
+            Some(x)
+        }
+        Terminator::Return(_) => Some(Value::Const(m.int_const(t.i32, done))),
+        Terminator::Unreachable => None,
     }
 }

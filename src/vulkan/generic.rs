@@ -383,6 +383,46 @@ impl Specializer<'_> {
         Ok(calls)
     }
 
+    /// The constant operands of instruction `h` (null, undef, casts of globals) of a generic
+    /// type, in the space of their class (a use's own class, else the instruction's).
+    fn constant_operands(
+        &mut self,
+        c: &mut Classes,
+        h: Handle<ir::Inst>,
+        op: &mut Op,
+    ) -> Result<()> {
+        let mut k = 0;
+        let mut consts = Vec::new();
+        ir::operands::for_each_operand(op, |v| {
+            if let Value::Const(ch) = v {
+                consts.push((k, ch));
+            }
+            k += 1;
+        });
+        let mut fixed = HashMap::default();
+        for (k, ch) in consts {
+            if self.generic(self.out.constants[ch].ty)? {
+                let mut spaces = c.get(Node::Use(h, k));
+                if spaces == 0 {
+                    spaces = c.get(Node::Inst(h));
+                }
+                let nc = match place_of(spaces) {
+                    Place::In(s) => self.concrete_const(ch, s),
+                    Place::Tagged(_) => self.tagged_const(ch, false)?,
+                };
+                fixed.insert(k, nc);
+            }
+        }
+        let mut k = 0;
+        ir::operands::for_each_operand_mut(op, |v| {
+            if let Some(&nc) = fixed.get(&k) {
+                *v = Value::Const(nc);
+            }
+            k += 1;
+        });
+        Ok(())
+    }
+
     /// `func` with every generic type given its class's space (global where nothing says).
     fn rewrite(
         &mut self,
@@ -507,36 +547,7 @@ impl Specializer<'_> {
                 }
                 _ => {}
             }
-            // Constant operands (null, undef, casts of globals) in their class's space.
-            let mut k = 0;
-            let mut consts = Vec::new();
-            ir::operands::for_each_operand(&new.op, |v| {
-                if let Value::Const(ch) = v {
-                    consts.push((k, ch));
-                }
-                k += 1;
-            });
-            let mut fixed = HashMap::default();
-            for (k, ch) in consts {
-                if self.generic(self.out.constants[ch].ty)? {
-                    let mut spaces = c.get(Node::Use(h, k));
-                    if spaces == 0 {
-                        spaces = c.get(me);
-                    }
-                    let nc = match place_of(spaces) {
-                        Place::In(s) => self.concrete_const(ch, s),
-                        Place::Tagged(_) => self.tagged_const(ch, false)?,
-                    };
-                    fixed.insert(k, nc);
-                }
-            }
-            let mut k = 0;
-            ir::operands::for_each_operand_mut(&mut new.op, |v| {
-                if let Some(&nc) = fixed.get(&k) {
-                    *v = Value::Const(nc);
-                }
-                k += 1;
-            });
+            self.constant_operands(c, h, &mut new.op)?;
             nb.insts[h] = new;
         }
         for b in &mut nb.blocks {

@@ -127,19 +127,7 @@ pub(super) fn lower_kernel(
         )
     });
     if let Some(global) = pod_global {
-        for (a, s) in args.iter_mut().zip(&sources) {
-            if let (Source::PodBuffer { .. }, ArgKind::PodPushConstant { offset, size }) =
-                (s, a.kind.clone())
-            {
-                a.kind = ArgKind::PodStorageBuffer {
-                    descriptor_set: 0,
-                    binding: 0,
-                    offset,
-                    size,
-                    global,
-                };
-            }
-        }
+        pods_in_buffer_args(&mut args, &sources, global);
     }
     if shader.workgroup_size.is_none() {
         shader.workgroup_size = Some(l.workgroup_size());
@@ -188,6 +176,24 @@ pub(super) fn lower_kernel(
         required_workgroup_size: k.reqd_work_group_size,
         may_use_printf: false,
     })
+}
+
+/// The values that went to the argument buffer, as its ranges (`PodStorageBuffer`, binding 0)
+/// rather than push-constant ones.
+fn pods_in_buffer_args(args: &mut [ArgInterface], sources: &[Source], global: Handle<ir::Global>) {
+    for (a, s) in args.iter_mut().zip(sources) {
+        if let (Source::PodBuffer { .. }, ArgKind::PodPushConstant { offset, size }) =
+            (s, a.kind.clone())
+        {
+            a.kind = ArgKind::PodStorageBuffer {
+                descriptor_set: 0,
+                binding: 0,
+                offset,
+                size,
+                global,
+            };
+        }
+    }
 }
 
 /// The kernel's parameters as the entry block makes them from its interface (`sources`).

@@ -206,13 +206,7 @@ impl<'a> TypeLowering<'a> {
                 element_types,
                 is_packed,
             } => {
-                let members = element_types
-                    .iter()
-                    .map(|e| {
-                        refuse_in_memory(e, "a struct member of type")?;
-                        self.lower(m, e)
-                    })
-                    .collect::<Result<Vec<_>>>()?;
+                let members = self.members(m, element_types)?;
                 Type::Struct {
                     name: None,
                     members: Some(members),
@@ -288,13 +282,7 @@ impl<'a> TypeLowering<'a> {
                         packed: *is_packed,
                     });
                     self.named.insert(name.to_string(), placeholder);
-                    let members = element_types
-                        .iter()
-                        .map(|e| {
-                            refuse_in_memory(e, "a struct member of type")?;
-                            self.lower(m, e)
-                        })
-                        .collect::<Result<Vec<_>>>()?;
+                    let members = self.members(m, element_types)?;
                     m.types.define(
                         placeholder,
                         Type::Struct {
@@ -316,6 +304,21 @@ impl<'a> TypeLowering<'a> {
                 packed: false,
             })),
         }
+    }
+
+    /// A struct's member types (a narrow integer there is refused: it would change the layout).
+    fn members(
+        &mut self,
+        m: &mut ir::Module,
+        element_types: &[TypeRef],
+    ) -> Result<Vec<ir::Handle<Type>>> {
+        element_types
+            .iter()
+            .map(|e| {
+                refuse_in_memory(e, "a struct member of type")?;
+                self.lower(m, e)
+            })
+            .collect()
     }
 
     /// The value type of a global (llvm-ir gives the global's pointer type).

@@ -250,34 +250,7 @@ impl Reader {
                 start = i;
             }
         }
-        let successors: Vec<Vec<usize>> = spans
-            .iter()
-            .map(|span| {
-                let Some((_, term)) = span.last() else {
-                    return Vec::new();
-                };
-                let targets: &[usize] = match term.class.opcode {
-                    S::Branch => &[0],
-                    S::BranchConditional => &[1, 2],
-                    S::Switch => &[],
-                    _ => return Vec::new(),
-                };
-                let mut ids: Vec<Word> = targets
-                    .iter()
-                    .filter_map(|&i| id_operand(term, i).ok())
-                    .collect();
-                if term.class.opcode == S::Switch {
-                    ids.extend(
-                        (1..term.operands.len())
-                            .step_by(2)
-                            .filter_map(|i| id_operand(term, i).ok()),
-                    );
-                }
-                ids.iter()
-                    .filter_map(|id| st.labels.get(id).map(|b| b.0 as usize))
-                    .collect()
-            })
-            .collect();
+        let successors = block_successors(&spans, &st.labels);
         for bi in ir::cfg::reverse_post_order(spans.len(), |b| successors[b].clone()) {
             st.current = bi;
             for (at, inst) in &spans[bi][1..] {
@@ -574,4 +547,39 @@ impl Reader {
             kind: ConstantKind::Composite(vec![c; n]),
         }))
     }
+}
+
+/// Each block's successors (by index), from its terminator's label operands.
+fn block_successors(
+    spans: &[&[(usize, Instruction)]],
+    labels: &HashMap<Word, BlockId>,
+) -> Vec<Vec<usize>> {
+    spans
+        .iter()
+        .map(|span| {
+            let Some((_, term)) = span.last() else {
+                return Vec::new();
+            };
+            let targets: &[usize] = match term.class.opcode {
+                S::Branch => &[0],
+                S::BranchConditional => &[1, 2],
+                S::Switch => &[],
+                _ => return Vec::new(),
+            };
+            let mut ids: Vec<Word> = targets
+                .iter()
+                .filter_map(|&i| id_operand(term, i).ok())
+                .collect();
+            if term.class.opcode == S::Switch {
+                ids.extend(
+                    (1..term.operands.len())
+                        .step_by(2)
+                        .filter_map(|i| id_operand(term, i).ok()),
+                );
+            }
+            ids.iter()
+                .filter_map(|id| labels.get(id).map(|b| b.0 as usize))
+                .collect()
+        })
+        .collect()
 }

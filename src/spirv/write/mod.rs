@@ -152,36 +152,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         w.global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
     }
-    for (h, _) in m.functions.iter() {
-        let id = w.b.id();
-        w.func_ids.insert(h, id);
-    }
-    // SPIR-V forbids an OpFunctionCall to an entry point (OpenCL C lets a kernel call another):
-    // a called kernel is written twice, as its entry point and as a plain function its callers
-    // call (`func_ids`).
-    for h in called_kernels(m) {
-        let id = w.b.id();
-        w.entry_ids.insert(h, id);
-    }
-    // Declarations (functions defined in another module) must precede every definition.
-    let (declared, defined): (Vec<_>, Vec<_>) =
-        m.functions.iter().partition(|(_, f)| f.body.is_none());
-    for (h, f) in declared.into_iter().chain(defined) {
-        match w.entry_ids.get(&h).copied() {
-            Some(entry) => {
-                w.function(h, entry, false)
-                    .map_err(|e| e.in_function(&f.name))?;
-                let callee = w.func_ids[&h];
-                w.function(h, callee, true)
-                    .map_err(|e| e.in_function(&f.name))?;
-            }
-            None => {
-                let id = w.func_ids[&h];
-                w.function(h, id, false)
-                    .map_err(|e| e.in_function(&f.name))?;
-            }
-        }
-    }
+    w.all_functions()?;
     w.fill_functions()?;
     // A module without kernels is a library: its functions are exported (or it is empty),
     // which SPIR-V allows only with the Linkage capability.
@@ -239,6 +210,43 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     words[2] = GENERATOR_VERSION;
     reflection::append(&mut words, reflection_ids);
     Ok((words, w.lost))
+}
+
+impl Writer<'_> {
+    /// Every function: ids for all first (bodies call any), then declarations before
+    /// definitions, a kernel that another calls written twice (SPIR-V forbids an
+    /// OpFunctionCall to an entry point): as its entry point and as a plain function.
+    fn all_functions(&mut self) -> Result<()> {
+        for (h, _) in self.m.functions.iter() {
+            let id = self.b.id();
+            self.func_ids.insert(h, id);
+        }
+        for h in called_kernels(self.m) {
+            let id = self.b.id();
+            self.entry_ids.insert(h, id);
+        }
+        // Declarations (functions defined in another module) must precede every definition.
+        let m = self.m;
+        let (declared, defined): (Vec<_>, Vec<_>) =
+            m.functions.iter().partition(|(_, f)| f.body.is_none());
+        for (h, f) in declared.into_iter().chain(defined) {
+            match self.entry_ids.get(&h).copied() {
+                Some(entry) => {
+                    self.function(h, entry, false)
+                        .map_err(|e| e.in_function(&f.name))?;
+                    let callee = self.func_ids[&h];
+                    self.function(h, callee, true)
+                        .map_err(|e| e.in_function(&f.name))?;
+                }
+                None => {
+                    let id = self.func_ids[&h];
+                    self.function(h, id, false)
+                        .map_err(|e| e.in_function(&f.name))?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The generator word of every module written (see `write`).

@@ -360,6 +360,35 @@ impl Writer<'_> {
         id
     }
 
+    /// A composite constant (OpSpecConstantComposite where a part is a specialization
+    /// constant); an undefined part is written as zero.
+    fn composite_constant(&mut self, ty: Word, elems: &[ir::Handle<ir::Constant>]) -> Result<Word> {
+        // An undefined part is written as zero (a value undef may take): OpUndef
+        // inside OpConstantComposite crashes llvm-spirv-14's reader, which drivers use.
+        let ids = elems
+            .iter()
+            .map(|&e| match self.m.constants[e].kind {
+                ConstantKind::Undef => {
+                    let et = self.m.constants[e].ty;
+                    let t = self.ty(et)?;
+                    Ok(match self.m.types[et] {
+                        Type::Int { width } | Type::Float { width } => {
+                            self.scalar_constant(t, width, 0)
+                        }
+                        Type::Bool => self.b.constant_false(t),
+                        _ => self.b.constant_null(t),
+                    })
+                }
+                _ => self.constant(e),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(if elems.iter().any(|&e| self.m.is_spec_constant(e)) {
+            self.b.spec_constant_composite(ty, ids)
+        } else {
+            self.b.constant_composite(ty, ids)
+        })
+    }
+
     pub(super) fn constant(&mut self, c: ir::Handle<ir::Constant>) -> Result<Word> {
         // The address of a private-address-space global is its copy in the function being
         // written (private_globals.rs): never cached.
@@ -401,32 +430,7 @@ impl Writer<'_> {
                 );
                 id
             }
-            ConstantKind::Composite(elems) => {
-                // An undefined part is written as zero (a value undef may take): OpUndef
-                // inside OpConstantComposite crashes llvm-spirv-14's reader, which drivers use.
-                let ids = elems
-                    .iter()
-                    .map(|&e| match self.m.constants[e].kind {
-                        ConstantKind::Undef => {
-                            let et = self.m.constants[e].ty;
-                            let t = self.ty(et)?;
-                            Ok(match self.m.types[et] {
-                                Type::Int { width } | Type::Float { width } => {
-                                    self.scalar_constant(t, width, 0)
-                                }
-                                Type::Bool => self.b.constant_false(t),
-                                _ => self.b.constant_null(t),
-                            })
-                        }
-                        _ => self.constant(e),
-                    })
-                    .collect::<Result<Vec<_>>>()?;
-                if elems.iter().any(|&e| self.m.is_spec_constant(e)) {
-                    self.b.spec_constant_composite(ty, ids)
-                } else {
-                    self.b.constant_composite(ty, ids)
-                }
-            }
+            ConstantKind::Composite(elems) => self.composite_constant(ty, elems)?,
             ConstantKind::Spec { spec_id, default } => {
                 let id = match (&self.m.types[k.ty], &self.m.constants[*default].kind) {
                     (Type::Bool, ConstantKind::Int(0)) => self.b.spec_constant_false(ty),

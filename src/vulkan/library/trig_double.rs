@@ -387,6 +387,35 @@ fn payne_hanek(e: &mut E, x: Value) -> (Dd, Value) {
     let q = e.bin(B::Add, u64t, quad, half);
     let q = e.bin(B::And, u64t, q, three64);
     let q = e.cast(CastOp::Trunc, i32t, q);
+    let (fh, fl) = limbs_to_dd(e, &g);
+    let dt = e.dt();
+    // Rounded up: the fraction is negative.
+    let nfh = e.b.push(dt, Op::FNeg(fh));
+    let nfl = e.b.push(dt, Op::FNeg(fl));
+    let fh = e.dsel(up, nfh, fh);
+    let fl = e.dsel(up, nfl, fl);
+    // r = f·π/2.
+    let r = mul_dd(e, (fh, fl), PIO2);
+    // x's sign.
+    let zd = e.dconst(0.0);
+    let neg = e.dcmp(P::Olt, x, zd);
+    let nr = neg_dd(e, r);
+    let rh = e.dsel(neg, nr.0, r.0);
+    let rl = e.dsel(neg, nr.1, r.1);
+    let zero = k32(e, 0);
+    let nq = e.bin(B::Sub, i32t, zero, q);
+    let q = e.select(i32t, neg, nq, q);
+    ((rh, rl), q)
+}
+
+/// The fraction's limbs `g` (32 bits each, index 0 the lowest, the top one below 2^30) as a
+/// double-double of the fraction times 2^-190: the leading non-zero limb (at least limb 2) and
+/// the two below it, scaled by its place.
+fn limbs_to_dd(e: &mut E, g: &[Value]) -> Dd {
+    let i32t = i32t(e);
+    let u64t = u64t(e);
+    let bt = e.b.l.out.ty(Type::Bool);
+    let zero64 = k64(e, 0);
     // The leading limb k (at least 2) and the three from it, as a double-double.
     let mut k = k32(e, 2);
     let (mut a, mut b, mut cc) = (g[2], g[1], g[0]);
@@ -425,24 +454,7 @@ fn payne_hanek(e: &mut E, x: Value) -> (Dd, Value) {
     let scale = e.cast(CastOp::Bitcast, dt, sc);
     let fh = e.dbin(B::FMul, h, scale);
     let fl = e.dbin(B::FMul, l, scale);
-    let (fh, fl) = fast_two_sum(e, fh, fl);
-    // Rounded up: the fraction is negative.
-    let nfh = e.b.push(dt, Op::FNeg(fh));
-    let nfl = e.b.push(dt, Op::FNeg(fl));
-    let fh = e.dsel(up, nfh, fh);
-    let fl = e.dsel(up, nfl, fl);
-    // r = f·π/2.
-    let r = mul_dd(e, (fh, fl), PIO2);
-    // x's sign.
-    let zd = e.dconst(0.0);
-    let neg = e.dcmp(P::Olt, x, zd);
-    let nr = neg_dd(e, r);
-    let rh = e.dsel(neg, nr.0, r.0);
-    let rl = e.dsel(neg, nr.1, r.1);
-    let zero = k32(e, 0);
-    let nq = e.bin(B::Sub, i32t, zero, q);
-    let q = e.select(i32t, neg, nq, q);
-    ((rh, rl), q)
+    fast_two_sum(e, fh, fl)
 }
 
 /// A double-double times a double-double constant.
