@@ -195,12 +195,15 @@ impl Writer<'_> {
             };
             let var = self.builtin_var(b, vt)?;
             let loaded = self.emit(S::Load, Some(vt), None, Self::ids(&[var]))?;
-            match args.first() {
-                Some(Value::Const(c)) if matches!(m.constants[*c].kind, ir::ConstantKind::Int(i) if i < 3) =>
-                {
-                    let ir::ConstantKind::Int(i) = m.constants[*c].kind else {
-                        unreachable!()
-                    };
+            let const_dim = match args.first() {
+                Some(Value::Const(c)) => match m.constants[*c].kind {
+                    ir::ConstantKind::Int(i) if i < 3 => Some(i),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match const_dim {
+                Some(i) => {
                     self.emit(
                         S::CompositeExtract,
                         rty,
@@ -208,7 +211,7 @@ impl Writer<'_> {
                         vec![Operand::IdRef(loaded), Operand::LiteralBit32(i as u32)],
                     )?;
                 }
-                _ => {
+                None => {
                     self.emit(
                         S::VectorExtractDynamic,
                         rty,
