@@ -30,6 +30,9 @@ pub fn words<'a>(input: impl Into<Input<'a>>) -> Result<Cow<'a, [u32]>> {
 /// contained child first (`spir::read::read_bytes`).
 pub fn graph<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
     let input = input.into();
+    if let Input::Words(w) = input {
+        return spirv::read::read(w);
+    }
     let bytes = input.bytes()?;
     if input::format(&bytes) == Format::Spirv {
         spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)

@@ -42,7 +42,7 @@ pub mod worker;
 use std::time::Duration;
 
 use crate::diag::{Error, ErrorKind, Location, Result};
-pub(crate) use crate::options::Limits;
+use crate::options::Limits;
 use crate::options::{MEMORY_FLOOR, MEMORY_PER_INPUT_BYTE};
 
 /// What an out-of-memory error says of the bound.

@@ -10,8 +10,9 @@
 use std::time::Instant;
 
 use super::unix::{close, enter_child, guarded, pipe, write_all, Pipes, SharedCell, PHASE};
-use super::{death_error, decode_result, encode_result, Limits, Wire, Work};
+use super::{death_error, decode_result, encode_result, Wire, Work};
 use crate::diag::{Error, ErrorKind, Result};
+use crate::options::Limits;
 
 /// A worker process and its pipes.
 pub struct Worker {

@@ -178,7 +178,8 @@ pub fn check(words: &[u32], target: TargetEnv) -> std::result::Result<(), String
 /// SPIRV-Tools asserts (aborts) on some malformed modules, and what we write from a
 /// malformed input may be one: the validator runs in a contained child (`crate::contain`).
 pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
-    use crate::contain::{Limits, Work};
+    use crate::contain::Work;
+    use crate::options::Limits;
     let limits = Limits::default().for_input(words.len() as u64 * 4);
     crate::contain::run(Work::ValidateOutput, limits, || {
         check(words, target).map_err(|e| {
@@ -197,7 +198,8 @@ pub fn validate(words: &[u32], target: TargetEnv) -> Result<()> {
 /// SPIRV-Tools asserts (aborts) on some malformed modules, so untrusted input is validated in
 /// a contained child process (`crate::contain`).
 pub fn check_input(words: &[u32]) -> Result<()> {
-    use crate::contain::{Limits, Work};
+    use crate::contain::Work;
+    use crate::options::Limits;
     let limits = Limits::default().for_input(words.len() as u64 * 4);
     crate::contain::run(Work::ValidateInput, limits, || {
         run_fast(words, universal(words))

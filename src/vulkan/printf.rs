@@ -208,20 +208,11 @@ impl FnBuilder<'_, '_> {
         if self.l.printf.is_none() {
             let u32t = self.l.out.int_type(32);
             let array = self.l.out.ty(Type::RuntimeArray { elem: u32t });
-            let block = self.l.out.ty(Type::Struct {
-                name: Some("printf_buffer.block".into()),
-                members: Some(vec![array]),
-                packed: false,
-            });
-            let global = self.l.out.globals.append(ir::Global {
-                name: "printf_buffer".into(),
-                ty: block,
-                space: AddressSpace::StorageBuffer,
-                init: None,
-                is_constant: false,
-                align: None,
-                linkage: ir::Linkage::Internal,
-            });
+            let global = self.l.storage_buffer(
+                "printf_buffer".into(),
+                "printf_buffer.block".into(),
+                vec![array],
+            );
             self.l.printf = Some(Printf {
                 global,
                 formats: Vec::new(),

@@ -115,23 +115,38 @@ impl<'a> Lowerer<'a> {
                 .iter()
                 .map(|&g| self.ty(self.src.globals[g].ty))
                 .collect::<Result<Vec<_>>>()?;
-            let ty = self.out.ty(Type::Struct {
-                name: Some("program_scope.buffer".into()),
-                members: Some(members),
-                packed: false,
-            });
-            layout.buffer = Some(self.out.globals.append(Global {
-                name: "program_scope".into(),
-                ty,
-                space: AddressSpace::StorageBuffer,
-                init: None,
-                is_constant: false,
-                align: None,
-                linkage: ir::Linkage::Internal,
-            }));
+            layout.buffer = Some(self.storage_buffer(
+                "program_scope".into(),
+                "program_scope.buffer".into(),
+                members,
+            ));
         }
         self.program_scope = Some(layout);
         Ok(())
+    }
+
+    /// A storage buffer: the StorageBuffer global `name` of a Block struct `block` with
+    /// `members` (a kernel argument's buffer, the printf buffer, the program's buffer).
+    pub fn storage_buffer(
+        &mut self,
+        name: String,
+        block: String,
+        members: Vec<Handle<Type>>,
+    ) -> Handle<Global> {
+        let ty = self.out.ty(Type::Struct {
+            name: Some(block),
+            members: Some(members),
+            packed: false,
+        });
+        self.out.globals.append(Global {
+            name,
+            ty,
+            space: AddressSpace::StorageBuffer,
+            init: None,
+            is_constant: false,
+            align: None,
+            linkage: ir::Linkage::Internal,
+        })
     }
 
     /// Where program-scope `__global` variable `g` (of the source) lives in the program's

@@ -51,7 +51,7 @@ pub fn read_path(path: &Path) -> Result<ir::Module> {
 pub fn read_bytes(bytes: &[u8]) -> Result<ir::Module> {
     crate::contain::run(
         crate::contain::Work::ReadBitcode,
-        crate::contain::Limits::default().for_input(bytes.len() as u64),
+        crate::options::Limits::default().for_input(bytes.len() as u64),
         || read_bytes_in_process(bytes).map(|_| ()),
     )?;
     read_bytes_in_process(bytes)

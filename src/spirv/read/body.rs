@@ -138,13 +138,7 @@ impl Reader {
             | S::CompositeExtract
             | S::CompositeInsert
             | S::CompositeConstruct => self.composite_instruction(st, inst, rty, name)?,
-            S::Branch
-            | S::BranchConditional
-            | S::Switch
-            | S::Return
-            | S::ReturnValue
-            | S::Unreachable
-            | S::Kill => self.terminator_instruction(st, inst)?,
+            op if super::parse::is_terminator(op) => self.terminator_instruction(st, inst)?,
             _ => self.builtin_instruction(st, inst, rty, name)?,
         }
         Ok(())

@@ -7,6 +7,7 @@
 
 use rspirv::binary::{Consumer, ParseAction};
 use rspirv::dr::{Instruction, ModuleHeader, Operand};
+use spirv::Op as S;
 
 use super::decode;
 use crate::diag::{Error, Result};
@@ -31,6 +32,20 @@ pub(crate) enum Names {
     /// (beside the copy of its name the reader kept) was a fifth of its peak (1 M
     /// straight-line instructions: 632 -> 499 MiB).
     Apart,
+}
+
+/// Whether `op` ends a block.
+pub(super) fn is_terminator(op: S) -> bool {
+    matches!(
+        op,
+        S::Branch
+            | S::BranchConditional
+            | S::Switch
+            | S::Return
+            | S::ReturnValue
+            | S::Unreachable
+            | S::Kill
+    )
 }
 
 /// Little- or big-endian bytes to host words (the magic number decides).
@@ -255,7 +270,6 @@ fn opname(words: &[u32], at: usize) -> String {
 /// form.
 pub(crate) fn sections(words: &[u32]) -> Result<rspirv::dr::Module> {
     use rspirv::dr::{Block, Function, Module};
-    use spirv::Op as S;
     let parsed = parse(words, Names::InPlace)?;
     let mut m = Module::new();
     let mut header = ModuleHeader::new(words[3]);
@@ -308,16 +322,7 @@ pub(crate) fn sections(words: &[u32]) -> Result<rspirv::dr::Module> {
             op => match block.as_mut() {
                 Some(b) => {
                     b.instructions.push(inst);
-                    if matches!(
-                        op,
-                        S::Branch
-                            | S::BranchConditional
-                            | S::Switch
-                            | S::Return
-                            | S::ReturnValue
-                            | S::Unreachable
-                            | S::Kill
-                    ) {
+                    if is_terminator(op) {
                         let b = block.take().expect("a block");
                         func.as_mut().ok_or_else(misplaced)?.blocks.push(b);
                     }

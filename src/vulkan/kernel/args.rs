@@ -286,18 +286,9 @@ fn storage_buffer(
 ) -> Handle<ir::Global> {
     let array = l.out.ty(Type::RuntimeArray { elem });
     let arg = name.map_or_else(|| format!("arg{i}"), str::to_string);
-    let block = l.out.ty(Type::Struct {
-        name: Some(format!("{kernel}.{arg}.buffer")),
-        members: Some(vec![array]),
-        packed: false,
-    });
-    l.out.globals.append(ir::Global {
-        name: format!("{kernel}.{arg}"),
-        ty: block,
-        space: AddressSpace::StorageBuffer,
-        init: None,
-        is_constant: false,
-        align: None,
-        linkage: ir::Linkage::Internal,
-    })
+    l.storage_buffer(
+        format!("{kernel}.{arg}"),
+        format!("{kernel}.{arg}.buffer"),
+        vec![array],
+    )
 }
