@@ -193,124 +193,41 @@ fn link_llvm() {
         }
     }
     println!("cargo:rustc-link-lib=dylib=stdc++");
-    // llvm-ir converts the module LLVM parsed for the metadata instead of parsing the input
-    // again: its call of LLVM's bitcode parser is answered by ours (src/spir/read/handoff.rs).
-    println!("cargo:rustc-link-arg=-Wl,--wrap=LLVMParseBitcodeInContext2");
 }
 
-/// Where the `spirv-tools-sys` crate's sources are: `cargo metadata` offline (a build has
-/// fetched every package it compiles); else the registry's unpacked copy of the locked
-/// version (a plain `cargo build` on a fresh machine has not fetched the dev-dependencies,
-/// which `cargo metadata` also reads); else `cargo metadata` allowed to fetch them.
-fn spirv_tools_sys_dir() -> std::path::PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let metadata = |offline: bool| -> Option<std::path::PathBuf> {
-        let mut cmd = std::process::Command::new(&cargo);
-        cmd.args(["metadata", "--format-version", "1", "--filter-platform"])
-            .arg(std::env::var("TARGET").expect("cargo sets TARGET"))
-            .current_dir(&manifest_dir);
-        if offline {
-            cmd.arg("--offline");
-        }
-        let out = cmd.output().ok().filter(|o| o.status.success())?;
-        let meta: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
-        let manifest = meta["packages"]
-            .as_array()?
-            .iter()
-            .find(|p| p["name"] == "spirv-tools-sys")?["manifest_path"]
-            .as_str()?
-            .to_string();
-        Path::new(&manifest).parent().map(Path::to_path_buf)
-    };
-    let registry = || -> Option<std::path::PathBuf> {
-        let lock: toml::Value = toml::from_str(
-            &std::fs::read_to_string(Path::new(&manifest_dir).join("Cargo.lock")).ok()?,
-        )
-        .ok()?;
-        let version = lock["package"]
-            .as_array()?
-            .iter()
-            .find(|p| p["name"].as_str() == Some("spirv-tools-sys"))?["version"]
-            .as_str()?
-            .to_string();
-        let home = std::env::var("CARGO_HOME")
-            .map(std::path::PathBuf::from)
-            .or_else(|_| std::env::var("HOME").map(|h| Path::new(&h).join(".cargo")))
-            .ok()?;
-        std::fs::read_dir(home.join("registry/src"))
-            .ok()?
-            .filter_map(|e| e.ok())
-            .map(|e| e.path().join(format!("spirv-tools-sys-{version}")))
-            .find(|p| {
-                p.join("spirv-tools/source/val/validation_state.h")
-                    .is_file()
-            })
-    };
-    metadata(true)
-        .or_else(registry)
-        .or_else(|| metadata(false))
-        .expect("the sources of spirv-tools-sys (cargo metadata found no such package)")
-}
-
-/// The SPIRV-Tools routines `src/spirv/validate_linear.cpp` stands in for, by symbol.
-const VALIDATOR_WRAPS: [&str; 2] = [
-    "_ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv",
-    "_ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE",
-];
-
-/// Compile `src/spirv/validate_linear.cpp` against the SPIRV-Tools sources the `spirv-tools-sys`
-/// crate compiles ([`spirv_tools_sys_dir`]), and link the validator's calls of the two
-/// quadratic routines to it (`--wrap`; `-u` pulls the object in, as nothing else refers to it).
-/// A debug build also defines `SPIR_XLATE_CHECK_LINEAR`: every call is checked against the
-/// original.
-fn link_validator_linear() {
-    let source = "src/spirv/validate_linear.cpp";
-    println!("cargo:rerun-if-changed={source}");
-    let root = spirv_tools_sys_dir();
-    let mut build = cc::Build::new();
-    build
-        .cpp(true)
-        .opt_level(2)
-        .file(source)
-        .include(root.join("spirv-tools"))
-        .include(root.join("spirv-tools/include"))
-        .include(root.join("generated"))
-        .include(root.join("spirv-headers/include"))
-        .include(root.join("spirv-headers/include/spirv/unified1"))
-        .define("SPIRV_CHECK_CONTEXT", None)
-        .define("SPIRV_LINUX", None)
-        .flag("-std=c++17")
-        .flag("-fno-exceptions")
-        .flag("-fno-rtti")
-        .warnings(false);
-    if std::env::var("PROFILE").as_deref() == Ok("debug") {
-        build.define("SPIR_XLATE_CHECK_LINEAR", None);
-    }
-    build.compile("spir_xlate_validate_linear");
-    for symbol in VALIDATOR_WRAPS {
-        println!("cargo:rustc-link-arg=-Wl,--wrap={symbol}");
-        println!("cargo:rustc-link-arg=-Wl,-u,__wrap_{symbol}");
-    }
-}
-
-/// The platforms this crate builds on, and a clear failure elsewhere: LLVM is linked with
-/// the GNU linker's `--wrap`, and the validator stand-ins are compiled as SPIRV-Tools is on
-/// Linux (`SPIRV_LINUX`).
+/// The platforms this crate builds on, and a clear failure elsewhere. The contained reader
+/// (src/contain) runs LLVM in a forked child bounded by an address-space limit, which Linux
+/// enforces (`RLIMIT_AS`; macOS accepts the limit and ignores it), and Linux is the one platform
+/// the tests run on.
 fn require_linux() {
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     if os != "linux" {
         panic!(
-            "spir-xlate builds on Linux only (target OS `{os}`): it links LLVM 14 with the GNU \
-             linker's --wrap and compiles its SPIRV-Tools validator stand-ins for Linux"
+            "spir-xlate builds on Linux only (target OS `{os}`): its containment of LLVM's \
+             reader forks a child bounded by an address-space limit (RLIMIT_AS), which only \
+             Linux enforces"
+        );
+    }
+}
+
+/// The SPIRV-Tools we link is the vendored one, with its linear-time validator checks: a
+/// build against another (a changed version pin, a missing `[patch]`) stops here by name.
+fn require_vendored_spirv_tools() {
+    println!("cargo:rerun-if-env-changed=DEP_SPIRV_TOOLS_LINEAR_VALIDATION");
+    if std::env::var_os("DEP_SPIRV_TOOLS_LINEAR_VALIDATION").is_none() {
+        panic!(
+            "spirv-tools-sys is not the copy in vendor/spirv-tools-sys (it does not say that \
+             its validator has the linear-time checks): keep `spirv-tools-sys = \"=0.13.3\"` \
+             and its [patch.crates-io] entry in Cargo.toml, or renew the vendored copy as \
+             vendor/README.md says"
         );
     }
 }
 
 fn main() {
     require_linux();
+    require_vendored_spirv_tools();
     link_llvm();
-    link_validator_linear();
     let mut out = String::new();
     out.push_str("// @generated by build.rs from mappings/*.toml. Do not edit.\n\n");
 

@@ -16,10 +16,11 @@
 //! capabilities is validated again under the universal environment of its version, where every
 //! other rule still applies. The oracle tier's `spirv-val` helper does the same.
 //!
-//! Two of the validator's whole-module routines are quadratic (the search for recursive entry
-//! points, and the check that each block follows its dominator, whose dominators it also
-//! computes through hash maps); `validate_linear.cpp` stands in for them with linear ones over
-//! vectors that give the same answers, linked in place of the originals (see that file).
+//! Two of the validator's whole-module routines are quadratic as SPIRV-Tools has them (the
+//! search for recursive entry points, and the check that each block follows its dominator,
+//! whose dominators it also computes through hash maps). The SPIRV-Tools built here is
+//! patched (vendor/spirv-tools-sys, `source/val/validate_linear.cpp`; vendor/README.md) with
+//! linear ones over vectors that give the same answers.
 
 use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv as ValEnv;
@@ -302,7 +303,7 @@ mod tests {
     }
 
     /// Vulkan forbids an entry point whose call graph has a cycle. The validator finds those
-    /// entry points in linear time (`validate_linear.cpp`): what it finds must be what
+    /// entry points in linear time (the vendored `validate_linear.cpp`): what it finds must be what
     /// SPIRV-Tools' own search finds (a debug build also compares the two on every call).
     #[test]
     fn recursive_entry_points_are_found() {
@@ -329,7 +330,7 @@ mod tests {
     }
 
     /// A kernel's block must come after its immediate dominator in the binary. The check
-    /// looks blocks up by place (`validate_linear.cpp`) rather than searching from the
+    /// looks blocks up by place (the vendored `validate_linear.cpp`) rather than searching from the
     /// function's start for each.
     #[test]
     fn a_block_before_its_dominator_is_refused() {
@@ -354,7 +355,7 @@ mod tests {
 
     /// Immediate dominators over a loop, a join and unreachable blocks (one of them
     /// branching into reachable code, two on a cycle), as the order check names them; the
-    /// stand-in computes them over vectors (`validate_linear.cpp`), and a debug build also
+    /// patched validator computes them over vectors (`validate_linear.cpp`), and a debug build also
     /// compares every one with SPIRV-Tools' own.
     #[test]
     fn dominators_through_loops_and_unreachable_blocks() {

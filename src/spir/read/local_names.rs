@@ -92,7 +92,8 @@ enum Source {
 }
 
 /// One function's local names by llvm-ir's numbers. Empty where nothing was taken (a module
-/// llvm-ir parsed itself, see `handoff.rs`): its names are then llvm-ir's own.
+/// llvm-ir converted with its names in place, `handoff::convert_keeping_names`): its names
+/// are then llvm-ir's own.
 #[derive(Debug, Default)]
 pub(crate) struct LocalNames {
     by_number: Vec<Option<Source>>,
@@ -195,13 +196,11 @@ mod tests {
 
     /// The graph of a module read with its local names left in llvm-ir's conversion.
     fn read_keeping_names(bytes: &[u8]) -> Result<ir::Module> {
-        let (md, module) = metadata::read_metadata(
+        let (md, mut module) = metadata::read_metadata(
             bytes,
             crate::input::format(bytes) == crate::input::Format::Bitcode,
         )?;
-        let llvm = handoff::reparse(&module.bitcode())?
-            .expect("no panic")
-            .expect("converted");
+        let llvm = handoff::convert_keeping_names(&mut module).expect("no panic");
         lower(&llvm, &md, &[])
     }
 

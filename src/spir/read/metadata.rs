@@ -113,6 +113,7 @@ impl LlvmModule {
     }
 
     /// The module written as bitcode.
+    #[cfg(test)]
     pub fn bitcode(&self) -> Vec<u8> {
         // SAFETY: a live module; the buffer is copied out, then disposed.
         unsafe {

@@ -32,7 +32,7 @@ mod samplers;
 mod types;
 
 use crate::hash::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::diag::{Error, ErrorKind, Result};
 use crate::input::Format;
@@ -75,90 +75,20 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
             "neither LLVM bitcode (no 'BC' magic) nor LLVM IR text",
         ));
     }
-    let (md, module) = metadata::read_metadata(bytes, bitcode)?;
+    let (md, mut module) = metadata::read_metadata(bytes, bitcode)?;
     // LLVM accepted and verified the module, and llvm-ir converts that same module
     // (`handoff.rs`), with half constants made marker calls (half_constants.rs); the
     // conversion can still panic on constructs it does not model, which we report.
-    let (parsed, taken) = handoff::convert(module.as_raw(), || module.bitcode())?;
+    let (parsed, taken) = handoff::convert(&mut module);
     drop(module);
-    let llvm = match parsed {
-        Ok(Ok(m)) => m,
-        Ok(Err(e)) => return Err(Error::malformed(e)),
-        Err(panic) => {
-            return Err(Error::unsupported(format!(
-                "the bitcode reader cannot model this module: {}",
-                crate::diag::panic_message(panic.as_ref())
-            )));
-        }
-    };
+    let llvm = parsed.map_err(|panic| {
+        Error::unsupported(format!(
+            "the bitcode reader cannot model this module: {}",
+            crate::diag::panic_message(panic.as_ref())
+        ))
+    })?;
     let names = local_names::LocalNames::build(&llvm, taken)?;
     lower(&llvm, &md, &names)
-}
-
-/// Bytes readable through a path: an anonymous in-memory file (Linux `memfd_create`), or
-/// elsewhere a temporary file removed when dropped.
-struct MemFile {
-    #[cfg(target_os = "linux")]
-    fd: std::os::fd::OwnedFd,
-    #[cfg(not(target_os = "linux"))]
-    path: PathBuf,
-}
-
-impl MemFile {
-    #[cfg(target_os = "linux")]
-    fn new(bytes: &[u8]) -> Result<Self> {
-        use std::io::Write;
-        use std::os::fd::FromRawFd;
-        // SAFETY: a valid C string and flags; the result is checked before use.
-        let fd = unsafe { libc::memfd_create(c"spir-xlate-input".as_ptr(), libc::MFD_CLOEXEC) };
-        if fd < 0 {
-            return Err(Error::new(ErrorKind::Io(format!(
-                "cannot make an in-memory file: {}",
-                std::io::Error::last_os_error()
-            ))));
-        }
-        // SAFETY: `fd` is a new descriptor that nothing else owns.
-        let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
-        std::fs::File::from(
-            fd.try_clone()
-                .map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?,
-        )
-        .write_all(bytes)
-        .map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?;
-        Ok(MemFile { fd })
-    }
-
-    #[cfg(target_os = "linux")]
-    fn path(&self) -> PathBuf {
-        use std::os::fd::AsRawFd;
-        PathBuf::from(format!("/proc/self/fd/{}", self.fd.as_raw_fd()))
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    fn new(bytes: &[u8]) -> Result<Self> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "spir-xlate-read-{}-{}.bc",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::write(&path, bytes)
-            .map_err(|e| Error::new(ErrorKind::Io(crate::diag::io_words(&e))))?;
-        Ok(MemFile { path })
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    fn path(&self) -> PathBuf {
-        self.path.clone()
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-impl Drop for MemFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
 }
 
 /// Where each LLVM global name went in the graph.

@@ -1,9 +1,10 @@
-// Linear-time stand-ins for two routines of SPIRV-Tools' validator (issue 21).
+// Linear-time versions of two of the validator's whole-module checks (spir-xlate's patch to
+// SPIRV-Tools; vendor/README.md tells how it is kept, Apache-2.0 as SPIRV-Tools is).
 //
-// Every module spir-xlate writes is validated in-process by SPIRV-Tools (validate.rs). Two of
-// the validator's whole-module checks take time quadratic in the module:
+// spir-xlate validates every module it writes in-process. Two of the validator's whole-module
+// checks take time quadratic in the module:
 //
-// * `ValidationState_t::ComputeRecursiveEntryPoints` searches the call graph once from every
+// * `ValidationState_t::ComputeRecursiveEntryPoints` searched the call graph once from every
 //   function to find those that can reach themselves: O(functions x calls). A chain of 10,000
 //   calls (100 k instructions) spent 5.8 of its 6.1 s there.
 // * `PerformCfgChecks` checks that every block comes after its immediate dominator in the
@@ -14,25 +15,17 @@
 // of a strongly connected component with more than one function or a call to itself (Tarjan's
 // algorithm), and a block's place in the list is looked up by its id. While it has the CFG
 // checks in hand, it also computes the immediate dominators those checks set with the same
-// algorithm over vectors indexed by id, where the original hashes every block on every visit
-// (1 M instructions of control flow: validation 4.9 -> 3.7 s). The results are the same
+// algorithm over vectors indexed by id, where the general checks hash every block on every
+// visit (1 M instructions of control flow: validation 4.9 -> 3.7 s). The results are the same
 // sets and the same first error with the same words, in the same order of checking; modules
-// with the Shader capability (Vulkan) go to SPIRV-Tools' own `PerformCfgChecks`, whose structured
-// control-flow checks are not replaced.
+// with the Shader capability (Vulkan) go to the general checks (PerformCfgChecksGeneral in
+// validate_cfg.cpp), whose structured control-flow checks are not replaced.
 //
-// How they take the originals' places: the build links with `--wrap` for each routine's
-// symbol (build.rs, `link_validator_linear`), so the validator's calls (from validate.cpp, a
-// different object) reach `__wrap_<symbol>` here, and `__real_<symbol>` names the original.
-// The references to the originals are weak: a binary linked without the wrap (e.g. a doc
-// test, to which cargo passes no build-script link arguments) does not pull this object in,
-// and validates with the originals.
-//
-// In a debug build (SPIR_XLATE_CHECK_LINEAR) every call also runs the original and aborts with
-// a message if the two disagree (in result, or in any dominator it set), so the debug test
-// suite checks the replacement on every module it validates.
-//
-// The headers are SPIRV-Tools' own, from the `spirv-tools-sys` crate this binary compiles, so
-// the classes' layouts are those the validator was compiled with.
+// With SPIR_XLATE_CHECK_LINEAR defined (the vendored crate's build.rs defines it in debug
+// builds), every call also runs the original routine (ComputeRecursiveEntryPointsBySearch,
+// PerformCfgChecksGeneral) and aborts with a message if the two disagree (in result, or in any
+// dominator it set), so spir-xlate's debug test suite checks the replacement on every module
+// it validates.
 
 #include <algorithm>
 #include <cstdint>
@@ -48,6 +41,7 @@
 
 #include "source/val/basic_block.h"
 #include "source/val/function.h"
+#include "source/val/validate.h"
 #include "source/val/validation_state.h"
 
 namespace spvtools {
@@ -60,14 +54,6 @@ spv_result_t MaximalReconvergenceChecks(ValidationState_t& _);
 using spvtools::val::BasicBlock;
 using spvtools::val::Function;
 using spvtools::val::ValidationState_t;
-
-extern "C" {
-// The originals, as `--wrap` names them.
-void __real__ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv(
-    ValidationState_t* self) __attribute__((weak));
-spv_result_t __real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(
-    ValidationState_t& _) __attribute__((weak));
-}
 
 namespace {
 
@@ -155,18 +141,15 @@ std::set<uint32_t> RecursiveEntryPoints(ValidationState_t& _) {
   return recursive;
 }
 
-// The set the validator keeps; it exposes it read-only, and the object itself is not const.
-std::set<uint32_t>& RecursiveSet(ValidationState_t& _) {
-  return const_cast<std::set<uint32_t>&>(_.recursive_entry_points());
-}
-
+#ifdef SPIR_XLATE_CHECK_LINEAR
 [[noreturn]] void Disagree(const char* what) {
   std::fprintf(stderr,
-               "spir-xlate: the linear %s disagrees with SPIRV-Tools' own "
-               "(src/spirv/validate_linear.cpp)\n",
+               "SPIRV-Tools: the linear %s disagrees with the original "
+               "(source/val/validate_linear.cpp)\n",
                what);
   std::abort();
 }
+#endif
 
 // Immediate dominators of a function's blocks, set as PerformCfgChecks sets them: the blocks
 // reached from the first block over the augmented CFG (which can reach the pseudo-exit block),
@@ -320,30 +303,27 @@ spv_result_t KernelCfgChecks(ValidationState_t& _) {
 
 }  // namespace
 
-extern "C" {
+namespace spvtools {
+namespace val {
 
-void __wrap__ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv(
-    ValidationState_t* self) {
-  std::set<uint32_t> recursive = RecursiveEntryPoints(*self);
+void ValidationState_t::ComputeRecursiveEntryPoints() {
+  std::set<uint32_t> recursive = RecursiveEntryPoints(*this);
 #ifdef SPIR_XLATE_CHECK_LINEAR
-  const std::set<uint32_t> before = RecursiveSet(*self);
-  __real__ZN8spvtools3val17ValidationState_t27ComputeRecursiveEntryPointsEv(self);
-  std::set<uint32_t> expected = RecursiveSet(*self);
-  RecursiveSet(*self) = before;
+  const std::set<uint32_t> before = recursive_entry_points_;
+  ComputeRecursiveEntryPointsBySearch();
+  std::set<uint32_t> expected = recursive_entry_points_;
+  recursive_entry_points_ = before;
   for (const uint32_t id : before) recursive.insert(id);
   if (recursive != expected) Disagree("search for recursive entry points");
 #endif
-  RecursiveSet(*self).insert(recursive.begin(), recursive.end());
+  recursive_entry_points_.insert(recursive.begin(), recursive.end());
 }
 
-spv_result_t __wrap__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(
-    ValidationState_t& _) {
-  if (_.HasCapability(spv::Capability::Shader)) {
-    return __real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(_);
-  }
+spv_result_t PerformCfgChecks(ValidationState_t& _) {
+  if (_.HasCapability(spv::Capability::Shader)) return PerformCfgChecksGeneral(_);
   const spv_result_t result = KernelCfgChecks(_);
 #ifdef SPIR_XLATE_CHECK_LINEAR
-  // The dominators set here, then those the original sets over them.
+  // The dominators set here, then those the general checks set over them.
   auto dominators = [&_]() {
     std::vector<const BasicBlock*> out;
     for (auto& function : _.functions()) {
@@ -353,12 +333,11 @@ spv_result_t __wrap__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE
     return out;
   };
   const std::vector<const BasicBlock*> ours = dominators();
-  if (__real__ZN8spvtools3val16PerformCfgChecksERNS0_17ValidationState_tE(_) != result) {
-    Disagree("control-flow checks");
-  }
+  if (PerformCfgChecksGeneral(_) != result) Disagree("control-flow checks");
   if (dominators() != ours) Disagree("dominators");
 #endif
   return result;
 }
 
-}  // extern "C"
+}  // namespace val
+}  // namespace spvtools
