@@ -63,6 +63,7 @@ mod gamma;
 mod gamma_double;
 mod geometric;
 mod integer;
+mod reduce_double;
 mod remainder;
 mod rounding;
 mod trig;

@@ -24,17 +24,19 @@
 //! # std::fs::remove_dir_all(&out).unwrap();
 //! ```
 
+mod report;
+
 use std::path::{Path, PathBuf};
-
-use crate::input::{self, Format};
-use crate::pipeline;
-use std::time::Instant;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use crate::diag::{Error, ErrorKind, Result};
+use crate::input::{self, Format};
+use crate::pipeline;
 use crate::{Options, SpirOptions};
+
+pub use report::{report_json, summary_line, FileReport, SpirvFacts, Status};
 
 /// Which way a batch translates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,132 +274,6 @@ fn output_name(rel: &Path, direction: Direction) -> PathBuf {
     }
 }
 
-/// What became of one file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Translated and written.
-    Ok,
-    /// A construct the translator does not handle, or a resource limit: named in the message.
-    Refused,
-    /// The input is not a well-formed module.
-    InvalidInput,
-    /// The output could not be written.
-    OutputError,
-    /// A bug of ours.
-    InternalError,
-}
-
-impl Status {
-    /// The status as the report writes it (`ok`, `refused`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Ok => "ok",
-            Status::Refused => "refused",
-            Status::InvalidInput => "invalid input",
-            Status::OutputError => "output error",
-            Status::InternalError => "internal error",
-        }
-    }
-
-    /// Whether the file was translated.
-    pub fn is_ok(self) -> bool {
-        self == Status::Ok
-    }
-
-    fn of(e: &ErrorKind) -> Status {
-        match e {
-            ErrorKind::Io(_) | ErrorKind::Malformed(_) => Status::InvalidInput,
-            ErrorKind::Unsupported(_)
-            | ErrorKind::UnknownBuiltin { .. }
-            | ErrorKind::VersionTooLow { .. }
-            | ErrorKind::Limit(_) => Status::Refused,
-            ErrorKind::Output(_) => Status::OutputError,
-            ErrorKind::RoundTripDiffers(_) | ErrorKind::Internal(_) => Status::InternalError,
-        }
-    }
-}
-
-/// The outcome of one file.
-#[derive(Clone, Debug)]
-pub struct FileReport {
-    /// The input file.
-    pub input: PathBuf,
-    /// Its output (written only when `status` is ok).
-    pub output: PathBuf,
-    /// How its translation ended.
-    pub status: Status,
-    /// The error, for a file that was not translated.
-    pub message: Option<String>,
-    /// Facts of the SPIR-V side (the output, or in reverse the input), for a translated file.
-    pub facts: Option<SpirvFacts>,
-    /// Wall time of its translation.
-    pub seconds: f64,
-}
-
-/// What a SPIR-V module declares: its entry points, version, capabilities and extensions;
-/// and what the translation did not keep of its input.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SpirvFacts {
-    /// The entry points' names.
-    pub kernels: Vec<String>,
-    /// The module's SPIR-V version (major, minor).
-    pub version: (u8, u8),
-    /// Its capabilities, by name.
-    pub capabilities: Vec<String>,
-    /// Its extensions, by name.
-    pub extensions: Vec<String>,
-    /// Facts of the input the output does not keep (`diag::Lost`, as text).
-    pub lost: Vec<String>,
-}
-
-impl SpirvFacts {
-    /// Read from a module's words (which the translator has validated).
-    pub fn of(words: &[u32]) -> SpirvFacts {
-        let mut facts = SpirvFacts {
-            version: words
-                .get(1)
-                .map_or((0, 0), |v| ((v >> 16) as u8, (v >> 8) as u8)),
-            ..Default::default()
-        };
-        let mut i = 5;
-        while i < words.len() {
-            let (count, op) = ((words[i] >> 16) as usize, words[i] & 0xffff);
-            let Some(operands) = words.get(i + 1..i + count.max(1)) else {
-                break;
-            };
-            match spirv::Op::from_u32(op) {
-                Some(spirv::Op::Capability) => {
-                    if let Some(c) = operands
-                        .first()
-                        .and_then(|&c| spirv::Capability::from_u32(c))
-                    {
-                        facts.capabilities.push(format!("{c:?}"));
-                    }
-                }
-                Some(spirv::Op::Extension) => facts.extensions.push(string(operands)),
-                Some(spirv::Op::EntryPoint) => {
-                    facts.kernels.push(string(operands.get(2..).unwrap_or(&[])))
-                }
-                // Function bodies hold none of these.
-                Some(spirv::Op::Function) => break,
-                _ => {}
-            }
-            i += count.max(1);
-        }
-        facts
-    }
-}
-
-/// A SPIR-V literal string.
-fn string(words: &[u32]) -> String {
-    let bytes: Vec<u8> = words
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .take_while(|&b| b != 0)
-        .collect();
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
 /// Translate every job of `batch` on `options.jobs` threads; `progress` sees each report as
 /// its file finishes (from any thread). The reports come back in the jobs' order, then one
 /// (invalid input) for each entry that could not be read.
@@ -555,52 +431,6 @@ fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvF
     }
 }
 
-impl crate::contain::Wire for SpirvFacts {
-    fn encode(&self, out: &mut Vec<u8>) {
-        out.extend([self.version.0, self.version.1]);
-        for list in [
-            &self.kernels,
-            &self.capabilities,
-            &self.extensions,
-            &self.lost,
-        ] {
-            out.extend((list.len() as u64).to_le_bytes());
-            for s in list {
-                out.extend((s.len() as u64).to_le_bytes());
-                out.extend(s.as_bytes());
-            }
-        }
-    }
-
-    fn decode(bytes: &[u8]) -> Option<Self> {
-        fn take<'b>(bytes: &mut &'b [u8], n: usize) -> Option<&'b [u8]> {
-            let (head, rest) = (bytes.get(..n)?, bytes.get(n..)?);
-            *bytes = rest;
-            Some(head)
-        }
-        fn count(bytes: &mut &[u8]) -> Option<usize> {
-            usize::try_from(u64::from_le_bytes(take(bytes, 8)?.try_into().ok()?)).ok()
-        }
-        let mut b = bytes;
-        let v = take(&mut b, 2)?;
-        let mut lists: [Vec<String>; 4] = Default::default();
-        for list in &mut lists {
-            for _ in 0..count(&mut b)? {
-                let n = count(&mut b)?;
-                list.push(String::from_utf8(take(&mut b, n)?.to_vec()).ok()?);
-            }
-        }
-        let [kernels, capabilities, extensions, lost] = lists;
-        b.is_empty().then_some(SpirvFacts {
-            kernels,
-            version: (v[0], v[1]),
-            capabilities,
-            extensions,
-            lost,
-        })
-    }
-}
-
 /// Write `bytes` to a temporary file beside `dest` and rename it into place.
 fn write_atomically(dest: &Path, bytes: &[u8], index: usize) -> Result<()> {
     let fail = |e: std::io::Error| {
@@ -616,116 +446,6 @@ fn write_atomically(dest: &Path, bytes: &[u8], index: usize) -> Result<()> {
         return Err(fail(e));
     }
     Ok(())
-}
-
-/// The batch's reports as JSON: `{"files": [...], "summary": {...}}`, one object per file
-/// (input, output, status, message, kernels, spirv_version, capabilities, extensions, lost:
-/// the facts of the input the output does not keep, seconds).
-pub fn report_json(reports: &[FileReport], skipped: &[PathBuf]) -> String {
-    use serde_json::{json, Value};
-    let mut files: Vec<Value> = reports
-        .iter()
-        .map(|r| {
-            let mut o = json!({
-                "input": r.input.display().to_string(),
-                "status": r.status.as_str(),
-                "seconds": r.seconds,
-            });
-            // Only a translated file has an output.
-            if r.status.is_ok() {
-                o["output"] = json!(r.output.display().to_string());
-            }
-            if let Some(m) = &r.message {
-                o["message"] = json!(m);
-            }
-            if let Some(f) = &r.facts {
-                o["kernels"] = json!(f.kernels);
-                o["spirv_version"] = json!(format!("{}.{}", f.version.0, f.version.1));
-                o["capabilities"] = json!(f.capabilities);
-                o["extensions"] = json!(f.extensions);
-                o["lost"] = json!(f.lost);
-            }
-            o
-        })
-        .collect();
-    // Files of the input trees that are not modules of the run's direction.
-    files.extend(skipped.iter().map(|p| {
-        json!({
-            "input": p.display().to_string(),
-            "status": "skipped",
-        })
-    }));
-    let count = |s: Status| reports.iter().filter(|r| r.status == s).count();
-    let summary = json!({
-        "files": reports.len(),
-        "ok": count(Status::Ok),
-        "refused": count(Status::Refused),
-        "invalid input": count(Status::InvalidInput),
-        "output error": count(Status::OutputError),
-        "internal error": count(Status::InternalError),
-        "skipped": skipped.len(),
-        "with facts not kept": with_losses(reports),
-    });
-    let mut text = serde_json::to_string_pretty(&json!({ "files": files, "summary": summary }))
-        .expect("JSON values serialize");
-    text.push('\n');
-    text
-}
-
-/// How many translated files did not keep every fact of their input.
-fn with_losses(reports: &[FileReport]) -> usize {
-    reports
-        .iter()
-        .filter(|r| r.facts.as_ref().is_some_and(|f| !f.lost.is_empty()))
-        .count()
-}
-
-/// One line: how many files, how each ended, how long it took.
-pub fn summary_line(
-    reports: &[FileReport],
-    skipped: &[PathBuf],
-    direction: Direction,
-    seconds: f64,
-) -> String {
-    let mut parts = Vec::new();
-    for s in [
-        Status::Ok,
-        Status::Refused,
-        Status::InvalidInput,
-        Status::OutputError,
-        Status::InternalError,
-    ] {
-        let n = reports.iter().filter(|r| r.status == s).count();
-        if n > 0 || s == Status::Ok {
-            let what = if s == Status::Ok {
-                "translated"
-            } else {
-                s.as_str()
-            };
-            parts.push(format!("{n} {what}"));
-        }
-    }
-    let mut line = format!(
-        "migrate: {} files: {} in {seconds:.1} s",
-        reports.len(),
-        parts.join(", ")
-    );
-    let lossy = with_losses(reports);
-    if lossy > 0 {
-        line.push_str(&format!(
-            ", {lossy} of them with facts not kept (listed under \"lost\" in --report)"
-        ));
-    }
-    if !skipped.is_empty() {
-        let skipped = skipped.len();
-        let what = match direction {
-            Direction::ToSpirv => "LLVM bitcode",
-            Direction::ToSpir => "SPIR-V",
-        };
-        let files = if skipped == 1 { "file" } else { "files" };
-        line.push_str(&format!(" ({skipped} {files} skipped: not {what})"));
-    }
-    line
 }
 
 #[cfg(test)]
@@ -751,22 +471,6 @@ mod tests {
             output_name(Path::new("k.bin"), r),
             PathBuf::from("k.bin.bc")
         );
-    }
-
-    #[test]
-    fn facts_cross_the_pipe() {
-        use crate::contain::Wire;
-        let facts = SpirvFacts {
-            kernels: vec!["k".into(), "ké".into()],
-            version: (1, 2),
-            capabilities: vec!["Kernel".into()],
-            extensions: vec![],
-            lost: vec!["debug information: not translated".into()],
-        };
-        let mut bytes = Vec::new();
-        facts.encode(&mut bytes);
-        assert_eq!(SpirvFacts::decode(&bytes), Some(facts));
-        assert_eq!(SpirvFacts::decode(&bytes[..bytes.len() - 1]), None);
     }
 
     #[test]
