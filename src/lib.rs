@@ -27,6 +27,7 @@ pub mod verify;
 mod contain;
 mod hash;
 mod input;
+mod llvm;
 mod mappings;
 mod normal;
 mod pipeline;

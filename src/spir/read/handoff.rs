@@ -7,10 +7,8 @@
 //! owner. [`convert`] takes the module's local value names out of it first
 //! (`local_names.rs`): llvm-ir would copy each into every use.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use super::local_names::{self, Taken};
-use super::metadata::LlvmModule;
+use crate::llvm;
 
 /// What llvm-ir made of a module: its conversion, or its panic (on a construct it does not
 /// model).
@@ -18,21 +16,9 @@ pub(super) type Parsed = std::thread::Result<llvm_ir::Module>;
 
 /// llvm-ir's conversion of `module`, and the local names taken out of the module before it
 /// (`local_names.rs`). The module is not read again after this but for its disposal.
-pub(super) fn convert(module: &mut LlvmModule) -> (Parsed, Vec<Taken>) {
-    // SAFETY: `LlvmModule` holds a valid module and its context for its whole life, and the
-    // exclusive borrow means nothing else uses the module during the call.
-    let taken = unsafe { local_names::take(module.as_raw()) };
-    (convert_keeping_names(module), taken)
-}
-
-/// llvm-ir's conversion of `module` as it is, local names included.
-pub(super) fn convert_keeping_names(module: &mut LlvmModule) -> Parsed {
-    let raw = module.as_raw();
-    // SAFETY: as in `convert`: a valid module, which llvm-ir only reads, and which neither the
-    // conversion nor anything else changes or disposes of during the call.
-    catch_unwind(AssertUnwindSafe(|| unsafe {
-        llvm_ir::Module::from_llvm_module(raw)
-    }))
+pub(super) fn convert(module: &mut llvm::Module) -> (Parsed, Vec<Taken>) {
+    let taken = local_names::take(module);
+    (module.to_llvm_ir(), taken)
 }
 
 #[cfg(test)]
@@ -56,9 +42,8 @@ define spir_kernel void @k(half addrspace(1)* %p) {
   ret void
 }
 "#;
-        let (_, mut module) =
-            super::super::metadata::read_metadata(text.as_bytes(), false).unwrap();
-        let converted = functions(convert_keeping_names(&mut module));
+        let (_, module) = super::super::metadata::read_metadata(text.as_bytes(), false).unwrap();
+        let converted = functions(module.to_llvm_ir());
         let dir = std::env::temp_dir().join(format!("spir-xlate-handoff-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("changed.bc");

@@ -18,8 +18,8 @@
 //! (a store) is in LLVM's list too and is skipped where llvm-ir has no result for it.
 
 use llvm_ir::Name;
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
+
+use crate::llvm::{self, Value};
 
 use crate::diag::{Error, Result};
 
@@ -30,57 +30,19 @@ pub(super) struct Taken {
 }
 
 /// Take the names of the local values of every defined function out of `module`.
-///
-/// # Safety
-/// `module` is a valid module that nothing else uses meanwhile.
-pub(super) unsafe fn take(module: LLVMModuleRef) -> Vec<Taken> {
-    let mut out = Vec::new();
-    let mut f = LLVMGetFirstFunction(module);
-    while !f.is_null() {
-        if LLVMCountBasicBlocks(f) > 0 {
-            let mut names = Vec::new();
-            let mut p = LLVMGetFirstParam(f);
-            while !p.is_null() {
-                names.push(take_name(p));
-                p = LLVMGetNextParam(p);
+pub(super) fn take(module: &llvm::Module) -> Vec<Taken> {
+    module
+        .functions()
+        .filter(|f| f.is_definition())
+        .map(|f| {
+            let mut names: Vec<Option<Box<str>>> = f.params().map(Value::take_name).collect();
+            for b in f.blocks() {
+                names.push(b.as_value().take_name());
+                names.extend(b.instructions().map(Value::take_name));
             }
-            let mut b = LLVMGetFirstBasicBlock(f);
-            while !b.is_null() {
-                names.push(take_name(LLVMBasicBlockAsValue(b)));
-                let mut i = LLVMGetFirstInstruction(b);
-                while !i.is_null() {
-                    names.push(take_name(i));
-                    i = LLVMGetNextInstruction(i);
-                }
-                b = LLVMGetNextBasicBlock(b);
-            }
-            out.push(Taken { names });
-        }
-        f = LLVMGetNextFunction(f);
-    }
-    out
-}
-
-/// The name LLVM holds for `v` (empty for an unnamed value).
-///
-/// # Safety
-/// `v` is a value of a module that is alive.
-pub(super) unsafe fn value_name(v: LLVMValueRef) -> String {
-    let mut len = 0;
-    let p = LLVMGetValueName2(v, &mut len);
-    if p.is_null() || len == 0 {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
-}
-
-unsafe fn take_name(v: LLVMValueRef) -> Option<Box<str>> {
-    let name = value_name(v);
-    if name.is_empty() {
-        return None;
-    }
-    LLVMSetValueName2(v, c"".as_ptr(), 0);
-    Some(name.into())
+            Taken { names }
+        })
+        .collect()
 }
 
 /// What the source called a value llvm-ir numbered.
@@ -92,7 +54,7 @@ enum Source {
 }
 
 /// One function's local names by llvm-ir's numbers. Empty where nothing was taken (a module
-/// llvm-ir converted with its names in place, `handoff::convert_keeping_names`): its names
+/// llvm-ir converted with its names in place, `llvm::Module::to_llvm_ir` alone): its names
 /// are then llvm-ir's own.
 #[derive(Debug, Default)]
 pub(crate) struct LocalNames {
@@ -190,17 +152,17 @@ fn mismatch(what: &str) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{handoff, lower, metadata, read_bytes_in_process};
+    use super::super::{lower, metadata, read_bytes_in_process};
     use crate::diag::Result;
     use crate::ir;
 
     /// The graph of a module read with its local names left in llvm-ir's conversion.
     fn read_keeping_names(bytes: &[u8]) -> Result<ir::Module> {
-        let (md, mut module) = metadata::read_metadata(
+        let (md, module) = metadata::read_metadata(
             bytes,
             crate::input::format(bytes) == crate::input::Format::Bitcode,
         )?;
-        let llvm = handoff::convert_keeping_names(&mut module).expect("no panic");
+        let llvm = module.to_llvm_ir().expect("no panic");
         lower(&llvm, &md, &[])
     }
 

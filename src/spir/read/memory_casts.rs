@@ -8,9 +8,7 @@
 
 use crate::hash::{HashMap, HashSet};
 
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-use llvm_sys::LLVMOpcode;
+use crate::llvm::{self, Opcode, Value};
 
 /// Per function name, the (block index, instruction index) of each bitcast used only as the
 /// pointer operands of memory intrinsics, within one address space.
@@ -29,72 +27,55 @@ pub(super) fn pointer_args(callee: &str) -> u32 {
 
 /// Whether every use of `cast` is one of the pointer operands of a memory intrinsic, or a
 /// marker the reader drops (`llvm.lifetime.*`, ...), and one is a memory intrinsic.
-unsafe fn only_feeds_memory_intrinsics(cast: LLVMValueRef) -> bool {
+fn only_feeds_memory_intrinsics(cast: Value) -> bool {
     let mut feeds = false;
-    let mut u = LLVMGetFirstUse(cast);
-    while !u.is_null() {
-        let user = LLVMGetUser(u);
-        if LLVMIsACallInst(user).is_null() {
+    for user in cast.users() {
+        let Some((callee, args)) = user.call() else {
             return false;
-        }
-        let callee = super::local_names::value_name(LLVMGetCalledValue(user));
+        };
+        let callee = callee.name();
         if callee
             .strip_prefix("llvm.")
             .is_some_and(is_marker_intrinsic)
         {
-            u = LLVMGetNextUse(u);
             continue;
         }
         let n = pointer_args(&callee);
-        if n == 0 || (n..LLVMGetNumArgOperands(user)).any(|i| LLVMGetOperand(user, i) == cast) {
+        if n == 0 || (n..args).any(|i| user.operand(i) == Some(cast)) {
             return false;
         }
         feeds = true;
-        u = LLVMGetNextUse(u);
     }
     feeds
 }
 
 /// Whether `cast` is a bitcast between pointers in one address space.
-unsafe fn is_pointer_bitcast(cast: LLVMValueRef) -> bool {
-    if LLVMGetInstructionOpcode(cast) != LLVMOpcode::LLVMBitCast {
+fn is_pointer_bitcast(cast: Value) -> bool {
+    if cast.opcode() != Some(Opcode::LLVMBitCast) {
         return false;
     }
-    let (to, from) = (LLVMTypeOf(cast), LLVMTypeOf(LLVMGetOperand(cast, 0)));
-    let pointer = |t| LLVMGetTypeKind(t) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind;
-    pointer(to)
-        && pointer(from)
-        && LLVMGetPointerAddressSpace(to) == LLVMGetPointerAddressSpace(from)
+    let Some(from) = cast.operand(0) else {
+        return false;
+    };
+    let to = cast.type_of().address_space();
+    to.is_some() && to == from.type_of().address_space()
 }
 
 /// The memory-intrinsic casts of every function in `m`.
-///
-/// # Safety
-/// `m` must be a valid module.
-pub unsafe fn memory_casts(m: LLVMModuleRef) -> MemoryCasts {
+pub fn memory_casts(m: &llvm::Module) -> MemoryCasts {
     let mut out = MemoryCasts::default();
-    let mut f = LLVMGetFirstFunction(m);
-    while !f.is_null() {
+    for f in m.functions() {
         let mut found = HashSet::default();
-        let mut bb = LLVMGetFirstBasicBlock(f);
-        let mut bi = 0;
-        while !bb.is_null() {
-            let mut inst = LLVMGetFirstInstruction(bb);
-            let mut ii = 0;
-            while !inst.is_null() {
+        for (bi, bb) in f.blocks().enumerate() {
+            for (ii, inst) in bb.instructions().enumerate() {
                 if is_pointer_bitcast(inst) && only_feeds_memory_intrinsics(inst) {
                     found.insert((bi, ii));
                 }
-                inst = LLVMGetNextInstruction(inst);
-                ii += 1;
             }
-            bb = LLVMGetNextBasicBlock(bb);
-            bi += 1;
         }
         if !found.is_empty() {
-            out.insert(super::local_names::value_name(f), found);
+            out.insert(f.name(), found);
         }
-        f = LLVMGetNextFunction(f);
     }
     out
 }

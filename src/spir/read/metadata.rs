@@ -3,18 +3,9 @@
 //! the module-level `opencl.*` nodes. Also checks the input parses and verifies, with LLVM's
 //! messages captured instead of LLVM's default handler printing and exiting.
 
-use std::ffi::{c_char, c_void, CStr, CString};
-use std::ptr;
-
-use crate::hash::HashMap;
-
-use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-use llvm_sys::LLVMTypeKind;
-
-use super::local_names::value_name;
 use crate::diag::{Error, Result};
+use crate::hash::HashMap;
+use crate::llvm::{self, SourceForm, TypeKind, Value};
 
 /// Scalar element of a `vec_type_hint` type as LLVM gives it (signless).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,155 +92,32 @@ pub struct ParamMemory {
 /// LLVM's calling-convention number for `spir_kernel`.
 const SPIR_KERNEL_CC: u32 = 76;
 
-/// An LLVM module and the context that owns it, disposed together.
-pub struct LlvmModule {
-    ctx: LLVMContextRef,
-    module: LLVMModuleRef,
-}
-
-impl LlvmModule {
-    pub fn as_raw(&self) -> LLVMModuleRef {
-        self.module
-    }
-
-    /// The module written as bitcode.
-    #[cfg(test)]
-    pub fn bitcode(&self) -> Vec<u8> {
-        // SAFETY: a live module; the buffer is copied out, then disposed.
-        unsafe {
-            let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(self.module);
-            let bytes = std::slice::from_raw_parts(
-                LLVMGetBufferStart(buf) as *const u8,
-                LLVMGetBufferSize(buf),
-            )
-            .to_vec();
-            LLVMDisposeMemoryBuffer(buf);
-            bytes
-        }
-    }
-}
-
-impl Drop for LlvmModule {
-    fn drop(&mut self) {
-        // SAFETY: both were created by `read_metadata` and are disposed only here.
-        unsafe {
-            if !self.module.is_null() {
-                LLVMDisposeModule(self.module);
-            }
-            LLVMContextDispose(self.ctx)
-        }
-    }
-}
-
-extern "C" fn collect_diagnostic(info: LLVMDiagnosticInfoRef, sink: *mut c_void) {
-    // SAFETY: `sink` is the `Vec<String>` registered in `read_metadata`, alive while the
-    // handler is set (it is unset before `read_metadata` returns).
-    unsafe {
-        let messages = &mut *(sink as *mut Vec<String>);
-        let d = LLVMGetDiagInfoDescription(info);
-        if !d.is_null() {
-            messages.push(CStr::from_ptr(d).to_string_lossy().into_owned());
-            LLVMDisposeMessage(d);
-        }
-    }
-}
-
 /// Parse `bytes` (bitcode or text IR), verify it, and extract all SPIR metadata. The parsed
 /// module comes back too, for the body reader (`handoff.rs`): the input is parsed once.
-pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<(RawMetadata, LlvmModule)> {
-    let mut messages: Vec<String> = Vec::new();
-    unsafe {
-        let mut owner = LlvmModule {
-            ctx: LLVMContextCreate(),
-            module: ptr::null_mut(),
-        };
-        LLVMContextSetDiagnosticHandler(
-            owner.ctx,
-            Some(collect_diagnostic),
-            &mut messages as *mut Vec<String> as *mut c_void,
-        );
-        let name = CString::new("input").unwrap();
-        let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-            bytes.as_ptr() as *const c_char,
-            bytes.len(),
-            name.as_ptr(),
-        );
-        let mut msg: *mut c_char = ptr::null_mut();
-        let failed = if is_bitcode {
-            // The form that returns its error: `LLVMParseBitcodeInContext2` is the hand-off
-            // point (`handoff.rs`).
-            #[allow(deprecated)]
-            let r = llvm_sys::bit_reader::LLVMParseBitcodeInContext(
-                owner.ctx,
-                buf,
-                &mut owner.module,
-                &mut msg,
-            );
-            LLVMDisposeMemoryBuffer(buf);
-            r != 0
-        } else {
-            // Takes ownership of `buf`.
-            let r = llvm_sys::ir_reader::LLVMParseIRInContext(
-                owner.ctx,
-                buf,
-                &mut owner.module,
-                &mut msg,
-            );
-            r != 0
-        };
-        if !msg.is_null() {
-            messages.push(CStr::from_ptr(msg).to_string_lossy().into_owned());
-            LLVMDisposeMessage(msg);
-        }
-        let result = if failed || owner.module.is_null() {
-            let what = if is_bitcode {
-                "LLVM bitcode"
-            } else {
-                "LLVM IR text"
-            };
-            let detail = if messages.is_empty() {
-                "parse failed".to_string()
-            } else {
-                messages.join("; ")
-            };
-            Err(Error::malformed(format!("not readable {what}: {detail}")))
-        } else {
-            extract(owner.ctx, owner.module)
-        };
-        // `messages` ends here; the module lives on.
-        LLVMContextSetDiagnosticHandler(owner.ctx, None, ptr::null_mut());
-        result.map(|md| (md, owner))
-    }
-}
-
-unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> {
-    let mut msg: *mut c_char = ptr::null_mut();
-    if LLVMVerifyModule(
-        m,
-        LLVMVerifierFailureAction::LLVMReturnStatusAction,
-        &mut msg,
-    ) != 0
-    {
-        let text = if msg.is_null() {
-            String::new()
-        } else {
-            CStr::from_ptr(msg).to_string_lossy().into_owned()
-        };
-        if !msg.is_null() {
-            LLVMDisposeMessage(msg);
-        }
+pub fn read_metadata(bytes: &[u8], is_bitcode: bool) -> Result<(RawMetadata, llvm::Module)> {
+    let (form, what) = if is_bitcode {
+        (SourceForm::Bitcode, "LLVM bitcode")
+    } else {
+        (SourceForm::Text, "LLVM IR text")
+    };
+    let module = llvm::Module::parse(bytes, form)
+        .map_err(|detail| Error::malformed(format!("not readable {what}: {detail}")))?;
+    if let Err(text) = module.verify() {
         let first = text.lines().next().unwrap_or("").to_string();
         return Err(Error::malformed(format!(
             "the module does not pass LLVM's verifier: {first}"
         )));
     }
-    if !msg.is_null() {
-        LLVMDisposeMessage(msg);
-    }
+    let md = extract(&module)?;
+    Ok((md, module))
+}
+
+/// Every SPIR fact of the verified `module`'s metadata; also rewrites its half constants
+/// (`half_constants.rs`) and finds its memory-intrinsic casts (`memory_casts.rs`).
+fn extract(module: &llvm::Module) -> Result<RawMetadata> {
+    let m = module;
     let mut md = RawMetadata {
-        triple: CStr::from_ptr(LLVMGetTarget(m))
-            .to_string_lossy()
-            .into_owned(),
+        triple: module.target(),
         ..Default::default()
     };
     md.spir_version = version(named_nodes(m, "opencl.spir.version").first().copied());
@@ -259,28 +127,22 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
         strings_of_nodes(&named_nodes(m, "opencl.used.optional.core.features"));
     md.compiler_options = strings_of_nodes(&named_nodes(m, "opencl.compiler.options"));
     // SPIR: the node's presence (it is empty, `!{}`) means FP_CONTRACT ON.
-    md.fp_contract = {
-        let name = "opencl.enable.FP_CONTRACT";
-        !LLVMGetNamedMetadata(m, name.as_ptr().cast(), name.len()).is_null()
-    };
+    md.fp_contract = m.has_named_metadata("opencl.enable.FP_CONTRACT");
 
     // Legacy: one node per kernel in !opencl.kernels.
     for node in named_nodes(m, "opencl.kernels") {
-        let ops = operands(node);
-        let Some(f) = ops.first().copied().and_then(|v| function_of(v)) else {
+        let ops = node.node_operands();
+        let Some(f) = ops.first().copied().and_then(function_of) else {
             return Err(Error::malformed(
                 "an !opencl.kernels entry does not start with a function",
             ));
         };
         let mut k = RawKernel {
-            name: value_name(f),
+            name: f.name(),
             ..Default::default()
         };
-        for &sub in &ops[1..] {
-            if sub.is_null() {
-                continue;
-            }
-            let sub_ops = operands(sub);
+        for sub in ops[1..].iter().flatten() {
+            let sub_ops = sub.node_operands();
             if let Some(tag) = sub_ops.first().and_then(|&t| md_string(t)) {
                 apply_kernel_node(&mut k, &tag, &sub_ops[1..])
                     .map_err(|e| e.in_function(&k.name))?;
@@ -290,51 +152,34 @@ unsafe fn extract(ctx: LLVMContextRef, m: LLVMModuleRef) -> Result<RawMetadata> 
     }
 
     md.param_memory = param_memory(m);
-    let mut nm = LLVMGetFirstNamedMetadata(m);
-    while !nm.is_null() {
-        let mut len = 0usize;
-        let p = LLVMGetNamedMetadataName(nm, &mut len);
-        let name = String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len));
+    for name in m.named_metadata_names() {
         if name == "llvm.dbg.cu" {
             md.debug_info = true;
-        } else if !READ_NAMED.contains(&name.as_ref()) && !MEANINGLESS.contains(&name.as_ref()) {
-            md.unread_named.push(name.into_owned());
+        } else if !READ_NAMED.contains(&name.as_str()) && !MEANINGLESS.contains(&name.as_str()) {
+            md.unread_named.push(name);
         }
-        nm = LLVMGetNextNamedMetadata(nm);
     }
-    super::half_constants::rewrite(ctx, m);
+    super::half_constants::rewrite(m);
     md.memory_casts = super::memory_casts::memory_casts(m);
 
     // Modern: spir_kernel functions with attached !kernel_arg_* metadata.
-    let mut f = LLVMGetFirstFunction(m);
-    while !f.is_null() {
-        if LLVMGetFunctionCallConv(f) == SPIR_KERNEL_CC && LLVMCountBasicBlocks(f) > 0 {
-            let name = value_name(f);
-            let idx = md.kernel_index(&name);
-            let mut count = 0usize;
-            let entries = LLVMGlobalCopyAllMetadata(f, &mut count);
-            for i in 0..count as u32 {
-                let kind = LLVMValueMetadataEntriesGetKind(entries, i);
-                let node =
-                    LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, i));
-                for tag in KERNEL_TAGS {
-                    if LLVMGetMDKindIDInContext(
-                        ctx,
-                        tag.as_ptr() as *const c_char,
-                        tag.len() as u32,
-                    ) == kind
-                    {
-                        let ops = operands(node);
-                        apply_kernel_node(&mut md.kernels[idx], tag, &ops)
-                            .map_err(|e| e.in_function(&name))?;
-                    }
-                }
-            }
-            if !entries.is_null() {
-                LLVMDisposeValueMetadataEntries(entries);
+    let tag_kinds = KERNEL_TAGS.map(|tag| m.metadata_kind(tag));
+    for f in m.functions() {
+        if f.calling_convention() != Some(SPIR_KERNEL_CC) || !f.is_definition() {
+            continue;
+        }
+        let name = f.name();
+        let idx = md.kernel_index(&name);
+        for (kind, node) in m.attached_metadata(f) {
+            for (tag, _) in KERNEL_TAGS
+                .iter()
+                .zip(tag_kinds)
+                .filter(|(_, k)| *k == kind)
+            {
+                apply_kernel_node(&mut md.kernels[idx], tag, &node.node_operands())
+                    .map_err(|e| e.in_function(&name))?;
             }
         }
-        f = LLVMGetNextFunction(f);
     }
     spirv_ir_metadata(m, &mut md)?;
     Ok(md)
@@ -367,17 +212,17 @@ const MEANINGLESS: [&str; 2] = ["llvm.ident", "llvm.module.flags"];
 /// The spirv-ir flavor's module metadata: `!spirv.ExecutionMode`, `!spirv.Source`,
 /// `!spirv.SourceExtension`. (`!spirv.MemoryModel` repeats the triple; capabilities and
 /// extensions are derived again by the SPIR-V writer.)
-unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()> {
+fn spirv_ir_metadata(m: &llvm::Module, md: &mut RawMetadata) -> Result<()> {
     use spirv::ExecutionMode as M;
     let mut contraction_off = false;
     for node in named_nodes(m, "spirv.ExecutionMode") {
-        let ops = operands(node);
-        let Some(f) = ops.first().copied().and_then(|v| function_of(v)) else {
+        let ops = node.node_operands();
+        let Some(f) = ops.first().copied().and_then(function_of) else {
             return Err(Error::malformed(
                 "a !spirv.ExecutionMode entry does not start with a function",
             ));
         };
-        let name = value_name(f);
+        let name = f.name();
         let ints: Vec<u32> = ops[1..]
             .iter()
             .map(|&o| int_of(o).map(|v| v as u32))
@@ -429,7 +274,7 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
     md.fp_contract &= !contraction_off;
     if md.ocl_version.is_none() {
         if let Some(node) = named_nodes(m, "spirv.Source").first() {
-            let ops = operands(*node);
+            let ops = node.node_operands();
             if let Some(v) = ops.get(1).and_then(|&o| int_of(o)) {
                 let v = v as u32;
                 md.ocl_version = Some((v / 100_000, (v % 100_000) / 1000));
@@ -449,17 +294,14 @@ unsafe fn spirv_ir_metadata(m: LLVMModuleRef, md: &mut RawMetadata) -> Result<()
 }
 
 /// `readonly` / `readnone` / `writeonly` on every function parameter that has one.
-unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
-    let kind = |name: &str| LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+fn param_memory(m: &llvm::Module) -> HashMap<String, Vec<ParamMemory>> {
+    let kind = llvm::attribute_kind;
     let (readonly, readnone, writeonly) = (kind("readonly"), kind("readnone"), kind("writeonly"));
     let mut out = HashMap::default();
-    let mut f = LLVMGetFirstFunction(m);
-    while !f.is_null() {
-        let n = LLVMCountParams(f);
-        let flags: Vec<ParamMemory> = (0..n)
+    for f in m.functions() {
+        let flags: Vec<ParamMemory> = (0..f.param_count())
             .map(|i| {
-                // Attribute index 0 is the return value; parameters start at 1.
-                let has = |k| !LLVMGetEnumAttributeAtIndex(f, i + 1, k).is_null();
+                let has = |k| f.param_has_attribute(i, k);
                 ParamMemory {
                     readonly: has(readonly),
                     readnone: has(readnone),
@@ -471,9 +313,8 @@ unsafe fn param_memory(m: LLVMModuleRef) -> HashMap<String, Vec<ParamMemory>> {
             .iter()
             .any(|p| p.readonly || p.readnone || p.writeonly)
         {
-            out.insert(value_name(f), flags);
+            out.insert(f.name(), flags);
         }
-        f = LLVMGetNextFunction(f);
     }
     out
 }
@@ -493,7 +334,7 @@ const KERNEL_TAGS: [&str; 10] = [
 
 /// Fill one field of `k` from a metadata node `tag` with operands `ops`. Fields already set
 /// (from `!opencl.kernels`) are kept.
-unsafe fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[LLVMValueRef]) -> Result<()> {
+fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[Option<Value>]) -> Result<()> {
     let strings = || {
         ops.iter()
             .map(|&o| md_string(o).unwrap_or_default())
@@ -553,18 +394,17 @@ unsafe fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[LLVMValueRef]) 
                     "!vec_type_hint needs a type and a signedness",
                 ));
             };
-            let ty = LLVMTypeOf(hint);
-            let (scalar_ty, len) = match LLVMGetTypeKind(ty) {
-                LLVMTypeKind::LLVMVectorTypeKind => (LLVMGetElementType(ty), LLVMGetVectorSize(ty)),
-                _ => (ty, 1),
-            };
-            let scalar = match LLVMGetTypeKind(scalar_ty) {
-                LLVMTypeKind::LLVMIntegerTypeKind => {
-                    HintScalar::Int(LLVMGetIntTypeWidth(scalar_ty))
+            let ty = hint
+                .map(Value::type_of)
+                .ok_or_else(|| Error::malformed("!vec_type_hint needs a type and a signedness"))?;
+            let (scalar_ty, len) = ty.vector().unwrap_or((ty, 1));
+            let scalar = match scalar_ty.kind() {
+                TypeKind::LLVMIntegerTypeKind => {
+                    HintScalar::Int(scalar_ty.int_width().unwrap_or(0))
                 }
-                LLVMTypeKind::LLVMHalfTypeKind => HintScalar::Float(16),
-                LLVMTypeKind::LLVMFloatTypeKind => HintScalar::Float(32),
-                LLVMTypeKind::LLVMDoubleTypeKind => HintScalar::Float(64),
+                TypeKind::LLVMHalfTypeKind => HintScalar::Float(16),
+                TypeKind::LLVMFloatTypeKind => HintScalar::Float(32),
+                TypeKind::LLVMDoubleTypeKind => HintScalar::Float(64),
                 _ => {
                     return Err(Error::malformed(
                         "!vec_type_hint names a type that is not a scalar or vector",
@@ -579,71 +419,39 @@ unsafe fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[LLVMValueRef]) 
     Ok(())
 }
 
-unsafe fn named_nodes(m: LLVMModuleRef, name: &str) -> Vec<LLVMValueRef> {
-    let c = CString::new(name).unwrap();
-    let n = LLVMGetNamedMetadataNumOperands(m, c.as_ptr());
-    let mut v = vec![ptr::null_mut(); n as usize];
-    if n > 0 {
-        LLVMGetNamedMetadataOperands(m, c.as_ptr(), v.as_mut_ptr());
-    }
-    v
+fn named_nodes<'m>(m: &'m llvm::Module, name: &str) -> Vec<Value<'m>> {
+    m.named_metadata(name)
 }
 
-unsafe fn operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
-    if node.is_null() || LLVMIsAMDNode(node).is_null() {
-        return Vec::new();
-    }
-    let n = LLVMGetMDNodeNumOperands(node);
-    let mut v = vec![ptr::null_mut(); n as usize];
-    if n > 0 {
-        LLVMGetMDNodeOperands(node, v.as_mut_ptr());
-    }
-    v
+fn md_string(v: Option<Value>) -> Option<String> {
+    v?.metadata_string()
 }
 
-unsafe fn md_string(v: LLVMValueRef) -> Option<String> {
-    if v.is_null() || LLVMIsAMDString(v).is_null() {
-        return None;
-    }
-    let mut len = 0u32;
-    let p = LLVMGetMDString(v, &mut len);
-    if p.is_null() {
-        return None;
-    }
-    let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
-    Some(String::from_utf8_lossy(bytes).into_owned())
+fn int_of(v: Option<Value>) -> Option<u64> {
+    v?.const_int()
 }
 
-unsafe fn int_of(v: LLVMValueRef) -> Option<u64> {
-    if v.is_null() || LLVMIsAConstantInt(v).is_null() {
-        return None;
-    }
-    Some(LLVMConstIntGetZExtValue(v))
-}
-
-unsafe fn function_of(v: LLVMValueRef) -> Option<LLVMValueRef> {
-    if v.is_null() {
-        return None;
-    }
-    if !LLVMIsAFunction(v).is_null() {
+fn function_of(v: Option<Value>) -> Option<Value> {
+    let v = v?;
+    if v.is_function() {
         return Some(v);
     }
     // LLVM 3.2 metadata may hold a bitcast of the function.
-    if !LLVMIsAConstantExpr(v).is_null() && LLVMGetNumOperands(v) > 0 {
-        return function_of(LLVMGetOperand(v, 0));
+    if v.is_constant_expr() {
+        return function_of(v.operand(0));
     }
     None
 }
 
-unsafe fn version(node: Option<LLVMValueRef>) -> Option<(u32, u32)> {
-    let ops = operands(node?);
+fn version(node: Option<Value>) -> Option<(u32, u32)> {
+    let ops = node?.node_operands();
     Some((int_of(*ops.first()?)? as u32, int_of(*ops.get(1)?)? as u32))
 }
 
-unsafe fn strings_of_nodes(nodes: &[LLVMValueRef]) -> Vec<String> {
+fn strings_of_nodes(nodes: &[Value]) -> Vec<String> {
     nodes
         .iter()
-        .flat_map(|&n| operands(n))
-        .filter_map(|o| md_string(o))
+        .flat_map(|n| n.node_operands())
+        .filter_map(md_string)
         .collect()
 }

@@ -1,0 +1,154 @@
+//! The changes the SPIR reader makes to a parsed module before llvm-ir converts it (the half
+//! constants' marker calls, `spir/read/half_constants.rs`). Each keeps the module well-typed:
+//! what it would make ill-typed it refuses with `None` or `false`.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+
+use super::value::{Type, TypeKind, Value};
+use super::Module;
+
+impl Module {
+    /// The 16-bit integer type.
+    pub fn i16_type(&self) -> Type<'_> {
+        // SAFETY: a live context (point 1); the type belongs to it.
+        unsafe {
+            let (ctx, _) = self.raw();
+            Type::new(LLVMInt16TypeInContext(ctx))
+        }
+    }
+
+    /// The module's function `name` if it has one, else a new declaration of it returning
+    /// `ret` from `params`. `None` where a function of that name exists with another type.
+    pub fn declare_function<'m>(
+        &'m self,
+        name: &str,
+        ret: Type<'m>,
+        params: &[Type<'m>],
+    ) -> Option<Value<'m>> {
+        let cname = std::ffi::CString::new(name).ok()?;
+        let mut raw_params: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw()).collect();
+        // SAFETY: a live module; the types are of its context (point 2) and the parameter
+        // array has the length passed; a function found by name has its type compared with
+        // the one asked for before it is handed out.
+        unsafe {
+            let (_, m) = self.raw();
+            let fn_ty = LLVMFunctionType(
+                ret.raw(),
+                raw_params.as_mut_ptr(),
+                raw_params.len() as u32,
+                0,
+            );
+            let f = LLVMGetNamedFunction(m, cname.as_ptr());
+            if f.is_null() {
+                return Value::new(LLVMAddFunction(m, cname.as_ptr(), fn_ty));
+            }
+            (LLVMGlobalGetValueType(f) == fn_ty)
+                .then(|| Value::new(f))
+                .flatten()
+        }
+    }
+
+    /// A call of `callee` with `args`, inserted right before the instruction `before`. `None`
+    /// where `before` is no instruction, `callee` no function, or the arguments do not match
+    /// its parameters in number and type.
+    pub fn insert_call_before<'m>(
+        &'m self,
+        before: Value<'m>,
+        callee: Value<'m>,
+        args: &[Value<'m>],
+    ) -> Option<Value<'m>> {
+        before.opcode()?;
+        if !callee.is_function() {
+            return None;
+        }
+        // SAFETY: `callee` is a function (point 3), so its value type is a function type, whose
+        // parameter types are read into an array of their count; the builder is made, placed
+        // before an instruction of this module and disposed of here; the call is built only
+        // with arguments whose types are the parameters'.
+        unsafe {
+            let (ctx, _) = self.raw();
+            let fn_ty = LLVMGlobalGetValueType(callee.raw());
+            let n = LLVMCountParamTypes(fn_ty) as usize;
+            let mut param_types = vec![std::ptr::null_mut(); n];
+            LLVMGetParamTypes(fn_ty, param_types.as_mut_ptr());
+            let matches = args.len() == n
+                && args
+                    .iter()
+                    .zip(&param_types)
+                    .all(|(a, &t)| a.type_of().raw() == t);
+            if !matches {
+                return None;
+            }
+            let mut raw_args: Vec<LLVMValueRef> = args.iter().map(|a| a.raw()).collect();
+            let builder = LLVMCreateBuilderInContext(ctx);
+            LLVMPositionBuilderBefore(builder, before.raw());
+            let call = LLVMBuildCall2(
+                builder,
+                fn_ty,
+                callee.raw(),
+                raw_args.as_mut_ptr(),
+                raw_args.len() as u32,
+                c"".as_ptr(),
+            );
+            LLVMDisposeBuilder(builder);
+            Value::new(call)
+        }
+    }
+}
+
+/// The width in bits of a scalar of kind integer or floating point; `None` for another type.
+fn scalar_bits(t: Type) -> Option<u32> {
+    match t.kind() {
+        TypeKind::LLVMIntegerTypeKind => t.int_width(),
+        TypeKind::LLVMHalfTypeKind => Some(16),
+        TypeKind::LLVMFloatTypeKind => Some(32),
+        TypeKind::LLVMDoubleTypeKind => Some(64),
+        _ => None,
+    }
+}
+
+/// The width in bits of a scalar or vector of scalars.
+fn bits(t: Type) -> Option<u64> {
+    match t.vector() {
+        Some((elem, n)) => Some(u64::from(scalar_bits(elem)?) * u64::from(n)),
+        None => scalar_bits(t).map(u64::from),
+    }
+}
+
+impl<'m> Value<'m> {
+    /// The constant's bits as type `to` (a constant bitcast); `None` for a value that is no
+    /// constant or a type of another width (both must be scalars or vectors of scalars).
+    pub fn const_bitcast(self, to: Type<'m>) -> Option<Value<'m>> {
+        // SAFETY: asked of a constant only (point 3), cast to a type of the same width, which
+        // is what a bitcast requires.
+        unsafe {
+            if LLVMIsAConstant(self.raw()).is_null() {
+                return None;
+            }
+            if bits(self.type_of()).is_none() || bits(self.type_of()) != bits(to) {
+                return None;
+            }
+            Value::new(LLVMConstBitCast(self.raw(), to.raw()))
+        }
+    }
+
+    /// Make `v` the instruction's operand `i`. False (nothing changed) where the value is no
+    /// instruction, has no operand `i`, or `v` is of another type than the operand it would
+    /// replace.
+    pub fn set_operand(self, i: u32, v: Value<'m>) -> bool {
+        if self.opcode().is_none() {
+            return false;
+        }
+        let Some(old) = self.operand(i) else {
+            return false;
+        };
+        if old.type_of() != v.type_of() {
+            return false;
+        }
+        // SAFETY: an instruction with an operand `i` (checked above), given a value of the
+        // same type.
+        unsafe { LLVMSetOperand(self.raw(), i, v.raw()) };
+        true
+    }
+}
