@@ -1,0 +1,315 @@
+//! The command line's arguments (clap) and the parsers of their values.
+
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use spir_xlate::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers};
+
+#[derive(Parser)]
+#[command(
+    name = "spir-xlate",
+    version,
+    about = "Translate between SPIR (LLVM bitcode) and SPIR-V"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// SPIR bitcode or LLVM IR text -> SPIR-V.
+    ToSpirv {
+        /// Input .bc or .ll file (`-` for stdin).
+        input: String,
+        /// Output file (`-` for stdout). Default: the input's name with .spv (.spvasm with
+        /// --text) replacing .bc, .ll, .spir, .spir32 or .spir64, else appended; a default
+        /// name that exists is not overwritten without --force. Never the input.
+        #[arg(short, long)]
+        output: Option<String>,
+        /// Overwrite an existing file at the default output name (an input never is).
+        #[arg(long)]
+        force: bool,
+        /// No warnings (the facts of the input the output does not keep); errors still print.
+        #[arg(short, long)]
+        quiet: bool,
+        #[command(flatten)]
+        spirv: SpirvArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Vulkan targets: also write the kernel interface (what the module's
+        /// NonSemantic.ClspvReflection says) as JSON to this file.
+        #[arg(long)]
+        reflection: Option<String>,
+        /// Write disassembly text (SPIRV-Tools' spirv-dis form) instead of a binary module.
+        #[arg(long)]
+        text: bool,
+    },
+    /// SPIR-V -> SPIR bitcode (or LLVM IR text with -S).
+    ToSpir {
+        /// Input SPIR-V module (`-` for stdin).
+        input: String,
+        /// Output file (`-` for stdout). Default: the input's name with .bc (.ll with -S)
+        /// replacing .spv or .spirv, else appended; a default name that exists (the SPIR the
+        /// module was made from, say) is not overwritten without --force. Never the input.
+        #[arg(short, long)]
+        output: Option<String>,
+        /// Overwrite an existing file at the default output name (an input never is).
+        #[arg(long)]
+        force: bool,
+        /// No warnings (the facts of the input the output does not keep); errors still print.
+        #[arg(short, long)]
+        quiet: bool,
+        #[command(flatten)]
+        spir: SpirArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Write textual LLVM IR (.ll) instead of bitcode.
+        #[arg(short = 'S')]
+        text: bool,
+    },
+    /// Translate every SPIR module (by content, not extension) under the given files and
+    /// directories, in one process on all cores; the outputs mirror the input tree under
+    /// OUT_DIR (`.bc`/`.spir` become `.spv`, other names get `.spv` appended; `--to spir`:
+    /// `.spv` becomes `.bc`). One line of summary; exit 0 when every module translated.
+    Migrate {
+        /// Files and directories to translate (directories recursively).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Where the outputs go (made if missing). `--output` as for the other commands.
+        #[arg(
+            short,
+            long = "output-dir",
+            visible_alias = "output",
+            value_name = "OUT_DIR"
+        )]
+        output_dir: PathBuf,
+        /// `spirv` (SPIR modules -> SPIR-V) or `spir` (SPIR-V modules -> SPIR).
+        #[arg(long, default_value = "spirv", value_parser = parse_direction)]
+        to: spir_xlate::migrate::Direction,
+        /// Threads; default: one per CPU.
+        #[arg(short, long)]
+        jobs: Option<usize>,
+        /// With --to spirv: as for to-spirv (a Vulkan target writes each module's kernel
+        /// interface beside it, `.json`).
+        #[command(flatten)]
+        spirv: SpirvArgs,
+        /// With --to spir: as for to-spir.
+        #[command(flatten)]
+        spir: SpirArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Write a JSON report: per file its status (ok, refused, invalid input, output
+        /// error, internal error), message, kernels, SPIR-V version, capabilities,
+        /// extensions and time.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// No progress bar (there is none when stderr is not a terminal).
+        #[arg(short, long)]
+        quiet: bool,
+    },
+    /// Print the semantic graph of a SPIR or SPIR-V input.
+    DumpIr {
+        /// Input .bc, .ll or .spv file (`-` for stdin).
+        input: String,
+    },
+    /// Translate to the other side and back and report the first difference (exit 1 if any):
+    /// SPIR-V through --flavor spirv-ir, SPIR through SPIR-V (see roundtrip/README.md).
+    Roundtrip {
+        /// Input .spv, .bc or .ll file (`-` for stdin).
+        input: String,
+        /// The SPIR-V environment of the SPIR-V side.
+        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+        target: TargetEnv,
+    },
+    /// Print a SPIR-V module in canonical text form (ids named by what they are, type,
+    /// decoration and function order normalized), for diffing two modules.
+    Canonical {
+        /// Input .spv file (`-` for stdin).
+        input: String,
+    },
+}
+
+/// How SPIR-V is written (`to-spirv`, `migrate`).
+#[derive(clap::Args)]
+pub(crate) struct SpirvArgs {
+    /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6),
+    /// or a Vulkan compute module: vulkan1.1 (<= 1.3), vulkan1.2 (<= 1.5), vulkan1.3 (<= 1.6).
+    /// The input may also be a SPIR-V module (read through the SPIR-V reader).
+    #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+    pub(crate) target: TargetEnv,
+    /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
+    #[arg(long, value_parser = parse_version)]
+    pub(crate) spirv_version: Option<(u8, u8)>,
+    /// Vulkan targets: how global and constant pointers arrive: `physical` (device
+    /// addresses in push constants, PhysicalStorageBuffer64) or `descriptors` (one
+    /// storage buffer per pointer argument).
+    #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
+    pub(crate) vulkan_pointers: VulkanPointers,
+    /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
+    /// (the host allocates it; the reflection says its size). A multiple of 4, at
+    /// least 8.
+    #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
+    pub(crate) printf_buffer_size: u32,
+}
+
+impl SpirvArgs {
+    /// The options; a `--spirv-version` above what `--target` allows is a usage error.
+    pub(crate) fn options(&self, limits: &LimitArgs) -> Options {
+        if let Some((major, minor)) = self.spirv_version {
+            let (top_major, top_minor) = self.target.max_version();
+            if (major, minor) > (top_major, top_minor) {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::ArgumentConflict,
+                        format!(
+                            "--spirv-version {major}.{minor} is above what --target {} allows \
+                             (SPIR-V {top_major}.{top_minor})",
+                            self.target.name()
+                        ),
+                    )
+                    .exit();
+            }
+        }
+        Options {
+            target: self.target,
+            spirv_version: self.spirv_version,
+            vulkan_pointers: self.vulkan_pointers,
+            printf_buffer_size: Some(self.printf_buffer_size),
+            limits: limits.limits(),
+        }
+    }
+}
+
+/// How long one input may take (`to-spirv`, `to-spir`, `migrate`).
+#[derive(clap::Args)]
+pub(crate) struct LimitArgs {
+    /// Seconds the translation of an input may take before it is stopped (exit 1).
+    #[arg(long, default_value_t = 600)]
+    pub(crate) time_limit: u64,
+}
+
+impl LimitArgs {
+    pub(crate) fn limits(&self) -> spir_xlate::Limits {
+        spir_xlate::Limits {
+            time: std::time::Duration::from_secs(self.time_limit),
+            ..Default::default()
+        }
+    }
+}
+
+/// How SPIR is written (`to-spir`, `migrate --to spir`).
+#[derive(clap::Args)]
+pub(crate) struct SpirArgs {
+    /// Output convention: `spir` (real SPIR: mangled OpenCL C builtins, opencl.* metadata)
+    /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
+    #[arg(long, default_value = "spir", value_parser = parse_flavor)]
+    pub(crate) flavor: Flavor,
+    /// SPIR version written in opencl.spir.version (1.2 or 2.0). Default: 2.0 for a
+    /// module of OpenCL C 2.0 (or later) source, whose atomics, fences and barriers SPIR
+    /// 1.2 cannot spell; 1.2 otherwise.
+    #[arg(long, value_parser = parse_spir_version)]
+    pub(crate) spir_version: Option<(u32, u32)>,
+    /// Where kernel argument info goes: `both` (!opencl.kernels and function
+    /// !kernel_arg_*), `function` (for consumers such as PoCL 3.1 that abort on
+    /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
+    #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
+    pub(crate) kernel_info: KernelInfo,
+    /// With --flavor spirv-ir: builtin variables as `@__spirv_BuiltIn*` globals (loaded)
+    /// rather than `__spirv_BuiltIn*` calls.
+    #[arg(long)]
+    pub(crate) builtins_as_globals: bool,
+}
+
+impl SpirArgs {
+    /// The options (`text`: LLVM IR text instead of bitcode); `--builtins-as-globals` without
+    /// spirv-ir is a usage error.
+    pub(crate) fn options(&self, text: bool, limits: &LimitArgs) -> SpirOptions {
+        if self.builtins_as_globals && self.flavor != Flavor::SpirvIr {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "--builtins-as-globals only applies to --flavor spirv-ir",
+                )
+                .exit();
+        }
+        SpirOptions {
+            flavor: self.flavor,
+            spir_version: self.spir_version,
+            text,
+            kernel_info: self.kernel_info,
+            builtins_as_globals: self.builtins_as_globals,
+            limits: limits.limits(),
+        }
+    }
+}
+
+pub(crate) fn parse_target(s: &str) -> Result<TargetEnv, String> {
+    TargetEnv::parse(s).ok_or_else(|| {
+        format!(
+            "unknown target '{s}' (expected opencl2.1, opencl2.2, opencl3.0, vulkan1.1, \
+             vulkan1.2 or vulkan1.3)"
+        )
+    })
+}
+
+pub(crate) fn parse_printf_buffer_size(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 8 && n % 4 == 0 => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a printf buffer size (bytes: a multiple of 4, at least 8)"
+        )),
+    }
+}
+
+pub(crate) fn parse_vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
+    VulkanPointers::parse(s)
+        .ok_or_else(|| format!("unknown pointer strategy '{s}' (expected physical or descriptors)"))
+}
+
+pub(crate) fn parse_direction(s: &str) -> Result<spir_xlate::migrate::Direction, String> {
+    match s {
+        "spirv" => Ok(spir_xlate::migrate::Direction::ToSpirv),
+        "spir" => Ok(spir_xlate::migrate::Direction::ToSpir),
+        _ => Err(format!("unknown direction '{s}' (expected spirv or spir)")),
+    }
+}
+
+pub(crate) fn parse_flavor(s: &str) -> Result<Flavor, String> {
+    match s {
+        "spir" => Ok(Flavor::Spir),
+        "spirv-ir" => Ok(Flavor::SpirvIr),
+        _ => Err(format!("unknown flavor '{s}' (expected spir or spirv-ir)")),
+    }
+}
+
+pub(crate) fn parse_kernel_info(s: &str) -> Result<KernelInfo, String> {
+    match s {
+        "both" => Ok(KernelInfo::Both),
+        "function" => Ok(KernelInfo::Function),
+        "named" => Ok(KernelInfo::Named),
+        _ => Err(format!(
+            "unknown kernel info place '{s}' (expected both, function or named)"
+        )),
+    }
+}
+
+pub(crate) fn parse_spir_version(s: &str) -> Result<(u32, u32), String> {
+    match s {
+        "1.2" => Ok((1, 2)),
+        "2.0" => Ok((2, 0)),
+        _ => Err(format!("SPIR {s} does not exist (1.2 or 2.0)")),
+    }
+}
+
+pub(crate) fn parse_version(s: &str) -> Result<(u8, u8), String> {
+    let (a, b) = s.split_once('.').ok_or("expected MAJOR.MINOR, e.g. 1.2")?;
+    let v = (
+        a.parse::<u8>().map_err(|e| e.to_string())?,
+        b.parse::<u8>().map_err(|e| e.to_string())?,
+    );
+    if v.0 != 1 || v.1 > 6 {
+        return Err(format!("SPIR-V {s} does not exist (1.0 to 1.6)"));
+    }
+    Ok(v)
+}
