@@ -3,7 +3,7 @@
 //! image names derived from the image base name.
 
 use crate::ir::module::Module;
-use crate::ir::types::{ImageDim, ImageType, Type};
+use crate::ir::types::{Access, ImageDim, ImageType, Type};
 use crate::ir::Handle;
 
 /// `image2d_array_depth`: the part every image spelling shares (OpenCL C `<base>_t`, SPIR
@@ -19,6 +19,42 @@ pub fn image_base(i: &ImageType) -> String {
     let ms = if i.multisampled { "_msaa" } else { "" };
     let depth = if i.depth { "_depth" } else { "" };
     format!("{dim}{arr}{ms}{depth}")
+}
+
+/// The image `image2d_array_depth[_ro|_wo|_rw]` names (the inverse of [`image_base`], with
+/// the access suffix SPIR's opaque struct names may carry).
+pub fn image_from_name(base: &str) -> Option<ImageType> {
+    let (base, access) = match base.rsplit_once('_') {
+        Some((b, "ro")) => (b, Some(Access::ReadOnly)),
+        Some((b, "wo")) => (b, Some(Access::WriteOnly)),
+        Some((b, "rw")) => (b, Some(Access::ReadWrite)),
+        _ => (base, None),
+    };
+    let mut parts = base.split('_');
+    let mut dim = match parts.next()? {
+        "image1d" => ImageDim::Dim1D,
+        "image2d" => ImageDim::Dim2D,
+        "image3d" => ImageDim::Dim3D,
+        _ => return None,
+    };
+    let mut img = ImageType {
+        dim,
+        depth: false,
+        arrayed: false,
+        multisampled: false,
+        access,
+    };
+    for p in parts {
+        match p {
+            "array" => img.arrayed = true,
+            "depth" => img.depth = true,
+            "msaa" => img.multisampled = true,
+            "buffer" if dim == ImageDim::Dim1D => dim = ImageDim::Buffer,
+            _ => return None,
+        }
+    }
+    img.dim = dim;
+    Some(img)
 }
 
 impl Module {

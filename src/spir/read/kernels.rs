@@ -5,10 +5,10 @@
 use crate::hash::HashMap;
 
 use super::metadata::{HintScalar, RawKernel, RawMetadata};
-use super::types::image_from_name;
 use crate::diag::{Error, Result};
 use crate::ir::{self, Access, ArgInfo, Type, TypeQualifiers};
 use crate::mappings;
+use crate::spir::opencl_names::image_from_name;
 
 pub(crate) struct KernelInfo {
     pub args: Vec<ArgInfo>,

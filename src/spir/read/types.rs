@@ -8,7 +8,7 @@ use llvm_ir::{Name, TypeRef};
 
 use super::kernels::KernelInfo;
 use crate::diag::{Error, Result};
-use crate::ir::{self, Access, ImageDim, ImageType, Type};
+use crate::ir::{self, Access, ImageType, Type};
 use crate::mappings;
 
 pub(crate) fn name_str(n: &Name) -> String {
@@ -42,43 +42,8 @@ pub(crate) fn opencl_object(name: &str) -> Option<Type> {
         "reserve_id" => Type::ReserveId,
         "pipe" | "pipe_ro" => Type::Pipe(Access::ReadOnly),
         "pipe_wo" => Type::Pipe(Access::WriteOnly),
-        _ => Type::Image(image_from_name(base)?),
+        _ => Type::Image(crate::spir::opencl_names::image_from_name(base)?),
     })
-}
-
-/// Parse `image2d_array_depth[_ro|_wo|_rw]` into its properties.
-pub(crate) fn image_from_name(base: &str) -> Option<ImageType> {
-    let (base, access) = match base.rsplit_once('_') {
-        Some((b, "ro")) => (b, Some(Access::ReadOnly)),
-        Some((b, "wo")) => (b, Some(Access::WriteOnly)),
-        Some((b, "rw")) => (b, Some(Access::ReadWrite)),
-        _ => (base, None),
-    };
-    let mut parts = base.split('_');
-    let mut dim = match parts.next()? {
-        "image1d" => ImageDim::Dim1D,
-        "image2d" => ImageDim::Dim2D,
-        "image3d" => ImageDim::Dim3D,
-        _ => return None,
-    };
-    let mut img = ImageType {
-        dim,
-        depth: false,
-        arrayed: false,
-        multisampled: false,
-        access,
-    };
-    for p in parts {
-        match p {
-            "array" => img.arrayed = true,
-            "depth" => img.depth = true,
-            "msaa" => img.multisampled = true,
-            "buffer" if dim == ImageDim::Dim1D => dim = ImageDim::Buffer,
-            _ => return None,
-        }
-    }
-    img.dim = dim;
-    Some(img)
 }
 
 /// Whether a lowered type is, or points to, an image without access or a pipe, whose graph
@@ -472,6 +437,7 @@ pub(super) fn refuse_in_memory(t: &llvm_ir::Type, what: &str) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::ImageDim;
 
     #[test]
     fn opencl_object_names() {
