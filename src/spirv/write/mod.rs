@@ -7,6 +7,7 @@
 
 mod body;
 mod builtins;
+mod constants;
 mod layout;
 mod memory;
 mod policy;
