@@ -77,7 +77,7 @@ impl Work {
         Work::ValidateOutput,
     ];
 
-    /// The byte a child keeps in its phase cell (see `unix::run`).
+    /// The byte a child keeps in its phase cell (see `worker::run`).
     fn code(self) -> u8 {
         Work::ALL.iter().position(|&w| w == self).unwrap_or(0) as u8
     }
@@ -175,7 +175,7 @@ pub fn ending() -> bool {
 pub fn run<T: Wire>(work: Work, limits: Limits, job: impl FnOnce() -> Result<T>) -> Result<T> {
     #[cfg(unix)]
     {
-        unix::run(work, limits, job)
+        worker::run(work, limits, job)
     }
     #[cfg(not(unix))]
     {

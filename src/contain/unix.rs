@@ -59,7 +59,7 @@ impl Drop for SharedCell {
 }
 
 /// A contained job inside a contained child: in place, the cell saying which work runs.
-fn nested<T>(
+pub(super) fn nested<T>(
     cell: &AtomicU8,
     work: Work,
     limits: Limits,
@@ -156,25 +156,6 @@ pub(super) fn guarded<T>(job: impl FnOnce() -> Result<T>) -> Result<T> {
             crate::diag::panic_message(panic.as_ref())
         )))
     })
-}
-
-pub(super) fn run<T: Wire>(
-    work: Work,
-    limits: Limits,
-    job: impl FnOnce() -> Result<T>,
-) -> Result<T> {
-    let inside = PHASE.load(Ordering::SeqCst);
-    if !inside.is_null() {
-        // SAFETY: set by this process, a contained child, to its mapped cell.
-        return nested(unsafe { &*inside }, work, limits, job);
-    }
-    // A worker that serves this one job: the same fork, limits, phase cell and blame.
-    let mut job = Some(job);
-    let mut worker = super::worker::Worker::spawn_once(work, limits, move |_| match job.take() {
-        Some(job) => job(),
-        None => Err(Error::internal("a contained job was asked for twice")),
-    })?;
-    worker.call::<T>(0).unwrap_or_else(Err)
 }
 
 /// A child's answer and stderr pipes, read as data arrives.

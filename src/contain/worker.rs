@@ -9,10 +9,32 @@
 
 use std::time::Instant;
 
-use super::unix::{close, enter_child, guarded, pipe, write_all, Pipes, SharedCell, PHASE};
+use std::sync::atomic::Ordering;
+
+use super::unix::{close, enter_child, guarded, nested, pipe, write_all, Pipes, SharedCell, PHASE};
 use super::{death_error, decode_result, encode_result, Wire, Work};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::options::Limits;
+
+/// `job` in a worker that serves only it (the same fork, limits, phase cell and blame), or in
+/// place inside a contained child (`unix::nested`).
+pub(super) fn run<T: Wire>(
+    work: Work,
+    limits: Limits,
+    job: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let inside = PHASE.load(Ordering::SeqCst);
+    if !inside.is_null() {
+        // SAFETY: set by this process, a contained child, to its mapped cell.
+        return nested(unsafe { &*inside }, work, limits, job);
+    }
+    let mut job = Some(job);
+    let mut worker = Worker::spawn_once(work, limits, move |_| match job.take() {
+        Some(job) => job(),
+        None => Err(Error::internal("a contained job was asked for twice")),
+    })?;
+    worker.call::<T>(0).unwrap_or_else(Err)
+}
 
 /// A worker process and its pipes.
 pub struct Worker {
