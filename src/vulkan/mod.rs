@@ -47,6 +47,7 @@ mod forwarding;
 mod generic;
 mod generic_classes;
 mod generic_tagged;
+mod gep;
 mod groups;
 mod images;
 mod kernel;
