@@ -4,8 +4,10 @@
 //!
 //! # The safety argument
 //!
-//! Every `unsafe` call of `llvm_sys` in the SPIR reader is in this room; the SPIR writer's
-//! move here in steps (`tests/rooms.rs` lists the files not yet moved). Each is sound for
+//! Every `unsafe` call of `llvm_sys` in the SPIR reader is in this room, and the SPIR
+//! writer's module is made, verified, printed and disposed of here; the writer's building
+//! calls move here in steps (`tests/rooms.rs` lists the files not yet moved; until then they
+//! reach the raw handles through [`Module::raw_parts`]). Each is sound for
 //! these reasons, which the `SAFETY` comments refer to:
 //!
 //! 1. **Owned.** A [`Module`] owns its LLVM context and module: it creates both and disposes

@@ -23,6 +23,9 @@ pub enum SourceForm {
 pub struct Module {
     ctx: LLVMContextRef,
     module: LLVMModuleRef,
+    /// The instruction builder of a module made here to be written ([`Module::new`]); null
+    /// for a parsed one.
+    builder: LLVMBuilderRef,
     /// What LLVM reported to the context, for its whole life (the handler's sink: boxed, so
     /// that its address stays put when the `Module` moves).
     #[allow(clippy::box_collection)]
@@ -57,6 +60,23 @@ unsafe fn take_message(msg: *mut c_char) -> Option<String> {
 }
 
 impl Module {
+    /// An empty module named `name` in a new context, with an instruction builder, to be
+    /// written (the SPIR writer).
+    pub fn new(name: &str) -> Module {
+        let name = std::ffi::CString::new(name.replace('\0', "")).unwrap_or_default();
+        // SAFETY: plain constructors; each handle is owned by the result and disposed of once,
+        // in `Drop` (point 1).
+        unsafe {
+            let ctx = LLVMContextCreate();
+            Module {
+                ctx,
+                module: LLVMModuleCreateWithNameInContext(name.as_ptr(), ctx),
+                builder: LLVMCreateBuilderInContext(ctx),
+                diagnostics: Box::default(),
+            }
+        }
+    }
+
     /// Parse `bytes`. LLVM's diagnostics are captured instead of reaching its default handler
     /// (which prints and exits the process), for the module's whole life; the error is their
     /// text, `; `-separated.
@@ -69,6 +89,7 @@ impl Module {
             let mut owner = Module {
                 ctx: LLVMContextCreate(),
                 module: ptr::null_mut(),
+                builder: ptr::null_mut(),
                 diagnostics: Box::default(),
             };
             LLVMContextSetDiagnosticHandler(
@@ -165,8 +186,17 @@ impl Module {
         }))
     }
 
+    /// The module as LLVM IR text.
+    pub fn text(&self) -> Vec<u8> {
+        // SAFETY: a live module; the string is LLVM's to dispose of.
+        unsafe {
+            take_message(LLVMPrintModuleToString(self.module))
+                .unwrap_or_default()
+                .into_bytes()
+        }
+    }
+
     /// The module written as bitcode.
-    #[cfg(test)]
     pub fn bitcode(&self) -> Vec<u8> {
         // SAFETY: a live module; the buffer is copied out, then disposed of.
         unsafe {
@@ -189,12 +219,25 @@ impl Module {
     pub(super) unsafe fn raw(&self) -> (LLVMContextRef, LLVMModuleRef) {
         (self.ctx, self.module)
     }
+
+    /// The raw context, module and builder, for the SPIR writer, which still calls LLVM
+    /// itself (it moves into this room in steps; `tests/rooms.rs` lists its files).
+    ///
+    /// # Safety
+    /// The caller uses them only while `self` is borrowed and disposes of none of them.
+    pub unsafe fn raw_parts(&self) -> (LLVMContextRef, LLVMModuleRef, LLVMBuilderRef) {
+        (self.ctx, self.module, self.builder)
+    }
 }
 
 impl Drop for Module {
     fn drop(&mut self) {
-        // SAFETY: both were created by `parse` and are disposed of only here (point 1).
+        // SAFETY: each was created by `parse` or `new` and is disposed of only here, the
+        // context last (point 1).
         unsafe {
+            if !self.builder.is_null() {
+                LLVMDisposeBuilder(self.builder);
+            }
             if !self.module.is_null() {
                 LLVMDisposeModule(self.module);
             }

@@ -98,100 +98,6 @@ fn default_spir_version(m: &ir::Module) -> (u32, u32) {
     }
 }
 
-/// An LLVM context with one module and one builder, disposed of together.
-struct Llvm {
-    ctx: LLVMContextRef,
-    module: LLVMModuleRef,
-    builder: LLVMBuilderRef,
-}
-
-impl Llvm {
-    fn new() -> Self {
-        // SAFETY: plain constructors; each handle is disposed of once, in `drop`.
-        unsafe {
-            let ctx = llvm_sys::core::LLVMContextCreate();
-            let module =
-                llvm_sys::core::LLVMModuleCreateWithNameInContext(c"spir-xlate".as_ptr(), ctx);
-            let builder = llvm_sys::core::LLVMCreateBuilderInContext(ctx);
-            Llvm {
-                ctx,
-                module,
-                builder,
-            }
-        }
-    }
-
-    /// LLVM's verifier: its report when the module is broken.
-    fn verify(&self) -> std::result::Result<(), String> {
-        use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
-        let mut msg = std::ptr::null_mut();
-        // SAFETY: a live module; the message is LLVM's to dispose of.
-        unsafe {
-            let broken = LLVMVerifyModule(
-                self.module,
-                LLVMVerifierFailureAction::LLVMReturnStatusAction,
-                &mut msg,
-            ) != 0;
-            let text = take_message(msg);
-            if broken {
-                Err(text)
-            } else {
-                Ok(())
-            }
-        }
-    }
-
-    /// The module as LLVM IR text.
-    fn text(&self) -> Vec<u8> {
-        // SAFETY: a live module; the string is LLVM's to dispose of.
-        unsafe { take_message(llvm_sys::core::LLVMPrintModuleToString(self.module)).into_bytes() }
-    }
-
-    /// The module as bitcode.
-    fn bitcode(&self) -> Vec<u8> {
-        use llvm_sys::core::{LLVMDisposeMemoryBuffer, LLVMGetBufferSize, LLVMGetBufferStart};
-        // SAFETY: a live module; the buffer is copied out before it is disposed of.
-        unsafe {
-            let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(self.module);
-            let bytes = std::slice::from_raw_parts(
-                LLVMGetBufferStart(buf) as *const u8,
-                LLVMGetBufferSize(buf),
-            )
-            .to_vec();
-            LLVMDisposeMemoryBuffer(buf);
-            bytes
-        }
-    }
-}
-
-impl Drop for Llvm {
-    fn drop(&mut self) {
-        if crate::contain::ending() {
-            // A contained child about to exit: LLVM's memory goes with it (contain::discard).
-            return;
-        }
-        // SAFETY: each handle was made by `new` and is disposed of once, the context last.
-        unsafe {
-            llvm_sys::core::LLVMDisposeBuilder(self.builder);
-            llvm_sys::core::LLVMDisposeModule(self.module);
-            llvm_sys::core::LLVMContextDispose(self.ctx);
-        }
-    }
-}
-
-/// An LLVM-owned C string as a `String` (empty for null), disposed of.
-///
-/// # Safety
-/// `msg` is null or a string LLVM allocated for the caller to dispose of.
-unsafe fn take_message(msg: *mut std::ffi::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
-    }
-    let text = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-    llvm_sys::core::LLVMDisposeMessage(msg);
-    text
-}
-
 /// [`write()`], and the facts of the graph the module does not keep (`diag::Lost`).
 pub fn write_reporting(
     m: &ir::Module,
@@ -214,15 +120,26 @@ pub fn write_reporting(
 /// The module as SPIR bitcode (or text), checked by LLVM's verifier; in this process (the
 /// caller contains it).
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
-    let llvm = Llvm::new();
+    let llvm = crate::llvm::Module::new("spir-xlate");
+    let written = write_into(&llvm, m, opts);
+    // A contained child about to exit leaves LLVM's memory to the process's end.
+    crate::contain::discard(llvm);
+    written
+}
+
+/// [`write`] into the empty module `llvm`.
+fn write_into(llvm: &crate::llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
+    // SAFETY: the writer uses the handles only while `llvm` is borrowed (this call) and
+    // disposes of none of them.
+    let (ctx, module, builder) = unsafe { llvm.raw_parts() };
     let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));
     let mut w = Writer {
         m,
         opts,
         spir_version,
-        ctx: llvm.ctx,
-        module: llvm.module,
-        builder: llvm.builder,
+        ctx,
+        module,
+        builder,
         types: HashMap::default(),
         consts: HashMap::default(),
         globals: HashMap::default(),
