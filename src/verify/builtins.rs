@@ -42,6 +42,7 @@ pub fn builtin_error(
             c.count(sizes.end + 1)
                 .or_else(|| c.pointer(0))
                 .or_else(|| c.pointer(1))
+                .or_else(|| c.same_pointee(0, 1))
                 .or_else(|| c.all_int(sizes))
         }
         Builtin::WaitEvents => c
@@ -83,6 +84,16 @@ impl Check<'_> {
             Some(Type::Pointer { .. }) => None,
             _ => Some(format!("operand {i} is not a pointer")),
         }
+    }
+
+    /// Operands `a` and `b` point to one type (an async copy's `gentype *dst, const gentype
+    /// *src`).
+    fn same_pointee(&self, a: usize, b: usize) -> Option<String> {
+        let pointee = |i: usize| match self.args.get(i).map(|&t| &self.m.types[t]) {
+            Some(Type::Pointer { pointee, .. }) => Some(*pointee),
+            _ => None,
+        };
+        (pointee(a) != pointee(b)).then(|| format!("operands {a} and {b} point to different types"))
     }
 
     fn all_int(&self, range: std::ops::Range<usize>) -> Option<String> {
@@ -175,6 +186,15 @@ impl Check<'_> {
             }
             _ => (None, false),
         };
+        // OpenCL.std's prefetch reads ahead in global memory only.
+        if op == O::prefetch {
+            if let Some(Type::Pointer { space, .. }) = self.args.first().map(|&t| &self.m.types[t])
+            {
+                if *space != crate::ir::AddressSpace::Global {
+                    return Some("prefetch of a pointer that is not to global memory".into());
+                }
+            }
+        }
         for i in 0..self.args.len() {
             let e = if Some(i) == pointer {
                 self.pointer(i)
@@ -312,6 +332,11 @@ impl Check<'_> {
         let check = || -> Result<(), String> {
             match op {
                 ImageOp::Read(kind) | ImageOp::Sample(kind) => {
+                    // (Writes to images typed read-only are allowed: llvm-spirv types a
+                    // legacy SPIR image read-only whatever the kernel does with it.)
+                    if image.access == Some(crate::ir::Access::WriteOnly) {
+                        return Err("a read of a write-only image".into());
+                    }
                     let sampled = matches!(op, ImageOp::Sample(_));
                     if sampled
                         && !matches!(
