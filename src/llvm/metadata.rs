@@ -147,8 +147,7 @@ impl<'m> Value<'m> {
 
     /// Whether the value is a function.
     pub fn is_function(self) -> bool {
-        // SAFETY: a live value; the cast answers null for another kind.
-        unsafe { !LLVMIsAFunction(self.raw()).is_null() }
+        self.function().is_some()
     }
 
     /// Whether the value is a constant expression (a bitcast of a function, in LLVM 3.2's

@@ -47,19 +47,6 @@ fn chain<R: Copy, H>(
     .map(wrap)
 }
 
-/// The name LLVM holds for `v` (empty for an unnamed value), copied out (point 4).
-///
-/// # Safety
-/// `v` is a value of a module that is alive.
-unsafe fn raw_value_name(v: LLVMValueRef) -> String {
-    let mut len = 0;
-    let p = LLVMGetValueName2(v, &mut len);
-    if p.is_null() || len == 0 {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
-}
-
 impl<'m> Value<'m> {
     /// A handle for `raw`, or `None` for null.
     ///
@@ -78,8 +65,16 @@ impl<'m> Value<'m> {
 
     /// The name LLVM holds for the value (empty for an unnamed value), copied out.
     pub fn name(self) -> String {
-        // SAFETY: a live value (point 2).
-        unsafe { raw_value_name(self.raw) }
+        let mut len = 0;
+        // SAFETY: a live value (point 2); the name is LLVM's, copied before anything can change
+        // it (point 4).
+        unsafe {
+            let p = LLVMGetValueName2(self.raw, &mut len);
+            if p.is_null() || len == 0 {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+        }
     }
 
     /// Take the value's name out of the module (the value is unnamed afterwards); `None`
@@ -105,7 +100,7 @@ impl<'m> Value<'m> {
     }
 
     /// The value as a function, if it is one.
-    fn function(self) -> Option<LLVMValueRef> {
+    pub(super) fn function(self) -> Option<LLVMValueRef> {
         // SAFETY: a live value; the cast answers null for a value of another kind.
         let f = unsafe { LLVMIsAFunction(self.raw) };
         (!f.is_null()).then_some(f)

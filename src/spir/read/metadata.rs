@@ -120,17 +120,17 @@ fn extract(module: &llvm::Module) -> Result<RawMetadata> {
         triple: module.target(),
         ..Default::default()
     };
-    md.spir_version = version(named_nodes(m, "opencl.spir.version").first().copied());
-    md.ocl_version = version(named_nodes(m, "opencl.ocl.version").first().copied());
-    md.used_extensions = strings_of_nodes(&named_nodes(m, "opencl.used.extensions"));
+    md.spir_version = version(m.named_metadata("opencl.spir.version").first().copied());
+    md.ocl_version = version(m.named_metadata("opencl.ocl.version").first().copied());
+    md.used_extensions = strings_of_nodes(&m.named_metadata("opencl.used.extensions"));
     md.used_optional_core_features =
-        strings_of_nodes(&named_nodes(m, "opencl.used.optional.core.features"));
-    md.compiler_options = strings_of_nodes(&named_nodes(m, "opencl.compiler.options"));
+        strings_of_nodes(&m.named_metadata("opencl.used.optional.core.features"));
+    md.compiler_options = strings_of_nodes(&m.named_metadata("opencl.compiler.options"));
     // SPIR: the node's presence (it is empty, `!{}`) means FP_CONTRACT ON.
     md.fp_contract = m.has_named_metadata("opencl.enable.FP_CONTRACT");
 
     // Legacy: one node per kernel in !opencl.kernels.
-    for node in named_nodes(m, "opencl.kernels") {
+    for node in m.named_metadata("opencl.kernels") {
         let ops = node.node_operands();
         let Some(f) = ops.first().copied().and_then(function_of) else {
             return Err(Error::malformed(
@@ -215,7 +215,7 @@ const MEANINGLESS: [&str; 2] = ["llvm.ident", "llvm.module.flags"];
 fn spirv_ir_metadata(m: &llvm::Module, md: &mut RawMetadata) -> Result<()> {
     use spirv::ExecutionMode as M;
     let mut contraction_off = false;
-    for node in named_nodes(m, "spirv.ExecutionMode") {
+    for node in m.named_metadata("spirv.ExecutionMode") {
         let ops = node.node_operands();
         let Some(f) = ops.first().copied().and_then(function_of) else {
             return Err(Error::malformed(
@@ -273,7 +273,7 @@ fn spirv_ir_metadata(m: &llvm::Module, md: &mut RawMetadata) -> Result<()> {
     }
     md.fp_contract &= !contraction_off;
     if md.ocl_version.is_none() {
-        if let Some(node) = named_nodes(m, "spirv.Source").first() {
+        if let Some(node) = m.named_metadata("spirv.Source").first() {
             let ops = node.node_operands();
             if let Some(v) = ops.get(1).and_then(|&o| int_of(o)) {
                 let v = v as u32;
@@ -281,7 +281,7 @@ fn spirv_ir_metadata(m: &llvm::Module, md: &mut RawMetadata) -> Result<()> {
             }
         }
     }
-    for e in strings_of_nodes(&named_nodes(m, "spirv.SourceExtension")) {
+    for e in strings_of_nodes(&m.named_metadata("spirv.SourceExtension")) {
         let (list, item) = match e.strip_prefix("opencl.used.optional.core.feature.") {
             Some(f) => (&mut md.used_optional_core_features, f.to_string()),
             None => (&mut md.used_extensions, e.clone()),
@@ -417,10 +417,6 @@ fn apply_kernel_node(k: &mut RawKernel, tag: &str, ops: &[Option<Value>]) -> Res
         _ => {}
     }
     Ok(())
-}
-
-fn named_nodes<'m>(m: &'m llvm::Module, name: &str) -> Vec<Value<'m>> {
-    m.named_metadata(name)
 }
 
 fn md_string(v: Option<Value>) -> Option<String> {
