@@ -205,3 +205,34 @@ fn modules_carry_this_tools_generator_word() {
     let minor: u32 = env!("CARGO_PKG_VERSION_MINOR").parse().unwrap();
     assert_eq!(generator >> 8 & 0xff, minor);
 }
+
+/// Messages name builtins by the SPIR-V instruction they stand for, never by the graph's Rust
+/// spelling (`Image(Read(Float))`, `AsyncCopy { strided: true }`, `ControlBarrier { exec: ..`).
+#[test]
+fn messages_name_builtins_as_spirv_instructions() {
+    for (input, named) in [
+        (
+            "tests/regressions/fuzz-vulkan/read_of_write_only_image.spv",
+            "OpImageRead: a read of a write-only image",
+        ),
+        (
+            "tests/regressions/fuzz-vulkan/async_copy_mismatched_pointees.spv",
+            "OpGroupAsyncCopy: operands 0 and 1 point to different types",
+        ),
+        (
+            "tests/regressions/fuzz/builtin_operand_type.spv",
+            "OpGroupWaitEvents: operand 0 is not an integer",
+        ),
+        (
+            "tests/regressions/fuzz-vulkan/device_control_barrier.spv",
+            "an unnamed OpControlBarrier:",
+        ),
+    ] {
+        let (code, err) = run(&["to-spir", input, "-o", "-"]);
+        assert_eq!(code, 1, "{input}: {err}");
+        assert!(err.contains(named), "{input}: {err}");
+        for debug in [" { ", "(Read(", "Some(", "Handle("] {
+            assert!(!err.contains(debug), "{input}: Rust debug text in {err}");
+        }
+    }
+}

@@ -9,15 +9,6 @@ use super::value::{Type, TypeKind, Value};
 use super::Module;
 
 impl Module {
-    /// The 16-bit integer type.
-    pub fn i16_type(&self) -> Type<'_> {
-        // SAFETY: a live context (point 1); the type belongs to it.
-        unsafe {
-            let (ctx, _) = self.raw();
-            Type::new(LLVMInt16TypeInContext(ctx))
-        }
-    }
-
     /// The module's function `name` if it has one, else a new declaration of it returning
     /// `ret` from `params`. `None` where a function of that name exists with another type.
     pub fn declare_function<'m>(

@@ -4,11 +4,10 @@
 //!
 //! # The safety argument
 //!
-//! Every `unsafe` call of `llvm_sys` in the SPIR reader is in this room, and the SPIR
-//! writer's module is made, verified, printed and disposed of here; the writer's building
-//! calls move here in steps (`tests/rooms.rs` lists the files not yet moved; until then they
-//! reach the raw handles through [`Module::raw_parts`]). Each is sound for
-//! these reasons, which the `SAFETY` comments refer to:
+//! Every `unsafe` call of `llvm_sys` in the crate is in this room: the SPIR reader's
+//! questions to a parsed module, and the SPIR writer's building of a new one (types,
+//! constants, functions, globals, instructions through a [`Builder`], metadata). Each is sound
+//! for these reasons, which the `SAFETY` comments refer to:
 //!
 //! 1. **Owned.** A [`Module`] owns its LLVM context and module: it creates both and disposes
 //!    of both once, in `Drop`. Nothing else disposes of either.
@@ -24,15 +23,36 @@
 //!    `String`s before the call returns; changing a name later frees nothing Rust holds.
 //! 5. **One thread.** A `Module` and its handles hold raw pointers, so none of them is
 //!    `Send` or `Sync`: each translation's LLVM context stays on the thread that made it.
+//! 6. **Checked operands.** LLVM's C API does not check what it is given, and a build of
+//!    LLVM without assertions (Debian's) turns an ill-typed operand into undefined behaviour
+//!    (a `cast<VectorType>` of a scalar, a null from `getIndexedType`). Every call that
+//!    builds a type, a constant or an instruction is made only after its operands passed the
+//!    checks of `checks.rs` (the kinds, widths and indices LLVM's C++ side assumes), and only
+//!    while the builder is placed in a function's block; what fails is a [`Refused`], never a
+//!    call. Whether the module as a whole is well-formed is still LLVM's verifier's to say
+//!    ([`Module::verify`]).
 //!
 //! Changes made through shared handles (a value's name taken) are like a `Cell`'s: LLVM's
 //! objects are not Rust memory, and the changes offered keep the module well-typed.
 
+mod builder;
+mod checks;
+mod constants;
 mod edit;
+mod globals;
+mod md_build;
+mod memory;
 mod metadata;
 mod module;
+#[cfg(test)]
+mod tests;
+mod types;
 mod value;
 
+pub use builder::{Builder, IntPredicate, RealPredicate, Wrap};
+pub use checks::{Built, Refused};
+pub use globals::{AttributePlace, Linkage};
+pub use md_build::Metadata;
 pub use metadata::attribute_kind;
 pub use module::{Module, SourceForm};
 pub use value::{Block, Opcode, Type, TypeKind, Value, ValueKind};

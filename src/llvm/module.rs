@@ -23,9 +23,6 @@ pub enum SourceForm {
 pub struct Module {
     ctx: LLVMContextRef,
     module: LLVMModuleRef,
-    /// The instruction builder of a module made here to be written ([`Module::new`]); null
-    /// for a parsed one.
-    builder: LLVMBuilderRef,
     /// What LLVM reported to the context, for its whole life (the handler's sink: boxed, so
     /// that its address stays put when the `Module` moves).
     #[allow(clippy::box_collection)]
@@ -60,8 +57,8 @@ unsafe fn take_message(msg: *mut c_char) -> Option<String> {
 }
 
 impl Module {
-    /// An empty module named `name` in a new context, with an instruction builder, to be
-    /// written (the SPIR writer).
+    /// An empty module named `name` in a new context, to be written (the SPIR writer; its
+    /// instructions are made with a [`Builder`](super::Builder)).
     pub fn new(name: &str) -> Module {
         let name = std::ffi::CString::new(name.replace('\0', "")).unwrap_or_default();
         // SAFETY: plain constructors; each handle is owned by the result and disposed of once,
@@ -71,7 +68,6 @@ impl Module {
             Module {
                 ctx,
                 module: LLVMModuleCreateWithNameInContext(name.as_ptr(), ctx),
-                builder: LLVMCreateBuilderInContext(ctx),
                 diagnostics: Box::default(),
             }
         }
@@ -89,7 +85,6 @@ impl Module {
             let mut owner = Module {
                 ctx: LLVMContextCreate(),
                 module: ptr::null_mut(),
-                builder: ptr::null_mut(),
                 diagnostics: Box::default(),
             };
             LLVMContextSetDiagnosticHandler(
@@ -219,15 +214,6 @@ impl Module {
     pub(super) unsafe fn raw(&self) -> (LLVMContextRef, LLVMModuleRef) {
         (self.ctx, self.module)
     }
-
-    /// The raw context, module and builder, for the SPIR writer, which still calls LLVM
-    /// itself (it moves into this room in steps; `tests/rooms.rs` lists its files).
-    ///
-    /// # Safety
-    /// The caller uses them only while `self` is borrowed and disposes of none of them.
-    pub unsafe fn raw_parts(&self) -> (LLVMContextRef, LLVMModuleRef, LLVMBuilderRef) {
-        (self.ctx, self.module, self.builder)
-    }
 }
 
 impl Drop for Module {
@@ -235,9 +221,6 @@ impl Drop for Module {
         // SAFETY: each was created by `parse` or `new` and is disposed of only here, the
         // context last (point 1).
         unsafe {
-            if !self.builder.is_null() {
-                LLVMDisposeBuilder(self.builder);
-            }
             if !self.module.is_null() {
                 LLVMDisposeModule(self.module);
             }

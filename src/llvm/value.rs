@@ -59,8 +59,48 @@ impl<'m> Value<'m> {
         })
     }
 
+    /// A handle for `raw`, which is not null (what LLVM's constructors answer).
+    ///
+    /// # Safety
+    /// `raw` is a value of a module borrowed for `'m`, not null.
+    pub(super) unsafe fn new_unchecked(raw: LLVMValueRef) -> Value<'m> {
+        Value {
+            raw,
+            module: PhantomData,
+        }
+    }
+
     pub(super) fn raw(self) -> LLVMValueRef {
         self.raw
+    }
+
+    /// Whether the value is a constant (a global's address included).
+    pub fn is_constant(self) -> bool {
+        // SAFETY: the cast answers null for a value of another kind.
+        unsafe { !LLVMIsAConstant(self.raw).is_null() }
+    }
+
+    /// A constant integer's value, zero-extended; `None` for another value or one wider than
+    /// 64 bits.
+    pub fn const_int_value(self) -> Option<u64> {
+        // SAFETY: asked of a constant integer of at most 64 bits only (point 3).
+        unsafe {
+            let k = LLVMIsAConstantInt(self.raw);
+            (!k.is_null() && self.type_of().int_width().is_some_and(|w| w <= 64))
+                .then(|| LLVMConstIntGetZExtValue(k))
+        }
+    }
+
+    /// The block an instruction is in; `None` for another value or an instruction not placed.
+    pub fn parent_block(self) -> Option<Block<'m>> {
+        // SAFETY: asked of an instruction only (point 3).
+        unsafe {
+            let i = LLVMIsAInstruction(self.raw);
+            if i.is_null() {
+                return None;
+            }
+            Block::new(LLVMGetInstructionParent(i))
+        }
     }
 
     /// The name LLVM holds for the value (empty for an unnamed value), copied out.
@@ -247,6 +287,16 @@ impl<'m> Block<'m> {
         })
     }
 
+    pub(super) fn raw(self) -> LLVMBasicBlockRef {
+        self.raw
+    }
+
+    /// The function the block belongs to; `None` for a block outside one.
+    pub fn parent(self) -> Option<Value<'m>> {
+        // SAFETY: a live block; the answer is null or its function.
+        unsafe { Value::new(LLVMGetBasicBlockParent(self.raw)) }
+    }
+
     /// The block's terminator; `None` for a block that has none yet.
     pub fn terminator(self) -> Option<Value<'m>> {
         // SAFETY: a live block; the answer is null or an instruction of it.
@@ -309,12 +359,6 @@ impl<'m> Type<'m> {
                 LLVMGetVectorSize(self.raw),
             )
         })
-    }
-
-    /// The vector of `n` elements of this type.
-    pub fn vector_of(self, n: u32) -> Type<'m> {
-        // SAFETY: a live type; the vector type is made in its context.
-        unsafe { Type::new(LLVMVectorType(self.raw, n)) }
     }
 
     /// The type's kind.

@@ -12,7 +12,7 @@ mod builtins_cl20;
 mod types;
 
 pub use builtins::{builtin_error, is_cl20_instruction};
-pub use types::{constant_error, op_type_error};
+pub use types::{builtin_name, constant_error, op_type_error};
 
 use crate::hash::HashSet;
 
@@ -122,9 +122,9 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
         };
         if bad {
             errors.push(VerifyError {
-                place: format!("type {h:?}"),
+                place: format!("type {}", crate::ir::print::type_text(m, h)),
                 block: None,
-                message: format!("{t:?} has no place in a module of the {form} form"),
+                message: format!("this type has no place in a module of the {form} form"),
             });
         }
     }

@@ -346,14 +346,30 @@ fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
     true
 }
 
-/// A builtin as messages name it: its OpenCL.std or SPIR-V instruction where it is one.
+/// A builtin as messages name it: the SPIR-V instruction (or extended instruction, or
+/// built-in variable) it stands for, a name users of either format can look up.
 pub fn builtin_name(b: &crate::ir::Builtin) -> String {
+    use crate::ir::{Builtin as B, ConvertKind, ImageOp as I};
     match b {
-        crate::ir::Builtin::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
-        crate::ir::Builtin::Glsl(op) => format!("GLSL.std.450 {op:?}"),
-        crate::ir::Builtin::Atomic { op, .. }
-        | crate::ir::Builtin::Group { op, .. }
-        | crate::ir::Builtin::Spirv(op) => format!("Op{op:?}"),
-        other => format!("{other:?}"),
+        B::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
+        B::Glsl(op) => format!("GLSL.std.450 {op:?}"),
+        B::Atomic { op, .. } | B::Group { op, .. } | B::Spirv(op) => format!("Op{op:?}"),
+        B::WorkItem(v) => format!("the {v:?} built-in variable"),
+        B::Convert {
+            from, to, saturate, ..
+        } => format!("Op{:?}", ConvertKind::spirv_opcode(*from, *to, *saturate)),
+        B::ControlBarrier { .. } => "OpControlBarrier".to_string(),
+        B::MemoryBarrier { .. } => "OpMemoryBarrier".to_string(),
+        B::AsyncCopy { .. } => "OpGroupAsyncCopy".to_string(),
+        B::WaitEvents => "OpGroupWaitEvents".to_string(),
+        B::Image(op) => match op {
+            I::Read(_) => "OpImageRead",
+            I::Sample(_) => "OpImageSampleExplicitLod",
+            I::Write(_) => "OpImageWrite",
+            I::QuerySize { .. } => "OpImageQuerySize",
+            I::QueryChannelDataType => "OpImageQueryFormat",
+            I::QueryChannelOrder => "OpImageQueryOrder",
+        }
+        .to_string(),
     }
 }

@@ -605,7 +605,9 @@ fn lane_wise(b: &Builtin) -> bool {
 
 fn describe(op: &Op) -> String {
     match op {
-        Op::Builtin { builtin, .. } => format!("the builtin {builtin:?}"),
+        Op::Builtin { builtin, .. } => {
+            format!("the builtin {}", crate::verify::builtin_name(builtin))
+        }
         other => {
             let s = format!("{other:?}");
             let name = s.split([' ', '(', '{']).next().unwrap_or("an instruction");

@@ -39,9 +39,9 @@ impl<'m> Rewriter<'m> {
     /// The marker function returning `ty` from the integer type of the same bits, and that
     /// integer type.
     fn marker(&self, ty: Type<'m>) -> Option<(Value<'m>, Type<'m>)> {
-        let i16t = self.module.i16_type();
+        let i16t = self.module.int_type(16).ok()?;
         let (name, int_ty) = match ty.vector() {
-            Some((_, n)) => (format!("{MARKER}v{n}"), i16t.vector_of(n)),
+            Some((_, n)) => (format!("{MARKER}v{n}"), i16t.vector_of(n).ok()?),
             None => (format!("{MARKER}s"), i16t),
         };
         let f = self.module.declare_function(&name, ty, &[int_ty])?;

@@ -7,10 +7,6 @@
 //! (mappings/opencl_enums.toml), the compare-exchange's failure order the success order
 //! without its release part.
 
-use std::ffi::CStr;
-
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 use spirv::{MemorySemantics, Op as S, Scope};
 
 use super::body::FnCtx;
@@ -18,25 +14,26 @@ use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::takes_unsigned;
 use crate::ir::{self, Type};
+use crate::llvm::{self, Opcode};
 use crate::mappings;
 use crate::spir::mangle::MType;
 
 const ORDER_MASK: u32 = 0x2 | 0x4 | 0x8 | 0x10;
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     /// An atomic instruction `op` with `scope` and `semantics` on (`a`, of graph types `tys`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn atomic(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         op: S,
         scope: Scope,
         semantics: u32,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let legacy = mappings::atomic_name(op);
         // OpenCL C 1.x's atomics take global and local pointers only.
         let generic = matches!(
@@ -61,11 +58,11 @@ impl Writer<'_> {
         &mut self,
         base: &str,
         op: S,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let pointee = self
             .m
             .pointee(tys[0])
@@ -83,11 +80,11 @@ impl Writer<'_> {
             }
             ps.push(p);
         }
-        Ok(self.call_builtin(&name, &ps, rt, a, out))
+        self.call_builtin(&name, &ps, rt, a, out)
     }
 
     /// `memory_order`'s value for the order part of `semantics`.
-    fn order_arg(&self, semantics: u32) -> Result<LLVMValueRef> {
+    fn order_arg(&self, semantics: u32) -> Result<llvm::Value<'a>> {
         let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
         let value = if order.is_empty() {
             0
@@ -102,34 +99,35 @@ impl Writer<'_> {
                     ))
                 })?
         };
-        Ok(self.i32_const(value.into()))
+        self.i32_const(value.into())
     }
 
     /// `p` as a generic pointer (an addrspacecast unless it is one).
-    fn to_generic(&self, p: LLVMValueRef) -> LLVMValueRef {
-        unsafe {
-            let t = LLVMTypeOf(p);
-            if LLVMGetPointerAddressSpace(t) == 4 {
-                return p;
-            }
-            let g = LLVMPointerType(LLVMGetElementType(t), 4);
-            LLVMBuildAddrSpaceCast(self.builder, p, g, c"".as_ptr())
+    fn to_generic(&self, p: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
+        let t = p.type_of();
+        if t.address_space() == Some(4) {
+            return Ok(p);
         }
+        let g = t
+            .element()
+            .ok_or_else(|| Error::internal("an atomic on a non-pointer"))?
+            .pointer_to(4)?;
+        Ok(self.b.cast(Opcode::LLVMAddrSpaceCast, p, g, "")?)
     }
 
     /// OpenCL C 2.0's `atomic_*_explicit` spelling.
     #[allow(clippy::too_many_arguments)]
     fn atomic_c11(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         op: S,
         scope: Scope,
         semantics: u32,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let signed = !takes_unsigned(op);
         let pointee = self
             .m
@@ -144,7 +142,7 @@ impl Writer<'_> {
         };
         let order_t = MType::Enum("memory_order".into());
         let scope_t = MType::Enum("memory_scope".into());
-        let p = self.to_generic(a[0]);
+        let p = self.to_generic(a[0])?;
         let order = self.order_arg(semantics)?;
         let scope_v = self.scope_arg(scope)?;
         if op == S::AtomicCompareExchange {
@@ -159,14 +157,18 @@ impl Writer<'_> {
                 } else {
                     S::AtomicISub
                 };
-                let one = unsafe { LLVMConstInt(LLVMGetElementType(LLVMTypeOf(a[0])), 1, 0) };
+                let elem = a[0]
+                    .type_of()
+                    .element()
+                    .ok_or_else(|| Error::internal("an atomic on a non-pointer"))?;
+                let one = self.llvm.const_int(elem, 1)?;
                 (mappings::c11_atomic_name(add), Some(one))
             }
             _ => (mappings::c11_atomic_name(op), a.get(1).copied()),
         };
         let base = base.ok_or_else(|| self.no_spelling(format!("atomic Op{op:?}")))?;
         let name = format!("{base}_explicit");
-        let (params, args): (Vec<MType>, Vec<LLVMValueRef>) = match value {
+        let (params, args): (Vec<MType>, Vec<llvm::Value<'a>>) = match value {
             Some(v) => (vec![atomic_ptr, elem], vec![p, v]),
             None => (vec![atomic_ptr], vec![p]),
         };
@@ -174,7 +176,7 @@ impl Writer<'_> {
         let mut args = args;
         params.extend([order_t, scope_t]);
         args.extend([order, scope_v]);
-        Ok(self.call_builtin(&name, &params, rt, &args, out))
+        self.call_builtin(&name, &params, rt, &args, out)
     }
 
     /// `atomic_compare_exchange_strong_explicit` with the comparator in a variable: the
@@ -182,23 +184,21 @@ impl Writer<'_> {
     #[allow(clippy::too_many_arguments)]
     fn compare_exchange_c11(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         atomic_ptr: MType,
         elem: MType,
-        p: LLVMValueRef,
-        a: &[LLVMValueRef],
+        p: llvm::Value<'a>,
+        a: &[llvm::Value<'a>],
         semantics: u32,
-        scope: LLVMValueRef,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        scope: llvm::Value<'a>,
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         // Graph operands: (pointer, comparator, value).
         let (cmp, value) = (a[1], a[2]);
-        let expected = self.entry_alloca(fc, rt, c"expected");
-        unsafe {
-            LLVMBuildStore(self.builder, cmp, expected);
-        }
-        let expected_g = self.to_generic(expected);
+        let expected = self.entry_alloca(fc, rt, "expected")?;
+        self.b.store(cmp, expected)?;
+        let expected_g = self.to_generic(expected)?;
         let expected_t = MType::Pointer {
             space: 4,
             is_const: false,
@@ -216,14 +216,14 @@ impl Writer<'_> {
         ];
         let success = self.order_arg(semantics)?;
         let failure = self.order_arg(crate::spirv::form::unequal_semantics(semantics))?;
-        let bool_t = unsafe { LLVMInt1TypeInContext(self.ctx) };
+        let bool_t = self.llvm.int_type(1)?;
         self.call_builtin(
             "atomic_compare_exchange_strong_explicit",
             &params,
             bool_t,
             &[p, expected_g, value, success, failure, scope],
-            c"",
-        );
-        Ok(unsafe { LLVMBuildLoad2(self.builder, rt, expected, out.as_ptr()) })
+            "",
+        )?;
+        Ok(self.b.load(rt, expected, out)?)
     }
 }

@@ -1,19 +1,14 @@
 //! Functions, blocks and LLVM-level instructions.
 
-use std::ffi::CStr;
-
 use crate::hash::HashMap;
 
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
-
-use super::{c, Writer, CC_SPIR_FUNC, CC_SPIR_KERNEL};
+use super::{Writer, CC_SPIR_FUNC, CC_SPIR_KERNEL};
 use crate::diag::{Error, Result};
 use crate::ir::{self, BinaryOp, CastOp, Op, Terminator, Type, Value};
+use crate::llvm::{self, AttributePlace, IntPredicate, Linkage, Opcode, RealPredicate, Wrap};
 
-pub(super) fn cast_opcode(op: CastOp) -> LLVMOpcode {
-    use LLVMOpcode as O;
+pub(super) fn cast_opcode(op: CastOp) -> Opcode {
+    use Opcode as O;
     match op {
         CastOp::Trunc => O::LLVMTrunc,
         CastOp::ZExt => O::LLVMZExt,
@@ -31,8 +26,8 @@ pub(super) fn cast_opcode(op: CastOp) -> LLVMOpcode {
     }
 }
 
-fn binary_opcode(op: BinaryOp) -> LLVMOpcode {
-    use LLVMOpcode as O;
+fn binary_opcode(op: BinaryOp) -> Opcode {
+    use Opcode as O;
     match op {
         BinaryOp::Add => O::LLVMAdd,
         BinaryOp::Sub => O::LLVMSub,
@@ -55,9 +50,9 @@ fn binary_opcode(op: BinaryOp) -> LLVMOpcode {
     }
 }
 
-fn int_predicate(p: ir::IntPredicate) -> LLVMIntPredicate {
+fn int_predicate(p: ir::IntPredicate) -> IntPredicate {
     use ir::IntPredicate as P;
-    use LLVMIntPredicate as L;
+    use IntPredicate as L;
     match p {
         P::Eq => L::LLVMIntEQ,
         P::Ne => L::LLVMIntNE,
@@ -72,9 +67,9 @@ fn int_predicate(p: ir::IntPredicate) -> LLVMIntPredicate {
     }
 }
 
-fn float_predicate(p: ir::FloatPredicate) -> LLVMRealPredicate {
+fn float_predicate(p: ir::FloatPredicate) -> RealPredicate {
     use ir::FloatPredicate as P;
-    use LLVMRealPredicate as L;
+    use RealPredicate as L;
     match p {
         P::False => L::LLVMRealPredicateFalse,
         P::Oeq => L::LLVMRealOEQ,
@@ -96,86 +91,71 @@ fn float_predicate(p: ir::FloatPredicate) -> LLVMRealPredicate {
 }
 
 /// Per-function state while writing a body.
-pub(super) struct FnCtx {
+pub(super) struct FnCtx<'a> {
     pub func: ir::Handle<ir::Function>,
-    pub llfn: LLVMValueRef,
-    pub values: HashMap<ir::Handle<ir::Inst>, LLVMValueRef>,
-    pub blocks: Vec<LLVMBasicBlockRef>,
+    pub llfn: llvm::Value<'a>,
+    pub values: HashMap<ir::Handle<ir::Inst>, llvm::Value<'a>>,
+    pub blocks: Vec<llvm::Block<'a>>,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     /// A variable of type `t` in the function's entry block, where LLVM's passes expect
     /// allocas, after the ones already there (keeping the graph's order); the builder stays
     /// where it was.
     pub(super) fn entry_alloca(
         &mut self,
-        fc: &FnCtx,
-        t: LLVMTypeRef,
-        name: &std::ffi::CStr,
-    ) -> LLVMValueRef {
-        unsafe {
-            let b = self.builder;
-            let entry = fc.blocks[0];
-            let here = LLVMGetInsertBlock(b);
-            let mut first = LLVMGetFirstInstruction(entry);
-            while !first.is_null() && !LLVMIsAAllocaInst(first).is_null() {
-                first = LLVMGetNextInstruction(first);
-            }
-            if first.is_null() {
-                LLVMPositionBuilderAtEnd(b, entry);
-            } else {
-                LLVMPositionBuilderBefore(b, first);
-            }
-            let v = LLVMBuildAlloca(b, t, name.as_ptr());
-            LLVMPositionBuilderAtEnd(b, here);
-            v
+        fc: &FnCtx<'a>,
+        t: llvm::Type<'a>,
+        name: &str,
+    ) -> Result<llvm::Value<'a>> {
+        let entry = fc.blocks[0];
+        let here = self
+            .b
+            .insert_block()
+            .ok_or_else(|| Error::internal("a variable made outside a block"))?;
+        let first = entry
+            .instructions()
+            .find(|i| i.opcode() != Some(Opcode::LLVMAlloca));
+        match first {
+            Some(i) => self.b.position_before(i)?,
+            None => self.b.position_at_end(entry),
         }
-    }
-
-    pub(super) fn enum_attr(&self, name: &str) -> LLVMAttributeRef {
-        unsafe {
-            let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
-            LLVMCreateEnumAttribute(self.ctx, kind, 0)
-        }
+        let v = self.b.alloca(t, name);
+        self.b.position_at_end(here);
+        Ok(v?)
     }
 
     pub(super) fn declare_function(&mut self, h: ir::Handle<ir::Function>) -> Result<()> {
         let f = &self.m.functions[h];
         let ret = self.ty(f.ret)?;
-        let mut ps = f
+        let ps = f
             .params
             .iter()
             .map(|p| self.ty(p.ty))
             .collect::<Result<Vec<_>>>()?;
-        let v = unsafe {
-            let fty = LLVMFunctionType(ret, ps.as_mut_ptr(), ps.len() as u32, 0);
-            let v = LLVMAddFunction(self.module, c(&f.name).as_ptr(), fty);
-            LLVMSetFunctionCallConv(
-                v,
-                if f.is_kernel {
-                    CC_SPIR_KERNEL
-                } else {
-                    CC_SPIR_FUNC
-                },
-            );
-            if f.linkage == ir::Linkage::Internal && !f.is_kernel {
-                LLVMSetLinkage(v, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
-            }
-            LLVMAddAttributeAtIndex(v, u32::MAX, self.enum_attr("nounwind"));
-            v
-        };
+        let fty = self.llvm.function_type(ret, &ps, false)?;
+        let v = self.llvm.add_function(&f.name, fty)?;
+        v.set_call_conv(if f.is_kernel {
+            CC_SPIR_KERNEL
+        } else {
+            CC_SPIR_FUNC
+        })?;
+        if f.linkage == ir::Linkage::Internal && !f.is_kernel {
+            v.set_linkage(Linkage::LLVMInternalLinkage)?;
+        }
+        v.add_enum_attribute(self.llvm, AttributePlace::Function, "nounwind")?;
         for (i, p) in f.params.iter().enumerate() {
-            let pv = unsafe { LLVMGetParam(v, i as u32) };
+            let pv = v
+                .param(i as u32)
+                .ok_or_else(|| Error::internal("a parameter LLVM does not have"))?;
             if let Some(n) = &p.name {
-                unsafe { LLVMSetValueName2(pv, n.as_ptr() as *const _, n.len()) };
+                pv.set_name(n);
             }
             let a = p.attrs;
-            let idx = i as u32 + 1;
+            let place = AttributePlace::Param(i as u32);
             // Memory attributes only mean something on LLVM pointers (a SPIR-V sampler
             // parameter with NoWrite is an i32 in SPIR).
-            let is_ptr = unsafe {
-                LLVMGetTypeKind(LLVMTypeOf(pv)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
-            };
+            let is_ptr = pv.type_of().kind() == llvm::TypeKind::LLVMPointerTypeKind;
             for (on, name) in [
                 (a.noalias && is_ptr, "noalias"),
                 (a.nocapture && is_ptr, "nocapture"),
@@ -186,7 +166,7 @@ impl Writer<'_> {
                 (a.sext, "signext"),
             ] {
                 if on {
-                    unsafe { LLVMAddAttributeAtIndex(v, idx, self.enum_attr(name)) };
+                    v.add_enum_attribute(self.llvm, place, name)?;
                 }
             }
             for (on, name) in [(a.byval, "byval"), (a.sret, "sret")] {
@@ -196,12 +176,7 @@ impl Writer<'_> {
                         .pointee(p.ty)
                         .ok_or_else(|| Error::malformed(format!("{name} on a non-pointer")))?;
                     let pt = self.ty(pointee)?;
-                    unsafe {
-                        let kind =
-                            LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
-                        let attr = LLVMCreateTypeAttribute(self.ctx, kind, pt);
-                        LLVMAddAttributeAtIndex(v, idx, attr);
-                    }
+                    v.add_type_attribute(self.llvm, place, name, pt)?;
                 }
             }
         }
@@ -225,10 +200,10 @@ impl Writer<'_> {
                 .map(|b| {
                     // Unnamed blocks stay unnamed (LLVM numbers them): a name invented here
                     // would come back as an OpName the input never had.
-                    let name = b.name.clone().unwrap_or_default();
-                    unsafe { LLVMAppendBasicBlockInContext(self.ctx, llfn, c(&name).as_ptr()) }
+                    let name = b.name.as_deref().unwrap_or_default();
+                    llfn.append_block(self.llvm, name)
                 })
-                .collect(),
+                .collect::<llvm::Built<Vec<_>>>()?,
         };
         let order = ir::cfg::reverse_post_order(body.blocks.len(), |b| {
             body.blocks[b].terminator.successors()
@@ -236,16 +211,15 @@ impl Writer<'_> {
         let mut phis = Vec::new();
         for bi in order {
             let block = &body.blocks[bi];
-            unsafe { LLVMPositionBuilderAtEnd(self.builder, fc.blocks[bi]) };
+            self.b.position_at_end(fc.blocks[bi]);
             for &ih in &block.insts {
                 let inst = &body.insts[ih];
                 let v = self
                     .instruction(&mut fc, inst)
                     .map_err(|e| e.at_value(inst_label(inst)))?;
                 // What LLVM built must have the graph's type: later instructions are built on
-                // it, and LLVM's C API does not check their operands (it crashes instead).
-                if !matches!(self.m.types[inst.ty], Type::Void)
-                    && unsafe { LLVMTypeOf(v) } != self.ty(inst.ty)?
+                // it.
+                if !matches!(self.m.types[inst.ty], Type::Void) && v.type_of() != self.ty(inst.ty)?
                 {
                     return Err(Error::internal(
                         "the SPIR spelling of this instruction has another type than the graph's",
@@ -260,8 +234,7 @@ impl Writer<'_> {
             self.terminator(&mut fc, &block.terminator)?;
         }
         for (phi, incoming) in phis {
-            let mut vals = Vec::new();
-            let mut blocks = Vec::new();
+            let mut pairs = Vec::new();
             for (v, b) in incoming {
                 if matches!(v, Value::Const(k) if matches!(self.m.constants[*k].kind, ir::ConstantKind::Sampler { .. }))
                     && self.opts.flavor == crate::options::Flavor::SpirvIr
@@ -271,24 +244,19 @@ impl Writer<'_> {
                          a call, which a phi cannot take)",
                     ));
                 }
-                vals.push(self.value(&mut fc, *v)?);
-                blocks.push(fc.blocks[b.0 as usize]);
+                pairs.push((self.value(&mut fc, *v)?, fc.blocks[b.0 as usize]));
             }
-            unsafe {
-                LLVMAddIncoming(
-                    phi,
-                    vals.as_mut_ptr(),
-                    blocks.as_mut_ptr(),
-                    vals.len() as u32,
-                )
-            };
+            phi.add_incoming(&pairs)?;
         }
         Ok(())
     }
 
-    pub(super) fn value(&mut self, fc: &mut FnCtx, v: Value) -> Result<LLVMValueRef> {
+    pub(super) fn value(&mut self, fc: &mut FnCtx<'a>, v: Value) -> Result<llvm::Value<'a>> {
         match v {
-            Value::Param(i) => Ok(unsafe { LLVMGetParam(fc.llfn, i) }),
+            Value::Param(i) => fc
+                .llfn
+                .param(i)
+                .ok_or_else(|| Error::internal("a parameter the function does not have")),
             Value::Inst(h) => fc
                 .values
                 .get(&h)
@@ -315,228 +283,202 @@ impl Writer<'_> {
         self.m.value_type(&self.m.functions[fc.func], v)
     }
 
-    fn values(&mut self, fc: &mut FnCtx, vs: &[Value]) -> Result<Vec<LLVMValueRef>> {
+    fn values(&mut self, fc: &mut FnCtx<'a>, vs: &[Value]) -> Result<Vec<llvm::Value<'a>>> {
         vs.iter().map(|&v| self.value(fc, v)).collect()
     }
 
-    fn instruction(&mut self, fc: &mut FnCtx, inst: &ir::Inst) -> Result<LLVMValueRef> {
-        let b = self.builder;
+    fn instruction(&mut self, fc: &mut FnCtx<'a>, inst: &ir::Inst) -> Result<llvm::Value<'a>> {
         let is_void = matches!(self.m.types[inst.ty], Type::Void);
         let name = if is_void {
-            c("")
+            ""
         } else {
-            c(inst.name.as_deref().unwrap_or(""))
+            inst.name.as_deref().unwrap_or("")
         };
-        let n = name.as_ptr();
         let rt = self.ty(inst.ty)?;
-        // SAFETY: as in `memory_inst`: the builder, values and types are this writer's, and
-        // `name` outlives the calls.
-        Ok(unsafe {
-            match &inst.op {
-                Op::Binary {
-                    op,
-                    lhs,
-                    rhs,
-                    flags,
-                } => {
-                    let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
-                    match (op, flags.nsw, flags.nuw) {
-                        (BinaryOp::Add, true, _) => LLVMBuildNSWAdd(b, l, r, n),
-                        (BinaryOp::Add, _, true) => LLVMBuildNUWAdd(b, l, r, n),
-                        (BinaryOp::Sub, true, _) => LLVMBuildNSWSub(b, l, r, n),
-                        (BinaryOp::Sub, _, true) => LLVMBuildNUWSub(b, l, r, n),
-                        (BinaryOp::Mul, true, _) => LLVMBuildNSWMul(b, l, r, n),
-                        (BinaryOp::Mul, _, true) => LLVMBuildNUWMul(b, l, r, n),
-                        (BinaryOp::SDiv, _, _) if flags.exact => LLVMBuildExactSDiv(b, l, r, n),
-                        _ => LLVMBuildBinOp(b, binary_opcode(*op), l, r, n),
-                    }
-                }
-                Op::FNeg(x) => {
-                    let x = self.value(fc, *x)?;
-                    LLVMBuildFNeg(b, x, n)
-                }
-                Op::ICmp { pred, lhs, rhs } => {
-                    let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
-                    LLVMBuildICmp(b, int_predicate(*pred), l, r, n)
-                }
-                Op::FCmp { pred, lhs, rhs } => {
-                    let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
-                    LLVMBuildFCmp(b, float_predicate(*pred), l, r, n)
-                }
-                Op::Cast { op, value } => {
-                    let v = self.value(fc, *value)?;
-                    let pointers = LLVMGetTypeKind(LLVMTypeOf(v))
-                        == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
-                        && LLVMGetTypeKind(rt) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind;
-                    if *op == CastOp::Bitcast && pointers {
-                        // A SPIR-V bitcast may change the storage class too (LLVM needs an
-                        // addrspacecast for that part).
-                        LLVMBuildPointerCast(b, v, rt, n)
-                    } else {
-                        LLVMBuildCast(b, cast_opcode(*op), v, rt, n)
-                    }
-                }
-                Op::Select {
-                    cond,
-                    on_true,
-                    on_false,
-                } => {
-                    let cv = self.value(fc, *cond)?;
-                    let t = self.value(fc, *on_true)?;
-                    let f = self.value(fc, *on_false)?;
-                    LLVMBuildSelect(b, cv, t, f, n)
-                }
-                Op::Phi { .. } => LLVMBuildPhi(b, rt, n),
-                Op::Call { callee, args } => {
-                    let f = self.funcs[callee];
-                    let cf = &self.m.functions[*callee];
-                    let fty = LLVMGlobalGetValueType(f);
-                    let mut a = self.values(fc, args)?;
-                    // A SPIR-style i32 sampler passed where spirv-ir wants a sampler object.
-                    for (i, p) in cf.params.iter().enumerate() {
-                        if matches!(self.m.types[p.ty], Type::Sampler)
-                            && self.opts.flavor == crate::options::Flavor::SpirvIr
-                            && LLVMGetTypeKind(LLVMTypeOf(a[i]))
-                                == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-                        {
-                            a[i] = self.translate_sampler(a[i])?;
-                        }
-                    }
-                    let call = LLVMBuildCall2(b, fty, f, a.as_mut_ptr(), a.len() as u32, n);
-                    LLVMSetInstructionCallConv(
-                        call,
-                        if cf.is_kernel {
-                            CC_SPIR_KERNEL
-                        } else {
-                            CC_SPIR_FUNC
-                        },
-                    );
-                    call
-                }
-                Op::Builtin { builtin, args } => {
-                    let a = self.values(fc, args)?;
-                    let tys: Vec<_> = args.iter().map(|&v| self.vty(fc, v)).collect();
-                    self.builtin(fc, builtin, args, &a, &tys, inst.ty, &name)?
-                }
-                Op::Alloca { .. }
-                | Op::Load { .. }
-                | Op::Store { .. }
-                | Op::Gep { .. }
-                | Op::CopyMemory { .. }
-                | Op::FillMemory { .. } => self.memory_inst(fc, inst, rt, &name)?,
-                Op::ExtractElement { .. }
-                | Op::InsertElement { .. }
-                | Op::Shuffle { .. }
-                | Op::ExtractValue { .. }
-                | Op::InsertValue { .. } => self.composite_inst(fc, inst, &name)?,
+        Ok(match &inst.op {
+            Op::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
+                let wrap = match (op, flags.nsw, flags.nuw) {
+                    (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul, true, _) => Wrap::Nsw,
+                    (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul, _, true) => Wrap::Nuw,
+                    (BinaryOp::SDiv, _, _) if flags.exact => Wrap::Exact,
+                    _ => Wrap::None,
+                };
+                self.b.binary(binary_opcode(*op), wrap, l, r, name)?
             }
+            Op::FNeg(x) => {
+                let x = self.value(fc, *x)?;
+                self.b.fneg(x, name)?
+            }
+            Op::ICmp { pred, lhs, rhs } => {
+                let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
+                self.b.icmp(int_predicate(*pred), l, r, name)?
+            }
+            Op::FCmp { pred, lhs, rhs } => {
+                let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
+                self.b.fcmp(float_predicate(*pred), l, r, name)?
+            }
+            Op::Cast { op, value } => {
+                let v = self.value(fc, *value)?;
+                let pointers = v.type_of().kind() == llvm::TypeKind::LLVMPointerTypeKind
+                    && rt.kind() == llvm::TypeKind::LLVMPointerTypeKind;
+                if *op == CastOp::Bitcast && pointers {
+                    // A SPIR-V bitcast may change the storage class too (LLVM needs an
+                    // addrspacecast for that part).
+                    self.b.pointer_cast(v, rt, name)?
+                } else {
+                    self.b.cast(cast_opcode(*op), v, rt, name)?
+                }
+            }
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let cv = self.value(fc, *cond)?;
+                let t = self.value(fc, *on_true)?;
+                let f = self.value(fc, *on_false)?;
+                self.b.select(cv, t, f, name)?
+            }
+            Op::Phi { .. } => self.b.phi(rt, name)?,
+            Op::Call { callee, args } => {
+                let f = self.funcs[callee];
+                let cf = &self.m.functions[*callee];
+                let mut a = self.values(fc, args)?;
+                // A SPIR-style i32 sampler passed where spirv-ir wants a sampler object.
+                for (i, p) in cf.params.iter().enumerate() {
+                    if matches!(self.m.types[p.ty], Type::Sampler)
+                        && self.opts.flavor == crate::options::Flavor::SpirvIr
+                        && a[i].type_of().kind() == llvm::TypeKind::LLVMIntegerTypeKind
+                    {
+                        a[i] = self.translate_sampler(a[i])?;
+                    }
+                }
+                let call = self.b.call(f, &a, name)?;
+                call.set_call_conv(if cf.is_kernel {
+                    CC_SPIR_KERNEL
+                } else {
+                    CC_SPIR_FUNC
+                })?;
+                call
+            }
+            Op::Builtin { builtin, args } => {
+                let a = self.values(fc, args)?;
+                let tys: Vec<_> = args.iter().map(|&v| self.vty(fc, v)).collect();
+                self.builtin(fc, builtin, args, &a, &tys, inst.ty, name)?
+            }
+            Op::Alloca { .. }
+            | Op::Load { .. }
+            | Op::Store { .. }
+            | Op::Gep { .. }
+            | Op::CopyMemory { .. }
+            | Op::FillMemory { .. } => self.memory_inst(fc, inst, rt, name)?,
+            Op::ExtractElement { .. }
+            | Op::InsertElement { .. }
+            | Op::Shuffle { .. }
+            | Op::ExtractValue { .. }
+            | Op::InsertValue { .. } => self.composite_inst(fc, inst, name)?,
         })
     }
 
     /// A variable, a load, a store, a `getelementptr`, a copy or fill of memory.
     fn memory_inst(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         inst: &ir::Inst,
-        rt: LLVMTypeRef,
-        name: &CStr,
-    ) -> Result<LLVMValueRef> {
-        let b = self.builder;
-        let n = name.as_ptr();
-        // SAFETY: `b` is this writer's builder, placed in the function being written; every
-        // value and type given to LLVM was made in this writer's context (`value`, `ty`),
-        // and `n` points to a NUL-terminated name that outlives the calls.
-        Ok(unsafe {
-            match &inst.op {
-                Op::Alloca { allocated, align } => {
-                    let t = self.ty(*allocated)?;
-                    let v = self.entry_alloca(fc, t, name);
-                    if let Some(a) = align {
-                        LLVMSetAlignment(v, *a);
-                    }
-                    v
+        rt: llvm::Type<'a>,
+        name: &str,
+    ) -> Result<llvm::Value<'a>> {
+        Ok(match &inst.op {
+            Op::Alloca { allocated, align } => {
+                let t = self.ty(*allocated)?;
+                let v = self.entry_alloca(fc, t, name)?;
+                if let Some(a) = align {
+                    v.set_alignment(*a)?;
                 }
-                Op::Load {
-                    ptr,
-                    align,
-                    volatile,
-                } => {
-                    let p = self.value(fc, *ptr)?;
-                    let v = LLVMBuildLoad2(b, rt, p, n);
-                    if let Some(a) = align {
-                        LLVMSetAlignment(v, *a);
-                    }
-                    LLVMSetVolatile(v, *volatile as i32);
-                    v
+                v
+            }
+            Op::Load {
+                ptr,
+                align,
+                volatile,
+            } => {
+                let p = self.value(fc, *ptr)?;
+                let v = self.b.load(rt, p, name)?;
+                if let Some(a) = align {
+                    v.set_alignment(*a)?;
                 }
-                Op::Store {
-                    ptr,
-                    value,
-                    align,
-                    volatile,
-                } => {
-                    let p = self.value(fc, *ptr)?;
-                    let v = self.value(fc, *value)?;
-                    let s = LLVMBuildStore(b, v, p);
-                    if let Some(a) = align {
-                        LLVMSetAlignment(s, *a);
-                    }
-                    LLVMSetVolatile(s, *volatile as i32);
-                    s
+                v.set_volatile(*volatile)?;
+                v
+            }
+            Op::Store {
+                ptr,
+                value,
+                align,
+                volatile,
+            } => {
+                let p = self.value(fc, *ptr)?;
+                let v = self.value(fc, *value)?;
+                let s = self.b.store(v, p)?;
+                if let Some(a) = align {
+                    s.set_alignment(*a)?;
                 }
-                Op::Gep {
-                    inbounds,
-                    base,
-                    indices,
-                } => {
-                    let bt = self.vty(fc, *base);
-                    let pointee = self
-                        .m
-                        .pointee(bt)
-                        .ok_or_else(|| Error::malformed("getelementptr of a non-pointer"))?;
-                    let pt = match self.m.types[pointee] {
-                        Type::Void => LLVMInt8TypeInContext(self.ctx),
-                        _ => self.ty(pointee)?,
-                    };
-                    let bv = self.value(fc, *base)?;
-                    let mut is = self.values(fc, indices)?;
-                    if *inbounds {
-                        LLVMBuildInBoundsGEP2(b, pt, bv, is.as_mut_ptr(), is.len() as u32, n)
-                    } else {
-                        LLVMBuildGEP2(b, pt, bv, is.as_mut_ptr(), is.len() as u32, n)
-                    }
-                }
-                Op::CopyMemory {
-                    dst,
-                    src,
-                    size,
-                    align,
-                    volatile,
-                } => {
-                    let d = self.value(fc, *dst)?;
-                    let s = self.value(fc, *src)?;
-                    let z = self.value(fc, *size)?;
-                    let a = align.unwrap_or(1);
-                    self.set_volatile_arg(LLVMBuildMemCpy(b, d, a, s, a, z), *volatile)
-                }
-                Op::FillMemory {
-                    dst,
-                    byte,
-                    size,
-                    align,
-                    volatile,
-                } => {
-                    let d = self.value(fc, *dst)?;
-                    let v = self.value(fc, *byte)?;
-                    let z = self.value(fc, *size)?;
-                    let call = LLVMBuildMemSet(b, d, v, z, align.unwrap_or(1));
-                    self.set_volatile_arg(call, *volatile)
-                }
-                _ => {
-                    return Err(Error::internal(
-                        "an instruction written by the wrong family",
-                    ))
-                }
+                s.set_volatile(*volatile)?;
+                s
+            }
+            Op::Gep {
+                inbounds,
+                base,
+                indices,
+            } => {
+                let bt = self.vty(fc, *base);
+                let pointee = self
+                    .m
+                    .pointee(bt)
+                    .ok_or_else(|| Error::malformed("getelementptr of a non-pointer"))?;
+                let pt = match self.m.types[pointee] {
+                    Type::Void => self.llvm.int_type(8)?,
+                    _ => self.ty(pointee)?,
+                };
+                let bv = self.value(fc, *base)?;
+                let is = self.values(fc, indices)?;
+                self.b.gep(pt, bv, &is, *inbounds, name)?
+            }
+            Op::CopyMemory {
+                dst,
+                src,
+                size,
+                align,
+                volatile,
+            } => {
+                let d = self.value(fc, *dst)?;
+                let s = self.value(fc, *src)?;
+                let z = self.value(fc, *size)?;
+                let call = self.b.memcpy(d, s, z, align.unwrap_or(1))?;
+                self.set_volatile_arg(call, *volatile)?
+            }
+            Op::FillMemory {
+                dst,
+                byte,
+                size,
+                align,
+                volatile,
+            } => {
+                let d = self.value(fc, *dst)?;
+                let v = self.value(fc, *byte)?;
+                let z = self.value(fc, *size)?;
+                let call = self.b.memset(d, v, z, align.unwrap_or(1))?;
+                self.set_volatile_arg(call, *volatile)?
+            }
+            _ => {
+                return Err(Error::internal(
+                    "an instruction written by the wrong family",
+                ))
             }
         })
     }
@@ -544,139 +486,123 @@ impl Writer<'_> {
     /// A lane or member of a vector or aggregate read or replaced, a shuffle.
     fn composite_inst(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         inst: &ir::Inst,
-        name: &CStr,
-    ) -> Result<LLVMValueRef> {
-        let b = self.builder;
-        let n = name.as_ptr();
-        // SAFETY: `b` is this writer's builder, placed in the function being written; every
-        // value and type given to LLVM was made in this writer's context (`value`, `ty`),
-        // and `n` points to a NUL-terminated name that outlives the calls.
-        Ok(unsafe {
-            match &inst.op {
-                Op::ExtractElement { vector, index } => {
-                    let v = self.value(fc, *vector)?;
-                    let i = self.value(fc, *index)?;
-                    LLVMBuildExtractElement(b, v, i, n)
+        name: &str,
+    ) -> Result<llvm::Value<'a>> {
+        Ok(match &inst.op {
+            Op::ExtractElement { vector, index } => {
+                let v = self.value(fc, *vector)?;
+                let i = self.value(fc, *index)?;
+                self.b.extract_element(v, i, name)?
+            }
+            Op::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                let v = self.value(fc, *vector)?;
+                let e = self.value(fc, *element)?;
+                let i = self.value(fc, *index)?;
+                self.b.insert_element(v, e, i, name)?
+            }
+            Op::Shuffle { a, b, mask } => {
+                let av = self.value(fc, *a)?;
+                let bv = self.value(fc, *b)?;
+                self.b.shuffle(self.llvm, av, bv, mask, name)?
+            }
+            Op::ExtractValue { aggregate, indices } => {
+                let mut v = self.value(fc, *aggregate)?;
+                for (k, &i) in indices.iter().enumerate() {
+                    let nm = if k + 1 == indices.len() { name } else { "" };
+                    v = self.b.extract_value(v, i, nm)?;
                 }
-                Op::InsertElement {
-                    vector,
-                    element,
-                    index,
-                } => {
-                    let v = self.value(fc, *vector)?;
-                    let e = self.value(fc, *element)?;
-                    let i = self.value(fc, *index)?;
-                    LLVMBuildInsertElement(b, v, e, i, n)
+                v
+            }
+            Op::InsertValue {
+                aggregate,
+                element,
+                indices,
+            } => {
+                let agg = self.value(fc, *aggregate)?;
+                let e = self.value(fc, *element)?;
+                let Some((_, outer)) = indices.split_last() else {
+                    return Err(Error::malformed("insertvalue without an index"));
+                };
+                // Nested: extract the inner aggregates, insert bottom-up.
+                let mut path = vec![agg];
+                for &i in outer {
+                    let last = path[path.len() - 1];
+                    path.push(self.b.extract_value(last, i, "")?);
                 }
-                Op::Shuffle { a, b: bb, mask } => {
-                    let av = self.value(fc, *a)?;
-                    let bv = self.value(fc, *bb)?;
-                    let i32t = LLVMInt32TypeInContext(self.ctx);
-                    let mut m: Vec<_> = mask
-                        .iter()
-                        .map(|l| match l {
-                            Some(l) => LLVMConstInt(i32t, *l as u64, 0),
-                            None => LLVMGetUndef(i32t),
-                        })
-                        .collect();
-                    let mv = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
-                    LLVMBuildShuffleVector(b, av, bv, mv, n)
+                let mut cur = e;
+                for (k, &i) in indices.iter().enumerate().rev() {
+                    let nm = if k == 0 { name } else { "" };
+                    cur = self.b.insert_value(path[k], cur, i, nm)?;
                 }
-                Op::ExtractValue { aggregate, indices } => {
-                    let mut v = self.value(fc, *aggregate)?;
-                    for (k, &i) in indices.iter().enumerate() {
-                        let nm = if k + 1 == indices.len() {
-                            n
-                        } else {
-                            c"".as_ptr()
-                        };
-                        v = LLVMBuildExtractValue(b, v, i, nm);
-                    }
-                    v
-                }
-                Op::InsertValue {
-                    aggregate,
-                    element,
-                    indices,
-                } => {
-                    let agg = self.value(fc, *aggregate)?;
-                    let e = self.value(fc, *element)?;
-                    // Nested: extract the inner aggregates, insert bottom-up.
-                    let mut path = vec![agg];
-                    for &i in &indices[..indices.len() - 1] {
-                        let last = *path.last().unwrap();
-                        path.push(LLVMBuildExtractValue(b, last, i, c"".as_ptr()));
-                    }
-                    let mut cur = e;
-                    for (k, &i) in indices.iter().enumerate().rev() {
-                        let nm = if k == 0 { n } else { c"".as_ptr() };
-                        cur = LLVMBuildInsertValue(b, path[k], cur, i, nm);
-                    }
-                    cur
-                }
-                _ => {
-                    return Err(Error::internal(
-                        "an instruction written by the wrong family",
-                    ))
-                }
+                cur
+            }
+            _ => {
+                return Err(Error::internal(
+                    "an instruction written by the wrong family",
+                ))
             }
         })
     }
 
     /// A memory intrinsic call made volatile: LLVM's C API builds only non-volatile ones, and
     /// the flag is the call's fourth argument (`i1 isvolatile`).
-    unsafe fn set_volatile_arg(&self, call: LLVMValueRef, volatile: bool) -> LLVMValueRef {
+    fn set_volatile_arg(&self, call: llvm::Value<'a>, volatile: bool) -> Result<llvm::Value<'a>> {
         if volatile {
-            LLVMSetOperand(call, 3, LLVMConstInt(LLVMInt1TypeInContext(self.ctx), 1, 0));
+            let yes = self.llvm.const_int(self.llvm.int_type(1)?, 1)?;
+            if !call.set_operand(3, yes) {
+                return Err(Error::internal(
+                    "a memory intrinsic without its volatile flag",
+                ));
+            }
         }
-        call
+        Ok(call)
     }
 
-    fn terminator(&mut self, fc: &mut FnCtx, t: &Terminator) -> Result<()> {
-        let b = self.builder;
-        unsafe {
-            match t {
-                Terminator::Branch(to) => {
-                    LLVMBuildBr(b, fc.blocks[to.0 as usize]);
-                }
-                Terminator::CondBranch {
-                    cond,
-                    on_true,
-                    on_false,
-                } => {
-                    let cv = self.value(fc, *cond)?;
-                    LLVMBuildCondBr(
-                        b,
-                        cv,
-                        fc.blocks[on_true.0 as usize],
-                        fc.blocks[on_false.0 as usize],
-                    );
-                }
-                Terminator::Switch {
-                    value,
-                    default,
-                    cases,
-                } => {
-                    let v = self.value(fc, *value)?;
-                    let vt = LLVMTypeOf(v);
-                    let s =
-                        LLVMBuildSwitch(b, v, fc.blocks[default.0 as usize], cases.len() as u32);
-                    for (lit, to) in cases {
-                        LLVMAddCase(s, LLVMConstInt(vt, *lit, 0), fc.blocks[to.0 as usize]);
-                    }
-                }
-                Terminator::Return(None) => {
-                    LLVMBuildRetVoid(b);
-                }
-                Terminator::Return(Some(v)) => {
-                    let v = self.value(fc, *v)?;
-                    LLVMBuildRet(b, v);
-                }
-                Terminator::Unreachable => {
-                    LLVMBuildUnreachable(b);
-                }
+    fn terminator(&mut self, fc: &mut FnCtx<'a>, t: &Terminator) -> Result<()> {
+        match t {
+            Terminator::Branch(to) => {
+                self.b.br(fc.blocks[to.0 as usize])?;
+            }
+            Terminator::CondBranch {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let cv = self.value(fc, *cond)?;
+                self.b.cond_br(
+                    cv,
+                    fc.blocks[on_true.0 as usize],
+                    fc.blocks[on_false.0 as usize],
+                )?;
+            }
+            Terminator::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                let v = self.value(fc, *value)?;
+                let cases: Vec<_> = cases
+                    .iter()
+                    .map(|(lit, to)| (*lit, fc.blocks[to.0 as usize]))
+                    .collect();
+                self.b
+                    .switch(self.llvm, v, fc.blocks[default.0 as usize], &cases)?;
+            }
+            Terminator::Return(None) => {
+                self.b.ret_void()?;
+            }
+            Terminator::Return(Some(v)) => {
+                let v = self.value(fc, *v)?;
+                self.b.ret(v)?;
+            }
+            Terminator::Unreachable => {
+                self.b.unreachable()?;
             }
         }
         Ok(())
@@ -687,7 +613,9 @@ impl Writer<'_> {
 fn inst_label(inst: &ir::Inst) -> String {
     match (&inst.name, &inst.op) {
         (Some(n), _) => format!("%{n}"),
-        (None, Op::Builtin { builtin, .. }) => format!("an unnamed {builtin:?}"),
+        (None, Op::Builtin { builtin, .. }) => {
+            format!("an unnamed {}", crate::verify::builtin_name(builtin))
+        }
         (None, op) => {
             let debug = format!("{op:?}");
             let kind = debug.split([' ', '(', '{']).next().unwrap_or("instruction");

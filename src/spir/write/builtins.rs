@@ -2,17 +2,14 @@
 //! name (SPIR Appendix A). Graph integers are signless, so each builtin decides the
 //! signedness its OpenCL C overload takes (`s_abs` is `abs(int)`, `u_abs` is `abs(uint)`).
 
-use std::ffi::CStr;
-
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 use spirv::Op as S;
 
 use super::body::FnCtx;
-use super::{c, Writer, CC_SPIR_FUNC};
+use super::{Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{is_float_test, CLOp};
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
+use crate::llvm::{self, AttributePlace, IntPredicate, Opcode, Wrap};
 use crate::mappings;
 use crate::mappings::channel_query;
 use crate::options::Flavor;
@@ -55,7 +52,7 @@ pub(super) fn scalar_bits(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
     }
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     /// The mangling type of a graph type (`signed` decides `i` vs `j` for integers).
     pub(super) fn mtype(&self, t: ir::Handle<Type>, signed: bool) -> Result<MType> {
         Ok(match &self.m.types[t] {
@@ -92,9 +89,10 @@ impl Writer<'_> {
             Type::Queue => MType::Named("ocl_queue".into()),
             Type::ReserveId => MType::Named("ocl_reserveid".into()),
             Type::Pipe(_) => MType::Named("ocl_pipe".into()),
-            other => {
+            _ => {
                 return Err(Error::unsupported(format!(
-                    "a builtin argument of type {other:?}"
+                    "a builtin argument of type {}",
+                    crate::ir::print::type_text(self.m, t)
                 )))
             }
         })
@@ -106,58 +104,43 @@ impl Writer<'_> {
     }
 
     /// `v != 0` lane by lane: OpenCL's int (1/0) or intN (-1/0) result as SPIR-V's bool.
-    pub(super) fn is_nonzero(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
-        unsafe {
-            LLVMBuildICmp(
-                self.builder,
-                llvm_sys::LLVMIntPredicate::LLVMIntNE,
-                v,
-                LLVMConstNull(t),
-                out.as_ptr(),
-            )
-        }
+    pub(super) fn is_nonzero(
+        &self,
+        v: llvm::Value<'a>,
+        t: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
+        let zero = self.llvm.const_null(t)?;
+        Ok(self.b.icmp(IntPredicate::LLVMIntNE, v, zero, out)?)
     }
 
     /// Call `symbol` (declared on first use with the arguments' types), `spir_func`.
     pub(super) fn call_symbol(
         &mut self,
         symbol: &str,
-        ret: LLVMTypeRef,
-        args: &[LLVMValueRef],
+        ret: llvm::Type<'a>,
+        args: &[llvm::Value<'a>],
         varargs: bool,
-        name: &CStr,
-    ) -> LLVMValueRef {
-        unsafe {
-            let f = match self.decls.get(symbol) {
-                Some(&f) => f,
-                None => {
-                    let mut ps: Vec<_> = args.iter().map(|&a| LLVMTypeOf(a)).collect();
-                    if varargs {
-                        ps.truncate(1);
-                    }
-                    let fty =
-                        LLVMFunctionType(ret, ps.as_mut_ptr(), ps.len() as u32, varargs as i32);
-                    let f = LLVMAddFunction(self.module, c(symbol).as_ptr(), fty);
-                    LLVMSetFunctionCallConv(f, CC_SPIR_FUNC);
-                    LLVMAddAttributeAtIndex(f, u32::MAX, self.enum_attr("nounwind"));
-                    self.decls.insert(symbol.to_string(), f);
-                    f
+        name: &str,
+    ) -> Result<llvm::Value<'a>> {
+        let f = match self.decls.get(symbol) {
+            Some(&f) => f,
+            None => {
+                let mut ps: Vec<_> = args.iter().map(|a| a.type_of()).collect();
+                if varargs {
+                    ps.truncate(1);
                 }
-            };
-            let fty = LLVMGlobalGetValueType(f);
-            let mut a = args.to_vec();
-            let is_void = LLVMGetTypeKind(ret) == llvm_sys::LLVMTypeKind::LLVMVoidTypeKind;
-            let call = LLVMBuildCall2(
-                self.builder,
-                fty,
-                f,
-                a.as_mut_ptr(),
-                a.len() as u32,
-                if is_void { c"".as_ptr() } else { name.as_ptr() },
-            );
-            LLVMSetInstructionCallConv(call, CC_SPIR_FUNC);
-            call
-        }
+                let fty = self.llvm.function_type(ret, &ps, varargs)?;
+                let f = self.llvm.add_function(symbol, fty)?;
+                f.set_call_conv(CC_SPIR_FUNC)?;
+                f.add_enum_attribute(self.llvm, AttributePlace::Function, "nounwind")?;
+                self.decls.insert(symbol.to_string(), f);
+                f
+            }
+        };
+        let call = self.b.call(f, args, name)?;
+        call.set_call_conv(CC_SPIR_FUNC)?;
+        Ok(call)
     }
 
     /// Call the OpenCL C builtin `name` with mangled parameter types `params`.
@@ -165,10 +148,10 @@ impl Writer<'_> {
         &mut self,
         name: &str,
         params: &[MType],
-        ret: LLVMTypeRef,
-        args: &[LLVMValueRef],
-        out: &CStr,
-    ) -> LLVMValueRef {
+        ret: llvm::Type<'a>,
+        args: &[llvm::Value<'a>],
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let symbol = mangle(name, params);
         self.call_symbol(&symbol, ret, args, false, out)
     }
@@ -180,8 +163,13 @@ impl Writer<'_> {
         ))
     }
 
-    pub(super) fn i32_const(&self, v: u64) -> LLVMValueRef {
-        unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.ctx), v, 0) }
+    pub(super) fn i32_const(&self, v: u64) -> Result<llvm::Value<'a>> {
+        Ok(self.llvm.const_int(self.llvm.int_type(32)?, v)?)
+    }
+
+    /// `i8*` in address space `space`.
+    pub(super) fn i8_ptr(&self, space: u32) -> Result<llvm::Type<'a>> {
+        Ok(self.llvm.int_type(8)?.pointer_to(space)?)
     }
 
     /// `cl_mem_fence_flags` of SPIR-V memory semantics.
@@ -197,14 +185,14 @@ impl Writer<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn builtin(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         builtin: &Builtin,
         args: &[Value],
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         if self.opts.flavor == Flavor::SpirvIr {
             if let Builtin::Spirv(op) = builtin {
                 if super::enqueue::takes_structs(*op) {
@@ -232,10 +220,10 @@ impl Writer<'_> {
                 let (name, per_dim, _) = mappings::work_item_name(*b)
                     .ok_or_else(|| self.no_spelling(format!("BuiltIn {b:?}")))?;
                 if per_dim {
-                    let dim = self.int_to_width(a[0], 32);
-                    self.call_builtin(name, &[uint], rt, &[dim], out)
+                    let dim = self.int_to_width(a[0], 32)?;
+                    self.call_builtin(name, &[uint], rt, &[dim], out)?
                 } else {
-                    self.call_builtin(name, &[], rt, &[], out)
+                    self.call_builtin(name, &[], rt, &[], out)?
                 }
             }
             Builtin::ExtInst { op, literal } => self.ext_inst(*op, *literal, a, tys, rt, out)?,
@@ -259,7 +247,7 @@ impl Writer<'_> {
                     name.push_str(mappings::rounding_suffix(*r));
                 }
                 let p = self.mtype(tys[0], signed_from)?;
-                self.call_builtin(&name, &[p], rt, a, out)
+                self.call_builtin(&name, &[p], rt, a, out)?
             }
             Builtin::ControlBarrier {
                 exec,
@@ -284,17 +272,17 @@ impl Writer<'_> {
                 if let MType::Pointer { is_const, .. } = &mut src {
                     *is_const = true;
                 }
-                let num = self.int_to_width(a[2], self.m.addressing.pointer_bits());
+                let num = self.int_to_width(a[2], self.m.addressing.pointer_bits())?;
                 let event = MType::Named("ocl_event".into());
                 if *strided && !stride_one {
-                    let stride = self.int_to_width(a[3], self.m.addressing.pointer_bits());
+                    let stride = self.int_to_width(a[3], self.m.addressing.pointer_bits())?;
                     self.call_builtin(
                         "async_work_group_strided_copy",
                         &[dst, src, size_t.clone(), size_t, event],
                         rt,
                         &[a[0], a[1], num, stride, a[4]],
                         out,
-                    )
+                    )?
                 } else {
                     let ev = if *strided { a[4] } else { a[3] };
                     self.call_builtin(
@@ -303,17 +291,17 @@ impl Writer<'_> {
                         rt,
                         &[a[0], a[1], num, ev],
                         out,
-                    )
+                    )?
                 }
             }
             Builtin::WaitEvents => {
-                let num = self.int_to_width(a[0], 32);
+                let num = self.int_to_width(a[0], 32)?;
                 let list = self.mtype(tys[1], true)?;
                 let int = MType::Int {
                     bits: 32,
                     signed: true,
                 };
-                self.call_builtin("wait_group_events", &[int, list], rt, &[num, a[1]], out)
+                self.call_builtin("wait_group_events", &[int, list], rt, &[num, a[1]], out)?
             }
             Builtin::Group {
                 op,
@@ -331,26 +319,19 @@ impl Writer<'_> {
     }
 
     /// Truncate or zero-extend an integer argument to `bits` (dimension indices, sizes).
-    pub(super) fn int_to_width(&self, v: LLVMValueRef, bits: u32) -> LLVMValueRef {
-        unsafe {
-            let t = LLVMIntTypeInContext(self.ctx, bits);
-            if LLVMTypeOf(v) == t {
-                v
-            } else {
-                LLVMBuildIntCast2(self.builder, v, t, 0, c"".as_ptr())
-            }
-        }
+    pub(super) fn int_to_width(&self, v: llvm::Value<'a>, bits: u32) -> Result<llvm::Value<'a>> {
+        Ok(self.b.int_cast(v, self.llvm.int_type(bits)?, "")?)
     }
 
     fn ext_inst(
         &mut self,
         op: CLOp,
         literal: Option<u32>,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let size_t = MType::Int {
             bits: self.m.addressing.pointer_bits(),
             signed: false,
@@ -411,7 +392,7 @@ impl Writer<'_> {
                 )
             }
             CLOp::printf => {
-                return Ok(self.call_symbol("printf", rt, a, true, out));
+                return self.call_symbol("printf", rt, a, true, out);
             }
             _ => {
                 let name = mappings::opencl_std_name(op)
@@ -428,18 +409,18 @@ impl Writer<'_> {
                 (name.to_string(), ps)
             }
         };
-        Ok(self.call_builtin(&name, &params, rt, a, out))
+        self.call_builtin(&name, &params, rt, a, out)
     }
 
     fn image(
         &mut self,
         op: ImageOp,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let Type::Image(img) = self.m.types[tys[0]] else {
             return Err(Error::malformed(
                 "image builtin on a value that is not an image",
@@ -454,17 +435,17 @@ impl Writer<'_> {
         Ok(match op {
             ImageOp::Read(k) | ImageOp::Sample(k) => {
                 let p = self.mtypes(tys, true)?;
-                self.call_builtin(&format!("read_image{}", suffix(k)), &p, rt, a, out)
+                self.call_builtin(&format!("read_image{}", suffix(k)), &p, rt, a, out)?
             }
             ImageOp::Write(k) => {
                 let p = self.mtypes(tys, true)?;
-                self.call_builtin(&format!("write_image{}", suffix(k)), &p, rt, a, out)
+                self.call_builtin(&format!("write_image{}", suffix(k)), &p, rt, a, out)?
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
                 let q = channel_query(|q| q.op == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let p = self.mtypes(tys, true)?;
-                self.call_builtin(q.opencl, &p, rt, a, out)
+                self.call_builtin(q.opencl, &p, rt, a, out)?
             }
             ImageOp::QuerySize { component } => {
                 let p = self.mtypes(tys, true)?;
@@ -475,44 +456,38 @@ impl Writer<'_> {
                     1 => "get_image_height",
                     _ => "get_image_depth",
                 };
-                let int_t = unsafe { LLVMInt32TypeInContext(self.ctx) };
-                let size_t_t =
-                    unsafe { LLVMIntTypeInContext(self.ctx, self.m.addressing.pointer_bits()) };
+                let int_t = self.llvm.int_type(32)?;
+                let size_t_t = self.llvm.int_type(self.m.addressing.pointer_bits())?;
                 let lanes = self.m.lanes(ret);
                 match component {
                     Some(i) => {
                         let t = if i == dims { size_t_t } else { int_t };
-                        let v = self.call_builtin(comp_name(i), &p, t, a, c"");
-                        self.fit_int(v, rt, out)
+                        let v = self.call_builtin(comp_name(i), &p, t, a, "")?;
+                        self.fit_int(v, rt, out)?
                     }
                     None if !img.arrayed
                         && ((dims == 2 && lanes == 2) || (dims == 3 && lanes == 4)) =>
                     {
-                        let vt = unsafe { LLVMVectorType(int_t, lanes) };
-                        let v = self.call_builtin("get_image_dim", &p, vt, a, c"");
-                        self.fit_int(v, rt, out)
+                        let vt = int_t.vector_of(lanes)?;
+                        let v = self.call_builtin("get_image_dim", &p, vt, a, "")?;
+                        self.fit_int(v, rt, out)?
                     }
                     None if lanes == 1 => {
-                        let v = self.call_builtin(comp_name(0), &p, int_t, a, c"");
-                        self.fit_int(v, rt, out)
+                        let v = self.call_builtin(comp_name(0), &p, int_t, a, "")?;
+                        self.fit_int(v, rt, out)?
                     }
                     None => {
-                        let elem = unsafe { LLVMGetElementType(rt) };
-                        let mut acc = unsafe { LLVMGetUndef(rt) };
+                        let elem = rt
+                            .element()
+                            .ok_or_else(|| Error::internal("an image size of a scalar type"))?;
+                        let mut acc = self.llvm.undef(rt)?;
                         for i in 0..lanes {
                             let t = if i == dims { size_t_t } else { int_t };
-                            let v = self.call_builtin(comp_name(i), &p, t, a, c"");
-                            let v = self.fit_int(v, elem, c"");
-                            let nm = if i + 1 == lanes { out } else { c"" };
-                            acc = unsafe {
-                                LLVMBuildInsertElement(
-                                    self.builder,
-                                    acc,
-                                    v,
-                                    self.i32_const(i as u64),
-                                    nm.as_ptr(),
-                                )
-                            };
+                            let v = self.call_builtin(comp_name(i), &p, t, a, "")?;
+                            let v = self.fit_int(v, elem, "")?;
+                            let nm = if i + 1 == lanes { out } else { "" };
+                            let lane = self.i32_const(i as u64)?;
+                            acc = self.b.insert_element(acc, v, lane, nm)?;
                         }
                         acc
                     }
@@ -523,16 +498,14 @@ impl Writer<'_> {
 
     /// Integer cast of `v` to `t` (same width: `v` itself).
     /// `v` as integer type `t`, named `out`: `v` itself when it has that type already.
-    fn fit_int(&self, v: LLVMValueRef, t: LLVMTypeRef, out: &CStr) -> LLVMValueRef {
-        unsafe {
-            if LLVMTypeOf(v) == t {
-                if !out.is_empty() {
-                    LLVMSetValueName2(v, out.as_ptr(), out.to_bytes().len());
-                }
-                v
-            } else {
-                LLVMBuildIntCast2(self.builder, v, t, 0, out.as_ptr())
+    fn fit_int(&self, v: llvm::Value<'a>, t: llvm::Type<'a>, out: &str) -> Result<llvm::Value<'a>> {
+        if v.type_of() == t {
+            if !out.is_empty() {
+                v.set_name(out);
             }
+            Ok(v)
+        } else {
+            Ok(self.b.int_cast(v, t, out)?)
         }
     }
 
@@ -540,19 +513,19 @@ impl Writer<'_> {
     fn spirv_op(
         &mut self,
         op: S,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         Ok(match op {
             S::Dot => {
                 let p = self.mtypes(tys, true)?;
-                self.call_builtin("dot", &p, rt, a, out)
+                self.call_builtin("dot", &p, rt, a, out)?
             }
             S::BitCount => {
                 let p = self.mtypes(tys, true)?;
-                self.call_builtin("popcount", &p, rt, a, out)
+                self.call_builtin("popcount", &p, rt, a, out)?
             }
             _ if is_float_test(op) => {
                 // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
@@ -563,26 +536,18 @@ impl Writer<'_> {
                 };
                 let lanes = self.m.lanes(tys[0]);
                 let ew = scalar_bits(self.m, tys[0]);
-                let it = unsafe {
-                    let e = LLVMIntTypeInContext(self.ctx, if lanes == 1 { 32 } else { ew });
-                    if lanes == 1 {
-                        e
-                    } else {
-                        LLVMVectorType(e, lanes)
-                    }
-                };
+                let e = self.llvm.int_type(if lanes == 1 { 32 } else { ew })?;
+                let it = if lanes == 1 { e } else { e.vector_of(lanes)? };
                 let p = self.mtypes(tys, true)?;
-                let r = self.call_builtin(name, &p, it, a, c"");
-                self.is_nonzero(r, it, out)
+                let r = self.call_builtin(name, &p, it, a, "")?;
+                self.is_nonzero(r, it, out)?
             }
             S::Any | S::All => {
                 // any/all test the sign bit of integer lanes: widen the booleans to -1/0.
                 let lanes = self.m.lanes(tys[0]);
-                let (it, vt) = unsafe {
-                    let e = LLVMInt32TypeInContext(self.ctx);
-                    (e, LLVMVectorType(e, lanes))
-                };
-                let wide = unsafe { LLVMBuildSExt(self.builder, a[0], vt, c"".as_ptr()) };
+                let it = self.llvm.int_type(32)?;
+                let vt = it.vector_of(lanes)?;
+                let wide = self.b.cast(Opcode::LLVMSExt, a[0], vt, "")?;
                 let p = [MType::Vector {
                     len: lanes,
                     elem: Box::new(MType::Int {
@@ -591,22 +556,24 @@ impl Writer<'_> {
                     }),
                 }];
                 let name = if op == S::Any { "any" } else { "all" };
-                let r = self.call_builtin(name, &p, it, &[wide], c"");
-                self.is_nonzero(r, it, out)
+                let r = self.call_builtin(name, &p, it, &[wide], "")?;
+                self.is_nonzero(r, it, out)?
             }
             S::ImageQueryFormat | S::ImageQueryOrder => {
                 // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
                 let q = channel_query(|q| q.spirv == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let p = self.mtypes(tys, true)?;
-                let v = self.call_builtin(q.opencl, &p, rt, a, c"");
-                let off = unsafe { LLVMConstInt(rt, q.cl_offset, 0) };
-                unsafe { LLVMBuildSub(self.builder, v, off, out.as_ptr()) }
+                let v = self.call_builtin(q.opencl, &p, rt, a, "")?;
+                let off = self.llvm.const_int(rt, q.cl_offset)?;
+                self.b.binary(Opcode::LLVMSub, Wrap::None, v, off, out)?
             }
             S::GenericCastToPtrExplicit => {
                 // clang's spelling: `__to_global` (`__to_local`, `__to_private`) on i8
                 // pointers, the result cast back to the graph's pointer type.
-                let space = unsafe { LLVMGetPointerAddressSpace(rt) };
+                let space = rt
+                    .address_space()
+                    .ok_or_else(|| Error::internal("a generic cast to a non-pointer"))?;
                 let name = match space {
                     1 => "__to_global",
                     3 => "__to_local",
@@ -617,14 +584,11 @@ impl Writer<'_> {
                         )))
                     }
                 };
-                unsafe {
-                    let i8t = LLVMInt8TypeInContext(self.ctx);
-                    let from =
-                        LLVMBuildBitCast(self.builder, a[0], LLVMPointerType(i8t, 4), c"".as_ptr());
-                    let r =
-                        self.call_symbol(name, LLVMPointerType(i8t, space), &[from], false, c"");
-                    LLVMBuildBitCast(self.builder, r, rt, out.as_ptr())
-                }
+                let from = self
+                    .b
+                    .cast(Opcode::LLVMBitCast, a[0], self.i8_ptr(4)?, "")?;
+                let r = self.call_symbol(name, self.i8_ptr(space)?, &[from], false, "")?;
+                self.b.cast(Opcode::LLVMBitCast, r, rt, out)?
             }
             S::GenericPtrMemSemantics => {
                 // get_fence's CLK_LOCAL_MEM_FENCE (1) and CLK_GLOBAL_MEM_FENCE (2) are the
@@ -635,14 +599,13 @@ impl Writer<'_> {
                     is_volatile: false,
                     pointee: Box::new(MType::Void),
                 }];
-                unsafe {
-                    let i8t = LLVMInt8TypeInContext(self.ctx);
-                    let from =
-                        LLVMBuildBitCast(self.builder, a[0], LLVMPointerType(i8t, 4), c"".as_ptr());
-                    let flags = self.call_builtin("get_fence", &p, rt, &[from], c"");
-                    let eight = LLVMConstInt(rt, 8, 0);
-                    LLVMBuildShl(self.builder, flags, eight, out.as_ptr())
-                }
+                let from = self
+                    .b
+                    .cast(Opcode::LLVMBitCast, a[0], self.i8_ptr(4)?, "")?;
+                let flags = self.call_builtin("get_fence", &p, rt, &[from], "")?;
+                let eight = self.llvm.const_int(rt, 8)?;
+                self.b
+                    .binary(Opcode::LLVMShl, Wrap::None, flags, eight, out)?
             }
             other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
         })

@@ -6,16 +6,13 @@
 //! function's address cast to a generic `i8*`; SPIR-V's `Param Size` and `Param Align` are
 //! what the block literal itself records, so they are not written.
 
-use std::ffi::CStr;
-
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 use spirv::Op as S;
 
 use super::body::FnCtx;
 use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Type, Value};
+use crate::llvm::{self, AttributePlace, Opcode};
 
 /// The enqueue instructions whose operands or result are an `ndrange_t` or a function, which
 /// spirv-ir names unmangled (as llvm-spirv does for OpEnqueueKernel).
@@ -39,24 +36,24 @@ pub(super) fn is_enqueue(op: S) -> bool {
             .any(|(o, _, _)| *o == op)
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn enqueue(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         op: S,
         args: &[Value],
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         if let Some((_, _, symbol)) = crate::mappings::ENQUEUE_FUNCTIONS
             .iter()
             .find(|(o, _, _)| *o == op)
         {
-            return Ok(self.call_symbol(symbol, rt, a, false, out));
+            return self.call_symbol(symbol, rt, a, false, out);
         }
         match op {
             S::BuildNDRange => self.build_ndrange(fc, args, a, tys, ret, rt, out),
@@ -80,9 +77,9 @@ impl Writer<'_> {
                 } else {
                     0
                 };
-                call.push(self.invoke_operand(args[at], a[at]));
-                call.push(self.generic_i8(a[at + 1]));
-                Ok(self.call_symbol(name, rt, &call, false, out))
+                call.push(self.invoke_operand(args[at], a[at])?);
+                call.push(self.generic_i8(a[at + 1])?);
+                self.call_symbol(name, rt, &call, false, out)
             }
         }
     }
@@ -92,24 +89,17 @@ impl Writer<'_> {
     /// the `ndrange_t` (llvm-spirv's form through an `sret` pointer is read too).
     pub(super) fn friendly_enqueue(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         op: S,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         ret: ir::Handle<Type>,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let rt = self.ty(ret)?;
         let _ = fc;
         // One declaration per operand count (OpEnqueueKernel's local sizes vary).
         let symbol = if op == S::BuildNDRange {
-            let dims = unsafe {
-                let t = LLVMTypeOf(a[0]);
-                if LLVMGetTypeKind(t) == llvm_sys::LLVMTypeKind::LLVMArrayTypeKind {
-                    LLVMGetArrayLength(t)
-                } else {
-                    1
-                }
-            };
+            let dims = a[0].type_of().array_len().unwrap_or(1);
             format!("__spirv_BuildNDRange_{dims}D")
         } else {
             format!("__spirv_{op:?}_{}", a.len())
@@ -120,14 +110,13 @@ impl Writer<'_> {
         for k in 2.. {
             let fits = match self.decls.get(&name) {
                 None => true,
-                Some(&f) => unsafe {
-                    let fty = LLVMGlobalGetValueType(f);
-                    let n = LLVMCountParamTypes(fty) as usize;
-                    let mut ps = vec![std::ptr::null_mut(); n];
-                    LLVMGetParamTypes(fty, ps.as_mut_ptr());
-                    LLVMGetReturnType(fty) == rt
-                        && n == a.len()
-                        && ps.iter().zip(a).all(|(&p, &v)| p == LLVMTypeOf(v))
+                Some(&f) => match f.global_value_type().and_then(|t| t.signature()) {
+                    Some((r, ps, _)) => {
+                        r == rt
+                            && ps.len() == a.len()
+                            && ps.iter().zip(a).all(|(&p, v)| p == v.type_of())
+                    }
+                    None => false,
                 },
             };
             if fits {
@@ -135,19 +124,19 @@ impl Writer<'_> {
             }
             name = format!("{symbol}_{k}");
         }
-        Ok(self.call_symbol(&name, rt, a, false, out))
+        self.call_symbol(&name, rt, a, false, out)
     }
 
     /// `enqueue_kernel`: queue, flags, ND range, events, invoke, literal, local sizes.
     fn enqueue_kernel(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         args: &[Value],
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         if a.len() < 10 {
             return Err(Error::internal(
                 "OpEnqueueKernel with fewer than 10 operands",
@@ -164,56 +153,40 @@ impl Writer<'_> {
         let mut call = vec![a[0], a[1], nd];
         if !no_events {
             call.extend([
-                self.int_to_width(a[3], 32),
-                self.generic_event_list(a[4]),
-                self.generic_event_list(a[5]),
+                self.int_to_width(a[3], 32)?,
+                self.generic_event_list(a[4])?,
+                self.generic_event_list(a[5])?,
             ]);
         }
-        call.push(self.invoke_operand(args[6], a[6]));
-        call.push(self.generic_i8(a[7]));
+        call.push(self.invoke_operand(args[6], a[6])?);
+        call.push(self.generic_i8(a[7])?);
         if !locals.is_empty() {
             // A fresh `[n x i64]` of the sizes (from the pointers llvm-spirv's form gives, or
             // the integers SPIR-V's own form does).
             let n = locals.len() as u32;
-            unsafe {
-                let i64t = LLVMInt64TypeInContext(self.ctx);
-                let arr_t = LLVMArrayType(i64t, n);
-                let arr = self.entry_alloca(fc, arr_t, c"block_sizes");
-                let zero = LLVMConstInt(LLVMInt32TypeInContext(self.ctx), 0, 0);
-                let mut first = std::ptr::null_mut();
-                for (i, (&v, &t)) in locals.iter().zip(&tys[10..]).enumerate() {
-                    let size = match self.m.types[t] {
-                        Type::Pointer { .. } => {
-                            let p = LLVMBuildBitCast(
-                                self.builder,
-                                v,
-                                LLVMPointerType(i64t, LLVMGetPointerAddressSpace(LLVMTypeOf(v))),
-                                c"".as_ptr(),
-                            );
-                            LLVMBuildLoad2(self.builder, i64t, p, c"".as_ptr())
-                        }
-                        _ => LLVMBuildZExt(self.builder, v, i64t, c"".as_ptr()),
-                    };
-                    let mut idx = [
-                        zero,
-                        LLVMConstInt(LLVMInt32TypeInContext(self.ctx), i as u64, 0),
-                    ];
-                    let slot = LLVMBuildInBoundsGEP2(
-                        self.builder,
-                        arr_t,
-                        arr,
-                        idx.as_mut_ptr(),
-                        2,
-                        c"".as_ptr(),
-                    );
-                    LLVMBuildStore(self.builder, size, slot);
-                    if i == 0 {
-                        first = slot;
+            let i64t = self.llvm.int_type(64)?;
+            let arr_t = i64t.array_of(u64::from(n))?;
+            let arr = self.entry_alloca(fc, arr_t, "block_sizes")?;
+            let zero = self.i32_const(0)?;
+            let mut first = None;
+            for (i, (&v, &t)) in locals.iter().zip(&tys[10..]).enumerate() {
+                let size = match self.m.types[t] {
+                    Type::Pointer { .. } => {
+                        let space = v.type_of().address_space().unwrap_or(0);
+                        let p = self
+                            .b
+                            .cast(Opcode::LLVMBitCast, v, i64t.pointer_to(space)?, "")?;
+                        self.b.load(i64t, p, "")?
                     }
-                }
-                call.push(self.i32_const(n as u64));
-                call.push(first);
+                    _ => self.b.cast(Opcode::LLVMZExt, v, i64t, "")?,
+                };
+                let idx = [zero, self.i32_const(i as u64)?];
+                let slot = self.b.gep(arr_t, arr, &idx, true, "")?;
+                self.b.store(size, slot)?;
+                first = first.or(Some(slot));
             }
+            call.push(self.i32_const(n as u64)?);
+            call.extend(first);
         }
         let name = match (no_events, locals.is_empty()) {
             (true, true) => "__enqueue_kernel_basic",
@@ -221,21 +194,21 @@ impl Writer<'_> {
             (true, false) => "__enqueue_kernel_varargs",
             (false, false) => "__enqueue_kernel_events_varargs",
         };
-        Ok(self.call_symbol(name, rt, &call, false, out))
+        self.call_symbol(name, rt, &call, false, out)
     }
 
     /// `ndrange_ND(sret, ...)` of OpBuildNDRange's (global, local, offset), loaded back.
     #[allow(clippy::too_many_arguments)]
     fn build_ndrange(
         &mut self,
-        fc: &mut FnCtx,
+        fc: &mut FnCtx<'a>,
         args: &[Value],
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let [_global, local, offset] = args else {
             return Err(Error::internal("OpBuildNDRange without three operands"));
         };
@@ -262,58 +235,53 @@ impl Writer<'_> {
         }
         let symbol = format!("_Z10ndrange_{dims}D{params}");
         let nd_t = self.ty(ret)?;
-        let slot = self.entry_alloca(fc, nd_t, c"ndrange");
+        let slot = self.entry_alloca(fc, nd_t, "ndrange")?;
         let mut call = vec![slot];
         for &i in &operands {
             call.push(if dims == 1 {
                 a[i]
             } else {
                 // An array by pointer to its first element.
-                unsafe {
-                    let arr_t = LLVMTypeOf(a[i]);
-                    let arr = self.entry_alloca(fc, arr_t, c"");
-                    LLVMBuildStore(self.builder, a[i], arr);
-                    let st = LLVMIntTypeInContext(self.ctx, bits);
-                    LLVMBuildBitCast(self.builder, arr, LLVMPointerType(st, 0), c"".as_ptr())
-                }
+                let arr = self.entry_alloca(fc, a[i].type_of(), "")?;
+                self.b.store(a[i], arr)?;
+                let st = self.llvm.int_type(bits)?;
+                self.b
+                    .cast(Opcode::LLVMBitCast, arr, st.pointer_to(0)?, "")?
             });
         }
-        let void = unsafe { LLVMVoidTypeInContext(self.ctx) };
-        let c = self.call_symbol(&symbol, void, &call, false, c"");
-        unsafe {
-            // The result comes back through the first parameter (`sret`, as clang declares).
-            let kind = LLVMGetEnumAttributeKindForName(c"sret".as_ptr(), 4);
-            let attr = LLVMCreateTypeAttribute(self.ctx, kind, nd_t);
-            LLVMAddCallSiteAttribute(c, 1, attr);
-            if let Some(f) = self.decls.get(&symbol).copied() {
-                LLVMAddAttributeAtIndex(f, 1, attr);
-            }
-            let _ = rt;
-            Ok(LLVMBuildLoad2(self.builder, nd_t, slot, out.as_ptr()))
+        let void = self.llvm.void_type();
+        let c = self.call_symbol(&symbol, void, &call, false, "")?;
+        // The result comes back through the first parameter (`sret`, as clang declares).
+        let first = AttributePlace::Param(0);
+        c.add_type_attribute(self.llvm, first, "sret", nd_t)?;
+        if let Some(f) = self.decls.get(&symbol).copied() {
+            f.add_type_attribute(self.llvm, first, "sret", nd_t)?;
         }
+        let _ = rt;
+        Ok(self.b.load(nd_t, slot, out)?)
     }
 
     /// The ND range operand as clang passes it: a pointer to the `ndrange_t` (a value is
     /// stored into a variable first).
     fn ndrange_pointer(
         &mut self,
-        fc: &mut FnCtx,
-        v: LLVMValueRef,
+        fc: &mut FnCtx<'a>,
+        v: llvm::Value<'a>,
         t: ir::Handle<Type>,
-    ) -> Result<LLVMValueRef> {
+    ) -> Result<llvm::Value<'a>> {
         if matches!(self.m.types[t], Type::Pointer { .. }) {
             return Ok(v);
         }
         let vt = self.ty(t)?;
-        let slot = self.entry_alloca(fc, vt, c"ndrange");
-        unsafe { LLVMBuildStore(self.builder, v, slot) };
+        let slot = self.entry_alloca(fc, vt, "ndrange")?;
+        self.b.store(v, slot)?;
         Ok(slot)
     }
 
     /// A block invoke function as clang passes it: its address as a generic `i8*`. A function
     /// that is no kernel but has a kernel wrapping it (llvm-spirv's entry-point wrappers) is
     /// named by that kernel: the consumer enqueues kernels.
-    fn invoke_operand(&self, v: Value, f: LLVMValueRef) -> LLVMValueRef {
+    fn invoke_operand(&self, v: Value, f: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
         let f = match v {
             Value::Const(c) => match self.m.constants[c].kind {
                 ConstantKind::FunctionAddress(h) => self
@@ -325,38 +293,43 @@ impl Writer<'_> {
             },
             _ => f,
         };
-        unsafe {
-            let i8t = LLVMInt8TypeInContext(self.ctx);
-            let p = LLVMConstBitCast(f, LLVMPointerType(i8t, 0));
-            LLVMConstAddrSpaceCast(p, LLVMPointerType(i8t, 4))
-        }
+        let p = self
+            .llvm
+            .const_cast(Opcode::LLVMBitCast, f, self.i8_ptr(0)?)?;
+        Ok(self
+            .llvm
+            .const_cast(Opcode::LLVMAddrSpaceCast, p, self.i8_ptr(4)?)?)
     }
 
     /// A pointer as a generic `i8*`.
-    fn generic_i8(&self, v: LLVMValueRef) -> LLVMValueRef {
-        unsafe {
-            let i8t = LLVMInt8TypeInContext(self.ctx);
-            let t = LLVMTypeOf(v);
-            let v = if LLVMGetPointerAddressSpace(t) == 4 {
-                v
-            } else {
-                let here = LLVMPointerType(i8t, LLVMGetPointerAddressSpace(t));
-                let p = LLVMBuildBitCast(self.builder, v, here, c"".as_ptr());
-                LLVMBuildAddrSpaceCast(self.builder, p, LLVMPointerType(i8t, 4), c"".as_ptr())
-            };
-            LLVMBuildBitCast(self.builder, v, LLVMPointerType(i8t, 4), c"".as_ptr())
-        }
+    fn generic_i8(&self, v: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
+        let space = v
+            .type_of()
+            .address_space()
+            .ok_or_else(|| Error::internal("a block literal that is no pointer"))?;
+        let v = if space == 4 {
+            v
+        } else {
+            let p = self
+                .b
+                .cast(Opcode::LLVMBitCast, v, self.i8_ptr(space)?, "")?;
+            self.b
+                .cast(Opcode::LLVMAddrSpaceCast, p, self.i8_ptr(4)?, "")?
+        };
+        Ok(self.b.cast(Opcode::LLVMBitCast, v, self.i8_ptr(4)?, "")?)
     }
 
     /// An event list pointer (`clk_event_t*`) in the generic address space.
-    fn generic_event_list(&self, v: LLVMValueRef) -> LLVMValueRef {
-        unsafe {
-            let t = LLVMTypeOf(v);
-            if LLVMGetPointerAddressSpace(t) == 4 {
-                return v;
-            }
-            let elem = LLVMGetElementType(t);
-            LLVMBuildAddrSpaceCast(self.builder, v, LLVMPointerType(elem, 4), c"".as_ptr())
+    fn generic_event_list(&self, v: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
+        let t = v.type_of();
+        if t.address_space() == Some(4) {
+            return Ok(v);
         }
+        let elem = t
+            .element()
+            .ok_or_else(|| Error::internal("an event list that is no pointer"))?;
+        Ok(self
+            .b
+            .cast(Opcode::LLVMAddrSpaceCast, v, elem.pointer_to(4)?, "")?)
     }
 }

@@ -5,13 +5,11 @@
 //! module may also take a stronger one (a narrower scope or weaker order is implied by a
 //! work-group acquire-release), never a weaker one.
 
-use std::ffi::CStr;
-
-use llvm_sys::prelude::*;
 use spirv::{MemorySemantics, Scope};
 
 use super::Writer;
 use crate::diag::{Error, Result};
+use crate::llvm;
 use crate::mappings;
 use crate::spir::mangle::MType;
 
@@ -32,7 +30,7 @@ fn within_work_group(scope: Scope) -> bool {
     )
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     fn spir_2_only(what: String) -> Error {
         Error::unsupported(format!(
             "{what} has no OpenCL C spelling in SPIR 1.2; use --spir-version 2.0 or --flavor spirv-ir to keep it"
@@ -44,13 +42,13 @@ impl Writer<'_> {
     }
 
     /// The `memory_scope` argument of an OpenCL C 2.0 builtin.
-    pub(super) fn scope_arg(&self, scope: Scope) -> Result<LLVMValueRef> {
+    pub(super) fn scope_arg(&self, scope: Scope) -> Result<llvm::Value<'a>> {
         let value = mappings::MEMORY_SCOPES
             .iter()
             .find(|(_, s)| *s == scope)
             .map(|(v, _)| *v)
             .ok_or_else(|| self.no_spelling(format!("memory scope {scope:?}")))?;
-        Ok(self.i32_const(value.into()))
+        self.i32_const(value.into())
     }
 
     /// OpControlBarrier: `barrier` (SPIR 1.2), `work_group_barrier` or `sub_group_barrier`,
@@ -61,10 +59,10 @@ impl Writer<'_> {
         exec: Scope,
         mem: Scope,
         semantics: u32,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
-        let flags = self.i32_const(Self::fence_flags(semantics));
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
+        let flags = self.i32_const(Self::fence_flags(semantics))?;
         let name = match exec {
             Scope::Workgroup if !self.is_spir_2() => "barrier",
             Scope::Workgroup => "work_group_barrier",
@@ -72,7 +70,7 @@ impl Writer<'_> {
             s => return Err(self.no_spelling(format!("a control barrier at scope {s:?}"))),
         };
         if mem == exec || (!self.is_spir_2() && within_work_group(mem)) {
-            return Ok(self.call_builtin(name, &[uint()], rt, &[flags], out));
+            return self.call_builtin(name, &[uint()], rt, &[flags], out);
         }
         if !self.is_spir_2() {
             return Err(Self::spir_2_only(format!(
@@ -81,7 +79,7 @@ impl Writer<'_> {
         }
         let scope = self.scope_arg(mem)?;
         let params = [uint(), MType::Enum("memory_scope".into())];
-        Ok(self.call_builtin(name, &params, rt, &[flags, scope], out))
+        self.call_builtin(name, &params, rt, &[flags, scope], out)
     }
 
     /// OpMemoryBarrier: `mem_fence` (acquire-release), `read_mem_fence` (acquire) or
@@ -90,10 +88,10 @@ impl Writer<'_> {
         &mut self,
         mem: Scope,
         semantics: u32,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
-        let flags = self.i32_const(Self::fence_flags(semantics));
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
+        let flags = self.i32_const(Self::fence_flags(semantics))?;
         let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
         let legacy = |order| match order {
             MemorySemantics::ACQUIRE => "read_mem_fence",
@@ -109,7 +107,7 @@ impl Writer<'_> {
             .contains(&order);
         let implied = within_work_group(mem) && order != MemorySemantics::SEQUENTIALLY_CONSISTENT;
         if exact || (!self.is_spir_2() && implied) {
-            return Ok(self.call_builtin(legacy(order), &[uint()], rt, &[flags], out));
+            return self.call_builtin(legacy(order), &[uint()], rt, &[flags], out);
         }
         if !self.is_spir_2() {
             return Err(Self::spir_2_only(format!(
@@ -133,9 +131,9 @@ impl Writer<'_> {
         ];
         let args = [
             flags,
-            self.i32_const(order_value.into()),
+            self.i32_const(order_value.into())?,
             self.scope_arg(mem)?,
         ];
-        Ok(self.call_builtin("atomic_work_item_fence", &params, rt, &args, out))
+        self.call_builtin("atomic_work_item_fence", &params, rt, &args, out)
     }
 }

@@ -3,16 +3,13 @@
 //! `__spirv_BuiltIn{Name}` (IA64-mangled, SPIR-V's operands in SPIR-V's order, literal
 //! operands as `i32`). Names come from `spir::friendly`, which the reader decodes with.
 
-use std::ffi::CStr;
-
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 use spirv::Op as S;
 
-use super::{c, Writer};
+use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
+use crate::llvm::{self, Linkage, Opcode, Wrap};
 use crate::mappings::channel_query;
 use crate::spir::friendly::{self, Postfixes};
 use crate::spir::mangle::MType;
@@ -41,7 +38,7 @@ fn core_needs_ret(op: S) -> bool {
 
 const IMAGE_OPERANDS_LOD: u64 = 2;
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     fn int32() -> MType {
         MType::Int {
             bits: 32,
@@ -62,10 +59,10 @@ impl Writer<'_> {
         &mut self,
         name: &str,
         params: Vec<MType>,
-        ret: LLVMTypeRef,
-        args: &[LLVMValueRef],
-        out: &CStr,
-    ) -> LLVMValueRef {
+        ret: llvm::Type<'a>,
+        args: &[llvm::Value<'a>],
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let symbol = crate::spir::mangler::mangle(name, &params);
         self.call_symbol(&symbol, ret, args, false, out)
     }
@@ -76,39 +73,39 @@ impl Writer<'_> {
         op: S,
         post: Postfixes,
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        a: &[LLVMValueRef],
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        a: &[llvm::Value<'a>],
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let ps = tys
             .iter()
             .map(|&t| self.mtype(t, true))
             .collect::<Result<Vec<_>>>()?;
-        Ok(self.friendly_call(&friendly::core_name(op, &post), ps, rt, a, out))
+        self.friendly_call(&friendly::core_name(op, &post), ps, rt, a, out)
     }
 
     /// The sampled-image type of `img`: LLVM pointer and mangling type.
-    fn sampled_image_type(&mut self, img: ImageType) -> (LLVMTypeRef, MType) {
+    fn sampled_image_type(&mut self, img: ImageType) -> Result<(llvm::Type<'a>, MType)> {
         let t = Type::SampledImage(img);
         let name = friendly::type_name(&t).expect("sampled images have a friendly name");
-        let llvm = self.opaque_ptr(&name, friendly::object_space(&t));
+        let llvm = self.opaque_ptr(&name, friendly::object_space(&t))?;
         let m = MType::Pointer {
             space: friendly::object_space(&t),
             is_const: false,
             is_volatile: false,
             pointee: Box::new(MType::Named(friendly::mangled_type_name(&name))),
         };
-        (llvm, m)
+        Ok((llvm, m))
     }
 
     pub(super) fn friendly_builtin(
         &mut self,
         builtin: &Builtin,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let rt = self.ty(ret)?;
         let none = Postfixes::default();
         Ok(match builtin {
@@ -119,7 +116,7 @@ impl Writer<'_> {
             }
             Builtin::WorkItem(b) => {
                 let name = friendly::builtin_variable_name(*b);
-                let index = a.first().map(|&d| self.int_to_width(d, 32));
+                let index = a.first().map(|&d| self.int_to_width(d, 32)).transpose()?;
                 if self.opts.builtins_as_globals {
                     self.builtin_global_read(&name, index, rt, out)?
                 } else {
@@ -127,7 +124,7 @@ impl Writer<'_> {
                         Some(i) => (vec![Self::int32()], vec![i]),
                         None => (vec![], vec![]),
                     };
-                    self.friendly_call(&name, ps, rt, &args, out)
+                    self.friendly_call(&name, ps, rt, &args, out)?
                 }
             }
             Builtin::ExtInst { op, literal } => {
@@ -145,9 +142,9 @@ impl Writer<'_> {
                 let mut av = a.to_vec();
                 if let Some(l) = literal {
                     ps.push(Self::int32());
-                    av.push(self.i32_const(*l as u64));
+                    av.push(self.i32_const(*l as u64)?);
                 }
-                self.friendly_call(&friendly::ocl_name(base, r.as_deref()), ps, rt, &av, out)
+                self.friendly_call(&friendly::ocl_name(base, r.as_deref()), ps, rt, &av, out)?
             }
             Builtin::Convert {
                 from,
@@ -164,7 +161,7 @@ impl Writer<'_> {
                 };
                 let from_signed = *from != ConvertKind::Int(Sign::Unsigned);
                 let p = vec![self.mtype(tys[0], from_signed)?];
-                self.friendly_call(&friendly::core_name(op, &post), p, rt, a, out)
+                self.friendly_call(&friendly::core_name(op, &post), p, rt, a, out)?
             }
             Builtin::Image(op) => self.friendly_image(*op, a, tys, ret, rt, out)?,
             Builtin::ControlBarrier { .. }
@@ -189,19 +186,19 @@ impl Writer<'_> {
                         // The convention passes literals and constants alike as i32.
                         Slot::Int(v) => {
                             ps.push(Self::int32());
-                            av.push(self.i32_const(v as u64));
+                            av.push(self.i32_const(v as u64)?);
                         }
                         Slot::Operation(o) => {
                             ps.push(Self::int32());
-                            av.push(self.i32_const(o as u64));
+                            av.push(self.i32_const(o as u64)?);
                         }
                         Slot::OneLike(i) => {
                             ps.push(self.mtype(tys[i], signed)?);
-                            av.push(unsafe { LLVMConstInt(LLVMTypeOf(a[i]), 1, 0) });
+                            av.push(self.llvm.const_int(a[i].type_of(), 1)?);
                         }
                     }
                 }
-                self.friendly_call(&friendly::core_name(op, &none), ps, rt, &av, out)
+                self.friendly_call(&friendly::core_name(op, &none), ps, rt, &av, out)?
             }
             Builtin::Spirv(S::GenericCastToPtrExplicit) => {
                 // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`.
@@ -220,14 +217,14 @@ impl Writer<'_> {
                 };
                 let class = crate::mappings::space_storage_class(space) as u64;
                 let ps = vec![self.mtype(tys[0], true)?, Self::int32()];
-                let av = [a[0], self.i32_const(class)];
+                let av = [a[0], self.i32_const(class)?];
                 self.friendly_call(
                     &friendly::core_name(S::GenericCastToPtrExplicit, &post),
                     ps,
                     rt,
                     &av,
                     out,
-                )
+                )?
             }
             Builtin::Spirv(op) => {
                 let post = Postfixes {
@@ -248,41 +245,42 @@ impl Writer<'_> {
     fn builtin_global_read(
         &mut self,
         name: &str,
-        index: Option<LLVMValueRef>,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        index: Option<llvm::Value<'a>>,
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let vt = match index {
-            Some(_) => unsafe { LLVMVectorType(rt, 3) },
+            Some(_) => rt.vector_of(3)?,
             None => rt,
         };
         let space = super::types::llvm_space(ir::AddressSpace::Input)?;
-        unsafe {
-            let mut g = LLVMGetNamedGlobal(self.module, c(name).as_ptr());
-            if g.is_null() {
-                g = LLVMAddGlobalInAddressSpace(self.module, vt, c(name).as_ptr(), space);
-                LLVMSetGlobalConstant(g, 1);
-                LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMExternalLinkage);
+        let g = match self.llvm.global_named(name) {
+            Some(g) => g,
+            None => {
+                let g = self.llvm.add_global(vt, name, space)?;
+                g.set_global_constant(true)?;
+                g.set_linkage(Linkage::LLVMExternalLinkage)?;
+                g
             }
-            Ok(match index {
-                Some(i) => {
-                    let v = LLVMBuildLoad2(self.builder, vt, g, c"".as_ptr());
-                    LLVMBuildExtractElement(self.builder, v, i, out.as_ptr())
-                }
-                None => LLVMBuildLoad2(self.builder, vt, g, out.as_ptr()),
-            })
-        }
+        };
+        Ok(match index {
+            Some(i) => {
+                let v = self.b.load(vt, g, "")?;
+                self.b.extract_element(v, i, out)?
+            }
+            None => self.b.load(vt, g, out)?,
+        })
     }
 
     fn friendly_image(
         &mut self,
         op: ImageOp,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         ret: ir::Handle<Type>,
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let Type::Image(img) = self.m.types[tys[0]] else {
             return Err(Error::malformed(
                 "image builtin on a value that is not an image",
@@ -298,24 +296,24 @@ impl Writer<'_> {
                 self.core_call(S::ImageRead, post, tys, rt, a, out)?
             }
             ImageOp::Sample(_) => {
-                let (st, sm) = self.sampled_image_type(img);
+                let (st, sm) = self.sampled_image_type(img)?;
                 let ps = vec![self.mtype(tys[0], true)?, self.mtype(tys[1], true)?];
                 let name = friendly::core_name(S::SampledImage, &none);
-                let si = self.friendly_call(&name, ps, st, &a[..2], c"");
+                let si = self.friendly_call(&name, ps, st, &a[..2], "")?;
                 let post = Postfixes {
                     ret: Some(self.ret_postfix(ret, true)?),
                     ..none
                 };
-                let zero = unsafe { LLVMConstReal(LLVMFloatTypeInContext(self.ctx), 0.0) };
+                let zero = self.llvm.const_real(self.llvm.float_type(), 0.0)?;
                 let ps = vec![
                     sm,
                     self.mtype(tys[2], true)?,
                     Self::int32(),
                     MType::Float { bits: 32 },
                 ];
-                let av = [si, a[2], self.i32_const(IMAGE_OPERANDS_LOD), zero];
+                let av = [si, a[2], self.i32_const(IMAGE_OPERANDS_LOD)?, zero];
                 let name = friendly::core_name(S::ImageSampleExplicitLod, &post);
-                self.friendly_call(&name, ps, rt, &av, out)
+                self.friendly_call(&name, ps, rt, &av, out)?
             }
             ImageOp::Write(_) => {
                 let mut ps = tys[..3]
@@ -326,11 +324,11 @@ impl Writer<'_> {
                 if a.len() > 3 {
                     ps.push(Self::int32());
                     ps.push(self.mtype(tys[3], true)?);
-                    av.push(self.i32_const(IMAGE_OPERANDS_LOD));
+                    av.push(self.i32_const(IMAGE_OPERANDS_LOD)?);
                     av.push(a[3]);
                 }
                 let name = friendly::core_name(S::ImageWrite, &none);
-                self.friendly_call(&name, ps, rt, &av, out)
+                self.friendly_call(&name, ps, rt, &av, out)?
             }
             ImageOp::QuerySize { component: None } => {
                 let post = Postfixes {
@@ -346,35 +344,29 @@ impl Writer<'_> {
                     (rt, self.ret_postfix(ret, true)?)
                 } else {
                     let et = self.ret_postfix(ret, true)?;
-                    (unsafe { LLVMVectorType(rt, dims) }, format!("{et}{dims}"))
+                    (rt.vector_of(dims)?, format!("{et}{dims}"))
                 };
                 let post = Postfixes {
                     ret: Some(post_ty),
                     ..none
                 };
                 // The call is the value when there is one component: it takes the name.
-                let call_name = if dims == 1 { out } else { c"" };
+                let call_name = if dims == 1 { out } else { "" };
                 let v = self.core_call(S::ImageQuerySize, post, tys, vt, a, call_name)?;
                 if dims == 1 {
                     v
                 } else {
-                    unsafe {
-                        LLVMBuildExtractElement(
-                            self.builder,
-                            v,
-                            self.i32_const(i as u64),
-                            out.as_ptr(),
-                        )
-                    }
+                    let lane = self.i32_const(i as u64)?;
+                    self.b.extract_element(v, lane, out)?
                 }
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {
                 // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
                 let q = channel_query(|q| q.op == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
-                let v = self.core_call(q.spirv, none, tys, rt, a, c"")?;
-                let off = unsafe { LLVMConstInt(rt, q.cl_offset, 0) };
-                unsafe { LLVMBuildAdd(self.builder, v, off, out.as_ptr()) }
+                let v = self.core_call(q.spirv, none, tys, rt, a, "")?;
+                let off = self.llvm.const_int(rt, q.cl_offset)?;
+                self.b.binary(Opcode::LLVMAdd, Wrap::None, v, off, out)?
             }
         })
     }
@@ -385,41 +377,34 @@ impl Writer<'_> {
         &mut self,
         spec_id: u32,
         default: ir::Handle<ir::Constant>,
-    ) -> Result<LLVMValueRef> {
+    ) -> Result<llvm::Value<'a>> {
         let t = self.m.constants[default].ty;
         let (rt, d) = (self.ty(t)?, self.constant(default)?);
         let ps = vec![Self::int32(), self.mtype(t, true)?];
-        let args = [self.i32_const(spec_id as u64), d];
-        Ok(self.friendly_call("__spirv_SpecConstant", ps, rt, &args, c""))
+        let args = [self.i32_const(spec_id as u64)?, d];
+        self.friendly_call("__spirv_SpecConstant", ps, rt, &args, "")
     }
 
     /// A sampler constant: `__translate_sampler_initializer(i32 bits)` at the insertion point
     /// (the convention has no constant of sampler type).
-    pub(super) fn friendly_sampler(&mut self, bits: u32) -> Result<LLVMValueRef> {
-        let arg = self.i32_const(bits as u64);
+    pub(super) fn friendly_sampler(&mut self, bits: u32) -> Result<llvm::Value<'a>> {
+        let arg = self.i32_const(bits as u64)?;
         self.translate_sampler(arg)
     }
 
     /// `__translate_sampler_initializer(bits)` for an `i32` sampler bit-field value.
-    pub(super) fn translate_sampler(&mut self, arg: LLVMValueRef) -> Result<LLVMValueRef> {
+    pub(super) fn translate_sampler(&mut self, arg: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
         let t = self.object_type(&Type::Sampler)?;
-        unsafe {
-            let name = "__translate_sampler_initializer";
-            let mut f = LLVMGetNamedFunction(self.module, c(name).as_ptr());
-            if f.is_null() {
-                let mut ps = [LLVMInt32TypeInContext(self.ctx)];
-                let fty = LLVMFunctionType(t, ps.as_mut_ptr(), 1, 0);
-                f = LLVMAddFunction(self.module, c(name).as_ptr(), fty);
+        let name = "__translate_sampler_initializer";
+        let f = match self.llvm.function_named(name) {
+            Some(f) => f,
+            None => {
+                let fty = self
+                    .llvm
+                    .function_type(t, &[self.llvm.int_type(32)?], false)?;
+                self.llvm.add_function(name, fty)?
             }
-            let mut av = [arg];
-            Ok(LLVMBuildCall2(
-                self.builder,
-                LLVMGlobalGetValueType(f),
-                f,
-                av.as_mut_ptr(),
-                1,
-                c"".as_ptr(),
-            ))
-        }
+        };
+        Ok(self.b.call(f, &[arg], "")?)
     }
 }

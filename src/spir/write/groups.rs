@@ -3,16 +3,13 @@
 //! whose indices are `uint` (`size_t` for `work_group_broadcast`'s local ids, one argument per
 //! dimension).
 
-use std::ffi::CStr;
-
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 use spirv::{GroupOperation, Op as S, Scope};
 
 use super::Writer;
 use crate::diag::Result;
 use crate::ir::builtin::takes_unsigned;
 use crate::ir::{self, Type};
+use crate::llvm::{self, Opcode};
 use crate::spir::groups;
 use crate::spir::mangle::MType;
 
@@ -28,18 +25,18 @@ fn takes_ballot(op: S) -> bool {
     )
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn group(
         &mut self,
         op: S,
         scope: Scope,
         operation: Option<GroupOperation>,
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let (name, row) = groups::spell(op, scope, operation).ok_or_else(|| {
             let how = operation.map(|o| format!(" {o:?}")).unwrap_or_default();
             self.no_spelling(format!("SPIR-V Op{op:?}{how} at {scope:?} scope"))
@@ -57,14 +54,8 @@ impl Writer<'_> {
         for (i, (&v, &t)) in a.iter().zip(tys).enumerate() {
             if matches!(self.m.types[t], Type::Bool) {
                 params.push(int.clone());
-                args.push(unsafe {
-                    LLVMBuildZExt(
-                        self.builder,
-                        v,
-                        LLVMInt32TypeInContext(self.ctx),
-                        c"".as_ptr(),
-                    )
-                });
+                let i32t = self.llvm.int_type(32)?;
+                args.push(self.b.cast(Opcode::LLVMZExt, v, i32t, "")?);
             } else if i == 0 {
                 let unsigned = takes_ballot(op) || takes_unsigned(op);
                 params.push(self.mtype(t, !unsigned)?);
@@ -80,25 +71,19 @@ impl Writer<'_> {
                     let x = if lanes == 1 {
                         v
                     } else {
-                        unsafe {
-                            LLVMBuildExtractElement(
-                                self.builder,
-                                v,
-                                self.i32_const(lane as u64),
-                                c"".as_ptr(),
-                            )
-                        }
+                        let lane = self.i32_const(lane as u64)?;
+                        self.b.extract_element(v, lane, "")?
                     };
                     params.push(index.clone());
-                    args.push(self.int_to_width(x, index_bits));
+                    args.push(self.int_to_width(x, index_bits)?);
                 }
             }
         }
         if !row.boolean {
-            return Ok(self.call_builtin(&name, &params, rt, &args, out));
+            return self.call_builtin(&name, &params, rt, &args, out);
         }
-        let it = unsafe { LLVMInt32TypeInContext(self.ctx) };
-        let r = self.call_builtin(&name, &params, it, &args, c"");
-        Ok(self.is_nonzero(r, it, out))
+        let it = self.llvm.int_type(32)?;
+        let r = self.call_builtin(&name, &params, it, &args, "")?;
+        self.is_nonzero(r, it, out)
     }
 }

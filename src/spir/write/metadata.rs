@@ -2,56 +2,42 @@
 //! metadata `!kernel_arg_*` (what modern consumers read), plus the module-level `opencl.*`
 //! version, extension and contraction facts.
 
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-
-use super::{c, Writer};
+use super::Writer;
 use crate::diag::Result;
 use crate::ir::{self, Access, Type};
+use crate::llvm::{self, Metadata};
 use crate::mappings;
 use crate::options::KernelInfo;
 
-impl Writer<'_> {
-    // Metadata is built as LLVMMetadataRef: the value-wrapped API canonicalizes a node with
-    // one constant operand (`!{i32 1}`) into that constant, which is not a node.
-    fn md_string(&self, s: &str) -> LLVMMetadataRef {
-        unsafe { LLVMMDStringInContext2(self.ctx, s.as_ptr() as *const _, s.len()) }
+impl<'a> Writer<'a> {
+    fn md_string(&self, s: &str) -> Metadata<'a> {
+        self.llvm.md_string(s)
     }
 
-    fn md_node(&self, mut vs: Vec<LLVMMetadataRef>) -> LLVMMetadataRef {
-        unsafe { LLVMMDNodeInContext2(self.ctx, vs.as_mut_ptr(), vs.len()) }
+    fn md_node(&self, vs: Vec<Metadata<'a>>) -> Metadata<'a> {
+        self.llvm.md_node(&vs)
     }
 
-    fn md_value(&self, v: LLVMValueRef) -> LLVMMetadataRef {
-        unsafe { LLVMValueAsMetadata(v) }
+    fn md_value(&self, v: llvm::Value<'a>) -> Metadata<'a> {
+        v.as_metadata()
     }
 
-    fn md_i32(&self, v: u32) -> LLVMMetadataRef {
-        self.md_value(unsafe { LLVMConstInt(LLVMInt32TypeInContext(self.ctx), v as u64, 0) })
+    fn md_i32(&self, v: u32) -> Metadata<'a> {
+        self.llvm.const_u32(v).as_metadata()
     }
 
-    fn named(&self, name: &str, node: LLVMMetadataRef) {
-        unsafe {
-            LLVMAddNamedMetadataOperand(
-                self.module,
-                c(name).as_ptr(),
-                LLVMMetadataAsValue(self.ctx, node),
-            )
-        }
+    fn named(&self, name: &str, node: Metadata<'a>) {
+        self.llvm.add_named_metadata(name, node)
     }
 
     /// Attach `!kind !{vals}` to function `f`.
-    fn function_md(&self, f: LLVMValueRef, kind: &str, vals: Vec<LLVMMetadataRef>) {
+    fn function_md(&self, f: llvm::Value<'a>, kind: &str, vals: Vec<Metadata<'a>>) -> Result<()> {
         let node = self.md_node(vals);
-        unsafe {
-            let kid =
-                LLVMGetMDKindIDInContext(self.ctx, kind.as_ptr() as *const _, kind.len() as u32);
-            LLVMGlobalSetMetadata(f, kid, node);
-        }
+        Ok(f.set_metadata(self.llvm, kind, node)?)
     }
 
     /// (kind, values) of each `kernel_arg_*` list of a kernel.
-    fn kernel_arg_lists(&self, k: &ir::Kernel) -> Vec<(&'static str, Vec<LLVMMetadataRef>)> {
+    fn kernel_arg_lists(&self, k: &ir::Kernel) -> Vec<(&'static str, Vec<Metadata<'a>>)> {
         let mut lists = vec![
             (
                 "kernel_arg_addr_space",
@@ -106,7 +92,7 @@ impl Writer<'_> {
     fn kernel_attributes(
         &mut self,
         k: &ir::Kernel,
-    ) -> Result<Vec<(&'static str, Vec<LLVMMetadataRef>)>> {
+    ) -> Result<Vec<(&'static str, Vec<Metadata<'a>>)>> {
         if let Some((mode, _)) = k.other_modes.first() {
             return Err(self.no_spelling(format!("execution mode {mode:?}")));
         }
@@ -129,7 +115,7 @@ impl Writer<'_> {
         if let Some(h) = &k.vec_type_hint {
             let t = if h.len > 1 {
                 let et = self.ty(h.elem)?;
-                unsafe { LLVMVectorType(et, h.len) }
+                et.vector_of(h.len)?
             } else {
                 self.ty(h.elem)?
             };
@@ -137,7 +123,7 @@ impl Writer<'_> {
             out.push((
                 "vec_type_hint",
                 vec![
-                    self.md_value(unsafe { LLVMGetUndef(t) }),
+                    self.md_value(self.llvm.undef(t)?),
                     self.md_i32(signed as u32),
                 ],
             ));
@@ -155,7 +141,7 @@ impl Writer<'_> {
             for (kind, vals) in &all {
                 // Function metadata: the values alone (clang's modern form).
                 if self.opts.kernel_info != KernelInfo::Named {
-                    self.function_md(f, kind, vals.clone());
+                    self.function_md(f, kind, vals.clone())?;
                 }
                 // !opencl.kernels: the kind name first (the SPIR form).
                 let mut with_name = vec![self.md_string(kind)];
@@ -192,15 +178,12 @@ impl Writer<'_> {
     /// `!opencl.enable.FP_CONTRACT` (empty) when contraction is allowed.
     fn fp_contract_md(&self) {
         if self.m.source.fp_contract {
-            let name = "opencl.enable.FP_CONTRACT";
-            unsafe {
-                LLVMGetOrInsertNamedMetadata(self.module, name.as_ptr() as *const _, name.len());
-            }
+            self.llvm.ensure_named_metadata("opencl.enable.FP_CONTRACT");
         }
     }
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     /// The spirv-ir flavor's metadata: argument info as function `!kernel_arg_*` (the
     /// convention has no other place for it), execution modes in `!spirv.ExecutionMode`
     /// (except ContractionOff, see below),
@@ -213,7 +196,7 @@ impl Writer<'_> {
         for k in &kernels {
             let f = self.funcs[&k.function];
             for (kind, vals) in self.kernel_arg_lists(k) {
-                self.function_md(f, kind, vals);
+                self.function_md(f, kind, vals)?;
             }
             let mut add = |mode: M, lits: &[u32]| {
                 let mut ops = vec![self.md_value(f), self.md_i32(mode as u32)];

@@ -1,9 +1,10 @@
 //! Semantic graph -> LLVM 14 module in SPIR conventions.
 //!
-//! `Llvm` owns the context, module and builder (their lifetimes, verification and output);
-//! instructions are built through the LLVM C API on the raw handles, because the graph's
-//! operations (vector selects, GEPs with any index type, typed-pointer casts) map one to one
-//! onto it.
+//! The module is made through `crate::llvm` (the one room that calls LLVM): a
+//! [`llvm::Module`](crate::llvm::Module) owns the context, a [`Builder`](crate::llvm::Builder)
+//! appends instructions, and the writer keeps the graph's types and values as the room's
+//! handles. The graph's operations (vector selects, GEPs with any index type, typed-pointer
+//! casts) map one to one onto LLVM's.
 //!
 //! `types` owns types, constants and globals; `body` functions and instructions; `builtins`
 //! the OpenCL C spelling of semantic builtins; `metadata` the `opencl.*` metadata.
@@ -20,12 +21,10 @@ mod pipes;
 mod types;
 
 use crate::hash::HashMap;
-use std::ffi::CString;
-
-use llvm_sys::prelude::*;
 
 use crate::diag::{Error, Result};
 use crate::ir;
+use crate::llvm;
 use crate::options::{Flavor, SpirOptions};
 
 /// The SPIR data layouts (SPIR 1.2/2.0 specification, section 2.1).
@@ -40,8 +39,11 @@ v128:128:128-v192:256:256-v256:256:256-v512:512:512-v1024:1024:1024";
 const CC_SPIR_FUNC: u32 = 75;
 const CC_SPIR_KERNEL: u32 = 76;
 
-pub(crate) fn c(s: &str) -> CString {
-    CString::new(s.replace('\0', "")).expect("no NUL after replace")
+/// A building call the LLVM layer refused: the writer made ill-typed IR, a fault of ours.
+impl From<llvm::Refused> for Error {
+    fn from(r: llvm::Refused) -> Error {
+        Error::internal(format!("LLVM cannot build {r}"))
+    }
 }
 
 pub(crate) struct Writer<'a> {
@@ -49,15 +51,14 @@ pub(crate) struct Writer<'a> {
     opts: &'a SpirOptions,
     /// The SPIR version written (`SpirOptions::spir_version`, resolved).
     spir_version: (u32, u32),
-    ctx: LLVMContextRef,
-    module: LLVMModuleRef,
-    builder: LLVMBuilderRef,
-    types: HashMap<ir::Handle<ir::Type>, LLVMTypeRef>,
-    consts: HashMap<ir::Handle<ir::Constant>, LLVMValueRef>,
-    globals: HashMap<ir::Handle<ir::Global>, LLVMValueRef>,
-    funcs: HashMap<ir::Handle<ir::Function>, LLVMValueRef>,
+    llvm: &'a llvm::Module,
+    b: llvm::Builder<'a>,
+    types: HashMap<ir::Handle<ir::Type>, llvm::Type<'a>>,
+    consts: HashMap<ir::Handle<ir::Constant>, llvm::Value<'a>>,
+    globals: HashMap<ir::Handle<ir::Global>, llvm::Value<'a>>,
+    funcs: HashMap<ir::Handle<ir::Function>, llvm::Value<'a>>,
     /// Declared builtins by symbol.
-    decls: HashMap<String, LLVMValueRef>,
+    decls: HashMap<String, llvm::Value<'a>>,
 }
 
 impl Writer<'_> {
@@ -66,23 +67,17 @@ impl Writer<'_> {
     fn keep_kernel_names(&self) {
         for (h, f) in self.m.functions.iter().filter(|(_, f)| f.is_kernel) {
             let k = self.funcs[&h];
-            unsafe {
-                let mut len = 0;
-                let p = llvm_sys::core::LLVMGetValueName2(k, &mut len);
-                let got = std::slice::from_raw_parts(p as *const u8, len);
-                if got == f.name.as_bytes() {
-                    continue;
-                }
-                let name = c(&f.name);
-                let other = llvm_sys::core::LLVMGetNamedFunction(self.module, name.as_ptr());
-                if !other.is_null() {
-                    llvm_sys::core::LLVMSetValueName2(other, c"".as_ptr(), 0);
-                }
-                llvm_sys::core::LLVMSetValueName2(k, name.as_ptr(), f.name.len());
-                if !other.is_null() {
-                    // The name is taken now: LLVM gives the helper a fresh `.N`.
-                    llvm_sys::core::LLVMSetValueName2(other, name.as_ptr(), f.name.len());
-                }
+            if k.name() == f.name {
+                continue;
+            }
+            let other = self.llvm.function_named(&f.name);
+            if let Some(o) = other {
+                o.set_name("");
+            }
+            k.set_name(&f.name);
+            if let Some(o) = other {
+                // The name is taken now: LLVM gives the helper a fresh `.N`.
+                o.set_name(&f.name);
             }
         }
     }
@@ -120,7 +115,7 @@ pub fn write_reporting(
 /// The module as SPIR bitcode (or text), checked by LLVM's verifier; in this process (the
 /// caller contains it).
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
-    let llvm = crate::llvm::Module::new("spir-xlate");
+    let llvm = llvm::Module::new("spir-xlate");
     let written = write_into(&llvm, m, opts);
     // A contained child about to exit leaves LLVM's memory to the process's end.
     crate::contain::discard(llvm);
@@ -128,18 +123,14 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
 }
 
 /// [`write`] into the empty module `llvm`.
-fn write_into(llvm: &crate::llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
-    // SAFETY: the writer uses the handles only while `llvm` is borrowed (this call) and
-    // disposes of none of them.
-    let (ctx, module, builder) = unsafe { llvm.raw_parts() };
+fn write_into(llvm: &llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));
     let mut w = Writer {
         m,
         opts,
         spir_version,
-        ctx,
-        module,
-        builder,
+        llvm,
+        b: llvm.builder(),
         types: HashMap::default(),
         consts: HashMap::default(),
         globals: HashMap::default(),
@@ -150,10 +141,8 @@ fn write_into(llvm: &crate::llvm::Module, m: &ir::Module, opts: &SpirOptions) ->
         ir::Addressing::Physical32 => ("spir-unknown-unknown", LAYOUT_SPIR),
         ir::Addressing::Physical64 => ("spir64-unknown-unknown", LAYOUT_SPIR64),
     };
-    unsafe {
-        llvm_sys::core::LLVMSetTarget(w.module, c(triple).as_ptr());
-        llvm_sys::core::LLVMSetDataLayout(w.module, c(layout).as_ptr());
-    }
+    llvm.set_target(triple);
+    llvm.set_data_layout(layout);
     for (h, g) in m.globals.iter() {
         w.declare_global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;

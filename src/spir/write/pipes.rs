@@ -5,15 +5,12 @@
 //! llvm-spirv's reverse translation use; the mangled spelling SPIR 2.0 §2.10.7 prints is
 //! read but not written, since no consumer we can run links it.
 
-use std::ffi::CStr;
-
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 use spirv::Op as S;
 
 use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Type, Value};
+use crate::llvm::{self, Opcode};
 use crate::mappings;
 use crate::spir::mangle::MType;
 
@@ -22,17 +19,17 @@ pub(super) fn is_pipe(op: S) -> bool {
     mappings::PIPE_SPELLINGS.iter().any(|p| p.op == op)
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     /// Pipe instruction `op` over graph operands `args` (LLVM values `a`) returning `rt`.
     pub(super) fn pipe(
         &mut self,
         op: S,
         args: &[Value],
-        a: &[LLVMValueRef],
+        a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
-        rt: LLVMTypeRef,
-        out: &CStr,
-    ) -> Result<LLVMValueRef> {
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
         let group = matches!(
             op,
             S::GroupReserveReadPipePackets
@@ -67,7 +64,7 @@ impl Writer<'_> {
         let Some(clang) = row.clang else {
             // is_valid_reserve_id: an ordinary mangled OpenCL C function.
             let p = [MType::Named("ocl_reserveid".into())];
-            return Ok(self.call_builtin(row.spir, &p, rt, a, out));
+            return self.call_builtin(row.spir, &p, rt, a, out);
         };
         let name = match (row.clang_wo, &self.m.types[tys[0]]) {
             (Some(wo), Type::Pipe(ir::Access::WriteOnly)) => wo,
@@ -77,12 +74,9 @@ impl Writer<'_> {
         let mut a = a.to_vec();
         for (v, &t) in a.iter_mut().zip(tys) {
             if matches!(self.m.types[t], Type::Pointer { .. }) {
-                *v = unsafe {
-                    let i8p = LLVMPointerType(LLVMInt8TypeInContext(self.ctx), 4);
-                    LLVMBuildBitCast(self.builder, *v, i8p, c"".as_ptr())
-                };
+                *v = self.b.cast(Opcode::LLVMBitCast, *v, self.i8_ptr(4)?, "")?;
             }
         }
-        Ok(self.call_symbol(name, rt, &a, false, out))
+        self.call_symbol(name, rt, &a, false, out)
     }
 }

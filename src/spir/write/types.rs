@@ -1,76 +1,66 @@
 //! Types, constants and globals in SPIR's encoding: OpenCL objects are pointers to
 //! `%opencl.*_t` opaque structs, samplers are `i32` bit-fields.
 
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-
-use super::{c, Writer};
+use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Type};
+use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings;
 use crate::options::Flavor;
 use crate::spir::friendly;
 use crate::spir::opencl_names::image_base;
 
-impl Writer<'_> {
-    fn named_opaque(&mut self, name: &str) -> LLVMTypeRef {
-        unsafe {
-            let existing = LLVMGetTypeByName2(self.ctx, c(name).as_ptr());
-            if !existing.is_null() {
-                return existing;
-            }
-            LLVMStructCreateNamed(self.ctx, c(name).as_ptr())
+impl<'a> Writer<'a> {
+    fn named_opaque(&mut self, name: &str) -> llvm::Type<'a> {
+        match self.llvm.type_named(name) {
+            Some(t) => t,
+            None => self.llvm.new_named_struct(name),
         }
     }
 
-    pub(super) fn opaque_ptr(&mut self, name: &str, space: u32) -> LLVMTypeRef {
-        let s = self.named_opaque(name);
-        unsafe { LLVMPointerType(s, space) }
+    pub(super) fn opaque_ptr(&mut self, name: &str, space: u32) -> Result<llvm::Type<'a>> {
+        Ok(self.named_opaque(name).pointer_to(space)?)
     }
 
     /// An OpenCL object type in the flavor's encoding: SPIR's `%opencl.*_t` pointers and `i32`
     /// samplers, or the spirv-ir `%spirv.*` pointers.
-    pub(super) fn object_type(&mut self, t: &Type) -> Result<LLVMTypeRef> {
+    pub(super) fn object_type(&mut self, t: &Type) -> Result<llvm::Type<'a>> {
         if self.opts.flavor == Flavor::SpirvIr {
             if let Some(name) = friendly::type_name(t) {
-                return Ok(self.opaque_ptr(&name, friendly::object_space(t)));
+                return self.opaque_ptr(&name, friendly::object_space(t));
             }
         }
-        Ok(match t {
+        match t {
             Type::Image(i) => self.opaque_ptr(&format!("opencl.{}_t", image_base(i)), 1),
-            Type::Sampler => unsafe { LLVMInt32TypeInContext(self.ctx) },
+            Type::Sampler => Ok(self.llvm.int_type(32)?),
             Type::Event => self.opaque_ptr("opencl.event_t", 0),
             Type::DeviceEvent => self.opaque_ptr("opencl.clk_event_t", 0),
             Type::ReserveId => self.opaque_ptr("opencl.reserve_id_t", 0),
             Type::Queue => self.opaque_ptr("opencl.queue_t", 0),
             Type::Pipe(_) => self.opaque_ptr("opencl.pipe_t", 1),
-            Type::SampledImage(_) => {
-                return Err(Error::unsupported(
-                    "a sampled image as a value (SPIR has no such type; --flavor spirv-ir has)",
-                ))
-            }
-            other => {
-                return Err(Error::internal(format!(
-                    "{other:?} is not an OpenCL object"
-                )))
-            }
-        })
+            Type::SampledImage(_) => Err(Error::unsupported(
+                "a sampled image as a value (SPIR has no such type; --flavor spirv-ir has)",
+            )),
+            _ => Err(Error::internal(
+                "a type that is no OpenCL object taken for one",
+            )),
+        }
     }
 
-    pub(super) fn ty(&mut self, h: ir::Handle<Type>) -> Result<LLVMTypeRef> {
+    pub(super) fn ty(&mut self, h: ir::Handle<Type>) -> Result<llvm::Type<'a>> {
         if let Some(&t) = self.types.get(&h) {
             return Ok(t);
         }
-        let t = unsafe {
+        let t = {
             match &self.m.types[h] {
-                Type::Void => LLVMVoidTypeInContext(self.ctx),
-                Type::Bool => LLVMInt1TypeInContext(self.ctx),
-                Type::Int { width } => LLVMIntTypeInContext(self.ctx, *width),
-                Type::Float { width: 16 } => LLVMHalfTypeInContext(self.ctx),
-                Type::Float { width: 64 } => LLVMDoubleTypeInContext(self.ctx),
-                Type::Float { .. } => LLVMFloatTypeInContext(self.ctx),
-                Type::Vector { elem, len } => LLVMVectorType(self.ty(*elem)?, *len),
-                Type::Array { elem, len } => LLVMArrayType(self.ty(*elem)?, *len as u32),
+                Type::Void => self.llvm.void_type(),
+                Type::Bool => self.llvm.int_type(1)?,
+                Type::Int { width } => self.llvm.int_type(*width)?,
+                Type::Float { width: 16 } => self.llvm.half_type(),
+                Type::Float { width: 64 } => self.llvm.double_type(),
+                Type::Float { .. } => self.llvm.float_type(),
+                Type::Vector { elem, len } => self.ty(*elem)?.vector_of(*len)?,
+                Type::Array { elem, len } => self.ty(*elem)?.array_of(*len)?,
                 Type::Struct {
                     name,
                     members,
@@ -84,43 +74,31 @@ impl Writer<'_> {
                     };
                     // Named: the type exists (and is cached) before its members, which may
                     // point back to it.
-                    let named = name
-                        .as_ref()
-                        .map(|n| LLVMStructCreateNamed(self.ctx, c(n).as_ptr()));
+                    let named = name.as_ref().map(|n| self.llvm.new_named_struct(n));
                     if let Some(s) = named {
                         self.types.insert(h, s);
                     }
-                    let mut ms = match members {
+                    let ms = match members {
                         Some(ms) => ms.iter().map(|&m| self.ty(m)).collect::<Result<Vec<_>>>()?,
                         None => Vec::new(),
                     };
                     match named {
                         Some(s) => {
                             if members.is_some() {
-                                LLVMStructSetBody(
-                                    s,
-                                    ms.as_mut_ptr(),
-                                    ms.len() as u32,
-                                    *packed as i32,
-                                );
+                                s.set_body(&ms, *packed)?;
                             }
                             s
                         }
-                        None => LLVMStructTypeInContext(
-                            self.ctx,
-                            ms.as_mut_ptr(),
-                            ms.len() as u32,
-                            *packed as i32,
-                        ),
+                        None => self.llvm.struct_type(&ms, *packed)?,
                     }
                 }
                 Type::Pointer { pointee, space } => {
                     let p = match self.m.types[*pointee] {
                         // `void*` is `i8*` in LLVM.
-                        Type::Void => LLVMInt8TypeInContext(self.ctx),
+                        Type::Void => self.llvm.int_type(8)?,
                         _ => self.ty(*pointee)?,
                     };
-                    LLVMPointerType(p, llvm_space(*space)?)
+                    p.pointer_to(llvm_space(*space)?)?
                 }
                 Type::Function {
                     ret,
@@ -128,11 +106,11 @@ impl Writer<'_> {
                     varargs,
                 } => {
                     let r = self.ty(*ret)?;
-                    let mut ps = params
+                    let ps = params
                         .iter()
                         .map(|&p| self.ty(p))
                         .collect::<Result<Vec<_>>>()?;
-                    LLVMFunctionType(r, ps.as_mut_ptr(), ps.len() as u32, *varargs as i32)
+                    self.llvm.function_type(r, &ps, *varargs)?
                 }
                 t @ (Type::Image(_)
                 | Type::Sampler
@@ -159,60 +137,51 @@ impl Writer<'_> {
     }
 
     /// A constant of any graph type. Floats are written from their bit pattern, exactly.
-    pub(super) fn constant(&mut self, h: ir::Handle<ir::Constant>) -> Result<LLVMValueRef> {
+    pub(super) fn constant(&mut self, h: ir::Handle<ir::Constant>) -> Result<llvm::Value<'a>> {
         if let Some(&v) = self.consts.get(&h) {
             return Ok(v);
         }
         let k = &self.m.constants[h];
         let t = self.ty(k.ty)?;
-        let v = unsafe {
+        let v = {
             match &k.kind {
-                ConstantKind::Int(bits) => LLVMConstInt(t, *bits, 0),
+                ConstantKind::Int(bits) => self.llvm.const_int(t, *bits)?,
                 ConstantKind::Float(bits) => {
                     let width = match self.m.types[k.ty] {
                         Type::Float { width } => width,
                         _ => return Err(Error::internal("float constant of a non-float type")),
                     };
-                    let i = LLVMConstInt(LLVMIntTypeInContext(self.ctx, width), *bits, 0);
-                    LLVMConstBitCast(i, t)
+                    let i = self.llvm.const_int(self.llvm.int_type(width)?, *bits)?;
+                    self.llvm.const_cast(Opcode::LLVMBitCast, i, t)?
                 }
-                ConstantKind::Null => LLVMConstNull(t),
-                ConstantKind::Undef => LLVMGetUndef(t),
+                ConstantKind::Null => self.llvm.const_null(t)?,
+                ConstantKind::Undef => self.llvm.undef(t)?,
                 ConstantKind::Composite(parts) => {
-                    let mut vs = parts
+                    let vs = parts
                         .iter()
                         .map(|&p| self.constant(p))
                         .collect::<Result<Vec<_>>>()?;
                     match &self.m.types[k.ty] {
-                        Type::Vector { .. } => LLVMConstVector(vs.as_mut_ptr(), vs.len() as u32),
+                        Type::Vector { .. } => self.llvm.const_vector(&vs)?,
                         Type::Array { elem, .. } => {
                             let et = self.ty(*elem)?;
-                            LLVMConstArray(et, vs.as_mut_ptr(), vs.len() as u32)
+                            self.llvm.const_array(et, &vs)?
                         }
                         Type::Struct { name: Some(_), .. } => {
-                            LLVMConstNamedStruct(t, vs.as_mut_ptr(), vs.len() as u32)
+                            self.llvm.const_named_struct(t, &vs)?
                         }
-                        Type::Struct { packed, .. } => LLVMConstStructInContext(
-                            self.ctx,
-                            vs.as_mut_ptr(),
-                            vs.len() as u32,
-                            *packed as i32,
-                        ),
+                        Type::Struct { packed, .. } => self.llvm.const_struct(&vs, *packed)?,
                         _ => return Err(Error::internal("composite constant of a scalar type")),
                     }
                 }
                 ConstantKind::GlobalAddress(g) => {
                     let gv = self.globals[g];
-                    if LLVMTypeOf(gv) == t {
-                        gv
-                    } else {
-                        LLVMConstBitCast(gv, t)
-                    }
+                    self.llvm.const_cast(Opcode::LLVMBitCast, gv, t)?
                 }
                 ConstantKind::FunctionAddress(f) => self.funcs[f],
                 ConstantKind::Cast(op, inner) => {
                     let iv = self.constant(*inner)?;
-                    const_cast(*op, iv, t)
+                    self.llvm.const_cast(super::body::cast_opcode(*op), iv, t)?
                 }
                 ConstantKind::Gep {
                     inbounds,
@@ -226,15 +195,11 @@ impl Writer<'_> {
                         .pointee(bt)
                         .ok_or_else(|| Error::internal("constant GEP of a non-pointer"))?;
                     let pt = self.ty(pointee)?;
-                    let mut is = indices
+                    let is = indices
                         .iter()
                         .map(|&i| self.constant(i))
                         .collect::<Result<Vec<_>>>()?;
-                    if *inbounds {
-                        LLVMConstInBoundsGEP2(pt, b, is.as_mut_ptr(), is.len() as u32)
-                    } else {
-                        LLVMConstGEP2(pt, b, is.as_mut_ptr(), is.len() as u32)
-                    }
+                    self.llvm.const_gep(pt, b, &is, *inbounds)?
                 }
                 // Real SPIR cannot be specialized: the default is what an unspecialized
                 // module computes.
@@ -263,11 +228,10 @@ impl Writer<'_> {
                     addressing,
                     normalized,
                     filter,
-                } => LLVMConstInt(
+                } => self.llvm.const_int(
                     t,
                     ir::constant::encode_sampler(*addressing, *normalized, *filter) as u64,
-                    0,
-                ),
+                )?,
             }
         };
         self.consts.insert(h, v);
@@ -278,21 +242,15 @@ impl Writer<'_> {
         let g = &self.m.globals[h];
         let t = self.ty(g.ty)?;
         let space = llvm_space(g.space)?;
-        let v = unsafe {
-            let v = LLVMAddGlobalInAddressSpace(self.module, t, c(&g.name).as_ptr(), space);
-            if let Some(a) = g.align {
-                LLVMSetAlignment(v, a);
-            }
-            LLVMSetGlobalConstant(v, g.is_constant as i32);
-            LLVMSetLinkage(
-                v,
-                match g.linkage {
-                    ir::Linkage::Internal => llvm_sys::LLVMLinkage::LLVMInternalLinkage,
-                    _ => llvm_sys::LLVMLinkage::LLVMExternalLinkage,
-                },
-            );
-            v
-        };
+        let v = self.llvm.add_global(t, &g.name, space)?;
+        if let Some(a) = g.align {
+            v.set_alignment(a)?;
+        }
+        v.set_global_constant(g.is_constant)?;
+        v.set_linkage(match g.linkage {
+            ir::Linkage::Internal => Linkage::LLVMInternalLinkage,
+            _ => Linkage::LLVMExternalLinkage,
+        })?;
         self.globals.insert(h, v);
         Ok(())
     }
@@ -306,39 +264,17 @@ impl Writer<'_> {
             // A definition needs an initializer; work-group memory starts undefined.
             (None, _) => {
                 let t = self.ty(g.ty)?;
-                Some(unsafe {
-                    if g.space == ir::AddressSpace::Local {
-                        LLVMGetUndef(t)
-                    } else {
-                        LLVMConstNull(t)
-                    }
+                Some(if g.space == ir::AddressSpace::Local {
+                    self.llvm.undef(t)?
+                } else {
+                    self.llvm.const_null(t)?
                 })
             }
         };
         if let Some(i) = init {
-            unsafe { LLVMSetInitializer(v, i) };
+            v.set_initializer(i)?;
         }
         Ok(())
-    }
-}
-
-/// An LLVM constant expression cast.
-unsafe fn const_cast(op: ir::CastOp, v: LLVMValueRef, t: LLVMTypeRef) -> LLVMValueRef {
-    use ir::CastOp as C;
-    match op {
-        C::Trunc => LLVMConstTrunc(v, t),
-        C::ZExt => LLVMConstZExt(v, t),
-        C::SExt => LLVMConstSExt(v, t),
-        C::FPTrunc => LLVMConstFPTrunc(v, t),
-        C::FPExt => LLVMConstFPExt(v, t),
-        C::FPToUI => LLVMConstFPToUI(v, t),
-        C::FPToSI => LLVMConstFPToSI(v, t),
-        C::UIToFP => LLVMConstUIToFP(v, t),
-        C::SIToFP => LLVMConstSIToFP(v, t),
-        C::PtrToInt => LLVMConstPtrToInt(v, t),
-        C::IntToPtr => LLVMConstIntToPtr(v, t),
-        C::Bitcast => LLVMConstBitCast(v, t),
-        C::AddrSpaceCast => LLVMConstAddrSpaceCast(v, t),
     }
 }
 
