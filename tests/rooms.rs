@@ -244,3 +244,185 @@ fn the_path_scanner_sees_lists_and_plain_paths() {
         "a "
     );
 }
+
+/// The circles of files that import each other inside a room which docs/architecture.md
+/// ("Rooms") explains: the graph's definition files, and small pairs of the Vulkan lowering.
+/// Any other circle (or a known one grown) fails.
+const KNOWN_CIRCLES: &[&[&str]] = &[
+    &[
+        "ir::constant",
+        "ir::function",
+        "ir::interface",
+        "ir::kernel",
+        "ir::module",
+        "ir::types",
+    ],
+    &[
+        "vulkan::library::double",
+        "vulkan::library::double_hyperbolic",
+        "vulkan::library::exp_log",
+    ],
+    &["vulkan::library::gamma", "vulkan::library::gamma_double"],
+    &["vulkan::library::trig", "vulkan::library::trig_double"],
+    &["vulkan::generic", "vulkan::generic_tagged"],
+];
+
+/// The module paths (`room::a::b`) a file's `super::`, `self::` and `crate::` paths name,
+/// each cut to the longest prefix that is a module of `modules`.
+fn file_edges(module: &str, code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect()
+    };
+    let mut out = BTreeSet::new();
+    let parent: Vec<&str> = module.split("::").collect();
+    for start in ["super::", "self::", "crate::"] {
+        for (at, _) in code.match_indices(start) {
+            if at > 0 && code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+            {
+                continue;
+            }
+            let path = ident(&code[at..]);
+            let mut parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+            let mut base: Vec<&str> = match parts[0] {
+                "crate" => {
+                    parts.remove(0);
+                    Vec::new()
+                }
+                "self" => {
+                    parts.remove(0);
+                    parent.clone()
+                }
+                _ => {
+                    let mut b = parent[..parent.len() - 1].to_vec();
+                    while parts.first() == Some(&"super") {
+                        parts.remove(0);
+                        if parts.first() == Some(&"super") {
+                            b.pop();
+                        }
+                    }
+                    b
+                }
+            };
+            // `use super::{a, b::c}`: each item of the list.
+            let rest = &code[at + path.len()..];
+            let mut tails: Vec<Vec<&str>> = vec![Vec::new()];
+            if let Some(list) = rest.strip_prefix('{') {
+                let list = &list[..list.find('}').unwrap_or(list.len())];
+                tails = list
+                    .split(',')
+                    .map(|i| i.trim().split("::").filter(|p| !p.is_empty()).collect())
+                    .collect();
+            }
+            base.extend(parts);
+            for tail in tails {
+                let mut full = base.clone();
+                full.extend(tail);
+                for k in (1..=full.len()).rev() {
+                    let m = full[..k].join("::");
+                    if modules.contains(&m) {
+                        if m != module && !module.starts_with(&format!("{m}::")) {
+                            out.insert(m);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Tarjan's strongly connected components of more than one node.
+fn circles(edges: &std::collections::BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct T<'a> {
+        edges: &'a std::collections::BTreeMap<String, BTreeSet<String>>,
+        index: std::collections::HashMap<&'a str, (usize, usize)>,
+        stack: Vec<&'a str>,
+        on: BTreeSet<&'a str>,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(t: &mut T<'a>, v: &'a str) {
+        let i = t.index.len();
+        t.index.insert(v, (i, i));
+        t.stack.push(v);
+        t.on.insert(v);
+        for w in t.edges[v].iter().filter(|w| t.edges.contains_key(*w)) {
+            if !t.index.contains_key(w.as_str()) {
+                visit(t, w);
+                let low = t.index[w.as_str()].1.min(t.index[v].1);
+                t.index.get_mut(v).unwrap().1 = low;
+            } else if t.on.contains(w.as_str()) {
+                let low = t.index[w.as_str()].0.min(t.index[v].1);
+                t.index.get_mut(v).unwrap().1 = low;
+            }
+        }
+        if t.index[v].0 == t.index[v].1 {
+            let mut c = Vec::new();
+            loop {
+                let w = t.stack.pop().unwrap();
+                t.on.remove(w);
+                c.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            if c.len() > 1 {
+                c.sort();
+                t.out.push(c);
+            }
+        }
+    }
+    let mut t = T {
+        edges,
+        index: Default::default(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !t.index.contains_key(v.as_str()) {
+            visit(&mut t, v);
+        }
+    }
+    t.out
+}
+
+#[test]
+fn no_circle_of_files_inside_a_room_but_the_known_ones() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let module_of = |p: &Path| -> String {
+        let rel = p.strip_prefix(&src).unwrap().with_extension("");
+        let s = rel.to_str().unwrap().replace('/', "::");
+        s.strip_suffix("::mod").unwrap_or(&s).to_string()
+    };
+    let modules: BTreeSet<String> = all.iter().map(|p| module_of(p)).collect();
+    let mut edges = std::collections::BTreeMap::new();
+    for p in &all {
+        let m = module_of(p);
+        let room = m.split("::").next().unwrap().to_string();
+        let named = file_edges(&m, &code(&std::fs::read_to_string(p).unwrap()), &modules);
+        let inside: BTreeSet<String> = named
+            .into_iter()
+            .filter(|t| t.split("::").next() == Some(room.as_str()) && t != &room)
+            .collect();
+        edges.insert(m, inside);
+    }
+    let found = circles(&edges);
+    let known: Vec<Vec<String>> = KNOWN_CIRCLES
+        .iter()
+        .map(|c| c.iter().map(|s| s.to_string()).collect())
+        .collect();
+    let unknown: Vec<&Vec<String>> = found.iter().filter(|c| !known.contains(c)).collect();
+    assert!(
+        unknown.is_empty(),
+        "circles of files inside a room: {unknown:?}"
+    );
+    assert!(
+        found.len() >= 3,
+        "the scanner finds the known circles: {found:?}"
+    );
+}

@@ -29,25 +29,16 @@
 //! are `addressed_copy.rs`.
 
 use crate::diag::{Error, Result};
-use crate::ir::{
-    AddressSpace, BinaryOp, CastOp, Constant, ConstantKind, Handle, Inst, Op, Type, Value,
-};
+use crate::ir::{AddressSpace, BinaryOp, CastOp, Constant, ConstantKind, Handle, Op, Type, Value};
 
 use super::body::FnBuilder;
+use super::state::Arena;
 
 /// The arena's name in the module (OpName), for readers of the SPIR-V.
 pub(super) const ARENA_NAME: &str = "private.memory";
 
 /// Bytes at the start of the arena that no object takes (address 0 is the null pointer).
 pub(super) const RESERVED: u64 = 8;
-
-/// The arena of a kernel whose private memory is addressed.
-pub(super) struct Arena {
-    /// The Function variable: an array of one word until `finish_arena` sizes it.
-    var: Handle<Inst>,
-    /// Bytes given to objects so far.
-    bytes: u64,
-}
 
 /// The byte offset of each member of a struct of `members` in OpenCL's layout.
 pub(super) fn member_offsets(

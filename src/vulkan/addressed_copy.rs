@@ -6,14 +6,7 @@ use crate::diag::{Error, Result};
 use crate::ir::{AddressSpace, CastOp, ConstantKind, Handle, Type, Value};
 
 use super::body::FnBuilder;
-
-/// One side of a copy: addressed private memory (a byte offset) or a pointer.
-#[derive(Clone, Copy)]
-pub(super) enum Side {
-    /// A byte offset into addressed memory of that space.
-    Addressed(AddressSpace, Value),
-    Pointer(Value),
-}
+use super::state::Side;
 
 impl FnBuilder<'_, '_> {
     fn side_byte_pointer(&mut self, p: Value, i: Value) -> Result<Value> {

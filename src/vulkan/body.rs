@@ -62,12 +62,12 @@ pub(super) struct FnBuilder<'l, 'a> {
     depth: u32,
     void_t: Handle<Type>,
     /// The kernel's private memory, where it is addressed (`addressed`).
-    pub(super) arena: Option<super::addressed::Arena>,
+    pub(super) arena: Option<super::state::Arena>,
     /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
     /// points to: the builtin loads, stores and steps through them as through pointers.
     pub(super) views: HashMap<Value, (Handle<Type>, AddressSpace)>,
     /// Storage-buffer pointers seen as another type (`buffer_views`), under descriptors.
-    pub(super) buffer_views: HashMap<Value, super::buffer_views::View>,
+    pub(super) buffer_views: HashMap<Value, super::state::View>,
     /// Program-scope private data in a kernel whose private memory is addressed: the offset
     /// of the kernel's copy in the arena (`private_copy`).
     pub(super) private_copies: HashMap<Handle<ir::Global>, Value>,
@@ -80,7 +80,7 @@ pub(super) struct FnBuilder<'l, 'a> {
     pub(super) group_scratch: HashMap<Handle<Type>, Handle<ir::Global>>,
     /// Element indices kept beside the buffer pointers that live in variables, under
     /// descriptors (`buffer_order`).
-    pub(super) slot_indices: super::buffer_order::SlotIndices,
+    pub(super) slot_indices: super::state::SlotIndices,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
@@ -231,8 +231,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 .collect(),
             byte_views: super::forwarding::byte_views(body),
             lane_views: super::forwarding::lane_views(self.l.src, body),
-            buffer_view_casts: super::buffer_views::casts(self.l.src, body),
-            differences: super::buffer_order::differences(body),
+            buffer_view_casts: super::survey::casts(self.l.src, body),
+            differences: super::survey::differences(body),
         };
         // Where the callee returns to, and the variable its result goes through.
         let (cont, ret_slot) = if entry_level {
@@ -372,18 +372,13 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     /// An operand of a copy or fill: addressed private memory or a pointer.
-    fn side(
-        &mut self,
-        frame: &mut Frame,
-        body: &ir::Body,
-        v: Value,
-    ) -> Result<super::addressed_copy::Side> {
+    fn side(&mut self, frame: &mut Frame, body: &ir::Body, v: Value) -> Result<super::state::Side> {
         let st = frame.src_ty(self.l.src, body, v);
         let x = self.value(frame, v)?;
         Ok(if let Some(space) = self.l.addressed_space(st) {
-            super::addressed_copy::Side::Addressed(space, x)
+            super::state::Side::Addressed(space, x)
         } else {
-            super::addressed_copy::Side::Pointer(x)
+            super::state::Side::Pointer(x)
         })
     }
 

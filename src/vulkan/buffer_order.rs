@@ -18,102 +18,17 @@
 //! such a subtraction, and the body lowering keeps them as the pointers themselves.
 
 use crate::diag::{Error, Result};
-use crate::hash::{HashMap, HashSet};
-use crate::ir::{
-    self, AddressSpace, BinaryOp, CastOp, Handle, Inst, IntPredicate, Op, Type, Value,
-};
+use crate::ir::{self, AddressSpace, BinaryOp, Handle, IntPredicate, Op, Type, Value};
 
 use super::body::FnBuilder;
 use super::emit::E;
-
-/// The `ptrtoint`s of pointers whose every use is one side of a subtraction whose other side
-/// is such a `ptrtoint` too (`q - p` in OpenCL C).
-pub(super) fn differences(body: &ir::Body) -> HashSet<Handle<Inst>> {
-    let insts = || body.blocks.iter().flat_map(|b| b.insts.iter().copied());
-    let mut set: HashSet<Handle<Inst>> = insts()
-        .filter(|&h| {
-            matches!(
-                body.insts[h].op,
-                Op::Cast {
-                    op: CastOp::PtrToInt,
-                    ..
-                }
-            )
-        })
-        .collect();
-    // Drop each one with another use until none is left to drop (a subtraction whose other
-    // side was dropped is another use).
-    loop {
-        let mut dropped = HashSet::default();
-        let mut other_use = |v: Value| {
-            if let Value::Inst(x) = v {
-                if set.contains(&x) {
-                    dropped.insert(x);
-                }
-            }
-        };
-        for b in &body.blocks {
-            for &ih in &b.insts {
-                match &body.insts[ih].op {
-                    Op::Binary {
-                        op: BinaryOp::Sub,
-                        lhs: Value::Inst(a),
-                        rhs: Value::Inst(b),
-                        ..
-                    } if set.contains(a) && set.contains(b) => {}
-                    op => ir::operands::for_each_operand(op, &mut other_use),
-                }
-            }
-            ir::operands::terminator_operands(&b.terminator, &mut other_use);
-        }
-        if dropped.is_empty() {
-            return set;
-        }
-        set.retain(|h| !dropped.contains(h));
-    }
-}
+use super::state::{Pending, Slot};
 
 /// A pointer's element traced back to its buffer array (`element_index`): the array, the
 /// index, and the pointer variables the index was loaded from.
 struct Traced {
     array: Value,
     index: Value,
-    slots: Vec<Value>,
-}
-
-/// Element indices kept beside the buffer pointers that live in variables: a phi's variable,
-/// an inlined function's result, -O0's pointer variables. Each such variable gets an index
-/// variable; every store of a pointer whose index is in sight stores that index too, and a
-/// load of the pointer loads it. Whether every pointer stored to a variable had its index
-/// in sight is known only when the body is done (a loop's back edge comes after the
-/// comparison in its header), so a distance written from such indices is listed and made
-/// `OpPtrDiff` after all where one did not.
-#[derive(Default)]
-pub(super) struct SlotIndices {
-    slots: HashMap<Value, Slot>,
-    /// A pointer loaded from a variable of `slots`: the variable, and the index loaded beside.
-    loads: HashMap<Value, (Value, Value)>,
-    pending: Vec<Pending>,
-}
-
-struct Slot {
-    /// The index variable.
-    index: Value,
-    /// The buffer array every pointer stored here points into.
-    array: Option<Value>,
-    /// A pointer whose index is not in sight was stored here (or one into another array).
-    lost: bool,
-    /// The variables the stored indices were loaded from.
-    rests_on: Vec<Value>,
-}
-
-/// A result (`at`) computed from the indices of pointers `a` and `b` that rests on the index
-/// variables of `slots`, and the pointer operation that says it without them.
-struct Pending {
-    at: Handle<Inst>,
-    op: spirv::Op,
-    a: Value,
-    b: Value,
     slots: Vec<Value>,
 }
 

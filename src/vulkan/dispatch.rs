@@ -4,7 +4,7 @@
 
 use crate::ir::{self, Block, BlockId, Body, Construct, IntPredicate, Op, Terminator, Value};
 
-use super::structurize::{push, retarget, selector, store_const, Types};
+use super::cfg_edit::{push, retarget, selector, store_const, Types};
 
 /// Step 6: one loop over a switch on the next block's number.
 pub(super) fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {

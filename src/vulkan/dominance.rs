@@ -7,7 +7,7 @@ use crate::hash::HashMap;
 use crate::diag::{Error, Result};
 use crate::ir::{self, cfg, AddressSpace, Body, Handle, Inst, Op, Type, Value};
 
-use super::structurize::succs;
+use super::cfg_edit::succs;
 
 /// Step 7: uses their definitions no longer dominate read a Function variable instead.
 pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {

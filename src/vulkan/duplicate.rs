@@ -28,7 +28,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
     if to == 0 {
         return false;
     }
-    let s = super::structurize::succs(body);
+    let s = super::cfg_edit::succs(body);
     let idom = cfg::dominators(&s, 0);
     let region: Vec<usize> = (0..body.blocks.len())
         .filter(|&b| idom[b].is_some() && cfg::dominates(&idom, to, b))
@@ -83,7 +83,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
             new_insts.push(copy);
         }
         let mut terminator = body.blocks[b].terminator.clone();
-        super::structurize::retarget(&mut terminator, |x| block_map.get(&x).copied().unwrap_or(x));
+        super::cfg_edit::retarget(&mut terminator, |x| block_map.get(&x).copied().unwrap_or(x));
         body.blocks.push(Block {
             name: body.blocks[b].name.clone(),
             insts: new_insts,
@@ -106,7 +106,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
         crate::ir::operands::terminator_operands_mut(&mut body.blocks[b].terminator, map);
     }
     let copy_of_to = block_map[&to];
-    super::structurize::retarget(&mut body.blocks[from].terminator, |x| {
+    super::cfg_edit::retarget(&mut body.blocks[from].terminator, |x| {
         if x == to {
             copy_of_to
         } else {

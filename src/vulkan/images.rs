@@ -29,17 +29,7 @@ use crate::ir::{
 
 use super::body::FnBuilder;
 use super::emit::{plain, E};
-
-/// How a lowered sampler value says whether its coordinates are normalized and whether
-/// it filters linearly.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum SamplerSource {
-    /// A sampler constant: known.
-    Literal { normalized: bool, linear: bool },
-    /// A sampler argument: push-constant member `mask` holds OpenCL's sampler bits
-    /// (`CLK_NORMALIZED_COORDS_TRUE` 1, `CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR` 0x20).
-    Argument { mask: u32 },
-}
+use super::state::SamplerSource;
 
 /// What a kernel does with an image parameter.
 pub(super) struct ImageUse {

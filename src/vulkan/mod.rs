@@ -38,6 +38,7 @@ mod buffer_order;
 mod buffer_views;
 mod builtins;
 mod bytes;
+mod cfg_edit;
 mod conversions;
 mod dispatch;
 mod dominance;
@@ -59,7 +60,9 @@ mod memory;
 mod printf;
 mod program_scope;
 pub mod reflection;
+mod state;
 pub mod structurize;
+mod survey;
 mod types;
 
 use crate::diag::{Error, Result};
@@ -85,7 +88,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     };
     l.printf_buffer_size = options
         .printf_buffer_size
-        .unwrap_or(printf::DEFAULT_BUFFER_SIZE);
+        .unwrap_or(state::DEFAULT_BUFFER_SIZE);
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
         let printed_before = l.printf.as_ref().map_or(0, |p| p.formats.len());

@@ -28,38 +28,7 @@ use crate::ir::interface::PrintfFormat;
 
 use super::body::FnBuilder;
 use super::emit::E;
-
-/// The printf buffer's size unless `--printf-buffer-size` says otherwise: 1 MiB, the least
-/// CL_DEVICE_PRINTF_BUFFER_SIZE an OpenCL full-profile device has.
-pub const DEFAULT_BUFFER_SIZE: u32 = 1 << 20;
-
-/// The module's printf buffer and formats, as the lowering makes them.
-pub(super) struct Printf {
-    pub global: Handle<ir::Global>,
-    pub formats: Vec<PrintfFormat>,
-    next_id: u32,
-}
-
-/// How far the printf formats had come (`Lowerer::checkpoint`).
-#[derive(Clone, Copy)]
-pub(super) struct Mark {
-    formats: usize,
-    next_id: u32,
-}
-
-impl Printf {
-    pub(super) fn mark(&self) -> Mark {
-        Mark {
-            formats: self.formats.len(),
-            next_id: self.next_id,
-        }
-    }
-    /// Forget the formats added since `m`.
-    pub(super) fn rollback(&mut self, m: Mark) {
-        self.formats.truncate(m.formats);
-        self.next_id = m.next_id;
-    }
-}
+use super::state::Printf;
 
 /// An operand of a `printf` call as the lowering sees it: a string constant, or a value.
 pub(super) enum PrintfArg {

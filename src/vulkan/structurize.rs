@@ -28,10 +28,9 @@ use crate::hash::HashSet;
 use std::collections::BTreeMap;
 
 use crate::diag::Result;
-use crate::ir::{
-    self, cfg, AddressSpace, Block, BlockId, Body, Construct, Handle, Inst, Op, Terminator, Type,
-    Value,
-};
+use crate::ir::{self, cfg, Block, BlockId, Body, Construct, Op, Terminator};
+
+use super::cfg_edit::{push, retarget, selector, store_const, succs, Types};
 
 /// What became of one function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,29 +39,6 @@ pub enum Form {
     Natural,
     /// The dispatch loop of step 6.
     Dispatch,
-}
-
-/// Types the structurizer makes values of (selector variables, conditions).
-pub struct Types {
-    pub i32: Handle<Type>,
-    pub bool: Handle<Type>,
-    pub void: Handle<Type>,
-    pub ptr_i32: Handle<Type>,
-}
-
-impl Types {
-    pub fn of(m: &mut ir::Module) -> Types {
-        let i32 = m.int_type(32);
-        Types {
-            i32,
-            bool: m.ty(Type::Bool),
-            void: m.void_type(),
-            ptr_i32: m.ty(Type::Pointer {
-                pointee: i32,
-                space: AddressSpace::Private,
-            }),
-        }
-    }
 }
 
 /// Structure function body `body` of module `m` (whose arenas hold its types and constants).
@@ -106,13 +82,6 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
     Ok(form)
 }
 
-pub(super) fn succs(body: &Body) -> Vec<Vec<usize>> {
-    body.blocks
-        .iter()
-        .map(|b| b.terminator.successors())
-        .collect()
-}
-
 fn new_block(body: &mut Body, name: &str, t: Terminator) -> usize {
     body.blocks.push(Block {
         name: Some(name.to_string()),
@@ -121,24 +90,6 @@ fn new_block(body: &mut Body, name: &str, t: Terminator) -> usize {
         construct: None,
     });
     body.blocks.len() - 1
-}
-
-pub(super) fn retarget(t: &mut Terminator, mut f: impl FnMut(usize) -> usize) {
-    let mut m = |b: &mut BlockId| *b = BlockId(f(b.0 as usize) as u32);
-    match t {
-        Terminator::Branch(b) => m(b),
-        Terminator::CondBranch {
-            on_true, on_false, ..
-        } => {
-            m(on_true);
-            m(on_false)
-        }
-        Terminator::Switch { default, cases, .. } => {
-            m(default);
-            cases.iter_mut().for_each(|(_, b)| m(b));
-        }
-        Terminator::Return(_) | Terminator::Unreachable => {}
-    }
 }
 
 fn drop_unreachable(body: &mut Body) {
@@ -372,49 +323,6 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
             return None;
         }
     }
-}
-
-/// A new i32 Function variable (in the entry block).
-pub(super) fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value {
-    let _ = m;
-    let h = body.insts.append(Inst {
-        name: Some("selector".into()),
-        ty: t.ptr_i32,
-        op: Op::Alloca {
-            allocated: t.i32,
-            align: None,
-        },
-    });
-    body.blocks[0].insts.insert(0, h);
-    Value::Inst(h)
-}
-
-pub(super) fn push(body: &mut Body, b: usize, ty: Handle<Type>, op: Op) -> Value {
-    let h = body.insts.append(Inst { name: None, ty, op });
-    body.blocks[b].insts.push(h);
-    Value::Inst(h)
-}
-
-pub(super) fn store_const(
-    m: &mut ir::Module,
-    t: &Types,
-    body: &mut Body,
-    b: usize,
-    slot: Value,
-    k: u64,
-) {
-    let c = m.int_const(t.i32, k);
-    push(
-        body,
-        b,
-        t.void,
-        Op::Store {
-            ptr: slot,
-            value: Value::Const(c),
-            align: None,
-            volatile: false,
-        },
-    );
 }
 
 /// Step 4: a merge for every conditional branch and switch, outermost first.

@@ -31,14 +31,14 @@ pub(super) struct Lowerer<'a> {
     pub work_dim_spec: Option<u32>,
     /// Sampler globals (arguments' and constants'): whether their coordinates are
     /// normalized, or where the host says so.
-    pub samplers: HashMap<Handle<Global>, super::images::SamplerSource>,
+    pub samplers: HashMap<Handle<Global>, super::state::SamplerSource>,
     /// Image globals whose channel order / data type the kernel asks: the push-constant
     /// members holding the host's words.
     pub image_words: HashMap<Handle<Global>, (Option<u32>, Option<u32>)>,
     /// The module's sampler constants, in binding order (descriptor set 1).
     pub literal_samplers: Vec<ir::interface::LiteralSampler>,
     /// The printf buffer and formats, once a kernel prints.
-    pub printf: Option<super::printf::Printf>,
+    pub printf: Option<super::state::Printf>,
     /// The printf buffer's size in bytes (`--printf-buffer-size`).
     pub printf_buffer_size: u32,
     /// Whether the kernel being lowered keeps its private memory addressed (`addressed`):
@@ -56,7 +56,7 @@ pub(super) struct Lowerer<'a> {
     /// others are read-only tables.
     written_globals: Vec<(Handle<Global>, &'static str)>,
     /// Under physical pointers, the buffer the written ones live in (`plan_program_scope`).
-    pub program_scope: Option<super::program_scope::Layout>,
+    pub program_scope: Option<super::state::Layout>,
 }
 
 /// A cache entry `rollback` removes.
@@ -72,7 +72,7 @@ pub(super) struct Checkpoint {
     next_spec_id: u32,
     work_dim_spec: Option<u32>,
     literal_samplers: usize,
-    printf: Option<super::printf::Mark>,
+    printf: Option<super::state::Mark>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -92,24 +92,24 @@ impl<'a> Lowerer<'a> {
             image_words: HashMap::default(),
             literal_samplers: Vec::new(),
             printf: None,
-            printf_buffer_size: super::printf::DEFAULT_BUFFER_SIZE,
+            printf_buffer_size: super::state::DEFAULT_BUFFER_SIZE,
             private_addressed: false,
             local_addressed: false,
             journal: Vec::new(),
             addressed_structs: Vec::new(),
-            written_globals: super::program_scope::not_read_only(src),
+            written_globals: super::survey::not_read_only(src),
             program_scope: None,
         }
     }
 
     /// Under physical pointers, lay out the written program-scope `__global` variables in
-    /// the buffer the host keeps for the program (`super::program_scope::Layout`).
+    /// the buffer the host keeps for the program (`super::state::Layout`).
     pub fn plan_program_scope(&mut self) -> Result<()> {
         if self.written_globals.is_empty() {
             return Ok(());
         }
         let vars: Vec<Handle<Global>> = self.written_globals.iter().map(|w| w.0).collect();
-        let mut layout = super::program_scope::layout(self.src, &vars)?;
+        let mut layout = super::survey::layout(self.src, &vars)?;
         if self.pointers == VulkanPointers::Descriptors {
             let members = vars
                 .iter()

@@ -102,7 +102,7 @@ pub(super) fn argument(
             let u32t = l.out.int_type(32);
             let (n, at, size) = st.push.add(l, u32t);
             l.samplers
-                .insert(g, super::super::images::SamplerSource::Argument { mask: n });
+                .insert(g, super::super::state::SamplerSource::Argument { mask: n });
             (
                 ArgKind::Sampler {
                     binding,
