@@ -596,6 +596,7 @@ fn describe(t: &Type) -> String {
             "the opaque struct {}",
             name.as_deref().unwrap_or("(unnamed)")
         ),
-        other => format!("{other:?}"),
+        Type::Event => "an event".into(),
+        _ => "a type of no Vulkan spelling".into(),
     }
 }
