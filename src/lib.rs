@@ -22,6 +22,7 @@ pub mod inspect;
 pub mod ir;
 pub mod migrate;
 pub mod options;
+pub mod settings;
 pub mod verify;
 
 mod contain;
@@ -57,6 +58,51 @@ pub enum Translation {
     /// SPIR-V to SPIR bitcode (LLVM IR text with `SpirOptions::text`), real SPIR or the
     /// SPIR-V friendly flavor.
     ToSpir(SpirOptions),
+}
+
+impl Translation {
+    /// Set the option `name` (the command line's long option without `--`) to `value`. To
+    /// SPIR-V: `target`, `vulkan-pointers`, `printf-buffer-size`, `spirv-version`; to SPIR:
+    /// `flavor`, `spir-version`, `kernel-info`, `builtins-as-globals`, `text` (the command
+    /// line's `-S`); either way: `time-limit`. An option of the other direction, an unknown
+    /// one or a bad value is an error saying so.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (self, name) {
+            (Translation::ToSpirv(o), "time-limit") => o.limits.time = settings::time_limit(value)?,
+            (Translation::ToSpir(o), "time-limit") => o.limits.time = settings::time_limit(value)?,
+            (Translation::ToSpirv(o), "target") => o.target = settings::target(value)?,
+            (Translation::ToSpirv(o), "vulkan-pointers") => {
+                o.vulkan_pointers = settings::vulkan_pointers(value)?
+            }
+            (Translation::ToSpirv(o), "printf-buffer-size") => {
+                o.printf_buffer_size = Some(settings::printf_buffer_size(value)?)
+            }
+            (Translation::ToSpirv(o), "spirv-version") => {
+                o.spirv_version = Some(settings::spirv_version(value)?)
+            }
+            (Translation::ToSpir(o), "flavor") => o.flavor = settings::flavor(value)?,
+            (Translation::ToSpir(o), "spir-version") => {
+                o.spir_version = Some(settings::spir_version(value)?)
+            }
+            (Translation::ToSpir(o), "kernel-info") => {
+                o.kernel_info = settings::kernel_info(value)?
+            }
+            (Translation::ToSpir(o), "builtins-as-globals") => {
+                o.builtins_as_globals = settings::switch(value)?
+            }
+            (Translation::ToSpir(o), "text") => o.text = settings::switch(value)?,
+            (t, _) => {
+                let direction = match t {
+                    Translation::ToSpirv(_) => "to SPIR-V",
+                    Translation::ToSpir(_) => "to SPIR",
+                };
+                return Err(format!(
+                    "'{name}' is not an option of a translation {direction}"
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What a translation made ([`translate`]).

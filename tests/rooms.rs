@@ -18,6 +18,7 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("hash", &[]),
     ("input", &["diag"]),
     ("options", &[]),
+    ("settings", &["options"]),
     ("llvm", &[]),
     ("ir", &["diag", "hash"]),
     ("mappings", &["ir"]),

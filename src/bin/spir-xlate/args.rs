@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use spir_xlate::settings;
 use spir_xlate::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers};
 
 #[derive(Parser)]
@@ -119,7 +120,7 @@ pub(crate) enum Command {
         /// Input .spv, .bc or .ll file (`-` for stdin).
         input: String,
         /// The SPIR-V environment of the SPIR-V side.
-        #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+        #[arg(long, default_value = "opencl2.1", value_parser = settings::target)]
         target: TargetEnv,
     },
     /// Print a SPIR-V module in canonical text form (ids named by what they are, type,
@@ -136,20 +137,20 @@ pub(crate) struct SpirvArgs {
     /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6),
     /// or a Vulkan compute module: vulkan1.1 (<= 1.3), vulkan1.2 (<= 1.5), vulkan1.3 (<= 1.6).
     /// The input may also be a SPIR-V module (read through the SPIR-V reader).
-    #[arg(long, default_value = "opencl2.1", value_parser = parse_target)]
+    #[arg(long, default_value = "opencl2.1", value_parser = settings::target)]
     pub(crate) target: TargetEnv,
     /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
-    #[arg(long, value_parser = parse_version)]
+    #[arg(long, value_parser = settings::spirv_version)]
     pub(crate) spirv_version: Option<(u8, u8)>,
     /// Vulkan targets: how global and constant pointers arrive: `physical` (device
     /// addresses in push constants, PhysicalStorageBuffer64) or `descriptors` (one
     /// storage buffer per pointer argument).
-    #[arg(long, default_value = "physical", value_parser = parse_vulkan_pointers)]
+    #[arg(long, default_value = "physical", value_parser = settings::vulkan_pointers)]
     pub(crate) vulkan_pointers: VulkanPointers,
     /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
     /// (the host allocates it; the reflection says its size). A multiple of 4, at
     /// least 8.
-    #[arg(long, default_value_t = 1 << 20, value_parser = parse_printf_buffer_size)]
+    #[arg(long, default_value_t = 1 << 20, value_parser = settings::printf_buffer_size)]
     pub(crate) printf_buffer_size: u32,
 }
 
@@ -203,17 +204,17 @@ impl LimitArgs {
 pub(crate) struct SpirArgs {
     /// Output convention: `spir` (real SPIR: mangled OpenCL C builtins, opencl.* metadata)
     /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
-    #[arg(long, default_value = "spir", value_parser = parse_flavor)]
+    #[arg(long, default_value = "spir", value_parser = settings::flavor)]
     pub(crate) flavor: Flavor,
     /// SPIR version written in opencl.spir.version (1.2 or 2.0). Default: 2.0 for a
     /// module of OpenCL C 2.0 (or later) source, whose atomics, fences and barriers SPIR
     /// 1.2 cannot spell; 1.2 otherwise.
-    #[arg(long, value_parser = parse_spir_version)]
+    #[arg(long, value_parser = settings::spir_version)]
     pub(crate) spir_version: Option<(u32, u32)>,
     /// Where kernel argument info goes: `both` (!opencl.kernels and function
     /// !kernel_arg_*), `function` (for consumers such as PoCL 3.1 that abort on
     /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
-    #[arg(long, default_value = "both", value_parser = parse_kernel_info)]
+    #[arg(long, default_value = "both", value_parser = settings::kernel_info)]
     pub(crate) kernel_info: KernelInfo,
     /// With --flavor spirv-ir: builtin variables as `@__spirv_BuiltIn*` globals (loaded)
     /// rather than `__spirv_BuiltIn*` calls.
@@ -244,72 +245,10 @@ impl SpirArgs {
     }
 }
 
-pub(crate) fn parse_target(s: &str) -> Result<TargetEnv, String> {
-    TargetEnv::parse(s).ok_or_else(|| {
-        format!(
-            "unknown target '{s}' (expected opencl2.1, opencl2.2, opencl3.0, vulkan1.1, \
-             vulkan1.2 or vulkan1.3)"
-        )
-    })
-}
-
-pub(crate) fn parse_printf_buffer_size(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(n) if n >= 8 && n % 4 == 0 => Ok(n),
-        _ => Err(format!(
-            "`{s}` is not a printf buffer size (bytes: a multiple of 4, at least 8)"
-        )),
-    }
-}
-
-pub(crate) fn parse_vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
-    VulkanPointers::parse(s)
-        .ok_or_else(|| format!("unknown pointer strategy '{s}' (expected physical or descriptors)"))
-}
-
 pub(crate) fn parse_direction(s: &str) -> Result<spir_xlate::migrate::Direction, String> {
     match s {
         "spirv" => Ok(spir_xlate::migrate::Direction::ToSpirv),
         "spir" => Ok(spir_xlate::migrate::Direction::ToSpir),
         _ => Err(format!("unknown direction '{s}' (expected spirv or spir)")),
     }
-}
-
-pub(crate) fn parse_flavor(s: &str) -> Result<Flavor, String> {
-    match s {
-        "spir" => Ok(Flavor::Spir),
-        "spirv-ir" => Ok(Flavor::SpirvIr),
-        _ => Err(format!("unknown flavor '{s}' (expected spir or spirv-ir)")),
-    }
-}
-
-pub(crate) fn parse_kernel_info(s: &str) -> Result<KernelInfo, String> {
-    match s {
-        "both" => Ok(KernelInfo::Both),
-        "function" => Ok(KernelInfo::Function),
-        "named" => Ok(KernelInfo::Named),
-        _ => Err(format!(
-            "unknown kernel info place '{s}' (expected both, function or named)"
-        )),
-    }
-}
-
-pub(crate) fn parse_spir_version(s: &str) -> Result<(u32, u32), String> {
-    match s {
-        "1.2" => Ok((1, 2)),
-        "2.0" => Ok((2, 0)),
-        _ => Err(format!("SPIR {s} does not exist (1.2 or 2.0)")),
-    }
-}
-
-pub(crate) fn parse_version(s: &str) -> Result<(u8, u8), String> {
-    let (a, b) = s.split_once('.').ok_or("expected MAJOR.MINOR, e.g. 1.2")?;
-    let v = (
-        a.parse::<u8>().map_err(|e| e.to_string())?,
-        b.parse::<u8>().map_err(|e| e.to_string())?,
-    );
-    if v.0 != 1 || v.1 > 6 {
-        return Err(format!("SPIR-V {s} does not exist (1.0 to 1.6)"));
-    }
-    Ok(v)
 }
