@@ -1,0 +1,326 @@
+//! Programs from SPIR binaries: translated to SPIR-V for the device as the application
+//! creates them, built without the SPIR-only options, their warnings shown in the build log.
+
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::io::Write;
+use std::ptr;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use xlate::{Input, Options, TargetEnv, Translation};
+
+use crate::cl::*;
+use crate::device::{facts, Facts};
+use crate::{answer, next};
+
+/// The programs the layer made from SPIR, each with the facts its translation did not keep.
+static PROGRAMS: Mutex<Option<HashMap<usize, Vec<String>>>> = Mutex::new(None);
+
+/// Whether `bytes` are LLVM bitcode (raw, or in the wrapper SPIR producers write).
+fn is_bitcode(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
+}
+
+/// FNV-1a of the binary, for the log.
+fn hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Append `line` to `SPIR_XLATE_LAYER_LOG`, if it names a file.
+fn log(line: &str) {
+    if let Some(path) = std::env::var_os("SPIR_XLATE_LAYER_LOG") {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "{line}");
+        }
+    }
+}
+
+/// The translation a device takes: SPIR-V for its OpenCL version, no newer than its IL.
+fn options_for(f: &Facts) -> Options {
+    let target = match f.version {
+        (3, _) => TargetEnv::OpenCl30,
+        (2, 2) => TargetEnv::OpenCl22,
+        _ => TargetEnv::OpenCl21,
+    };
+    let mut o = Options {
+        target,
+        ..Options::default()
+    };
+    if let Some(v) = f.spirv {
+        o.spirv_version = Some(v.min(target.max_version()));
+    }
+    o
+}
+
+/// `clCreateProgramWithBinary`: SPIR bitcode for devices the layer serves becomes a program
+/// of its SPIR-V translation; anything else goes to the driver untouched.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn create_program_with_binary(
+    context: Handle,
+    num_devices: cl_uint,
+    devices: *const Handle,
+    lengths: *const usize,
+    binaries: *const *const u8,
+    binary_status: *mut cl_int,
+    errcode_ret: *mut cl_int,
+) -> Handle {
+    // SAFETY: the API's functions at their indices.
+    let (Some(pass), Some(with_il)) = (unsafe {
+        (
+            next().get::<CreateProgramWithBinary>(CREATE_PROGRAM_WITH_BINARY),
+            next().get::<CreateProgramWithIl>(CREATE_PROGRAM_WITH_IL),
+        )
+    }) else {
+        return ptr::null_mut();
+    };
+    let through = || unsafe {
+        pass(
+            context,
+            num_devices,
+            devices,
+            lengths,
+            binaries,
+            binary_status,
+            errcode_ret,
+        )
+    };
+    if num_devices == 0 || devices.is_null() || lengths.is_null() || binaries.is_null() {
+        return through();
+    }
+    // SAFETY: `num_devices` entries in each array (the API's contract).
+    let (devs, bins) = unsafe {
+        let n = num_devices as usize;
+        let devs = std::slice::from_raw_parts(devices, n);
+        let lens = std::slice::from_raw_parts(lengths, n);
+        let ptrs = std::slice::from_raw_parts(binaries, n);
+        let bins: Vec<&[u8]> = ptrs
+            .iter()
+            .zip(lens)
+            .map(|(&p, &l)| {
+                if p.is_null() {
+                    &[][..]
+                } else {
+                    std::slice::from_raw_parts(p, l)
+                }
+            })
+            .collect();
+        (devs, bins)
+    };
+    // Every device served, every binary SPIR, and one module for all (a program from IL is
+    // one module for the context).
+    let all_facts: Vec<Facts> = devs.iter().map(|&d| unsafe { facts(d) }).collect();
+    let one = bins.iter().all(|b| *b == bins[0]);
+    if !all_facts.iter().all(|f| f.served) || !bins.iter().all(|b| is_bitcode(b)) || !one {
+        return through();
+    }
+    let started = Instant::now();
+    let translation = Translation::ToSpirv(options_for(&all_facts[0]));
+    let outcome = xlate::translate(Input::Bytes(bins[0]), &translation);
+    let ms = started.elapsed().as_millis();
+    let head = format!(
+        "spir-xlate layer: {} devices, binary of {} bytes (fnv {:016x})",
+        devs.len(),
+        bins[0].len(),
+        hash(bins[0])
+    );
+    let set_status = |s: cl_int| {
+        if !binary_status.is_null() {
+            // SAFETY: `num_devices` statuses (the API's contract).
+            unsafe { std::slice::from_raw_parts_mut(binary_status, devs.len()) }.fill(s);
+        }
+    };
+    match outcome {
+        Ok(out) => {
+            let mut err = CL_SUCCESS;
+            // SAFETY: the context and the module's bytes.
+            let program = unsafe {
+                with_il(
+                    context,
+                    out.bytes.as_ptr().cast(),
+                    out.bytes.len(),
+                    &mut err,
+                )
+            };
+            log(&format!(
+                "{head}: translated in {ms} ms; clCreateProgramWithIL status {err}"
+            ));
+            set_status(if err == CL_SUCCESS {
+                CL_SUCCESS
+            } else {
+                CL_INVALID_BINARY
+            });
+            if !errcode_ret.is_null() {
+                // SAFETY: the caller's place for the status.
+                unsafe { *errcode_ret = err };
+            }
+            if !program.is_null() {
+                let lost: Vec<String> = out.lost.iter().map(|l| l.to_string()).collect();
+                if let Ok(mut m) = PROGRAMS.lock() {
+                    m.get_or_insert_with(HashMap::new)
+                        .insert(program as usize, lost);
+                }
+            }
+            program
+        }
+        Err(e) => {
+            log(&format!("{head}: refused in {ms} ms: {e}"));
+            eprintln!("spir-xlate layer: a SPIR binary cannot be translated: {e}");
+            set_status(CL_INVALID_BINARY);
+            if !errcode_ret.is_null() {
+                // SAFETY: the caller's place for the status.
+                unsafe { *errcode_ret = CL_INVALID_BINARY };
+            }
+            ptr::null_mut()
+        }
+    }
+}
+
+/// Whether the layer made `program` from SPIR.
+fn ours(program: Handle) -> bool {
+    PROGRAMS.lock().ok().is_some_and(|m| {
+        m.as_ref()
+            .is_some_and(|m| m.contains_key(&(program as usize)))
+    })
+}
+
+/// `options` without the SPIR-only ones (`-x spir`, `-spir-std=...`).
+unsafe fn without_spir_options(options: *const c_char) -> Option<CString> {
+    if options.is_null() {
+        return None;
+    }
+    // SAFETY: a NUL-terminated string (the API's contract).
+    let text = unsafe { CStr::from_ptr(options) }
+        .to_string_lossy()
+        .into_owned();
+    let mut kept = Vec::new();
+    let mut words = text.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        if w == "-x" && words.peek() == Some(&"spir") {
+            words.next();
+        } else if w == "-xspir" || w.starts_with("-spir-std=") {
+        } else {
+            kept.push(w);
+        }
+    }
+    CString::new(kept.join(" ")).ok()
+}
+
+/// `clBuildProgram`, without the SPIR-only options for the layer's programs.
+pub(crate) unsafe extern "C" fn build_program(
+    program: Handle,
+    num_devices: cl_uint,
+    devices: *const Handle,
+    options: *const c_char,
+    notify: *const c_void,
+    user_data: *mut c_void,
+) -> cl_int {
+    // SAFETY: the API's function at its index.
+    let Some(f) = (unsafe { next().get::<BuildProgram>(BUILD_PROGRAM) }) else {
+        return CL_INVALID_VALUE;
+    };
+    let cleaned = if ours(program) {
+        unsafe { without_spir_options(options) }
+    } else {
+        None
+    };
+    let opts = cleaned.as_ref().map_or(options, |c| c.as_ptr());
+    unsafe { f(program, num_devices, devices, opts, notify, user_data) }
+}
+
+/// `clCompileProgram`, without the SPIR-only options for the layer's programs.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn compile_program(
+    program: Handle,
+    num_devices: cl_uint,
+    devices: *const Handle,
+    options: *const c_char,
+    num_headers: cl_uint,
+    headers: *const Handle,
+    header_names: *const *const c_char,
+    notify: *const c_void,
+    user_data: *mut c_void,
+) -> cl_int {
+    // SAFETY: the API's function at its index.
+    let Some(f) = (unsafe { next().get::<CompileProgram>(COMPILE_PROGRAM) }) else {
+        return CL_INVALID_VALUE;
+    };
+    let cleaned = if ours(program) {
+        unsafe { without_spir_options(options) }
+    } else {
+        None
+    };
+    let opts = cleaned.as_ref().map_or(options, |c| c.as_ptr());
+    unsafe {
+        f(
+            program,
+            num_devices,
+            devices,
+            opts,
+            num_headers,
+            headers,
+            header_names,
+            notify,
+            user_data,
+        )
+    }
+}
+
+/// `clGetProgramBuildInfo`: for the layer's programs, the build log starts with the facts
+/// the translation did not keep.
+pub(crate) unsafe extern "C" fn get_program_build_info(
+    program: Handle,
+    device: Handle,
+    param: cl_uint,
+    size: usize,
+    value: *mut c_void,
+    size_ret: *mut usize,
+) -> cl_int {
+    // SAFETY: the API's function at its index.
+    let Some(f) = (unsafe { next().get::<GetProgramBuildInfo>(GET_PROGRAM_BUILD_INFO) }) else {
+        return CL_INVALID_VALUE;
+    };
+    let lost = PROGRAMS
+        .lock()
+        .ok()
+        .and_then(|m| m.as_ref()?.get(&(program as usize)).cloned());
+    let (Some(lost), CL_PROGRAM_BUILD_LOG) = (lost, param) else {
+        return unsafe { f(program, device, param, size, value, size_ret) };
+    };
+    let mut n = 0usize;
+    // SAFETY: a size query, then a buffer of that size.
+    unsafe {
+        let status = f(program, device, param, 0, ptr::null_mut(), &mut n);
+        if status != CL_SUCCESS {
+            return status;
+        }
+        let mut driver = vec![0u8; n];
+        let status = f(
+            program,
+            device,
+            param,
+            n,
+            driver.as_mut_ptr().cast(),
+            ptr::null_mut(),
+        );
+        if status != CL_SUCCESS {
+            return status;
+        }
+        let mut text: String = lost
+            .iter()
+            .map(|l| format!("spir-xlate: warning: not kept: {l}\n"))
+            .collect();
+        text.push_str(&String::from_utf8_lossy(
+            driver.split(|&b| b == 0).next().unwrap_or(&[]),
+        ));
+        let mut bytes = text.into_bytes();
+        bytes.push(0);
+        answer(&bytes, size, value, size_ret)
+    }
+}
