@@ -14,7 +14,7 @@
 //! A device is served when it takes SPIR-V (`CL_DEVICE_IL_VERSION`) and lacks `cl_khr_spir`,
 //! or, with `SPIR_XLATE_LAYER=always`, whenever it takes SPIR-V. Every other call goes
 //! straight to the next layer or driver. `SPIR_XLATE_LAYER_LOG=<file>` appends one line per
-//! intercepted program.
+//! intercepted program; translations are kept across runs (`cache.rs`, `SPIR_XLATE_CACHE`).
 //!
 //! # Safety
 //!
@@ -26,6 +26,7 @@
 
 #![allow(clippy::missing_safety_doc)]
 
+mod cache;
 mod cl;
 mod device;
 mod program;

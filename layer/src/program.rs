@@ -121,8 +121,7 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
         return through();
     }
     let started = Instant::now();
-    let translation = Translation::ToSpirv(options_for(&all_facts[0]));
-    let outcome = xlate::translate(Input::Bytes(bins[0]), &translation);
+    let (outcome, how) = translate_cached(bins[0], &all_facts[0]);
     let ms = started.elapsed().as_millis();
     let head = format!(
         "spir-xlate layer: {} devices, binary of {} bytes (fnv {:016x})",
@@ -130,56 +129,72 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
         bins[0].len(),
         hash(bins[0])
     );
-    let set_status = |s: cl_int| {
-        if !binary_status.is_null() {
-            // SAFETY: `num_devices` statuses (the API's contract).
-            unsafe { std::slice::from_raw_parts_mut(binary_status, devs.len()) }.fill(s);
-        }
-    };
-    match outcome {
-        Ok(out) => {
+    let (program, status) = match outcome {
+        Ok(entry) => {
             let mut err = CL_SUCCESS;
             // SAFETY: the context and the module's bytes.
             let program = unsafe {
                 with_il(
                     context,
-                    out.bytes.as_ptr().cast(),
-                    out.bytes.len(),
+                    entry.spirv.as_ptr().cast(),
+                    entry.spirv.len(),
                     &mut err,
                 )
             };
             log(&format!(
-                "{head}: translated in {ms} ms; clCreateProgramWithIL status {err}"
+                "{head}: {how} in {ms} ms; clCreateProgramWithIL status {err}"
             ));
-            set_status(if err == CL_SUCCESS {
-                CL_SUCCESS
-            } else {
-                CL_INVALID_BINARY
-            });
-            if !errcode_ret.is_null() {
-                // SAFETY: the caller's place for the status.
-                unsafe { *errcode_ret = err };
-            }
             if !program.is_null() {
-                let lost: Vec<String> = out.lost.iter().map(|l| l.to_string()).collect();
                 if let Ok(mut m) = PROGRAMS.lock() {
                     m.get_or_insert_with(HashMap::new)
-                        .insert(program as usize, lost);
+                        .insert(program as usize, entry.lost);
                 }
             }
-            program
+            (program, err)
         }
         Err(e) => {
             log(&format!("{head}: refused in {ms} ms: {e}"));
             eprintln!("spir-xlate layer: a SPIR binary cannot be translated: {e}");
-            set_status(CL_INVALID_BINARY);
-            if !errcode_ret.is_null() {
-                // SAFETY: the caller's place for the status.
-                unsafe { *errcode_ret = CL_INVALID_BINARY };
-            }
-            ptr::null_mut()
+            (ptr::null_mut(), CL_INVALID_BINARY)
         }
+    };
+    if !binary_status.is_null() {
+        let each = if status == CL_SUCCESS {
+            CL_SUCCESS
+        } else {
+            CL_INVALID_BINARY
+        };
+        // SAFETY: `num_devices` statuses (the API's contract).
+        unsafe { std::slice::from_raw_parts_mut(binary_status, devs.len()) }.fill(each);
     }
+    if !errcode_ret.is_null() {
+        // SAFETY: the caller's place for the status.
+        unsafe { *errcode_ret = status };
+    }
+    program
+}
+
+/// The SPIR-V of `binary` for a device with facts `f`, from the cache or translated now (and
+/// kept), with which of the two it was.
+fn translate_cached(
+    binary: &[u8],
+    f: &Facts,
+) -> (xlate::Result<crate::cache::Entry>, &'static str) {
+    let options = options_for(f);
+    let key = format!("{options:?}");
+    if let Some(entry) = crate::cache::get(binary, &key) {
+        return (Ok(entry), "taken from the cache");
+    }
+    let outcome =
+        xlate::translate(Input::Bytes(binary), &Translation::ToSpirv(options)).map(|out| {
+            let entry = crate::cache::Entry {
+                spirv: out.bytes,
+                lost: out.lost.iter().map(|l| l.to_string()).collect(),
+            };
+            crate::cache::put(binary, &key, &entry);
+            entry
+        });
+    (outcome, "translated")
 }
 
 /// Whether the layer made `program` from SPIR.

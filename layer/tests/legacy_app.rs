@@ -2,8 +2,9 @@
 //! `CL_DEVICE_SPIR_VERSIONS`, loads a SPIR 1.2 binary with `clCreateProgramWithBinary`,
 //! builds it with `-x spir -spir-std=1.2`, runs it) on the Intel CPU OpenCL runtime, once
 //! as the control (the driver's own SPIR path) and once through the layer with
-//! `SPIR_XLATE_LAYER=always`, whose log must say it translated the binary; a corrupted
-//! binary through the layer must be `CL_INVALID_BINARY`, not a crash.
+//! `SPIR_XLATE_LAYER=always`, whose log must say it translated the binary (and, in a second
+//! run, took it from its cache); a corrupted binary through the layer must be
+//! `CL_INVALID_BINARY`, not a crash.
 //!
 //! Needs the runtime as .ci/run installs it (`OCL_ICD_VENDORS` pointing at it, as for
 //! `exec_intel`): `cargo test -p spir-xlate-layer -- --ignored`.
@@ -35,7 +36,7 @@ fn legacy_host() -> PathBuf {
 
 /// Run the host on `spir` (with `extra` arguments), through the layer or not; its output
 /// and the layer's log.
-fn run(host: &Path, spir: &str, extra: &[&str], layer: bool) -> (bool, String, String) {
+fn run(host: &Path, spir: &str, extra: &[&str], layer: Option<&Path>) -> (bool, String, String) {
     let log = std::env::temp_dir().join(format!(
         "spir-xlate-layer-log-{}-{}",
         std::process::id(),
@@ -47,13 +48,14 @@ fn run(host: &Path, spir: &str, extra: &[&str], layer: bool) -> (bool, String, S
         .join(spir);
     let mut cmd = Command::new(host);
     cmd.arg(fixture).args(extra);
-    if layer {
+    if let Some(cache) = layer {
         cmd.env(
             "OPENCL_LAYERS",
             profile_dir().join("libspir_xlate_layer.so"),
         )
         .env("SPIR_XLATE_LAYER", "always")
-        .env("SPIR_XLATE_LAYER_LOG", &log);
+        .env("SPIR_XLATE_LAYER_LOG", &log)
+        .env("SPIR_XLATE_CACHE", cache);
     } else {
         cmd.env_remove("OPENCL_LAYERS");
     }
@@ -76,16 +78,25 @@ fn a_legacy_application_runs_spir_through_the_layer() {
         "OCL_ICD_VENDORS must point the loader at the Intel runtime (see .ci/run)"
     );
     let host = legacy_host();
+    let cache = std::env::temp_dir().join(format!("spir-xlate-layer-cache-{}", std::process::id()));
+    std::fs::remove_dir_all(&cache).ok();
     let spir = "legacy/vector_add.spir64.bc";
-    let (ok, text, log) = run(&host, spir, &[], false);
+    let (ok, text, log) = run(&host, spir, &[], None);
     assert!(ok, "the control (the driver's own SPIR path): {text}");
     assert!(log.is_empty(), "no layer in the control: {log}");
-    let (ok, text, log) = run(&host, spir, &[], true);
+    let (ok, text, log) = run(&host, spir, &[], Some(&cache));
     assert!(ok, "through the layer: {text}");
     assert!(log.contains(": translated in "), "the layer's log: {log}");
     assert!(log.contains("clCreateProgramWithIL status 0"), "{log}");
-    let (ok, text, log) = run(&host, spir, &["corrupt"], true);
+    let (ok, text, log) = run(&host, spir, &[], Some(&cache));
+    assert!(ok, "through the layer, again: {text}");
+    assert!(
+        log.contains(": taken from the cache in "),
+        "the layer's log: {log}"
+    );
+    let (ok, text, log) = run(&host, spir, &["corrupt"], Some(&cache));
     assert!(ok, "a corrupted binary through the layer: {text}");
     assert!(log.contains(": refused in "), "the layer's log: {log}");
     std::fs::remove_file(host).ok();
+    std::fs::remove_dir_all(cache).ok();
 }

@@ -1,0 +1,80 @@
+//! The translations the layer made, kept across runs: content-addressed files under
+//! `$SPIR_XLATE_CACHE` (a folder), else `$XDG_CACHE_HOME/spir-xlate`, else
+//! `~/.cache/spir-xlate`; `SPIR_XLATE_CACHE=off` keeps nothing. An entry is named by the
+//! translator's version, the options and two independent 64-bit hashes of the binary, so a
+//! new version or other options never read an old entry. Entries are written to a temporary
+//! file and renamed into place, so concurrent processes see a whole entry or none.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+/// A translation as the cache keeps it: the SPIR-V and the facts it does not keep.
+pub(crate) struct Entry {
+    pub spirv: Vec<u8>,
+    pub lost: Vec<String>,
+}
+
+/// The cache folder, or `None` when caching is off or no folder can be named.
+fn folder() -> Option<PathBuf> {
+    match std::env::var_os("SPIR_XLATE_CACHE") {
+        Some(v) if v == "off" => None,
+        Some(v) => Some(PathBuf::from(v)),
+        None => std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .map(|c| c.join("spir-xlate")),
+    }
+}
+
+/// FNV-1a of `bytes` from `seed`.
+fn fnv(seed: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(seed, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// The entry's file name for `binary` translated with `options` (their Debug text).
+fn name(binary: &[u8], options: &str) -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let opts = fnv(0xcbf2_9ce4_8422_2325, options.as_bytes());
+    let a = fnv(0xcbf2_9ce4_8422_2325, binary);
+    // A second hash of the bytes read backwards from another seed: independent of the first.
+    let rev: Vec<u8> = binary.iter().rev().copied().collect();
+    let b = fnv(0x84222325_cbf29ce4, &rev);
+    format!("{version}-{opts:016x}-{a:016x}{b:016x}-{}", binary.len())
+}
+
+/// The kept translation of `binary` with `options`, if there is one.
+pub(crate) fn get(binary: &[u8], options: &str) -> Option<Entry> {
+    let dir = folder()?;
+    let stem = name(binary, options);
+    let spirv = std::fs::read(dir.join(format!("{stem}.spv"))).ok()?;
+    let lost = std::fs::read_to_string(dir.join(format!("{stem}.lost"))).ok()?;
+    Some(Entry {
+        spirv,
+        lost: lost.lines().map(str::to_string).collect(),
+    })
+}
+
+/// Keep `entry` as the translation of `binary` with `options` (silently not, where the
+/// folder cannot be written).
+pub(crate) fn put(binary: &[u8], options: &str, entry: &Entry) {
+    let Some(dir) = folder() else {
+        return;
+    };
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let stem = name(binary, options);
+    let tmp = |ext: &str| dir.join(format!(".{stem}.{ext}.{}", std::process::id()));
+    let write = |ext: &str, bytes: &[u8]| -> std::io::Result<()> {
+        let t = tmp(ext);
+        std::fs::File::create(&t)?.write_all(bytes)?;
+        std::fs::rename(&t, dir.join(format!("{stem}.{ext}")))
+    };
+    // The facts first: an entry is read only where its SPIR-V exists, written last.
+    let lost = entry.lost.join("\n");
+    if write("lost", lost.as_bytes()).is_ok() {
+        let _ = write("spv", &entry.spirv);
+    }
+}
