@@ -152,3 +152,27 @@ fn private_data_in_an_addressed_kernel_is_copied_into_its_private_memory() {
         );
     }
 }
+
+/// SPIR-V 1.4 and later list every module-scope variable an entry point uses in its
+/// interface, the constant byte arrays a `memset` becomes included (they were left out, and
+/// the module was refused as invalid for `--target opencl3.0 --spirv-version 1.4`, the
+/// OpenCL layer's choice on the Intel runtime).
+#[test]
+fn fill_constants_are_in_the_interface_from_spirv_1_4() {
+    for fixture in [
+        "tests/fixtures/modern/memset_memcpy.spir64.bc",
+        "tests/fixtures/modern/private_halves.spir64.bc",
+    ] {
+        for version in [(1, 4), (1, 6)] {
+            let options = spir_xlate::Options {
+                target: spir_xlate::TargetEnv::OpenCl30,
+                spirv_version: Some(version),
+                ..Default::default()
+            };
+            let words = spir_xlate::internals::to_spirv(std::path::Path::new(fixture), &options)
+                .unwrap_or_else(|e| panic!("{fixture} as SPIR-V {version:?}: {e}"));
+            let text = spir_xlate::disassemble(&words).unwrap();
+            assert!(text.contains("UniformConstant"), "{fixture}: no fill constant");
+        }
+    }
+}

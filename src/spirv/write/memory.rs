@@ -79,6 +79,10 @@ impl Writer<'_> {
             ),
         );
         self.decorate(g, spirv::Decoration::Constant, []);
+        // A module-scope variable: SPIR-V 1.4 and later list it in the entry points'
+        // interfaces (written after every body).
+        self.global_vars
+            .push((g, spirv::StorageClass::UniformConstant));
         let d = self.value(ctx, dst)?;
         let s = self.value(ctx, size)?;
         let mut ops = Self::ids(&[d, g, s]);
