@@ -5,7 +5,8 @@
     python3 scripts/status.py                  # write from the logs already in docs/logs/
 
 The logs (docs/logs/, committed beside the page) are the tiers' output as printed with
---nocapture: exec_vulkan.log (lavapipe and clspv), exec_intel.log (the Intel runtime), and
+--nocapture: exec_vulkan.log (lavapipe and clspv), exec_intel.log (the Intel runtime),
+exec_layer.log (legacy SPIR through the OpenCL layer on the Intel runtime), and
 gpu.log when present (tests/vkhost replaying the Vulkan tier's jobs on a GPU machine:
 SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md); the Vulkan
 tier's log carries scripts/math_reference.py's judgement of the math fixtures. Nothing in
@@ -31,7 +32,8 @@ def run_tiers():
     env["LD_LIBRARY_PATH"] = os.path.join(ROOT, ".oracles", "venv", "lib")
     subprocess.run(["cargo", "build", "--release", "--manifest-path", "tests/vkhost/Cargo.toml"],
                    cwd=ROOT, check=True)
-    for test in ("exec_vulkan", "exec_intel"):
+    subprocess.run(["cargo", "build", "--release", "-p", "spir-xlate-layer"], cwd=ROOT, check=True)
+    for test in ("exec_vulkan", "exec_intel", "exec_layer"):
         out = subprocess.run(
             ["cargo", "test", "--release", "--test", test, "--", "--ignored",
              "--nocapture"], cwd=ROOT, env=env, capture_output=True, text=True)
@@ -84,6 +86,14 @@ def intel_rows(log):
     return rows
 
 
+def layer_rows(log):
+    m = need(r"^\s*Layer: (\d+) programs built from SPIR through the layer \((\d+) translated by "
+             r"it\); (\d+) of (\d+) runs bit-identical", log, "the layer summary")
+    return [f"| Intel CPU runtime, legacy application's SPIR through the OpenCL layer "
+            f"(`clCreateProgramWithBinary`, `-x spir`) | {m[1]} programs built ({m[2]} "
+            f"translated by the layer) | {m[3]} of {m[4]} runs bit-identical |"]
+
+
 def gpu_rows(log):
     device = need(r"^device: (.*)$", log, "the GPU's name")[1]
     counts = collections.Counter()
@@ -120,12 +130,14 @@ def main():
     if "--run" in sys.argv[1:]:
         run_tiers()
     vulkan, intel, gpu = read("exec_vulkan.log"), read("exec_intel.log"), read("gpu.log")
+    layer = read("exec_layer.log")
     if not (vulkan and intel):
         sys.exit("status.py: docs/logs/exec_vulkan.log and exec_intel.log are needed "
                  "(python3 scripts/status.py --run makes them)")
     stamp = datetime.datetime.fromtimestamp(
         os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
-    rows = intel_rows(intel) + vulkan_rows(vulkan) + (gpu_rows(gpu) if gpu else [])
+    rows = (intel_rows(intel) + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
+            + (gpu_rows(gpu) if gpu else []))
     math = math_rows(vulkan)
     page = [
         "# Status",

@@ -1,0 +1,163 @@
+//! The OpenCL layer on every `//@exec` kernel: each fixture's SPIR, in the legacy shapes
+//! (SPIR 1.2 as its producers wrote it) and clang-14's, loaded as a legacy application loads
+//! it (`clCreateProgramWithBinary`, built with `-x spir -spir-std=1.2`) on the Intel CPU
+//! runtime through `libspir_xlate_layer.so` with `SPIR_XLATE_LAYER=always`, so that the layer
+//! translates it to SPIR-V; every output is compared bit for bit with the kernel's OpenCL C
+//! source built by the driver. The driver's own SPIR path on the same binaries is the
+//! `exec_intel` tier's control.
+//!
+//! Needs the runtime as .ci/run installs it and the layer built in the same profile
+//! (`cargo build -p spir-xlate-layer`): `cargo test --test exec_layer -- --ignored`.
+#[path = "../exec/cl.rs"]
+mod cl;
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../exec/compare.rs"]
+mod compare;
+#[path = "../exec/spec.rs"]
+mod spec;
+
+use std::path::{Path, PathBuf};
+
+use compare::{run_spec, seed_of};
+
+/// The kernels whose OpenCL C source crashes the driver (no reference): as in `exec_intel`.
+const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
+
+/// Kernels whose valid SPIR-V the driver cannot build (`exec_intel`'s DRIVER_REFUSES_SPIRV:
+/// its SPIR-V reader turns OpAtomicIAdd on a Generic pointer into a builtin its library
+/// lacks). Through the layer they fail to build as our SPIR-V does; reported, not failures.
+const DRIVER_REFUSES_SPIRV: [&str; 1] = ["generic_tagged"];
+
+/// The fixture shapes run: SPIR 1.2 as legacy producers wrote it, and clang-14's SPIR.
+const SHAPES: [&str; 4] = ["legacy", "legacy-o0", "modern", "o0"];
+
+fn layer_path() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("libspir_xlate_layer.so")
+}
+
+#[test]
+#[ignore = "oracle tier: needs the Intel runtime .ci/run installs and the layer built"]
+fn legacy_spir_runs_bit_identically_through_the_layer() {
+    let layer = layer_path();
+    assert!(
+        layer.exists(),
+        "{} is missing: build it first (cargo build -p spir-xlate-layer)",
+        layer.display()
+    );
+    let work = std::env::temp_dir().join(format!("spir-xlate-layer-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let log = work.join("layer.log");
+    // Set before the first OpenCL call, when the loader reads them.
+    std::env::set_var("OPENCL_LAYERS", &layer);
+    std::env::set_var("SPIR_XLATE_LAYER", "always");
+    std::env::set_var("SPIR_XLATE_CACHE", "off");
+    std::env::set_var("SPIR_XLATE_LAYER_LOG", &log);
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || run_all(&log))
+        .unwrap()
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+fn run_all(log: &Path) {
+    let dev = cl::Device::of_platform("Intel").expect("the Intel OpenCL runtime (see .ci/run)");
+    let (mut built, mut runs, mut same, mut failures) = (0, 0, 0, Vec::new());
+    for cl_path in compare::kernel_sources() {
+        let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
+        if DRIVER_CRASHES.contains(&name.as_str()) {
+            eprintln!("{name}: not run (the driver crashes building its OpenCL C source)");
+            continue;
+        }
+        let src = std::fs::read_to_string(&cl_path).unwrap();
+        let specs = spec::parse(&src).unwrap_or_else(|e| panic!("{}: {e}", cl_path.display()));
+        if specs.is_empty() {
+            continue;
+        }
+        let reference = match dev.program_from_source(&src) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: reference build: {e}"));
+                continue;
+            }
+        };
+        for shape in SHAPES {
+            let fixture = Path::new("tests/fixtures")
+                .join(shape)
+                .join(format!("{name}.spir64.bc"));
+            let bytes = std::fs::read(&fixture).unwrap();
+            let program = match dev.program_from_spir(&bytes) {
+                Ok(p) => {
+                    built += 1;
+                    p
+                }
+                Err(e) if DRIVER_REFUSES_SPIRV.contains(&name.as_str()) => {
+                    let first = e.lines().next().unwrap_or_default();
+                    eprintln!("{name} ({shape}): refused by the driver as its SPIR-V is: {first}");
+                    continue;
+                }
+                Err(e) => {
+                    failures.push(format!("{name} ({shape}): {e}"));
+                    continue;
+                }
+            };
+            for s in &specs {
+                let seed = seed_of(&s.kernel);
+                runs += 1;
+                match (
+                    run_spec(&dev, &reference, s, seed),
+                    run_spec(&dev, &program, s, seed),
+                ) {
+                    (Ok(e), Ok(g)) if e == g => same += 1,
+                    (Ok(e), Ok(g)) => {
+                        let diffs: Vec<String> = e
+                            .iter()
+                            .zip(&g)
+                            .filter(|((_, eb), (_, gb))| eb != gb)
+                            .map(|((i, eb), (_, gb))| {
+                                format!(
+                                    "{} differs at {}",
+                                    compare::output_name(*i),
+                                    compare::difference(*i, eb, gb)
+                                )
+                            })
+                            .collect();
+                        failures.push(format!(
+                            "{name}::{} ({shape}): {}",
+                            s.kernel,
+                            diffs.join("; ")
+                        ));
+                    }
+                    (Err(e), _) => failures.push(format!("{name}::{} reference: {e}", s.kernel)),
+                    (_, Err(e)) => failures.push(format!("{name}::{} ({shape}): {e}", s.kernel)),
+                }
+            }
+        }
+    }
+    let logged = std::fs::read_to_string(log).unwrap_or_default();
+    let translated = logged
+        .lines()
+        .filter(|l| l.contains(": translated in "))
+        .count();
+    eprintln!(
+        "  Layer: {built} programs built from SPIR through the layer ({translated} translated by \
+         it); {same} of {runs} runs bit-identical to the source"
+    );
+    assert!(
+        translated >= built && built > 0,
+        "the layer translated {translated} binaries for {built} programs: is it loaded?"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures through the layer:\n  {}",
+        failures.len(),
+        failures.join("\n  ")
+    );
+}
