@@ -2,6 +2,7 @@
  * CL_DEVICE_SPIR_VERSIONS, creates the program with clCreateProgramWithBinary from a SPIR 1.2
  * file, builds it with "-x spir -spir-std=1.2" and runs vector_add, comparing with the sum
  * computed here. Exit 0 when the run matches; anything else prints why.
+ * The built program's binary is then read back (CL_PROGRAM_BINARIES), loaded again and run.
  * With a second argument "corrupt", the file's second half is dropped first, and exit 0
  * means the binary was refused with CL_INVALID_BINARY (and nothing crashed). */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -97,6 +98,33 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
+    /* As applications that cache programs do: the built program's binary read back, a new
+     * program made from it and run again. */
+    size_t saved_len = 0;
+    st = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof saved_len, &saved_len, NULL);
+    if (st || saved_len == 0) return fail("CL_PROGRAM_BINARY_SIZES", st);
+    unsigned char *saved = malloc(saved_len);
+    unsigned char *saved_list[1] = {saved};
+    st = clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof saved_list, saved_list, NULL);
+    if (st) return fail("CL_PROGRAM_BINARIES", st);
+    const unsigned char *again_bins[1] = {saved};
+    cl_program again = clCreateProgramWithBinary(ctx, 1, &device, &saved_len, again_bins, &bin_status, &st);
+    if (st || bin_status) return fail("clCreateProgramWithBinary of the read-back binary", st);
+    st = clBuildProgram(again, 1, &device, "", NULL, NULL);
+    if (st) return fail("clBuildProgram of the read-back binary", st);
+    cl_kernel k2 = clCreateKernel(again, "vector_add", &st);
+    if (st) return fail("clCreateKernel of the read-back binary", st);
+    float c2[N];
+    clSetKernelArg(k2, 0, sizeof ma, &ma);
+    clSetKernelArg(k2, 1, sizeof mb, &mb);
+    clSetKernelArg(k2, 2, sizeof mc, &mc);
+    st = clEnqueueNDRangeKernel(q, k2, 1, NULL, &global, NULL, 0, NULL, NULL);
+    if (st) return fail("clEnqueueNDRangeKernel of the read-back binary", st);
+    st = clEnqueueReadBuffer(q, mc, CL_TRUE, 0, sizeof c2, c2, 0, NULL, NULL);
+    if (st || memcmp(c, c2, sizeof c) != 0) return fail("the read-back binary's run differs", st);
+    clReleaseKernel(k2);
+    clReleaseProgram(again);
+    free(saved);
     clReleaseMemObject(ma);
     clReleaseMemObject(mb);
     clReleaseMemObject(mc);
