@@ -143,13 +143,18 @@ pub(crate) unsafe extern "C" fn get_device_info(
             } else if param == CL_DEVICE_EXTENSIONS {
                 unsafe { device_info(device, param) }.map(|b| with_spir(&b))
             } else {
-                // cl_name_version: a version (CL_MAKE_VERSION 1.0.0) and a 64-byte name.
+                // cl_name_version: a version (CL_MAKE_VERSION 1.0.0) and a 64-byte name,
+                // added where the driver does not list it.
                 unsafe { device_info(device, param) }.map(|mut b| {
-                    let mut entry = ((1u32 << 22).to_ne_bytes()).to_vec();
-                    let mut name = b"cl_khr_spir".to_vec();
-                    name.resize(64, 0);
-                    entry.extend(name);
-                    b.extend(entry);
+                    let listed = b
+                        .chunks_exact(4 + 64)
+                        .any(|e| text(&e[4..]) == "cl_khr_spir");
+                    if !listed {
+                        let mut name = b"cl_khr_spir".to_vec();
+                        name.resize(64, 0);
+                        b.extend((1u32 << 22).to_ne_bytes());
+                        b.extend(name);
+                    }
                     b
                 })
             }

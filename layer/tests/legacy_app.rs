@@ -6,8 +6,14 @@
 //! run, took it from its cache); a corrupted binary through the layer must be
 //! `CL_INVALID_BINARY`, not a crash.
 //!
-//! Needs the runtime as .ci/run installs it (`OCL_ICD_VENDORS` pointing at it, as for
-//! `exec_intel`): `cargo test -p spir-xlate-layer -- --ignored`.
+//! Each run happens under both ICD loaders: the Khronos loader (the `libOpenCL.so.1` the
+//! Intel runtime's wheel ships, found on `LD_LIBRARY_PATH`; it calls
+//! `clInitLayerWithProperties`) and ocl-icd (Debian's, `clInitLayer`), each preloaded so that
+//! it is the one the program gets.
+//!
+//! Needs the runtime as .ci/run installs it (`OCL_ICD_VENDORS` pointing at it and
+//! `LD_LIBRARY_PATH` at its libraries, as for `exec_intel`):
+//! `cargo test -p spir-xlate-layer -- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,8 +23,12 @@ fn profile_dir() -> PathBuf {
     exe.parent().unwrap().parent().unwrap().to_path_buf()
 }
 
-fn legacy_host() -> PathBuf {
-    let exe = std::env::temp_dir().join(format!("spir-xlate-legacy-host-{}", std::process::id()));
+/// The host program compiled, as an executable named by `tag` (tests run at once).
+fn legacy_host(tag: &str) -> PathBuf {
+    let exe = std::env::temp_dir().join(format!(
+        "spir-xlate-legacy-host-{}-{tag}",
+        std::process::id()
+    ));
     let out = Command::new("cc")
         .args(["-Wall", "-Werror", "-o"])
         .arg(&exe)
@@ -36,18 +46,38 @@ fn legacy_host() -> PathBuf {
 
 /// Run the host on `spir` (with `extra` arguments), through the layer or not; its output
 /// and the layer's log.
-fn run(host: &Path, spir: &str, extra: &[&str], layer: Option<&Path>) -> (bool, String, String) {
-    let log = std::env::temp_dir().join(format!(
-        "spir-xlate-layer-log-{}-{}",
-        std::process::id(),
-        extra.len()
-    ));
+/// The two loaders: (name, the library to preload).
+fn loaders() -> Vec<(&'static str, PathBuf)> {
+    let khronos = std::env::var("LD_LIBRARY_PATH")
+        .unwrap_or_default()
+        .split(':')
+        .map(|d| Path::new(d).join("libOpenCL.so.1"))
+        .find(|p| p.exists())
+        .expect("the Intel runtime's libOpenCL.so.1 (the Khronos loader) on LD_LIBRARY_PATH");
+    let ocl_icd = PathBuf::from("/usr/lib/x86_64-linux-gnu/libOpenCL.so.1");
+    assert!(
+        ocl_icd.exists(),
+        "ocl-icd's libOpenCL.so.1 (package ocl-icd-libopencl1)"
+    );
+    vec![("Khronos", khronos), ("ocl-icd", ocl_icd)]
+}
+
+fn run(
+    host: &Path,
+    loader: &Path,
+    spir: &str,
+    extra: &[&str],
+    layer: Option<&Path>,
+) -> (bool, String, String) {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let log = std::env::temp_dir().join(format!("spir-xlate-layer-log-{}-{n}", std::process::id()));
     std::fs::remove_file(&log).ok();
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures")
         .join(spir);
     let mut cmd = Command::new(host);
-    cmd.arg(fixture).args(extra);
+    cmd.arg(fixture).args(extra).env("LD_PRELOAD", loader);
     if let Some(cache) = layer {
         cmd.env(
             "OPENCL_LAYERS",
@@ -77,28 +107,88 @@ fn a_legacy_application_runs_spir_through_the_layer() {
         std::env::var_os("OCL_ICD_VENDORS").is_some(),
         "OCL_ICD_VENDORS must point the loader at the Intel runtime (see .ci/run)"
     );
-    let host = legacy_host();
-    let cache = std::env::temp_dir().join(format!("spir-xlate-layer-cache-{}", std::process::id()));
-    std::fs::remove_dir_all(&cache).ok();
+    let host = legacy_host("runs");
     let spir = "legacy/vector_add.spir64.bc";
-    let (ok, text, log) = run(&host, spir, &[], None);
-    assert!(ok, "the control (the driver's own SPIR path): {text}");
-    assert!(log.is_empty(), "no layer in the control: {log}");
-    let (ok, text, log) = run(&host, spir, &[], Some(&cache));
-    assert!(ok, "through the layer: {text}");
-    assert!(log.contains(": translated in "), "the layer's log: {log}");
-    assert!(log.contains("clCreateProgramWithIL status 0"), "{log}");
-    // The driver's binary read back is no SPIR: it passes through, unlogged.
-    assert_eq!(log.lines().count(), 1, "one program intercepted: {log}");
-    let (ok, text, log) = run(&host, spir, &[], Some(&cache));
-    assert!(ok, "through the layer, again: {text}");
-    assert!(
-        log.contains(": taken from the cache in "),
-        "the layer's log: {log}"
-    );
-    let (ok, text, log) = run(&host, spir, &["corrupt"], Some(&cache));
-    assert!(ok, "a corrupted binary through the layer: {text}");
-    assert!(log.contains(": refused in "), "the layer's log: {log}");
+    for (name, loader) in loaders() {
+        let cache = std::env::temp_dir().join(format!(
+            "spir-xlate-layer-cache-{}-{name}",
+            std::process::id()
+        ));
+        std::fs::remove_dir_all(&cache).ok();
+        let (ok, text, log) = run(&host, &loader, spir, &[], None);
+        assert!(
+            ok,
+            "{name}: the control (the driver's own SPIR path): {text}"
+        );
+        assert!(log.is_empty(), "{name}: no layer in the control: {log}");
+        let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+        assert!(ok, "{name}: through the layer: {text}");
+        assert!(
+            log.contains(": translated in "),
+            "{name}: the layer's log: {log}"
+        );
+        assert!(log.contains("clCreateProgramWithIL status 0"), "{log}");
+        // The driver's binary read back is no SPIR: it passes through, unlogged.
+        assert_eq!(
+            log.lines().count(),
+            1,
+            "{name}: one program intercepted: {log}"
+        );
+        let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+        assert!(ok, "{name}: through the layer, again: {text}");
+        assert!(log.contains(": taken from the cache in "), "{name}: {log}");
+        let (ok, text, log) = run(&host, &loader, spir, &["corrupt"], Some(cache.as_path()));
+        assert!(ok, "{name}: a corrupted binary through the layer: {text}");
+        assert!(
+            log.contains(": refused in "),
+            "{name}: the layer's log: {log}"
+        );
+        std::fs::remove_dir_all(cache).ok();
+    }
     std::fs::remove_file(host).ok();
+}
+
+/// Applications running at once share the cache: each gets a whole entry (written to a
+/// temporary file and renamed), and the folder ends with one entry and no temporary file.
+#[test]
+#[ignore = "needs the Intel CPU OpenCL runtime (.ci/run installs it; OCL_ICD_VENDORS)"]
+fn processes_at_once_share_the_cache() {
+    let host = legacy_host("shared");
+    let (_, loader) = loaders().remove(0);
+    let cache = std::env::temp_dir().join(format!(
+        "spir-xlate-layer-cache-{}-shared",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&cache).ok();
+    let runs: Vec<_> = (0..4)
+        .map(|_| {
+            let (host, loader, cache) = (host.clone(), loader.clone(), cache.clone());
+            std::thread::spawn(move || {
+                run(
+                    &host,
+                    &loader,
+                    "legacy/vector_add.spir64.bc",
+                    &[],
+                    Some(&cache),
+                )
+            })
+        })
+        .collect();
+    for r in runs {
+        let (ok, text, log) = r.join().unwrap();
+        assert!(ok, "{text}");
+        assert!(log.contains("status 0"), "{log}");
+    }
+    let names: Vec<String> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let spv = names.iter().filter(|n| n.ends_with(".spv")).count();
+    assert_eq!(spv, 1, "one entry: {names:?}");
+    assert!(
+        names.iter().all(|n| !n.starts_with('.')),
+        "no temporary file left: {names:?}"
+    );
     std::fs::remove_dir_all(cache).ok();
+    std::fs::remove_file(host).ok();
 }

@@ -1,4 +1,5 @@
-/* A host program written as legacy applications load SPIR: it checks cl_khr_spir, asks
+/* A host program written as legacy applications load SPIR: it checks cl_khr_spir (in the
+ * extension strings and, as OpenCL 3.0 applications do, CL_DEVICE_EXTENSIONS_WITH_VERSION), asks
  * CL_DEVICE_SPIR_VERSIONS, creates the program with clCreateProgramWithBinary from a SPIR 1.2
  * file, builds it with "-x spir -spir-std=1.2" and runs vector_add, comparing with the sum
  * computed here. Exit 0 when the run matches; anything else prints why.
@@ -12,6 +13,11 @@
 #include <string.h>
 
 #define CL_DEVICE_SPIR_VERSIONS 0x40E0
+#define CL_DEVICE_EXTENSIONS_WITH_VERSION 0x1060
+typedef struct {
+    cl_uint version;
+    char name[64];
+} name_version;
 #define N 64
 
 static int fail(const char *what, cl_int status) {
@@ -46,6 +52,16 @@ int main(int argc, char **argv) {
     st = clGetDeviceInfo(device, CL_DEVICE_SPIR_VERSIONS, sizeof versions, versions, NULL);
     if (st) return fail("CL_DEVICE_SPIR_VERSIONS", st);
     if (!strstr(versions, "1.2")) return fail("SPIR 1.2 is not among the device's versions", 0);
+    size_t nv_size = 0;
+    st = clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, NULL, &nv_size);
+    if (st) return fail("CL_DEVICE_EXTENSIONS_WITH_VERSION's size", st);
+    name_version *nv = malloc(nv_size);
+    st = clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS_WITH_VERSION, nv_size, nv, NULL);
+    if (st) return fail("CL_DEVICE_EXTENSIONS_WITH_VERSION", st);
+    int listed = 0;
+    for (size_t i = 0; i < nv_size / sizeof *nv; i++) listed |= strcmp(nv[i].name, "cl_khr_spir") == 0;
+    free(nv);
+    if (!listed) return fail("cl_khr_spir is not in CL_DEVICE_EXTENSIONS_WITH_VERSION", 0);
     char pext[16384] = {0};
     st = clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS, sizeof pext, pext, NULL);
     if (st || !strstr(pext, "cl_khr_spir")) return fail("the platform lacks cl_khr_spir", st);
