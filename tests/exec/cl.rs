@@ -288,6 +288,24 @@ impl Device {
         Ok(program)
     }
 
+    /// A built program's build log (`CL_PROGRAM_BUILD_LOG`).
+    pub fn build_log(&self, p: &Program) -> String {
+        let mut log = vec![0u8; 1 << 16];
+        let mut len = 0;
+        unsafe {
+            clGetProgramBuildInfo(
+                p.0,
+                self.device,
+                0x1183, // CL_PROGRAM_BUILD_LOG
+                log.len(),
+                log.as_mut_ptr().cast(),
+                &mut len,
+            );
+        }
+        log.truncate(len.saturating_sub(1));
+        String::from_utf8_lossy(&log).into_owned()
+    }
+
     /// OpenCL C source, built as the OpenCL C version its `//@std` line names (CL1.2 when it
     /// has none).
     pub fn program_from_source(&self, src: &str) -> Result<Program, String> {

@@ -32,6 +32,17 @@ const DRIVER_REFUSES_SPIRV: [&str; 1] = ["generic_tagged"];
 /// The fixture shapes run: SPIR 1.2 as legacy producers wrote it, and clang-14's SPIR.
 const SHAPES: [&str; 4] = ["legacy", "legacy-o0", "modern", "o0"];
 
+/// How many facts the layer's translation of `bytes` does not keep (it targets the Intel
+/// runtime's OpenCL 3.0).
+fn lost_facts(bytes: &[u8]) -> usize {
+    let options = spir_xlate::Options {
+        target: spir_xlate::TargetEnv::OpenCl30,
+        ..Default::default()
+    };
+    spir_xlate::translate(bytes, &spir_xlate::Translation::ToSpirv(options))
+        .map_or(0, |out| out.lost.len())
+}
+
 fn layer_path() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     exe.parent()
@@ -70,6 +81,7 @@ fn legacy_spir_runs_bit_identically_through_the_layer() {
 fn run_all(log: &Path) {
     let dev = cl::Device::of_platform("Intel").expect("the Intel OpenCL runtime (see .ci/run)");
     let (mut built, mut runs, mut same, mut failures) = (0, 0, 0, Vec::new());
+    let mut warned = 0;
     for cl_path in compare::kernel_sources() {
         let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
         if DRIVER_CRASHES.contains(&name.as_str()) {
@@ -96,6 +108,20 @@ fn run_all(log: &Path) {
             let program = match dev.program_from_spir(&bytes) {
                 Ok(p) => {
                     built += 1;
+                    // The build log starts with the translation's warnings, one per fact.
+                    let shown = dev
+                        .build_log(&p)
+                        .lines()
+                        .filter(|l| l.starts_with("spir-xlate: warning: not kept: "))
+                        .count();
+                    let expected = lost_facts(&bytes);
+                    if shown != expected {
+                        failures.push(format!(
+                            "{name} ({shape}): the build log shows {shown} warnings, the \
+                             translation has {expected}"
+                        ));
+                    }
+                    warned += usize::from(shown > 0);
                     p
                 }
                 Err(e) if DRIVER_REFUSES_SPIRV.contains(&name.as_str()) => {
@@ -148,7 +174,12 @@ fn run_all(log: &Path) {
         .count();
     eprintln!(
         "  Layer: {built} programs built from SPIR through the layer ({translated} translated by \
-         it); {same} of {runs} runs bit-identical to the source"
+         it); {same} of {runs} runs bit-identical to the source; {warned} build logs begin with \
+         the translation's warnings"
+    );
+    assert!(
+        warned > 0,
+        "no build log showed a warning: the check proves nothing"
     );
     assert!(
         translated >= built && built > 0,
