@@ -172,7 +172,10 @@ fn fill_constants_are_in_the_interface_from_spirv_1_4() {
             let words = spir_xlate::internals::to_spirv(std::path::Path::new(fixture), &options)
                 .unwrap_or_else(|e| panic!("{fixture} as SPIR-V {version:?}: {e}"));
             let text = spir_xlate::disassemble(&words).unwrap();
-            assert!(text.contains("UniformConstant"), "{fixture}: no fill constant");
+            assert!(
+                text.contains("UniformConstant"),
+                "{fixture}: no fill constant"
+            );
         }
     }
 }
