@@ -100,10 +100,10 @@ pub extern "C" fn spir_xlate_options_new(direction: SpirXlateDirection) -> *mut 
 }
 
 /// Set option `name` to `value`, both as the command line spells them (`"target"`,
-/// `"vulkan1.2"`; `"flavor"`, `"spirv-ir"`; `"text"`, `"yes"`; see the README). Answers
-/// `SPIR_XLATE_OK`, or `SPIR_XLATE_INVALID_ARGUMENT` for an unknown option, a value it does
-/// not take or a null pointer; with `message` not null, `*message` is then a string saying
-/// why, to free with [`spir_xlate_string_free`] (null on success).
+/// `"vulkan1.2"`; `"flavor"`, `"spirv-ir"`; `"text"`, `"yes"`; docs/c-api.md lists them).
+/// Answers `SPIR_XLATE_OK`, or `SPIR_XLATE_INVALID_ARGUMENT` for an unknown option, a value
+/// it does not take or a null pointer; with `message` not null, `*message` is then a string
+/// saying why, to free with [`spir_xlate_string_free`] (null on success).
 ///
 /// `options` comes from [`spir_xlate_options_new`]; `name` and `value` are NUL-terminated.
 #[no_mangle]

@@ -82,6 +82,11 @@ unsafe impl Send for Dispatch {}
 unsafe impl Sync for Dispatch {}
 
 impl Dispatch {
+    /// A table with no entries.
+    pub fn empty() -> Dispatch {
+        Dispatch(Vec::new())
+    }
+
     /// A copy of the `n` entries at `table`.
     ///
     /// # Safety

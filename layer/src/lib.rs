@@ -46,10 +46,12 @@ const CL_LAYER_API_VERSION: cl_uint = 0x4240;
 const CL_LAYER_NAME: cl_uint = 0x4241;
 const CL_LAYER_API_VERSION_100: cl_uint = 100;
 
-/// The next table (the loader initialized the layer before any call reaches it).
+/// The next table (the loader initializes the layer before any call reaches it; should one
+/// arrive first, an empty table makes it fail with an error instead of a crash).
 pub(crate) fn next() -> &'static Dispatch {
+    static EMPTY: OnceLock<Dispatch> = OnceLock::new();
     NEXT.get()
-        .expect("the loader calls clInitLayer before any OpenCL call")
+        .unwrap_or_else(|| EMPTY.get_or_init(Dispatch::empty))
 }
 
 /// Answer a query's value: its size in `*size_ret`, its bytes in `value` where `size`
