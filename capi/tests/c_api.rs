@@ -8,10 +8,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The profile directory (`target/debug`) holding the library, `include/` and
-/// `pkgconfig/`: the test binary lives in its `deps/`.
+/// `pkgconfig/`: the test binary lives in its `deps/`. `cargo build -p spir-xlate-capi`
+/// puts the libraries there (`cargo test` alone builds them only under `deps/`).
 fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
+    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    for lib in ["libspir_xlate.so", "libspir_xlate.a"] {
+        assert!(
+            dir.join(lib).exists(),
+            "{} is missing: build the C interface first (cargo build -p spir-xlate-capi)",
+            dir.join(lib).display()
+        );
+    }
+    dir
 }
 
 fn fixture(name: &str) -> String {

@@ -12,15 +12,22 @@
 //! it is the one the program gets.
 //!
 //! Needs the runtime as .ci/run installs it (`OCL_ICD_VENDORS` pointing at it and
-//! `LD_LIBRARY_PATH` at its libraries, as for `exec_intel`):
-//! `cargo test -p spir-xlate-layer -- --ignored`.
+//! `LD_LIBRARY_PATH` at its libraries, as for `exec_intel`) and the layer built:
+//! `cargo build -p spir-xlate-layer && cargo test -p spir-xlate-layer -- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The profile directory (`target/debug`), where `cargo build -p spir-xlate-layer` puts
+/// the layer (`cargo test` alone builds it only under `deps/`).
 fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
+    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    assert!(
+        dir.join("libspir_xlate_layer.so").exists(),
+        "the layer is missing: build it first (cargo build -p spir-xlate-layer)"
+    );
+    dir
 }
 
 /// The host program compiled, as an executable named by `tag` (tests run at once).
