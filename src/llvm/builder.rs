@@ -16,7 +16,7 @@ use super::checks::{
     scalar, Built, Index,
 };
 use super::types::cstring;
-use super::value::{Block, Opcode, Type, TypeKind, Value};
+use super::value::{raw_values, Block, Opcode, Type, TypeKind, Value};
 use super::{Module, Refused};
 
 /// The flag an integer operation carries: no signed or unsigned wrap, or an exact division.
@@ -60,8 +60,14 @@ impl Drop for Builder<'_> {
     }
 }
 
-pub(super) fn raw_values(vs: &[Value]) -> Vec<LLVMValueRef> {
-    vs.iter().map(|v| v.raw()).collect()
+/// Member `i` of a struct or array type (an array's only below its length), the type
+/// `extractvalue` and `insertvalue` take there; `None` where there is none.
+fn aggregate_member(t: Type, i: u32) -> Option<Type> {
+    match t.kind() {
+        TypeKind::LLVMStructTypeKind => indexed_type(t, &[Index::Const(u64::from(i), 32)]),
+        TypeKind::LLVMArrayTypeKind => t.element().filter(|_| t.array_len() > Some(i)),
+        _ => None,
+    }
 }
 
 /// The same type for both operands.
@@ -423,17 +429,8 @@ impl<'m> Builder<'m> {
     /// `extractvalue` of member `i`.
     pub fn extract_value(&self, agg: Value<'m>, i: u32, name: &str) -> Built<Value<'m>> {
         let t = agg.type_of();
-        let member = match t.kind() {
-            TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind => {
-                indexed_type(t, &[Index::Const(u64::from(i), 32)])
-            }
-            _ => None,
-        };
-        require(
-            member.is_some() && t.array_len().is_none_or(|n| i < n),
-            "that member of that type",
-            &[t],
-        )?;
+        let member = aggregate_member(t, i);
+        require(member.is_some(), "that member of that type", &[t])?;
         // SAFETY: an aggregate with a member `i` (checked), as `getIndexedType` requires.
         self.build(name, |b, n| unsafe {
             LLVMBuildExtractValue(b, agg.raw(), i, n)
@@ -449,14 +446,9 @@ impl<'m> Builder<'m> {
         name: &str,
     ) -> Built<Value<'m>> {
         let t = agg.type_of();
-        let member = match t.kind() {
-            TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind => {
-                indexed_type(t, &[Index::Const(u64::from(i), 32)])
-            }
-            _ => None,
-        };
+        let member = aggregate_member(t, i);
         require(
-            member == Some(e.type_of()) && t.array_len().is_none_or(|n| i < n),
+            member == Some(e.type_of()),
             "that member of that type replaced",
             &[t, e.type_of()],
         )?;

@@ -112,6 +112,15 @@ pub(super) fn valid_member(t: Type) -> bool {
         && t.kind() != TypeKind::LLVMScalableVectorTypeKind
 }
 
+/// Each of `fields` a type a struct may hold, else a refusal naming them.
+pub(super) fn require_members(fields: &[Type]) -> Built<()> {
+    require(
+        fields.iter().all(|&f| valid_member(f)),
+        "a struct member of that type",
+        fields,
+    )
+}
+
 /// `VectorType::isValidElementType`.
 pub(super) fn valid_lane(t: Type) -> bool {
     matches!(

@@ -3,17 +3,12 @@
 //! LLVM's constant folder assumes (point 6).
 
 use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 
 use super::checks::{
     cast_is_valid, first_class, indexed_type, is_float, is_int, require, Built, Index,
 };
-use super::value::{Opcode, Type, TypeKind, Value};
+use super::value::{raw_values, Opcode, Type, TypeKind, Value};
 use super::{Module, Refused};
-
-fn raw_values(vs: &[Value]) -> Vec<LLVMValueRef> {
-    vs.iter().map(|v| v.raw()).collect()
-}
 
 impl Module {
     /// The integer constant `bits` (truncated to the type's width) of integer type `ty`.

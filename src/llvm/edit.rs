@@ -3,7 +3,6 @@
 //! what it would make ill-typed it refuses with `None` or `false`.
 
 use llvm_sys::core::*;
-use llvm_sys::prelude::*;
 
 use super::value::{Type, TypeKind, Value};
 use super::Module;
@@ -17,74 +16,25 @@ impl Module {
         ret: Type<'m>,
         params: &[Type<'m>],
     ) -> Option<Value<'m>> {
-        let cname = std::ffi::CString::new(name).ok()?;
-        let mut raw_params: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw()).collect();
-        // SAFETY: a live module; the types are of its context (point 2) and the parameter
-        // array has the length passed; a function found by name has its type compared with
-        // the one asked for before it is handed out.
-        unsafe {
-            let (_, m) = self.raw();
-            let fn_ty = LLVMFunctionType(
-                ret.raw(),
-                raw_params.as_mut_ptr(),
-                raw_params.len() as u32,
-                0,
-            );
-            let f = LLVMGetNamedFunction(m, cname.as_ptr());
-            if f.is_null() {
-                return Value::new(LLVMAddFunction(m, cname.as_ptr(), fn_ty));
-            }
-            (LLVMGlobalGetValueType(f) == fn_ty)
-                .then(|| Value::new(f))
-                .flatten()
+        let fn_ty = self.function_type(ret, params, false).ok()?;
+        match self.function_named(name) {
+            None => self.add_function(name, fn_ty).ok(),
+            Some(f) => (f.global_value_type() == Some(fn_ty)).then_some(f),
         }
     }
 
     /// A call of `callee` with `args`, inserted right before the instruction `before`. `None`
-    /// where `before` is no instruction, `callee` no function, or the arguments do not match
-    /// its parameters in number and type.
+    /// where `before` is no placed instruction, `callee` no function, or the arguments do not
+    /// match its parameters in number and type (the builder's checks).
     pub fn insert_call_before<'m>(
         &'m self,
         before: Value<'m>,
         callee: Value<'m>,
         args: &[Value<'m>],
     ) -> Option<Value<'m>> {
-        before.opcode()?;
-        if !callee.is_function() {
-            return None;
-        }
-        // SAFETY: `callee` is a function (point 3), so its value type is a function type, whose
-        // parameter types are read into an array of their count; the builder is made, placed
-        // before an instruction of this module and disposed of here; the call is built only
-        // with arguments whose types are the parameters'.
-        unsafe {
-            let (ctx, _) = self.raw();
-            let fn_ty = LLVMGlobalGetValueType(callee.raw());
-            let n = LLVMCountParamTypes(fn_ty) as usize;
-            let mut param_types = vec![std::ptr::null_mut(); n];
-            LLVMGetParamTypes(fn_ty, param_types.as_mut_ptr());
-            let matches = args.len() == n
-                && args
-                    .iter()
-                    .zip(&param_types)
-                    .all(|(a, &t)| a.type_of().raw() == t);
-            if !matches {
-                return None;
-            }
-            let mut raw_args: Vec<LLVMValueRef> = args.iter().map(|a| a.raw()).collect();
-            let builder = LLVMCreateBuilderInContext(ctx);
-            LLVMPositionBuilderBefore(builder, before.raw());
-            let call = LLVMBuildCall2(
-                builder,
-                fn_ty,
-                callee.raw(),
-                raw_args.as_mut_ptr(),
-                raw_args.len() as u32,
-                c"".as_ptr(),
-            );
-            LLVMDisposeBuilder(builder);
-            Value::new(call)
-        }
+        let b = self.builder();
+        b.position_before(before).ok()?;
+        b.call(callee, args, "").ok()
     }
 }
 

@@ -5,10 +5,9 @@
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
-use super::builder::raw_values;
 use super::checks::{first_class, indexed_type, require, Built, Index};
 use super::constants::gep_indices;
-use super::value::{Block, Type, TypeKind, Value};
+use super::value::{raw_values, Block, Type, TypeKind, Value};
 use super::Builder;
 
 impl<'m> Builder<'m> {

@@ -7,8 +7,10 @@ use std::ffi::CString;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
-use super::checks::{first_class, require, valid_lane, valid_member, valid_pointee, Built};
-use super::value::{Type, TypeKind};
+use super::checks::{
+    first_class, require, require_members, valid_lane, valid_member, valid_pointee, Built,
+};
+use super::value::{raw_types, Type, TypeKind};
 use super::Module;
 
 /// `s` as a C string, NULs dropped (LLVM names cannot hold one).
@@ -83,12 +85,8 @@ impl Module {
 
     /// The literal (unnamed) struct of `fields`.
     pub fn struct_type<'m>(&'m self, fields: &[Type<'m>], packed: bool) -> Built<Type<'m>> {
-        require(
-            fields.iter().all(|&f| valid_member(f)),
-            "a struct member of that type",
-            fields,
-        )?;
-        let mut raw: Vec<LLVMTypeRef> = fields.iter().map(|t| t.raw()).collect();
+        require_members(fields)?;
+        let mut raw = raw_types(fields);
         // SAFETY: a live context; valid members (checked), in an array of the length passed.
         unsafe {
             let (ctx, _) = self.raw();
@@ -115,7 +113,7 @@ impl Module {
             "a function parameter of that type",
             params,
         )?;
-        let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw()).collect();
+        let mut raw = raw_types(params);
         // SAFETY: valid return and parameter types (checked), in an array of the length passed.
         unsafe {
             Ok(Type::new(LLVMFunctionType(
@@ -172,12 +170,8 @@ impl<'m> Type<'m> {
             "members for a type that has them",
             &[self],
         )?;
-        require(
-            fields.iter().all(|&f| valid_member(f)),
-            "a struct member of that type",
-            fields,
-        )?;
-        let mut raw: Vec<LLVMTypeRef> = fields.iter().map(|t| t.raw()).collect();
+        require_members(fields)?;
+        let mut raw = raw_types(fields);
         // SAFETY: an opaque struct (checked) given valid members (checked).
         unsafe {
             LLVMStructSetBody(

@@ -34,6 +34,16 @@ pub struct Block<'m> {
     module: PhantomData<&'m Module>,
 }
 
+/// The raw values of `vs`, for a C array argument.
+pub(super) fn raw_values(vs: &[Value]) -> Vec<LLVMValueRef> {
+    vs.iter().map(|v| v.raw()).collect()
+}
+
+/// The raw types of `ts`, for a C array argument.
+pub(super) fn raw_types(ts: &[Type]) -> Vec<LLVMTypeRef> {
+    ts.iter().map(|t| t.raw()).collect()
+}
+
 /// The sequence `first`, `next(first)`, ... up to the first null, as handles.
 fn chain<R: Copy, H>(
     first: R,
