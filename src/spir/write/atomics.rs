@@ -102,15 +102,16 @@ impl<'a> Writer<'a> {
         self.i32_const(value.into())
     }
 
-    /// `p` as a generic pointer (an addrspacecast unless it is one).
-    fn to_generic(&self, p: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
+    /// `p` as a generic pointer to the same type (an addrspacecast unless it is one): the
+    /// C11 atomics' pointers, device-side enqueue's event lists.
+    pub(super) fn to_generic(&self, p: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
         let t = p.type_of();
         if t.address_space() == Some(4) {
             return Ok(p);
         }
         let g = t
             .element()
-            .ok_or_else(|| Error::internal("an atomic on a non-pointer"))?
+            .ok_or_else(|| Error::internal("a generic pointer made of a non-pointer"))?
             .pointer_to(4)?;
         Ok(self.b.cast(Opcode::LLVMAddrSpaceCast, p, g, "")?)
     }

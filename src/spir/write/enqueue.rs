@@ -154,8 +154,8 @@ impl<'a> Writer<'a> {
         if !no_events {
             call.extend([
                 self.int_to_width(a[3], 32)?,
-                self.generic_event_list(a[4])?,
-                self.generic_event_list(a[5])?,
+                self.to_generic(a[4])?,
+                self.to_generic(a[5])?,
             ]);
         }
         call.push(self.invoke_operand(args[6], a[6])?);
@@ -317,19 +317,5 @@ impl<'a> Writer<'a> {
                 .cast(Opcode::LLVMAddrSpaceCast, p, self.i8_ptr(4)?, "")?
         };
         Ok(self.b.cast(Opcode::LLVMBitCast, v, self.i8_ptr(4)?, "")?)
-    }
-
-    /// An event list pointer (`clk_event_t*`) in the generic address space.
-    fn generic_event_list(&self, v: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
-        let t = v.type_of();
-        if t.address_space() == Some(4) {
-            return Ok(v);
-        }
-        let elem = t
-            .element()
-            .ok_or_else(|| Error::internal("an event list that is no pointer"))?;
-        Ok(self
-            .b
-            .cast(Opcode::LLVMAddrSpaceCast, v, elem.pointer_to(4)?, "")?)
     }
 }
