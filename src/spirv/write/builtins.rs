@@ -1,7 +1,7 @@
 //! Semantic builtins as SPIR-V: work-item variables, extended instructions, conversions,
 //! barriers, atomics, collectives and image operations.
 
-use rspirv::dr::{InsertPoint, Instruction, Operand};
+use rspirv::dr::Operand;
 use spirv::{Capability, GroupOperation, Op as S, Word};
 
 use super::body::{bit_width, FnCtx};
@@ -19,16 +19,7 @@ impl Writer<'_> {
             return Ok(v);
         }
         let pt = self.b.type_pointer(None, spirv::StorageClass::Input, t);
-        let id = self.b.id();
-        self.b.insert_types_global_values(
-            InsertPoint::End,
-            Instruction::new(
-                S::Variable,
-                Some(pt),
-                Some(id),
-                vec![Operand::StorageClass(spirv::StorageClass::Input)],
-            ),
-        );
+        let id = self.module_variable(pt, spirv::StorageClass::Input, None);
         self.b.name(id, format!("__spirv_BuiltIn{b:?}"));
         self.decorate(id, spirv::Decoration::BuiltIn, [Operand::BuiltIn(b)]);
         self.decorate(id, spirv::Decoration::Constant, []);

@@ -5,7 +5,7 @@
 //! class, size type and volatility, written once after the module's own functions
 //! (`Writer::fill_functions`).
 
-use rspirv::dr::{InsertPoint, Instruction, Operand};
+use rspirv::dr::Operand;
 use spirv::{Capability, Op as S, Word};
 
 use super::body::{internal, FnCtx};
@@ -65,24 +65,8 @@ impl Writer<'_> {
         let pt = self
             .b
             .type_pointer(None, spirv::StorageClass::UniformConstant, arr);
-        let g = self.b.id();
-        self.b.insert_types_global_values(
-            InsertPoint::End,
-            Instruction::new(
-                S::Variable,
-                Some(pt),
-                Some(g),
-                vec![
-                    Operand::StorageClass(spirv::StorageClass::UniformConstant),
-                    Operand::IdRef(init),
-                ],
-            ),
-        );
+        let g = self.module_variable(pt, spirv::StorageClass::UniformConstant, Some(init));
         self.decorate(g, spirv::Decoration::Constant, []);
-        // A module-scope variable: SPIR-V 1.4 and later list it in the entry points'
-        // interfaces (written after every body).
-        self.global_vars
-            .push((g, spirv::StorageClass::UniformConstant));
         let d = self.value(ctx, dst)?;
         let s = self.value(ctx, size)?;
         let mut ops = Self::ids(&[d, g, s]);

@@ -487,7 +487,9 @@ impl Writer<'_> {
         // SPIR-V before 1.4 lists the Input and Output variables an entry point uses, 1.4 and
         // later every module-scope variable (listing one it does not use is allowed).
         let all = self.pinned.unwrap_or(self.needs) >= (1, 4);
-        let mut iface: Vec<Word> = self.builtin_vars.values().copied().collect();
+        // Every module-scope variable is in `global_vars` (`module_variable`), builtin
+        // variables (Input) among them.
+        let mut iface: Vec<Word> = Vec::new();
         let used = match self.policy.entry_interface {
             policy::EntryInterface::AllGlobals => None,
             policy::EntryInterface::UsedGlobals => Some(used_globals(self.m, k.function)),

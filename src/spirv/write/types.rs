@@ -383,9 +383,8 @@ impl Writer<'_> {
             let block = self.ty_laid(value_ty)?;
             self.b.decorate(block, spirv::Decoration::Block, []);
         }
-        let id = self.b.id();
+        let id = self.module_variable(ptr_ty, sc, init);
         self.global_ids.insert(g, id);
-        self.b.variable(ptr_ty, Some(id), sc, init);
         if let Some((set, binding)) = self.binding_of(g) {
             self.b.decorate(
                 id,
@@ -437,8 +436,28 @@ impl Writer<'_> {
                 );
             }
         }
-        self.global_vars.push((id, sc));
         Ok(id)
+    }
+
+    /// A module-scope variable of pointer type `pt` in `sc`, with initializer `init`; it may
+    /// be made while a body is written (it goes among the module's globals all the same), and
+    /// it is listed for the entry points' interfaces (`kernel`). Every OpVariable outside a
+    /// function is made here.
+    pub(super) fn module_variable(
+        &mut self,
+        pt: Word,
+        sc: spirv::StorageClass,
+        init: Option<Word>,
+    ) -> Word {
+        let id = self.b.id();
+        let mut operands = vec![Operand::StorageClass(sc)];
+        operands.extend(init.map(Operand::IdRef));
+        self.b.insert_types_global_values(
+            rspirv::dr::InsertPoint::End,
+            Instruction::new(Op::Variable, Some(pt), Some(id), operands),
+        );
+        self.global_vars.push((id, sc));
+        id
     }
 
     /// How each argument of each kernel arrives (none outside the shader form).
