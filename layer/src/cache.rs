@@ -26,8 +26,11 @@ fn folder() -> Option<PathBuf> {
     }
 }
 
+/// FNV-1a's usual starting value.
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// FNV-1a of `bytes` from `seed`.
-fn fnv(seed: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv(seed: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(seed, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     })
@@ -36,8 +39,8 @@ fn fnv(seed: u64, bytes: &[u8]) -> u64 {
 /// The entry's file name for `binary` translated with `options` (their Debug text).
 fn name(binary: &[u8], options: &str) -> String {
     let version = env!("CARGO_PKG_VERSION");
-    let opts = fnv(0xcbf2_9ce4_8422_2325, options.as_bytes());
-    let a = fnv(0xcbf2_9ce4_8422_2325, binary);
+    let opts = fnv(FNV_OFFSET, options.as_bytes());
+    let a = fnv(FNV_OFFSET, binary);
     // A second hash of the bytes read backwards from another seed: independent of the first.
     let rev: Vec<u8> = binary.iter().rev().copied().collect();
     let b = fnv(0x84222325_cbf29ce4, &rev);

@@ -8,7 +8,7 @@ use std::ptr;
 use std::sync::Mutex;
 
 use crate::cl::*;
-use crate::{answer, next};
+use crate::{answer, ask, next};
 
 /// What the layer knows of a device, asked once.
 #[derive(Clone)]
@@ -27,25 +27,8 @@ static FACTS: Mutex<Option<HashMap<usize, Facts>>> = Mutex::new(None);
 unsafe fn device_info(device: Handle, param: cl_uint) -> Option<Vec<u8>> {
     // SAFETY: the API's function at its index.
     let f: GetDeviceInfo = unsafe { next().get(GET_DEVICE_INFO) }?;
-    let mut size = 0usize;
-    // SAFETY: a size query, then a buffer of that size.
-    unsafe {
-        if f(device, param, 0, ptr::null_mut(), &mut size) != CL_SUCCESS {
-            return None;
-        }
-        let mut buf = vec![0u8; size];
-        if f(
-            device,
-            param,
-            size,
-            buf.as_mut_ptr().cast(),
-            ptr::null_mut(),
-        ) != CL_SUCCESS
-        {
-            return None;
-        }
-        Some(buf)
-    }
+    // SAFETY: the application's device, asked with buffers `ask` sizes.
+    unsafe { ask(|size, value, size_ret| f(device, param, size, value, size_ret)) }.ok()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -188,18 +171,13 @@ pub(crate) unsafe extern "C" fn get_platform_info(
     if param != CL_PLATFORM_EXTENSIONS || !unsafe { serves_a_device_of(platform) } {
         return unsafe { f(platform, param, size, value, size_ret) };
     }
-    let mut n = 0usize;
-    // SAFETY: a size query, then a buffer of that size.
+    // SAFETY: the application's platform, asked with buffers `ask` sizes; where asking fails,
+    // the driver answers the caller itself.
     unsafe {
-        if f(platform, param, 0, ptr::null_mut(), &mut n) != CL_SUCCESS {
-            return f(platform, param, size, value, size_ret);
+        match ask(|n, v, r| f(platform, param, n, v, r)) {
+            Ok(buf) => answer(&with_spir(&buf), size, value, size_ret),
+            Err(_) => f(platform, param, size, value, size_ret),
         }
-        let mut buf = vec![0u8; n];
-        let status = f(platform, param, n, buf.as_mut_ptr().cast(), ptr::null_mut());
-        if status != CL_SUCCESS {
-            return status;
-        }
-        answer(&with_spir(&buf), size, value, size_ret)
     }
 }
 

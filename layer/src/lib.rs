@@ -76,6 +76,24 @@ pub(crate) unsafe fn answer(
     CL_SUCCESS
 }
 
+/// A query's whole answer: its size asked first, then its bytes (`query(size, value,
+/// size_ret)` as the API's `clGet*Info` functions take them), or the status that failed.
+pub(crate) unsafe fn ask(
+    query: impl Fn(usize, *mut c_void, *mut usize) -> cl_int,
+) -> Result<Vec<u8>, cl_int> {
+    let mut n = 0usize;
+    let status = query(0, std::ptr::null_mut(), &mut n);
+    if status != CL_SUCCESS {
+        return Err(status);
+    }
+    let mut buf = vec![0u8; n];
+    let status = query(n, buf.as_mut_ptr().cast(), std::ptr::null_mut());
+    if status != CL_SUCCESS {
+        return Err(status);
+    }
+    Ok(buf)
+}
+
 /// `clGetLayerInfo`: the layer API version and the layer's name.
 #[no_mangle]
 pub unsafe extern "C" fn clGetLayerInfo(

@@ -12,7 +12,7 @@ use xlate::{Input, Options, TargetEnv, Translation};
 
 use crate::cl::*;
 use crate::device::{facts, Facts};
-use crate::{answer, next};
+use crate::{answer, ask, next};
 
 /// The programs the layer made from SPIR, each with the facts its translation did not keep.
 static PROGRAMS: Mutex<Option<HashMap<usize, Vec<String>>>> = Mutex::new(None);
@@ -20,13 +20,6 @@ static PROGRAMS: Mutex<Option<HashMap<usize, Vec<String>>>> = Mutex::new(None);
 /// Whether `bytes` are LLVM bitcode (raw, or in the wrapper SPIR producers write).
 fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
-}
-
-/// FNV-1a of the binary, for the log.
-fn hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
 }
 
 /// Append `line` to `SPIR_XLATE_LAYER_LOG`, if it names a file.
@@ -127,7 +120,7 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
         "spir-xlate layer: {} devices, binary of {} bytes (fnv {:016x})",
         devs.len(),
         bins[0].len(),
-        hash(bins[0])
+        crate::cache::fnv(crate::cache::FNV_OFFSET, bins[0])
     );
     let (program, status) = match outcome {
         Ok(entry) => {
@@ -227,6 +220,16 @@ unsafe fn without_spir_options(options: *const c_char) -> Option<CString> {
     CString::new(kept.join(" ")).ok()
 }
 
+/// The options the driver gets for `program`: for the layer's programs, `options` without the
+/// SPIR-only ones; `None` (the caller's options unchanged) for any other.
+unsafe fn driver_options(program: Handle, options: *const c_char) -> Option<CString> {
+    if ours(program) {
+        unsafe { without_spir_options(options) }
+    } else {
+        None
+    }
+}
+
 /// `clBuildProgram`, without the SPIR-only options for the layer's programs.
 pub(crate) unsafe extern "C" fn build_program(
     program: Handle,
@@ -240,11 +243,7 @@ pub(crate) unsafe extern "C" fn build_program(
     let Some(f) = (unsafe { next().get::<BuildProgram>(BUILD_PROGRAM) }) else {
         return CL_INVALID_VALUE;
     };
-    let cleaned = if ours(program) {
-        unsafe { without_spir_options(options) }
-    } else {
-        None
-    };
+    let cleaned = unsafe { driver_options(program, options) };
     let opts = cleaned.as_ref().map_or(options, |c| c.as_ptr());
     unsafe { f(program, num_devices, devices, opts, notify, user_data) }
 }
@@ -266,11 +265,7 @@ pub(crate) unsafe extern "C" fn compile_program(
     let Some(f) = (unsafe { next().get::<CompileProgram>(COMPILE_PROGRAM) }) else {
         return CL_INVALID_VALUE;
     };
-    let cleaned = if ours(program) {
-        unsafe { without_spir_options(options) }
-    } else {
-        None
-    };
+    let cleaned = unsafe { driver_options(program, options) };
     let opts = cleaned.as_ref().map_or(options, |c| c.as_ptr());
     unsafe {
         f(
@@ -308,34 +303,20 @@ pub(crate) unsafe extern "C" fn get_program_build_info(
     let (Some(lost), CL_PROGRAM_BUILD_LOG) = (lost, param) else {
         return unsafe { f(program, device, param, size, value, size_ret) };
     };
-    let mut n = 0usize;
-    // SAFETY: a size query, then a buffer of that size.
-    unsafe {
-        let status = f(program, device, param, 0, ptr::null_mut(), &mut n);
-        if status != CL_SUCCESS {
-            return status;
-        }
-        let mut driver = vec![0u8; n];
-        let status = f(
-            program,
-            device,
-            param,
-            n,
-            driver.as_mut_ptr().cast(),
-            ptr::null_mut(),
-        );
-        if status != CL_SUCCESS {
-            return status;
-        }
-        let mut text: String = lost
-            .iter()
-            .map(|l| format!("spir-xlate: warning: not kept: {l}\n"))
-            .collect();
-        text.push_str(&String::from_utf8_lossy(
-            driver.split(|&b| b == 0).next().unwrap_or(&[]),
-        ));
-        let mut bytes = text.into_bytes();
-        bytes.push(0);
-        answer(&bytes, size, value, size_ret)
-    }
+    // SAFETY: the application's program and device, asked with buffers `ask` sizes.
+    let driver = match unsafe { ask(|n, v, r| f(program, device, param, n, v, r)) } {
+        Ok(d) => d,
+        Err(status) => return status,
+    };
+    let mut text: String = lost
+        .iter()
+        .map(|l| format!("spir-xlate: warning: not kept: {l}\n"))
+        .collect();
+    text.push_str(&String::from_utf8_lossy(
+        driver.split(|&b| b == 0).next().unwrap_or(&[]),
+    ));
+    let mut bytes = text.into_bytes();
+    bytes.push(0);
+    // SAFETY: the caller's buffer and size (the API's contract).
+    unsafe { answer(&bytes, size, value, size_ret) }
 }
