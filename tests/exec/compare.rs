@@ -138,3 +138,16 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> String {
         None => format!("lengths {} vs {}", a.len(), b.len()),
     }
 }
+
+/// Each output of `got` that differs from `expected` (`run_spec`'s answers for one kernel),
+/// named and located.
+pub fn differences(expected: &[(usize, Vec<u8>)], got: &[(usize, Vec<u8>)]) -> Vec<String> {
+    expected
+        .iter()
+        .zip(got)
+        .filter(|((_, eb), (_, gb))| eb != gb)
+        .map(|((i, eb), (_, gb))| {
+            format!("{} differs at {}", output_name(*i), difference(*i, eb, gb))
+        })
+        .collect()
+}

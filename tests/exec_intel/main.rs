@@ -272,18 +272,7 @@ fn run_all() {
                                     s.kernel
                                 ));
                             }
-                            let diffs: Vec<String> = e
-                                .iter()
-                                .zip(&g)
-                                .filter(|((_, eb), (_, gb))| eb != gb)
-                                .map(|((i, eb), (_, gb))| {
-                                    format!(
-                                        "{} differs at {}",
-                                        compare::output_name(*i),
-                                        compare::difference(*i, eb, gb)
-                                    )
-                                })
-                                .collect();
+                            let diffs = compare::differences(&e, &g);
                             if diffs.is_empty() {
                                 t.same += 1;
                             } else {

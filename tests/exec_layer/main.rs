@@ -143,18 +143,7 @@ fn run_all(log: &Path) {
                 ) {
                     (Ok(e), Ok(g)) if e == g => same += 1,
                     (Ok(e), Ok(g)) => {
-                        let diffs: Vec<String> = e
-                            .iter()
-                            .zip(&g)
-                            .filter(|((_, eb), (_, gb))| eb != gb)
-                            .map(|((i, eb), (_, gb))| {
-                                format!(
-                                    "{} differs at {}",
-                                    compare::output_name(*i),
-                                    compare::difference(*i, eb, gb)
-                                )
-                            })
-                            .collect();
+                        let diffs = compare::differences(&e, &g);
                         failures.push(format!(
                             "{name}::{} ({shape}): {}",
                             s.kernel,
