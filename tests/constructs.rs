@@ -6,6 +6,8 @@
 //!   declarations, written before every definition;
 //! * `nokernel`: a module without kernels: a library (Linkage, exported functions);
 //! * `listnode`: a struct that points to itself (linked list): OpTypeForwardPointer;
+//! * `byval_align`: a struct passed by value, `byval align 16`: the alignment is an Alignment
+//!   decoration on the parameter, and `align 16` again in SPIR;
 //! * `kcall`: a kernel called by another kernel: a `.callee` copy beside the entry point;
 //! * `sampler_bits.ll` (legacy SPIR 1.2 by hand): a sampler's bits stored to memory, refused;
 //! * `private_string.ll` (legacy SPIR 1.2 by hand): program-scope pointers, as integers, to
@@ -58,7 +60,7 @@ fn every_construct_translates_both_ways() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(seen, 8, "4 kernels at -O0 and -O2");
+    assert_eq!(seen, 10, "5 kernels at -O0 and -O2");
 }
 
 /// `sampler_bits.ll`: a legacy SPIR 1.2 kernel that stores its sampler (an `i32` there) to a
@@ -178,4 +180,45 @@ fn fill_constants_are_in_the_interface_from_spirv_1_4() {
             );
         }
     }
+}
+
+/// A parameter's `align` is kept both ways: SPIR-V's Alignment decoration on the
+/// OpFunctionParameter, and `align` in SPIR of either flavor.
+#[test]
+fn a_parameter_alignment_is_kept_both_ways() {
+    let dir = std::env::temp_dir().join(format!("spir-xlate-align-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for o in ["O0", "O2"] {
+        let input = format!("tests/constructs/byval_align.{o}.bc");
+        let words =
+            spir_xlate::internals::to_spirv(std::path::Path::new(&input), &Default::default())
+                .unwrap();
+        let text = spir_xlate::disassemble(&words).unwrap();
+        let param = text
+            .lines()
+            .find(|l| l.contains("OpFunctionParameter") && l.contains("%s "))
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .unwrap_or_else(|| panic!("{input}: no parameter %s in\n{text}"));
+        assert!(
+            text.contains(&format!("OpDecorate {param} Alignment 16")),
+            "{input}: {param} has no Alignment 16"
+        );
+        let spv = dir.join(format!("byval_align.{o}.spv"));
+        common::write_spirv(&spv, &words);
+        for flavor in [spir_xlate::Flavor::Spir, spir_xlate::Flavor::SpirvIr] {
+            let opts = spir_xlate::SpirOptions {
+                flavor,
+                text: true,
+                ..Default::default()
+            };
+            let ll =
+                String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
+            assert!(
+                ll.lines()
+                    .any(|l| l.starts_with("define") && l.contains("byval(%struct.S) align 16 %s")),
+                "{input} back to {flavor:?}:\n{ll}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

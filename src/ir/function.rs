@@ -466,6 +466,9 @@ pub struct ParamAttrs {
     pub zext: bool,
     /// A narrow integer the caller sign-extended.
     pub sext: bool,
+    /// The alignment in bytes the pointer is known to have (LLVM `align`, SPIR-V's Alignment
+    /// decoration on the parameter): a power of two.
+    pub align: Option<u32>,
 }
 
 /// A function parameter.

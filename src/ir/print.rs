@@ -193,6 +193,9 @@ impl Printer<'_> {
                     let _ = write!(out, " {name}");
                 }
             }
+            if let Some(n) = a.align {
+                let _ = write!(out, " align({n})");
+            }
         }
         let _ = write!(out, ") -> {}", self.ty(f.ret));
         let Some(body) = &f.body else {

@@ -109,6 +109,22 @@ impl Module {
         Ok(unsafe { LLVMCreateEnumAttribute(self.raw().0, kind, 0) })
     }
 
+    /// The integer attribute `name(value)`: `align`, a power of two up to 2^29 (LLVM 14's
+    /// largest), the only one the writer sets.
+    fn int_attribute(&self, name: &str, value: u64) -> Built<LLVMAttributeRef> {
+        require(
+            name == "align" && value.is_power_of_two() && value <= 1 << 29,
+            "that integer attribute or value",
+            &[],
+        )?;
+        // SAFETY: a live context and a known attribute kind whose value is the alignment in
+        // bytes, checked above to be one LLVM represents.
+        unsafe {
+            let kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+            Ok(LLVMCreateEnumAttribute(self.raw().0, kind, value))
+        }
+    }
+
     /// The type attribute `name(ty)` (`byval`, `sret`, ...).
     fn type_attribute<'m>(&'m self, name: &str, ty: Type<'m>) -> Built<LLVMAttributeRef> {
         require(
@@ -255,6 +271,18 @@ impl<'m> Value<'m> {
         name: &str,
     ) -> Built<()> {
         self.add_attribute(place, module.enum_attribute(name)?)
+    }
+
+    /// Add the integer attribute `name(value)` (`align(16)`) to a function or a call at
+    /// `place`.
+    pub fn add_int_attribute(
+        self,
+        module: &'m Module,
+        place: AttributePlace,
+        name: &str,
+        value: u64,
+    ) -> Built<()> {
+        self.add_attribute(place, module.int_attribute(name, value)?)
     }
 
     /// Add the type attribute `name(ty)` to a function or a call at `place`.

@@ -287,11 +287,17 @@ pub(super) fn param_attr_error(m: &Module, f: &Function) -> Option<String> {
             || a.readnone
             || a.writeonly
             || a.byval
-            || a.sret)
+            || a.sret
+            || a.align.is_some())
             && !ptr
         {
             return Some(format!(
                 "parameter {i}: a pointer attribute on a non-pointer"
+            ));
+        }
+        if a.align.is_some_and(|n| !n.is_power_of_two()) {
+            return Some(format!(
+                "parameter {i}: an alignment that is no power of two"
             ));
         }
         if a.readonly && a.readnone {

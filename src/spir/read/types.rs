@@ -383,6 +383,8 @@ fn param_attrs(attrs: &[llvm_ir::function::ParameterAttribute]) -> ir::ParamAttr
             A::SRet(_) => a.sret = true,
             A::ZeroExt => a.zext = true,
             A::SignExt => a.sext = true,
+            // LLVM allows at most 2^32 (a larger one is not a power of two below u32::MAX).
+            A::Alignment(n) => a.align = u32::try_from(*n).ok().filter(|n| n.is_power_of_two()),
             _ => {}
         }
     }

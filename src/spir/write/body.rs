@@ -169,6 +169,9 @@ impl<'a> Writer<'a> {
                     v.add_enum_attribute(self.llvm, place, name)?;
                 }
             }
+            if let Some(n) = a.align.filter(|_| is_ptr) {
+                v.add_int_attribute(self.llvm, place, "align", n.into())?;
+            }
             for (on, name) in [(a.byval, "byval"), (a.sret, "sret")] {
                 if on {
                     let pointee = self

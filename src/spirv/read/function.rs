@@ -147,6 +147,11 @@ impl Reader {
             readnone: a.readnone && ptr,
             // SPIR-V's OpenCL environment has no attribute for it.
             writeonly: false,
+            // LLVM takes an alignment up to 2^29 (`align` past it is refused by its verifier).
+            align: self
+                .ann
+                .literal(id, Decoration::Alignment)
+                .filter(|n| ptr && n.is_power_of_two() && *n <= 1 << 29),
         }
     }
 

@@ -303,6 +303,9 @@ impl Writer<'_> {
                 );
             }
         }
+        if let Some(n) = a.align {
+            self.decorate(id, spirv::Decoration::Alignment, [Operand::LiteralBit32(n)]);
+        }
     }
 
     pub(super) fn value(&mut self, ctx: &FnCtx, v: Value) -> Result<Word> {
