@@ -42,7 +42,9 @@ pub mod internals;
 
 pub use diag::{Error, ErrorKind, Lost, Result};
 pub use input::Input;
-pub use options::{Flavor, KernelInfo, Limits, Options, SpirOptions, TargetEnv, VulkanPointers};
+pub use options::{
+    DebugInfoFormat, Flavor, KernelInfo, Limits, Options, SpirOptions, TargetEnv, VulkanPointers,
+};
 
 /// README.md's library example, compiled and run by `cargo test`.
 #[cfg(doctest)]
@@ -62,7 +64,8 @@ pub enum Translation {
 
 impl Translation {
     /// Set the option `name` (the command line's long option without `--`) to `value`. To
-    /// SPIR-V: `target`, `vulkan-pointers`, `printf-buffer-size`, `spirv-version`; to SPIR:
+    /// SPIR-V: `target`, `vulkan-pointers`, `printf-buffer-size`, `spirv-version`,
+    /// `debug-info`; to SPIR:
     /// `flavor`, `spir-version`, `kernel-info`, `builtins-as-globals`, `text` (the command
     /// line's `-S`); either way: `time-limit`. An option of the other direction, an unknown
     /// one or a bad value is an error saying so.
@@ -80,6 +83,7 @@ impl Translation {
             (Translation::ToSpirv(o), "spirv-version") => {
                 o.spirv_version = Some(settings::spirv_version(value)?)
             }
+            (Translation::ToSpirv(o), "debug-info") => o.debug_info = settings::debug_info(value)?,
             (Translation::ToSpir(o), "flavor") => o.flavor = settings::flavor(value)?,
             (Translation::ToSpir(o), "spir-version") => {
                 o.spir_version = Some(settings::spir_version(value)?)

@@ -89,6 +89,46 @@ impl VulkanPointers {
     }
 }
 
+/// Which instruction set carries debug information in SPIR-V (`--debug-info`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DebugInfoFormat {
+    /// What the target's consumers read: `OpenCL.DebugInfo.100` for OpenCL targets,
+    /// `NonSemantic.Shader.DebugInfo.100` for Vulkan.
+    #[default]
+    Auto,
+    /// `OpenCL.DebugInfo.100` (llvm-spirv's; OpenCL drivers).
+    OpenCl,
+    /// `NonSemantic.Shader.DebugInfo.100` (Vulkan tools; newer OpenCL tools).
+    NonSemantic,
+    /// None: debug information is left out (and the user told).
+    None,
+}
+
+impl DebugInfoFormat {
+    /// The format named as the command line names it (`auto`, `opencl`, `nonsemantic`,
+    /// `none`).
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "auto" => DebugInfoFormat::Auto,
+            "opencl" => DebugInfoFormat::OpenCl,
+            "nonsemantic" => DebugInfoFormat::NonSemantic,
+            "none" => DebugInfoFormat::None,
+            _ => return None,
+        })
+    }
+
+    /// The instruction set for `target` (`None` for none).
+    pub fn set_for(self, target: TargetEnv) -> Option<crate::spirv::debug_info::DebugSet> {
+        use crate::spirv::debug_info::DebugSet;
+        match self {
+            DebugInfoFormat::Auto if target.is_vulkan() => Some(DebugSet::NonSemantic),
+            DebugInfoFormat::Auto | DebugInfoFormat::OpenCl => Some(DebugSet::OpenCl),
+            DebugInfoFormat::NonSemantic => Some(DebugSet::NonSemantic),
+            DebugInfoFormat::None => None,
+        }
+    }
+}
+
 /// Options of the SPIR -> SPIR-V direction.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -101,6 +141,8 @@ pub struct Options {
     pub printf_buffer_size: Option<u32>,
     /// Pin the output version; must not exceed the target's maximum.
     pub spirv_version: Option<(u8, u8)>,
+    /// The instruction set debug information is written in (`--debug-info`).
+    pub debug_info: DebugInfoFormat,
     /// Time and memory the contained reader of untrusted bitcode may use ([`Limits`]).
     pub limits: Limits,
 }

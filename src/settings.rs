@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::options::{Flavor, KernelInfo, TargetEnv, VulkanPointers};
+use crate::options::{DebugInfoFormat, Flavor, KernelInfo, TargetEnv, VulkanPointers};
 
 /// `--target`: the environment that consumes the SPIR-V.
 pub fn target(s: &str) -> Result<TargetEnv, String> {
@@ -26,6 +26,15 @@ pub fn printf_buffer_size(s: &str) -> Result<u32, String> {
             "`{s}` is not a printf buffer size (bytes: a multiple of 4, at least 8)"
         )),
     }
+}
+
+/// `--debug-info`: `auto`, `opencl`, `nonsemantic` or `none`.
+pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
+    DebugInfoFormat::parse(s).ok_or_else(|| {
+        format!(
+            "unknown debug information format '{s}' (expected auto, opencl, nonsemantic or none)"
+        )
+    })
 }
 
 /// `--vulkan-pointers`: `physical` or `descriptors`.

@@ -79,6 +79,7 @@ fn build(terms: &[Term]) -> Module {
     let order = spir_xlate::ir::cfg::reverse_post_order(n, |b| succ[b].clone());
     for _ in 0..n {
         body.blocks.push(Block {
+            terminator_loc: None,
             name: None,
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
@@ -86,7 +87,12 @@ fn build(terms: &[Term]) -> Module {
         });
     }
     let push = |body: &mut Body, b: usize, ty, op| {
-        let h = body.insts.append(Inst { name: None, ty, op });
+        let h = body.insts.append(Inst {
+            loc: None,
+            name: None,
+            ty,
+            op,
+        });
         body.blocks[b].insts.push(h);
         Value::Inst(h)
     };

@@ -97,6 +97,13 @@ impl<T> Arena<T> {
             .enumerate()
             .map(|(i, v)| (Handle::new(i), v))
     }
+    /// Every node with its handle, to change, in the order added.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (Handle<T>, &mut T)> {
+        self.items
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (Handle::new(i), v))
+    }
     /// The node `h` names, if it is in this arena.
     pub fn get(&self, h: Handle<T>) -> Option<&T> {
         self.items.get(h.index())

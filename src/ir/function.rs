@@ -342,6 +342,27 @@ pub enum Op {
         /// A `volatile` copy.
         volatile: bool,
     },
+    /// Debug information: from here on the source variable `var` lives in memory at
+    /// `address` (LLVM `llvm.dbg.declare`, SPIR-V `DebugDeclare`). Computes nothing.
+    DebugDeclare {
+        /// The variable.
+        var: Handle<super::debug::Variable>,
+        /// Where it lives (a pointer).
+        address: Value,
+        /// How its value is found from there.
+        expr: super::debug::DebugExpression,
+    },
+    /// Debug information: from here on the source variable `var` has the value `value`
+    /// (LLVM `llvm.dbg.value`, SPIR-V `DebugValue`); an undefined `value` says it is not
+    /// known. Computes nothing.
+    DebugValue {
+        /// The variable.
+        var: Handle<super::debug::Variable>,
+        /// Its value.
+        value: Value,
+        /// How its value is found from `value`.
+        expr: super::debug::DebugExpression,
+    },
     /// `llvm.memset`: set `size` bytes to `byte`.
     FillMemory {
         /// Where to.
@@ -367,6 +388,9 @@ pub struct Inst {
     pub ty: Handle<Type>,
     /// What the instruction computes.
     pub op: Op,
+    /// The source position it computes, for debuggers (`None`: none said, or made by a
+    /// translation step with no source of its own).
+    pub loc: Option<Handle<super::debug::Location>>,
 }
 
 /// How a block ends: where control goes next.
@@ -430,6 +454,8 @@ pub struct Block {
     pub insts: Vec<Handle<Inst>>,
     /// How the block ends.
     pub terminator: Terminator,
+    /// The source position of the terminator, for debuggers.
+    pub terminator_loc: Option<Handle<super::debug::Location>>,
     /// The construct this block heads, in a structured function (`None` in OpenCL graphs).
     pub construct: Option<Construct>,
 }
@@ -509,6 +535,14 @@ pub struct Function {
     pub linkage: Linkage,
     /// `None` for declarations.
     pub body: Option<Body>,
+}
+
+impl Op {
+    /// Whether it is a debug declaration ([`Op::DebugDeclare`], [`Op::DebugValue`]): no
+    /// computation, only where a source variable is.
+    pub fn is_debug(&self) -> bool {
+        matches!(self, Op::DebugDeclare { .. } | Op::DebugValue { .. })
+    }
 }
 
 impl Terminator {

@@ -135,6 +135,7 @@ pub mod arena;
 pub mod builtin;
 pub mod cfg;
 pub mod constant;
+pub mod debug;
 pub mod function;
 pub mod interface;
 pub mod kernel;
@@ -147,6 +148,7 @@ pub mod typing;
 pub use arena::{Arena, Handle, UniqueArena};
 pub use builtin::{Builtin, ConvertKind, ImageOp, Sign, TexelKind};
 pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
+pub use debug::{DebugInfo, Location};
 pub use function::{
     ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, Construct, FloatPredicate, Function, Inst,
     IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,

@@ -84,6 +84,9 @@ pub struct Module {
     pub kernels: Vec<Kernel>,
     /// Shader form only (the Vulkan lowering): how each kernel's arguments arrive.
     pub shader: Option<super::interface::ShaderInterface>,
+    /// Debug information: source positions, scopes, variables and the source's types
+    /// (empty for a module without it).
+    pub debug: super::debug::DebugInfo,
     /// What the input said that this graph does not hold (debug information, metadata no
     /// format here gives a meaning, decorations without an OpenCL C counterpart): not part of
     /// the program, carried only so the user is told (`diag::Lost`). Writers add their own.
@@ -102,6 +105,7 @@ impl Module {
             functions: Arena::new(),
             kernels: Vec::new(),
             shader: None,
+            debug: Default::default(),
             lost: Vec::new(),
         }
     }

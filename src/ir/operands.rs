@@ -4,14 +4,28 @@
 
 use super::function::{Op, Terminator, Value};
 
-/// Call `f` on every value operand of `op`.
+/// Call `f` on every value operand of `op` that the program uses: all but the operands of
+/// debug declarations ([`Op::DebugDeclare`], [`Op::DebugValue`]), which say where a variable
+/// is without using it (as LLVM's metadata operands do): an analysis that decides code never
+/// sees them, so debug information does not change the code made.
+pub fn for_each_use(op: &Op, f: impl FnMut(Value)) {
+    if !op.is_debug() {
+        for_each_operand(op, f);
+    }
+}
+
+/// Call `f` on every value operand of `op`, debug declarations' included.
 pub fn for_each_operand(op: &Op, mut f: impl FnMut(Value)) {
     match op {
         Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } | Op::FCmp { lhs, rhs, .. } => {
             f(*lhs);
             f(*rhs)
         }
-        Op::FNeg(x) | Op::Cast { value: x, .. } | Op::Load { ptr: x, .. } => f(*x),
+        Op::FNeg(x)
+        | Op::Cast { value: x, .. }
+        | Op::Load { ptr: x, .. }
+        | Op::DebugDeclare { address: x, .. }
+        | Op::DebugValue { value: x, .. } => f(*x),
         Op::Select {
             cond,
             on_true,
@@ -78,7 +92,11 @@ pub fn for_each_operand_mut(op: &mut Op, mut f: impl FnMut(&mut Value)) {
             f(lhs);
             f(rhs)
         }
-        Op::FNeg(x) | Op::Cast { value: x, .. } | Op::Load { ptr: x, .. } => f(x),
+        Op::FNeg(x)
+        | Op::Cast { value: x, .. }
+        | Op::Load { ptr: x, .. }
+        | Op::DebugDeclare { address: x, .. }
+        | Op::DebugValue { value: x, .. } => f(x),
         Op::Select {
             cond,
             on_true,

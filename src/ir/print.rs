@@ -254,6 +254,9 @@ impl Printer<'_> {
                 if let Some(n) = &inst.name {
                     let _ = write!(out, " ; {n}");
                 }
+                if let Some(l) = inst.loc {
+                    let _ = write!(out, " {}", self.loc(l));
+                }
                 out.push('\n');
             }
             let t = match &b.terminator {
@@ -285,9 +288,40 @@ impl Printer<'_> {
                 Terminator::Return(Some(x)) => format!("ret {}", v(*x)),
                 Terminator::Unreachable => "unreachable".to_string(),
             };
-            let _ = writeln!(out, "  {t}");
+            match b.terminator_loc {
+                Some(l) => {
+                    let _ = writeln!(out, "  {t} {}", self.loc(l));
+                }
+                None => {
+                    let _ = writeln!(out, "  {t}");
+                }
+            }
         }
         out.push_str("}\n");
+    }
+
+    /// A source position as `!line:column`, with `@line:column` for each call it was inlined
+    /// at.
+    fn loc(&self, l: super::Handle<super::debug::Location>) -> String {
+        let d = &self.m.debug;
+        let mut out = String::new();
+        let mut at = Some(l);
+        let mut first = true;
+        // Inlined-at chains are finite (each is a new location); the bound stops a cycle.
+        for _ in 0..=d.locations.len() {
+            let Some(h) = at else { break };
+            let loc = d.locations[h];
+            let _ = write!(
+                out,
+                "{}{}:{}",
+                if first { "!" } else { "@" },
+                loc.line,
+                loc.column
+            );
+            first = false;
+            at = loc.inlined_at;
+        }
+        out
     }
 
     fn op(
@@ -306,6 +340,16 @@ impl Printer<'_> {
         };
         let list = |vals: &[Value]| vals.iter().map(|&x| v(x)).collect::<Vec<_>>().join(", ");
         match op {
+            Op::DebugDeclare { var, address, .. } => format!(
+                "debug_declare {:?}, {}",
+                self.m.debug.variables[*var].name,
+                v(*address)
+            ),
+            Op::DebugValue { var, value, .. } => format!(
+                "debug_value {:?}, {}",
+                self.m.debug.variables[*var].name,
+                v(*value)
+            ),
             Op::Alloca { .. }
             | Op::Load { .. }
             | Op::Store { .. }

@@ -105,6 +105,11 @@ impl<'m> Builder<'m> {
         unsafe { Block::new(LLVMGetInsertBlock(self.raw)) }
     }
 
+    /// The raw builder, for the calls that set what it attaches (`di_build.rs`).
+    pub(super) fn raw_builder(&self) -> LLVMBuilderRef {
+        self.raw
+    }
+
     /// The raw builder once it is placed in a block of a function, or a refusal.
     fn placed(&self) -> Built<LLVMBuilderRef> {
         let in_function = self.insert_block().is_some_and(|b| b.parent().is_some());

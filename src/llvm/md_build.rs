@@ -19,6 +19,29 @@ pub struct Metadata<'m> {
     module: PhantomData<&'m Module>,
 }
 
+impl std::fmt::Debug for Metadata<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Metadata({:p})", self.raw)
+    }
+}
+
+impl<'m> Metadata<'m> {
+    /// A handle for `raw`, or `None` for null.
+    ///
+    /// # Safety
+    /// `raw` is null or metadata of the context of a module borrowed for `'m`.
+    pub(super) unsafe fn new(raw: LLVMMetadataRef) -> Option<Metadata<'m>> {
+        (!raw.is_null()).then_some(Metadata {
+            raw,
+            module: PhantomData,
+        })
+    }
+
+    pub(super) fn raw(self) -> LLVMMetadataRef {
+        self.raw
+    }
+}
+
 impl Module {
     /// The metadata string `s`.
     pub fn md_string(&self, s: &str) -> Metadata<'_> {

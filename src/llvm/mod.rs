@@ -38,6 +38,8 @@
 mod builder;
 mod checks;
 mod constants;
+mod debug_read;
+mod di_build;
 mod edit;
 mod globals;
 mod md_build;
@@ -51,6 +53,8 @@ mod value;
 
 pub use builder::{Builder, IntPredicate, RealPredicate, Wrap};
 pub use checks::{Built, Refused};
+pub use debug_read::{DiField, DiNode, MetadataKind};
+pub use di_build::{tag as dwarf_tag, DiBuilder};
 pub use globals::{AttributePlace, Linkage};
 pub use md_build::Metadata;
 pub use metadata::attribute_kind;

@@ -379,6 +379,7 @@ mod tests {
         let one = Value::Const(m.int_const(i32t, 1));
         let mut body = Body::default();
         let add = |lhs, rhs| Inst {
+            loc: None,
             name: None,
             ty: i32t,
             op: Op::Binary {
@@ -392,6 +393,7 @@ mod tests {
         let unplaced = body.insts.append(add(one, one));
         let user = body.insts.append(add(Value::Inst(unplaced), one));
         body.blocks.push(Block {
+            terminator_loc: None,
             name: None,
             insts: vec![placed, placed, user, Handle::new(9)],
             terminator: Terminator::Return(None),

@@ -81,6 +81,11 @@ pub(super) struct FnBuilder<'l, 'a> {
     /// Element indices kept beside the buffer pointers that live in variables, under
     /// descriptors (`buffer_order`).
     pub(super) slot_indices: super::state::SlotIndices,
+    /// The source position of the instruction being lowered (inlined where its function
+    /// was): what every instruction made for it carries.
+    loc: Option<Handle<ir::Location>>,
+    /// The location of the call the function being inlined was called at.
+    call_loc: Option<Handle<ir::Location>>,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
@@ -115,6 +120,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             local_offsets: HashMap::default(),
             group_scratch: HashMap::default(),
             slot_indices: Default::default(),
+            loc: None,
+            call_loc: None,
         };
         b.cur = b.new_block(Some("entry".into()));
         b
@@ -122,6 +129,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
 
     pub fn new_block(&mut self, name: Option<String>) -> usize {
         self.body.blocks.push(ir::Block {
+            terminator_loc: None,
             name,
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
@@ -133,13 +141,28 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     /// Append an instruction to the current block; its value (meaningless for void ones).
     pub fn push(&mut self, ty: Handle<Type>, op: Op) -> Value {
         let op = self.disjoint_halves(ty, op);
-        let h = self.body.insts.append(Inst { name: None, ty, op });
+        let h = self.body.insts.append(Inst {
+            loc: self.loc,
+            name: None,
+            ty,
+            op,
+        });
         self.body.blocks[self.cur].insts.push(h);
         Value::Inst(h)
     }
 
     pub fn terminate(&mut self, t: Terminator) {
         self.body.blocks[self.cur].terminator = t;
+        self.body.blocks[self.cur].terminator_loc = self.loc;
+    }
+
+    /// Take `loc`, a location of the function being inlined, as the position of what is
+    /// made next.
+    fn locate(&mut self, loc: Option<Handle<ir::Location>>) {
+        self.loc = match (loc, self.call_loc) {
+            (Some(l), Some(call)) => Some(self.l.out.debug.inlined(l, call)),
+            (l, _) => l,
+        };
     }
 
     pub fn void(&mut self) -> Handle<Type> {
@@ -195,8 +218,15 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
         }
         let entry_level = self.depth == 0;
         self.depth += 1;
+        // The callee's code is inlined at the call's location (none at the kernel's own
+        // level); the caller's position is back after it.
+        let (outer_loc, outer_call) = (self.loc, self.call_loc);
+        if !entry_level {
+            self.call_loc = self.loc;
+        }
         let r = self.inline_body(f, body, args, entry_level);
         self.depth -= 1;
+        (self.loc, self.call_loc) = (outer_loc, outer_call);
         r.map_err(|e| {
             if entry_level {
                 e
@@ -269,6 +299,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             let block = &body.blocks[b];
             for (pos, &ih) in block.insts.iter().enumerate() {
                 let inst = &body.insts[ih];
+                self.locate(inst.loc);
                 let r = match &inst.op {
                     Op::Phi { .. } => {
                         let slot = frame.phi_slots[&ih];
@@ -283,6 +314,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     frame.vals.insert(ih, v);
                 }
             }
+            self.locate(block.terminator_loc);
             // Each successor's phis take this predecessor's values.
             let mut seen = Vec::new();
             for s in block.terminator.successors() {

@@ -58,6 +58,7 @@ pub(super) fn retarget(t: &mut Terminator, mut f: impl FnMut(usize) -> usize) {
 pub(super) fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value {
     let _ = m;
     let h = body.insts.append(Inst {
+        loc: None,
         name: Some("selector".into()),
         ty: t.ptr_i32,
         op: Op::Alloca {
@@ -71,7 +72,12 @@ pub(super) fn selector(m: &mut ir::Module, t: &Types, body: &mut Body) -> Value 
 
 /// Append an instruction of type `ty` doing `op` to block `b`.
 pub(super) fn push(body: &mut Body, b: usize, ty: Handle<Type>, op: Op) -> Value {
-    let h = body.insts.append(Inst { name: None, ty, op });
+    let h = body.insts.append(Inst {
+        loc: None,
+        name: None,
+        ty,
+        op,
+    });
     body.blocks[b].insts.push(h);
     Value::Inst(h)
 }

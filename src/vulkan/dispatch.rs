@@ -26,6 +26,7 @@ pub(super) fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
     ];
     for name in names {
         body.blocks.push(Block {
+            terminator_loc: None,
             name: Some(name.into()),
             insts: Vec::new(),
             terminator: Terminator::Unreachable,

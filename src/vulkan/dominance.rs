@@ -34,7 +34,7 @@ pub(super) fn fix_dominance(m: &mut ir::Module, body: &mut Body) -> Result<()> {
             continue;
         }
         for &ih in &block.insts {
-            ir::operands::for_each_operand(&body.insts[ih].op, |v| {
+            ir::operands::for_each_use(&body.insts[ih].op, |v| {
                 if let Some(d) = bad(v, b) {
                     fixes.push((b, Some(ih), d));
                 }
@@ -114,7 +114,7 @@ impl Fixer<'_> {
             return Ok(v);
         }
         let Value::Inst(d) = v else { return Ok(v) };
-        let Inst { ty, op, name } = self.body.insts[d].clone();
+        let Inst { ty, op, name, loc } = self.body.insts[d].clone();
         let logical = matches!(
             self.m.types[ty],
             Type::Pointer { space, .. } if space != AddressSpace::PhysicalStorageBuffer
@@ -147,6 +147,7 @@ impl Fixer<'_> {
                 .map(|i| self.value_at(i, b, at))
                 .collect::<Result<Vec<_>>>()?;
             let h = self.body.insts.append(Inst {
+                loc,
                 name,
                 ty,
                 op: Op::Gep {
@@ -176,6 +177,7 @@ impl Fixer<'_> {
                     space: AddressSpace::Private,
                 });
                 let a = self.body.insts.append(Inst {
+                    loc: None,
                     name: None,
                     ty: pt,
                     op: Op::Alloca {
@@ -189,6 +191,7 @@ impl Fixer<'_> {
                 }
                 let void = self.m.void_type();
                 let st = self.body.insts.append(Inst {
+                    loc: None,
                     name: None,
                     ty: void,
                     op: Op::Store {
@@ -214,6 +217,7 @@ impl Fixer<'_> {
             }
         };
         let ld = self.body.insts.append(Inst {
+            loc: None,
             name: None,
             ty,
             op: Op::Load {

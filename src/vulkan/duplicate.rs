@@ -56,9 +56,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
         }
         let mut escapes = false;
         for &h in &block.insts {
-            crate::ir::operands::for_each_operand(&body.insts[h].op, |v| {
-                escapes |= defined_inside(v)
-            });
+            crate::ir::operands::for_each_use(&body.insts[h].op, |v| escapes |= defined_inside(v));
         }
         crate::ir::operands::terminator_operands(&block.terminator, |v| {
             escapes |= defined_inside(v)
@@ -85,6 +83,7 @@ pub(super) fn copy_for_edge(body: &mut Body, from: usize, to: usize) -> bool {
         let mut terminator = body.blocks[b].terminator.clone();
         super::cfg_edit::retarget(&mut terminator, |x| block_map.get(&x).copied().unwrap_or(x));
         body.blocks.push(Block {
+            terminator_loc: None,
             name: body.blocks[b].name.clone(),
             insts: new_insts,
             terminator,

@@ -44,7 +44,7 @@ pub(super) fn byte_views(body: &ir::Body) -> HashSet<Handle<Inst>> {
                         }
                     }
                 }
-                op => ir::operands::for_each_operand(op, |v| {
+                op => ir::operands::for_each_use(op, |v| {
                     if let Value::Inst(x) = v {
                         other_use.insert(x);
                     }
@@ -105,7 +105,7 @@ pub(super) fn lane_views(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst
                         views.remove(x);
                     }
                 }
-                op => ir::operands::for_each_operand(op, |v| {
+                op => ir::operands::for_each_use(op, |v| {
                     if let Value::Inst(x) = v {
                         views.remove(&x);
                     }
@@ -156,7 +156,7 @@ pub(super) fn single_store_pointers(
                     ptr: Value::Inst(a),
                     ..
                 } if is_candidate(*a) => loads.entry(*a).or_default().push((b, pos)),
-                op => ir::operands::for_each_operand(op, |v| {
+                op => ir::operands::for_each_use(op, |v| {
                     if let Value::Inst(x) = v {
                         escaped.insert(x);
                     }

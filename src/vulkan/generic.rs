@@ -328,7 +328,7 @@ impl Specializer<'_> {
                     c.id(me);
                 }
                 let mut ops = Vec::new();
-                ir::operands::for_each_operand(&inst.op, |v| ops.push(v));
+                ir::operands::for_each_use(&inst.op, |v| ops.push(v));
                 let mut nodes = Vec::with_capacity(ops.len());
                 for (k, &v) in ops.iter().enumerate() {
                     nodes.push(self.node(c, func, v, me, k)?);
@@ -393,7 +393,7 @@ impl Specializer<'_> {
     ) -> Result<()> {
         let mut k = 0;
         let mut consts = Vec::new();
-        ir::operands::for_each_operand(op, |v| {
+        ir::operands::for_each_use(op, |v| {
             if let Value::Const(ch) = v {
                 consts.push((k, ch));
             }

@@ -206,7 +206,12 @@ impl Untag<'_, '_> {
 
     /// Insert an instruction before position `pos` of block `bi`.
     fn insert(&mut self, bi: usize, pos: usize, ty: Handle<Type>, op: Op) -> Value {
-        let h = self.body.insts.append(Inst { name: None, ty, op });
+        let h = self.body.insts.append(Inst {
+            loc: None,
+            name: None,
+            ty,
+            op,
+        });
         self.body.blocks[bi].insts.insert(pos, h);
         Value::Inst(h)
     }
@@ -311,7 +316,7 @@ impl Untag<'_, '_> {
         // predecessor for a phi).
         let mut consts = Vec::new();
         let mut k = 0;
-        ir::operands::for_each_operand(&inst.op, |v| {
+        ir::operands::for_each_use(&inst.op, |v| {
             if let Value::Const(c) = v {
                 consts.push((k, c));
             }
@@ -427,7 +432,7 @@ impl Untag<'_, '_> {
             }
             Op::Builtin { .. } | Op::CopyMemory { .. } | Op::FillMemory { .. } => {
                 let mut ops = Vec::new();
-                ir::operands::for_each_operand(&inst.op, |v| ops.push(v));
+                ir::operands::for_each_use(&inst.op, |v| ops.push(v));
                 match ops.iter().position(|&v| self.tagged.contains_key(&v)) {
                     Some(k) => self.dispatch(bi, pos, h, k),
                     None => Ok(Flow::Past(1)),
@@ -550,6 +555,7 @@ impl Untag<'_, '_> {
 
     fn new_block(&mut self, insts: Vec<Handle<Inst>>, terminator: Terminator) -> usize {
         self.body.blocks.push(Block {
+            terminator_loc: None,
             name: None,
             insts,
             terminator,
@@ -563,7 +569,7 @@ impl Untag<'_, '_> {
     fn dispatch(&mut self, bi: usize, pos: usize, h: Handle<Inst>, k: usize) -> Result<Flow> {
         let inst = self.body.insts[h].clone();
         let mut ops = Vec::new();
-        ir::operands::for_each_operand(&inst.op, |v| ops.push(v));
+        ir::operands::for_each_use(&inst.op, |v| ops.push(v));
         let v = ops[k];
         let Some(&(ty, spaces)) = self.tagged.get(&v) else {
             return Err(Error::unsupported(

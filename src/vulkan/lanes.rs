@@ -131,7 +131,12 @@ impl Pass<'_, '_> {
     }
 
     fn push(&mut self, ty: Handle<Type>, op: Op) -> Value {
-        let h = self.body.insts.append(Inst { name: None, ty, op });
+        let h = self.body.insts.append(Inst {
+            loc: None,
+            name: None,
+            ty,
+            op,
+        });
         self.out.push(h);
         Value::Inst(h)
     }
@@ -203,7 +208,7 @@ impl Pass<'_, '_> {
     fn inst(&mut self, h: Handle<Inst>) -> Result<Outcome> {
         let Inst { ty, op, .. } = self.body.insts[h].clone();
         let mut operands = Vec::new();
-        ir::operands::for_each_operand(&op, |v| operands.push(v));
+        ir::operands::for_each_use(&op, |v| operands.push(v));
         let touches = self.is_wide(ty) || operands.iter().any(|&v| self.is_wide(self.ty_of(v)));
         if !touches {
             return Ok(Outcome::Keep);

@@ -55,7 +55,7 @@ fn locals_used(m: &ir::Module, f: Handle<ir::Function>) -> BTreeSet<Handle<Globa
             continue;
         };
         for (_, inst) in body.insts.iter() {
-            ir::operands::for_each_operand(&inst.op, |v| {
+            ir::operands::for_each_use(&inst.op, |v| {
                 if let Value::Const(c) = v {
                     locals_in(m, c, &mut out);
                 }

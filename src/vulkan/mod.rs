@@ -81,6 +81,9 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     let specialized = generic::specialize(m, tagging)?;
     let m = specialized.as_ref().unwrap_or(m);
     let mut l = types::Lowerer::new(m, options.vulkan_pointers);
+    // Debug information is the source's: the shader's instructions keep their locations
+    // (calls inlined at a location add locations inlined there).
+    l.out.debug = m.debug.clone();
     l.plan_program_scope()?;
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],
@@ -89,11 +92,13 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     l.printf_buffer_size = options
         .printf_buffer_size
         .unwrap_or(state::DEFAULT_BUFFER_SIZE);
+    let mut entries = Vec::new();
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
         let printed_before = l.printf.as_ref().map_or(0, |p| p.formats.len());
         let mut iface = lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
         iface.may_use_printf = l.printf.as_ref().map_or(0, |p| p.formats.len()) > printed_before;
+        entries.push((k.function, iface.entry));
         shader.kernels.push(iface);
     }
     shader.work_dim_spec_id = l.work_dim_spec;
@@ -132,6 +137,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     });
     let mut out = l.finish();
     out.lost = m.lost.clone();
+    entry_subprograms(&mut out.debug, &entries);
     if options.vulkan_pointers == VulkanPointers::Physical {
         note_restrict_not_kept(m, &mut out.lost);
     }
@@ -140,6 +146,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         if let Some(mut body) = out.functions[k.entry].body.take() {
             let r = lanes::split(&mut out, &mut body)
                 .and_then(|()| structurize::structurize(&mut out, &mut body));
+            crate::normal::prune_debug(&mut body);
             out.functions[k.entry].body = Some(body);
             r.map_err(|e| e.in_function(&name))?;
         }
@@ -153,6 +160,21 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         )));
     }
     Ok(out)
+}
+
+/// Each kernel's subprogram describes its entry point; every other function was inlined,
+/// and its subprogram describes no function of the shader.
+fn entry_subprograms(
+    d: &mut ir::DebugInfo,
+    entries: &[(ir::Handle<ir::Function>, ir::Handle<ir::Function>)],
+) {
+    for (_, s) in d.scopes.iter_mut() {
+        if let ir::debug::ScopeKind::Subprogram(sp) = &mut s.kind {
+            sp.function = sp
+                .function
+                .and_then(|f| entries.iter().find(|(k, _)| *k == f).map(|(_, e)| *e));
+        }
+    }
 }
 
 /// Under physical pointers, a buffer is a 64-bit address in the push constants: SPIR-V can

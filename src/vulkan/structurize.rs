@@ -84,6 +84,7 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
 
 fn new_block(body: &mut Body, name: &str, t: Terminator) -> usize {
     body.blocks.push(Block {
+        terminator_loc: None,
         name: Some(name.to_string()),
         insts: Vec::new(),
         terminator: t,
@@ -122,6 +123,7 @@ fn fresh_entry(body: &mut Body) {
     let mut old = std::mem::replace(
         &mut body.blocks[0],
         Block {
+            terminator_loc: None,
             name: Some("entry".into()),
             insts: Vec::new(),
             terminator: Terminator::Branch(BlockId(moved as u32)),

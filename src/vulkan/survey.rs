@@ -46,7 +46,7 @@ pub(super) fn differences(body: &ir::Body) -> HashSet<Handle<Inst>> {
                         rhs: Value::Inst(b),
                         ..
                     } if set.contains(a) && set.contains(b) => {}
-                    op => ir::operands::for_each_operand(op, &mut other_use),
+                    op => ir::operands::for_each_use(op, &mut other_use),
                 }
             }
             ir::operands::terminator_operands(&b.terminator, &mut other_use);
@@ -172,7 +172,7 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
                         }
                     }
                 }
-                op => ir::operands::for_each_operand(op, |v| other_use(v, &mut refused)),
+                op => ir::operands::for_each_use(op, |v| other_use(v, &mut refused)),
             }
         }
         ir::operands::terminator_operands(&b.terminator, |v| other_use(v, &mut refused));
@@ -278,7 +278,7 @@ fn escape(m: &ir::Module, body: &ir::Body, g: Handle<ir::Global>) -> Option<&'st
                 Op::CopyMemory { .. } | Op::FillMemory { .. } => None,
                 _ => {
                     let mut uses = false;
-                    ir::operands::for_each_operand(op, |v| uses |= is_derived(&derived, v));
+                    ir::operands::for_each_use(op, |v| uses |= is_derived(&derived, v));
                     uses.then_some(
                         "its address given to a call, a builtin (atomics, async copies) or an \
                          integer conversion or comparison",

@@ -129,6 +129,7 @@ impl<'m> FnBuilder<'m> {
 
     pub(super) fn new_block(&mut self, name: &str) -> usize {
         self.body.blocks.push(Block {
+            terminator_loc: None,
             name: Some(format!("{name}{}", self.body.blocks.len())),
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
@@ -155,7 +156,12 @@ impl<'m> FnBuilder<'m> {
             self.names += 1;
             format!("v{}", self.names)
         });
-        let h = self.body.insts.append(Inst { name, ty, op });
+        let h = self.body.insts.append(Inst {
+            loc: None,
+            name,
+            ty,
+            op,
+        });
         self.body.blocks[self.cur].insts.push(h);
         let v = Value::Inst(h);
         if !void {

@@ -46,6 +46,7 @@ impl FnBuilder<'_> {
         });
         self.names += 1;
         let h = self.body.insts.append(Inst {
+            loc: None,
             name: Some(format!("v{}", self.names)),
             ty,
             op: Op::Alloca { allocated, align },

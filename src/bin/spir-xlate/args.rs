@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use spir_xlate::settings;
-use spir_xlate::{Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers};
+use spir_xlate::{
+    DebugInfoFormat, Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers,
+};
 
 #[derive(Parser)]
 #[command(
@@ -147,6 +149,12 @@ pub(crate) struct SpirvArgs {
     /// storage buffer per pointer argument).
     #[arg(long, default_value = "physical", value_parser = settings::vulkan_pointers)]
     pub(crate) vulkan_pointers: VulkanPointers,
+    /// Where the input has debug information (`clang -g`): the instruction set that carries
+    /// it: `auto` (OpenCL.DebugInfo.100 for OpenCL targets, NonSemantic.Shader.DebugInfo.100
+    /// for Vulkan: what each target's consumers read), `opencl`, `nonsemantic`, or `none`
+    /// (left out).
+    #[arg(long, default_value = "auto", value_parser = settings::debug_info)]
+    pub(crate) debug_info: DebugInfoFormat,
     /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
     /// (the host allocates it; the reflection says its size). A multiple of 4, at
     /// least 8.
@@ -176,6 +184,7 @@ impl SpirvArgs {
             target: self.target,
             spirv_version: self.spirv_version,
             vulkan_pointers: self.vulkan_pointers,
+            debug_info: self.debug_info,
             printf_buffer_size: Some(self.printf_buffer_size),
             limits: limits.limits(),
         }

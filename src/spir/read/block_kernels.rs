@@ -116,7 +116,12 @@ fn invoke_kernel(l: &mut FnLowering, bind: &Bind) -> Result<ir::Handle<ir::Funct
     let mut body = ir::Body::default();
     let mut insts = Vec::new();
     let mut push = |body: &mut ir::Body, ty, op| {
-        let h = body.insts.append(ir::Inst { name: None, ty, op });
+        let h = body.insts.append(ir::Inst {
+            loc: None,
+            name: None,
+            ty,
+            op,
+        });
         insts.push(h);
         Value::Inst(h)
     };
@@ -177,6 +182,7 @@ fn invoke_kernel(l: &mut FnLowering, bind: &Bind) -> Result<ir::Handle<ir::Funct
         },
     );
     body.blocks.push(ir::Block {
+        terminator_loc: None,
         name: Some("entry".into()),
         insts,
         terminator: ir::Terminator::Return(None),

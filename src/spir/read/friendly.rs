@@ -351,7 +351,7 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
     for b in &body.blocks {
         for &h in &b.insts {
             let mut bad = false;
-            ir::operands::for_each_operand(&body.insts[h].op, |v| {
+            ir::operands::for_each_use(&body.insts[h].op, |v| {
                 bad |= matches!(v, Value::Inst(x) if pairs.contains(&x));
             });
             let mut term_uses = false;

@@ -163,7 +163,7 @@ mod tests {
             crate::input::format(bytes) == crate::input::Format::Bitcode,
         )?;
         let llvm = module.to_llvm_ir().expect("no panic");
-        lower(&llvm, &md, &[])
+        lower(&llvm, &md, &[], (Default::default(), &Default::default()))
     }
 
     /// Every fixture's graph is the same whether llvm-ir kept the local names or they were

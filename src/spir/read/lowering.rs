@@ -48,6 +48,9 @@ pub(crate) struct FnLowering<'a, 'b> {
     /// and the instruction being lowered.
     pub(super) memory_casts: HashSet<(usize, usize)>,
     pub(super) inst_index: usize,
+    /// The source position of the instruction being lowered: every graph instruction made
+    /// for it carries it.
+    pub(super) loc: Option<ir::Handle<ir::Location>>,
     /// Instructions that only spell SPIR's form (`Lowered::Spelling`), dropped if unused.
     pub(super) spellings: Vec<ir::Handle<Inst>>,
     /// SPIR 2.0's blocks (`spir_block_bind`) and the names that stand for them (blocks.rs).
@@ -255,7 +258,12 @@ impl FnLowering<'_, '_> {
     /// Append an instruction to the current block and bind its result name.
     pub fn emit(&mut self, dest: Option<&Name>, ty: ir::Handle<Type>, op: Op) -> ir::Handle<Inst> {
         let name = dest.and_then(|d| self.names.name(d)).map(str::to_string);
-        let h = self.body.insts.append(Inst { name, ty, op });
+        let h = self.body.insts.append(Inst {
+            loc: self.loc,
+            name,
+            ty,
+            op,
+        });
         self.body.blocks[self.current].insts.push(h);
         if let Some(d) = dest {
             self.locals.insert(d.clone(), Value::Inst(h));

@@ -12,6 +12,7 @@ mod body;
 mod c11;
 mod calls;
 mod constants;
+mod debug;
 mod enqueue;
 mod friendly;
 mod groups;
@@ -76,6 +77,9 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
         ));
     }
     let (md, mut module) = metadata::read_metadata(bytes, bitcode)?;
+    // Debug information, from the module as llvm-ir will convert it (positions agree).
+    let mut debug_info = ir::DebugInfo::default();
+    let debug_tables = debug::read(&module, &mut debug_info);
     // LLVM accepted and verified the module, and llvm-ir converts that same module
     // (`handoff.rs`), with half constants made marker calls (half_constants.rs); the
     // conversion can still panic on constructs it does not model, which we report.
@@ -88,7 +92,7 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
         ))
     })?;
     let names = local_names::LocalNames::build(&llvm, taken)?;
-    lower(&llvm, &md, &names)
+    lower(&llvm, &md, &names, (debug_info, &debug_tables))
 }
 
 /// Where each LLVM global name went in the graph.
@@ -102,6 +106,7 @@ fn lower(
     llvm: &llvm_ir::Module,
     md: &metadata::RawMetadata,
     names: &[local_names::LocalNames],
+    (debug_info, debug_tables): (ir::DebugInfo, &debug::DebugTables),
 ) -> Result<ir::Module> {
     // The local names of `llvm.functions[i]` (none where llvm-ir kept them itself).
     let no_names = local_names::LocalNames::default();
@@ -115,10 +120,19 @@ fn lower(
         compiler_options: md.compiler_options.clone(),
         fp_contract: md.fp_contract,
     };
-    if md.debug_info {
+    module.debug = debug_info;
+    if md.debug_info && module.debug.is_empty() {
         module.lost.push(crate::diag::Lost::module(
-            "debug information (`!llvm.dbg.cu` and the `!dbg` locations): not translated",
+            "debug information (`!llvm.dbg.cu`): none of it in a form LLVM 14 reads \
+             (no compile unit, no location), not translated",
         ));
+    }
+    if debug_tables.unread_expressions > 0 {
+        module.lost.push(crate::diag::Lost::module(format!(
+            "debug information: {} variable location(s) whose DWARF expression uses an \
+             operation SPIR-V's debug sets do not have, not translated",
+            debug_tables.unread_expressions
+        )));
     }
     for name in &md.unread_named {
         module.lost.push(crate::diag::Lost::module(format!(
@@ -227,12 +241,14 @@ fn lower(
             h,
             access,
             casts,
+            debug_tables.functions.get(&f.name),
         )
         .map_err(|e| e.in_function(&f.name))?;
         friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
         module.functions[h].body = Some(body);
     }
     attach_kernels(&mut module, kernel_info, &symbols)?;
+    debug_tables.link_functions(&mut module, &symbols.functions);
     module.kernels.sort_by_key(|k| k.function);
     let errors = crate::verify::verify(&module);
     if let Some(e) = errors.first() {

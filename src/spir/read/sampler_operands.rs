@@ -110,7 +110,7 @@ fn constant_through_variable(l: &FnLowering, v: Value) -> Option<Value> {
                 },
                 op => {
                     let mut escapes = false;
-                    ir::operands::for_each_operand(op, |o| escapes |= o == Value::Inst(var));
+                    ir::operands::for_each_use(op, |o| escapes |= o == Value::Inst(var));
                     if escapes {
                         return None;
                     }

@@ -135,6 +135,7 @@ impl<'a> Writer<'a> {
             .collect::<Result<Vec<_>>>()?;
         let fty = self.llvm.function_type(ret, &ps, false)?;
         let v = self.llvm.add_function(&f.name, fty)?;
+        self.debug_function(h, v)?;
         v.set_call_conv(if f.is_kernel {
             CC_SPIR_KERNEL
         } else {
@@ -212,11 +213,22 @@ impl<'a> Writer<'a> {
             body.blocks[b].terminator.successors()
         });
         let mut phis = Vec::new();
+        self.debug_enter(h)?;
         for bi in order {
             let block = &body.blocks[bi];
             self.b.position_at_end(fc.blocks[bi]);
             for &ih in &block.insts {
                 let inst = &body.insts[ih];
+                if let Op::DebugDeclare { address: v, .. } | Op::DebugValue { value: v, .. } =
+                    &inst.op
+                {
+                    let v = self.value(&mut fc, *v)?;
+                    self.debug_declaration(inst, v)?;
+                    continue;
+                }
+                let described = matches!(&inst.op, Op::Call { callee, .. }
+                    if self.m.debug.subprogram_for(*callee).is_some());
+                self.debug_locate(inst.loc, described)?;
                 let v = self
                     .instruction(&mut fc, inst)
                     .map_err(|e| e.at_value(inst_label(inst)))?;
@@ -234,8 +246,10 @@ impl<'a> Writer<'a> {
                 }
                 fc.values.insert(ih, v);
             }
+            self.debug_locate(block.terminator_loc, false)?;
             self.terminator(&mut fc, &block.terminator)?;
         }
+        self.debug_locate(None, false)?;
         for (phi, incoming) in phis {
             let mut pairs = Vec::new();
             for (v, b) in incoming {
@@ -299,6 +313,11 @@ impl<'a> Writer<'a> {
         };
         let rt = self.ty(inst.ty)?;
         Ok(match &inst.op {
+            Op::DebugDeclare { .. } | Op::DebugValue { .. } => {
+                return Err(Error::internal(
+                    "debug declarations: not yet written to SPIR",
+                ))
+            }
             Op::Binary {
                 op,
                 lhs,

@@ -12,6 +12,7 @@
 mod atomics;
 mod body;
 mod builtins;
+mod debug;
 mod enqueue;
 mod fences;
 mod friendly;
@@ -59,6 +60,8 @@ pub(crate) struct Writer<'a> {
     funcs: HashMap<ir::Handle<ir::Function>, llvm::Value<'a>>,
     /// Declared builtins by symbol.
     decls: HashMap<String, llvm::Value<'a>>,
+    /// Debug information made so far (`None`: the graph has none).
+    debug: Option<debug::SpirDebug<'a>>,
 }
 
 impl Writer<'_> {
@@ -109,12 +112,22 @@ pub fn write_reporting(
             }
         }
     }
-    Ok((write(m, opts)?, lost))
+    let (bytes, more) = write_with_lost(m, opts)?;
+    lost.extend(more);
+    Ok((bytes, lost))
 }
 
 /// The module as SPIR bitcode (or text), checked by LLVM's verifier; in this process (the
 /// caller contains it).
 pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
+    Ok(write_with_lost(m, opts)?.0)
+}
+
+/// [`write`], and the facts of the graph the writing did not keep.
+fn write_with_lost(
+    m: &ir::Module,
+    opts: &SpirOptions,
+) -> Result<(Vec<u8>, Vec<crate::diag::Lost>)> {
     let llvm = llvm::Module::new("spir-xlate");
     let written = write_into(&llvm, m, opts);
     // A contained child about to exit leaves LLVM's memory to the process's end.
@@ -122,8 +135,12 @@ pub fn write(m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
     written
 }
 
-/// [`write`] into the empty module `llvm`.
-fn write_into(llvm: &llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result<Vec<u8>> {
+/// [`write`] into the empty module `llvm`, and the facts of the graph it does not keep.
+fn write_into(
+    llvm: &llvm::Module,
+    m: &ir::Module,
+    opts: &SpirOptions,
+) -> Result<(Vec<u8>, Vec<crate::diag::Lost>)> {
     let spir_version = opts.spir_version.unwrap_or_else(|| default_spir_version(m));
     let mut w = Writer {
         m,
@@ -136,6 +153,7 @@ fn write_into(llvm: &llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result
         globals: HashMap::default(),
         funcs: HashMap::default(),
         decls: HashMap::default(),
+        debug: None,
     };
     let (triple, layout) = match m.addressing {
         ir::Addressing::Physical32 => ("spir-unknown-unknown", LAYOUT_SPIR),
@@ -143,6 +161,7 @@ fn write_into(llvm: &llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result
     };
     llvm.set_target(triple);
     llvm.set_data_layout(layout);
+    w.debug_start()?;
     for (h, g) in m.globals.iter() {
         w.declare_global(h)
             .map_err(|e| e.at_value(format!("global @{}", g.name)))?;
@@ -162,11 +181,34 @@ fn write_into(llvm: &llvm::Module, m: &ir::Module, opts: &SpirOptions) -> Result
         Flavor::Spir => w.metadata()?,
         Flavor::SpirvIr => w.friendly_metadata()?,
     }
-    llvm.verify()
-        .map_err(|e| Error::internal(format!("LLVM rejects the written module: {e}")))?;
-    Ok(if opts.text {
-        llvm.text()
-    } else {
-        llvm.bitcode()
-    })
+    let had_debug = w.debug.is_some();
+    w.debug_finish();
+    let mut lost = Vec::new();
+    if let Err(e) = llvm.verify() {
+        // Debug information LLVM's verifier refuses is dropped rather than the module: it
+        // never changes what the program computes.
+        if !(had_debug && llvm.strip_debug_info() && llvm.verify().is_ok()) {
+            return Err(Error::internal(format!(
+                "LLVM rejects the written module: {e}"
+            )));
+        }
+        lost.push(crate::diag::Lost::module(format!(
+            "debug information: LLVM's verifier refused it as written ({}), so it is left out",
+            e.lines().next().unwrap_or_default()
+        )));
+    }
+    if m.debug.files.iter().any(|(_, f)| f.text.is_some()) {
+        lost.push(crate::diag::Lost::module(
+            "the source text embedded in the debug information: not kept (LLVM 14's C \
+             interface cannot attach it to a file)",
+        ));
+    }
+    Ok((
+        if opts.text {
+            llvm.text()
+        } else {
+            llvm.bitcode()
+        },
+        lost,
+    ))
 }

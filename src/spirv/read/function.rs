@@ -42,6 +42,10 @@ pub(super) struct FnState {
     pub looked_through: Vec<ir::Handle<ir::Inst>>,
     /// Vectors that repeat one id (splats.rs), with the id.
     pub repeated: HashMap<Word, Word>,
+    /// The source position in the block being read (`debug.rs`), and the location of the
+    /// instruction being read, which every graph instruction made for it carries.
+    pub pos: super::debug::Position,
+    pub loc: Option<ir::Handle<ir::Location>>,
 }
 
 pub(super) fn scalar_width(m: &ir::Module, t: ir::Handle<Type>) -> u32 {
@@ -196,6 +200,8 @@ impl Reader {
             memory_casts: super::memory_casts::memory_casts(insts),
             looked_through: Vec::new(),
             repeated: super::splats::repeated(insts),
+            pos: Default::default(),
+            loc: None,
         };
         let mut n_param = 0;
         for (at, inst) in &insts[1..] {
@@ -215,6 +221,7 @@ impl Reader {
                     let id = result_id(inst)?;
                     st.labels.insert(id, BlockId(st.body.blocks.len() as u32));
                     st.body.blocks.push(ir::Block {
+                        terminator_loc: None,
                         name: self.name(id),
                         insts: Vec::new(),
                         terminator: Terminator::Unreachable,
@@ -258,7 +265,16 @@ impl Reader {
         let successors = block_successors(&spans, &st.labels);
         for bi in ir::cfg::reverse_post_order(spans.len(), |b| successors[b].clone()) {
             st.current = bi;
+            // Lines and scopes end with their block.
+            st.pos = Default::default();
             for (at, inst) in &spans[bi][1..] {
+                if self.debug_body_inst(&mut st, h, inst) {
+                    continue;
+                }
+                st.loc = self.debug_loc(&mut st, h);
+                if super::parse::is_terminator(inst.class.opcode) {
+                    st.body.blocks[st.current].terminator_loc = st.loc;
+                }
                 if let Err(e) = self.instruction(&mut st, inst) {
                     let bname = st.body.blocks[st.current]
                         .name
@@ -338,7 +354,12 @@ impl Reader {
         op: Op,
         name: Option<String>,
     ) -> Value {
-        let h = st.body.insts.append(Inst { name, ty, op });
+        let h = st.body.insts.append(Inst {
+            loc: st.loc,
+            name,
+            ty,
+            op,
+        });
         st.body.blocks[st.current].insts.push(h);
         Value::Inst(h)
     }

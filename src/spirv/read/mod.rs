@@ -9,6 +9,7 @@
 mod annotations;
 mod body;
 pub(crate) mod builtins;
+mod debug;
 mod decode;
 mod function;
 mod kernels;
@@ -62,6 +63,8 @@ pub(crate) struct Reader {
     pointer_pointees: HashMap<Word, Word>,
     /// Structs a forward pointer points to, not yet defined: their placeholder handle.
     pending_structs: HashMap<Word, ir::Handle<ir::Type>>,
+    /// The debug information's instructions and what they became (`debug.rs`).
+    dbg: debug::DebugReader,
 }
 
 /// Read a SPIR-V module (host-order words) into the graph.
@@ -100,6 +103,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         result_types: HashMap::default(),
         pointer_pointees: HashMap::default(),
         pending_structs: HashMap::default(),
+        dbg: Default::default(),
     };
     r.check_capabilities(insts)?;
     r.source_info();
@@ -129,6 +133,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
     for f in &functions {
         r.declare_function(&insts[f.clone()])?;
     }
+    r.debug_functions();
     for f in functions {
         r.define_function(&parsed.insts[f.clone()])?;
         // A function's operands are not read again once it is lowered: freed, the graph

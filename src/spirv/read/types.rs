@@ -19,7 +19,6 @@ impl Reader {
             | S::EntryPoint
             | S::ExecutionMode
             | S::ExecutionModeId
-            | S::String
             | S::SourceContinued
             | S::Source
             | S::SourceExtension
@@ -36,11 +35,16 @@ impl Reader {
             | S::Line
             | S::NoLine
             | S::Nop => Ok(()),
+            S::String => {
+                self.debug_string(inst);
+                Ok(())
+            }
             S::ExtInstImport => {
                 let name = super::string_operand(inst, 0)?;
+                let debug = self.debug_import(result_id(inst)?, &name).is_some();
                 let set = if name == "OpenCL.std" {
                     ExtSet::OpenClStd
-                } else if name.starts_with("NonSemantic.") || name.contains("DebugInfo") {
+                } else if debug || name.starts_with("NonSemantic.") || name.contains("DebugInfo") {
                     ExtSet::NonSemantic
                 } else {
                     ExtSet::Unknown
@@ -48,8 +52,12 @@ impl Reader {
                 self.ids.insert(result_id(inst)?, Entity::ExtInstSet(set));
                 Ok(())
             }
-            // Module-scope extended instructions are debug info: no semantics to keep.
-            S::ExtInst => Ok(()),
+            // Module-scope extended instructions are debug or non-semantic information: the
+            // debug sets' are kept for `debug.rs`.
+            S::ExtInst => {
+                self.debug_module_inst(inst);
+                Ok(())
+            }
             S::TypeForwardPointer => self.forward_pointer(inst),
             S::Variable => self.global(inst),
             S::Undef => self.constant(inst, ConstantKind::Undef),

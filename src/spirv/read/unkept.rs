@@ -23,17 +23,20 @@ impl Reader {
             )));
         }
         let mut sets = Vec::new();
-        let (mut lines, mut processed, mut text) = (false, false, false);
+        let (lines, mut processed, mut text) = (false, false, false);
         for (_, inst) in insts {
             match inst.class.opcode {
-                S::Line => lines = true,
+                // Lines are read (`debug.rs`).
+                S::Line => {}
                 S::ModuleProcessed => processed = true,
                 // OpSource's file name and source text, and their continuations.
                 S::Source if inst.operands.len() > 2 => text = true,
                 S::SourceContinued => text = true,
                 S::ExtInstImport => {
                     if let Some(Operand::LiteralString(name)) = inst.operands.first() {
-                        if name.starts_with("NonSemantic.") || name.contains("DebugInfo") {
+                        let read = inst.result_id.is_some_and(|id| self.is_debug_set(id));
+                        if !read && (name.starts_with("NonSemantic.") || name.contains("DebugInfo"))
+                        {
                             sets.push((inst.result_id, name.clone()));
                         }
                     }

@@ -198,17 +198,24 @@ impl Writer<'_> {
                 if pos == 0 {
                     self.function_variables(&ctx, body)?;
                     self.private_copies(h)?;
+                    self.debug_function_definition(h, id)?;
                 }
+                self.debug_block_start();
                 for (pos, &ih) in block.insts.iter().enumerate() {
                     let inst = &body.insts[ih];
                     if matches!(inst.op, Op::Alloca { .. }) {
                         continue;
+                    }
+                    // Phis come first in a block, before any line or scope.
+                    if !matches!(inst.op, Op::Phi { .. }) {
+                        self.debug_at(inst.loc)?;
                     }
                     self.instruction(&mut ctx, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{bi}")))
                             .at_value(crate::ir::print::value_label(inst, pos))
                     })?;
                 }
+                self.debug_at(block.terminator_loc)?;
                 self.merge_instruction(&ctx, block.construct)?;
                 self.terminator(&mut ctx, &block.terminator)?;
             }

@@ -8,6 +8,7 @@
 mod body;
 mod builtins;
 mod constants;
+mod debug;
 mod layout;
 mod memory;
 mod policy;
@@ -74,6 +75,8 @@ pub(crate) struct Writer<'a> {
     private_vars: HashMap<ir::Handle<ir::Global>, Word>,
     /// Facts of the graph this module does not keep (`diag::Lost`).
     lost: Vec<Lost>,
+    /// Debug information written so far (`None`: the module has none, or it is not wanted).
+    debug: Option<debug::DebugWriter>,
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -128,6 +131,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         fill_functions: Default::default(),
         private_vars: HashMap::default(),
         lost: Vec::new(),
+        debug: None,
     };
     for &c in policy.base_capabilities {
         w.cap(c);
@@ -145,6 +149,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     };
     w.b.memory_model(addressing, policy.memory_model);
     w.source_info();
+    w.debug_import(options.debug_info.set_for(options.target));
     private_globals::check(m)?;
     for (h, g) in m.globals.iter() {
         if g.space == ir::AddressSpace::Private {

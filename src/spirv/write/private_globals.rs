@@ -48,7 +48,7 @@ pub(super) fn used_by(m: &Module, f: &ir::Function) -> BTreeSet<ir::Handle<ir::G
     let mut out = BTreeSet::new();
     for b in f.body.iter() {
         for ih in b.blocks.iter().flat_map(|blk| blk.insts.iter()) {
-            ir::operands::for_each_operand(&b.insts[*ih].op, |v| {
+            ir::operands::for_each_use(&b.insts[*ih].op, |v| {
                 if let Value::Const(c) = v {
                     privates_in(m, c, &mut out);
                 }

@@ -62,7 +62,9 @@ impl Writer<'_> {
         }
         // Core from SPIR-V 1.6; declaring it there too is allowed, and the version is only
         // known once the module is written.
-        self.b.extension("SPV_KHR_non_semantic_info");
+        if self.extensions.insert("SPV_KHR_non_semantic_info") {
+            self.b.extension("SPV_KHR_non_semantic_info");
+        }
         let set = self.b.ext_inst_import("NonSemantic.ClspvReflection.5");
         let void = self.b.type_void();
         let mut rec = Records {

@@ -17,6 +17,7 @@ impl FnBuilder<'_, '_> {
         inst: &Inst,
     ) -> Result<Option<Value>> {
         match &inst.op {
+            Op::DebugDeclare { .. } | Op::DebugValue { .. } => Ok(self.debug_inst(frame, inst)),
             Op::Call { .. } | Op::Builtin { .. } => self.call_inst(frame, body, inst),
             Op::Alloca { .. }
             | Op::Load { .. }
@@ -27,6 +28,34 @@ impl FnBuilder<'_, '_> {
             | Op::FillMemory { .. } => self.memory_inst(frame, body, ih, inst),
             _ => self.value_inst(frame, body, inst),
         }
+    }
+
+    /// A debug declaration, its operand moved over where the shader has it as a value of its
+    /// own (a variable, a parameter's value, a result): where it does not (private memory
+    /// made addressed, a pointer folded away), the declaration is left out, since debug
+    /// information must not change the code made.
+    fn debug_inst(&mut self, frame: &mut Frame, inst: &Inst) -> Option<Value> {
+        let (Op::DebugDeclare { address: v, .. } | Op::DebugValue { value: v, .. }) = &inst.op
+        else {
+            return None;
+        };
+        let mapped = match v {
+            Value::Inst(h) => frame.vals.get(h).copied()?,
+            Value::Param(i) => *frame.args.get(*i as usize)?,
+            Value::Const(_) => self.value(frame, *v).ok()?,
+        };
+        if let Op::DebugDeclare { .. } = inst.op {
+            // A declaration names a Function variable of the shader.
+            let Value::Inst(a) = mapped else { return None };
+            if !matches!(self.body.insts[a].op, Op::Alloca { .. }) {
+                return None;
+            }
+        }
+        let mut op = inst.op.clone();
+        ir::operands::for_each_operand_mut(&mut op, |x| *x = mapped);
+        let void = self.void();
+        self.push(void, op);
+        None
     }
 
     /// A call (inlined) or a builtin (lowered by `builtins`, printf by `printf`).

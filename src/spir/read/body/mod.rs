@@ -28,6 +28,7 @@ pub(crate) fn lower_body(
     func: ir::Handle<ir::Function>,
     image_access: HashMap<String, ir::Access>,
     memory_casts: HashSet<(usize, usize)>,
+    debug: Option<&super::debug::FunctionDebug>,
 ) -> Result<Body> {
     types.image_access = image_access;
     let mut l = FnLowering {
@@ -46,6 +47,7 @@ pub(crate) fn lower_body(
         materialized: HashMap::default(),
         memory_casts,
         inst_index: 0,
+        loc: None,
         spellings: Vec::new(),
         block_literals: super::block_table::BlockTable::scan(f),
     };
@@ -56,6 +58,7 @@ pub(crate) fn lower_body(
     for (i, bb) in f.basic_blocks.iter().enumerate() {
         l.blocks.insert(bb.name.clone(), BlockId(i as u32));
         l.body.blocks.push(ir::Block {
+            terminator_loc: None,
             name: names.name(&bb.name).map(str::to_string),
             insts: Vec::new(),
             terminator: Terminator::Unreachable,
@@ -70,12 +73,22 @@ pub(crate) fn lower_body(
         let block_name = names.spell(&bb.name);
         for (ii, inst) in bb.instrs.iter().enumerate() {
             l.inst_index = ii;
+            let facts = debug.and_then(|d| d.at(bi, ii));
+            l.loc = facts.and_then(|d| d.loc);
+            if let Some(var) = facts.and_then(|d| d.var.as_ref()) {
+                l.debug_variable(f, var);
+                continue;
+            }
             l.instruction(inst).map_err(|e| e.in_block(&block_name))?;
         }
+        l.loc = debug
+            .and_then(|d| d.at(bi, bb.instrs.len()))
+            .and_then(|d| d.loc);
         let t = l
             .terminator(&bb.term)
             .map_err(|e| e.in_block(&block_name))?;
         l.body.blocks[bi].terminator = t;
+        l.body.blocks[bi].terminator_loc = l.loc;
     }
     for (h, incoming) in std::mem::take(&mut l.pending_phis) {
         let mut list = Vec::new();
@@ -92,6 +105,48 @@ pub(crate) fn lower_body(
 }
 
 impl FnLowering<'_, '_> {
+    /// An `llvm.dbg.declare`/`llvm.dbg.value` call: the graph's declaration of the variable
+    /// where its operand is a value the graph has (an alloca, a parameter, an instruction's
+    /// result, an integer); nothing where it is not (a slot this reader folded away,
+    /// `undef`).
+    fn debug_variable(&mut self, f: &llvm_ir::Function, u: &super::debug::VarUse) {
+        use super::debug::Place;
+        let value = match u.place {
+            Place::Param(i) => Some(Value::Param(i)),
+            Place::Inst(b, i) => f
+                .basic_blocks
+                .get(b)
+                .and_then(|bb| bb.instrs.get(i))
+                .and_then(|inst| inst.try_get_result())
+                .and_then(|name| self.locals.get(name).copied()),
+            Place::Int(v, width) => super::types::held_in(width).map(|w| {
+                let t = if width == 1 {
+                    self.m.ty(Type::Bool)
+                } else {
+                    self.m.int_type(w)
+                };
+                Value::Const(self.m.int_const(t, v))
+            }),
+            Place::Unknown => None,
+        };
+        let Some(value) = value else { return };
+        let void = self.m.void_type();
+        let op = if u.declare {
+            Op::DebugDeclare {
+                var: u.var,
+                address: value,
+                expr: u.expr.clone(),
+            }
+        } else {
+            Op::DebugValue {
+                var: u.var,
+                value,
+                expr: u.expr.clone(),
+            }
+        };
+        self.emit(None, void, op);
+    }
+
     /// A load of `@__spirv_BuiltIn*`: scalars are the query itself, vectors are read lane
     /// by lane where they are used.
     fn builtin_load(&mut self, i: &li::Load) -> Result<bool> {

@@ -137,6 +137,29 @@ impl Writer<'_> {
             | Op::Shuffle { .. }
             | Op::ExtractValue { .. }
             | Op::InsertValue { .. } => self.composite(ctx, inst, rid, rty)?,
+            Op::DebugDeclare { var, address, expr } => {
+                let place = self.value(ctx, *address)?;
+                let body = m.functions[ctx.func].body.as_ref();
+                let is_variable = match address {
+                    Value::Param(_) => true,
+                    Value::Inst(a) => {
+                        body.is_some_and(|b| matches!(b.insts[*a].op, Op::Alloca { .. }))
+                    }
+                    Value::Const(_) => false,
+                };
+                if is_variable {
+                    self.debug_variable(*var, place, expr, true)?;
+                } else {
+                    // SPIR-V declares only variables and parameters: the value read there.
+                    let mut e = vec![crate::ir::debug::ExprOp::Deref];
+                    e.extend(expr.iter().copied());
+                    self.debug_variable(*var, place, &e, false)?;
+                }
+            }
+            Op::DebugValue { var, value, expr } => {
+                let v = self.value(ctx, *value)?;
+                self.debug_variable(*var, v, expr, false)?;
+            }
         }
         Ok(())
     }
