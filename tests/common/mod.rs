@@ -3,12 +3,16 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Every fixture shape `tests/kernels/generate.sh` makes (see README).
-pub const FIXTURE_DIRS: [&str; 4] = [
+/// Every fixture shape `tests/kernels/generate.sh` makes (see README): the last three, with
+/// debug information, of a representative set of the kernels.
+pub const FIXTURE_DIRS: [&str; 7] = [
     "tests/fixtures/modern",
     "tests/fixtures/legacy",
     "tests/fixtures/o0",
     "tests/fixtures/legacy-o0",
+    "tests/fixtures/debug",
+    "tests/fixtures/debug-o0",
+    "tests/fixtures/legacy-debug",
 ];
 
 /// xorshift64*: a reproducible stream from its seed (input data for the execution tiers, the

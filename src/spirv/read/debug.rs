@@ -131,7 +131,11 @@ impl Reader {
         let f = match self.dinst(id) {
             Some((_, op, ops)) if op == D::DebugSource as u32 => {
                 let path = self.dstr(ops.first());
-                let text = ops.get(1).map(|t| self.dstr(Some(t)));
+                // An empty text is none (what a writer must put where it has none).
+                let text = ops
+                    .get(1)
+                    .map(|t| self.dstr(Some(t)))
+                    .filter(|t| !t.is_empty());
                 file_of_path(&mut self.m.debug, &path, text)
             }
             _ => self.m.debug.file("", "", None),

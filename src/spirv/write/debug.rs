@@ -141,10 +141,10 @@ impl Writer<'_> {
         }
         let file = self.m.debug.files[f].clone();
         let name = self.dstring(&file.path());
-        let mut ops = vec![Operand::IdRef(name)];
-        if let Some(text) = &file.text {
-            ops.push(Operand::IdRef(self.dstring(text)));
-        }
+        // The text, empty where the input had none: llvm-spirv-14 requires the operand
+        // (and SPIRV-Tools takes only a string there).
+        let text = self.dstring(file.text.as_deref().unwrap_or(""));
+        let ops = vec![Operand::IdRef(name), Operand::IdRef(text)];
         let id = self.b.id();
         self.define(id, D::DebugSource as u32, ops);
         self.dw().files.insert(f, id);
@@ -597,7 +597,8 @@ impl Writer<'_> {
                         }
                         let name = self.dstring("");
                         let id = self.b.id();
-                        self.define(id, D::DebugSource as u32, vec![Operand::IdRef(name)]);
+                        let ops = vec![Operand::IdRef(name), Operand::IdRef(name)];
+                        self.define(id, D::DebugSource as u32, ops);
                         self.dw().strings.insert("\0nofile".into(), id);
                         id
                     }
