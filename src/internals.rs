@@ -65,3 +65,10 @@ pub mod vulkan {
 pub mod normal {
     pub use crate::normal::Converted;
 }
+
+/// LLVM's own text of a bitcode module (its disassembler, not this crate's reader): for tests
+/// that compare what the input said with what a translation wrote.
+pub fn llvm_text(bitcode: &[u8]) -> std::result::Result<String, String> {
+    let m = crate::llvm::Module::parse(bitcode, crate::llvm::SourceForm::Bitcode)?;
+    Ok(String::from_utf8_lossy(&m.text()).into_owned())
+}

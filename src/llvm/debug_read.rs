@@ -157,6 +157,32 @@ pub const REFERENCES: &[(&str, &[(&str, usize)])] = &[
 ];
 
 impl<'m> Value<'m> {
+    /// Whether the value is `undef`.
+    pub fn is_undef(self) -> bool {
+        // SAFETY: a live value; the query answers for any.
+        unsafe { LLVMIsUndef(self.raw()) != 0 }
+    }
+
+    /// A constant float's value and width (16, 32 or 64 bits); `None` for another value.
+    pub fn const_float(self) -> Option<(f64, u32)> {
+        use llvm_sys::LLVMTypeKind as T;
+        let width = match self.type_of().kind() {
+            T::LLVMHalfTypeKind => 16,
+            T::LLVMFloatTypeKind => 32,
+            T::LLVMDoubleTypeKind => 64,
+            _ => return None,
+        };
+        // SAFETY: asked of a constant float of a width LLVM converts to double (checked
+        // above, and the cast answers null for a value that is no constant float).
+        unsafe {
+            if LLVMIsAConstantFP(self.raw()).is_null() {
+                return None;
+            }
+            let mut lost = 0;
+            Some((LLVMConstRealGetDouble(self.raw(), &mut lost), width))
+        }
+    }
+
     /// An instruction's `!dbg` location; `None` for a value that is no instruction or has
     /// none.
     pub fn debug_location(self) -> Option<Metadata<'m>> {

@@ -264,7 +264,8 @@ def rewrite_line(m):
     head, rest = m.group(1), m.group(2)
     attached = " ".join(re.findall(r"!\w+ !\d+", rest))
     rewrite_define_parts(head, attached)
-    return head + " " + re.sub(r"!\w+ !\d+", "", rest).strip() + " {"
+    # Kernel metadata moves to !opencl.kernels; a `!dbg` subprogram stays on the function.
+    return head + " " + re.sub(r"!(?!dbg )\w+ !\d+", "", rest).strip() + " {"
 def rewrite_define_parts(head, attached):
     class M:
         def group(self, i):

@@ -15,7 +15,7 @@ use crate::ir::{self, Handle};
 use crate::llvm::{self, DiNode, Metadata, MetadataKind};
 
 /// Where a debug declaration's operand is, in the function's LLVM body.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Place {
     /// The function's parameter.
     Param(u32),
@@ -23,6 +23,10 @@ pub(super) enum Place {
     Inst(usize, usize),
     /// An integer constant of that width.
     Int(u64, u32),
+    /// A float constant of that width.
+    Float(f64, u32),
+    /// `undef`: the variable's value is not known here (optimized out).
+    Undef,
     /// Unknown (`undef`, or a value this reader does not follow).
     Unknown,
 }
@@ -531,6 +535,10 @@ impl<'m> Reader<'_, 'm> {
                     Place::Inst(b, i)
                 } else if let (Some(c), Some(w)) = (v.const_int_value(), v.type_of().int_width()) {
                     Place::Int(c, w)
+                } else if let Some((x, w)) = v.const_float() {
+                    Place::Float(x, w)
+                } else if v.is_undef() {
+                    Place::Undef
                 } else {
                     Place::Unknown
                 }

@@ -466,6 +466,22 @@ impl Reader {
         }
     }
 
+    /// A function's own code is in scope `s` (not inlined): where neither `s`'s subprogram
+    /// nor the function is tied to another (a DebugFunction whose Function operand is
+    /// DebugInfoNone), they are tied.
+    fn adopt_subprogram(&mut self, s: Handle<dbg::Scope>, f: Handle<ir::Function>) {
+        let d = &mut self.m.debug;
+        let Some(sp) = d.subprogram_of(s) else { return };
+        if d.subprogram_for(f).is_some() {
+            return;
+        }
+        if let ScopeKind::Subprogram(p) = &mut d.scopes[sp].kind {
+            if p.function.is_none() {
+                p.function = Some(f);
+            }
+        }
+    }
+
     fn tie_function(&mut self, sp: Word, f: Handle<ir::Function>) {
         if let Some(s) = self.dscope(sp) {
             if let ScopeKind::Subprogram(p) = &mut self.m.debug.scopes[s].kind {
@@ -534,6 +550,9 @@ impl Reader {
             o if o == D::DebugScope as u32 => {
                 let scope = ops.first().and_then(|&s| self.dscope(s));
                 let inlined = ops.get(1).and_then(|&i| self.dinlined(i));
+                if let (Some(s), None) = (scope, inlined) {
+                    self.adopt_subprogram(s, f);
+                }
                 st.pos.scope = scope.map(|s| (s, inlined));
                 st.pos.loc = None;
             }

@@ -127,6 +127,28 @@ impl FnLowering<'_, '_> {
                 };
                 Value::Const(self.m.int_const(t, v))
             }),
+            // A half constant is left out (no rounding to half bits is made here for it).
+            Place::Float(_, 16) => None,
+            Place::Float(x, width) => {
+                let bits = match width {
+                    32 => u64::from((x as f32).to_bits()),
+                    _ => x.to_bits(),
+                };
+                let t = self.m.ty(Type::Float { width });
+                Some(Value::Const(self.m.constant(ir::Constant {
+                    ty: t,
+                    kind: ir::ConstantKind::Float(bits),
+                })))
+            }
+            // An undefined value says the variable's value is not known from here: an
+            // undefined `i32` says as much whatever the variable's type.
+            Place::Undef => {
+                let t = self.m.int_type(32);
+                Some(Value::Const(self.m.constant(ir::Constant {
+                    ty: t,
+                    kind: ir::ConstantKind::Undef,
+                })))
+            }
             Place::Unknown => None,
         };
         let Some(value) = value else { return };

@@ -1,0 +1,286 @@
+//! Debug information survives every direction (issue 35): for every fixture built with `-g`
+//! (tests/fixtures/debug, debug-o0, legacy-debug), the line table of the input — each
+//! instruction's line and column, with the lines of the calls it was inlined at — is compared
+//! with that of the SPIR-V written (OpenCL.DebugInfo.100, and NonSemantic.Shader.DebugInfo.100
+//! for Vulkan), and that of the SPIR written back from the SPIR-V, in both flavors.
+//!
+//! The tables are read from the disassemblers' text (LLVM's, SPIRV-Tools'), not from this
+//! crate's readers. A position is `line:column`, then `@line` for each call it was inlined at
+//! (SPIR-V's DebugInlinedAt has a line and no column).
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+type Table = BTreeSet<String>;
+
+const DEBUG_DIRS: [&str; 3] = [
+    "tests/fixtures/debug",
+    "tests/fixtures/debug-o0",
+    "tests/fixtures/legacy-debug",
+];
+
+fn debug_fixtures() -> Vec<PathBuf> {
+    let mut all: Vec<PathBuf> = DEBUG_DIRS
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    all.sort();
+    all
+}
+
+/// `name: value` fields of an LLVM metadata node's text.
+fn field<'t>(node: &'t str, name: &str) -> Option<&'t str> {
+    let at = node.find(&format!("{name}: "))? + name.len() + 2;
+    let rest = &node[at..];
+    let end = rest.find([',', ')']).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+/// The line table of LLVM IR text: every instruction's `!dbg` location. With `kept_only`,
+/// not those of the instructions SPIR-V has no place for: phis (a SPIR-V block's OpPhis come
+/// before any OpLine) and `llvm.dbg.label` (the debug sets have no labels).
+fn llvm_table(text: &str, kept_only: bool) -> Table {
+    let mut nodes: HashMap<&str, &str> = HashMap::new();
+    for line in text.lines() {
+        if let Some((id, node)) = line.split_once(" = ") {
+            if id.starts_with('!') && node.contains("!DILocation(") {
+                nodes.insert(id, node);
+            }
+        }
+    }
+    let position = |id: &str| -> Option<String> {
+        let node = nodes.get(id)?;
+        let mut out = format!(
+            "{}:{}",
+            field(node, "line")?,
+            field(node, "column").unwrap_or("0")
+        );
+        let mut at = field(node, "inlinedAt");
+        while let Some(outer) = at {
+            let n = nodes.get(outer)?;
+            out.push_str(&format!("@{}", field(n, "line")?));
+            at = field(n, "inlinedAt");
+        }
+        Some(out)
+    };
+    let mut table = Table::new();
+    let mut in_function = false;
+    for line in text.lines() {
+        if line.starts_with("define ") {
+            in_function = true;
+        } else if line.starts_with('}') {
+            in_function = false;
+        } else if in_function {
+            if kept_only && (line.contains(" = phi ") || line.contains("@llvm.dbg.label(")) {
+                continue;
+            }
+            if let Some(at) = line.rfind("!dbg ") {
+                let id = line[at + 5..].split([',', ' ']).next().unwrap();
+                table.insert(position(id).unwrap_or_else(|| panic!("no location {id}")));
+            }
+        }
+    }
+    table
+}
+
+/// The line table of SPIR-V disassembly: each instruction of a function under an OpLine or
+/// DebugLine, with the DebugInlinedAt chain of the DebugScope in force.
+fn spirv_table(text: &str) -> Table {
+    let mut constants: HashMap<&str, &str> = HashMap::new();
+    let mut inlined: HashMap<&str, (String, Option<&str>)> = HashMap::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [id, "=", "OpConstant", _, value] = words[..] {
+            constants.insert(id, value);
+        }
+        if words.len() >= 7 && words[2] == "OpExtInst" && words[5] == "DebugInlinedAt" {
+            let n = words[6];
+            let n = constants.get(n).copied().unwrap_or(n).to_string();
+            inlined.insert(words[0], (n, words.get(8).copied()));
+        }
+    }
+    let num = |w: &str| constants.get(w).copied().unwrap_or(w).to_string();
+    let mut table = Table::new();
+    let (mut in_function, mut line_now, mut chain) = (false, None::<String>, String::new());
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let op = words
+            .iter()
+            .find(|w| w.starts_with("Op"))
+            .copied()
+            .unwrap_or("");
+        match op {
+            "OpFunction" => in_function = true,
+            "OpFunctionEnd" => in_function = false,
+            "OpLabel" => {
+                line_now = None;
+                chain.clear();
+            }
+            "OpLine" => line_now = Some(format!("{}:{}", words[2], words[3])),
+            "OpNoLine" => line_now = None,
+            "OpExtInst" if in_function => {
+                let ext = words.iter().position(|w| *w == "OpExtInst").unwrap();
+                match words.get(ext + 3).copied() {
+                    Some("DebugScope") => {
+                        chain.clear();
+                        let mut at = words.get(ext + 5).copied();
+                        while let Some(id) = at {
+                            let (l, outer) = &inlined[id];
+                            chain.push_str(&format!("@{l}"));
+                            at = *outer;
+                        }
+                    }
+                    Some("DebugNoScope") => chain.clear(),
+                    Some("DebugLine") => {
+                        line_now = Some(format!("{}:{}", num(words[ext + 5]), num(words[ext + 7])));
+                    }
+                    Some("DebugNoLine") => line_now = None,
+                    Some("DebugFunctionDefinition") => {}
+                    _ => {
+                        if let Some(l) = &line_now {
+                            table.insert(format!("{l}{chain}"));
+                        }
+                    }
+                }
+            }
+            _ if in_function && !op.is_empty() && op != "OpFunctionParameter" => {
+                if let Some(l) = &line_now {
+                    table.insert(format!("{l}{chain}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    table
+}
+
+/// Positions without their inlined-at chain.
+fn lines_only(t: &Table) -> Table {
+    t.iter()
+        .map(|p| p.split('@').next().unwrap().to_string())
+        .collect()
+}
+
+/// Positions of the input whose only instruction becomes no instruction at all: (kernel,
+/// position, why).
+const NOT_INSTRUCTIONS: [(&str, &str, &str); 2] = [
+    (
+        "images",
+        "2:28",
+        "a program-scope sampler's initializer is a constant (OpConstantSampler)",
+    ),
+    (
+        "vectors",
+        "5:25",
+        "convert_uint4 of an int4 is the same bits: no instruction",
+    ),
+];
+
+fn spirv_text(fixture: &Path, options: &spir_xlate::Options) -> (Vec<u32>, String) {
+    let words = spir_xlate::internals::to_spirv(fixture, options)
+        .unwrap_or_else(|e| panic!("{}: {e}", fixture.display()));
+    let text = spir_xlate::disassemble(&words).unwrap();
+    (words, text)
+}
+
+#[test]
+fn line_tables_survive_both_ways_and_vulkan() {
+    let fixtures = debug_fixtures();
+    assert_eq!(fixtures.len(), 45, "15 kernels in 3 debug shapes");
+    let dir = std::env::temp_dir().join(format!("spir-xlate-debug-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut kept, mut total) = (0usize, 0usize);
+    for fixture in &fixtures {
+        let id = format!(
+            "{}/{}",
+            fixture
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_string_lossy(),
+            fixture.file_name().unwrap().to_string_lossy()
+        );
+        let text = spir_xlate::internals::llvm_text(&std::fs::read(fixture).unwrap()).unwrap();
+        let (input, all) = (llvm_table(&text, true), llvm_table(&text, false));
+        assert!(input.len() > 3, "{id}: the fixture has no line table");
+
+        // SPIR -> SPIR-V (OpenCL.DebugInfo.100): no position the input did not have, and
+        // the input's positions, but those of instructions no SPIR-V instruction stands for.
+        let (words, text) = spirv_text(fixture, &Default::default());
+        assert!(text.contains("OpenCL.DebugInfo.100"), "{id}");
+        let forward = spirv_table(&text);
+        let invented: Vec<_> = forward.difference(&all).collect();
+        assert!(
+            invented.is_empty(),
+            "{id}: positions the input did not have: {invented:?}"
+        );
+        let name = fixture.file_name().unwrap().to_string_lossy();
+        let missing: Vec<_> = input
+            .difference(&forward)
+            .filter(|p| {
+                !NOT_INSTRUCTIONS
+                    .iter()
+                    .any(|(k, at, _)| name.starts_with(&format!("{k}.")) && at == p)
+            })
+            .collect();
+        assert!(missing.is_empty(), "{id}: positions lost: {missing:?}");
+        kept += forward.intersection(&input).count();
+        total += input.len();
+
+        // SPIR-V -> SPIR, both flavors: every position of the SPIR-V, and nothing else.
+        let spv = dir.join(format!("{}.spv", id.replace('/', ".")));
+        std::fs::write(
+            &spv,
+            words
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        )
+        .unwrap();
+        for flavor in [spir_xlate::Flavor::Spir, spir_xlate::Flavor::SpirvIr] {
+            let opts = spir_xlate::SpirOptions {
+                flavor,
+                text: true,
+                ..Default::default()
+            };
+            let out = spir_xlate::internals::translate_to_spir(&spv, &opts).unwrap();
+            assert!(
+                !out.lost.iter().any(|l| l.to_string().contains("debug")),
+                "{id} to {flavor:?}: {:?}",
+                out.lost
+            );
+            let back = llvm_table(&String::from_utf8(out.bytes).unwrap(), false);
+            assert_eq!(back, forward, "{id} back to {flavor:?}");
+        }
+
+        // Vulkan (NonSemantic.Shader.DebugInfo.100): helpers are inlined, so positions gain
+        // inlined-at chains; their lines and columns are the input's.
+        let vulkan = spir_xlate::Options {
+            target: spir_xlate::TargetEnv::Vulkan12,
+            ..Default::default()
+        };
+        match spir_xlate::internals::to_spirv(fixture.as_path(), &vulkan) {
+            Ok(words) => {
+                let text = spir_xlate::disassemble(&words).unwrap();
+                assert!(text.contains("NonSemantic.Shader.DebugInfo.100"), "{id}");
+                // (A phi's position stays: the load that stands for it in a shader has it.)
+                let vk = lines_only(&spirv_table(&text));
+                let input_lines = lines_only(&all);
+                let invented: Vec<_> = vk.difference(&input_lines).collect();
+                assert!(invented.is_empty(), "{id} (Vulkan): {invented:?}");
+                assert!(
+                    vk.len() * 2 > lines_only(&input).len(),
+                    "{id} (Vulkan): {} of {} lines",
+                    vk.len(),
+                    lines_only(&input).len()
+                );
+            }
+            // Kernels whose construct has no Vulkan form are refused with or without -g.
+            Err(e) => assert!(e.to_string().contains("no Vulkan form"), "{id}: {e}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{kept} of {total} positions kept");
+}
