@@ -45,6 +45,10 @@ pub mod nonsemantic_op {
     pub const NO_LINE: u32 = 104;
 }
 
+/// The `OpModuleProcessed` record that names a compile unit's producer (neither set has an
+/// operand for it; llvm-spirv writes it so).
+pub const PRODUCER_RECORD: &str = "Debug info producer: ";
+
 /// The `Version` operand of `DebugCompilationUnit` (the sets' version 1.0, as llvm-spirv
 /// writes it).
 pub const UNIT_VERSION: u32 = 65536;

@@ -121,19 +121,7 @@ fn lower(
         fp_contract: md.fp_contract,
     };
     module.debug = debug_info;
-    if md.debug_info && module.debug.is_empty() {
-        module.lost.push(crate::diag::Lost::module(
-            "debug information (`!llvm.dbg.cu`): none of it in a form LLVM 14 reads \
-             (no compile unit, no location), not translated",
-        ));
-    }
-    if debug_tables.unread_expressions > 0 {
-        module.lost.push(crate::diag::Lost::module(format!(
-            "debug information: {} variable location(s) whose DWARF expression uses an \
-             operation SPIR-V's debug sets do not have, not translated",
-            debug_tables.unread_expressions
-        )));
-    }
+    debug_notes(&mut module, md, debug_tables);
     for name in &md.unread_named {
         module.lost.push(crate::diag::Lost::module(format!(
             "named metadata `!{name}`: no meaning in SPIR or SPIR-V known here, not translated"
@@ -257,6 +245,24 @@ fn lower(
         )));
     }
     Ok(module)
+}
+
+/// What the module's debug information says that the graph does not hold.
+fn debug_notes(module: &mut ir::Module, md: &metadata::RawMetadata, t: &debug::DebugTables) {
+    if md.debug_info && module.debug.is_empty() {
+        module.lost.push(crate::diag::Lost::module(
+            "debug information (`!llvm.dbg.cu`): none of it in a form LLVM 14 reads \
+             (no compile unit, no location), not translated",
+        ));
+    }
+    if t.unread_expressions > 0 {
+        module.lost.push(crate::diag::Lost::module(format!(
+            "debug information: {} variable location(s) whose DWARF expression SPIR-V's \
+             debug sets cannot say (an operation they lack, or a value made of several, \
+             LLVM's DIArgList), not translated",
+            t.unread_expressions
+        )));
+    }
 }
 
 /// The graph's addressing: the target triple's (`spir` 32-bit, `spir64` 64-bit), else the

@@ -286,6 +286,16 @@ impl Reader {
                 }
             }
         }
+        self.resolve_phis(&mut st, &fname)?;
+        crate::normal::drop_unused(&mut st.body, &st.looked_through);
+        st.body.merge_forwarders();
+        self.m.functions[h].body = Some(st.body);
+        Ok(())
+    }
+
+    /// Each phi's (value, block) pairs, once every id of the function is known: one entry per
+    /// edge, as the graph has them.
+    fn resolve_phis(&mut self, st: &mut FnState, fname: &str) -> Result<()> {
         let block_of: HashMap<ir::Handle<Inst>, usize> = st
             .body
             .blocks
@@ -297,12 +307,10 @@ impl Reader {
             let mut resolved = Vec::new();
             let here = block_of.get(&ih).copied();
             for (v, l) in incoming {
-                let value = self
-                    .operand(&mut st, v)
-                    .map_err(|e| e.in_function(&fname))?;
+                let value = self.operand(st, v).map_err(|e| e.in_function(fname))?;
                 let block = *st.labels.get(&l).ok_or_else(|| {
                     Error::malformed(format!("OpPhi names %{l}, which is not a block"))
-                        .in_function(&fname)
+                        .in_function(fname)
                 })?;
                 // SPIR-V names a parent once; the graph has one entry per edge (a
                 // conditional branch with both arms to this block is two). A parent named
@@ -313,7 +321,7 @@ impl Reader {
                         return Err(Error::malformed(format!(
                             "OpPhi names block %{l} twice with different values"
                         ))
-                        .in_function(&fname));
+                        .in_function(fname));
                     }
                     continue;
                 }
@@ -331,9 +339,6 @@ impl Reader {
             }
             st.body.insts[ih].op = Op::Phi { incoming: resolved };
         }
-        crate::normal::drop_unused(&mut st.body, &st.looked_through);
-        st.body.merge_forwarders();
-        self.m.functions[h].body = Some(st.body);
         Ok(())
     }
 

@@ -10,6 +10,7 @@ mod annotations;
 mod body;
 pub(crate) mod builtins;
 mod debug;
+mod debug_types;
 mod decode;
 mod function;
 mod kernels;

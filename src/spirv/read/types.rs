@@ -24,7 +24,6 @@ impl Reader {
             | S::SourceExtension
             | S::Name
             | S::MemberName
-            | S::ModuleProcessed
             | S::Decorate
             | S::DecorateId
             | S::DecorateString
@@ -37,6 +36,10 @@ impl Reader {
             | S::Nop => Ok(()),
             S::String => {
                 self.debug_string(inst);
+                Ok(())
+            }
+            S::ModuleProcessed => {
+                self.debug_processed(inst);
                 Ok(())
             }
             S::ExtInstImport => {

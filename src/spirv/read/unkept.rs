@@ -28,7 +28,12 @@ impl Reader {
             match inst.class.opcode {
                 // Lines are read (`debug.rs`).
                 S::Line => {}
-                S::ModuleProcessed => processed = true,
+                // The debug information's producer is read with it (`debug.rs`).
+                S::ModuleProcessed => {
+                    processed |= !matches!(inst.operands.first(),
+                        Some(Operand::LiteralString(s))
+                            if s.starts_with(crate::spirv::debug_info::PRODUCER_RECORD))
+                }
                 // OpSource's file name and source text, and their continuations.
                 S::Source if inst.operands.len() > 2 => text = true,
                 S::SourceContinued => text = true,

@@ -9,6 +9,7 @@ mod body;
 mod builtins;
 mod constants;
 mod debug;
+mod debug_types;
 mod layout;
 mod memory;
 mod policy;
@@ -183,6 +184,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     let reflection_ids = w.reflection_ids()?;
     // A pinned version is honoured; otherwise the least the module needs.
     let (vmaj, vmin) = options.spirv_version.unwrap_or(w.needs);
+    w.debug_producer((vmaj, vmin));
     w.b.set_version(vmaj, vmin);
     for c in std::mem::take(&mut w.caps) {
         w.b.capability(Capability::from_u32(c).expect("capability"));

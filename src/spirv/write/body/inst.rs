@@ -137,29 +137,7 @@ impl Writer<'_> {
             | Op::Shuffle { .. }
             | Op::ExtractValue { .. }
             | Op::InsertValue { .. } => self.composite(ctx, inst, rid, rty)?,
-            Op::DebugDeclare { var, address, expr } => {
-                let place = self.value(ctx, *address)?;
-                let body = m.functions[ctx.func].body.as_ref();
-                let is_variable = match address {
-                    Value::Param(_) => true,
-                    Value::Inst(a) => {
-                        body.is_some_and(|b| matches!(b.insts[*a].op, Op::Alloca { .. }))
-                    }
-                    Value::Const(_) => false,
-                };
-                if is_variable {
-                    self.debug_variable(*var, place, expr, true)?;
-                } else {
-                    // SPIR-V declares only variables and parameters: the value read there.
-                    let mut e = vec![crate::ir::debug::ExprOp::Deref];
-                    e.extend(expr.iter().copied());
-                    self.debug_variable(*var, place, &e, false)?;
-                }
-            }
-            Op::DebugValue { var, value, expr } => {
-                let v = self.value(ctx, *value)?;
-                self.debug_variable(*var, v, expr, false)?;
-            }
+            Op::DebugDeclare { .. } | Op::DebugValue { .. } => self.debug_op(ctx, inst)?,
         }
         Ok(())
     }
@@ -355,6 +333,38 @@ impl Writer<'_> {
                     "an instruction written by the wrong family",
                 ))
             }
+        }
+        Ok(())
+    }
+    /// A debug declaration: `DebugDeclare` of a variable or parameter; of another address,
+    /// `DebugValue` of what is read there (SPIR-V declares only variables and parameters).
+    fn debug_op(&mut self, ctx: &mut FnCtx, inst: &ir::Inst) -> Result<()> {
+        let m = self.m;
+        match &inst.op {
+            Op::DebugDeclare { var, address, expr } => {
+                let place = self.value(ctx, *address)?;
+                let body = m.functions[ctx.func].body.as_ref();
+                let is_variable = match address {
+                    Value::Param(_) => true,
+                    Value::Inst(a) => {
+                        body.is_some_and(|b| matches!(b.insts[*a].op, Op::Alloca { .. }))
+                    }
+                    Value::Const(_) => false,
+                };
+                if is_variable {
+                    self.debug_variable(*var, place, expr, true)?;
+                } else {
+                    // SPIR-V declares only variables and parameters: the value read there.
+                    let mut e = vec![crate::ir::debug::ExprOp::Deref];
+                    e.extend(expr.iter().copied());
+                    self.debug_variable(*var, place, &e, false)?;
+                }
+            }
+            Op::DebugValue { var, value, expr } => {
+                let v = self.value(ctx, *value)?;
+                self.debug_variable(*var, v, expr, false)?;
+            }
+            _ => {}
         }
         Ok(())
     }
