@@ -116,17 +116,6 @@ impl DebugInfoFormat {
             _ => return None,
         })
     }
-
-    /// The instruction set for `target` (`None` for none).
-    pub fn set_for(self, target: TargetEnv) -> Option<crate::spirv::debug_info::DebugSet> {
-        use crate::spirv::debug_info::DebugSet;
-        match self {
-            DebugInfoFormat::Auto if target.is_vulkan() => Some(DebugSet::NonSemantic),
-            DebugInfoFormat::Auto | DebugInfoFormat::OpenCl => Some(DebugSet::OpenCl),
-            DebugInfoFormat::NonSemantic => Some(DebugSet::NonSemantic),
-            DebugInfoFormat::None => None,
-        }
-    }
 }
 
 /// Options of the SPIR -> SPIR-V direction.

@@ -158,3 +158,52 @@ mod tests {
         assert_eq!(order[4], 4);
     }
 }
+
+/// Drop the debug declarations ([`super::Op::is_debug`]) whose operand is an
+/// instruction that no longer is in a block, or no longer comes before them (a step that
+/// rewrote or moved code without them in mind): debug information follows the code, never
+/// the other way round.
+pub fn prune_debug(body: &mut super::Body) {
+    if !body.insts.iter().any(|(_, i)| i.op.is_debug()) {
+        return;
+    }
+    let succ: Vec<Vec<usize>> = body
+        .blocks
+        .iter()
+        .map(|b| b.terminator.successors())
+        .collect();
+    let idom = dominators(&succ, 0);
+    let mut home = crate::hash::HashMap::default();
+    for (b, block) in body.blocks.iter().enumerate() {
+        for (pos, &h) in block.insts.iter().enumerate() {
+            home.insert(h, (b, pos));
+        }
+    }
+    let mut dead = crate::hash::HashSet::default();
+    for (b, block) in body.blocks.iter().enumerate() {
+        for (pos, &h) in block.insts.iter().enumerate() {
+            let op = &body.insts[h].op;
+            if !op.is_debug() {
+                continue;
+            }
+            let mut ok = true;
+            super::operands::for_each_operand(op, |v| {
+                if let super::Value::Inst(d) = v {
+                    ok &= match home.get(&d) {
+                        Some(&(db, dpos)) if db == b => dpos < pos,
+                        Some(&(db, _)) => idom[b].is_some() && dominates(&idom, db, b),
+                        None => false,
+                    };
+                }
+            });
+            if !ok {
+                dead.insert(h);
+            }
+        }
+    }
+    if !dead.is_empty() {
+        for block in &mut body.blocks {
+            block.insts.retain(|h| !dead.contains(h));
+        }
+    }
+}

@@ -418,60 +418,7 @@ pub fn float_predicate(op: spirv::Op) -> Option<FloatPredicate> {
 pub fn drop_unused(body: &mut Body, candidates: &[Handle<crate::ir::function::Inst>]) {
     // Until nothing changes: a dropped candidate may have been the only use of another.
     while drop_unused_once(body, candidates) {}
-    prune_debug(body);
-}
-
-/// Drop the debug declarations ([`crate::ir::Op::is_debug`]) whose operand is an
-/// instruction that no longer is in a block, or no longer comes before them (a step that
-/// rewrote or moved code without them in mind): debug information follows the code, never
-/// the other way round.
-pub fn prune_debug(body: &mut Body) {
-    if !body.insts.iter().any(|(_, i)| i.op.is_debug()) {
-        return;
-    }
-    let succ: Vec<Vec<usize>> = body
-        .blocks
-        .iter()
-        .map(|b| b.terminator.successors())
-        .collect();
-    let idom = crate::ir::cfg::dominators(&succ, 0);
-    let mut home = crate::hash::HashMap::default();
-    for (b, block) in body.blocks.iter().enumerate() {
-        for (pos, &h) in block.insts.iter().enumerate() {
-            home.insert(h, (b, pos));
-        }
-    }
-    let mut keep_all = true;
-    let mut dead = crate::hash::HashSet::default();
-    for (b, block) in body.blocks.iter().enumerate() {
-        for (pos, &h) in block.insts.iter().enumerate() {
-            let op = &body.insts[h].op;
-            if !op.is_debug() {
-                continue;
-            }
-            let mut ok = true;
-            crate::ir::operands::for_each_operand(op, |v| {
-                if let Value::Inst(d) = v {
-                    ok &= match home.get(&d) {
-                        Some(&(db, dpos)) if db == b => dpos < pos,
-                        Some(&(db, _)) => {
-                            idom[b].is_some() && crate::ir::cfg::dominates(&idom, db, b)
-                        }
-                        None => false,
-                    };
-                }
-            });
-            if !ok {
-                dead.insert(h);
-                keep_all = false;
-            }
-        }
-    }
-    if !keep_all {
-        for block in &mut body.blocks {
-            block.insts.retain(|h| !dead.contains(h));
-        }
-    }
+    crate::ir::cfg::prune_debug(body);
 }
 
 /// One pass of `drop_unused`; whether it dropped anything.

@@ -146,7 +146,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         if let Some(mut body) = out.functions[k.entry].body.take() {
             let r = lanes::split(&mut out, &mut body)
                 .and_then(|()| structurize::structurize(&mut out, &mut body));
-            crate::normal::prune_debug(&mut body);
+            ir::cfg::prune_debug(&mut body);
             out.functions[k.entry].body = Some(body);
             r.map_err(|e| e.in_function(&name))?;
         }

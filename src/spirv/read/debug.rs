@@ -42,15 +42,6 @@ pub(super) struct DebugReader {
     function_scopes: Vec<(Word, Word)>,
 }
 
-/// Where the instructions being read come from, in the block being read.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Position {
-    scope: Option<(Handle<dbg::Scope>, Option<Handle<dbg::Location>>)>,
-    line: Option<(Handle<dbg::SourceFile>, u32, u32)>,
-    /// The location of both, made when first asked.
-    pub loc: Option<Handle<dbg::Location>>,
-}
-
 fn words(ops: &[Operand]) -> Vec<Word> {
     ops.iter()
         .map(|o| match o {

@@ -44,7 +44,19 @@ pub(super) struct FnState {
     pub repeated: HashMap<Word, Word>,
     /// The source position in the block being read (`debug.rs`), and the location of the
     /// instruction being read, which every graph instruction made for it carries.
-    pub pos: super::debug::Position,
+    pub pos: Position,
+    pub loc: Option<ir::Handle<ir::Location>>,
+}
+
+/// Where the instructions being read come from, in the block being read.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Position {
+    pub scope: Option<(
+        ir::Handle<ir::debug::Scope>,
+        Option<ir::Handle<ir::Location>>,
+    )>,
+    pub line: Option<(ir::Handle<ir::debug::SourceFile>, u32, u32)>,
+    /// The location of both, made when first asked.
     pub loc: Option<ir::Handle<ir::Location>>,
 }
 

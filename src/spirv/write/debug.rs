@@ -62,6 +62,21 @@ impl DebugWriter {
     }
 }
 
+/// The instruction set `format` writes for `target` (`None` for none): `auto` is what the
+/// target's consumers read.
+pub(super) fn debug_set(
+    format: crate::options::DebugInfoFormat,
+    target: crate::options::TargetEnv,
+) -> Option<DebugSet> {
+    use crate::options::DebugInfoFormat as F;
+    match format {
+        F::Auto if target.is_vulkan() => Some(DebugSet::NonSemantic),
+        F::Auto | F::OpenCl => Some(DebugSet::OpenCl),
+        F::NonSemantic => Some(DebugSet::NonSemantic),
+        F::None => None,
+    }
+}
+
 impl Writer<'_> {
     /// Import the debug set the options chose, where the module has debug information.
     pub(super) fn debug_import(&mut self, set: Option<DebugSet>) {

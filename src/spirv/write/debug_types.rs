@@ -57,6 +57,22 @@ impl Writer<'_> {
         }
     }
 
+    /// What a pointer to `t` names in these sets: SPIRV-Tools up to 2023.1 (Debian's) takes
+    /// only a basic type there, so `t` with its typedefs and qualifiers taken off where that
+    /// is a basic type, else `void` (`None`): a pointer to a struct or to a pointer is a
+    /// pointer to `void`.
+    pub(super) fn basic_core(&self, mut t: Option<Handle<DebugType>>) -> Option<Handle<DebugType>> {
+        // Typedef and qualifier chains are finite; the bound stops a malformed cycle.
+        for _ in 0..=self.m.debug.types.len() {
+            match &self.m.debug.types[t?] {
+                DebugType::Basic { .. } => return t,
+                DebugType::Typedef { base, .. } | DebugType::Qualified { base, .. } => t = *base,
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Whether `t` is written as a `DebugTypeBasic` (what a typedef or a vector must name
     /// in these sets, as SPIRV-Tools checks them).
     pub(super) fn written_basic(&self, t: Option<Handle<DebugType>>) -> bool {
@@ -96,7 +112,7 @@ impl Writer<'_> {
                 (D::DebugTypeBasic, ops)
             }
             DebugType::Pointer { base, space, .. } => {
-                let base = self.dtype(base);
+                let base = self.dtype(self.basic_core(base));
                 let sc = space.map_or(spirv::StorageClass::Function, |s| {
                     crate::mappings::space_storage_class(s)
                 });
@@ -108,6 +124,14 @@ impl Writer<'_> {
                     D::DebugTypePointer,
                     vec![Operand::IdRef(base), sc, self.num(0)],
                 )
+            }
+            // A qualifier of anything but a basic type is not one SPIRV-Tools up to 2023.1
+            // (Debian's) accepts: the type qualified stands for it.
+            DebugType::Qualified { base, .. } if !self.written_basic(base) => {
+                self.dw().open_types.remove(&t);
+                let id = self.dtype(base);
+                self.dw().types.insert(t, id);
+                return id;
             }
             DebugType::Qualified { qualifier, base } => {
                 let base = self.dtype(base);

@@ -150,7 +150,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     };
     w.b.memory_model(addressing, policy.memory_model);
     w.source_info();
-    w.debug_import(options.debug_info.set_for(options.target));
+    w.debug_import(debug::debug_set(options.debug_info, options.target));
     private_globals::check(m)?;
     for (h, g) in m.globals.iter() {
         if g.space == ir::AddressSpace::Private {
