@@ -69,11 +69,13 @@
 //!
 //! let mut body = Body::default();
 //! let old = body.insts.append(Inst {
+//!     loc: None,
 //!     name: Some("old".into()),
 //!     ty: int,
 //!     op: Op::Load { ptr: Value::Param(0), align: Some(4), volatile: false },
 //! });
 //! let new = body.insts.append(Inst {
+//!     loc: None,
 //!     name: Some("new".into()),
 //!     ty: int,
 //!     op: Op::Binary {
@@ -84,6 +86,7 @@
 //!     },
 //! });
 //! let store = body.insts.append(Inst {
+//!     loc: None,
 //!     name: None,
 //!     ty: void,
 //!     op: Op::Store { ptr: Value::Param(0), value: Value::Inst(new), align: Some(4), volatile: false },
@@ -92,6 +95,7 @@
 //!     name: Some("entry".into()),
 //!     insts: vec![old, new, store],
 //!     terminator: Terminator::Return(None),
+//!     terminator_loc: None,
 //!     construct: None,
 //! });
 //! let param = Param { name: Some("p".into()), ty: ptr, attrs: ParamAttrs::default() };
@@ -121,7 +125,9 @@
 //! Each file defines one part of the graph: [`arena`] the handles, [`types`], [`constant`],
 //! [`function`] (values, instructions, blocks, terminators), [`builtin`] (what a builtin
 //! call means), [`kernel`] (what OpenCL says of an entry point), [`interface`] (a Vulkan
-//! entry point's interface), [`module`] (the whole). Queries over it: [`typing`] (the type
+//! entry point's interface), [`debug`] (source positions, scopes, variables and the source's
+//! types, for debuggers: beside the program, never part of what it computes), [`module`]
+//! (the whole). Queries over it: [`typing`] (the type
 //! of a value), [`operands`] (the operands of an instruction), [`cfg`](mod@cfg) (successors,
 //! dominators, orders). [`print::print_module`] shows a graph as text (what `spir-xlate
 //! dump-ir` prints).

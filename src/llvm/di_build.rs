@@ -67,6 +67,17 @@ pub(super) fn s(text: &str) -> (*const c_char, usize) {
     (text.as_ptr().cast(), text.len())
 }
 
+/// A compile unit's language, as the C API names the ones written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// `DW_LANG_OpenCL`.
+    OpenCl,
+    /// `DW_LANG_C_plus_plus` (C++ for OpenCL).
+    Cpp,
+    /// `DW_LANG_C99`.
+    C99,
+}
+
 /// LLVM's `DIBuilder` for one module: made by [`Module::di_builder`], finalized and freed when
 /// dropped.
 pub struct DiBuilder<'m> {
@@ -144,7 +155,7 @@ impl<'m> DiBuilder<'m> {
     /// The module's one compile unit (a builder makes at most one).
     pub fn compile_unit(
         &self,
-        language: u32,
+        language: Language,
         file: Metadata<'m>,
         producer: &str,
         optimized: bool,
@@ -156,12 +167,16 @@ impl<'m> DiBuilder<'m> {
         )?;
         let (p, pl) = s(producer);
         let empty = "".as_ptr().cast();
-        // SAFETY: a live builder, a file (checked), strings with their lengths; the
-        // language is a DWARF language code, which LLVM takes as it is.
+        // SAFETY: a live builder, a file (checked), strings with their lengths, a language
+        // of the C API's enumeration.
         self.md(unsafe {
             LLVMDIBuilderCreateCompileUnit(
                 self.raw,
-                std::mem::transmute::<u32, LLVMDWARFSourceLanguage>(language),
+                match language {
+                    Language::OpenCl => LLVMDWARFSourceLanguage::LLVMDWARFSourceLanguageOpenCL,
+                    Language::Cpp => LLVMDWARFSourceLanguage::LLVMDWARFSourceLanguageC_plus_plus,
+                    Language::C99 => LLVMDWARFSourceLanguage::LLVMDWARFSourceLanguageC99,
+                },
                 file.raw(),
                 p,
                 pl,

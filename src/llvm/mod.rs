@@ -55,7 +55,7 @@ mod value;
 pub use builder::{Builder, IntPredicate, RealPredicate, Wrap};
 pub use checks::{Built, Refused};
 pub use debug_read::{DiField, DiNode, MetadataKind};
-pub use di_build::DiBuilder;
+pub use di_build::{DiBuilder, Language as DwarfLanguage};
 pub use di_types::tag as dwarf_tag;
 pub use globals::{AttributePlace, Linkage};
 pub use md_build::Metadata;

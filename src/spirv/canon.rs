@@ -132,9 +132,9 @@ impl<'m> Canon<'m> {
         if let Some(t) = def.result_type {
             s.push_str(&self.describe(t, visiting));
         }
-        for o in &def.operands {
+        for o in self.operands_text(def, visiting) {
             s.push(' ');
-            s.push_str(&self.operand(o, visiting));
+            s.push_str(&o);
         }
         if matches!(
             def.class.opcode,
@@ -176,11 +176,60 @@ impl<'m> Canon<'m> {
         if let Some(t) = i.result_type {
             let _ = write!(s, " : {}", self.describe(t, &mut Vec::new()));
         }
-        for o in &i.operands {
+        for o in self.operands_text(i, &mut Vec::new()) {
             s.push(' ');
-            s.push_str(&self.operand(o, &mut Vec::new()));
+            s.push_str(&o);
         }
         s
+    }
+
+    /// An instruction's operands as text. An extended instruction's operands are all ids to
+    /// the binary parser; its set's grammar (rspirv's tables) says which are literals (the
+    /// numbers of `OpenCL.DebugInfo.100`), which are printed as numbers, not as whatever id
+    /// has that number.
+    fn operands_text(&mut self, i: &Instruction, visiting: &mut Vec<Word>) -> Vec<String> {
+        let literal = self.ext_literals(i);
+        i.operands
+            .iter()
+            .enumerate()
+            .map(|(k, o)| match (literal.get(k), o) {
+                (Some(true), Operand::IdRef(w)) => w.to_string(),
+                _ => self.operand(o, visiting),
+            })
+            .collect()
+    }
+
+    /// For an OpExtInst of a set rspirv knows, which operands are literals (by index into
+    /// the instruction's operands: the set and the opcode come first).
+    fn ext_literals(&self, i: &Instruction) -> Vec<bool> {
+        use rspirv::grammar::{OperandKind as K, OperandQuantifier as Q};
+        if i.class.opcode != Op::ExtInst {
+            return Vec::new();
+        }
+        let (Some(Operand::IdRef(set)), Some(Operand::LiteralExtInstInteger(code))) =
+            (i.operands.first(), i.operands.get(1))
+        else {
+            return Vec::new();
+        };
+        let name = match self.defs.get(set).and_then(|d| d.operands.first()) {
+            Some(Operand::LiteralString(n)) => n.clone(),
+            _ => return Vec::new(),
+        };
+        let Some(grammar) =
+            rspirv::grammar::ext_inst_table(&name).and_then(|t| t.lookup_opcode(*code))
+        else {
+            return Vec::new();
+        };
+        let mut out = vec![false, false];
+        let mut kinds = grammar.operands.iter().peekable();
+        while out.len() < i.operands.len() {
+            let Some(op) = kinds.peek() else { break };
+            out.push(!matches!(op.kind, K::IdRef | K::IdResultType | K::IdResult));
+            if op.quantifier != Q::ZeroOrMore {
+                kinds.next();
+            }
+        }
+        out
     }
 
     fn sorted(&mut self, is: &[Instruction]) -> Vec<String> {

@@ -97,11 +97,13 @@ pub fn encoding_of(code: u32) -> Encoding {
     }
 }
 
-/// `DebugCompositeType`.
+/// `DebugCompositeType`. A C++ `class` is written as a structure: LLVM 14's C interface
+/// makes every struct-like type a structure (`DIBuilder::createClassType` too), so the SPIR
+/// side cannot keep it, and a module's round trip through SPIR stays exact; the two differ
+/// only in their members' default access.
 pub fn composite_code(k: CompositeKind) -> u32 {
     match k {
-        CompositeKind::Class => 0,
-        CompositeKind::Struct => 1,
+        CompositeKind::Class | CompositeKind::Struct => 1,
         CompositeKind::Union => 2,
     }
 }

@@ -28,14 +28,12 @@ pub(super) struct SpirDebug<'a> {
     pub(super) function_sp: Option<Metadata<'a>>,
 }
 
-/// DWARF's language code of a compile unit's language.
-fn dwarf_language(l: dbg::SourceLanguage) -> u32 {
+/// DWARF's language of a compile unit's language (another is written as OpenCL C).
+fn dwarf_language(l: dbg::SourceLanguage) -> llvm::DwarfLanguage {
     match l {
-        dbg::SourceLanguage::OpenClC => 0x15,
-        dbg::SourceLanguage::OpenClCpp | dbg::SourceLanguage::Cpp => 0x04,
-        dbg::SourceLanguage::C => 0x0c,
-        dbg::SourceLanguage::Other(0) => 0x15,
-        dbg::SourceLanguage::Other(c) => c,
+        dbg::SourceLanguage::OpenClCpp | dbg::SourceLanguage::Cpp => llvm::DwarfLanguage::Cpp,
+        dbg::SourceLanguage::C => llvm::DwarfLanguage::C99,
+        dbg::SourceLanguage::OpenClC | dbg::SourceLanguage::Other(_) => llvm::DwarfLanguage::OpenCl,
     }
 }
 
