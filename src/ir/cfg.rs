@@ -140,25 +140,6 @@ pub fn dominates(idom: &[Option<usize>], a: usize, mut b: usize) -> bool {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::reverse_post_order;
-
-    #[test]
-    fn dominators_first_and_unreachable_last() {
-        // 0 -> 1 -> 3, 0 -> 2 -> 3, 4 unreachable.
-        let succ = |b: usize| match b {
-            0 => vec![1, 2],
-            1 | 2 => vec![3],
-            _ => vec![],
-        };
-        let order = reverse_post_order(5, succ);
-        assert_eq!(order[0], 0);
-        assert_eq!(order[3], 3);
-        assert_eq!(order[4], 4);
-    }
-}
-
 /// Drop the debug declarations ([`super::Op::is_debug`]) whose operand is an
 /// instruction that no longer is in a block, or no longer comes before them (a step that
 /// rewrote or moved code without them in mind): debug information follows the code, never
@@ -205,5 +186,24 @@ pub fn prune_debug(body: &mut super::Body) {
         for block in &mut body.blocks {
             block.insts.retain(|h| !dead.contains(h));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reverse_post_order;
+
+    #[test]
+    fn dominators_first_and_unreachable_last() {
+        // 0 -> 1 -> 3, 0 -> 2 -> 3, 4 unreachable.
+        let succ = |b: usize| match b {
+            0 => vec![1, 2],
+            1 | 2 => vec![3],
+            _ => vec![],
+        };
+        let order = reverse_post_order(5, succ);
+        assert_eq!(order[0], 0);
+        assert_eq!(order[3], 3);
+        assert_eq!(order[4], 4);
     }
 }

@@ -221,18 +221,23 @@ fn lower(
             .map(|k| k.image_access.clone())
             .unwrap_or_default();
         let casts = md.memory_casts.get(&f.name).cloned().unwrap_or_default();
+        let facts = body::BodyFacts {
+            image_access: access,
+            memory_casts: casts,
+            debug: debug_tables.functions.get(&f.name),
+        };
         let mut body = body::lower_body(
             &mut module,
             &mut types,
             &symbols,
             (f, names_of(i)),
             h,
-            access,
-            casts,
-            debug_tables.functions.get(&f.name),
+            facts,
         )
         .map_err(|e| e.in_function(&f.name))?;
         friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
+        // Debug declarations follow what the steps above kept.
+        ir::cfg::prune_debug(&mut body);
         module.functions[h].body = Some(body);
     }
     attach_kernels(&mut module, kernel_info, &symbols)?;

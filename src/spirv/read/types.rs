@@ -44,7 +44,7 @@ impl Reader {
             }
             S::ExtInstImport => {
                 let name = super::string_operand(inst, 0)?;
-                let debug = self.debug_import(result_id(inst)?, &name).is_some();
+                let debug = self.debug_import(result_id(inst)?, name).is_some();
                 let set = if name == "OpenCL.std" {
                     ExtSet::OpenClStd
                 } else if debug || name.starts_with("NonSemantic.") || name.contains("DebugInfo") {

@@ -441,10 +441,7 @@ impl Writer<'_> {
         };
         let at = self.m.debug.locations[l];
         let scope = self.scope(at.scope);
-        let inlined = match at.inlined_at {
-            Some(i) => Some(self.inlined_at(i)),
-            None => None,
-        };
+        let inlined = at.inlined_at.map(|i| self.inlined_at(i));
         if self.dw().scope_now != Some((scope, inlined)) {
             let mut ops = vec![Operand::IdRef(scope)];
             ops.extend(inlined.map(Operand::IdRef));

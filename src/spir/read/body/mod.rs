@@ -20,16 +20,27 @@ use super::Symbols;
 use crate::diag::{Error, Result};
 use crate::ir::{self, ArithFlags, BinaryOp, BlockId, Body, CastOp, Op, Terminator, Type, Value};
 
+/// What the reader learned of a function before lowering its body: its images' access, the
+/// casts that only feed memory intrinsics, and its debug facts.
+pub(crate) struct BodyFacts<'d> {
+    pub image_access: HashMap<String, ir::Access>,
+    pub memory_casts: HashSet<(usize, usize)>,
+    pub debug: Option<&'d super::debug::FunctionDebug>,
+}
+
 pub(crate) fn lower_body(
     m: &mut ir::Module,
     types: &mut TypeLowering,
     symbols: &Symbols,
     (f, names): (&llvm_ir::Function, &LocalNames),
     func: ir::Handle<ir::Function>,
-    image_access: HashMap<String, ir::Access>,
-    memory_casts: HashSet<(usize, usize)>,
-    debug: Option<&super::debug::FunctionDebug>,
+    facts: BodyFacts,
 ) -> Result<Body> {
+    let BodyFacts {
+        image_access,
+        memory_casts,
+        debug,
+    } = facts;
     types.image_access = image_access;
     let mut l = FnLowering {
         m,
