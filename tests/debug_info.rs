@@ -284,3 +284,73 @@ fn line_tables_survive_both_ways_and_vulkan() {
     let _ = std::fs::remove_dir_all(&dir);
     eprintln!("{kept} of {total} positions kept");
 }
+
+/// The other producer and consumer of OpenCL.DebugInfo.100 (oracle tier: needs
+/// llvm-spirv-14): `llvm-spirv-14 -r` reads our debug information back into LLVM debug
+/// metadata, and we read its own (into SPIR that LLVM's verifier accepts, with locations).
+#[test]
+#[ignore]
+fn llvm_spirv_reads_ours_and_we_read_its() {
+    let dir = std::env::temp_dir().join(format!("spir-xlate-debug-k-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut theirs, mut ours) = (0, 0);
+    for fixture in debug_fixtures() {
+        let id = fixture
+            .to_string_lossy()
+            .replace("tests/fixtures/", "")
+            .replace('/', ".");
+        let (words, _) = spirv_text(&fixture, &Default::default());
+        let spv = dir.join(format!("{id}.spv"));
+        std::fs::write(
+            &spv,
+            words
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        )
+        .unwrap();
+        let back = dir.join(format!("{id}.back.bc"));
+        let status = std::process::Command::new("llvm-spirv-14")
+            .arg("-r")
+            .arg(&spv)
+            .arg("-o")
+            .arg(&back)
+            .status()
+            .expect("llvm-spirv-14 runs");
+        assert!(
+            status.success(),
+            "{id}: llvm-spirv-14 -r refused our module"
+        );
+        let text = spir_xlate::internals::llvm_text(&std::fs::read(&back).unwrap()).unwrap();
+        assert!(text.contains("!DILocation("), "{id}: no location read back");
+        ours += 1;
+
+        // llvm-spirv-14's own module of the fixture, where it makes one (it aborts on some).
+        let k = dir.join(format!("{id}.k.spv"));
+        let made = std::process::Command::new("llvm-spirv-14")
+            .arg(&fixture)
+            .arg("-o")
+            .arg(&k)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("llvm-spirv-14 runs");
+        if !made.success() {
+            continue;
+        }
+        let opts = spir_xlate::SpirOptions {
+            text: true,
+            ..Default::default()
+        };
+        let out = spir_xlate::internals::to_spir(&k, &opts)
+            .unwrap_or_else(|e| panic!("{id}: llvm-spirv-14's module: {e}"));
+        let table = llvm_table(&String::from_utf8(out).unwrap(), false);
+        assert!(table.len() > 3, "{id}: llvm-spirv-14's lines not read");
+        theirs += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("llvm-spirv-14 read {ours} of our modules; we read {theirs} of its");
+    assert!(
+        theirs >= 40,
+        "only {theirs} of llvm-spirv-14's modules made and read"
+    );
+}
