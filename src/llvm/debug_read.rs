@@ -18,7 +18,7 @@ use super::md_build::Metadata;
 use super::value::Value;
 use super::Module;
 
-/// What a [`Metadata`] is, for the kinds debug information is made of.
+/// What a `Metadata` is, for the kinds debug information is made of.
 pub use llvm_sys::debuginfo::LLVMMetadataKind as MetadataKind;
 
 /// A `!DILocation`: a line and column in a scope, maybe inlined at another location.
