@@ -90,6 +90,12 @@ impl DebugTables {
 
 /// Read the module's debug information into `d`, and each function's facts.
 pub(super) fn read(module: &llvm::Module, d: &mut dbg::DebugInfo) -> DebugTables {
+    // LLVM's verifier ties every location to a subprogram, every subprogram definition to a
+    // compile unit and every unit to `!llvm.dbg.cu`: a module without it has no debug
+    // information, and its instructions need no walk.
+    if !module.has_named_metadata("llvm.dbg.cu") {
+        return DebugTables::default();
+    }
     let mut r = Reader {
         llvm: module,
         d,
