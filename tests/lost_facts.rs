@@ -333,3 +333,23 @@ fn the_cli_warns_and_migrate_reports() {
     assert_eq!(json["summary"]["with facts not kept"], 1, "{json:#}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Debug information older than LLVM 3.4's format (no "Debug Info Version" flag, as LLVM 3.2
+/// producers of SPIR 1.2 wrote it) is dropped by LLVM's reader before ours sees it: the
+/// translation says so instead of losing it silently.
+#[test]
+fn debug_information_llvm_drops_is_reported() {
+    let old = LOSSY_IR.replace("!llvm.module.flags = !{!2}\n", "");
+    assert_ne!(old, LOSSY_IR);
+    let out =
+        spir_xlate::internals::translate_to_spirv(old.as_bytes(), &Options::default()).unwrap();
+    let lost = facts(&out.lost);
+    assert!(
+        has(&lost, "debug information in the format of LLVM before 3.4"),
+        "{lost:#?}"
+    );
+    // With the flag, nothing of the kind is said.
+    let out = spir_xlate::internals::translate_to_spirv(LOSSY_IR.as_bytes(), &Options::default())
+        .unwrap();
+    assert!(!has(&facts(&out.lost), "before 3.4"));
+}

@@ -132,6 +132,12 @@ impl Module {
         }
     }
 
+    /// What LLVM said while it parsed the module (its warnings: debug information it
+    /// dropped, ...), in order.
+    pub fn diagnostics(&self) -> &[String] {
+        &self.diagnostics
+    }
+
     /// LLVM's verifier: its report when the module is broken.
     pub fn verify(&self) -> Result<(), String> {
         let mut msg: *mut c_char = ptr::null_mut();

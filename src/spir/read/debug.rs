@@ -69,6 +69,9 @@ pub(super) struct DebugTables {
     pub functions: HashMap<String, FunctionDebug>,
     pub subprograms: Vec<(String, Handle<dbg::Scope>)>,
     pub unread_expressions: usize,
+    /// LLVM's reader dropped debug information of a format before LLVM 3.4's (no "Debug
+    /// Info Version" module flag: SPIR 1.2 producers on LLVM 3.2 wrote it so).
+    pub dropped_by_llvm: bool,
 }
 
 impl DebugTables {
@@ -93,8 +96,15 @@ pub(super) fn read(module: &llvm::Module, d: &mut dbg::DebugInfo) -> DebugTables
     // LLVM's verifier ties every location to a subprogram, every subprogram definition to a
     // compile unit and every unit to `!llvm.dbg.cu`: a module without it has no debug
     // information, and its instructions need no walk.
+    let dropped_by_llvm = module
+        .diagnostics()
+        .iter()
+        .any(|d| d.contains("ignoring debug info with an invalid version"));
     if !module.has_named_metadata("llvm.dbg.cu") {
-        return DebugTables::default();
+        return DebugTables {
+            dropped_by_llvm,
+            ..Default::default()
+        };
     }
     let mut r = Reader {
         llvm: module,

@@ -254,6 +254,13 @@ fn lower(
 
 /// What the module's debug information says that the graph does not hold.
 fn debug_notes(module: &mut ir::Module, md: &metadata::RawMetadata, t: &debug::DebugTables) {
+    if t.dropped_by_llvm {
+        module.lost.push(crate::diag::Lost::module(
+            "debug information in the format of LLVM before 3.4 (no \"Debug Info Version\" \
+             module flag, as SPIR 1.2 producers on LLVM 3.2 wrote it): LLVM 14's reader drops \
+             it, so it is not translated",
+        ));
+    }
     if md.debug_info && module.debug.is_empty() {
         module.lost.push(crate::diag::Lost::module(
             "debug information (`!llvm.dbg.cu`): none of it in a form LLVM 14 reads \
