@@ -8,6 +8,8 @@
 //! crate's readers. A position is `line:column`, then `@line` for each call it was inlined at
 //! (SPIR-V's DebugInlinedAt has a line and no column).
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -231,14 +233,7 @@ fn line_tables_survive_both_ways_and_vulkan() {
 
         // SPIR-V -> SPIR, both flavors: every position of the SPIR-V, and nothing else.
         let spv = dir.join(format!("{}.spv", id.replace('/', ".")));
-        std::fs::write(
-            &spv,
-            words
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .collect::<Vec<u8>>(),
-        )
-        .unwrap();
+        common::write_spirv(&spv, &words);
         for flavor in [spir_xlate::Flavor::Spir, spir_xlate::Flavor::SpirvIr] {
             let opts = spir_xlate::SpirOptions {
                 flavor,
@@ -301,14 +296,7 @@ fn llvm_spirv_reads_ours_and_we_read_its() {
             .replace('/', ".");
         let (words, _) = spirv_text(&fixture, &Default::default());
         let spv = dir.join(format!("{id}.spv"));
-        std::fs::write(
-            &spv,
-            words
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .collect::<Vec<u8>>(),
-        )
-        .unwrap();
+        common::write_spirv(&spv, &words);
         let back = dir.join(format!("{id}.back.bc"));
         let status = std::process::Command::new("llvm-spirv-14")
             .arg("-r")

@@ -25,6 +25,10 @@ pub(super) struct DebugWriter {
     kind: DebugSet,
     none: Option<Word>,
     pub(super) strings: HashMap<String, Word>,
+    /// The basic type of no bits written for `void`, and the source of no name written
+    /// where the module has no file, once each.
+    pub(super) void_type: Option<Word>,
+    pub(super) no_file: Option<Word>,
     files: HashMap<Handle<dbg::SourceFile>, Word>,
     units: HashMap<u32, Word>,
     scopes: HashMap<Handle<dbg::Scope>, Word>,
@@ -48,6 +52,8 @@ impl DebugWriter {
             kind,
             none: None,
             strings: HashMap::default(),
+            void_type: None,
+            no_file: None,
             files: HashMap::default(),
             units: HashMap::default(),
             scopes: HashMap::default(),

@@ -35,7 +35,7 @@ impl Writer<'_> {
     /// `void` where a type is required (a pointer's pointee, a variable's type): a basic
     /// type of no bits, as the sets have no void type of their own.
     pub(super) fn void_type(&mut self) -> Word {
-        if let Some(&id) = self.dw().strings.get("\0void") {
+        if let Some(id) = self.dw().void_type {
             return id;
         }
         let name = self.dstring("void");
@@ -46,7 +46,7 @@ impl Writer<'_> {
         }
         let id = self.b.id();
         self.define(id, D::DebugTypeBasic as u32, ops);
-        self.dw().strings.insert("\0void".into(), id);
+        self.dw().void_type = Some(id);
         id
     }
 
@@ -234,14 +234,14 @@ impl Writer<'_> {
                     Some(f) => self.file(f),
                     // No file at all: a source without a name.
                     None => {
-                        if let Some(&id) = self.dw().strings.get("\0nofile") {
+                        if let Some(id) = self.dw().no_file {
                             return id;
                         }
                         let name = self.dstring("");
                         let id = self.b.id();
                         let ops = vec![Operand::IdRef(name), Operand::IdRef(name)];
                         self.define(id, D::DebugSource as u32, ops);
-                        self.dw().strings.insert("\0nofile".into(), id);
+                        self.dw().no_file = Some(id);
                         id
                     }
                 }
