@@ -23,6 +23,11 @@ pub enum ArgKind {
         offset: u32,
         /// Bytes (8).
         size: u32,
+        /// For a `restrict` argument (LLVM `noalias`), the entry function's Function
+        /// variable that holds the address, which the writer decorates RestrictPointer:
+        /// SPIR-V says Restrict of a physical address only through the variable or
+        /// parameter holding it. `None`: the address is used as it arrives.
+        restrict_holder: Option<Handle<super::function::Inst>>,
     },
     /// A `__global` or `__constant` pointer under `--vulkan-pointers descriptors`: a storage
     /// buffer bound at (`descriptor_set`, `binding`), the `StorageBuffer` global `global`

@@ -169,6 +169,44 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
                 });
             }
         }
+        verify_restrict_holders(m, errors);
+    }
+}
+
+/// Each `restrict` argument's holder (`ArgKind::PointerPushConstant::restrict_holder`) is
+/// a placed Function variable of its entry function that holds a physical address.
+fn verify_restrict_holders(m: &Module, errors: &mut Vec<VerifyError>) {
+    use crate::ir::interface::ArgKind;
+    use crate::ir::types::AddressSpace;
+    for k in m.shader.iter().flat_map(|s| &s.kernels) {
+        let f = &m.functions[k.entry];
+        for a in &k.args {
+            let ArgKind::PointerPushConstant {
+                restrict_holder: Some(h),
+                ..
+            } = a.kind
+            else {
+                continue;
+            };
+            let placed = f.body.as_ref().is_some_and(|b| {
+                b.blocks.iter().any(|blk| blk.insts.contains(&h))
+                    && matches!(b.insts[h].op, crate::ir::Op::Alloca { allocated, .. }
+                    if matches!(m.types[allocated], Type::Pointer {
+                        space: AddressSpace::PhysicalStorageBuffer, ..
+                    }))
+            });
+            if !placed {
+                errors.push(VerifyError {
+                    place: format!("function '{}'", f.name),
+                    block: None,
+                    message: format!(
+                        "argument {}'s restrict holder is no variable of the entry function \
+                         holding a physical address",
+                        a.ordinal
+                    ),
+                });
+            }
+        }
     }
 }
 

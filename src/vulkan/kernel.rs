@@ -143,7 +143,8 @@ pub(super) fn lower_kernel(
     } else {
         Vec::new()
     };
-    let values = entry_values(&mut b, f, &sources, &local_offsets, pod_global)?;
+    let mut values = entry_values(&mut b, f, &sources, &local_offsets, pod_global)?;
+    restrict_holders(&mut b, f, &sources, &mut args, &mut values)?;
     b.inline(k.function, values)?;
     b.finish_arena();
     b.finish_slot_indices();
@@ -194,6 +195,37 @@ fn pods_in_buffer_args(args: &mut [ArgInterface], sources: &[Source], global: Ha
             };
         }
     }
+}
+
+/// Under physical pointers, each `restrict` buffer's address goes through a Function
+/// variable of its own, which the writer decorates RestrictPointer (the only place SPIR-V
+/// says Restrict of an address), and the kernel uses the address it loads back.
+fn restrict_holders(
+    b: &mut FnBuilder,
+    f: &ir::Function,
+    sources: &[Source],
+    args: &mut [ArgInterface],
+    values: &mut [Value],
+) -> Result<()> {
+    for (i, s) in sources.iter().enumerate() {
+        let ArgKind::PointerPushConstant {
+            restrict_holder, ..
+        } = &mut args[i].kind
+        else {
+            continue;
+        };
+        if !matches!(s, Source::Pointer(_)) || !f.params[i].attrs.noalias {
+            continue;
+        }
+        let t = b.ty_of(values[i]);
+        let slot = b.alloca(t);
+        b.store(slot, values[i], None, false)?;
+        values[i] = b.load(slot, None, false)?;
+        if let Value::Inst(h) = slot {
+            *restrict_holder = Some(h);
+        }
+    }
+    Ok(())
 }
 
 /// The kernel's parameters as the entry block makes them from its interface (`sources`).

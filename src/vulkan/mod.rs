@@ -138,9 +138,6 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     let mut out = l.finish();
     out.lost = m.lost.clone();
     entry_subprograms(&mut out.debug, &entries);
-    if options.vulkan_pointers == VulkanPointers::Physical {
-        note_restrict_not_kept(m, &mut out.lost);
-    }
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();
         if let Some(mut body) = out.functions[k.entry].body.take() {
@@ -173,35 +170,6 @@ fn entry_subprograms(
             sp.function = sp
                 .function
                 .and_then(|f| entries.iter().find(|(k, _)| *k == f).map(|(_, e)| *e));
-        }
-    }
-}
-
-/// Under physical pointers, a buffer is a 64-bit address in the push constants: SPIR-V can
-/// say Restrict only of a variable or parameter that holds such an address, and this form
-/// keeps none. `restrict` (LLVM `noalias`) is what the author promised, so its loss is told.
-/// `readonly`/`writeonly` are what the compiler read off the kernel's own loads and stores,
-/// which the module keeps: nothing is lost with them. (Under `descriptors` the buffer's
-/// variable carries all three: `kernel::storage_buffer`.)
-fn note_restrict_not_kept(m: &ir::Module, lost: &mut Vec<crate::diag::Lost>) {
-    for k in &m.kernels {
-        let f = &m.functions[k.function];
-        let restrict: Vec<String> = f
-            .params
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.attrs.noalias)
-            .map(|(i, p)| p.name.as_ref().map_or(format!("#{i}"), |n| format!("%{n}")))
-            .collect();
-        if !restrict.is_empty() {
-            lost.push(crate::diag::Lost::at(
-                format!("kernel '{}'", f.name),
-                format!(
-                    "`restrict` on argument(s) {}: physical buffer addresses carry no \
-                     Restrict in SPIR-V (`--vulkan-pointers descriptors` keeps it)",
-                    restrict.join(", ")
-                ),
-            ));
         }
     }
 }

@@ -41,7 +41,7 @@ pub fn json(m: &ir::Module) -> String {
                     });
                     let o = v.as_object_mut().expect("an object");
                     match a.kind {
-                        ArgKind::PointerPushConstant { offset, size } => {
+                        ArgKind::PointerPushConstant { offset, size, .. } => {
                             o.insert("kind".into(), json!("pointer_push_constant"));
                             o.insert("offset".into(), json!(offset));
                             o.insert("size".into(), json!(size));

@@ -234,6 +234,7 @@ impl Writer<'_> {
     /// the entry block, with its alignment and, holding a physical pointer, AliasedPointer.
     fn function_variables(&mut self, ctx: &FnCtx, body: &ir::Body) -> Result<()> {
         let m = self.m;
+        let restrict_holders = restrict_holders(m, ctx.func);
         for b in &body.blocks {
             for &ih in &b.insts {
                 if let Op::Alloca { allocated, align } = &body.insts[ih].op {
@@ -250,7 +251,11 @@ impl Writer<'_> {
                             ..
                         }
                     ) {
-                        self.b.decorate(vid, spirv::Decoration::AliasedPointer, []);
+                        let d = match restrict_holders.contains(&ih) {
+                            true => spirv::Decoration::RestrictPointer,
+                            false => spirv::Decoration::AliasedPointer,
+                        };
+                        self.b.decorate(vid, d, []);
                     }
                     if let Some(a) = align {
                         self.decorate(
@@ -583,4 +588,20 @@ pub(super) fn integer_op(op: BinaryOp) -> Option<S> {
             return None
         }
     })
+}
+
+/// The Function variables of entry function `f` that hold a `restrict` buffer's address
+/// (`ArgKind::PointerPushConstant::restrict_holder`), decorated RestrictPointer.
+fn restrict_holders(m: &ir::Module, f: ir::Handle<ir::Function>) -> Vec<ir::Handle<ir::Inst>> {
+    let kernels = m.shader.iter().flat_map(|s| &s.kernels);
+    kernels
+        .filter(|k| k.entry == f)
+        .flat_map(|k| &k.args)
+        .filter_map(|a| match a.kind {
+            ir::interface::ArgKind::PointerPushConstant {
+                restrict_holder, ..
+            } => restrict_holder,
+            _ => None,
+        })
+        .collect()
 }

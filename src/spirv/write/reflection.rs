@@ -172,7 +172,7 @@ impl Writer<'_> {
         );
         let ordinal = self.u32_const(a.ordinal);
         let (op, values) = match a.kind {
-            ArgKind::PointerPushConstant { offset, size } => {
+            ArgKind::PointerPushConstant { offset, size, .. } => {
                 (R::ArgumentPointerPushConstant, vec![offset, size])
             }
             ArgKind::PodPushConstant { offset, size } => {

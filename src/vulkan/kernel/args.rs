@@ -72,7 +72,11 @@ pub(super) fn argument(
         } => {
             let (n, at, size) = st.push.add(l, u64t);
             (
-                ArgKind::PointerPushConstant { offset: at, size },
+                ArgKind::PointerPushConstant {
+                    offset: at,
+                    size,
+                    restrict_holder: None,
+                },
                 Source::Pointer(n),
             )
         }
