@@ -342,3 +342,83 @@ fn llvm_spirv_reads_ours_and_we_read_its() {
         "only {theirs} of llvm-spirv-14's modules made and read"
     );
 }
+
+/// `llvm.dbg.value`s of several values (`DIArgList`, what LLVM's salvaging makes of a value
+/// computed from several): one with an `undef` among them is LLVM's kill location, written as
+/// a `DebugValue` of an undefined value and not reported; one of several known values is an
+/// expression SPIR-V's sets cannot say, written the same way (so the variable does not keep
+/// its earlier value there) and reported; an ordinary one is kept. Back in SPIR, both are
+/// `llvm.dbg.value(undef)`.
+#[test]
+fn several_valued_locations_become_unknown_values() {
+    const IR: &str = r#"
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k(i32 addrspace(1)* %out, i32 %a, i32 %b) !dbg !5 {
+entry:
+  %s = add i32 %a, %b, !dbg !10
+  call void @llvm.dbg.value(metadata !DIArgList(i32 %a, i32 undef), metadata !9, metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value)), !dbg !10
+  call void @llvm.dbg.value(metadata !DIArgList(i32 %a, i32 %b), metadata !9, metadata !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value)), !dbg !10
+  call void @llvm.dbg.value(metadata i32 %s, metadata !9, metadata !DIExpression()), !dbg !10
+  store i32 %s, i32 addrspace(1)* %out, align 4, !dbg !10
+  ret void, !dbg !10
+}
+
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "test", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.cl", directory: "/src")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!9 = !DILocalVariable(name: "sum", scope: !5, file: !1, line: 2, type: !8)
+!10 = !DILocation(line: 2, column: 3, scope: !5)
+"#;
+    let out =
+        spir_xlate::internals::translate_to_spirv(IR.as_bytes(), &Default::default()).unwrap();
+    let lost: Vec<String> = out.lost.iter().map(ToString::to_string).collect();
+    assert_eq!(lost.len(), 1, "{lost:#?}");
+    assert!(lost[0].contains("1 variable location(s)"), "{lost:#?}");
+    let text = spir_xlate::disassemble(&out.words).unwrap();
+    let undef: BTreeSet<&str> = text
+        .lines()
+        .filter(|l| l.contains("= OpUndef"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let values: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" DebugValue "))
+        .map(|l| l.split(" DebugValue ").nth(1).unwrap())
+        .collect();
+    assert_eq!(values.len(), 3, "{text}");
+    let value_of = |l: &str| l.split_whitespace().nth(1).unwrap().to_string();
+    let unknown = values
+        .iter()
+        .filter(|l| undef.contains(value_of(l).as_str()));
+    assert_eq!(unknown.count(), 2, "{values:#?}\n{undef:?}");
+
+    let back = spir_xlate::internals::translate_to_spir(&out.words, &Default::default()).unwrap();
+    let dir = std::env::temp_dir().join(format!("spir-xlate-dbgargs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bc = dir.join("back.bc");
+    std::fs::write(&bc, &back.bytes).unwrap();
+    common::llvm_verify(&bc).unwrap();
+    let ll = std::process::Command::new("llvm-dis-14")
+        .arg(&bc)
+        .arg("-o")
+        .arg("-")
+        .output()
+        .unwrap();
+    let ll = String::from_utf8_lossy(&ll.stdout);
+    let undef_values = ll
+        .lines()
+        .filter(|l| l.contains("@llvm.dbg.value(metadata i32 undef"))
+        .count();
+    assert_eq!(undef_values, 2, "{ll}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -303,21 +303,7 @@ impl<'m> Metadata<'m> {
         if !self.is_node() {
             return None;
         }
-        // SAFETY: a live node; the text LLVM prints is copied out and disposed of once
-        // (point 4).
-        let text = unsafe {
-            let v = LLVMMetadataAsValue(module.raw().0, self.raw());
-            let p = LLVMPrintValueToString(v);
-            if p.is_null() {
-                return None;
-            }
-            let s = std::ffi::CStr::from_ptr(p as *const c_char)
-                .to_string_lossy()
-                .into_owned();
-            LLVMDisposeMessage(p);
-            s
-        };
-        let (kind, fields) = parse_node(&text)?;
+        let (kind, fields) = parse_node(&self.printed(module)?)?;
         let operands = self
             .operands(module)
             .into_iter()
@@ -328,6 +314,44 @@ impl<'m> Metadata<'m> {
             fields,
             operands,
         })
+    }
+}
+
+impl<'m> Metadata<'m> {
+    /// For a `!DIArgList` (the several values of an `llvm.dbg.value` whose expression
+    /// combines them), whether any of its values is `undef` or `poison`: LLVM's "kill
+    /// location", where the variable's value is not known. `None` for other metadata. (LLVM
+    /// 14's C API has no getter for a list's values; they are read from its text, each
+    /// value's last word.)
+    pub fn arg_list_has_undef(self, module: &'m Module) -> Option<bool> {
+        if !matches!(self.kind(), MetadataKind::LLVMDIArgListMetadataKind) {
+            return None;
+        }
+        let text = self.printed(module)?;
+        let body = text.split_once("!DIArgList(")?.1.strip_suffix(')')?;
+        Some(
+            split_top(body)
+                .iter()
+                .any(|arg| matches!(arg.split_whitespace().last(), Some("undef" | "poison"))),
+        )
+    }
+
+    /// The metadata's assembly text, as LLVM prints it wrapped as a value.
+    fn printed(self, module: &'m Module) -> Option<String> {
+        // SAFETY: live metadata of the module's context; the text LLVM prints is copied
+        // out and disposed of once (point 4).
+        unsafe {
+            let v = LLVMMetadataAsValue(module.raw().0, self.raw());
+            let p = LLVMPrintValueToString(v);
+            if p.is_null() {
+                return None;
+            }
+            let s = std::ffi::CStr::from_ptr(p as *const c_char)
+                .to_string_lossy()
+                .into_owned();
+            LLVMDisposeMessage(p);
+            Some(s)
+        }
     }
 }
 
@@ -360,15 +384,16 @@ fn parse_node(text: &str) -> Option<(String, Vec<(String, DiField)>)> {
     Some((kind, fields))
 }
 
-/// `body` split at the commas outside strings and brackets.
+/// `body` split at the commas outside strings and brackets (`<2 x i32> <i32 1, i32 2>` in a
+/// `DIArgList` is one item).
 fn split_top(body: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut in_str, mut start) = (0i32, false, 0);
     for (i, c) in body.char_indices() {
         match c {
             '"' => in_str = !in_str,
-            '(' | '{' if !in_str => depth += 1,
-            ')' | '}' if !in_str => depth -= 1,
+            '(' | '{' | '<' | '[' if !in_str => depth += 1,
+            ')' | '}' | '>' | ']' if !in_str => depth -= 1,
             ',' if !in_str && depth == 0 => {
                 parts.push(body[start..i].trim());
                 start = i + 1;

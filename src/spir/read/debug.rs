@@ -532,39 +532,77 @@ impl<'m> Reader<'_, 'm> {
             return None;
         }
         let var = self.variable(inst.operand(1)?.as_wrapped_metadata()?)?;
-        let Some(expr) = inst
-            .operand(2)
-            .and_then(|e| e.as_wrapped_metadata())
-            .and_then(|e| self.expression(e))
-        else {
-            *unread += 1;
-            return None;
-        };
-        let place = inst
-            .operand(0)
-            .and_then(|o| o.as_wrapped_metadata())
-            .and_then(|md| md.wrapped_value(self.llvm))
-            .map_or(Place::Unknown, |v| {
-                if let Some(i) = params.iter().position(|p| *p == v) {
-                    Place::Param(i as u32)
-                } else if let Some(&(b, i)) = position.get(&v) {
-                    Place::Inst(b, i)
-                } else if let (Some(c), Some(w)) = (v.const_int_value(), v.type_of().int_width()) {
-                    Place::Int(c, w)
-                } else if let Some((x, w)) = v.const_float() {
-                    Place::Float(x, w)
-                } else if v.is_undef() {
-                    Place::Undef
-                } else {
-                    Place::Unknown
+        let location = inst.operand(0).and_then(|o| o.as_wrapped_metadata());
+        let expr_md = inst.operand(2).and_then(|e| e.as_wrapped_metadata());
+        // Several values (`DIArgList`): with an `undef` among them it is LLVM's kill
+        // location (the value is not known there), said as such; without, an expression
+        // SPIR-V's sets cannot say (they combine no values), as is one with an operation
+        // they lack. A value is then written as not known there (rather than left out,
+        // which would leave the variable its earlier value) and counted in `unread`.
+        let killed = location.and_then(|md| md.arg_list_has_undef(self.llvm));
+        let expr = match (killed, expr_md.and_then(|e| self.expression(e))) {
+            (None, Some(expr)) => expr,
+            (killed, _) => {
+                if declare || killed != Some(true) {
+                    *unread += 1;
                 }
-            });
+                if declare {
+                    return None;
+                }
+                return Some(VarUse {
+                    var,
+                    expr: expr_md.map(|e| self.fragment_of(e)).unwrap_or_default(),
+                    declare,
+                    place: Place::Undef,
+                });
+            }
+        };
+        let place =
+            location
+                .and_then(|md| md.wrapped_value(self.llvm))
+                .map_or(Place::Unknown, |v| {
+                    if let Some(i) = params.iter().position(|p| *p == v) {
+                        Place::Param(i as u32)
+                    } else if let Some(&(b, i)) = position.get(&v) {
+                        Place::Inst(b, i)
+                    } else if let (Some(c), Some(w)) =
+                        (v.const_int_value(), v.type_of().int_width())
+                    {
+                        Place::Int(c, w)
+                    } else if let Some((x, w)) = v.const_float() {
+                        Place::Float(x, w)
+                    } else if v.is_undef() {
+                        Place::Undef
+                    } else {
+                        Place::Unknown
+                    }
+                });
         Some(VarUse {
             var,
             expr,
             declare,
             place,
         })
+    }
+
+    /// The part of the variable expression `md` describes (its `DW_OP_LLVM_fragment`, which
+    /// comes last), as an expression of that step alone; empty for the whole variable.
+    fn fragment_of(&self, md: Metadata<'m>) -> dbg::DebugExpression {
+        let Some(n) = self.node(md) else {
+            return Vec::new();
+        };
+        let items: Vec<&llvm::DiField> = n.fields.iter().map(|(_, v)| v).collect();
+        match items[..] {
+            [.., llvm::DiField::Words(op), llvm::DiField::Int(offset), llvm::DiField::Int(size)]
+                if op == "DW_OP_LLVM_fragment" =>
+            {
+                vec![dbg::ExprOp::Fragment {
+                    offset: *offset as u64,
+                    size: *size as u64,
+                }]
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn expression(&self, md: Metadata<'m>) -> Option<dbg::DebugExpression> {

@@ -271,7 +271,7 @@ fn debug_notes(module: &mut ir::Module, md: &metadata::RawMetadata, t: &debug::D
         module.lost.push(crate::diag::Lost::module(format!(
             "debug information: {} variable location(s) whose DWARF expression SPIR-V's \
              debug sets cannot say (an operation they lack, or a value made of several, \
-             LLVM's DIArgList), not translated",
+             LLVM's DIArgList): the output says the variable's value is not known there",
             t.unread_expressions
         )));
     }
