@@ -422,3 +422,80 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)
     assert_eq!(undef_values, 2, "{ll}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The DWARF of an object `llc-14` makes (for x86-64: SPIR has no object emitter) from the
+/// SPIR at `bc`, checked by `llvm-dwarfdump-14 --verify`; returns the count of each scope
+/// tag a debugger shows (subprograms that are no mere declaration, inlined calls).
+fn dwarf_scopes(bc: &Path, obj: &Path) -> Result<HashMap<String, usize>, String> {
+    common::run_tool(
+        std::process::Command::new("/usr/lib/llvm-14/bin/llc")
+            .args(["-mtriple=x86_64-unknown-linux-gnu", "-filetype=obj", "-o"])
+            .arg(obj)
+            .arg(bc),
+    )?;
+    let verify = std::process::Command::new("/usr/lib/llvm-14/bin/llvm-dwarfdump")
+        .arg("--verify")
+        .arg(obj)
+        .output()
+        .map_err(|e| e.to_string())?;
+    let said = String::from_utf8_lossy(&verify.stdout);
+    if !verify.status.success() || !said.contains("No errors.") {
+        return Err(format!("llvm-dwarfdump --verify: {said}"));
+    }
+    let dump = std::process::Command::new("/usr/lib/llvm-14/bin/llvm-dwarfdump")
+        .arg("--debug-info")
+        .arg(obj)
+        .output()
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&dump.stdout).to_string();
+    let mut counts = HashMap::new();
+    // Entries start `0x0000002a:   DW_TAG_...` and run to the next one.
+    let starts: Vec<usize> = text.match_indices("\n0x").map(|(i, _)| i + 1).collect();
+    for (k, &at) in starts.iter().enumerate() {
+        let entry = &text[at..starts.get(k + 1).copied().unwrap_or(text.len())];
+        let Some(tag) = entry.split_whitespace().nth(1) else {
+            continue;
+        };
+        let counted = match tag {
+            "DW_TAG_subprogram" => !entry.contains("DW_AT_declaration"),
+            "DW_TAG_inlined_subroutine" => true,
+            _ => false,
+        };
+        if counted {
+            *counts.entry(tag.to_string()).or_default() += 1;
+        }
+    }
+    Ok(counts)
+}
+
+/// A DWARF consumer reads our SPIR's debug information: `llvm-dwarfdump --verify` finds no
+/// error in the DWARF of an object built from the SPIR we write back from our SPIR-V of each
+/// `-g` fixture, and it has the input's functions and inlined calls, one for one (two calls
+/// of one function on one line stay two: SPIR-V's DebugInlinedAt has no column).
+#[test]
+fn dwarf_of_our_spir_verifies_and_keeps_functions_and_inlined_calls() {
+    let fixtures = debug_fixtures();
+    let dir = std::env::temp_dir().join(format!("spir-xlate-dwarf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let failures: Vec<String> = common::par_map(&fixtures, |fixture| {
+        let id = common::fixture_id(fixture).replace('/', "_");
+        let (words, _) = spirv_text(fixture, &Default::default());
+        let back = spir_xlate::internals::translate_to_spir(&words, &Default::default())
+            .map_err(|e| format!("{id}: to-spir: {e}"))?;
+        let bc = dir.join(format!("{id}.bc"));
+        std::fs::write(&bc, &back.bytes).unwrap();
+        let want = dwarf_scopes(fixture, &dir.join(format!("{id}.in.o")))
+            .map_err(|e| format!("{id}, the input: {e}"))?;
+        let got =
+            dwarf_scopes(&bc, &dir.join(format!("{id}.o"))).map_err(|e| format!("{id}: {e}"))?;
+        if got != want {
+            return Err(format!("{id}: scopes {got:?}, the input's {want:?}"));
+        }
+        Ok(())
+    })
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(failures.is_empty(), "{failures:#?}");
+}

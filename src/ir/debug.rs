@@ -138,8 +138,14 @@ pub enum ScopeKind {
         /// Its column.
         column: u32,
     },
-    /// Code of another file included into the parent scope (LLVM's lexical block file).
-    FileBlock,
+    /// The parent scope's code, of another file or told apart from the parent's other code
+    /// on the same lines (LLVM's lexical block file; SPIR-V's
+    /// `DebugLexicalBlockDiscriminator`).
+    FileBlock {
+        /// LLVM's discriminator: which of several code paths (or inlined calls) written on
+        /// one line this is; 0 for none.
+        discriminator: u32,
+    },
     /// A C++ namespace.
     Namespace {
         /// Its name (empty for an anonymous one).

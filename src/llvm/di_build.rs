@@ -262,17 +262,19 @@ impl<'m> DiBuilder<'m> {
         })
     }
 
-    /// A `!DILexicalBlockFile`: `scope`'s code from another file.
+    /// A `!DILexicalBlockFile`: `scope`'s code from another file, or told apart by
+    /// `discriminator`.
     pub fn lexical_block_file(
         &self,
         scope: Metadata<'m>,
         file: Metadata<'m>,
+        discriminator: u32,
     ) -> Built<Metadata<'m>> {
         require(Some(scope), LOCAL_SCOPES, "a block's scope")?;
         require(Some(file), &[K::LLVMDIFileMetadataKind], "a block's file")?;
         // SAFETY: as in `function`.
         self.md(unsafe {
-            LLVMDIBuilderCreateLexicalBlockFile(self.raw, scope.raw(), file.raw(), 0)
+            LLVMDIBuilderCreateLexicalBlockFile(self.raw, scope.raw(), file.raw(), discriminator)
         })
     }
 

@@ -280,7 +280,9 @@ impl<'m> Reader<'_, 'm> {
                 line: line(n, "line"),
                 column: line(n, "column"),
             },
-            "DILexicalBlockFile" => ScopeKind::FileBlock,
+            "DILexicalBlockFile" => ScopeKind::FileBlock {
+                discriminator: n.int_opt("discriminator").unwrap_or(0) as u32,
+            },
             "DINamespace" => ScopeKind::Namespace {
                 name: n.str("name"),
             },

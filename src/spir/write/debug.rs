@@ -185,8 +185,10 @@ impl<'a> Writer<'a> {
                 }
                 _ => None,
             },
-            ScopeKind::FileBlock => match parent {
-                Some(p) if is_local(p) => Some(self.sd().di.lexical_block_file(p, file)?),
+            ScopeKind::FileBlock { discriminator } => match parent {
+                Some(p) if is_local(p) => {
+                    Some(self.sd().di.lexical_block_file(p, file, *discriminator)?)
+                }
                 _ => None,
             },
             ScopeKind::Namespace { name } => Some(self.sd().di.namespace(parent, name)?),

@@ -32,6 +32,8 @@ pub(super) struct DebugReader {
     pub(super) types: HashMap<Word, Option<Handle<DebugType>>>,
     vars: HashMap<Word, Option<Handle<dbg::Variable>>>,
     inlined: HashMap<Word, Option<Handle<dbg::Location>>>,
+    /// How many `DebugInlinedAt`s said each call site (see `dinlined`).
+    call_sites: HashMap<Handle<dbg::Location>, u32>,
     exprs: HashMap<Word, Option<dbg::DebugExpression>>,
     /// Subprograms made for functions that have lines but no scope.
     made_scopes: HashMap<Handle<ir::Function>, Handle<dbg::Scope>>,
@@ -221,6 +223,16 @@ impl Reader {
                 },
             };
             (k, file, parent)
+        } else if op == D::DebugLexicalBlockDiscriminator as u32 {
+            let file = self.dfile(ops.first());
+            let parent = ops.get(2).and_then(|&p| self.dscope(p));
+            (
+                ScopeKind::FileBlock {
+                    discriminator: n(1),
+                },
+                file,
+                parent,
+            )
         } else if op == D::DebugCompilationUnit as u32 {
             let u = self.dunit(id)?;
             let file = self.m.debug.units[u as usize].file;
@@ -308,12 +320,31 @@ impl Reader {
                 Some(&outer) => Some(self.dinlined(outer)?),
                 None => None,
             };
-            Some(self.m.debug.location(dbg::Location {
+            let mut at = dbg::Location {
                 line: self.dnum(kind, ops.first()),
                 column: 0,
                 scope,
                 inlined_at,
-            }))
+            };
+            // Two calls on one line inlined (`f(a) + f(b)`) are two `DebugInlinedAt`s that
+            // say the same, having no column: the second and later get a discriminator
+            // scope of their own, as LLVM tells code on one line apart, so that each stays
+            // an instance of its own (its variables too).
+            let seen = self
+                .dbg
+                .call_sites
+                .entry(self.m.debug.location(at))
+                .or_default();
+            *seen += 1;
+            if *seen > 1 {
+                let discriminator = *seen - 1;
+                at.scope = self.m.debug.scopes.append(dbg::Scope {
+                    kind: ScopeKind::FileBlock { discriminator },
+                    parent: Some(scope),
+                    file: self.m.debug.scopes[scope].file,
+                });
+            }
+            Some(self.m.debug.location(at))
         })();
         self.dbg.inlined.insert(id, l);
         l

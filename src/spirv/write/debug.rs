@@ -314,8 +314,11 @@ impl Writer<'_> {
                 ];
                 self.define(id, D::DebugLexicalBlock as u32, ops);
             }
-            ScopeKind::FileBlock => {
-                // A lexical block of its own file at line 0 says the same.
+            ScopeKind::FileBlock { .. } => {
+                // A lexical block of its own file at line 0 says the same, but for the
+                // discriminator: SPIRV-Tools takes no DebugLexicalBlockDiscriminator as a
+                // scope of code (DebugScope, DebugInlinedAt). The block is a scope of its
+                // own, so the code it tells apart stays apart.
                 let source = self.file(s.file);
                 let parent = self.parent(s.parent);
                 let ops = vec![
