@@ -425,7 +425,8 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)
 
 /// The DWARF of an object `llc-14` makes (for x86-64: SPIR has no object emitter) from the
 /// SPIR at `bc`, checked by `llvm-dwarfdump-14 --verify`; returns the count of each scope
-/// tag a debugger shows (subprograms that are no mere declaration, inlined calls).
+/// tag a debugger shows (subprograms that are no mere declaration, inlined calls), and of
+/// global variables with an address.
 fn dwarf_scopes(bc: &Path, obj: &Path) -> Result<HashMap<String, usize>, String> {
     common::run_tool(
         std::process::Command::new("/usr/lib/llvm-14/bin/llc")
@@ -464,16 +465,22 @@ fn dwarf_scopes(bc: &Path, obj: &Path) -> Result<HashMap<String, usize>, String>
         if counted {
             *counts.entry(tag.to_string()).or_default() += 1;
         }
+        // A variable at an address of its own: a global one (program scope, a function's
+        // `static` or `__local`).
+        if tag == "DW_TAG_variable" && entry.contains("DW_OP_addr") {
+            *counts.entry("global variables".to_string()).or_default() += 1;
+        }
     }
     Ok(counts)
 }
 
 /// A DWARF consumer reads our SPIR's debug information: `llvm-dwarfdump --verify` finds no
 /// error in the DWARF of an object built from the SPIR we write back from our SPIR-V of each
-/// `-g` fixture, and it has the input's functions and inlined calls, one for one (two calls
-/// of one function on one line stay two: SPIR-V's DebugInlinedAt has no column).
+/// `-g` fixture, and it has the input's functions, inlined calls and global variables (a
+/// kernel's `__local` arrays, `__constant` tables), one for one (two calls of one function
+/// on one line stay two: SPIR-V's DebugInlinedAt has no column).
 #[test]
-fn dwarf_of_our_spir_verifies_and_keeps_functions_and_inlined_calls() {
+fn dwarf_of_our_spir_verifies_and_keeps_functions_inlined_calls_and_globals() {
     let fixtures = debug_fixtures();
     let dir = std::env::temp_dir().join(format!("spir-xlate-dwarf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

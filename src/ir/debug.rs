@@ -19,6 +19,8 @@
 //! * [`DebugType`]s: the source's types as the programmer wrote them (`typedef`s, `enum`s,
 //!   `const`, struct member names), which the program's own [`super::Type`]s no longer say;
 //! * [`Variable`]s: named local variables and parameters;
+//! * [`GlobalVariable`]s: program-scope variables and a function's `static` and `__local`
+//!   ones, each naming the module's [`super::Global`] that holds it, if one does;
 //! * [`Location`]s: a line and column in a scope, and, for code that a call was inlined into,
 //!   the location of that call (`inlined_at`): unique, so that one handle stands for each.
 //!
@@ -365,6 +367,33 @@ pub struct Variable {
     pub artificial: bool,
 }
 
+/// A variable of program scope, or a function's `static` or `__local` one: what a
+/// debugger shows by name while any of the module's code runs (LLVM's `DIGlobalVariable`,
+/// SPIR-V's `DebugGlobalVariable`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlobalVariable {
+    /// Its name.
+    pub name: String,
+    /// Its mangled (linkage) name, where the source gave one.
+    pub linkage_name: Option<String>,
+    /// Its type.
+    pub ty: Option<Handle<DebugType>>,
+    /// Where it is declared.
+    pub file: Handle<SourceFile>,
+    /// Its line.
+    pub line: u32,
+    /// The scope it is declared in: a compile unit, or the function of a `static` or
+    /// `__local` variable.
+    pub scope: Handle<Scope>,
+    /// Seen from its own file only (C `static`, a function's variables).
+    pub local: bool,
+    /// The declaration defines it (not an `extern` one).
+    pub definition: bool,
+    /// The module's variable that holds it; `None` where none does (the optimizer folded it
+    /// away, or a Vulkan shader keeps it elsewhere).
+    pub global: Option<Handle<super::module::Global>>,
+}
+
 /// One step of a [`DebugExpression`], as DWARF names them: how a debugger gets from the
 /// address or value a declaration names to the variable's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -411,6 +440,8 @@ pub struct DebugInfo {
     pub types: Arena<DebugType>,
     /// The named variables.
     pub variables: Arena<Variable>,
+    /// The variables of program scope and the functions' `static` and `__local` ones.
+    pub globals: Vec<GlobalVariable>,
     /// The source positions, each once.
     pub locations: UniqueArena<Location>,
 }

@@ -122,7 +122,8 @@ impl<'m> DiNode<'m> {
 /// `DebugInfoMetadata.h` keeps them (a scope's file is operand 0, a type's scope 1 and name 2,
 /// a variable's scope 0 and file 2, ...).
 pub const REFERENCES: &[(&str, &[(&str, usize)])] = &[
-    ("DICompileUnit", &[("file", 0)]),
+    ("DICompileUnit", &[("file", 0), ("globals", 6)]),
+    ("DIGlobalVariableExpression", &[("var", 0), ("expr", 1)]),
     (
         "DISubprogram",
         &[
@@ -193,6 +194,30 @@ impl<'m> Value<'m> {
                 return None;
             }
             Metadata::new(LLVMInstructionGetDebugLoc(self.raw()))
+        }
+    }
+
+    /// A global variable's `!dbg` attachments (each a `!DIGlobalVariableExpression`); empty
+    /// for a value that is no global variable.
+    pub fn global_debug(self) -> Vec<Metadata<'m>> {
+        // SAFETY: asked of a global variable only (point 3): LLVM copies its attachments
+        // into an array of `n` entries, read by index below `n` and disposed of once.
+        unsafe {
+            if LLVMIsAGlobalVariable(self.raw()).is_null() {
+                return Vec::new();
+            }
+            let mut n = 0usize;
+            let entries = LLVMGlobalCopyAllMetadata(self.raw(), &mut n);
+            if entries.is_null() {
+                return Vec::new();
+            }
+            let dbg = LLVMGetMDKindID(c"dbg".as_ptr(), 3);
+            let out = (0..n as u32)
+                .filter(|&i| LLVMValueMetadataEntriesGetKind(entries, i) == dbg)
+                .filter_map(|i| Metadata::new(LLVMValueMetadataEntriesGetMetadata(entries, i)))
+                .collect();
+            LLVMDisposeValueMetadataEntries(entries);
+            out
         }
     }
 

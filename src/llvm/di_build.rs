@@ -366,6 +366,49 @@ impl<'m> DiBuilder<'m> {
         })
     }
 
+    /// A variable of program scope, or a function's `static` or `__local` one
+    /// (`!DIGlobalVariableExpression` with an empty expression: the variable is in memory).
+    #[allow(clippy::too_many_arguments)]
+    pub fn global_variable(
+        &self,
+        scope: Metadata<'m>,
+        name: &str,
+        linkage_name: &str,
+        file: Metadata<'m>,
+        line: u32,
+        ty: Metadata<'m>,
+        local: bool,
+    ) -> Built<Metadata<'m>> {
+        require(Some(scope), SCOPES, "a global variable's scope")?;
+        require(
+            Some(file),
+            &[K::LLVMDIFileMetadataKind],
+            "a global variable's file",
+        )?;
+        require(Some(ty), TYPES, "a global variable's type")?;
+        let expr = self.expression(&[])?;
+        let ((n, nl), (l, ll)) = (s(name), s(linkage_name));
+        // SAFETY: a live builder; nodes checked; the names with their lengths; no
+        // declaration, alignment unstated.
+        self.md(unsafe {
+            LLVMDIBuilderCreateGlobalVariableExpression(
+                self.raw,
+                scope.raw(),
+                n,
+                nl,
+                l,
+                ll,
+                file.raw(),
+                line,
+                ty.raw(),
+                local as LLVMBool,
+                expr.raw(),
+                std::ptr::null_mut(),
+                0,
+            )
+        })
+    }
+
     /// A `!DIExpression` of DWARF operations.
     pub fn expression(&self, ops: &[u64]) -> Built<Metadata<'m>> {
         let mut ops = ops.to_vec();
@@ -429,6 +472,27 @@ impl<'m> DiBuilder<'m> {
 }
 
 impl<'m> Value<'m> {
+    /// Attach a global variable's description `gve` (`!dbg`) to a global variable.
+    pub fn attach_global_debug(self, gve: Metadata<'m>) -> Built<()> {
+        require(
+            Some(gve),
+            &[K::LLVMDIGlobalVariableExpressionMetadataKind],
+            "a global variable's description",
+        )?;
+        // SAFETY: the kind of metadata `dbg` is, asked of LLVM by name.
+        let dbg = unsafe { LLVMGetMDKindID(c"dbg".as_ptr(), 3) };
+        // SAFETY: asked of a global variable only; the description checked above.
+        unsafe {
+            if LLVMIsAGlobalVariable(self.raw()).is_null() {
+                return Err(Refused::new(
+                    "a variable's description on no global variable",
+                ));
+            }
+            LLVMGlobalSetMetadata(self.raw(), dbg, gve.raw());
+        }
+        Ok(())
+    }
+
     /// Attach the subprogram `sp` to a function.
     pub fn set_subprogram(self, sp: Metadata<'m>) -> Built<()> {
         require(

@@ -176,6 +176,13 @@ impl Module {
         })
     }
 
+    /// The module's global variables, in order.
+    pub fn globals(&self) -> impl Iterator<Item = Value<'_>> {
+        // SAFETY: a live module; each step asks for the next global of a global of it.
+        let first = unsafe { Value::new(LLVMGetFirstGlobal(self.module)) };
+        std::iter::successors(first, |g| unsafe { Value::new(LLVMGetNextGlobal(g.raw())) })
+    }
+
     /// llvm-ir's conversion of this module (vendor/llvm-ir's `from_llvm_module`), or the
     /// panic it raised on a construct it does not model. The module is only read.
     pub fn to_llvm_ir(&self) -> std::thread::Result<llvm_ir::Module> {

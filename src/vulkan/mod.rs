@@ -84,6 +84,11 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     // Debug information is the source's: the shader's instructions keep their locations
     // (calls inlined at a location add locations inlined there).
     l.out.debug = m.debug.clone();
+    // The shader's variables are other globals: its global variables are described, held
+    // by none.
+    for g in &mut l.out.debug.globals {
+        g.global = None;
+    }
     l.plan_program_scope()?;
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],

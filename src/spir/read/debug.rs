@@ -14,6 +14,8 @@ use crate::ir::debug::{self as dbg, DebugType, ScopeKind};
 use crate::ir::{self, Handle};
 use crate::llvm::{self, DiNode, Metadata, MetadataKind};
 
+mod globals;
+
 /// Where a debug declaration's operand is, in the function's LLVM body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Place {
@@ -69,12 +71,28 @@ pub(super) struct DebugTables {
     pub functions: HashMap<String, FunctionDebug>,
     pub subprograms: Vec<(String, Handle<dbg::Scope>)>,
     pub unread_expressions: usize,
+    /// The global variables' descriptions a global holds: (index in
+    /// `DebugInfo::globals`, the LLVM global's name), tied by `link_globals`.
+    pub global_holders: Vec<(usize, String)>,
     /// LLVM's reader dropped debug information of a format before LLVM 3.4's (no "Debug
     /// Info Version" module flag: SPIR 1.2 producers on LLVM 3.2 wrote it so).
     pub dropped_by_llvm: bool,
 }
 
 impl DebugTables {
+    /// Tie each global variable's description to the graph global of its name.
+    pub fn link_globals(
+        &self,
+        d: &mut dbg::DebugInfo,
+        globals: &HashMap<String, Handle<ir::Global>>,
+    ) {
+        for (i, name) in &self.global_holders {
+            if let (Some(g), Some(&h)) = (d.globals.get_mut(*i), globals.get(name)) {
+                g.global = Some(h);
+            }
+        }
+    }
+
     /// Tie each subprogram to the graph function of its name.
     pub fn link_functions(
         &self,
@@ -122,7 +140,10 @@ pub(super) fn read(module: &llvm::Module, d: &mut dbg::DebugInfo) -> DebugTables
             r.unit(cu, dwarf_version);
         }
     }
-    let mut tables = DebugTables::default();
+    let mut tables = DebugTables {
+        global_holders: r.globals(),
+        ..Default::default()
+    };
     for f in module.functions() {
         if let Some(sp) = f.subprogram().and_then(|sp| r.scope(sp)) {
             tables.subprograms.push((f.name(), sp));

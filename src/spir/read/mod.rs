@@ -165,6 +165,7 @@ fn lower(
         });
         symbols.globals.insert(name, h);
     }
+    debug_tables.link_globals(&mut module.debug, &symbols.globals);
     // Function signatures (bodies may call any of them).
     for (i, f) in llvm.functions.iter().enumerate() {
         let info = kernel_info.get(&f.name);

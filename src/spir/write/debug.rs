@@ -113,6 +113,29 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
+    /// Describe the module's global variables, each attached to the global that holds it;
+    /// one without a type is left out (LLVM's verifier wants one).
+    pub(super) fn debug_globals(&mut self) -> Result<()> {
+        if self.debug.is_none() {
+            return Ok(());
+        }
+        for g in self.m.debug.globals.clone() {
+            let (Some(scope), Some(ty)) = (self.dscope(g.scope)?, self.dtype(g.ty)?) else {
+                continue;
+            };
+            let file = self.dfile(g.file)?;
+            let linkage = g.linkage_name.as_deref().unwrap_or("");
+            let gve = self
+                .sd()
+                .di
+                .global_variable(scope, &g.name, linkage, file, g.line, ty, g.local)?;
+            if let Some(v) = g.global.and_then(|h| self.globals.get(&h).copied()) {
+                v.attach_global_debug(gve)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Finish the debug information (before the module is verified and written).
     pub(super) fn debug_finish(&mut self) {
         self.debug = None;

@@ -182,6 +182,7 @@ fn write_into(
         Flavor::SpirvIr => w.friendly_metadata()?,
     }
     let had_debug = w.debug.is_some();
+    w.debug_globals()?;
     w.debug_finish();
     let mut lost = Vec::new();
     if let Err(e) = llvm.verify() {

@@ -42,6 +42,8 @@ pub(super) struct DebugReader {
     /// Functions' subprograms, by their DebugFunction (the OpenCL set names the function
     /// there, the non-semantic one with DebugFunctionDefinition).
     function_scopes: Vec<(Word, Word)>,
+    /// The DebugGlobalVariables, read once the module's variables are.
+    global_vars: Vec<Word>,
 }
 
 fn words(ops: &[Operand]) -> Vec<Word> {
@@ -87,6 +89,9 @@ impl Reader {
         };
         if let Some(&kind) = self.dbg.sets.get(set) {
             self.dbg.insts.insert(id, (kind, *op, rest.to_vec()));
+            if *op == D::DebugGlobalVariable as u32 {
+                self.dbg.global_vars.push(id);
+            }
             if *op == D::DebugFunction as u32 && kind == DebugSet::OpenCl {
                 if let Some(&f) = rest.get(9) {
                     self.dbg.function_scopes.push((id, f));
@@ -350,13 +355,46 @@ impl Reader {
         l
     }
 
-    /// Tie each `DebugFunction` that names an OpFunction (the OpenCL set) to its function.
+    /// Tie each `DebugFunction` that names an OpFunction (the OpenCL set) to its function;
+    /// read the global variables' descriptions.
     pub(super) fn debug_functions(&mut self) {
         for (sp, f) in std::mem::take(&mut self.dbg.function_scopes) {
             if let Some(Entity::Function(h)) = self.ids.get(&f).copied() {
                 self.tie_function(sp, h);
             }
         }
+        for id in std::mem::take(&mut self.dbg.global_vars) {
+            self.dglobal(id);
+        }
+    }
+
+    /// A `DebugGlobalVariable` (name, type, source, line, column, parent, linkage name,
+    /// variable, flags), with the module's variable it names, if it names one.
+    fn dglobal(&mut self, id: Word) {
+        let Some((kind, _, ops)) = self.dinst(id) else {
+            return;
+        };
+        let Some(scope) = ops.get(5).and_then(|&p| self.dscope(p)) else {
+            return;
+        };
+        let linkage = self.dstr(ops.get(6));
+        let fl = self.dnum(kind, ops.get(8));
+        let global = match ops.get(7).and_then(|v| self.ids.get(v)) {
+            Some(Entity::Global(g)) => Some(*g),
+            _ => None,
+        };
+        let g = dbg::GlobalVariable {
+            name: self.dstr(ops.first()),
+            linkage_name: (!linkage.is_empty()).then_some(linkage),
+            ty: self.dtype_opt(ops.get(1)),
+            file: self.dfile(ops.get(2)),
+            line: self.dnum(kind, ops.get(3)),
+            scope,
+            local: fl & flags::IS_LOCAL != 0,
+            definition: fl & flags::IS_DEFINITION != 0,
+            global,
+        };
+        self.m.debug.globals.push(g);
     }
 
     /// A function's own code is in scope `s` (not inlined): where neither `s`'s subprogram

@@ -503,6 +503,44 @@ impl Writer<'_> {
         )
     }
 
+    /// A `DebugGlobalVariable` for each of the module's global variables, naming the
+    /// OpVariable that holds it (written by now), or none.
+    pub(super) fn debug_globals(&mut self) {
+        if self.debug.is_none() {
+            return;
+        }
+        for g in self.m.debug.globals.clone() {
+            let name = self.dstring(&g.name);
+            let ty = self.dtype(g.ty);
+            let source = self.file(g.file);
+            let parent = self.scope(g.scope);
+            let linkage = self.dstring(g.linkage_name.as_deref().unwrap_or(""));
+            let variable = match g.global.and_then(|h| self.global_ids.get(&h).copied()) {
+                Some(id) => id,
+                None => self.none(),
+            };
+            let fl = if g.local { flags::IS_LOCAL } else { 0 }
+                | if g.definition {
+                    flags::IS_DEFINITION
+                } else {
+                    0
+                };
+            let ops = vec![
+                Operand::IdRef(name),
+                Operand::IdRef(ty),
+                Operand::IdRef(source),
+                self.num(g.line),
+                self.num(0),
+                Operand::IdRef(parent),
+                Operand::IdRef(linkage),
+                Operand::IdRef(variable),
+                self.num(fl),
+            ];
+            let id = self.b.id();
+            self.define(id, D::DebugGlobalVariable as u32, ops);
+        }
+    }
+
     /// `DebugDeclare`/`DebugValue` of a variable. A declaration of an address that is not a
     /// variable or parameter (SPIR-V's rule) says the same as a value read through it.
     pub(super) fn debug_variable(

@@ -161,6 +161,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     }
     w.all_functions()?;
     w.fill_functions()?;
+    w.debug_globals();
     // A module without kernels is a library: its functions are exported (or it is empty),
     // which SPIR-V allows only with the Linkage capability.
     if m.kernels.is_empty() {
