@@ -14,13 +14,16 @@ use super::types::{AddressSpace, ImageDim, Type};
 use super::Inst;
 
 /// Render the whole module.
-/// How an error names instruction `inst`, the `pos`-th (from 0) of its block: its name
-/// (`%call`), or for an unnamed one its place ("the block's 3rd instruction").
-pub fn value_label(inst: &super::Inst, pos: usize) -> String {
+/// How an error names instruction `block.insts[pos]` of `body`: its name (`%call`), or for
+/// an unnamed one its place ("the block's 3rd instruction"), counting the instructions the
+/// source shows (not debug declarations, which a `-g` module has between them).
+pub fn value_label(body: &super::Body, block: &super::Block, pos: usize) -> String {
+    let inst = &body.insts[block.insts[pos]];
     match &inst.name {
         Some(n) => format!("%{n}"),
         None => {
-            let n = pos + 1;
+            let shown = block.insts[..pos].iter();
+            let n = shown.filter(|&&h| !body.insts[h].op.is_debug()).count() + 1;
             let suffix = match (n % 10, n % 100) {
                 (1, r) if r != 11 => "st",
                 (2, r) if r != 12 => "nd",
@@ -676,5 +679,73 @@ impl Printer<'_> {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::debug::{Scope, ScopeKind, Variable};
+    use super::super::{Addressing, Block, Body, Inst, Op, Terminator, Value};
+    use super::*;
+
+    /// An unnamed instruction is named by its place among the instructions the source
+    /// shows: the debug declarations of a `-g` module between them are not counted.
+    #[test]
+    fn unnamed_instructions_are_counted_without_debug_declarations() {
+        let mut m = Module::new(Addressing::Physical64);
+        let (void, int) = (m.void_type(), m.int_type(32));
+        let file = m.debug.file("k.cl", "/src", None);
+        let scope = m.debug.scopes.append(Scope {
+            kind: ScopeKind::Unit(0),
+            parent: None,
+            file,
+        });
+        let var = m.debug.variables.append(Variable {
+            name: "x".into(),
+            ty: None,
+            file,
+            line: 1,
+            scope,
+            arg: None,
+            artificial: false,
+        });
+        let mut body = Body::default();
+        let mut inst = |op: Op, ty| {
+            body.insts.append(Inst {
+                name: None,
+                ty,
+                op,
+                loc: None,
+            })
+        };
+        let declared = inst(
+            Op::DebugValue {
+                var,
+                value: Value::Param(0),
+                expr: Vec::new(),
+            },
+            void,
+        );
+        let alloca = |n| Op::Alloca {
+            allocated: int,
+            align: Some(n),
+        };
+        let first = inst(alloca(4), int);
+        let second = inst(alloca(8), int);
+        let block = Block {
+            name: None,
+            insts: vec![declared, first, declared, second],
+            terminator: Terminator::Unreachable,
+            terminator_loc: None,
+            construct: None,
+        };
+        assert_eq!(
+            value_label(&body, &block, 1),
+            "the block's 1st instruction (unnamed)"
+        );
+        assert_eq!(
+            value_label(&body, &block, 3),
+            "the block's 2nd instruction (unnamed)"
+        );
     }
 }

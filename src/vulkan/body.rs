@@ -307,7 +307,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                     }
                     _ => self.inst(&mut frame, body, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{b}")))
-                            .at_value(crate::ir::print::value_label(inst, pos))
+                            .at_value(crate::ir::print::value_label(body, block, pos))
                     })?,
                 };
                 if let Some(v) = r {

@@ -212,7 +212,7 @@ impl Writer<'_> {
                     }
                     self.instruction(&mut ctx, ih, inst).map_err(|e| {
                         e.in_block(block.name.as_deref().unwrap_or(&format!("{bi}")))
-                            .at_value(crate::ir::print::value_label(inst, pos))
+                            .at_value(crate::ir::print::value_label(body, block, pos))
                     })?;
                 }
                 self.debug_at(block.terminator_loc)?;
