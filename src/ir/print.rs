@@ -13,7 +13,6 @@ use super::module::Module;
 use super::types::{AddressSpace, ImageDim, Type};
 use super::Inst;
 
-/// Render the whole module.
 /// How an error names instruction `block.insts[pos]` of `body`: its name (`%call`), or for
 /// an unnamed one its place ("the block's 3rd instruction"), counting the instructions the
 /// source shows (not debug declarations, which a `-g` module has between them).

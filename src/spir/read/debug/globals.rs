@@ -17,8 +17,9 @@ impl<'m> Reader<'_, 'm> {
         let mut seen = HashSet::default();
         for g in self.llvm.globals() {
             for gve in g.global_debug() {
-                if let Some((var, i)) = self.global_variable(gve) {
-                    if seen.insert(var) {
+                if self.var_of(gve).is_some_and(|v| !seen.contains(&v)) {
+                    if let Some((var, i)) = self.global_variable(gve) {
+                        seen.insert(var);
                         held.push((i, g.name()));
                     }
                 }
@@ -33,8 +34,7 @@ impl<'m> Reader<'_, 'm> {
                 continue;
             };
             for gve in list.items(self.llvm).into_iter().flatten() {
-                let var = self.node(gve).and_then(|n| n.node("var"));
-                if var.is_some_and(|v| !seen.contains(&v)) {
+                if self.var_of(gve).is_some_and(|v| !seen.contains(&v)) {
                     if let Some((var, _)) = self.global_variable(gve) {
                         seen.insert(var);
                     }
@@ -44,14 +44,18 @@ impl<'m> Reader<'_, 'm> {
         held
     }
 
+    /// The variable a `!DIGlobalVariableExpression` describes.
+    fn var_of(&self, gve: Metadata<'m>) -> Option<Metadata<'m>> {
+        self.node(gve)
+            .filter(|n| n.kind == "DIGlobalVariableExpression")?
+            .node("var")
+    }
+
     /// The description a `!DIGlobalVariableExpression` names, added to the graph: its
     /// variable's node and its index in `DebugInfo::globals`. (The expression, empty from
     /// clang for a variable in memory, is not kept.)
     fn global_variable(&mut self, gve: Metadata<'m>) -> Option<(Metadata<'m>, usize)> {
-        let var = self
-            .node(gve)
-            .filter(|n| n.kind == "DIGlobalVariableExpression")?
-            .node("var")?;
+        let var = self.var_of(gve)?;
         let n = self.node(var).filter(|n| n.kind == "DIGlobalVariable")?;
         let scope = self.scope(n.node("scope")?)?;
         let file = match n.node("file") {
