@@ -506,3 +506,35 @@ fn dwarf_of_our_spir_verifies_and_keeps_functions_inlined_calls_and_globals() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A kernel's `__local` arrays are global variables a debugger shows: each
+/// `DebugGlobalVariable` names the variable that holds it, in the OpenCL module and in the
+/// Vulkan shader (its Workgroup copy) alike.
+#[test]
+fn global_variables_name_their_variables_for_opencl_and_vulkan() {
+    let fixture = Path::new("tests/fixtures/debug/matmul_tiled.spir64.bc");
+    let vulkan = spir_xlate::Options {
+        target: spir_xlate::TargetEnv::parse("vulkan1.2").unwrap(),
+        ..Default::default()
+    };
+    for options in [Default::default(), vulkan] {
+        let (_, text) = spirv_text(fixture, &options);
+        let variables: BTreeSet<&str> = text
+            .lines()
+            .filter(|l| l.contains("= OpVariable"))
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        // DebugGlobalVariable: name, type, source, line, column, parent, linkage name,
+        // variable, flags.
+        let held: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split(" DebugGlobalVariable ").nth(1))
+            .filter_map(|ops| ops.split_whitespace().nth(7))
+            .collect();
+        assert_eq!(held.len(), 2, "ta and tb: {text}");
+        assert!(
+            held.iter().all(|v| variables.contains(v)),
+            "{held:?} are not all variables: {text}"
+        );
+    }
+}

@@ -390,7 +390,7 @@ pub struct GlobalVariable {
     /// The declaration defines it (not an `extern` one).
     pub definition: bool,
     /// The module's variable that holds it; `None` where none does (the optimizer folded it
-    /// away, or a Vulkan shader keeps it elsewhere).
+    /// away, or a Vulkan shader keeps it in memory laid out anew).
     pub global: Option<Handle<super::module::Global>>,
 }
 

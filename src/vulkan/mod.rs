@@ -84,11 +84,6 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     // Debug information is the source's: the shader's instructions keep their locations
     // (calls inlined at a location add locations inlined there).
     l.out.debug = m.debug.clone();
-    // The shader's variables are other globals: its global variables are described, held
-    // by none.
-    for g in &mut l.out.debug.globals {
-        g.global = None;
-    }
     l.plan_program_scope()?;
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],
@@ -140,6 +135,14 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
             data: p.data,
         }
     });
+    // A global variable's description names the shader's copy of its global, where the
+    // shader keeps one (`__local` arrays, `__constant` tables); otherwise none.
+    let held: Vec<_> = (l.out.debug.globals.iter())
+        .map(|d| d.global.and_then(|g| l.shader_global(g)))
+        .collect();
+    for (d, h) in l.out.debug.globals.iter_mut().zip(held) {
+        d.global = h;
+    }
     let mut out = l.finish();
     out.lost = m.lost.clone();
     entry_subprograms(&mut out.debug, &entries);

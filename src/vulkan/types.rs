@@ -531,6 +531,11 @@ impl<'a> Lowerer<'a> {
         Ok(n)
     }
 
+    /// The shader's copy of source global `g`, if the lowering made one (`global`).
+    pub fn shader_global(&self, g: Handle<Global>) -> Option<Handle<Global>> {
+        self.globals.get(&g).copied()
+    }
+
     /// The shader-form copy of a global variable: `__local` stays Workgroup memory,
     /// program-scope data (`__constant` tables, private globals, and `__global` variables
     /// that nothing writes: `super::program_scope`) becomes Private memory with its
