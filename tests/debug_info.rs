@@ -179,6 +179,25 @@ const NOT_INSTRUCTIONS: [(&str, &str, &str); 2] = [
     ),
 ];
 
+/// The result ids of every `opcode` instruction in SPIR-V disassembly `text`.
+fn results_of<'t>(text: &'t str, opcode: &str) -> BTreeSet<&'t str> {
+    let def = format!("= {opcode} ");
+    text.lines()
+        .filter(|l| l.contains(&def))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect()
+}
+
+/// The operands of every `DebugX` extended instruction `name` in disassembly `text`, each
+/// as its words.
+fn debug_operands<'t>(text: &'t str, name: &str) -> Vec<Vec<&'t str>> {
+    let at = format!(" {name} ");
+    text.lines()
+        .filter_map(|l| l.split(&at).nth(1))
+        .map(|ops| ops.split_whitespace().collect())
+        .collect()
+}
+
 fn spirv_text(fixture: &Path, options: &spir_xlate::Options) -> (Vec<u32>, String) {
     let words = spir_xlate::internals::to_spirv(fixture, options)
         .unwrap_or_else(|e| panic!("{}: {e}", fixture.display()));
@@ -385,21 +404,11 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)
     assert_eq!(lost.len(), 1, "{lost:#?}");
     assert!(lost[0].contains("1 variable location(s)"), "{lost:#?}");
     let text = spir_xlate::disassemble(&out.words).unwrap();
-    let undef: BTreeSet<&str> = text
-        .lines()
-        .filter(|l| l.contains("= OpUndef"))
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
-    let values: Vec<&str> = text
-        .lines()
-        .filter(|l| l.contains(" DebugValue "))
-        .map(|l| l.split(" DebugValue ").nth(1).unwrap())
-        .collect();
+    let undef = results_of(&text, "OpUndef");
+    // DebugValue: variable, value, expression.
+    let values = debug_operands(&text, "DebugValue");
     assert_eq!(values.len(), 3, "{text}");
-    let value_of = |l: &str| l.split_whitespace().nth(1).unwrap().to_string();
-    let unknown = values
-        .iter()
-        .filter(|l| undef.contains(value_of(l).as_str()));
+    let unknown = values.iter().filter(|ops| undef.contains(ops[1]));
     assert_eq!(unknown.count(), 2, "{values:#?}\n{undef:?}");
 
     let back = spir_xlate::internals::translate_to_spir(&out.words, &Default::default()).unwrap();
@@ -519,17 +528,12 @@ fn global_variables_name_their_variables_for_opencl_and_vulkan() {
     };
     for options in [Default::default(), vulkan] {
         let (_, text) = spirv_text(fixture, &options);
-        let variables: BTreeSet<&str> = text
-            .lines()
-            .filter(|l| l.contains("= OpVariable"))
-            .filter_map(|l| l.split_whitespace().next())
-            .collect();
+        let variables = results_of(&text, "OpVariable");
         // DebugGlobalVariable: name, type, source, line, column, parent, linkage name,
         // variable, flags.
-        let held: Vec<&str> = text
-            .lines()
-            .filter_map(|l| l.split(" DebugGlobalVariable ").nth(1))
-            .filter_map(|ops| ops.split_whitespace().nth(7))
+        let held: Vec<&str> = debug_operands(&text, "DebugGlobalVariable")
+            .iter()
+            .map(|ops| ops[7])
             .collect();
         assert_eq!(held.len(), 2, "ta and tb: {text}");
         assert!(

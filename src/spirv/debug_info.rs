@@ -67,6 +67,14 @@ pub mod flags {
     pub const PROTOTYPED: u32 = 0x80;
     /// `FlagIsOptimized`.
     pub const IS_OPTIMIZED: u32 = 0x2000;
+
+    /// The bits of the flags that are on.
+    pub fn of(flags: &[(bool, u32)]) -> u32 {
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .fold(0, |all, (_, bit)| all | bit)
+    }
 }
 
 /// `DebugBaseTypeAttributeEncoding`.

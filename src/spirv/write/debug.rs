@@ -148,6 +148,24 @@ impl Writer<'_> {
         id
     }
 
+    /// The operands the sets' declarations begin with: name, type, source, line, and the
+    /// column (0: the graph keeps a declaration's line only).
+    pub(super) fn declared(
+        &mut self,
+        name: Word,
+        ty: Word,
+        source: Word,
+        line: u32,
+    ) -> Vec<Operand> {
+        vec![
+            Operand::IdRef(name),
+            Operand::IdRef(ty),
+            Operand::IdRef(source),
+            self.num(line),
+            self.num(0),
+        ]
+    }
+
     /// Write a module-scope debug instruction with result `id`.
     pub(super) fn define(&mut self, id: Word, op: u32, operands: Vec<Operand>) {
         let void = self.b.type_void();
@@ -268,29 +286,20 @@ impl Writer<'_> {
                 let source = self.file(sp.file);
                 let parent = self.parent(s.parent);
                 let linkage = self.dstring(sp.linkage_name.as_deref().unwrap_or(""));
-                let mut fl = 0;
-                for (on, bit) in [
+                let fl = flags::of(&[
                     (sp.definition, flags::IS_DEFINITION),
                     (sp.local, flags::IS_LOCAL),
                     (sp.optimized, flags::IS_OPTIMIZED),
                     (sp.prototyped, flags::PROTOTYPED),
                     (sp.artificial, flags::ARTIFICIAL),
-                ] {
-                    if on {
-                        fl |= bit;
-                    }
-                }
-                let mut ops = vec![
-                    Operand::IdRef(name),
-                    Operand::IdRef(ty),
-                    Operand::IdRef(source),
-                    self.num(sp.line),
-                    self.num(0),
+                ]);
+                let mut ops = self.declared(name, ty, source, sp.line);
+                ops.extend([
                     Operand::IdRef(parent),
                     Operand::IdRef(linkage),
                     self.num(fl),
                     self.num(sp.scope_line),
-                ];
+                ]);
                 if self.dkind() == DebugSet::OpenCl {
                     let f = sp
                         .function
@@ -356,15 +365,11 @@ impl Writer<'_> {
         let ty = self.dtype(var.ty);
         let source = self.file(var.file);
         let parent = self.scope(var.scope);
-        let mut ops = vec![
-            Operand::IdRef(name),
-            Operand::IdRef(ty),
-            Operand::IdRef(source),
-            self.num(var.line),
-            self.num(0),
+        let mut ops = self.declared(name, ty, source, var.line);
+        ops.extend([
             Operand::IdRef(parent),
-            self.num(if var.artificial { flags::ARTIFICIAL } else { 0 }),
-        ];
+            self.num(flags::of(&[(var.artificial, flags::ARTIFICIAL)])),
+        ]);
         if let Some(a) = var.arg {
             ops.push(self.num(a));
         }
@@ -519,23 +524,17 @@ impl Writer<'_> {
                 Some(id) => id,
                 None => self.none(),
             };
-            let fl = if g.local { flags::IS_LOCAL } else { 0 }
-                | if g.definition {
-                    flags::IS_DEFINITION
-                } else {
-                    0
-                };
-            let ops = vec![
-                Operand::IdRef(name),
-                Operand::IdRef(ty),
-                Operand::IdRef(source),
-                self.num(g.line),
-                self.num(0),
+            let fl = flags::of(&[
+                (g.local, flags::IS_LOCAL),
+                (g.definition, flags::IS_DEFINITION),
+            ]);
+            let mut ops = self.declared(name, ty, source, g.line);
+            ops.extend([
                 Operand::IdRef(parent),
                 Operand::IdRef(linkage),
                 Operand::IdRef(variable),
                 self.num(fl),
-            ];
+            ]);
             let id = self.b.id();
             self.define(id, D::DebugGlobalVariable as u32, ops);
         }

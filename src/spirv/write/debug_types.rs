@@ -177,14 +177,8 @@ impl Writer<'_> {
                 let name = self.dstring(&name);
                 let base = self.dtype(base);
                 let source = self.file_or_unit(file);
-                let ops = vec![
-                    Operand::IdRef(name),
-                    Operand::IdRef(base),
-                    Operand::IdRef(source),
-                    self.num(line),
-                    self.num(0),
-                    Operand::IdRef(top),
-                ];
+                let mut ops = self.declared(name, base, source, line);
+                ops.extend([Operand::IdRef(top)]);
                 (D::DebugTypedef, ops)
             }
             DebugType::Function { ret, params } => {
@@ -253,13 +247,7 @@ impl Writer<'_> {
         let name = self.dstring(&m.name);
         let ty = self.dtype(m.ty);
         let source = self.file_or_unit(m.file);
-        let mut ops = vec![
-            Operand::IdRef(name),
-            Operand::IdRef(ty),
-            Operand::IdRef(source),
-            self.num(m.line),
-            self.num(0),
-        ];
+        let mut ops = self.declared(name, ty, source, m.line);
         if self.dkind() == DebugSet::OpenCl {
             ops.push(Operand::IdRef(parent));
         }
@@ -353,16 +341,8 @@ impl Writer<'_> {
             None => self.none(),
         };
         let source = self.file_or_unit(file);
-        let mut ops = vec![
-            Operand::IdRef(name),
-            Operand::IdRef(base),
-            Operand::IdRef(source),
-            self.num(line),
-            self.num(0),
-            Operand::IdRef(top),
-            self.size(size_bits),
-            self.num(0),
-        ];
+        let mut ops = self.declared(name, base, source, line);
+        ops.extend([Operand::IdRef(top), self.size(size_bits), self.num(0)]);
         for (n, v) in values {
             // Values are 32-bit constants here (an enum's values fit its int).
             ops.push(Operand::IdRef(self.u32_const(v as u32)));
