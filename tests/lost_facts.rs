@@ -149,17 +149,14 @@ struct Walked {
     variables: Vec<(u32, u32)>,
 }
 
-/// Walk the words (rspirv's loader refuses the module-scope reflection ExtInsts).
+/// Walk the module's instructions.
 fn walk(words: &[u32]) -> Walked {
     let mut w = Walked {
         names: Vec::new(),
         decorated: Vec::new(),
         variables: Vec::new(),
     };
-    let mut at = 5;
-    while at < words.len() {
-        let (len, opcode) = ((words[at] >> 16) as usize, words[at] & 0xffff);
-        let ops = &words[at + 1..at + len];
+    for (opcode, ops) in common::instructions(words) {
         match opcode {
             // OpName: target, then the name as a nul-terminated string.
             5 => {
@@ -174,7 +171,6 @@ fn walk(words: &[u32]) -> Walked {
             71 => w.decorated.push((ops[0], ops[1])),
             _ => {}
         }
-        at += len;
     }
     w
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 mod common;
 
 use common::cli as run;
+use common::instructions;
 
 fn temp(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("vulkan-cli");
@@ -52,18 +53,6 @@ fn refused(fixture: &str, extra: &[&str], name: &str) -> String {
     assert_eq!(code, 1, "{fixture}: {err}");
     assert!(!out.exists(), "{fixture}: output despite the error");
     err
-}
-
-/// (opcode, operands) of every instruction after the header.
-fn instructions(w: &[u32]) -> Vec<(u32, Vec<u32>)> {
-    let mut out = Vec::new();
-    let mut i = 5;
-    while i < w.len() {
-        let n = (w[i] >> 16) as usize;
-        out.push((w[i] & 0xffff, w[i + 1..i + n].to_vec()));
-        i += n;
-    }
-    out
 }
 
 /// How many NonSemantic.ClspvReflection instructions numbered `n` module `w` holds (only

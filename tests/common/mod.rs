@@ -151,6 +151,20 @@ pub fn spirv_val(spv: &Path, target: &str) -> Result<(), String> {
     }
 }
 
+/// (opcode, operands) of every instruction of a SPIR-V module after its header, read from
+/// the words (rspirv's loader refuses the module-scope reflection ExtInsts).
+#[allow(dead_code)]
+pub fn instructions(w: &[u32]) -> Vec<(u32, Vec<u32>)> {
+    let mut out = Vec::new();
+    let mut i = 5;
+    while i < w.len() {
+        let n = (w[i] >> 16) as usize;
+        out.push((w[i] & 0xffff, w[i + 1..i + n].to_vec()));
+        i += n;
+    }
+    out
+}
+
 /// LLVM 14's verifier (`opt -passes=verify`) on a bitcode or .ll file.
 #[allow(dead_code)]
 pub fn llvm_verify(path: &Path) -> Result<(), String> {
