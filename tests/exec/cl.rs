@@ -123,7 +123,7 @@ extern "C" {
         local: *const usize,
         nw: cl_uint,
         wl: *const c_void,
-        ev: *mut c_void,
+        ev: *mut Handle,
     ) -> cl_int;
     fn clEnqueueReadBuffer(
         q: Handle,
@@ -150,6 +150,15 @@ extern "C" {
         ev: *mut c_void,
     ) -> cl_int;
     fn clFinish(q: Handle) -> cl_int;
+    fn clWaitForEvents(n: cl_uint, events: *const Handle) -> cl_int;
+    fn clGetEventProfilingInfo(
+        e: Handle,
+        param: cl_uint,
+        size: usize,
+        value: *mut c_void,
+        size_ret: *mut usize,
+    ) -> cl_int;
+    fn clReleaseEvent(e: Handle) -> cl_int;
     fn clCreatePipe(
         c: Handle,
         flags: cl_ulong,
@@ -206,6 +215,15 @@ impl Device {
 
     /// The first device of the first platform whose name contains `name` (any, for "").
     pub fn of_platform(name: &str) -> Result<Device, String> {
+        Self::open(name, false)
+    }
+
+    /// As `of_platform`, with a queue that times each kernel (`run_timed`).
+    pub fn profiling(name: &str) -> Result<Device, String> {
+        Self::open(name, true)
+    }
+
+    fn open(name: &str, profiling: bool) -> Result<Device, String> {
         unsafe {
             let mut platforms = [null_mut(); 16];
             let mut n = 0;
@@ -239,7 +257,10 @@ impl Device {
             let mut err = 0;
             let context = clCreateContext(null(), 1, &device, null(), null_mut(), &mut err);
             check("clCreateContext", err)?;
-            let queue = clCreateCommandQueueWithProperties(context, device, null(), &mut err);
+            // CL_QUEUE_PROPERTIES: CL_QUEUE_PROFILING_ENABLE.
+            let props = [0x1093u64, 2, 0];
+            let props = if profiling { props.as_ptr() } else { null() };
+            let queue = clCreateCommandQueueWithProperties(context, device, props, &mut err);
             check("clCreateCommandQueueWithProperties", err)?;
             Ok(Device {
                 device,
@@ -474,6 +495,21 @@ impl Device {
         global: &[usize],
         local: Option<&[usize]>,
     ) -> Result<(), String> {
+        self.run_timed(program, kernel, args, global, local, 0)
+            .map(|_| ())
+    }
+
+    /// Runs `kernel` once, or `repeat` times one after the other with the time each took
+    /// (its event's start to end, in milliseconds: a `profiling` device's), and waits.
+    pub fn run_timed(
+        &self,
+        program: &Program,
+        kernel: &str,
+        args: &[&Arg],
+        global: &[usize],
+        local: Option<&[usize]>,
+        repeat: usize,
+    ) -> Result<Vec<f64>, String> {
         let name = CString::new(kernel).unwrap();
         let mut err = 0;
         let k = unsafe { clCreateKernel(program.0, name.as_ptr(), &mut err) };
@@ -496,21 +532,30 @@ impl Device {
                 };
                 check(&format!("clSetKernelArg({kernel}, {i})"), status)?;
             }
-            let status = unsafe {
-                clEnqueueNDRangeKernel(
-                    self.queue,
-                    k,
-                    global.len() as cl_uint,
-                    null(),
-                    global.as_ptr(),
-                    local.map_or(null(), |l| l.as_ptr()),
-                    0,
-                    null(),
-                    null_mut(),
-                )
-            };
-            check(&format!("clEnqueueNDRangeKernel({kernel})"), status)?;
-            check("clFinish", unsafe { clFinish(self.queue) })
+            let mut events = vec![null_mut(); repeat];
+            for i in 0..repeat.max(1) {
+                let event = events.get_mut(i).map_or(null_mut(), |e| e as *mut Handle);
+                let status = unsafe {
+                    clEnqueueNDRangeKernel(
+                        self.queue,
+                        k,
+                        global.len() as cl_uint,
+                        null(),
+                        global.as_ptr(),
+                        local.map_or(null(), |l| l.as_ptr()),
+                        0,
+                        null(),
+                        event,
+                    )
+                };
+                check(&format!("clEnqueueNDRangeKernel({kernel})"), status)?;
+            }
+            check("clFinish", unsafe { clFinish(self.queue) })?;
+            let times = events.iter().map(|&e| event_ms(e)).collect();
+            for e in events {
+                unsafe { clReleaseEvent(e) };
+            }
+            times
         })();
         unsafe { clReleaseKernel(k) };
         result
@@ -564,6 +609,20 @@ impl Device {
     pub fn release_sampler(&self, s: Handle) {
         unsafe { clReleaseSampler(s) };
     }
+}
+
+/// The time from a finished kernel's start to its end, in milliseconds.
+fn event_ms(e: Handle) -> Result<f64, String> {
+    let mut at = [0u64; 2];
+    for (i, param) in [0x1282u32, 0x1283].into_iter().enumerate() {
+        // CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END
+        let status = unsafe {
+            clWaitForEvents(1, &e);
+            clGetEventProfilingInfo(e, param, 8, (&mut at[i] as *mut u64).cast(), null_mut())
+        };
+        check("clGetEventProfilingInfo", status)?;
+    }
+    Ok(at[1].saturating_sub(at[0]) as f64 * 1e-6)
 }
 
 /// A built program; released on drop.

@@ -259,10 +259,17 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
 
 /// All `//@exec` lines of one kernel source, each with the `//@then` lines after it.
 pub fn parse(source: &str) -> Result<Vec<ExecSpec>, String> {
+    parse_tagged(source, "exec")
+}
+
+/// All `//@TAG` lines of one kernel source (the benchmark's `//@bench`), each with the
+/// `//@then` lines after it.
+pub fn parse_tagged(source: &str, tag: &str) -> Result<Vec<ExecSpec>, String> {
     let mut specs: Vec<ExecSpec> = Vec::new();
+    let first = format!("//@{tag} ");
     for line in source.lines() {
         let line = line.trim();
-        let (then, rest) = match (line.strip_prefix("//@exec "), line.strip_prefix("//@then ")) {
+        let (then, rest) = match (line.strip_prefix(&first), line.strip_prefix("//@then ")) {
             (Some(r), _) => (false, r),
             (_, Some(r)) => (true, r),
             _ => continue,

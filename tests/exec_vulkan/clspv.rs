@@ -98,6 +98,7 @@ pub fn reflection(words: &[u32]) -> Result<Value, String> {
     let mut wg_ids = json!([0, 1, 2]);
     let mut work_dim = Value::Null;
     let mut global_offset = Value::Null;
+    let mut literal_samplers = Vec::new();
     for (opcode, ops) in &insts {
         if *opcode != EXT_INST || ops.len() < 4 || ops[2] != set {
             continue;
@@ -201,6 +202,22 @@ pub fn reflection(words: &[u32]) -> Result<Value, String> {
                     json!([c(1)?, c(2)?, c(3)?]),
                 );
             }
+            R::LiteralSampler => {
+                literal_samplers.push(json!({"set": c(0)?, "binding": c(1)?, "mask": c(2)?}));
+            }
+            R::ArgumentSampledImage | R::ArgumentStorageImage => {
+                let k = kernel(&kernel_of)?;
+                let kind = if op == R::ArgumentSampledImage {
+                    "sampled_image"
+                } else {
+                    "storage_image"
+                };
+                arg(
+                    &mut kernels,
+                    k,
+                    json!({"ordinal": c(1)?, "kind": kind, "set": c(2)?, "binding": c(3)?}),
+                );
+            }
             other => {
                 return Err(format!(
                     "the module needs {other:?}, which vkhost does not provide"
@@ -215,10 +232,14 @@ pub fn reflection(words: &[u32]) -> Result<Value, String> {
             k.insert("push_constant_size".into(), json!(pc.max(end)));
         }
     }
+    // clspv's samplers are made as OpenCL's bits say, unnormalized coordinates included
+    // (ours normalize coordinates themselves and take normalized samplers).
     Ok(json!({
         "kernels": kernels,
         "workgroup_size_spec_ids": wg_ids,
         "work_dim_spec_id": work_dim,
         "required_features": [],
+        "literal_samplers": literal_samplers,
+        "samplers_as_masked": true,
     }))
 }

@@ -102,22 +102,12 @@ impl Device {
     /// An `image1d_buffer_t` argument: a buffer holding job argument `given`'s texels and a
     /// view of it in their format (bound as a uniform or a storage texel buffer).
     /// Also the texels' length in bytes.
-    pub fn texel_buffer(
-        &self,
-        dir: &std::path::Path,
-        given: &Value,
-    ) -> R<(Buffer, vk::BufferView, usize)> {
-        let path = dir.join(
-            field(given, "image")?
-                .as_str()
-                .ok_or("`image` is not a path")?,
-        );
-        let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn texel_buffer(&self, data: &[u8], given: &Value) -> R<(Buffer, vk::BufferView, usize)> {
         if num(given, "cl_type")? != 0x10F6 {
             return Err("a texel buffer argument given an image that is not a 1D buffer".into());
         }
         let fmt = format(given)?;
-        let b = self.buffer(&data)?;
+        let b = self.buffer(data)?;
         let view = unsafe {
             self.device.create_buffer_view(
                 &vk::BufferViewCreateInfo::default()
@@ -137,15 +127,9 @@ impl Device {
         }
     }
 
-    /// An image holding job argument `given`'s bytes.
-    pub fn image(&self, dir: &std::path::Path, given: &Value) -> R<Image> {
+    /// An image of job argument `given`'s kind holding `data`.
+    pub fn image(&self, data: &[u8], given: &Value) -> R<Image> {
         let d = &self.device;
-        let path = dir.join(
-            field(given, "image")?
-                .as_str()
-                .ok_or("`image` is not a path")?,
-        );
-        let data = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let fmt = format(given)?;
         let (ty, view_ty) = image_kind(num(given, "cl_type")?)?;
         let size = crate::dims(field(given, "dims")?)?;
@@ -212,7 +196,7 @@ impl Device {
             layers,
             len: data.len(),
         };
-        let staging = self.buffer(&data)?;
+        let staging = self.staging(data)?;
         let region = [copy_region(&img)];
         let r = one_shot(self, |cmd| unsafe {
             barrier(self, cmd, image, vk::ImageLayout::UNDEFINED);
@@ -231,7 +215,7 @@ impl Device {
 
     /// An image's texels, rows packed, as OpenCL reads them back.
     pub fn read_image(&self, img: &Image) -> R<Vec<u8>> {
-        let staging: Buffer = self.buffer(&vec![0u8; img.len])?;
+        let staging: Buffer = self.staging(&vec![0u8; img.len])?;
         let region = [copy_region(img)];
         let r = one_shot(self, |cmd| unsafe {
             barrier(self, cmd, img.image, vk::ImageLayout::GENERAL);
@@ -243,7 +227,7 @@ impl Device {
                 &region,
             );
         });
-        let out = self.read(&staging, img.len);
+        let out = self.read(&staging, img.len)?;
         self.free(staging);
         r.map(|()| out)
     }
@@ -257,8 +241,10 @@ impl Device {
     }
 
     /// A sampler for OpenCL's sampler bits (CLK_ADDRESS_* in bits 1-3, CLK_FILTER_* 0x10 /
-    /// 0x20), with normalized coordinates.
-    pub fn sampler(&self, mask: u32) -> R<vk::Sampler> {
+    /// 0x20), with normalized coordinates, or where `as_masked` with the coordinates the
+    /// bits say (bit 0; a module that does not normalize OpenCL's coordinates itself, as
+    /// clspv's).
+    pub fn sampler(&self, mask: u32, as_masked: bool) -> R<vk::Sampler> {
         let mode = match mask & 0xe {
             4 => vk::SamplerAddressMode::CLAMP_TO_BORDER,
             6 => vk::SamplerAddressMode::REPEAT,
@@ -279,7 +265,7 @@ impl Device {
             .address_mode_v(mode)
             .address_mode_w(mode)
             .border_color(vk::BorderColor::FLOAT_TRANSPARENT_BLACK)
-            .unnormalized_coordinates(false);
+            .unnormalized_coordinates(as_masked && mask & 1 == 0);
         unsafe { self.device.create_sampler(&info, None) }.map_err(vkerr("vkCreateSampler"))
     }
 }

@@ -1,0 +1,254 @@
+//! `vkhost --bench BENCH.json RESULTS.json`: the GPU time of kernels built by several
+//! producers, on the same inputs, with their outputs checked against each other
+//! (bench/gpu drives it; docs/status.md shows what it measured).
+//!
+//! ```json
+//! {"repeat": 20,
+//!  "kernels": [{"name": "saxpy", "seed": 7, "global": [1048576], "local": [256],
+//!               "args": [{"fill": {...}}, {"fill": {...}, "output": "y"}, {"bytes": [...]}],
+//!               "outputs": {"y": "f32"},
+//!               "producers": [{"name": "ours", "spv": "a.spv", "reflection": "a.json",
+//!                              "kernel": "saxpy"}, ...]}]}
+//! ```
+//!
+//! Buffers live in device-local memory (filled and read through staging buffers). Each
+//! producer's kernel runs once; its outputs (the arguments named in `outputs`, with their
+//! element types) are compared with the first producer's that ran: bit for bit, else the
+//! largest relative difference of floats and the number of integers that differ. Then it
+//! is dispatched `repeat` times in one command buffer, a full barrier and a timestamp after
+//! each dispatch; a dispatch's time is the difference of the timestamps around it, and the
+//! median and the least of those are reported, in milliseconds.
+
+use std::path::Path;
+
+use ash::vk;
+use serde_json::{json, Map, Value};
+
+use crate::inputs::elem_size;
+use crate::{field, job, one_shot, open_device, vkerr, Device, R};
+
+/// A producer's outputs: (name, element type, bytes).
+type Outputs = Vec<(String, String, Vec<u8>)>;
+
+pub fn run(path: &Path, out: &Path) -> R<bool> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let dev = open_device(true)?;
+    if dev.timestamp_bits == 0 {
+        return Err(format!(
+            "{} has no timestamps on its compute queue",
+            dev.gpu.name
+        ));
+    }
+    println!("device: {}", dev.gpu.name);
+    let repeat = doc
+        .get("repeat")
+        .and_then(Value::as_u64)
+        .unwrap_or(20)
+        .max(1) as u32;
+    let mut results = Vec::new();
+    for k in field(&doc, "kernels")?
+        .as_array()
+        .ok_or("`kernels` is not a list")?
+    {
+        let name = field(k, "name")?.as_str().unwrap_or("kernel").to_string();
+        let mut first: Option<(String, Outputs)> = None;
+        let mut rows = Map::new();
+        for p in field(k, "producers")?
+            .as_array()
+            .ok_or("`producers` is not a list")?
+        {
+            let producer = field(p, "name")?.as_str().unwrap_or("?").to_string();
+            let mut job = k.clone();
+            for key in ["spv", "reflection", "kernel"] {
+                job[key] = field(p, key)?.clone();
+            }
+            let row = match measure(&dev, &dir, &job, repeat) {
+                Ok((times, outputs)) => {
+                    let agreement = match &first {
+                        None => {
+                            first = Some((producer.clone(), outputs));
+                            "reference".to_string()
+                        }
+                        Some((by, want)) => format!("{} ({by})", agreement(&outputs, want)),
+                    };
+                    let (median, least) = summary(&times);
+                    println!("{name} {producer}: {median:.4} ms (least {least:.4}), {agreement}");
+                    json!({"median_ms": median, "least_ms": least, "runs": times.len(),
+                           "outputs": agreement})
+                }
+                Err(e) => {
+                    println!("{name} {producer}: FAILED {e}");
+                    json!({"failed": e})
+                }
+            };
+            rows.insert(producer, row);
+        }
+        results.push(json!({"kernel": name, "producers": rows}));
+    }
+    let report = json!({"device": dev.gpu.name, "repeat": repeat, "kernels": results});
+    std::fs::write(out, serde_json::to_vec_pretty(&report).unwrap_or_default())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(true)
+}
+
+/// The median and the least of `times`.
+fn summary(times: &[f64]) -> (f64, f64) {
+    let mut t = times.to_vec();
+    t.sort_by(f64::total_cmp);
+    let median = if t.is_empty() { 0.0 } else { t[t.len() / 2] };
+    (median, t.first().copied().unwrap_or(0.0))
+}
+
+/// Run `job` once (its outputs) and then `repeat` times (the time of each dispatch, ms).
+fn measure(dev: &Device, dir: &Path, job: &Value, repeat: u32) -> R<(Vec<f64>, Outputs)> {
+    let bound = job::bind(dev, dir, job)?;
+    let result = bound.pipeline(dev).and_then(|p| {
+        let r = one_shot(dev, |cmd| p.record(dev, cmd))
+            .and_then(|()| outputs(dev, job, &bound))
+            .and_then(|outs| Ok((timed(dev, &p, repeat)?, outs)));
+        p.destroy(dev);
+        r
+    });
+    bound.free(dev);
+    result
+}
+
+/// The outputs `job` names, read back.
+fn outputs(dev: &Device, job: &Value, bound: &job::Bound) -> R<Outputs> {
+    let mut out = Vec::new();
+    let wanted = job.get("outputs").and_then(Value::as_object);
+    for (name, elem) in wanted.into_iter().flatten() {
+        let elem = elem.as_str().unwrap_or("u8").to_string();
+        let bytes = if let Some((b, _, len)) = bound
+            .buffers
+            .iter()
+            .find(|(_, o, _)| o.as_deref() == Some(name.as_str()))
+        {
+            dev.read(b, *len)?
+        } else if let Some((img, _)) = bound
+            .images
+            .iter()
+            .find(|(_, o)| o.as_deref() == Some(name.as_str()))
+        {
+            dev.read_image(img)?
+        } else {
+            return Err(format!("no argument has the output `{name}`"));
+        };
+        out.push((name.clone(), elem, bytes));
+    }
+    Ok(out)
+}
+
+/// `repeat` dispatches of `p`, each followed by a full barrier and a timestamp: the time of
+/// each, in milliseconds.
+fn timed(dev: &Device, p: &crate::pipeline::Pipeline, repeat: u32) -> R<Vec<f64>> {
+    let d = &dev.device;
+    let pool = unsafe {
+        d.create_query_pool(
+            &vk::QueryPoolCreateInfo::default()
+                .query_type(vk::QueryType::TIMESTAMP)
+                .query_count(repeat + 1),
+            None,
+        )
+    }
+    .map_err(vkerr("vkCreateQueryPool"))?;
+    let barrier = [vk::MemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+        .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
+    let ran = one_shot(dev, |cmd| unsafe {
+        d.cmd_reset_query_pool(cmd, pool, 0, repeat + 1);
+        d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
+        for i in 1..=repeat {
+            p.record(dev, cmd);
+            d.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::DependencyFlags::empty(),
+                &barrier,
+                &[],
+                &[],
+            );
+            d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, i);
+        }
+    });
+    let mut stamps = vec![0u64; repeat as usize + 1];
+    let read = ran.and_then(|()| {
+        unsafe {
+            d.get_query_pool_results(
+                pool,
+                0,
+                &mut stamps,
+                vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+            )
+        }
+        .map_err(vkerr("vkGetQueryPoolResults"))
+    });
+    unsafe { d.destroy_query_pool(pool, None) };
+    read?;
+    let mask = if dev.timestamp_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << dev.timestamp_bits) - 1
+    };
+    Ok(stamps
+        .windows(2)
+        .map(|w| (w[1].wrapping_sub(w[0]) & mask) as f64 * dev.timestamp_period as f64 * 1e-6)
+        .collect())
+}
+
+/// How `got` compares with `want` (the same outputs of another producer).
+fn agreement(got: &Outputs, want: &Outputs) -> String {
+    let mut largest = 0f64;
+    let mut differ = 0usize;
+    let mut total = 0usize;
+    for ((name, elem, a), (_, _, b)) in got.iter().zip(want) {
+        if a.len() != b.len() {
+            return format!("{name}: {} bytes against {}", a.len(), b.len());
+        }
+        let size = elem_size(elem).unwrap_or(1);
+        total += a.len() / size;
+        for (x, y) in a.chunks_exact(size).zip(b.chunks_exact(size)) {
+            if x == y {
+                continue;
+            }
+            differ += 1;
+            if let (Some(x), Some(y)) = (float(elem, x), float(elem, y)) {
+                if x.is_nan() && y.is_nan() {
+                    continue;
+                }
+                let d = (x - y).abs() / x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
+                largest = largest.max(if d.is_nan() { f64::INFINITY } else { d });
+            }
+        }
+    }
+    if differ == 0 {
+        "same".into()
+    } else if largest > 0.0 {
+        format!("{differ} of {total} differ, by at most {largest:.2e} relative")
+    } else {
+        format!("{differ} of {total} differ")
+    }
+}
+
+/// An element's value where it is a float.
+fn float(elem: &str, b: &[u8]) -> Option<f64> {
+    match elem {
+        "f32" => Some(f32::from_le_bytes(b.try_into().ok()?) as f64),
+        "f64" => Some(f64::from_le_bytes(b.try_into().ok()?)),
+        "f16" => {
+            let h = u16::from_le_bytes(b.try_into().ok()?);
+            let (s, e, m) = ((h >> 15) as i32, ((h >> 10) & 31) as i32, (h & 1023) as f64);
+            let v = match e {
+                0 => m * 2f64.powi(-24),
+                31 if m == 0.0 => f64::INFINITY,
+                31 => f64::NAN,
+                _ => (1.0 + m / 1024.0) * 2f64.powi(e - 15),
+            };
+            Some(if s == 1 { -v } else { v })
+        }
+        _ => None,
+    }
+}
