@@ -1,0 +1,552 @@
+//! The code we emit, timed against the best other producer and against the driver's own
+//! compiler (issue 48): kernels written as applications write them (bench/gpu/kernels/*.cl,
+//! each with `//@bench` lines for a GPU and `//@bench-cpu` lines for CPU devices, in the
+//! `//@exec` syntax of tests/exec/spec.rs), built from SPIR by us and from their source by
+//! the peers, run on the same inputs with their outputs checked against each other.
+//!
+//! ```text
+//! cargo bench --bench gpu -- [--size cpu|gpu] [--out DIR] [--only K,...] [--repeat N]
+//!                            [--vulkan] [--intel] [--baseline SPIR_XLATE]
+//! ```
+//!
+//! * Always: each kernel's SPIR (clang-14 -O2, as tests/kernels/generate.sh makes the
+//!   `modern` fixtures), our Vulkan modules under both pointer strategies
+//!   (`to-spirv --target vulkan1.2`), clspv's module of the source (pyclspv), and the
+//!   benchmark file `DIR/bench.json` that `vkhost --bench` runs (tests/vkhost/src/bench.rs):
+//!   inputs are described, not stored, so the directory can be carried to a GPU machine.
+//!   `--baseline` adds the Vulkan modules of another spir-xlate binary (an earlier build:
+//!   before and after in one run).
+//! * `--vulkan`: runs it here with tests/vkhost (built first, `--release`): `DIR/vulkan.json`.
+//! * `--intel`: on the Intel CPU OpenCL runtime (`OCL_ICD_VENDORS` as for the execution
+//!   tiers), the source built by the driver against our SPIR-V (clCreateProgramWithIL) and
+//!   our SPIR (`to-spir`, as a cl_khr_spir binary), each run once for its outputs and then
+//!   `repeat` times for its kernel time (event profiling): `DIR/intel.json`.
+//!
+//! Nothing here is a test: `scripts/status.py` turns the JSON files kept in docs/logs/ into
+//! the ratio tables of docs/status.md.
+#[allow(dead_code)]
+#[path = "../../tests/exec/cl.rs"]
+mod cl;
+#[path = "../../tests/exec_vulkan/clspv.rs"]
+mod clspv;
+#[path = "../../tests/common/mod.rs"]
+mod common;
+#[allow(dead_code)]
+#[path = "../../tests/exec/spec.rs"]
+mod spec;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{json, Map, Value};
+
+/// A run's settings.
+struct Settings {
+    size: String,
+    out: PathBuf,
+    only: Option<Vec<String>>,
+    repeat: usize,
+    vulkan: bool,
+    intel: bool,
+    /// Another spir-xlate (an earlier build) whose Vulkan modules run beside ours, as
+    /// `before-physical` and `before-descriptors`.
+    baseline: Option<PathBuf>,
+}
+
+fn settings() -> Result<Settings, String> {
+    let mut s = Settings {
+        size: "cpu".into(),
+        out: PathBuf::new(),
+        only: None,
+        repeat: 0,
+        vulkan: false,
+        intel: false,
+        baseline: None,
+    };
+    let mut out = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--size" => s.size = value()?,
+            "--out" => out = Some(PathBuf::from(value()?)),
+            "--only" => s.only = Some(value()?.split(',').map(String::from).collect()),
+            "--repeat" => s.repeat = value()?.parse().map_err(|_| "--repeat N")?,
+            "--vulkan" => s.vulkan = true,
+            "--intel" => s.intel = true,
+            "--baseline" => s.baseline = Some(PathBuf::from(value()?)),
+            // What `cargo bench` passes to every benchmark.
+            "--bench" => {}
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    if !["cpu", "gpu"].contains(&s.size.as_str()) {
+        return Err("--size is cpu or gpu".into());
+    }
+    if s.repeat == 0 {
+        s.repeat = if s.size == "gpu" { 50 } else { 10 };
+    }
+    s.out = out.unwrap_or_else(|| PathBuf::from(format!("target/bench-gpu-{}", s.size)));
+    Ok(s)
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("bench gpu: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// One benchmark kernel: its source, its spec at the chosen size, and its modules.
+struct Kernel {
+    name: String,
+    source: PathBuf,
+    spec: spec::ExecSpec,
+}
+
+fn kernels(s: &Settings) -> Result<Vec<Kernel>, String> {
+    let tag = if s.size == "gpu" {
+        "bench"
+    } else {
+        "bench-cpu"
+    };
+    let mut out = Vec::new();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("bench/gpu/kernels")
+        .map_err(|e| format!("bench/gpu/kernels: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cl"))
+        .collect();
+    paths.sort();
+    for source in paths {
+        let name = source.file_stem().unwrap().to_string_lossy().into_owned();
+        if s.only.as_ref().is_some_and(|o| !o.contains(&name)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&source).map_err(|e| e.to_string())?;
+        let spec = spec::parse_tagged(&text, tag)
+            .map_err(|e| format!("{}: {e}", source.display()))?
+            .into_iter()
+            .next()
+            .ok_or_else(|| format!("{}: no //@{tag} line", source.display()))?;
+        out.push(Kernel { name, source, spec });
+    }
+    Ok(out)
+}
+
+fn run() -> Result<(), String> {
+    let s = settings()?;
+    std::fs::create_dir_all(&s.out).map_err(|e| format!("{}: {e}", s.out.display()))?;
+    let kernels = kernels(&s)?;
+    let mut entries = Vec::new();
+    let mut modules = Map::new();
+    for k in &kernels {
+        let (entry, facts) = build(&s, k)?;
+        entries.push(entry);
+        modules.insert(k.name.clone(), facts);
+    }
+    let bench = json!({"repeat": s.repeat, "kernels": entries});
+    write_json(&s.out.join("bench.json"), &bench)?;
+    write_json(&s.out.join("modules.json"), &Value::Object(modules))?;
+    println!(
+        "{}: {} kernels",
+        s.out.join("bench.json").display(),
+        kernels.len()
+    );
+    if s.vulkan {
+        let built = Command::new("cargo")
+            .args([
+                "build",
+                "--release",
+                "--manifest-path",
+                "tests/vkhost/Cargo.toml",
+            ])
+            .status()
+            .map_err(|e| format!("cargo: {e}"))?;
+        if !built.success() {
+            return Err("building tests/vkhost failed".into());
+        }
+        let status = Command::new("tests/vkhost/target/release/vkhost")
+            .arg("--bench")
+            .arg(s.out.join("bench.json"))
+            .arg(s.out.join("vulkan.json"))
+            .status()
+            .map_err(|e| format!("vkhost: {e}"))?;
+        if !status.success() {
+            return Err("vkhost --bench failed".into());
+        }
+    }
+    if s.intel {
+        intel(&s, &kernels)?;
+    }
+    Ok(())
+}
+
+fn write_json(path: &Path, v: &Value) -> Result<(), String> {
+    std::fs::write(path, serde_json::to_vec_pretty(v).unwrap())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Run a tool; its standard error on failure.
+fn tool(cmd: &mut Command) -> Result<(), String> {
+    let out = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{cmd:?}: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ))
+    }
+}
+
+/// The kernel's SPIR, our modules and clspv's; its entry of the benchmark file and what
+/// its modules declare and hold.
+fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
+    let dir = &s.out;
+    let raw = dir.join(format!("{}.raw.bc", k.name));
+    let bc = dir.join(format!("{}.bc", k.name));
+    let src = std::fs::read_to_string(&k.source).map_err(|e| e.to_string())?;
+    tool(
+        Command::new("clang-14")
+            .args(["-cc1", "-triple", "spir64-unknown-unknown", "-emit-llvm-bc"])
+            .arg(format!("-cl-std={}", cl::cl_std(&src)))
+            .args(["-cl-kernel-arg-info", "-finclude-default-header", "-O2"])
+            .args(["-disable-llvm-passes"])
+            .arg(&k.source)
+            .arg("-o")
+            .arg(&raw),
+    )?;
+    tool(
+        Command::new("/usr/lib/llvm-14/bin/opt")
+            .arg("-O2")
+            .arg(&raw)
+            .arg("-o")
+            .arg(&bc),
+    )?;
+    let ours = env!("CARGO_BIN_EXE_spir-xlate");
+    let mut producers = Vec::new();
+    let mut facts = Map::new();
+    let mut builds = vec![("ours", PathBuf::from(ours))];
+    if let Some(b) = &s.baseline {
+        builds.push(("before", b.clone()));
+    }
+    for ((who, bin), strategy) in builds
+        .iter()
+        .flat_map(|b| ["physical", "descriptors"].map(|st| (b, st)))
+    {
+        let id = format!("{}.{who}-{strategy}", k.name);
+        let spv = dir.join(format!("{id}.spv"));
+        let made = tool(
+            Command::new(bin)
+                .arg("to-spirv")
+                .arg(&bc)
+                .args([
+                    "--target",
+                    "vulkan1.2",
+                    "--vulkan-pointers",
+                    strategy,
+                    "--force",
+                ])
+                .arg("-o")
+                .arg(&spv)
+                .arg("--reflection")
+                .arg(dir.join(format!("{id}.json"))),
+        );
+        let name = format!("{who}-{strategy}");
+        if let Err(e) = made {
+            println!("{}: {name}: {e}", k.name);
+            facts.insert(name, json!({ "failed": e }));
+            continue;
+        }
+        facts.insert(name.clone(), module_facts(&spv)?);
+        producers.push(json!({"name": name, "spv": format!("{id}.spv"),
+                              "reflection": format!("{id}.json"), "kernel": k.spec.kernel}));
+    }
+    let clspv_spv = dir.join(format!("{}.clspv.spv", k.name));
+    match clspv::compile(&k.source, &clspv_spv).and_then(|()| {
+        let words =
+            spir_xlate::internals::read_spirv_words(&clspv_spv).map_err(|e| e.to_string())?;
+        clspv::reflection(&words)
+    }) {
+        Ok(r) => {
+            write_json(&dir.join(format!("{}.clspv.json", k.name)), &r)?;
+            facts.insert("clspv".into(), module_facts(&clspv_spv)?);
+            producers.push(
+                json!({"name": "clspv", "spv": format!("{}.clspv.spv", k.name),
+                                  "reflection": format!("{}.clspv.json", k.name),
+                                  "kernel": k.spec.kernel}),
+            );
+        }
+        Err(e) => println!("{}: clspv: {e}", k.name),
+    }
+    // Our SPIR-V for OpenCL, and our SPIR of it, for the OpenCL runs.
+    let cl_spv = dir.join(format!("{}.opencl.spv", k.name));
+    tool(
+        Command::new(ours)
+            .arg("to-spirv")
+            .arg(&bc)
+            .arg("--force")
+            .arg("-o")
+            .arg(&cl_spv),
+    )?;
+    facts.insert("ours-opencl".into(), module_facts(&cl_spv)?);
+    tool(
+        Command::new(ours)
+            .arg("to-spir")
+            .arg(&cl_spv)
+            .arg("--force")
+            .arg("-o")
+            .arg(dir.join(format!("{}.spir.bc", k.name))),
+    )?;
+    let entry = vulkan_entry(k, producers)?;
+    Ok((entry, Value::Object(facts)))
+}
+
+/// The number of instructions of a module and the capabilities it declares.
+fn module_facts(spv: &Path) -> Result<Value, String> {
+    let words = spir_xlate::internals::read_spirv_words(spv).map_err(|e| e.to_string())?;
+    let insts = common::instructions(&words);
+    let caps: Vec<Value> = insts
+        .iter()
+        .filter(|(op, _)| *op == 17)
+        .filter_map(|(_, ops)| ops.first())
+        .filter_map(|&c| spirv::Capability::from_u32(c))
+        .map(|c| json!(format!("{c:?}")))
+        .collect();
+    Ok(json!({"instructions": insts.len(), "capabilities": caps}))
+}
+
+/// The element type's name as the specs spell it.
+fn elem_name(e: spec::Elem) -> &'static str {
+    match e {
+        spec::Elem::I(1, true) => "i8",
+        spec::Elem::I(1, false) => "u8",
+        spec::Elem::I(2, true) => "i16",
+        spec::Elem::I(2, false) => "u16",
+        spec::Elem::I(4, true) => "i32",
+        spec::Elem::I(4, false) => "u32",
+        spec::Elem::I(_, true) => "i64",
+        spec::Elem::I(_, false) => "u64",
+        spec::Elem::F16 => "f16",
+        spec::Elem::F32 => "f32",
+        spec::Elem::F64 => "f64",
+    }
+}
+
+/// The kernel's entry of `vkhost --bench`'s file: its arguments described as
+/// tests/vkhost/src/inputs.rs makes them (the same values as `spec::arg_data`'s).
+fn vulkan_entry(k: &Kernel, producers: Vec<Value>) -> Result<Value, String> {
+    let data = spec::arg_data(&k.spec, seed(&k.name))?;
+    let mut args = Vec::new();
+    let mut outputs = Map::new();
+    for (i, (a, d)) in k.spec.args.iter().zip(&data).enumerate() {
+        let out = format!("arg{i}");
+        args.push(match (a, d) {
+            (
+                spec::ArgSpec::Buffer {
+                    elem,
+                    count,
+                    fill,
+                    compare,
+                    range,
+                },
+                _,
+            ) => {
+                let mut fill = if *fill {
+                    let mut f = json!({"elem": elem_name(*elem), "count": count});
+                    if let Some((lo, hi)) = range {
+                        f["lo"] = json!(lo);
+                        f["hi"] = json!(hi);
+                    }
+                    json!({ "fill": f })
+                } else {
+                    json!({"fill": {"zero": count * elem_size(*elem)}})
+                };
+                if *compare {
+                    fill["output"] = json!(out);
+                    outputs.insert(out, json!(elem_name(*elem)));
+                }
+                fill
+            }
+            (spec::ArgSpec::Local(n), _) => json!({ "local_bytes": n }),
+            (spec::ArgSpec::Scalar(v), _) => json!({ "bytes": v }),
+            (
+                spec::ArgSpec::Image {
+                    read,
+                    write,
+                    channel,
+                    ..
+                },
+                spec::ArgData::Image {
+                    bytes,
+                    format,
+                    ty,
+                    dims,
+                    array,
+                    ..
+                },
+            ) => {
+                let len = bytes.len();
+                let fill = match (read, channel.as_str()) {
+                    (false, _) => json!({ "zero": len }),
+                    (_, "f32" | "depth") => {
+                        json!({"elem": "f32", "count": len / 4, "lo": 0.0, "hi": 1.0})
+                    }
+                    (_, "un8") => json!({"elem": "u8", "count": len}),
+                    _ => json!({"elem": "i32", "count": len / 4, "lo": -1000.0, "hi": 1000.0}),
+                };
+                let mut j = json!({"fill": fill, "order": format.order,
+                    "data_type": format.data_type, "cl_type": ty, "dims": dims,
+                    "array": array.unwrap_or(0)});
+                if *write {
+                    j["output"] = json!(out);
+                    let elem = if channel == "un8" { "u8" } else { "f32" };
+                    outputs.insert(out, json!(elem));
+                }
+                j
+            }
+            (
+                spec::ArgSpec::Sampler {
+                    normalized,
+                    addressing,
+                    filter,
+                },
+                _,
+            ) => json!({"sampler": {"normalized": normalized, "addressing": addressing,
+                                    "filter": filter}}),
+            _ => return Err(format!("{}: an argument vkhost cannot make", k.name)),
+        });
+    }
+    Ok(json!({
+        "name": k.name,
+        "seed": seed(&k.name),
+        "global": k.spec.global,
+        "local": k.spec.local,
+        "args": args,
+        "outputs": outputs,
+        "producers": producers,
+    }))
+}
+
+fn elem_size(e: spec::Elem) -> usize {
+    match e {
+        spec::Elem::I(n, _) => n as usize,
+        spec::Elem::F16 => 2,
+        spec::Elem::F32 => 4,
+        spec::Elem::F64 => 8,
+    }
+}
+
+/// The inputs' seed: the kernel's name hashed (FNV-1a), as the execution tiers seed theirs.
+fn seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Every kernel on the Intel runtime: the driver's build of the source, our SPIR-V and our
+/// SPIR, each run once (its outputs, against the source's) and `repeat` times.
+fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
+    let dev = cl::Device::profiling("Intel")?;
+    let mut results = Vec::new();
+    for k in kernels {
+        let src = std::fs::read_to_string(&k.source).map_err(|e| e.to_string())?;
+        let spv = std::fs::read(s.out.join(format!("{}.opencl.spv", k.name)))
+            .map_err(|e| e.to_string())?;
+        let spir =
+            std::fs::read(s.out.join(format!("{}.spir.bc", k.name))).map_err(|e| e.to_string())?;
+        let mut rows = Map::new();
+        let mut reference: Option<Vec<(usize, Vec<u8>)>> = None;
+        for (producer, program) in [
+            ("source", dev.program_from_source(&src)),
+            ("ours-spirv", dev.program_from_il(&spv)),
+            ("ours-spir", dev.program_from_spir(&spir)),
+        ] {
+            let row = program
+                .and_then(|p| intel_run(&dev, &p, k, s.repeat))
+                .map(|(times, outs)| {
+                    let agreement = match &reference {
+                        None => {
+                            reference = Some(outs);
+                            "reference".to_string()
+                        }
+                        Some(want) => agreement(&k.spec, &outs, want),
+                    };
+                    let mut t = times.clone();
+                    t.sort_by(f64::total_cmp);
+                    let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
+                    let least = t.first().copied().unwrap_or(0.0);
+                    println!(
+                        "{} {producer}: {median:.4} ms (least {least:.4}), {agreement}",
+                        k.name
+                    );
+                    json!({"median_ms": median, "least_ms": least, "runs": t.len(),
+                           "outputs": agreement})
+                })
+                .unwrap_or_else(|e| {
+                    println!("{} {producer}: FAILED {e}", k.name);
+                    json!({ "failed": e })
+                });
+            rows.insert(producer.to_string(), row);
+        }
+        results.push(json!({"kernel": k.name, "producers": rows}));
+    }
+    let report = json!({"device": "Intel CPU OpenCL runtime", "repeat": s.repeat,
+                        "kernels": results});
+    write_json(&s.out.join("intel.json"), &report)
+}
+
+/// One program's outputs after one run, and the times of `repeat` more.
+type Timed = (Vec<f64>, Vec<(usize, Vec<u8>)>);
+
+fn intel_run(
+    dev: &cl::Device,
+    p: &cl::Program,
+    k: &Kernel,
+    repeat: usize,
+) -> Result<Timed, String> {
+    let bound = spec::bind(dev, &k.spec, seed(&k.name))?;
+    let args: Vec<&cl::Arg> = bound.args.iter().collect();
+    let local = k.spec.local.as_deref();
+    dev.run(p, &k.spec.kernel, &args, &k.spec.global, local)?;
+    let times = dev.run_timed(p, &k.spec.kernel, &args, &k.spec.global, local, repeat)?;
+    Ok((times, bound.outputs(dev)?))
+}
+
+/// How `got` compares with `want` (outputs by argument index).
+fn agreement(spec: &spec::ExecSpec, got: &[(usize, Vec<u8>)], want: &[(usize, Vec<u8>)]) -> String {
+    let mut largest = 0f64;
+    let (mut differ, mut total) = (0usize, 0usize);
+    for ((i, a), (_, b)) in got.iter().zip(want) {
+        let elem = match spec.args.get(*i) {
+            Some(spec::ArgSpec::Buffer { elem, .. }) => *elem,
+            _ => spec::Elem::F32,
+        };
+        let size = elem_size(elem);
+        total += a.len() / size;
+        for (x, y) in a.chunks_exact(size).zip(b.chunks_exact(size)) {
+            if x == y {
+                continue;
+            }
+            differ += 1;
+            let (x, y) = match elem {
+                spec::Elem::F32 => (
+                    f32::from_le_bytes(x.try_into().unwrap()) as f64,
+                    f32::from_le_bytes(y.try_into().unwrap()) as f64,
+                ),
+                spec::Elem::F64 => (
+                    f64::from_le_bytes(x.try_into().unwrap()),
+                    f64::from_le_bytes(y.try_into().unwrap()),
+                ),
+                _ => continue,
+            };
+            let d = (x - y).abs() / x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
+            largest = largest.max(if d.is_nan() { f64::INFINITY } else { d });
+        }
+    }
+    match (differ, largest > 0.0) {
+        (0, _) => "same".into(),
+        (n, true) => format!("{n} of {total} differ, by at most {largest:.2e} relative"),
+        (n, false) => format!("{n} of {total} differ"),
+    }
+}
