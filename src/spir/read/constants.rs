@@ -83,7 +83,7 @@ pub(crate) fn lower_constant(
         C::Vector(elements) => {
             let ty = ty_of(m, types, c)?;
             let elems = elements.iter().map(|v| lower_constant(m, types, symbols, v)).collect::<Result<Vec<_>>>()?;
-            (ty, ConstantKind::Composite(elems))
+            (ty, defined_lanes(m, elems))
         }
         C::GlobalReference { name, .. } => {
             let n = name_str(name);
@@ -141,6 +141,46 @@ pub(crate) fn lower_constant(
 }
 
 /// llvm-ir's `Typed` needs its `Types` table; the module holds it.
+/// A vector constant whose lanes are partly undefined (`<i32 0, i32 0, i32 poison, i32
+/// poison>`, as LLVM's optimizer leaves them): the undefined lanes are zero, a value undef
+/// may take and the one SPIR-V's writer spells (SPIR-V has no undefined part of a constant),
+/// and a vector of zeros is the null constant, as LLVM itself spells one. A vector wholly
+/// undefined stays undefined.
+fn defined_lanes(m: &mut ir::Module, elems: Vec<ir::Handle<ir::Constant>>) -> ConstantKind {
+    let undef = |m: &ir::Module, e: &ir::Handle<ir::Constant>| {
+        matches!(m.constants[*e].kind, ConstantKind::Undef)
+    };
+    if elems.iter().all(|e| undef(m, e)) || !elems.iter().any(|e| undef(m, e)) {
+        return ConstantKind::Composite(elems);
+    }
+    let elems: Vec<_> = elems
+        .into_iter()
+        .map(|e| {
+            if !undef(m, &e) {
+                return e;
+            }
+            let ty = m.constants[e].ty;
+            let kind = match m.types[ty] {
+                Type::Int { .. } => ConstantKind::Int(0),
+                Type::Float { .. } => ConstantKind::Float(0),
+                _ => ConstantKind::Null,
+            };
+            m.constant(ir::Constant { ty, kind })
+        })
+        .collect();
+    let zero = |e: &ir::Handle<ir::Constant>| {
+        matches!(
+            m.constants[*e].kind,
+            ConstantKind::Int(0) | ConstantKind::Float(0) | ConstantKind::Null
+        )
+    };
+    if elems.iter().all(zero) {
+        ConstantKind::Null
+    } else {
+        ConstantKind::Composite(elems)
+    }
+}
+
 fn types_of<'a>(t: &'a TypeLowering) -> &'a llvm_ir::types::Types {
     &t.llvm_module().types
 }

@@ -18,7 +18,9 @@ use super::lowering::{FnLowering, Lowered};
 use super::types::{name_str, TypeLowering};
 use super::Symbols;
 use crate::diag::{Error, Result};
-use crate::ir::{self, ArithFlags, BinaryOp, BlockId, Body, CastOp, Op, Terminator, Type, Value};
+use crate::ir::{
+    self, ArithFlags, BinaryOp, BlockId, Body, CastOp, ConstantKind, Op, Terminator, Type, Value,
+};
 
 /// What the reader learned of a function before lowering its body: its images' access, the
 /// casts that only feed memory intrinsics, and its debug facts.
@@ -409,13 +411,17 @@ impl FnLowering<'_, '_> {
         // Casts between OpenCL object types are no-ops in the graph, and so is a cast
         // to the operand's own type (legacy SPIR spells sampler initializers so) and
         // the `i8*` cast a memory intrinsic's signature needs.
+        let v = self.operand(&i.operand)?;
+        let to = self.lower_type(&i.to_type)?;
+        if let Some(bits) = self.bool_vector_bits(v, to) {
+            self.bind(&i.dest, bits);
+            return Ok(());
+        }
         if self.narrow_of(&i.operand).is_some() || super::types::narrow_bits(&i.to_type).is_some() {
             return Err(Error::unsupported(
                 "a bitcast from or to an integer of a width SPIR does not have",
             ));
         }
-        let v = self.operand(&i.operand)?;
-        let to = self.lower_type(&i.to_type)?;
         let from = self.value_type(v);
         if from == to
             || self.memory_casts.contains(&(self.current, self.inst_index))
@@ -434,6 +440,86 @@ impl FnLowering<'_, '_> {
             },
         );
         Ok(())
+    }
+
+    /// A vector of booleans as the bits of an integer (lane i at bit i), or an integer as a
+    /// vector of its low bits: LLVM's optimizer reduces `a || b || c` over compares it has
+    /// put in vector lanes to a bitcast of the lanes and a compare of the bits (`<4 x i1>` to
+    /// `i4`, compared with -1 or 0). SPIR-V cannot bitcast booleans: the bits are extended,
+    /// shifted and or'ed, or tested, one lane at a time (an `i4` is held in an `i8`, zero-extended,
+    /// as narrow.rs holds such integers). None where `v` and `to` are not those shapes.
+    fn bool_vector_bits(&mut self, v: Value, to: ir::Handle<Type>) -> Option<Value> {
+        let from = self.value_type(v);
+        let (vector, int, to_int) = match (&self.m.types[from], &self.m.types[to]) {
+            (Type::Vector { elem, len }, Type::Int { .. }) if self.m.types[*elem] == Type::Bool => {
+                (*len, to, true)
+            }
+            (Type::Int { .. }, Type::Vector { elem, len }) if self.m.types[*elem] == Type::Bool => {
+                (*len, from, false)
+            }
+            _ => return None,
+        };
+        let bool_t = self.m.ty(Type::Bool);
+        let i32t = self.m.int_type(32);
+        let zero = Value::Const(self.m.int_const(int, 0));
+        let mut acc = if to_int {
+            zero
+        } else {
+            Value::Const(self.m.constant(ir::Constant {
+                ty: to,
+                kind: ConstantKind::Undef,
+            }))
+        };
+        for lane in 0..vector {
+            let index = Value::Const(self.m.int_const(i32t, lane as u64));
+            let bit = Value::Const(self.m.int_const(int, 1u64 << lane));
+            if to_int {
+                // zext(lane) << i (the graph's form of `select lane, 1 << i, 0`).
+                let b = self.emit(None, bool_t, Op::ExtractElement { vector: v, index });
+                let ext = Op::Cast {
+                    op: CastOp::ZExt,
+                    value: Value::Inst(b),
+                };
+                let mut s = Value::Inst(self.emit(None, int, ext));
+                if lane > 0 {
+                    let shift = Op::Binary {
+                        op: BinaryOp::Shl,
+                        lhs: s,
+                        rhs: Value::Const(self.m.int_const(int, lane as u64)),
+                        flags: Default::default(),
+                    };
+                    s = Value::Inst(self.emit(None, int, shift));
+                }
+                let or = Op::Binary {
+                    op: BinaryOp::Or,
+                    lhs: acc,
+                    rhs: s,
+                    flags: Default::default(),
+                };
+                acc = Value::Inst(self.emit(None, int, or));
+            } else {
+                let and = Op::Binary {
+                    op: BinaryOp::And,
+                    lhs: v,
+                    rhs: bit,
+                    flags: Default::default(),
+                };
+                let masked = self.emit(None, int, and);
+                let set = Op::ICmp {
+                    pred: ir::IntPredicate::Ne,
+                    lhs: Value::Inst(masked),
+                    rhs: zero,
+                };
+                let b = self.emit(None, bool_t, set);
+                let ins = Op::InsertElement {
+                    vector: acc,
+                    element: Value::Inst(b),
+                    index,
+                };
+                acc = Value::Inst(self.emit(None, to, ins));
+            }
+        }
+        Some(acc)
     }
 
     /// `i1` or `<n x i1>` shaped like `v`.
