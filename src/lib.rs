@@ -43,7 +43,8 @@ pub mod internals;
 pub use diag::{Error, ErrorKind, Lost, Result};
 pub use input::Input;
 pub use options::{
-    DebugInfoFormat, Flavor, KernelInfo, Limits, Options, SpirOptions, TargetEnv, VulkanPointers,
+    DebugInfoFormat, Flavor, KernelInfo, Limits, MadForm, Options, SpirOptions, TargetEnv,
+    VulkanPointers,
 };
 
 /// README.md's library example, compiled and run by `cargo test`.
@@ -84,6 +85,7 @@ impl Translation {
                 o.spirv_version = Some(settings::spirv_version(value)?)
             }
             (Translation::ToSpirv(o), "debug-info") => o.debug_info = settings::debug_info(value)?,
+            (Translation::ToSpirv(o), "mad") => o.mad = settings::mad(value)?,
             (Translation::ToSpir(o), "flavor") => o.flavor = settings::flavor(value)?,
             (Translation::ToSpir(o), "spir-version") => {
                 o.spir_version = Some(settings::spir_version(value)?)

@@ -118,6 +118,32 @@ impl DebugInfoFormat {
     }
 }
 
+/// How OpenCL C's `mad` is written for OpenCL targets (`--mad`). The graph holds clang's
+/// contraction of `a * b + c` (LLVM's `llvm.fmuladd`) as `mad` too: in OpenCL's full profile
+/// both are "a fused multiply-add or a product and a sum, each rounded". Vulkan targets
+/// always write GLSL.std.450 `Fma` without NoContraction, which means the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MadForm {
+    /// OpenCL.std `mad`: the driver chooses (llvm-spirv's form). The Intel CPU runtime
+    /// computes it as a product and a sum.
+    #[default]
+    Mad,
+    /// OpenCL.std `fma`: one rounding, the fastest form on a device with fused multiply-add
+    /// (every GPU, x86 with FMA3). Read back, it is `fma`.
+    Fma,
+}
+
+impl MadForm {
+    /// The form named as the command line names it (`mad`, `fma`).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "mad" => Some(MadForm::Mad),
+            "fma" => Some(MadForm::Fma),
+            _ => None,
+        }
+    }
+}
+
 /// Options of the SPIR -> SPIR-V direction.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -132,6 +158,8 @@ pub struct Options {
     pub spirv_version: Option<(u8, u8)>,
     /// The instruction set debug information is written in (`--debug-info`).
     pub debug_info: DebugInfoFormat,
+    /// OpenCL targets: how `mad` (and clang's contracted `a * b + c`) is written (`--mad`).
+    pub mad: MadForm,
     /// Time and memory the contained reader of untrusted bitcode may use ([`Limits`]).
     pub limits: Limits,
 }

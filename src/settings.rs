@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::options::{DebugInfoFormat, Flavor, KernelInfo, TargetEnv, VulkanPointers};
+use crate::options::{DebugInfoFormat, Flavor, KernelInfo, MadForm, TargetEnv, VulkanPointers};
 
 /// `--target`: the environment that consumes the SPIR-V.
 pub fn target(s: &str) -> Result<TargetEnv, String> {
@@ -35,6 +35,11 @@ pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
             "unknown debug information format '{s}' (expected auto, opencl, nonsemantic or none)"
         )
     })
+}
+
+/// `--mad`: `mad` or `fma`.
+pub fn mad(s: &str) -> Result<MadForm, String> {
+    MadForm::parse(s).ok_or_else(|| format!("unknown form of mad '{s}' (expected mad or fma)"))
 }
 
 /// `--vulkan-pointers`: `physical` or `descriptors`.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{CommandFactory, Parser, Subcommand};
 use spir_xlate::settings;
 use spir_xlate::{
-    DebugInfoFormat, Flavor, KernelInfo, Options, SpirOptions, TargetEnv, VulkanPointers,
+    DebugInfoFormat, Flavor, KernelInfo, MadForm, Options, SpirOptions, TargetEnv, VulkanPointers,
 };
 
 #[derive(Parser)]
@@ -155,6 +155,13 @@ pub(crate) struct SpirvArgs {
     /// (left out).
     #[arg(long, default_value = "auto", value_parser = settings::debug_info)]
     pub(crate) debug_info: DebugInfoFormat,
+    /// OpenCL targets: how OpenCL C's `mad` and clang's contraction of `a * b + c` are
+    /// written: `mad` (OpenCL.std mad: the driver chooses fused or not; llvm-spirv's form)
+    /// or `fma` (one rounding: the fastest form on devices with fused multiply-add, such as
+    /// the Intel CPU runtime, which computes mad as a product and a sum). Vulkan targets
+    /// always let the driver fuse it.
+    #[arg(long, default_value = "mad", value_parser = settings::mad)]
+    pub(crate) mad: MadForm,
     /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
     /// (the host allocates it; the reflection says its size). A multiple of 4, at
     /// least 8.
@@ -185,6 +192,7 @@ impl SpirvArgs {
             spirv_version: self.spirv_version,
             vulkan_pointers: self.vulkan_pointers,
             debug_info: self.debug_info,
+            mad: self.mad,
             printf_buffer_size: Some(self.printf_buffer_size),
             limits: limits.limits(),
         }

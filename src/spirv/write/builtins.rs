@@ -7,6 +7,7 @@ use spirv::{Capability, GroupOperation, Op as S, Word};
 use super::body::{bit_width, FnCtx};
 use super::Writer;
 use crate::diag::{Error, Result};
+use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Type, Value};
 use crate::mappings;
 use crate::mappings::channel_query;
@@ -61,12 +62,16 @@ impl Writer<'_> {
         match builtin {
             Builtin::WorkItem(b) => self.work_item(*b, args, &ids, ret, (rty, rid))?,
             Builtin::ExtInst { op, literal } => {
+                let op = match op {
+                    CLOp::mad if self.mad_as_fma => CLOp::fma,
+                    other => *other,
+                };
                 let mut ops =
                     vec![
                         Operand::IdRef(self.ext.ok_or_else(|| {
                             Error::internal("an OpenCL.std instruction in a shader")
                         })?),
-                        Operand::LiteralExtInstInteger(*op as u32),
+                        Operand::LiteralExtInstInteger(op as u32),
                     ];
                 ops.extend(Self::ids(&ids));
                 if let Some(l) = literal {
