@@ -379,7 +379,8 @@ impl Writer<'_> {
     /// Where the target says exactness per instruction (a shader: NoContraction), forbid
     /// every value-changing rewrite of this result. A shader's consumers treat arithmetic
     /// without it as fast-math (NIR rewrites `a - (a - b)` to `b`); OpenCL allows at most
-    /// contraction, which the graph already spells (`fma` where LLVM had `fmuladd`).
+    /// contraction, which the graph spells where the source allowed it (`mad` where LLVM had
+    /// `fmuladd`, written without NoContraction so that the driver may fuse it).
     pub(super) fn no_contraction(&mut self, id: Word) {
         if self.policy.no_contraction_decorations {
             self.b.decorate(id, spirv::Decoration::NoContraction, []);

@@ -95,6 +95,10 @@ impl FnBuilder<'_, '_> {
                         None if null_pointer => crate::vulkan::printf::PrintfArg::Value(
                             self.int_const(src.addressing.pointer_bits(), 0),
                         ),
+                        // A float printf reads as a double: widened on its bits.
+                        None if matches!(a, Value::Inst(h) if frame.printf_widenings.contains(&h)) => {
+                            crate::vulkan::printf::PrintfArg::Widened(self.value(frame, a)?)
+                        }
                         None => crate::vulkan::printf::PrintfArg::Value(self.value(frame, a)?),
                     });
                 }
@@ -267,7 +271,7 @@ impl FnBuilder<'_, '_> {
             }
             Op::Cast { op, value } => {
                 let v = self.value(frame, *value)?;
-                if frame.byte_views.contains(&ih) {
+                if frame.byte_views.contains(&ih) || frame.printf_widenings.contains(&ih) {
                     return Ok(Some(v));
                 }
                 // A buffer pointer only subtracted: kept for `OpPtrDiff` (a device address
@@ -462,41 +466,12 @@ impl FnBuilder<'_, '_> {
                 Type::Float { width: 16 | 32 }
             ) =>
             {
-                // OpenCL's division is within 2.5 ulp everywhere (and infinite by zero);
-                // Vulkan's only for divisors between 2^-126 and 2^126. In double it is
-                // correctly rounded, and rounding that to float keeps it so.
+                // OpenCL's division is within 2.5 ulp everywhere; Vulkan's only for divisors
+                // between 2^-126 and 2^126 (the library scales the others).
                 let (a, b) = (self.value(frame, *lhs)?, self.value(frame, *rhs)?);
                 let t = self.l.ty(inst.ty)?;
-                let f64t = self.l.out.ty(Type::Float { width: 64 });
-                let wide = match self.l.out.types[t] {
-                    Type::Vector { len, .. } => self.l.out.ty(Type::Vector { elem: f64t, len }),
-                    _ => f64t,
-                };
-                let conv = |s: &mut Self, v: Value, to: Handle<Type>| {
-                    s.push(
-                        to,
-                        Op::Builtin {
-                            builtin: ir::Builtin::Convert {
-                                from: ir::ConvertKind::Float,
-                                to: ir::ConvertKind::Float,
-                                saturate: false,
-                                rounding: None,
-                            },
-                            args: vec![v],
-                        },
-                    )
-                };
-                let (x, y) = (conv(self, a, wide), conv(self, b, wide));
-                let q = self.push(
-                    wide,
-                    Op::Binary {
-                        op: ir::BinaryOp::FDiv,
-                        lhs: x,
-                        rhs: y,
-                        flags: Default::default(),
-                    },
-                );
-                Ok(Some(conv(self, q, t)))
+                let mut e = super::super::emit::E { b: self };
+                Ok(Some(super::super::library::div_sqrt::div(&mut e, a, b, t)))
             }
             Op::Binary {
                 op: ir::BinaryOp::Sub,

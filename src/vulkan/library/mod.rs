@@ -4,8 +4,11 @@
 //!
 //! | builtin                     | how                                       | precision     |
 //! |-----------------------------|-------------------------------------------|---------------|
-//! | `fma`, `mad` (half, float)  | next format, sum rounded to odd           | correctly rounded |
-//! | `sqrt` (half, float)        | `sqrt` in double, rounded once            | correctly rounded where double sqrt is (lavapipe, NVIDIA) |
+//! | `fma` (half)                | next format, sum rounded to odd           | correctly rounded |
+//! | `fma` (float)               | 64-bit integer significands, one rounding (`fma_float.rs`) | correctly rounded |
+//! | `sqrt` (half, float)        | Vulkan's `Sqrt`, one Newton step with the exact residual (`div_sqrt.rs`) | within an ulp (OpenCL: 3) |
+//! | `rsqrt` (half, float)       | Vulkan's `InverseSqrt`, OpenCL's special values | 2 ulp (OpenCL: 2) |
+//! | `/` (half, float)           | Vulkan's OpFDiv, the divisor scaled into the range where it is within 2.5 ulp | 2.5 ulp (OpenCL: 2.5) |
 //! | `round`                     | trunc, then away from zero at .5          | exact         |
 //! | `fdim`, `copysign`          | compare and select, sign bit              | exact         |
 //! | `max`, `min` (floats: `fmax_common`, `fmin_common`) | `x > y ? x : y`, `x < y ? x : y` | exact (NaNs and signed zeros, which OpenCL leaves open: as the Intel runtime) |
@@ -54,20 +57,28 @@ use super::emit::E;
 
 mod async_copy;
 mod decompose;
+pub(super) mod div_sqrt;
 mod double;
 mod double_hyperbolic;
+mod eft;
 mod erf_double;
 mod exact;
 mod exp_log;
+mod exp_log_float;
+mod fits;
+mod fma_float;
 mod gamma;
 mod gamma_double;
+mod gamma_float;
 mod geometric;
 mod integer;
 mod reduce_double;
 mod remainder;
 mod rounding;
+mod specials;
 mod trig;
 mod trig_double;
+mod trig_float;
 pub(super) use async_copy::async_copy;
 pub(super) use rounding::round_to_from;
 
@@ -102,7 +113,6 @@ pub(super) fn expand(
     let e = &mut e;
     match op {
         C::fma
-        | C::mad
         | C::sqrt
         | C::round
         | C::copysign
@@ -111,6 +121,7 @@ pub(super) fn expand(
         | C::fdim
         | C::degrees
         | C::radians => float_ops(e, op, args, ret, w),
+        C::rsqrt if w < 64 => float_ops(e, op, args, ret, w),
         C::select | C::bitselect | C::shuffle | C::shuffle2 => selection(e, op, args, ret, w),
         C::s_mul_hi
         | C::u_mul_hi
@@ -153,7 +164,7 @@ pub(super) fn expand(
     }
 }
 
-/// `fma`, `mad`, `sqrt`, `round`, `copysign`, float `max`/`min`, `fdim`, `degrees`, `radians`.
+/// `fma`, `sqrt`, `rsqrt` (half and float), `round`, `copysign`, float `max`/`min`, `fdim`, `degrees`, `radians`.
 pub(super) fn float_ops(
     e: &mut E,
     op: C,
@@ -164,19 +175,23 @@ pub(super) fn float_ops(
     let v = match op {
         // Lane by lane: NVIDIA's driver (580) miscomputes this sequence on 4-lane vectors
         // of doubles (measured: garbage where the scalar form is right).
-        C::fma | C::mad if w < 64 => e.lanewise(ret, args, exact_fma),
+        C::fma if w == 32 => e.lanewise(ret, args, fma_float::fma),
+        C::fma if w < 64 => e.lanewise(ret, args, exact_fma),
         // Double: emulated (Vulkan's Fma is not fused on every driver; lavapipe's is not).
         C::fma if w == 64 => e.lanewise(ret, args, |e, a, _| double::fma(e, a[0], a[1], a[2])),
         C::sqrt if w == 64 => match double::math(e, op, args, ret) {
             Some(v) => v,
             None => return Ok(None),
         },
-        C::sqrt if w < 64 => {
-            let wide = e.floats(ret, 64);
-            let x = e.fconvert(wide, args[0]);
-            let r = e.glsl(G::Sqrt, wide, vec![x]);
+        C::sqrt | C::rsqrt if w == 16 => {
+            // As floats: rounding a float result within an ulp to half is within half's bound.
+            let ft = e.floats(ret, 32);
+            let x = e.fconvert(ft, args[0]);
+            let r = float_ops(e, op, &[x], ft, 32)?.ok_or_else(|| Error::internal("sqrt"))?;
             e.fconvert(ret, r)
         }
+        C::sqrt if w == 32 => div_sqrt::sqrt(e, args[0], ret),
+        C::rsqrt if w == 32 => div_sqrt::rsqrt(e, args[0], ret),
         C::round => {
             let t = e.glsl(G::Trunc, ret, vec![args[0]]);
             let d = e.bin(BinaryOp::FSub, ret, args[0], t);
@@ -552,8 +567,8 @@ fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
     Ok(e.cast(CastOp::Bitcast, hp, p))
 }
 
-/// `fma(a, b, c)` correctly rounded, as OpenCL requires (Vulkan's Fma need not even be
-/// fused). Half and float operands are widened to the next format, where the product is
+/// `fma(a, b, c)` of halves correctly rounded, as OpenCL requires (Vulkan's Fma need not
+/// even be fused). The operands are widened to float, where the product is
 /// exact; the sum is rounded to odd there (the round-to-nearest sum, moved one unit to the
 /// odd neighbour when it was inexact: the error comes from TwoSum), and rounding that to
 /// the operands' format is then the correctly rounded result.

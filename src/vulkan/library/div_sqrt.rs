@@ -1,0 +1,129 @@
+//! Division, `sqrt` and `rsqrt` of halves and floats, in float: what Vulkan promises of its
+//! own instructions, with the cases it leaves out made good, and no double.
+//!
+//! * `x / y`: Vulkan's OpFDiv is within 2.5 ulp (OpenCL's bound for float division) only
+//!   for |y| in [2^-126, 2^126]. Outside it, both operands are scaled by the same power of
+//!   two, which brings y into the range and leaves the quotient as it was: 2^-2 above (x·2^-2
+//!   loses bits only where x is below 2^-124, and the quotient then rounds to zero either
+//!   way), 2^24 below (x·2^24 overflows only where the quotient does). One rounding, so the
+//!   quotient is correctly rounded wherever the device's division is. Halves are divided
+//!   as floats (2.5 ulp of a float is far within half's 1 ulp).
+//! * `sqrt`: Vulkan's `Sqrt` is "inherited from 1/inversesqrt", about 4.5 ulp in the worst
+//!   case; OpenCL allows 3. One Newton step with the exact residual x − s² (Dekker's
+//!   product: s split by Veltkamp's 4097, every product and sum rounded once, which the
+//!   writer's NoContraction keeps) brings it within an ulp: s + (x − s²)/(2s). x outside
+//!   [2^-60, 2^60] is scaled by 2^±80 first, so that no part of the residual underflows and
+//!   no product overflows. Zeros and +∞ are their own roots, a NaN is quieted, negative x
+//!   gives NaN.
+//! * `rsqrt`: Vulkan's `InverseSqrt` is within 2 ulp, OpenCL's bound; its special operands
+//!   (0 → ∞ with the zero's sign, negative → NaN, +∞ → 0) are set here, where Vulkan leaves
+//!   them undefined.
+
+use spirv::GlslStd450Op as G;
+
+use crate::ir::{BinaryOp as B, FloatPredicate as P, Handle, Type, Value};
+
+use super::E;
+
+/// `x / y` of halves or floats (scalars or vectors of `t`) within 2.5 ulp everywhere.
+pub(crate) fn div(e: &mut E, x: Value, y: Value, t: Handle<Type>) -> Value {
+    if e.width(t) == 16 {
+        let ft = e.floats(t, 32);
+        let (xf, yf) = (e.fconvert(ft, x), e.fconvert(ft, y));
+        let q = div(e, xf, yf, ft);
+        return e.fconvert(t, q);
+    }
+    let bt = e.bools(t);
+    let ay = e.glsl(G::FAbs, t, vec![y]);
+    let top = e.float_const(t, 2f64.powi(126));
+    let bottom = e.float_const(t, 2f64.powi(-126));
+    let big = e.fcmp(P::Ogt, bt, ay, top);
+    let small = e.fcmp(P::Olt, bt, ay, bottom);
+    let one = e.float_const(t, 1.0);
+    let down = e.float_const(t, 0.25);
+    let up = e.float_const(t, 2f64.powi(24));
+    let k = e.select(t, small, up, one);
+    let k = e.select(t, big, down, k);
+    let xk = e.bin(B::FMul, t, x, k);
+    let yk = e.bin(B::FMul, t, y, k);
+    e.bin(B::FDiv, t, xk, yk)
+}
+
+/// `sqrt(x)` of one float lane, within an ulp.
+pub(crate) fn sqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
+    let bt = e.bools(t);
+    let c = |e: &mut E, v: f64| e.float_const(t, v);
+    // Scaled into [2^-69, 2^60] by an even power of two.
+    let (lo, hi) = (c(e, 2f64.powi(-60)), c(e, 2f64.powi(60)));
+    let small = e.fcmp(P::Olt, bt, x, lo);
+    let big = e.fcmp(P::Ogt, bt, x, hi);
+    let one = c(e, 1.0);
+    let (up, down) = (c(e, 2f64.powi(80)), c(e, 2f64.powi(-80)));
+    let scale = e.select(t, small, up, one);
+    let scale = e.select(t, big, down, scale);
+    let (root_up, root_down) = (c(e, 2f64.powi(-40)), c(e, 2f64.powi(40)));
+    let back = e.select(t, small, root_up, one);
+    let back = e.select(t, big, root_down, back);
+    let xs = e.bin(B::FMul, t, x, scale);
+    let s = e.glsl(G::Sqrt, t, vec![xs]);
+    // r = xs − s² exactly: s = sh + sl (12 bits each), s² = p + err.
+    let split = c(e, 4097.0);
+    let cs = e.bin(B::FMul, t, split, s);
+    let d = e.bin(B::FSub, t, cs, s);
+    let sh = e.bin(B::FSub, t, cs, d);
+    let sl = e.bin(B::FSub, t, s, sh);
+    let p = e.bin(B::FMul, t, s, s);
+    let hh = e.bin(B::FMul, t, sh, sh);
+    let err = e.bin(B::FSub, t, hh, p);
+    let hl = e.bin(B::FMul, t, sh, sl);
+    let hl2 = e.bin(B::FAdd, t, hl, hl);
+    let err = e.bin(B::FAdd, t, err, hl2);
+    let ll = e.bin(B::FMul, t, sl, sl);
+    let err = e.bin(B::FAdd, t, err, ll);
+    let r = e.bin(B::FSub, t, xs, p);
+    let r = e.bin(B::FSub, t, r, err);
+    let h = e.bin(B::FDiv, t, r, s);
+    let half = c(e, 0.5);
+    let h = e.bin(B::FMul, t, h, half);
+    let s1 = e.bin(B::FAdd, t, s, h);
+    let root = e.bin(B::FMul, t, s1, back);
+    // ±0, +∞ and NaN are their own roots; a negative x has none.
+    let zero = c(e, 0.0);
+    let inf = c(e, f64::INFINITY);
+    let is_zero = e.fcmp(P::Oeq, bt, x, zero);
+    let is_inf = e.fcmp(P::Oeq, bt, x, inf);
+    let not_num = e.spirv(spirv::Op::IsNan, bt, vec![x]);
+    let own = e.spirv(spirv::Op::LogicalOr, bt, vec![is_zero, is_inf]);
+    let negative = e.fcmp(P::Olt, bt, x, zero);
+    let nan = default_nan(e, t);
+    let r = e.select(t, negative, nan, root);
+    let r = e.select(t, own, x, r);
+    // A NaN goes through the device's Sqrt, which quiets it as OpenCL's sqrt does.
+    e.select(t, not_num, s, r)
+}
+
+/// `rsqrt(x)` of halves or floats: GLSL InverseSqrt (2 ulp) with OpenCL's special values.
+pub(crate) fn rsqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
+    let bt = e.bools(t);
+    let r = e.glsl(G::InverseSqrt, t, vec![x]);
+    let zero = e.float_const(t, 0.0);
+    let inf = e.float_const(t, f64::INFINITY);
+    let nan = default_nan(e, t);
+    // 1/±0 is ±∞.
+    let signed_inf = super::copysign(e, t, inf, x);
+    let is_zero = e.fcmp(P::Oeq, bt, x, zero);
+    let is_inf = e.fcmp(P::Oeq, bt, x, inf);
+    let negative = e.fcmp(P::Olt, bt, x, zero);
+    let r = e.select(t, is_inf, zero, r);
+    let r = e.select(t, negative, nan, r);
+    e.select(t, is_zero, signed_inf, r)
+}
+
+/// The NaN an invalid operation gives where no operand is a NaN. OpenCL leaves its bits to
+/// the device; this is the one x86 and lavapipe make (sign set, quiet bit), so that the
+/// tiers compare bits with the Intel runtime's.
+pub(super) fn default_nan(e: &mut E, t: Handle<Type>) -> Value {
+    let it = e.ints(t, 32);
+    let bits = e.splat(it, crate::ir::ConstantKind::Int(0xffc0_0000));
+    e.cast(crate::ir::CastOp::Bitcast, t, bits)
+}
