@@ -52,6 +52,9 @@ struct Frame {
     /// `ptrtoint`s only subtracted from each other (`buffer_order::differences`): under
     /// descriptors, buffer pointers whose difference is an `OpPtrDiff`.
     differences: crate::hash::HashSet<Handle<Inst>>,
+    /// Float-to-double widenings only `printf` reads (`survey::printf_widenings`): the
+    /// float itself, widened on its bits where it is printed.
+    printf_widenings: crate::hash::HashSet<Handle<Inst>>,
 }
 
 pub(super) struct FnBuilder<'l, 'a> {
@@ -263,6 +266,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             lane_views: super::forwarding::lane_views(self.l.src, body),
             buffer_view_casts: super::survey::casts(self.l.src, body),
             differences: super::survey::differences(body),
+            printf_widenings: super::survey::printf_widenings(self.l.src, body),
         };
         // Where the callee returns to, and the variable its result goes through.
         let (cont, ret_slot) = if entry_level {

@@ -30,10 +30,12 @@ use super::body::FnBuilder;
 use super::emit::E;
 use super::state::Printf;
 
-/// An operand of a `printf` call as the lowering sees it: a string constant, or a value.
+/// An operand of a `printf` call as the lowering sees it: a string constant, a value, or
+/// a float (or half, or vector of them) that the call reads as a double.
 pub(super) enum PrintfArg {
     Str(String),
     Value(Value),
+    Widened(Value),
 }
 
 /// The text of a string constant: the bytes up to the first NUL of a byte-array global's
@@ -155,6 +157,7 @@ impl FnBuilder<'_, '_> {
                     vec![self.int_const(32, u64::from(sid))]
                 }
                 (PrintfArg::Value(v), c) if c != Some('s') => self.words_of(v)?,
+                (PrintfArg::Widened(v), c) if c != Some('s') => self.double_words(v),
                 _ => {
                     return Err(Error::unsupported(format!(
                         "a printf %s of a string that is not a constant, or a string \
@@ -269,6 +272,39 @@ impl FnBuilder<'_, '_> {
         ))
     }
 
+    /// The words of the doubles a float (or half, scalar or vector) widens to, made from its
+    /// bits (exact: no Float64): each lane low word first, a 3-vector padded to 4 lanes.
+    fn double_words(&mut self, v: Value) -> Vec<Value> {
+        let t = self.ty_of(v);
+        let lanes = self.l.out.lanes(t);
+        let et = self.l.out.scalar_of(t);
+        let ft = self.l.out.ty(Type::Float { width: 32 });
+        let mut out = Vec::new();
+        for i in 0..lanes {
+            let x = if lanes == 1 {
+                v
+            } else {
+                let idx = self.int_const(32, u64::from(i));
+                self.push(
+                    et,
+                    Op::ExtractElement {
+                        vector: v,
+                        index: idx,
+                    },
+                )
+            };
+            let x = E { b: self }.fconvert(ft, x);
+            let (lo, hi) = double_bits(&mut E { b: self }, x);
+            out.push(lo);
+            out.push(hi);
+        }
+        if lanes == 3 {
+            let z = self.int_const(32, 0);
+            out.extend([z, z]);
+        }
+        out
+    }
+
     /// The 32-bit words of a printf argument in OpenCL C's layout: lanes packed (a 3-vector
     /// padded to 4 lanes), floats as their bits, 64-bit lanes low word first, the whole
     /// padded to a multiple of 4 bytes.
@@ -369,4 +405,53 @@ impl FnBuilder<'_, '_> {
         words.extend(acc);
         Ok(words)
     }
+}
+
+/// The double a float widens to, as its (low, high) 32-bit words, from the float's bits:
+/// the exponent rebiased (a subnormal normalized), the fraction shifted up by 29.
+fn double_bits(e: &mut E, x: Value) -> (Value, Value) {
+    use crate::ir::{BinaryOp as B, ConstantKind, IntPredicate as I};
+    use spirv::GlslStd450Op as G;
+    let it = e.b.l.out.int_type(32);
+    let bt = e.b.l.out.ty(Type::Bool);
+    let k = |e: &mut E, v: u64| e.splat(it, ConstantKind::Int(v));
+    let bits = e.cast(CastOp::Bitcast, it, x);
+    let c23 = k(e, 23);
+    let c31 = k(e, 31);
+    let sign = e.bin(B::LShr, it, bits, c31);
+    let sign = e.bin(B::Shl, it, sign, c31);
+    let ex = e.bin(B::LShr, it, bits, c23);
+    let ff = k(e, 0xff);
+    let ex = e.bin(B::And, it, ex, ff);
+    let fmask = k(e, 0x7f_ffff);
+    let frac = e.bin(B::And, it, bits, fmask);
+    let zero = k(e, 0);
+    // Subnormal: shift the fraction's leading bit to bit 23 (dropped), exponent 1 − shift.
+    let msb = e.glsl(G::FindUMsb, it, vec![frac]);
+    let shift = e.bin(B::Sub, it, c23, msb);
+    let norm = e.bin(B::Shl, it, frac, shift);
+    let norm = e.bin(B::And, it, norm, fmask);
+    let c897 = k(e, 897);
+    let sub_ex = e.bin(B::Sub, it, c897, shift);
+    let c896 = k(e, 896);
+    let nor_ex = e.bin(B::Add, it, ex, c896);
+    let top = k(e, 2047);
+    let is_zero_ex = e.icmp(I::Eq, bt, ex, zero);
+    let is_top = e.icmp(I::Eq, bt, ex, ff);
+    let no_frac = e.icmp(I::Eq, bt, frac, zero);
+    let is_zero = e.spirv(spirv::Op::LogicalAnd, bt, vec![is_zero_ex, no_frac]);
+    let dex = e.select(it, is_zero_ex, sub_ex, nor_ex);
+    let dex = e.select(it, is_top, top, dex);
+    let dex = e.select(it, is_zero, zero, dex);
+    let f = e.select(it, is_zero_ex, norm, frac);
+    // high: sign | exponent << 20 | fraction >> 3; low: fraction << 29.
+    let c20 = k(e, 20);
+    let c3 = k(e, 3);
+    let c29 = k(e, 29);
+    let dex = e.bin(B::Shl, it, dex, c20);
+    let fh = e.bin(B::LShr, it, f, c3);
+    let hi = e.bin(B::Or, it, sign, dex);
+    let hi = e.bin(B::Or, it, hi, fh);
+    let lo = e.bin(B::Shl, it, f, c29);
+    (lo, hi)
 }

@@ -1,7 +1,8 @@
 //! What the Vulkan lowering learns of the source graph before it lowers a function or a
 //! module, for the families that decide by it: the pointer differences `buffer_order` can
 //! say as element indices, the pointer casts `buffer_views` can see through, the
-//! program-scope variables `program_scope` must keep in a buffer and that buffer's layout.
+//! program-scope variables `program_scope` must keep in a buffer and that buffer's layout,
+//! the float-to-double widenings only `printf` reads.
 
 use crate::diag::{Error, Result};
 use crate::hash::HashSet;
@@ -387,4 +388,48 @@ fn write_constant(m: &ir::Module, c: Handle<ir::Constant>, bytes: &mut [u8]) -> 
         }
     }
     Ok(())
+}
+
+/// The `fpext`s of floats (or halves) to double whose every use is an argument of `printf`:
+/// OpenCL C passes a float to printf as a double (clang widens it). The printf record holds
+/// its double bits, which `printf` makes from the float's bits: a kernel without double of
+/// its own gets no Float64 for printing.
+pub(super) fn printf_widenings(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
+    let insts = || body.blocks.iter().flat_map(|b| b.insts.iter().copied());
+    let mut set: HashSet<Handle<Inst>> = insts()
+        .filter(|&h| {
+            let inst = &body.insts[h];
+            matches!(
+                inst.op,
+                Op::Cast {
+                    op: CastOp::FPExt,
+                    ..
+                }
+            ) && matches!(m.types[m.scalar_of(inst.ty)], Type::Float { width: 64 })
+        })
+        .collect();
+    let mut other = HashSet::default();
+    let mut other_use = |v: Value| {
+        if let Value::Inst(x) = v {
+            other.insert(x);
+        }
+    };
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            match &body.insts[ih].op {
+                Op::Builtin {
+                    builtin:
+                        ir::Builtin::ExtInst {
+                            op: ir::builtin::CLOp::printf,
+                            ..
+                        },
+                    ..
+                } => {}
+                op => ir::operands::for_each_use(op, &mut other_use),
+            }
+        }
+        ir::operands::terminator_operands(&b.terminator, &mut other_use);
+    }
+    set.retain(|h| !other.contains(h));
+    set
 }

@@ -30,7 +30,7 @@ use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate
 use crate::ir::{Handle, Op, Sign, Type, Value};
 
 use super::double_hyperbolic as hyperbolic;
-use super::exp_log::{log_special, pow_special, rootn_special, with_sign_of, Pow};
+use super::specials::{log_special, pow_special, rootn_special, with_sign_of, Pow};
 use super::E;
 use crate::vulkan::emit::plain;
 

@@ -12,7 +12,7 @@ use super::double::{
     add, exp_dd, expm1, fast_two_sum, log1p, log_dd, neg, not_finite_or_zero, sqrt, two_sum,
     zero_or_nan, LN2,
 };
-use super::exp_log::with_sign_of;
+use super::specials::with_sign_of;
 use super::E;
 
 /// e^|x| / 2 without overflow where it is finite: e^(|x| − ln 2).

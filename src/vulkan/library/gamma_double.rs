@@ -153,7 +153,7 @@ pub(super) fn lgamma(e: &mut E, x: Value) -> Result<(Value, Value)> {
     let r_pos = e.dsel(huge, r_huge, r_pos);
     let r_neg = e.dbin(B::FAdd, refl.0, refl.1);
     let r = e.dsel(neg_x, r_neg, r_pos);
-    Ok(super::gamma::lgamma_ends(e, x, r, s, neg_x))
+    Ok(super::specials::lgamma_ends(e, x, r, s, neg_x))
 }
 
 /// Γ(x) of a double lane.

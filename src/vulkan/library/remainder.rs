@@ -2,13 +2,9 @@
 //! `remquo`'s quotient bits as the Intel runtime gives them (the low 31 bits of the rounded
 //! quotient's magnitude, with the sign of x/y).
 //!
-//! Doubles: long division on the significands in 64-bit integers (`long_division_double`).
-//!
-//! Half and float: long division in double, unrolled: each step divides by y scaled by a power of two that
-//! leaves a quotient below 2^28, so that the quotient times the divisor (24 + 28 bits) and
-//! the difference are exact in double's 53 bits; a rounded division is corrected by one.
-//! Eleven steps cover a float's whole exponent range (276 binades, 27 a step); the twelfth
-//! is a margin. The quotient's low 32 bits are summed as the steps find them.
+//! Long division on the significands in integers of the floats' width (`long_division`:
+//! doubles in 64-bit integers, floats in 32-bit ones, halves as floats), the quotient's low
+//! 32 bits kept as the steps find them.
 
 use spirv::{GlslStd450Op as G, Op as S};
 
@@ -20,73 +16,26 @@ use crate::ir::{IntPredicate, Op, Sign, Type, Value};
 use super::E;
 use crate::vulkan::emit::plain;
 
-/// The steps of the long division (see the module's comment).
-const STEPS: usize = 12;
-
 /// `fmod`, `remainder` or `remquo` (`op`) of `args`, of type `ret`.
 pub(super) fn remainder(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Value> {
-    let w = e.width(ret);
-    if w == 64 {
-        let (r, q) = long_division_double(e, args, ret)?;
-        return finish(e, op, args, ret, r, q);
-    }
-    let dt = e.floats(ret, 64);
-    let lt = e.ints(ret, 64);
-    let it = e.ints(ret, 32);
-    let bt = e.bools(ret);
-    let x = e.fconvert(dt, args[0]);
-    let y = e.fconvert(dt, args[1]);
-    let ax = e.glsl(G::FAbs, dt, vec![x]);
-    let ay = e.glsl(G::FAbs, dt, vec![y]);
-    let ey = ilogb(e, ay, lt, it);
-    let zero_i = e.splat(it, ConstantKind::Int(0));
-    let (mut r, mut q) = (ax, zero_i);
-    let bias27 = e.splat(it, ConstantKind::Int(27));
-    let c32 = e.splat(it, ConstantKind::Int(32));
-    let one_d = e.float_const(dt, 1.0);
-    let zero_d = e.float_const(dt, 0.0);
-    for _ in 0..STEPS {
-        let er = ilogb(e, r, lt, it);
-        let d = e.bin(BinaryOp::Sub, it, er, ey);
-        let d = e.bin(BinaryOp::Sub, it, d, bias27);
-        let s = e.glsl(G::SMax, it, vec![d, zero_i]);
-        let p2 = pow2(e, s, dt, lt);
-        let ys = e.bin(BinaryOp::FMul, dt, ay, p2);
-        let k = e.bin(BinaryOp::FDiv, dt, r, ys);
-        let k = e.glsl(G::Trunc, dt, vec![k]);
-        let ky = e.bin(BinaryOp::FMul, dt, k, ys);
-        let r1 = e.bin(BinaryOp::FSub, dt, r, ky);
-        // The rounded division may be one off either way.
-        let neg = e.fcmp(FloatPredicate::Olt, bt, r1, zero_d);
-        let r_up = e.bin(BinaryOp::FAdd, dt, r1, ys);
-        let r2 = e.select(dt, neg, r_up, r1);
-        let k_down = e.bin(BinaryOp::FSub, dt, k, one_d);
-        let k2 = e.select(dt, neg, k_down, k);
-        let big = e.fcmp(FloatPredicate::Oge, bt, r2, ys);
-        let r_down = e.bin(BinaryOp::FSub, dt, r2, ys);
-        r = e.select(dt, big, r_down, r2);
-        let k_up = e.bin(BinaryOp::FAdd, dt, k2, one_d);
-        let k3 = e.select(dt, big, k_up, k2);
-        // The quotient's low 32 bits gain k · 2^s.
-        let ku = e.b.push(
-            it,
-            Op::Builtin {
-                builtin: plain(ConvertKind::Float, ConvertKind::Int(Sign::Unsigned)),
-                args: vec![k3],
-            },
-        );
-        let shifted = e.bin(BinaryOp::Shl, it, ku, s);
-        let in_word = e.icmp(IntPredicate::Ult, bt, s, c32);
-        let shifted = e.select(it, in_word, shifted, zero_i);
-        q = e.bin(BinaryOp::Add, it, q, shifted);
-    }
+    // Halves are divided as floats (exactly: the remainder is a half again).
+    let wt = if e.width(ret) == 16 {
+        e.floats(ret, 32)
+    } else {
+        ret
+    };
+    let x = e.fconvert(wt, args[0]);
+    let y = e.fconvert(wt, args[1]);
+    let (r, q) = long_division(e, &[x, y], wt)?;
     finish(e, op, args, ret, r, q)
 }
 
-/// |x| mod |y| and the low 32 bits of the quotient for doubles, lane by lane: long division
-/// on the 53-bit significands in 64-bit integers, eleven quotient bits a step (a loop of up
-/// to 191 steps over the exponents' difference), the remainder scaled back exactly.
-fn long_division_double(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<(Value, Value)> {
+/// |x| mod |y| and the low 32 bits of the quotient, lane by lane: long division on the
+/// significands in integers of the floats' width (doubles: 53 bits in 64-bit integers,
+/// eleven quotient bits a step, a loop of up to 191 steps over the exponents' difference;
+/// floats: 24 bits in 32-bit integers, eight bits a step, up to 35 steps), the remainder
+/// scaled back exactly.
+fn long_division(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<(Value, Value)> {
     let lanes = e.b.l.out.lanes(ret);
     let it = e.ints(ret, 32);
     let undef = |e: &mut E, t: Handle<Type>| {
@@ -133,11 +82,23 @@ fn long_division_double(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<
     Ok((rv, qv))
 }
 
-/// One lane of `long_division_double`.
+/// The widths of one format for `long_division_lane`: (significand bits after the leading
+/// one, the exponent field's mask, the bias plus those bits, bits a step).
+fn division_format(double: bool) -> (u64, u64, i64, i64) {
+    if double {
+        (52, 0x7ff, 1075, 11)
+    } else {
+        (23, 0xff, 150, 8)
+    }
+}
+
+/// One lane of `long_division`.
 fn long_division_lane(e: &mut E, x: Value, y: Value) -> Result<(Value, Value)> {
     use crate::ir::{BlockId, Terminator};
     let dt = e.b.ty_of(x);
-    let lt = e.b.l.out.int_type(64);
+    let double = e.width(dt) == 64;
+    let (mbits, emask_v, bias_v, step_v) = division_format(double);
+    let lt = e.b.l.out.int_type(if double { 64 } else { 32 });
     let it = e.b.l.out.int_type(32);
     let bt = e.b.l.out.ty(Type::Bool);
     let k64 = |e: &mut E, v: u64| e.splat(lt, ConstantKind::Int(v));
@@ -145,21 +106,25 @@ fn long_division_lane(e: &mut E, x: Value, y: Value) -> Result<(Value, Value)> {
     // v = m·2^ex with m the significand (subnormals without the leading bit).
     let parts = |e: &mut E, v: Value| {
         let bits = e.cast(CastOp::Bitcast, lt, v);
-        let c52 = k64(e, 52);
-        let ef = e.bin(BinaryOp::LShr, lt, bits, c52);
-        let emask = k64(e, 0x7ff);
+        let cm = k64(e, mbits);
+        let ef = e.bin(BinaryOp::LShr, lt, bits, cm);
+        let emask = k64(e, emask_v);
         let ef = e.bin(BinaryOp::And, lt, ef, emask);
-        let ef = e.cast(CastOp::Trunc, it, ef);
-        let fmask = k64(e, (1 << 52) - 1);
+        let ef = if double {
+            e.cast(CastOp::Trunc, it, ef)
+        } else {
+            ef
+        };
+        let fmask = k64(e, (1 << mbits) - 1);
         let frac = e.bin(BinaryOp::And, lt, bits, fmask);
         let zero = k32(e, 0);
         let normal = e.icmp(IntPredicate::Ne, bt, ef, zero);
-        let lead = k64(e, 1 << 52);
+        let lead = k64(e, 1 << mbits);
         let with = e.bin(BinaryOp::Or, lt, frac, lead);
         let m = e.select(lt, normal, with, frac);
         let one = k32(e, 1);
         let ef = e.glsl(G::SMax, it, vec![ef, one]);
-        let bias = k32(e, 1075);
+        let bias = k32(e, bias_v);
         (m, e.bin(BinaryOp::Sub, it, ef, bias))
     };
     let ax = e.glsl(G::FAbs, dt, vec![x]);
@@ -177,7 +142,7 @@ fn long_division_lane(e: &mut E, x: Value, y: Value) -> Result<(Value, Value)> {
         e.icmp(IntPredicate::Slt, bt, n, zero)
     };
     let zero32 = k32(e, 0);
-    let lim = k32(e, 2100);
+    let lim = k32(e, if double { 2100 } else { 300 });
     let n = e.glsl(G::SClamp, it, vec![n, zero32, lim]);
     let m0 = e.bin(BinaryOp::URem, lt, mx, my);
     let q0 = e.bin(BinaryOp::UDiv, lt, mx, my);
@@ -198,9 +163,13 @@ fn long_division_lane(e: &mut E, x: Value, y: Value) -> Result<(Value, Value)> {
         on_false: BlockId(exit as u32),
     });
     e.b.cur = body;
-    let c11 = k32(e, 11);
-    let step = e.glsl(G::SMin, it, vec![n, c11]);
-    let step64 = e.cast(CastOp::ZExt, lt, step);
+    let cstep = k32(e, step_v);
+    let step = e.glsl(G::SMin, it, vec![n, cstep]);
+    let step64 = if double {
+        e.cast(CastOp::ZExt, lt, step)
+    } else {
+        step
+    };
     let m = e.b.load(mv, None, false)?;
     let m = e.bin(BinaryOp::Shl, lt, m, step64);
     let qd = e.bin(BinaryOp::UDiv, lt, m, my);
@@ -232,22 +201,32 @@ fn long_division_lane(e: &mut E, x: Value, y: Value) -> Result<(Value, Value)> {
     let r = e.bin(BinaryOp::FMul, dt, md, p1);
     let r = e.bin(BinaryOp::FMul, dt, r, p2);
     let r = e.select(dt, x_small, ax, r);
-    let q = e.cast(CastOp::Trunc, it, q);
+    let q = if double {
+        e.cast(CastOp::Trunc, it, q)
+    } else {
+        q
+    };
     let q = e.select(it, x_small, zero32, q);
     Ok((r, q))
 }
 
-/// 2^s as a double, for an i32 s in the normal range.
+/// 2^s as a float of `dt` (its bits `lt`), for an i32 s in the normal range.
 fn pow2_signed(e: &mut E, s: Value, dt: Handle<Type>, lt: Handle<Type>) -> Value {
-    let s = e.cast(CastOp::SExt, lt, s);
-    let bias = e.splat(lt, ConstantKind::Int(1023));
-    let c52 = e.splat(lt, ConstantKind::Int(52));
+    let double = e.width(dt) == 64;
+    let s = if double {
+        e.cast(CastOp::SExt, lt, s)
+    } else {
+        s
+    };
+    let (bias, shift) = if double { (1023, 52) } else { (127, 23) };
+    let bias = e.splat(lt, ConstantKind::Int(bias));
+    let cs = e.splat(lt, ConstantKind::Int(shift));
     let b = e.bin(BinaryOp::Add, lt, s, bias);
-    let b = e.bin(BinaryOp::Shl, lt, b, c52);
+    let b = e.bin(BinaryOp::Shl, lt, b, cs);
     e.cast(CastOp::Bitcast, dt, b)
 }
 
-/// From |x| mod |y| (`r`, in double) and the low 32 bits of the quotient (`q`): the nearest
+/// From |x| mod |y| (`r`, in float or double) and the low 32 bits of the quotient (`q`): the nearest
 /// remainder for `remainder` and `remquo`, x's sign, the special operands, and `remquo`'s
 /// quotient stored.
 fn finish(
@@ -258,7 +237,7 @@ fn finish(
     r: Value,
     q: Value,
 ) -> Result<Value> {
-    let dt = e.floats(ret, 64);
+    let dt = e.b.ty_of(r);
     let it = e.ints(ret, 32);
     let bt = e.bools(ret);
     let zero_i = e.splat(it, ConstantKind::Int(0));
@@ -310,28 +289,6 @@ fn finish(
         e.b.store(args[2], q, None, false)?;
     }
     Ok(r)
-}
-
-/// The unbiased exponent of the (normal or zero) double `v`, as a 32-bit integer.
-fn ilogb(e: &mut E, v: Value, lt: Handle<Type>, it: Handle<Type>) -> Value {
-    let bits = e.cast(CastOp::Bitcast, lt, v);
-    let c52 = e.splat(lt, ConstantKind::Int(52));
-    let m = e.splat(lt, ConstantKind::Int(0x7ff));
-    let ex = e.bin(BinaryOp::LShr, lt, bits, c52);
-    let ex = e.bin(BinaryOp::And, lt, ex, m);
-    let ex = e.cast(CastOp::Trunc, it, ex);
-    let bias = e.splat(it, ConstantKind::Int(1023));
-    e.bin(BinaryOp::Sub, it, ex, bias)
-}
-
-/// 2^s as a double, for 0 <= s < 1024.
-fn pow2(e: &mut E, s: Value, dt: Handle<Type>, lt: Handle<Type>) -> Value {
-    let s = e.cast(CastOp::ZExt, lt, s);
-    let bias = e.splat(lt, ConstantKind::Int(1023));
-    let c52 = e.splat(lt, ConstantKind::Int(52));
-    let b = e.bin(BinaryOp::Add, lt, s, bias);
-    let b = e.bin(BinaryOp::Shl, lt, b, c52);
-    e.cast(CastOp::Bitcast, dt, b)
 }
 
 /// Whether the float `v`'s sign bit is set.

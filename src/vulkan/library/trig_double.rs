@@ -70,7 +70,7 @@ pub(super) fn trig(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Resul
         C::tanpi => |e, a| {
             let (r, q) = reduce_pi(e, a[0]);
             let t = tan_of(e, r, q);
-            super::trig::tanpi_exact(e, a[0], q, t)
+            super::specials::tanpi_exact(e, a[0], q, t)
         },
         C::atan => |e, a| {
             let one = e.dconst(1.0);
