@@ -75,6 +75,12 @@ def fma(a, b, c):
     return float(M(a) * M(b) + M(c))
 
 
+def contracted(a, b, c):
+    """a * b + c as OpenCL C lets a device compute the kernel's expression (clang contracts
+    it): fused or as a product and a sum, each rounded; both are judged, the nearer counts."""
+    return [(fma(a, b, c),), (a * b + c,)]
+
+
 def double_erf(i, ins):
     xb, f = ins["arg1.in"], ins["arg2.in"]
     x = wide(xb[i])
@@ -84,8 +90,8 @@ def double_erf(i, ins):
 
 def double_gamma(i, ins):
     v, x = ins["arg2.in"][i], wide(ins["arg3.in"][i])
-    return [("tgamma", (v,)), ("tgamma", (fma(v, 0.05, 0.001),)),
-            ("tgamma", (fma(-abs(v), 0.1, -0.25),)), ("lgamma", (v,)), ("lgamma", (x,)),
+    return [("tgamma", (v,)), ("tgamma", contracted(v, 0.05, 0.001)),
+            ("tgamma", contracted(-abs(v), 0.1, -0.25)), ("lgamma", (v,)), ("lgamma", (x,)),
             None, None, ("tgamma", (x,))]
 
 
@@ -195,13 +201,17 @@ def judge(dirname, check):
                 for k, case in enumerate(cases(i, ins)):
                     if case is None:
                         continue
-                    fn, args = case
-                    ref = reference(fn, args)
-                    if ref is None:
+                    fn, alternatives = case
+                    # A list: the arguments each way the device may have computed them.
+                    if not isinstance(alternatives, list):
+                        alternatives = [alternatives]
+                    refs = [(args, reference(fn, args)) for args in alternatives]
+                    refs = [(a, r) for a, r in refs if r is not None]
+                    if not refs:
                         continue
                     slot = per * i + k
                     for who, got in [("ours", ours[slot]), ("Intel", intel[slot])]:
-                        u = error(got, ref, fmt)
+                        u, args, ref = min((error(got, r, fmt), a, r) for a, r in refs)
                         key = (fn, fmt, who)
                         worst[key] = max(worst.get(key, 0.0), u)
                         bound = BOUND[fn]

@@ -6,11 +6,16 @@
 //! compiled by clang-14 at -O0 (the shape legacy SPIR producers wrote) and -O2, and
 //! translated for OpenCL and for Vulkan 1.2 with both pointer strategies; the library
 //! validates every module it returns. A translation may fail only where [`REFUSED`] says so
-//! and why, and every entry there must still fail, so the list cannot go stale.
+//! and why, and every entry there must still fail, so the list cannot go stale. The
+//! overloads with a double are a source of their own (`NAME.fp64`): a Vulkan module of the
+//! others must not declare Float64 (most mobile GPUs have none).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
+
+#[path = "common/mod.rs"]
+mod common;
 
 use spir_xlate::diag::ErrorKind;
 use spir_xlate::{Options, TargetEnv, VulkanPointers};
@@ -138,8 +143,23 @@ fn every_builtin_lowers_for_every_target() {
                     );
                     let bitcode = std::fs::read(&bc).unwrap();
                     for (target, options) in &targets {
-                        if let Err(e) = spir_xlate::internals::translate_to_spirv(&bitcode, options)
-                        {
+                        let made = spir_xlate::internals::translate_to_spirv(&bitcode, options);
+                        // Without a double in its overloads, a shader needs no Float64.
+                        if let Ok(out) = &made {
+                            if target.starts_with("vulkan")
+                                && !name.ends_with(".fp64")
+                                && declares_float64(&out.words)
+                            {
+                                failures.lock().unwrap().push((
+                                    opt.to_string(),
+                                    name.clone(),
+                                    target.to_string(),
+                                    "declares Float64, but no overload has a double".into(),
+                                    true,
+                                ));
+                            }
+                        }
+                        if let Err(e) = made {
                             let internal = matches!(e.kind, ErrorKind::Internal(_));
                             failures.lock().unwrap().push((
                                 opt.to_string(),
@@ -178,4 +198,13 @@ fn every_builtin_lowers_for_every_target() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether a module declares the Float64 capability.
+fn declares_float64(words: &[u32]) -> bool {
+    const CAPABILITY: u32 = 17;
+    let float64 = spirv::Capability::Float64 as u32;
+    common::instructions(words)
+        .iter()
+        .any(|(op, ops)| *op == CAPABILITY && ops.first() == Some(&float64))
 }

@@ -151,3 +151,116 @@ pub fn differences(expected: &[(usize, Vec<u8>)], got: &[(usize, Vec<u8>)]) -> V
         })
         .collect()
 }
+
+/// The ways OpenCL C lets a kernel's source compute `a * b + c`, each as the driver builds
+/// it: as written (the driver contracts where the source allows it), without contraction
+/// (`#pragma OPENCL FP_CONTRACT OFF`: a product and a sum), and with every `mad` fused
+/// (`mad` defined as `fma`: OpenCL's full profile implements mad as either). A run that
+/// equals one of them bit for bit computes what OpenCL allows; which one a candidate
+/// matches is the candidate's (or its driver's) choice, not a difference.
+pub struct References {
+    source: String,
+    /// The source as written.
+    pub plain: cl::Program,
+    /// Built when first asked for; None inside where the driver cannot build the variant.
+    variants: [std::cell::OnceCell<Option<cl::Program>>; 2],
+}
+
+/// What a candidate's outputs equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matched {
+    Plain,
+    Uncontracted,
+    MadFused,
+}
+
+impl Matched {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Matched::Plain => "the source",
+            Matched::Uncontracted => "the source without contraction",
+            Matched::MadFused => "the source with mad fused",
+        }
+    }
+}
+
+impl References {
+    pub fn build(dev: &cl::Device, source: &str) -> Result<References, String> {
+        Ok(References {
+            plain: dev.program_from_source(source)?,
+            source: source.to_string(),
+            variants: Default::default(),
+        })
+    }
+
+    /// The variant's source: the pragma or the definition after the `//@std` line's place
+    /// (the first line), which `cl::cl_std` reads wherever it is.
+    fn variant_source(&self, which: Matched) -> Option<String> {
+        let head = match which {
+            Matched::Plain => return None,
+            Matched::Uncontracted => "#pragma OPENCL FP_CONTRACT OFF\n",
+            // Only where the source calls mad.
+            Matched::MadFused if !self.source.contains("mad(") => return None,
+            Matched::MadFused => "#define mad(a, b, c) fma(a, b, c)\n",
+        };
+        Some(format!("{head}{}", self.source))
+    }
+
+    fn variant(&self, dev: &cl::Device, which: Matched) -> Option<&cl::Program> {
+        let slot = match which {
+            Matched::Plain => return Some(&self.plain),
+            Matched::Uncontracted => &self.variants[0],
+            Matched::MadFused => &self.variants[1],
+        };
+        slot.get_or_init(|| {
+            self.variant_source(which)
+                .and_then(|s| dev.program_from_source(&s).ok())
+        })
+        .as_ref()
+    }
+
+    /// The outputs of spec `s` under each reference that differs from the plain one
+    /// (plain first; the variants the driver builds).
+    pub fn all_expected(
+        &self,
+        dev: &cl::Device,
+        s: &spec::ExecSpec,
+        seed: u64,
+    ) -> Result<Vec<(Matched, Vec<(usize, Vec<u8>)>)>, String> {
+        let plain = run_spec(dev, &self.plain, s, seed)?;
+        let mut out = vec![(Matched::Plain, plain)];
+        for which in [Matched::Uncontracted, Matched::MadFused] {
+            if let Some(p) = self.variant(dev, which) {
+                let e = run_spec(dev, p, s, seed)?;
+                if out.iter().all(|(_, o)| *o != e) {
+                    out.push((which, e));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Which reference `got` (the outputs of spec `s`) equals, trying the plain one first;
+    /// else the differences from the plain one.
+    pub fn matches(
+        &self,
+        dev: &cl::Device,
+        s: &spec::ExecSpec,
+        seed: u64,
+        got: &[(usize, Vec<u8>)],
+    ) -> Result<Result<Matched, Vec<String>>, String> {
+        let plain = run_spec(dev, &self.plain, s, seed)?;
+        let diffs = differences(&plain, got);
+        if diffs.is_empty() {
+            return Ok(Ok(Matched::Plain));
+        }
+        for which in [Matched::Uncontracted, Matched::MadFused] {
+            if let Some(p) = self.variant(dev, which) {
+                if differences(&run_spec(dev, p, s, seed)?, got).is_empty() {
+                    return Ok(Ok(which));
+                }
+            }
+        }
+        Ok(Err(diffs))
+    }
+}

@@ -29,6 +29,8 @@
 //! A kernel that prints (`may_use_printf`, and the reflection's `printf`) gets a zeroed
 //! printf buffer; the job's `printed: {"output": F, "expected": E}` names where the text it
 //! printed goes (its lines sorted: work-items print in no fixed order) and what it must be.
+//! `expect_also: [{"as": WHAT, "expect": {...}}]` are other whole sets of outputs the job
+//! allows (its line then says `ok NAME (as WHAT)`).
 //! With `expect`, the host compares them itself and says which differ (the mode a GPU
 //! machine without the rest of the test suite runs). Exit 0 when every job ran (and matched),
 //! 1 otherwise; each job prints one line.
@@ -424,7 +426,8 @@ fn run_file(path: &Path) -> R<bool> {
             .unwrap_or("job")
             .to_string();
         match run_job(&dev, &dir, job) {
-            Ok(Outcome::Same) => println!("ok {name}"),
+            Ok(Outcome::Same(None)) => println!("ok {name}"),
+            Ok(Outcome::Same(Some(how))) => println!("ok {name} (as {how})"),
             Ok(Outcome::Within {
                 largest,
                 bound,
@@ -447,8 +450,8 @@ fn run_file(path: &Path) -> R<bool> {
 
 /// How a job's outputs compare with what it expects.
 enum Outcome {
-    /// Bit for bit (or nothing asked).
-    Same,
+    /// Bit for bit (or nothing asked), with what it equals where not the job's `expect`.
+    Same(Option<String>),
     /// Not bit for bit, but every float within the bound the job gives for this device
     /// (`within`: [{device, bound, relative, why}], for results OpenCL bounds or leaves to
     /// the device; `relative`, if there, the magnitude floor of a relative bound).
@@ -508,8 +511,34 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
     bound.free(dev);
     let (diffs, differing) = compared?;
     if diffs.is_empty() {
-        return Ok(Outcome::Same);
+        return Ok(Outcome::Same(None));
     }
+    // Another set of outputs the job allows (the source as OpenCL also lets a device build
+    // it: without contraction, `mad` fused), whole.
+    let alternatives: Vec<(&str, &serde_json::Map<String, Value>)> = job
+        .get("expect_also")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|also| {
+            let how = also.get("as").and_then(Value::as_str).unwrap_or("another");
+            also.get("expect")
+                .and_then(Value::as_object)
+                .map(|s| (how, s))
+        })
+        .collect();
+    for (how, set) in &alternatives {
+        if all_equal(dir, set)? {
+            return Ok(Outcome::Same(Some(how.to_string())));
+        }
+    }
+    let f64_outputs: Vec<&str> = job
+        .get("f64_outputs")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
     // A bound this job allows on this device.
     let allowed = job
         .get("within")
@@ -525,10 +554,28 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
         let bound = w.get("bound").and_then(Value::as_f64).unwrap_or(0.0) as f32;
         // `relative`: the magnitude below which a difference counts as absolute.
         let relative = w.get("relative").and_then(Value::as_f64).map(|f| f as f32);
-        let largest = differing
+        let mut largest = differing
             .iter()
             .map(|(got, want, f64s)| largest_difference(got, want, relative, *f64s))
             .try_fold(0f32, |m, d| d.map(|d| m.max(d)));
+        // Or within the bound of another set the job allows, whichever is nearer.
+        for (_, set) in &alternatives {
+            let mut l = Some(0f32);
+            for (out, want) in set.iter() {
+                let read = |p: &str| std::fs::read(dir.join(p)).map_err(|e| format!("{p}: {e}"));
+                let (g, w) = (read(out)?, read(want.as_str().unwrap_or_default())?);
+                let d = if g == w {
+                    Some(0.0)
+                } else {
+                    largest_difference(&g, &w, relative, f64_outputs.contains(&out.as_str()))
+                };
+                l = l.zip(d).map(|(a, b)| a.max(b));
+            }
+            largest = match (largest, l) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
         if let Some(largest) = largest.filter(|&l| l <= bound) {
             let why = w
                 .get("why")
@@ -543,6 +590,18 @@ fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
         }
     }
     Ok(Outcome::Differs(diffs))
+}
+
+/// Whether every output written beside the job file (the keys of `set`) equals the file
+/// `set` names for it.
+fn all_equal(dir: &Path, set: &serde_json::Map<String, Value>) -> R<bool> {
+    for (out, want) in set {
+        let read = |p: &str| std::fs::read(dir.join(p)).map_err(|e| format!("{p}: {e}"));
+        if read(out)? != read(want.as_str().unwrap_or_default())? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The outputs that differ from what the job expects, and their bytes: (got, wanted,

@@ -1,0 +1,113 @@
+//! What the Vulkan modules of the fixtures hold beyond their meaning: nothing the kernel
+//! did not ask for, and contraction left to the driver where OpenCL C allows it (issue 48).
+//!
+//! * A kernel whose OpenCL C source has no double gets a module without Float64 and a
+//!   reflection that asks no `shaderFloat64`, under both pointer strategies: most mobile GPUs
+//!   (and Intel's Arc, and Apple's through MoltenVK) have no 64-bit floats, and the desktop
+//!   ones compute them at 1/32 to 1/64 of the float rate.
+//! * clang's contraction of `a * b + c` (`llvm.fmuladd`) is a GLSL.std.450 `Fma` without
+//!   NoContraction, which the driver may fuse; an explicit `fma()` stays correctly rounded.
+
+mod common;
+
+use std::path::Path;
+
+use spir_xlate::{Options, TargetEnv, VulkanPointers};
+
+fn vulkan(pointers: VulkanPointers) -> Options {
+    Options {
+        target: TargetEnv::Vulkan12,
+        vulkan_pointers: pointers,
+        ..Default::default()
+    }
+}
+
+/// Whether the module declares capability `cap`.
+fn declares(words: &[u32], cap: spirv::Capability) -> bool {
+    const CAPABILITY: u32 = 17;
+    common::instructions(words)
+        .iter()
+        .any(|(op, ops)| *op == CAPABILITY && ops.first() == Some(&(cap as u32)))
+}
+
+#[test]
+fn kernels_without_double_get_no_float64() {
+    let (mut checked, mut with_double) = (0, 0);
+    let mut offenders = Vec::new();
+    for dir in [
+        "tests/fixtures/modern",
+        "tests/fixtures/legacy",
+        "tests/fixtures/o0",
+    ] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let Some(name) = file.strip_suffix(".spir64.bc") else {
+                continue;
+            };
+            let Ok(src) =
+                std::fs::read_to_string(Path::new("tests/kernels").join(format!("{name}.cl")))
+            else {
+                continue;
+            };
+            if src.contains("double") || src.contains("fp64") {
+                with_double += 1;
+                continue;
+            }
+            for pointers in [VulkanPointers::Physical, VulkanPointers::Descriptors] {
+                // Refusals are the Vulkan tier's business (each names its construct).
+                let Ok(out) = spir_xlate::internals::translate_to_spirv(
+                    &std::fs::read(&path).unwrap(),
+                    &vulkan(pointers),
+                ) else {
+                    continue;
+                };
+                checked += 1;
+                let asks = out
+                    .reflection
+                    .as_deref()
+                    .is_some_and(|r| r.contains("shaderFloat64"));
+                if declares(&out.words, spirv::Capability::Float64) || asks {
+                    offenders.push(format!("{dir}/{file} ({pointers:?})"));
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 500 && with_double >= 20,
+        "{checked} modules, {with_double} with double"
+    );
+    assert!(
+        offenders.is_empty(),
+        "Float64 without a double in the source: {offenders:#?}"
+    );
+}
+
+#[test]
+fn contraction_is_left_to_the_driver_and_fma_stays_exact() {
+    // matmul_tiled's `acc += ta[ly][k] * tb[k][lx]` is clang's llvm.fmuladd.
+    let bitcode = std::fs::read("tests/fixtures/modern/matmul_tiled.spir64.bc").unwrap();
+    let out =
+        spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(VulkanPointers::Physical))
+            .unwrap();
+    let text = spir_xlate::disassemble(&out.words).unwrap();
+    let fmas: Vec<&str> = text.lines().filter(|l| l.contains(" Fma ")).collect();
+    assert!(!fmas.is_empty(), "no Fma for the contracted product");
+    for l in &fmas {
+        let id = l.split_whitespace().next().unwrap();
+        assert!(
+            !text.contains(&format!("OpDecorate {id} NoContraction")),
+            "the contracted {id} forbids fusion"
+        );
+    }
+    assert!(!declares(&out.words, spirv::Capability::Float64));
+    // fma_wide calls fma(): correctly rounded on every device, without a double: the
+    // product of the significands in 64-bit integers (library/fma_float.rs).
+    let bitcode = std::fs::read("tests/fixtures/modern/fma_wide.spir64.bc").unwrap();
+    let out =
+        spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(VulkanPointers::Physical))
+            .unwrap();
+    let text = spir_xlate::disassemble(&out.words).unwrap();
+    assert!(text.contains("OpIMul %ulong"), "no exact product for fma()");
+    assert!(!declares(&out.words, spirv::Capability::Float64));
+}
