@@ -7,6 +7,7 @@
 //! ```text
 //! cargo bench --bench gpu -- [--size cpu|gpu] [--out DIR] [--only K,...] [--repeat N]
 //!                            [--vulkan] [--intel] [--baseline SPIR_XLATE]
+//!                            [--input-opt O2|none]
 //! ```
 //!
 //! * Always: each kernel's SPIR (clang-14 -O2, as tests/kernels/generate.sh makes the
@@ -15,12 +16,14 @@
 //!   benchmark file `DIR/bench.json` that `vkhost --bench` runs (tests/vkhost/src/bench.rs):
 //!   inputs are described, not stored, so the directory can be carried to a GPU machine.
 //!   `--baseline` adds the Vulkan modules of another spir-xlate binary (an earlier build:
-//!   before and after in one run).
+//!   before and after in one run). `--input-opt none` leaves the SPIR as clang makes it
+//!   before LLVM's optimizer: what the input's own optimization does to the driver's code.
 //! * `--vulkan`: runs it here with tests/vkhost (built first, `--release`): `DIR/vulkan.json`.
 //! * `--intel`: on the Intel CPU OpenCL runtime (`OCL_ICD_VENDORS` as for the execution
-//!   tiers), the source built by the driver against our SPIR-V (clCreateProgramWithIL) and
-//!   our SPIR (`to-spir`, as a cl_khr_spir binary), each run once for its outputs and then
-//!   `repeat` times for its kernel time (event profiling): `DIR/intel.json`.
+//!   tiers), the source built by the driver against our SPIR-V (clCreateProgramWithIL; as
+//!   written by default and with `--mad fma`) and our SPIR (`to-spir`, as a cl_khr_spir
+//!   binary), and llvm-spirv-14's SPIR-V of the same SPIR, each run once for its outputs
+//!   and then `repeat` times for its kernel time (event profiling): `DIR/intel.json`.
 //!
 //! Nothing here is a test: `scripts/status.py` turns the JSON files kept in docs/logs/ into
 //! the ratio tables of docs/status.md.
@@ -51,6 +54,9 @@ struct Settings {
     /// Another spir-xlate (an earlier build) whose Vulkan modules run beside ours, as
     /// `before-physical` and `before-descriptors`.
     baseline: Option<PathBuf>,
+    /// The SPIR is left as clang makes it before LLVM's optimizer (`--input-opt none`), not
+    /// optimized by `opt -O2` as the fixtures are.
+    unoptimized: bool,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -62,6 +68,7 @@ fn settings() -> Result<Settings, String> {
         vulkan: false,
         intel: false,
         baseline: None,
+        unoptimized: false,
     };
     let mut out = None;
     let mut args = std::env::args().skip(1);
@@ -75,6 +82,11 @@ fn settings() -> Result<Settings, String> {
             "--vulkan" => s.vulkan = true,
             "--intel" => s.intel = true,
             "--baseline" => s.baseline = Some(PathBuf::from(value()?)),
+            "--input-opt" => match value()?.as_str() {
+                "O2" => s.unoptimized = false,
+                "none" => s.unoptimized = true,
+                other => return Err(format!("--input-opt O2|none, not {other}")),
+            },
             // What `cargo bench` passes to every benchmark.
             "--bench" => {}
             other => return Err(format!("unknown argument `{other}`")),
@@ -216,13 +228,17 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
             .arg("-o")
             .arg(&raw),
     )?;
-    tool(
-        Command::new("/usr/lib/llvm-14/bin/opt")
-            .arg("-O2")
-            .arg(&raw)
-            .arg("-o")
-            .arg(&bc),
-    )?;
+    if s.unoptimized {
+        std::fs::copy(&raw, &bc).map_err(|e| e.to_string())?;
+    } else {
+        tool(
+            Command::new("/usr/lib/llvm-14/bin/opt")
+                .arg("-O2")
+                .arg(&raw)
+                .arg("-o")
+                .arg(&bc),
+        )?;
+    }
     let ours = env!("CARGO_BIN_EXE_spir-xlate");
     let mut producers = Vec::new();
     let mut facts = Map::new();
@@ -290,6 +306,24 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
             .arg(&cl_spv),
     )?;
     facts.insert("ours-opencl".into(), module_facts(&cl_spv)?);
+    // The peer's SPIR-V of the same SPIR.
+    let peer = tool(
+        Command::new("llvm-spirv-14")
+            .arg(&bc)
+            .arg("-o")
+            .arg(dir.join(format!("{}.llvm-spirv.spv", k.name))),
+    );
+    if let Err(e) = peer {
+        println!("{}: llvm-spirv-14: {e}", k.name);
+    }
+    // ... and ours with mad written as fma (`--mad fma`: devices with fused multiply-add).
+    tool(
+        Command::new(ours)
+            .arg("to-spirv")
+            .arg(&bc)
+            .args(["--mad", "fma", "--force", "-o"])
+            .arg(dir.join(format!("{}.opencl-fma.spv", k.name))),
+    )?;
     tool(
         Command::new(ours)
             .arg("to-spir")
@@ -455,12 +489,18 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         let spir =
             std::fs::read(s.out.join(format!("{}.spir.bc", k.name))).map_err(|e| e.to_string())?;
+        let spv_fma = std::fs::read(s.out.join(format!("{}.opencl-fma.spv", k.name)))
+            .map_err(|e| e.to_string())?;
+        let peer = std::fs::read(s.out.join(format!("{}.llvm-spirv.spv", k.name)))
+            .map_err(|e| e.to_string());
         let mut rows = Map::new();
         let mut reference: Option<Vec<(usize, Vec<u8>)>> = None;
         for (producer, program) in [
             ("source", dev.program_from_source(&src)),
             ("ours-spirv", dev.program_from_il(&spv)),
+            ("ours-spirv-fma", dev.program_from_il(&spv_fma)),
             ("ours-spir", dev.program_from_spir(&spir)),
+            ("llvm-spirv", peer.and_then(|b| dev.program_from_il(&b))),
         ] {
             let row = program
                 .and_then(|p| intel_run(&dev, &p, k, s.repeat))
@@ -524,23 +564,28 @@ fn agreement(spec: &spec::ExecSpec, got: &[(usize, Vec<u8>)], want: &[(usize, Ve
         };
         let size = elem_size(elem);
         total += a.len() / size;
+        let float = |x: &[u8]| match elem {
+            spec::Elem::F32 => Some(f32::from_le_bytes(x.try_into().unwrap()) as f64),
+            spec::Elem::F64 => Some(f64::from_le_bytes(x.try_into().unwrap())),
+            _ => None,
+        };
+        // Near zero a difference counts as absolute: against 2^-20 of the largest value.
+        let floor = b
+            .chunks_exact(size)
+            .filter_map(float)
+            .filter(|x| x.is_finite())
+            .fold(0f64, |m, x| m.max(x.abs()))
+            * 2f64.powi(-20);
         for (x, y) in a.chunks_exact(size).zip(b.chunks_exact(size)) {
             if x == y {
                 continue;
             }
             differ += 1;
-            let (x, y) = match elem {
-                spec::Elem::F32 => (
-                    f32::from_le_bytes(x.try_into().unwrap()) as f64,
-                    f32::from_le_bytes(y.try_into().unwrap()) as f64,
-                ),
-                spec::Elem::F64 => (
-                    f64::from_le_bytes(x.try_into().unwrap()),
-                    f64::from_le_bytes(y.try_into().unwrap()),
-                ),
-                _ => continue,
+            let (Some(x), Some(y)) = (float(x), float(y)) else {
+                continue;
             };
-            let d = (x - y).abs() / x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
+            let scale = x.abs().max(y.abs()).max(floor).max(f64::MIN_POSITIVE);
+            let d = (x - y).abs() / scale;
             largest = largest.max(if d.is_nan() { f64::INFINITY } else { d });
         }
     }

@@ -14,10 +14,13 @@
 //! Buffers live in device-local memory (filled and read through staging buffers). Each
 //! producer's kernel runs once; its outputs (the arguments named in `outputs`, with their
 //! element types) are compared with the first producer's that ran: bit for bit, else the
-//! largest relative difference of floats and the number of integers that differ. Then it
-//! is dispatched `repeat` times in one command buffer, a full barrier and a timestamp after
-//! each dispatch; a dispatch's time is the difference of the timestamps around it, and the
-//! median and the least of those are reported, in milliseconds.
+//! largest relative difference of floats (relative to the larger of the two, or to 2^-20 of
+//! the output's largest magnitude where that is more: near zero a difference is absolute)
+//! and the number of integers that differ. Then every producer runs for 300 ms of GPU time
+//! (the device's clocks rise under load), and each is dispatched `repeat` times in five
+//! rounds taken in turn, a full barrier and a timestamp after each dispatch; a dispatch's
+//! time is the difference of the timestamps around it, and the median and the least of
+//! those are reported, in milliseconds.
 
 use std::path::Path;
 
@@ -25,6 +28,7 @@ use ash::vk;
 use serde_json::{json, Map, Value};
 
 use crate::inputs::elem_size;
+use crate::pipeline::Pipeline;
 use crate::{field, job, one_shot, open_device, vkerr, Device, R};
 
 /// A producer's outputs: (name, element type, bytes).
@@ -52,45 +56,86 @@ pub fn run(path: &Path, out: &Path) -> R<bool> {
         .as_array()
         .ok_or("`kernels` is not a list")?
     {
-        let name = field(k, "name")?.as_str().unwrap_or("kernel").to_string();
-        let mut first: Option<(String, Outputs)> = None;
-        let mut rows = Map::new();
-        for p in field(k, "producers")?
-            .as_array()
-            .ok_or("`producers` is not a list")?
-        {
-            let producer = field(p, "name")?.as_str().unwrap_or("?").to_string();
-            let mut job = k.clone();
-            for key in ["spv", "reflection", "kernel"] {
-                job[key] = field(p, key)?.clone();
-            }
-            let row = match measure(&dev, &dir, &job, repeat) {
-                Ok((times, outputs)) => {
-                    let agreement = match &first {
-                        None => {
-                            first = Some((producer.clone(), outputs));
-                            "reference".to_string()
-                        }
-                        Some((by, want)) => format!("{} ({by})", agreement(&outputs, want)),
-                    };
-                    let (median, least) = summary(&times);
-                    println!("{name} {producer}: {median:.4} ms (least {least:.4}), {agreement}");
-                    json!({"median_ms": median, "least_ms": least, "runs": times.len(),
-                           "outputs": agreement})
-                }
-                Err(e) => {
-                    println!("{name} {producer}: FAILED {e}");
-                    json!({"failed": e})
-                }
-            };
-            rows.insert(producer, row);
-        }
-        results.push(json!({"kernel": name, "producers": rows}));
+        results.push(kernel(&dev, &dir, k, repeat)?);
     }
     let report = json!({"device": dev.gpu.name, "repeat": repeat, "kernels": results});
     std::fs::write(out, serde_json::to_vec_pretty(&report).unwrap_or_default())
         .map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(true)
+}
+
+/// Rounds the timed dispatches are split into, every producer's round in turn.
+const ROUNDS: u32 = 5;
+/// GPU milliseconds each producer runs before it is timed (clocks rise under load).
+const WARM_MS: f64 = 300.0;
+
+/// One kernel of the benchmark: every producer's module bound and run once (its outputs,
+/// compared with the first's), warmed up, then timed in interleaved rounds so that a
+/// change of the device's clocks falls on all of them alike.
+fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
+    let name = field(k, "name")?.as_str().unwrap_or("kernel").to_string();
+    let mut ready = Vec::new();
+    let mut rows = Map::new();
+    let mut first: Option<(String, Outputs)> = None;
+    for p in field(k, "producers")?
+        .as_array()
+        .ok_or("`producers` is not a list")?
+    {
+        let producer = field(p, "name")?.as_str().unwrap_or("?").to_string();
+        let mut job = k.clone();
+        for key in ["spv", "reflection", "kernel"] {
+            job[key] = field(p, key)?.clone();
+        }
+        match prepare(dev, dir, &job) {
+            Ok((bound, pipeline, outputs)) => {
+                let agreement = match &first {
+                    None => {
+                        first = Some((producer.clone(), outputs));
+                        "reference".to_string()
+                    }
+                    Some((by, want)) => format!("{} ({by})", agreement(&outputs, want)),
+                };
+                ready.push((producer, bound, pipeline, agreement, Vec::new()));
+            }
+            Err(e) => {
+                println!("{name} {producer}: FAILED {e}");
+                rows.insert(producer, json!({ "failed": e }));
+            }
+        }
+    }
+    let per_round = repeat.div_ceil(ROUNDS).max(1);
+    let mut failed = None;
+    for (_, _, p, _, _) in &ready {
+        if let Err(e) = warm_up(dev, p) {
+            failed = Some(e);
+        }
+    }
+    for _ in 0..ROUNDS {
+        for (_, _, p, _, times) in &mut ready {
+            match timed(dev, p, per_round) {
+                Ok(t) => times.extend(t),
+                Err(e) => failed = Some(e),
+            }
+        }
+    }
+    for (producer, bound, pipeline, agreement, times) in ready {
+        pipeline.destroy(dev);
+        bound.free(dev);
+        let row = match &failed {
+            Some(e) => json!({ "failed": e }),
+            None => {
+                let (median, least) = summary(&times);
+                println!("{name} {producer}: {median:.4} ms (least {least:.4}), {agreement}");
+                json!({"median_ms": median, "least_ms": least, "runs": times.len(),
+                       "outputs": agreement})
+            }
+        };
+        rows.insert(producer, row);
+    }
+    if let Some(e) = failed {
+        println!("{name}: FAILED {e}");
+    }
+    Ok(json!({"kernel": name, "producers": rows}))
 }
 
 /// The median and the least of `times`.
@@ -101,18 +146,37 @@ fn summary(times: &[f64]) -> (f64, f64) {
     (median, t.first().copied().unwrap_or(0.0))
 }
 
-/// Run `job` once (its outputs) and then `repeat` times (the time of each dispatch, ms).
-fn measure(dev: &Device, dir: &Path, job: &Value, repeat: u32) -> R<(Vec<f64>, Outputs)> {
+/// `job` bound, its pipeline, and its outputs after one run.
+fn prepare(dev: &Device, dir: &Path, job: &Value) -> R<(job::Bound, Pipeline, Outputs)> {
     let bound = job::bind(dev, dir, job)?;
-    let result = bound.pipeline(dev).and_then(|p| {
-        let r = one_shot(dev, |cmd| p.record(dev, cmd))
-            .and_then(|()| outputs(dev, job, &bound))
-            .and_then(|outs| Ok((timed(dev, &p, repeat)?, outs)));
-        p.destroy(dev);
-        r
-    });
-    bound.free(dev);
-    result
+    let pipeline = match bound.pipeline(dev) {
+        Ok(p) => p,
+        Err(e) => {
+            bound.free(dev);
+            return Err(e);
+        }
+    };
+    let ran =
+        one_shot(dev, |cmd| pipeline.record(dev, cmd)).and_then(|()| outputs(dev, job, &bound));
+    match ran {
+        Ok(outs) => Ok((bound, pipeline, outs)),
+        Err(e) => {
+            pipeline.destroy(dev);
+            bound.free(dev);
+            Err(e)
+        }
+    }
+}
+
+/// Dispatch `p` in batches until it has run `WARM_MS` of GPU time (at most 2,000 times).
+fn warm_up(dev: &Device, p: &Pipeline) -> R<()> {
+    let (mut spent, mut runs) = (0.0, 0);
+    while spent < WARM_MS && runs < 2000 {
+        let batch = timed(dev, p, 10)?;
+        spent += batch.iter().sum::<f64>();
+        runs += batch.len();
+    }
+    Ok(())
 }
 
 /// The outputs `job` names, read back.
@@ -143,7 +207,7 @@ fn outputs(dev: &Device, job: &Value, bound: &job::Bound) -> R<Outputs> {
 
 /// `repeat` dispatches of `p`, each followed by a full barrier and a timestamp: the time of
 /// each, in milliseconds.
-fn timed(dev: &Device, p: &crate::pipeline::Pipeline, repeat: u32) -> R<Vec<f64>> {
+fn timed(dev: &Device, p: &Pipeline, repeat: u32) -> R<Vec<f64>> {
     let d = &dev.device;
     let pool = unsafe {
         d.create_query_pool(
@@ -210,6 +274,13 @@ fn agreement(got: &Outputs, want: &Outputs) -> String {
         }
         let size = elem_size(elem).unwrap_or(1);
         total += a.len() / size;
+        // Near zero a difference counts as absolute: against 2^-20 of the largest value.
+        let floor = b
+            .chunks_exact(size)
+            .filter_map(|x| float(elem, x))
+            .filter(|x| x.is_finite())
+            .fold(0f64, |m, x| m.max(x.abs()))
+            * 2f64.powi(-20);
         for (x, y) in a.chunks_exact(size).zip(b.chunks_exact(size)) {
             if x == y {
                 continue;
@@ -219,7 +290,8 @@ fn agreement(got: &Outputs, want: &Outputs) -> String {
                 if x.is_nan() && y.is_nan() {
                     continue;
                 }
-                let d = (x - y).abs() / x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
+                let scale = x.abs().max(y.abs()).max(floor).max(f64::MIN_POSITIVE);
+                let d = (x - y).abs() / scale;
                 largest = largest.max(if d.is_nan() { f64::INFINITY } else { d });
             }
         }
