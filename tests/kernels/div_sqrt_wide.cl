@@ -1,10 +1,9 @@
-//@exec div_sqrt_wide global=4096 local=64 out:f32[4096] out:f32[4096] in:u32[4096] in:u32[4096]
-//@exec rsqrt_wide global=4096 local=64 out:f32[4096] in:u32[4096]
-// Division, sqrt and rsqrt of floats over every exponent: random bits (zeros, subnormals,
-// infinities, NaNs), divisors beyond 2^126 and below 2^-126 where Vulkan's division is not
-// bounded, and quotients that overflow or are subnormal.
-__kernel void div_sqrt_wide(__global float *q, __global float *s, __global const uint *a,
-                            __global const uint *b) {
+//@exec div_sqrt_wide global=4096 local=64 out:f32[4096] in:u32[4096] in:u32[4096]
+//@exec roots_wide global=4096 local=64 out:f32[4096] out:f32[4096] in:u32[4096]
+// Division of floats over every exponent: random bits (zeros, subnormals, infinities,
+// NaNs), divisors beyond 2^126 and below 2^-126 where Vulkan's division is not bounded, and
+// quotients that overflow or are subnormal.
+__kernel void div_sqrt_wide(__global float *q, __global const uint *a, __global const uint *b) {
   const size_t i = get_global_id(0);
   float x = as_float(a[i]), y = as_float(b[i]);
   switch (i & 3) {
@@ -22,12 +21,13 @@ __kernel void div_sqrt_wide(__global float *q, __global float *s, __global const
     break;
   }
   q[i] = x / y;
-  s[i] = sqrt(x);
 }
 
-// rsqrt (OpenCL: within 2 ulp) of random bits and of every exponent, subnormals included.
-__kernel void rsqrt_wide(__global float *r, __global const uint *a) {
+// sqrt (OpenCL: within 3 ulp) and rsqrt (2 ulp) of random bits and of every exponent,
+// subnormals included.
+__kernel void roots_wide(__global float *s, __global float *r, __global const uint *a) {
   const size_t i = get_global_id(0);
   const uint bits = (i & 1) ? a[i] : ((a[i] & 0x807fffffu) | ((uint)(a[i] % 256) << 23));
+  s[i] = sqrt(as_float(bits));
   r[i] = rsqrt(as_float(bits));
 }

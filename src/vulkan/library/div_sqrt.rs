@@ -9,15 +9,13 @@
 //!   quotient is correctly rounded wherever the device's division is. Halves are divided
 //!   as floats (2.5 ulp of a float is far within half's 1 ulp).
 //! * `sqrt`: Vulkan's `Sqrt` is "inherited from 1/inversesqrt", about 4.5 ulp in the worst
-//!   case; OpenCL allows 3. One Newton step with the exact residual x − s² (Dekker's
-//!   product: s split by Veltkamp's 4097, every product and sum rounded once, which the
-//!   writer's NoContraction keeps) brings it within an ulp: s + (x − s²)/(2s). x outside
-//!   [2^-60, 2^60] is scaled by 2^±80 first, so that no part of the residual underflows and
-//!   no product overflows. Zeros and +∞ are their own roots, a NaN is quieted, negative x
-//!   gives NaN.
-//! * `rsqrt`: Vulkan's `InverseSqrt` is within 2 ulp, OpenCL's bound; its special operands
-//!   (0 → ∞ with the zero's sign, negative → NaN, +∞ → 0) are set here, where Vulkan leaves
-//!   them undefined.
+//!   case; OpenCL allows 3. One step of Heron's, (s + x/s)/2, squares the root's relative
+//!   error away and leaves the rounding of its three operations: within 1.75 ulp by
+//!   Vulkan's own bounds (the quotient's 2.5 ulp halved), the correctly rounded root on a
+//!   device whose Sqrt and division are (lavapipe, NVIDIA, nearly always). Zeros and +∞
+//!   are their own roots, a NaN is quieted, negative x gives NaN.
+//! * `rsqrt`: Vulkan's `InverseSqrt` is within 2 ulp, OpenCL's bound, for x > 0; ±0 gives
+//!   ±∞ and a negative x or a NaN NaN here, where Vulkan leaves them undefined.
 
 use spirv::GlslStd450Op as G;
 
@@ -53,40 +51,12 @@ pub(crate) fn div(e: &mut E, x: Value, y: Value, t: Handle<Type>) -> Value {
 pub(crate) fn sqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
     let bt = e.bools(t);
     let c = |e: &mut E, v: f64| e.float_const(t, v);
-    // Scaled into [2^-69, 2^60] by an even power of two.
-    let (lo, hi) = (c(e, 2f64.powi(-60)), c(e, 2f64.powi(60)));
-    let small = e.fcmp(P::Olt, bt, x, lo);
-    let big = e.fcmp(P::Ogt, bt, x, hi);
-    let one = c(e, 1.0);
-    let (up, down) = (c(e, 2f64.powi(80)), c(e, 2f64.powi(-80)));
-    let scale = e.select(t, small, up, one);
-    let scale = e.select(t, big, down, scale);
-    let (root_up, root_down) = (c(e, 2f64.powi(-40)), c(e, 2f64.powi(40)));
-    let back = e.select(t, small, root_up, one);
-    let back = e.select(t, big, root_down, back);
-    let xs = e.bin(B::FMul, t, x, scale);
-    let s = e.glsl(G::Sqrt, t, vec![xs]);
-    // r = xs − s² exactly: s = sh + sl (12 bits each), s² = p + err.
-    let split = c(e, 4097.0);
-    let cs = e.bin(B::FMul, t, split, s);
-    let d = e.bin(B::FSub, t, cs, s);
-    let sh = e.bin(B::FSub, t, cs, d);
-    let sl = e.bin(B::FSub, t, s, sh);
-    let p = e.bin(B::FMul, t, s, s);
-    let hh = e.bin(B::FMul, t, sh, sh);
-    let err = e.bin(B::FSub, t, hh, p);
-    let hl = e.bin(B::FMul, t, sh, sl);
-    let hl2 = e.bin(B::FAdd, t, hl, hl);
-    let err = e.bin(B::FAdd, t, err, hl2);
-    let ll = e.bin(B::FMul, t, sl, sl);
-    let err = e.bin(B::FAdd, t, err, ll);
-    let r = e.bin(B::FSub, t, xs, p);
-    let r = e.bin(B::FSub, t, r, err);
-    let h = e.bin(B::FDiv, t, r, s);
+    // Heron's step: (s + x/s)/2, the quotient's divisor always in Vulkan's range.
+    let s = e.glsl(G::Sqrt, t, vec![x]);
+    let q = e.bin(B::FDiv, t, x, s);
+    let sum = e.bin(B::FAdd, t, s, q);
     let half = c(e, 0.5);
-    let h = e.bin(B::FMul, t, h, half);
-    let s1 = e.bin(B::FAdd, t, s, h);
-    let root = e.bin(B::FMul, t, s1, back);
+    let root = e.bin(B::FMul, t, sum, half);
     // ±0, +∞ and NaN are their own roots; a negative x has none.
     let zero = c(e, 0.0);
     let inf = c(e, f64::INFINITY);
@@ -102,21 +72,19 @@ pub(crate) fn sqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
     e.select(t, not_num, s, r)
 }
 
-/// `rsqrt(x)` of halves or floats: GLSL InverseSqrt (2 ulp) with OpenCL's special values.
+/// `rsqrt(x)` of halves or floats: GLSL InverseSqrt (2 ulp) where x > 0 (Vulkan leaves the
+/// rest undefined); ±0 gives ±∞, a negative x or a NaN gives NaN.
 pub(crate) fn rsqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
     let bt = e.bools(t);
     let r = e.glsl(G::InverseSqrt, t, vec![x]);
     let zero = e.float_const(t, 0.0);
     let inf = e.float_const(t, f64::INFINITY);
     let nan = default_nan(e, t);
-    // 1/±0 is ±∞.
     let signed_inf = super::copysign(e, t, inf, x);
     let is_zero = e.fcmp(P::Oeq, bt, x, zero);
-    let is_inf = e.fcmp(P::Oeq, bt, x, inf);
-    let negative = e.fcmp(P::Olt, bt, x, zero);
-    let r = e.select(t, is_inf, zero, r);
-    let r = e.select(t, negative, nan, r);
-    e.select(t, is_zero, signed_inf, r)
+    let special = e.select(t, is_zero, signed_inf, nan);
+    let positive = e.fcmp(P::Ogt, bt, x, zero);
+    e.select(t, positive, r, special)
 }
 
 /// The NaN an invalid operation gives where no operand is a NaN. OpenCL leaves its bits to

@@ -2,12 +2,12 @@
 //! once): no Float64 for a kernel without double. Within OpenCL's float bounds (4 ulp for
 //! sin, cos, asin, acos; 5 for tan, atan and the `*pi` forms; 6 for atan2):
 //!
-//! * Reduction of x to q·π/2 + r, |r| ≤ π/4, r kept as a pair of floats (eft.rs): below 2^13,
-//!   Cody–Waite with π/2 cut into seven 11-bit parts, each exact times the quotient, the
-//!   differences summed as a pair (so that r keeps its relative precision where x is close
-//!   to a multiple of π/2); above, Payne–Hanek on the float's 24-bit significand and five
-//!   24-bit words of 2/π chosen by its exponent, each product an exact 48-bit integer split
-//!   at the binary point into quadrant bits and a fraction, the fractions summed as a pair.
+//! * Reduction of x to q·π/2 + r, |r| ≤ π/4: below 2^13, Cody–Waite with π/2 in five parts,
+//!   four of them exact times the quotient (r within an ulp even where x is closest to a
+//!   multiple of π/2); above, in a branch of its own, Payne–Hanek on the float's 24-bit
+//!   significand and five 24-bit words of 2/π chosen by its exponent, each product an exact
+//!   48-bit integer split at the binary point into quadrant bits and a fraction, the
+//!   fractions summed as a pair of floats (eft.rs).
 //! * sin r and cos r by their Taylor series (to r^9 and r^10, the truncation below 2^-28),
 //!   with r's low part as its first-order term; tan as their quotient.
 //! * The `*pi` forms reduce exactly: 2x's nearest integer k, (x − k/2)·π as a pair.
@@ -39,98 +39,132 @@ const TWO_OVER_PI: [u64; 10] = [
 /// Below this, Cody–Waite (the quotient has at most 13 bits).
 const CODY_WAITE_LIMIT: f64 = 8192.0;
 
-/// π/2 in `n` parts of 11 significant bits (each exact times a 13-bit integer), from
-/// `PIO2_HEX`.
-fn pio2_parts(n: usize) -> Vec<f64> {
+/// π/2 in Cody–Waite's parts: four of 11 significant bits (exact times a 13-bit quotient),
+/// each the leading bits of what the ones before leave, then 24 bits, from `PIO2_HEX`.
+fn pio2_parts() -> Vec<f64> {
     let bits: Vec<u8> = PIO2_HEX
         .chars()
         .flat_map(|c| {
             let d = c.to_digit(16).unwrap_or(0) as u8;
             (0..4).rev().map(move |i| (d >> i) & 1)
         })
-        .skip(3) // "1" is the hex digit 0001: the leading bit is the fourth.
         .collect();
-    (0..n)
-        .map(|p| {
-            let chunk = &bits[p * 11..p * 11 + 11];
-            let v = chunk.iter().fold(0u64, |a, &b| (a << 1) | b as u64);
-            v as f64 * 2f64.powi(-(11 * p as i32 + 10))
-        })
-        .collect()
+    // Bit i has the value 2^(3 − i) ("1" is the hex digit 0001).
+    let mut at = 0;
+    let mut parts = Vec::new();
+    for width in [11, 11, 11, 11, 24] {
+        while bits[at] == 0 {
+            at += 1;
+        }
+        let v = bits[at..at + width]
+            .iter()
+            .fold(0u64, |a, &b| (a << 1) | u64::from(b));
+        parts.push(v as f64 * 2f64.powi(3 - (at + width - 1) as i32));
+        at += width;
+    }
+    parts
 }
 
 /// The library's body for `op` of half or float arguments, if it is a trigonometric one.
 pub(super) fn trig(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Option<Value>> {
-    let f: fn(&mut E, &[Value]) -> Value = match op {
-        C::sin | C::sincos => |e, a| {
-            let (r, q) = reduce(e, a[0]);
-            quadrant(e, a[0], r, q, 0)
-        },
-        C::cos => |e, a| {
-            let (r, q) = reduce(e, a[0]);
-            quadrant(e, a[0], r, q, 1)
-        },
-        C::tan => |e, a| {
-            let (r, q) = reduce(e, a[0]);
-            tan_of(e, a[0], r, q)
-        },
-        C::sinpi => |e, a| {
-            let (r, q) = reduce_pi(e, a[0]);
-            quadrant(e, a[0], r, q, 0)
-        },
-        C::cospi => |e, a| {
-            let (r, q) = reduce_pi(e, a[0]);
-            quadrant(e, a[0], r, q, 1)
-        },
-        C::tanpi => |e, a| {
-            let (r, q) = reduce_pi(e, a[0]);
-            let t = tan_of(e, a[0], r, q);
-            super::specials::tanpi_exact(e, a[0], q, t)
-        },
-        C::atan => |e, a| {
-            let one = fc(e, 1.0);
-            atan2(e, a[0], one).0
-        },
-        C::atan2 => |e, a| atan2(e, a[0], a[1]).0,
-        C::asin => |e, a| asin(e, a[0]).0,
-        C::acos => |e, a| acos(e, a[0]).0,
-        C::atanpi => |e, a| {
-            let one = fc(e, 1.0);
-            let t = atan2(e, a[0], one);
-            over_pi(e, t)
-        },
-        C::atan2pi => |e, a| {
-            let t = atan2(e, a[0], a[1]);
-            over_pi(e, t)
-        },
-        C::asinpi => |e, a| {
-            let t = asin(e, a[0]);
-            over_pi(e, t)
-        },
-        C::acospi => |e, a| {
-            let t = acos(e, a[0]);
-            over_pi(e, t)
-        },
-        _ => return Ok(None),
-    };
+    if !matches!(
+        op,
+        C::sin
+            | C::cos
+            | C::tan
+            | C::sincos
+            | C::sinpi
+            | C::cospi
+            | C::tanpi
+            | C::atan
+            | C::atan2
+            | C::asin
+            | C::acos
+            | C::atanpi
+            | C::atan2pi
+            | C::asinpi
+            | C::acospi
+    ) {
+        return Ok(None);
+    }
     let ft = e.b.l.out.ty(Type::Float { width: 32 });
     let value_args = if op == C::sincos { &args[..1] } else { args };
-    let lanes = |e: &mut E, f: fn(&mut E, &[Value]) -> Value| {
-        e.lanewise(ret, value_args, |e, lanes, et| {
-            let wide: Vec<Value> = lanes.iter().map(|&v| e.fconvert(ft, v)).collect();
-            let r = f(e, &wide);
-            e.fconvert(et, r)
-        })
-    };
-    let v = lanes(e, f);
+    // A lane's reduction can fail to build (as any store can): the first failure is kept.
+    let failed = std::cell::RefCell::new(None);
+    let cosines = std::cell::RefCell::new(Vec::new());
+    let v = e.lanewise(ret, value_args, |e, lanes, et| {
+        let wide: Vec<Value> = lanes.iter().map(|&v| e.fconvert(ft, v)).collect();
+        match lane(e, op, &wide) {
+            Ok((v, c)) => {
+                if let Some(c) = c {
+                    let c = e.fconvert(et, c);
+                    cosines.borrow_mut().push(c);
+                }
+                e.fconvert(et, v)
+            }
+            Err(err) => {
+                failed.borrow_mut().get_or_insert(err);
+                wide[0]
+            }
+        }
+    });
+    if let Some(err) = failed.into_inner() {
+        return Err(err);
+    }
     if op == C::sincos {
-        let c = lanes(e, |e, a| {
-            let (r, q) = reduce(e, a[0]);
-            quadrant(e, a[0], r, q, 1)
-        });
+        // One reduction serves both: the cosines are stored where the call says.
+        let c = e.compose(ret, cosines.into_inner());
         e.b.store(args[1], c, None, false)?;
     }
     Ok(Some(v))
+}
+
+/// One lane of `op` (and sincos's cosine).
+fn lane(e: &mut E, op: C, a: &[Value]) -> Result<(Value, Option<Value>)> {
+    let x = a[0];
+    Ok(match op {
+        C::sin | C::cos | C::tan | C::sincos => {
+            let (r, q) = reduce(e, x)?;
+            match op {
+                C::sin => (quadrant(e, x, r, q, 0), None),
+                C::cos => (quadrant(e, x, r, q, 1), None),
+                C::tan => (tan_of(e, x, r, q), None),
+                _ => (quadrant(e, x, r, q, 0), Some(quadrant(e, x, r, q, 1))),
+            }
+        }
+        C::sinpi | C::cospi | C::tanpi => {
+            let (r, q) = reduce_pi(e, x);
+            match op {
+                C::sinpi => (quadrant(e, x, r, q, 0), None),
+                C::cospi => (quadrant(e, x, r, q, 1), None),
+                _ => {
+                    let t = tan_of(e, x, r, q);
+                    (super::specials::tanpi_exact(e, x, q, t), None)
+                }
+            }
+        }
+        C::atan | C::atanpi => {
+            let one = fc(e, 1.0);
+            let t = atan2(e, x, one);
+            let v = if op == C::atan { t.0 } else { over_pi(e, t) };
+            (v, None)
+        }
+        C::atan2 | C::atan2pi => {
+            let t = atan2(e, x, a[1]);
+            let v = if op == C::atan2 { t.0 } else { over_pi(e, t) };
+            (v, None)
+        }
+        C::asin | C::asinpi => {
+            let t = asin(e, x);
+            let v = if op == C::asin { t.0 } else { over_pi(e, t) };
+            (v, None)
+        }
+        _ => {
+            let t = acos(e, x);
+            let v = if op == C::acos { t.0 } else { over_pi(e, t) };
+            (v, None)
+        }
+    })
 }
 
 fn ft(e: &mut E) -> Handle<Type> {
@@ -182,39 +216,50 @@ fn poly(e: &mut E, x: Value, coeffs: &[f64]) -> Value {
 }
 
 /// x = q·π/2 + r, |r| ≤ π/4 (a hair more at worst), r as a pair; q modulo 4 matters.
-fn reduce(e: &mut E, x: Value) -> (Pair, Value) {
+/// Below 2^13, Cody–Waite: each product of the quotient and a part of π/2 is exact and each
+/// difference either exact (the two within a factor of two) or of r's own size, so r is
+/// within an ulp (the closest a float below 2^13 comes to a multiple of π/2 is 2^-27.8, the
+/// parts leave 2^-55 unaccounted). Above, Payne–Hanek, in a branch of its own: only the
+/// work-items that need it pay for it.
+fn reduce(e: &mut E, x: Value) -> Result<(Pair, Value)> {
+    use crate::ir::{BlockId, Terminator};
     let it = e.b.l.out.int_type(32);
-    // Cody–Waite.
     let ty = ft(e);
     let two_over_pi = fc(e, 2.0 / PI);
     let t = f(e, B::FMul, x, two_over_pi);
     let k = e.glsl(G::RoundEven, ty, vec![t]);
-    let parts = pio2_parts(7);
-    let p0 = fc(e, parts[0]);
-    let kp = f(e, B::FMul, k, p0);
-    let mut h = f(e, B::FSub, x, kp);
-    let mut l = fc(e, 0.0);
-    for &p in &parts[1..] {
+    let mut r = x;
+    for p in pio2_parts() {
         let p = fc(e, p);
         let kp = f(e, B::FMul, k, p);
-        let nkp = neg(e, kp);
-        let (s, err) = eft::two_sum(e, h, nkp);
-        h = s;
-        l = f(e, B::FAdd, l, err);
+        r = f(e, B::FSub, r, kp);
     }
-    let small_r = eft::fast_two_sum(e, h, l);
-    let small_q = to_int(e, k);
-    // Payne–Hanek, for the large arguments.
-    let (big_r, big_q) = payne_hanek(e, x);
+    let q = to_int(e, k);
+    let zero = fc(e, 0.0);
+    // Large arguments: Payne–Hanek's results replace these.
+    let (rv, lv, qv) = (e.b.alloca(ty), e.b.alloca(ty), e.b.alloca(it));
+    e.b.store(rv, r, None, false)?;
+    e.b.store(lv, zero, None, false)?;
+    e.b.store(qv, q, None, false)?;
     let ax = e.glsl(G::FAbs, ty, vec![x]);
     let lim = fc(e, CODY_WAITE_LIMIT);
-    let small = fcmp(e, P::Olt, ax, lim);
-    let r = (
-        fsel(e, small, small_r.0, big_r.0),
-        fsel(e, small, small_r.1, big_r.1),
-    );
-    let q = e.select(it, small, small_q, big_q);
-    (r, q)
+    let big = fcmp(e, P::Oge, ax, lim);
+    let far = e.b.new_block(Some("reduce.large".into()));
+    let join = e.b.new_block(Some("reduce.done".into()));
+    e.b.terminate(Terminator::CondBranch {
+        cond: big,
+        on_true: BlockId(far as u32),
+        on_false: BlockId(join as u32),
+    });
+    e.b.cur = far;
+    let (big_r, big_q) = payne_hanek(e, x);
+    e.b.store(rv, big_r.0, None, false)?;
+    e.b.store(lv, big_r.1, None, false)?;
+    e.b.store(qv, big_q, None, false)?;
+    e.b.terminate(Terminator::Branch(BlockId(join as u32)));
+    e.b.cur = join;
+    let r = (e.b.load(rv, None, false)?, e.b.load(lv, None, false)?);
+    Ok((r, e.b.load(qv, None, false)?))
 }
 
 /// Payne–Hanek reduction of a float of magnitude at least 2^13: r as a pair, q.
