@@ -61,6 +61,14 @@ impl FnBuilder<'_, '_> {
                 return Ok(base);
             }
         }
+        if matches!(
+            space,
+            AddressSpace::Local | AddressSpace::Private | AddressSpace::ModulePrivate
+        ) {
+            for i in indices.iter_mut().skip(1) {
+                *i = self.narrow_index(*i, inbounds);
+            }
+        }
         let consts = self.l.out.const_indices(&indices);
         self.l.out.struct_indices_as_i32(bty, &mut indices);
         let rt =
@@ -124,7 +132,11 @@ impl FnBuilder<'_, '_> {
         let address = self.cast_to(CastOp::PtrToInt, it, base);
         let k = self.int_const(64, size);
         let mut e = E { b: self };
-        let bytes = e.bin(ir::BinaryOp::Mul, it, step, k);
+        let bytes = if size == 1 {
+            step
+        } else {
+            e.bin(ir::BinaryOp::Mul, it, step, k)
+        };
         let sum = e.bin(ir::BinaryOp::Add, it, address, bytes);
         self.cast_to(CastOp::IntToPtr, pt, sum)
     }
@@ -179,8 +191,15 @@ impl FnBuilder<'_, '_> {
         self.gep(b2, folded, inbounds)
     }
 
-    /// `a + b` for two index values of possibly different widths (in the wider one).
+    /// `a + b` for two index values of possibly different widths (in the wider one); one
+    /// of them where the other is zero.
     pub(super) fn add_indices(&mut self, a: Value, b: Value) -> Value {
+        if self.is_zero(a) {
+            return b;
+        }
+        if self.is_zero(b) {
+            return a;
+        }
         let (a, b, t) = self.same_width(a, b);
         self.push(
             t,
@@ -229,6 +248,25 @@ impl FnBuilder<'_, '_> {
         if !needed {
             return v;
         }
+        // A constant is widened here, not by an instruction.
+        if let Value::Const(c) = v {
+            if let (ConstantKind::Int(n), Type::Int { width }) = (
+                &self.l.out.constants[c].kind,
+                &self.l.out.types[self.l.out.constants[c].ty],
+            ) {
+                let shift = 64 - width;
+                let wide = ((n << shift) as i64 >> shift) as u64;
+                let Type::Int { width: to_w } = self.l.out.types[to] else {
+                    return v;
+                };
+                let mask = if to_w >= 64 {
+                    u64::MAX
+                } else {
+                    (1 << to_w) - 1
+                };
+                return Value::Const(self.l.out.int_const(to, wide & mask));
+            }
+        }
         self.push(
             to,
             Op::Cast {
@@ -236,5 +274,23 @@ impl FnBuilder<'_, '_> {
                 value: v,
             },
         )
+    }
+
+    /// An array index into local or private memory as the 32-bit integer it was widened
+    /// from, where it was (`sext`, or `zext` of an in-bounds index: such arrays have fewer
+    /// than 2^31 elements): 64-bit index arithmetic costs a GPU two instructions a step.
+    fn narrow_index(&mut self, i: Value, inbounds: bool) -> Value {
+        let Value::Inst(h) = i else {
+            return i;
+        };
+        let Op::Cast { op, value } = self.body.insts[h].op else {
+            return i;
+        };
+        let narrow = matches!(op, CastOp::SExt) || (op == CastOp::ZExt && inbounds);
+        if narrow && self.int_width(value) == 32 && self.int_width(i) == 64 {
+            value
+        } else {
+            i
+        }
     }
 }
