@@ -29,6 +29,22 @@ impl E<'_, '_, '_> {
         )
     }
     pub(super) fn cast(&mut self, op: CastOp, t: Handle<Type>, v: Value) -> Value {
+        // A bitcast of a scalar constant between same-width numbers is a constant.
+        if let (CastOp::Bitcast, Value::Const(c)) = (op, v) {
+            let m = &self.b.l.out;
+            let bits = match m.constants[c].kind {
+                ConstantKind::Int(b) | ConstantKind::Float(b) => Some(b),
+                _ => None,
+            };
+            let kind = match m.types[t] {
+                Type::Int { .. } => bits.map(ConstantKind::Int),
+                Type::Float { .. } => bits.map(ConstantKind::Float),
+                _ => None,
+            };
+            if let Some(kind) = kind.filter(|_| self.width(m.constants[c].ty) == self.width(t)) {
+                return Value::Const(self.b.l.out.constant(Constant { ty: t, kind }));
+            }
+        }
         self.b.push(t, Op::Cast { op, value: v })
     }
     pub(super) fn icmp(

@@ -73,16 +73,22 @@ pub(crate) fn sqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
 }
 
 /// `rsqrt(x)` of halves or floats: GLSL InverseSqrt (2 ulp) where x > 0 (Vulkan leaves the
-/// rest undefined); ±0 gives ±∞, a negative x or a NaN gives NaN.
+/// rest undefined); elsewhere, on the bits, ±∞ for ±0 and the default NaN (below) for a
+/// negative x or a NaN.
 pub(crate) fn rsqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
     let bt = e.bools(t);
+    let it = e.ints(t, 32);
     let r = e.glsl(G::InverseSqrt, t, vec![x]);
     let zero = e.float_const(t, 0.0);
-    let inf = e.float_const(t, f64::INFINITY);
-    let nan = default_nan(e, t);
-    let signed_inf = super::copysign(e, t, inf, x);
+    let bits = e.cast(crate::ir::CastOp::Bitcast, it, x);
+    let k = |e: &mut E, v: u64| e.splat(it, crate::ir::ConstantKind::Int(v));
+    let sign = k(e, 0x8000_0000);
+    let sign = e.bin(B::And, it, bits, sign);
     let is_zero = e.fcmp(P::Oeq, bt, x, zero);
-    let special = e.select(t, is_zero, signed_inf, nan);
+    let (inf, nan) = (k(e, 0x7f80_0000), k(e, 0xffc0_0000));
+    let special = e.select(it, is_zero, inf, nan);
+    let special = e.bin(B::Or, it, special, sign);
+    let special = e.cast(crate::ir::CastOp::Bitcast, t, special);
     let positive = e.fcmp(P::Ogt, bt, x, zero);
     e.select(t, positive, r, special)
 }
