@@ -6,8 +6,9 @@
 //! |-----------------------------|-------------------------------------------|---------------|
 //! | `fma` (half)                | next format, sum rounded to odd           | correctly rounded |
 //! | `fma` (float)               | 64-bit integer significands, one rounding (`fma_float.rs`) | correctly rounded |
-//! | `sqrt` (half, float)        | Vulkan's `Sqrt`, one Newton step with the exact residual (`div_sqrt.rs`) | within an ulp (OpenCL: 3) |
-//! | `rsqrt` (half, float)       | Vulkan's `InverseSqrt`, OpenCL's special values | 2 ulp (OpenCL: 2) |
+//! | `sqrt` (half, float)        | Vulkan's `Sqrt`, one step of Heron's (`div_sqrt.rs`) | 1.75 ulp by Vulkan's bounds (OpenCL: 3) |
+//! | `rsqrt` (half, float)       | Vulkan's `InverseSqrt`, OpenCL's special values on the bits | 2 ulp (OpenCL: 2) |
+//! | `mad` (every width)         | Vulkan's `Fma` (fused or not: OpenCL allows either) | OpenCL: any |
 //! | `/` (half, float)           | Vulkan's OpFDiv, the divisor scaled into the range where it is within 2.5 ulp | 2.5 ulp (OpenCL: 2.5) |
 //! | `round`                     | trunc, then away from zero at .5          | exact         |
 //! | `fdim`, `copysign`          | compare and select, sign bit              | exact         |
@@ -27,21 +28,24 @@
 //! | `maxmag`, `minmag`, `nextafter`, `nan`, `logb`, `ilogb` | compares, selects, the bits | exact |
 //! | `half_*` | the full-precision function (`half_recip`, `half_divide`: a division) | far within OpenCL's 8192 ulp |
 //! | `native_exp10`, `native_log10`, `native_recip`, `native_divide` | Exp2 / Log2 and a product, a division | implementation-defined in both |
-//! | `length`, `distance`, `normalize`, `cross` (half, float) | in double, rounded once | within 1 ulp (OpenCL: a few ulp) |
+//! | `length`, `distance`, `normalize` (half, float) | in float, scaled by the largest component's power of two (`geometric.rs`) | a few ulp, within OpenCL's bounds |
+//! | `cross` (every width) | a·b − c·d from exact products (`eft.rs`) | about an ulp |
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
-//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `rsqrt`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in double (`exp_log.rs`), rounded once | within 1 ulp (OpenCL: 3 to 16 ulp) |
-//! | `sin`, `cos`, `tan`, `sincos`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `atan2` and their `*pi` forms (half, float) | in double (`trig.rs`: Cody–Waite or Payne–Hanek reduction, series), rounded once | within 1 ulp (OpenCL: 4 to 6 ulp) |
-//! | `erf`, `erfc`, `tgamma`, `lgamma`, `lgamma_r` (half, float) | in double (`gamma.rs`: series and continued fraction; Lanczos with reflection), rounded once | within a few ulp (OpenCL: 16 ulp; lgamma outside its zeros) |
+//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in float, reductions in pairs of floats (`exp_log_float.rs`) | within OpenCL's 3 to 16 ulp |
+//! | `sin`, `cos`, `tan`, `sincos`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `atan2` and their `*pi` forms (half, float) | in float (`trig_float.rs`: Cody–Waite in five parts or Payne–Hanek in integers, series) | within OpenCL's 4 to 6 ulp |
+//! | `erf`, `erfc`, `tgamma`, `lgamma`, `lgamma_r` (half, float) | in float (`gamma_float.rs`: series, fitted erfc, log Γ as a pair; reflection) | within OpenCL's 16 ulp (lgamma: none) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
-//! | `fmod`, `remainder`, `remquo` (half, float) | long division in double (`remainder.rs`) | exact |
+//! | `fmod`, `remainder`, `remquo` (half, float) | long division in 32-bit integers (`remainder.rs`) | exact |
 //! | `fmod`, `remainder`, `remquo` (double) | long division on the significands in 64-bit integers (`remainder.rs`) | exact |
 //! | `sqrt`, `fma` (double) | Tuckerman's test; Boldo–Melquiond's emulation (`double.rs`) | correctly rounded |
 //! | the exponential, logarithmic, power, root and hyperbolic functions (double) | double-double (`double.rs`) | within about 2 ulp |
 //! | the trigonometric functions and their inverses (double) | double-double, Payne–Hanek in integers (`trig_double.rs`) | within about 2 ulp |
-//! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
-//!
 //! | `erf`, `erfc` (double) | Taylor series in double-double below 2, the continued fraction above (`erf_double.rs`) | within about 2 ulp (OpenCL: 16 ulp) |
 //! | `tgamma`, `lgamma`, `lgamma_r` (double) | Stirling's series in double-double from 10, shifted there by a double-double product; reflection below 0 (`gamma_double.rs`) | within a few ulp (OpenCL: tgamma 16 ulp, lgamma unbounded) |
+//! | `async_work_group_[strided_]copy`, `wait_group_events`, `prefetch` | each work-item copies every work-group-size-th element; a barrier; nothing | exact |
+//!
+//! Nothing of half or float is computed in double: a kernel without double declares no
+//! Float64 (tests/emitted_code.rs; most mobile GPUs have none).
 
 use spirv::{GlslStd450Op as G, Op as S};
 
