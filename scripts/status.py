@@ -9,9 +9,15 @@ The logs (docs/logs/, committed beside the page) are the tiers' output as printe
 exec_layer.log (legacy SPIR through the OpenCL layer on the Intel runtime), and
 gpu.log when present (tests/vkhost replaying the Vulkan tier's jobs on a GPU machine:
 SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md); the Vulkan
-tier's log carries scripts/math_reference.py's judgement of the math fixtures. Nothing in
-the page is typed by hand: every figure is a line of those logs, parsed here.
+tier's log carries scripts/math_reference.py's judgement of the math fixtures. The
+benchmark's JSON files (bench/gpu/main.rs; `cargo bench --bench gpu`, see docs/testing.md)
+are kept there too: bench-gpu.json (`vkhost --bench` on a GPU machine), bench-lavapipe.json
+(`--vulkan`), bench-intel.json (`--intel`) and bench-modules.json (instruction counts and
+capabilities of every module). Nothing in the page is typed by hand: every figure is a line
+of those logs, parsed here.
 """
+import json
+import math
 import collections
 import datetime
 import os
@@ -126,6 +132,113 @@ def math_rows(log):
     return rows
 
 
+def read_json(name):
+    text = read(name)
+    return json.loads(text) if text else None
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def timed(row):
+    return row.get("median_ms") if row and "failed" not in row else None
+
+
+def vulkan_bench(report, modules):
+    """Kernel times of the Vulkan modules, as ratios to clspv's module of the same source."""
+    who = [("ours-physical", "ours, physical"), ("ours-descriptors", "ours, descriptors"),
+           ("before-physical", "before, physical"), ("before-descriptors", "before, descriptors")]
+    present = [(k, t) for k, t in who
+               if any(k in e["producers"] for e in report["kernels"])]
+    rows = ["| kernel | clspv (ms) | " + " | ".join(t for _, t in present) + " |",
+            "|---|---:|" + "---:|" * len(present)]
+    ratios = {k: [] for k, _ in present}
+    for e in report["kernels"]:
+        p = e["producers"]
+        made = (modules or {}).get(e["kernel"], {})
+        base = timed(p.get("clspv"))
+        cells = []
+        for k, _ in present:
+            t = timed(p.get(k))
+            if t is None:
+                cells.append("failed to run" if k in p else
+                             "refused" if "failed" in made.get(k, {}) else "")
+            elif base:
+                ratios[k].append(t / base)
+                cells.append(f"{t / base:.2f}")
+            else:
+                cells.append(f"{t:.3f} ms")
+        clspv = ("failed to run" if "clspv" in p else
+                  "fails to compile" if "failed" in made.get("clspv", {}) else "—")
+        rows.append(f"| {e['kernel']} | " + (f"{base:.3f}" if base else clspv) + " | "
+                    + " | ".join(cells) + " |")
+    rows.append("| **geometric mean** | | " +
+                " | ".join(f"**{geomean(ratios[k]):.2f}**" for k, _ in present) + " |")
+    return rows
+
+
+def intel_bench(report):
+    who = [("ours-spirv", "our SPIR-V"), ("ours-spirv-fma", "our SPIR-V, `--mad fma`"),
+           ("ours-spirv-split", "our SPIR-V, `--mad split`"),
+           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V")]
+    rows = ["| kernel | source (ms) | " + " | ".join(t for _, t in who) + " |",
+            "|---|---:|" + "---:|" * len(who)]
+    ratios = {k: [] for k, _ in who}
+    for e in report["kernels"]:
+        p = e["producers"]
+        base = timed(p.get("source"))
+        cells = []
+        for k, _ in who:
+            t = timed(p.get(k))
+            if t is None or not base:
+                cells.append("failed" if k in p else "")
+            else:
+                ratios[k].append(t / base)
+                cells.append(f"{t / base:.2f}")
+        rows.append(f"| {e['kernel']} | " + (f"{base:.3f}" if base else "failed") + " | "
+                    + " | ".join(cells) + " |")
+    rows.append("| **geometric mean** | | " +
+                " | ".join(f"**{geomean(ratios[k]):.2f}**" for k, _ in who) + " |")
+    return rows
+
+
+def module_rows(modules):
+    who = ["ours-physical", "clspv", "before-physical"]
+    rows = ["| kernel | instructions: ours (physical) | clspv | before | Float64 in ours / "
+            "before |", "|---|---:|---:|---:|---|"]
+    for kernel, m in sorted(modules.items()):
+        counts = [str(m.get(k, {}).get("instructions", "refused" if k in m else "—"))
+                  for k in who]
+        f64 = ["yes" if "Float64" in m.get(k, {}).get("capabilities", []) else "no"
+               for k in ("ours-physical", "before-physical")]
+        rows.append(f"| {kernel} | " + " | ".join(counts) + f" | {f64[0]} / {f64[1]} |")
+    return rows
+
+
+def bench_section():
+    gpu, lava = read_json("bench-gpu.json"), read_json("bench-lavapipe.json")
+    intel, modules = read_json("bench-intel.json"), read_json("bench-modules.json")
+    page = []
+    if gpu or lava:
+        page += ["## Speed of the code we emit", "",
+                 "`cargo bench --bench gpu` (bench/gpu/kernels/): each kernel's median time "
+                 "(event or timestamp profiling) divided by that of clspv's module of the same "
+                 "source on the same device; below 1 is faster than clspv. `before` is the "
+                 "build named by `--baseline` (the commit before issue 48's work).", ""]
+    for report, what in ((gpu, "GPU sizes"), (lava, "CPU sizes")):
+        if report:
+            page += [f"{report['device']} (Vulkan, {what}, {report['repeat']} runs each):",
+                     "", *vulkan_bench(report, modules), ""]
+    if intel:
+        page += [f"{intel['device']} (OpenCL, CPU sizes): median time divided by the "
+                 "driver's own build of the OpenCL C source:", "", *intel_bench(intel), ""]
+    if modules:
+        page += ["Size of the Vulkan modules (SPIR-V instructions, and whether the module "
+                 "needs the Float64 capability):", "", *module_rows(modules), ""]
+    return page
+
+
 def main():
     if "--run" in sys.argv[1:]:
         run_tiers()
@@ -161,6 +274,7 @@ def main():
             *math,
             "",
         ] if math else []),
+        *bench_section(),
         "Earlier measurements (fuzzing, speed, peers) are kept in [history.md](history.md).",
         "",
     ]

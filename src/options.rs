@@ -131,14 +131,19 @@ pub enum MadForm {
     /// OpenCL.std `fma`: one rounding, the fastest form on a device with fused multiply-add
     /// (every GPU, x86 with FMA3). Read back, it is `fma`.
     Fma,
+    /// A product and a sum (OpFMul, OpFAdd), each rounded: never fused. What the Intel CPU
+    /// runtime runs fastest in loops that its vectorizer would otherwise leave (it calls
+    /// `mad` and `fma` as functions there). Read back, it is the product and the sum.
+    Split,
 }
 
 impl MadForm {
-    /// The form named as the command line names it (`mad`, `fma`).
+    /// The form named as the command line names it (`mad`, `fma`, `split`).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "mad" => Some(MadForm::Mad),
             "fma" => Some(MadForm::Fma),
+            "split" => Some(MadForm::Split),
             _ => None,
         }
     }

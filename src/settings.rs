@@ -39,7 +39,7 @@ pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
 
 /// `--mad`: `mad` or `fma`.
 pub fn mad(s: &str) -> Result<MadForm, String> {
-    MadForm::parse(s).ok_or_else(|| format!("unknown form of mad '{s}' (expected mad or fma)"))
+    MadForm::parse(s).ok_or_else(|| format!("unknown form of mad '{s}' (expected mad, fma or split)"))
 }
 
 /// `--vulkan-pointers`: `physical` or `descriptors`.

@@ -111,3 +111,34 @@ fn contraction_is_left_to_the_driver_and_fma_stays_exact() {
     assert!(text.contains("OpIMul %ulong"), "no exact product for fma()");
     assert!(!declares(&out.words, spirv::Capability::Float64));
 }
+
+#[test]
+fn mad_is_written_in_the_form_asked_for_opencl_targets() {
+    // matmul_tiled's contracted `acc += ta[ly][k] * tb[k][lx]` is the graph's `mad`.
+    let bitcode = std::fs::read("tests/fixtures/modern/matmul_tiled.spir64.bc").unwrap();
+    let text = |form: &str| {
+        let mut t = spir_xlate::Translation::ToSpirv(Options::default());
+        t.set("mad", form).unwrap();
+        let out = spir_xlate::translate(&bitcode[..], &t).unwrap();
+        let words: Vec<u32> = out
+            .bytes
+            .chunks(4)
+            .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+            .collect();
+        spir_xlate::disassemble(&words).unwrap()
+    };
+    let count = |text: &str, what: &str| text.lines().filter(|l| l.contains(what)).count();
+    let (mad, fma, split) = (text("mad"), text("fma"), text("split"));
+    assert!(count(&mad, " mad ") > 0 && count(&mad, " fma ") == 0, "{mad}");
+    assert_eq!(count(&fma, " fma "), count(&mad, " mad "), "{fma}");
+    assert_eq!(count(&fma, " mad "), 0);
+    assert_eq!(count(&split, " mad ") + count(&split, " fma "), 0, "{split}");
+    assert_eq!(
+        count(&split, "OpFMul") - count(&mad, "OpFMul"),
+        count(&mad, " mad "),
+        "a product for each mad"
+    );
+    assert_eq!(count(&split, "OpFAdd") - count(&mad, "OpFAdd"), count(&mad, " mad "));
+    let mut t = spir_xlate::Translation::ToSpirv(Options::default());
+    assert!(t.set("mad", "fused").is_err());
+}

@@ -21,9 +21,10 @@
 //! * `--vulkan`: runs it here with tests/vkhost (built first, `--release`): `DIR/vulkan.json`.
 //! * `--intel`: on the Intel CPU OpenCL runtime (`OCL_ICD_VENDORS` as for the execution
 //!   tiers), the source built by the driver against our SPIR-V (clCreateProgramWithIL; as
-//!   written by default and with `--mad fma`) and our SPIR (`to-spir`, as a cl_khr_spir
-//!   binary), and llvm-spirv-14's SPIR-V of the same SPIR, each run once for its outputs
-//!   and then `repeat` times for its kernel time (event profiling): `DIR/intel.json`.
+//!   written by default, with `--mad fma` and with `--mad split`) and our SPIR (`to-spir`,
+//!   as a cl_khr_spir binary), and llvm-spirv-14's SPIR-V of the same SPIR, each run once for its outputs
+//!   and then `repeat` times, in five interleaved rounds, for its kernel time (event
+//!   profiling): `DIR/intel.json`.
 //!
 //! Nothing here is a test: `scripts/status.py` turns the JSON files kept in docs/logs/ into
 //! the ratio tables of docs/status.md.
@@ -293,7 +294,10 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
                                   "kernel": k.spec.kernel}),
             );
         }
-        Err(e) => println!("{}: clspv: {e}", k.name),
+        Err(e) => {
+            println!("{}: clspv: {e}", k.name);
+            facts.insert("clspv".into(), json!({ "failed": e }));
+        }
     }
     // Our SPIR-V for OpenCL, and our SPIR of it, for the OpenCL runs.
     let cl_spv = dir.join(format!("{}.opencl.spv", k.name));
@@ -316,14 +320,16 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
     if let Err(e) = peer {
         println!("{}: llvm-spirv-14: {e}", k.name);
     }
-    // ... and ours with mad written as fma (`--mad fma`: devices with fused multiply-add).
-    tool(
-        Command::new(ours)
-            .arg("to-spirv")
-            .arg(&bc)
-            .args(["--mad", "fma", "--force", "-o"])
-            .arg(dir.join(format!("{}.opencl-fma.spv", k.name))),
-    )?;
+    // ... and ours with mad written as fma and as a product and a sum (`--mad`).
+    for form in ["fma", "split"] {
+        tool(
+            Command::new(ours)
+                .arg("to-spirv")
+                .arg(&bc)
+                .args(["--mad", form, "--force", "-o"])
+                .arg(dir.join(format!("{}.opencl-{form}.spv", k.name))),
+        )?;
+    }
     tool(
         Command::new(ours)
             .arg("to-spir")
@@ -479,54 +485,91 @@ fn seed(name: &str) -> u64 {
 }
 
 /// Every kernel on the Intel runtime: the driver's build of the source, our SPIR-V and our
-/// SPIR, each run once (its outputs, against the source's) and `repeat` times.
+/// SPIR, and llvm-spirv-14's SPIR-V, each run once (its outputs, against the source's) and
+/// `repeat` times in `ROUNDS` interleaved rounds (so that a slow spell of the machine falls
+/// on every producer alike).
 fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
+    const ROUNDS: usize = 5;
     let dev = cl::Device::profiling("Intel")?;
     let mut results = Vec::new();
     for k in kernels {
         let src = std::fs::read_to_string(&k.source).map_err(|e| e.to_string())?;
-        let spv = std::fs::read(s.out.join(format!("{}.opencl.spv", k.name)))
-            .map_err(|e| e.to_string())?;
-        let spir =
-            std::fs::read(s.out.join(format!("{}.spir.bc", k.name))).map_err(|e| e.to_string())?;
-        let spv_fma = std::fs::read(s.out.join(format!("{}.opencl-fma.spv", k.name)))
-            .map_err(|e| e.to_string())?;
-        let peer = std::fs::read(s.out.join(format!("{}.llvm-spirv.spv", k.name)))
-            .map_err(|e| e.to_string());
-        let mut rows = Map::new();
-        let mut reference: Option<Vec<(usize, Vec<u8>)>> = None;
-        for (producer, program) in [
+        let read = |suffix: &str| {
+            std::fs::read(s.out.join(format!("{}.{suffix}", k.name))).map_err(|e| e.to_string())
+        };
+        let programs = [
             ("source", dev.program_from_source(&src)),
-            ("ours-spirv", dev.program_from_il(&spv)),
-            ("ours-spirv-fma", dev.program_from_il(&spv_fma)),
-            ("ours-spir", dev.program_from_spir(&spir)),
-            ("llvm-spirv", peer.and_then(|b| dev.program_from_il(&b))),
-        ] {
-            let row = program
-                .and_then(|p| intel_run(&dev, &p, k, s.repeat))
-                .map(|(times, outs)| {
-                    let agreement = match &reference {
-                        None => {
-                            reference = Some(outs);
-                            "reference".to_string()
+            (
+                "ours-spirv",
+                read("opencl.spv").and_then(|b| dev.program_from_il(&b)),
+            ),
+            (
+                "ours-spirv-fma",
+                read("opencl-fma.spv").and_then(|b| dev.program_from_il(&b)),
+            ),
+            (
+                "ours-spirv-split",
+                read("opencl-split.spv").and_then(|b| dev.program_from_il(&b)),
+            ),
+            (
+                "ours-spir",
+                read("spir.bc").and_then(|b| dev.program_from_spir(&b)),
+            ),
+            (
+                "llvm-spirv",
+                read("llvm-spirv.spv").and_then(|b| dev.program_from_il(&b)),
+            ),
+        ];
+        // Per producer: its times so far and how its outputs compare, or why it failed.
+        let mut state: Vec<Result<(Vec<f64>, String), String>> = programs
+            .iter()
+            .map(|_| Ok((Vec::new(), String::new())))
+            .collect();
+        let mut reference: Option<Vec<(usize, Vec<u8>)>> = None;
+        for round in 0..ROUNDS {
+            let runs = s.repeat / ROUNDS + usize::from(round < s.repeat % ROUNDS);
+            for ((_, program), st) in programs.iter().zip(state.iter_mut()) {
+                let Ok((times, agreed)) = st else { continue };
+                match program
+                    .as_ref()
+                    .map_err(|e| e.clone())
+                    .and_then(|p| intel_run(&dev, p, k, runs))
+                {
+                    Err(e) => *st = Err(e),
+                    Ok((t, outs)) => {
+                        times.extend(t);
+                        if round == 0 {
+                            *agreed = match &reference {
+                                None => {
+                                    reference = Some(outs);
+                                    "reference".to_string()
+                                }
+                                Some(want) => agreement(&k.spec, &outs, want),
+                            };
                         }
-                        Some(want) => agreement(&k.spec, &outs, want),
-                    };
-                    let mut t = times.clone();
+                    }
+                }
+            }
+        }
+        let mut rows = Map::new();
+        for ((producer, _), st) in programs.iter().zip(state) {
+            let row = match st {
+                Ok((mut t, agreed)) => {
                     t.sort_by(f64::total_cmp);
                     let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
                     let least = t.first().copied().unwrap_or(0.0);
                     println!(
-                        "{} {producer}: {median:.4} ms (least {least:.4}), {agreement}",
+                        "{} {producer}: {median:.4} ms (least {least:.4}), {agreed}",
                         k.name
                     );
                     json!({"median_ms": median, "least_ms": least, "runs": t.len(),
-                           "outputs": agreement})
-                })
-                .unwrap_or_else(|e| {
+                           "outputs": agreed})
+                }
+                Err(e) => {
                     println!("{} {producer}: FAILED {e}", k.name);
                     json!({ "failed": e })
-                });
+                }
+            };
             rows.insert(producer.to_string(), row);
         }
         results.push(json!({"kernel": k.name, "producers": rows}));

@@ -156,10 +156,10 @@ pub(crate) struct SpirvArgs {
     #[arg(long, default_value = "auto", value_parser = settings::debug_info)]
     pub(crate) debug_info: DebugInfoFormat,
     /// OpenCL targets: how OpenCL C's `mad` and clang's contraction of `a * b + c` are
-    /// written: `mad` (OpenCL.std mad: the driver chooses fused or not; llvm-spirv's form)
-    /// or `fma` (one rounding: the fastest form on devices with fused multiply-add, such as
-    /// the Intel CPU runtime, which computes mad as a product and a sum). Vulkan targets
-    /// always let the driver fuse it.
+    /// written: `mad` (OpenCL.std mad: the driver chooses fused or not; llvm-spirv's form),
+    /// `fma` (one rounding) or `split` (a product and a sum, never fused). OpenCL allows
+    /// all three; which runs fastest is the device's (docs/status.md measures the Intel CPU
+    /// runtime). Vulkan targets always let the driver fuse it.
     #[arg(long, default_value = "mad", value_parser = settings::mad)]
     pub(crate) mad: MadForm,
     /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to

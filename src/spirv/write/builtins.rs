@@ -10,6 +10,7 @@ use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Type, Value};
 use crate::mappings;
+use crate::options::MadForm;
 use crate::mappings::channel_query;
 use crate::spirv::form::Slot;
 
@@ -61,9 +62,22 @@ impl Writer<'_> {
         }
         match builtin {
             Builtin::WorkItem(b) => self.work_item(*b, args, &ids, ret, (rty, rid))?,
+            Builtin::ExtInst {
+                op: CLOp::mad,
+                literal: None,
+            } if self.mad == MadForm::Split => {
+                let (t, id) = match (rty, ids.as_slice()) {
+                    (Some(t), [_, _, _]) => (t, rid.unwrap_or_else(|| self.b.id())),
+                    _ => return Err(Error::internal("mad without three operands and a type")),
+                };
+                let product = self.b.id();
+                let ops = |a: Word, b: Word| vec![Operand::IdRef(a), Operand::IdRef(b)];
+                self.emit(S::FMul, Some(t), Some(product), ops(ids[0], ids[1]))?;
+                self.emit(S::FAdd, Some(t), Some(id), ops(product, ids[2]))?;
+            }
             Builtin::ExtInst { op, literal } => {
                 let op = match op {
-                    CLOp::mad if self.mad_as_fma => CLOp::fma,
+                    CLOp::mad if self.mad == MadForm::Fma => CLOp::fma,
                     other => *other,
                 };
                 let mut ops =

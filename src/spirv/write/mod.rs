@@ -55,8 +55,8 @@ pub(crate) struct Writer<'a> {
     /// The OpenCL.std import (OpenCL targets), and GLSL.std.450's once a shader uses it.
     ext: Option<Word>,
     glsl: Option<Word>,
-    /// OpenCL.std `mad` is written as `fma` (`--mad fma`).
-    mad_as_fma: bool,
+    /// How OpenCL.std `mad` is written (`--mad`).
+    mad: crate::options::MadForm,
     policy: policy::Policy,
     /// Explicitly laid-out copies of aggregate types in PhysicalStorageBuffer and
     /// PushConstant memory (layout.rs), and the structs among them being written.
@@ -123,7 +123,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         pinned: options.spirv_version,
         ext,
         glsl: None,
-        mad_as_fma: options.mad == crate::options::MadForm::Fma,
+        mad: options.mad,
         policy,
         laid_ids: HashMap::default(),
         open_laid: Vec::new(),
