@@ -8,7 +8,10 @@ Vulkan tier's files:
 DIR is a directory of the Vulkan tier's files (`SPIR_XLATE_VULKAN_KEEP=DIR cargo test
 --release --test exec_vulkan -- --ignored`; the tier itself runs this script with
 --check over its work directory). Fixtures judged: double_erf (erf, erfc), double_gamma
-(tgamma, lgamma), pow_root_tanpi (pown, rootn, tanpi of float and double).
+(tgamma, lgamma), pow_root_tanpi (pown, rootn, tanpi of float and double), and the float
+library over wide arguments: exp_log_wide (the exponentials, logarithms, powers, roots,
+hyperbolic, error and gamma functions) and trig_wide (the trigonometric functions and their
+inverses), one function per slot.
 
 The reference is mpmath at 300 bits (Debian python3-mpmath). Each argument is rebuilt from
 the kept inputs exactly as the fixture's kernel makes it (clang contracts `a * b + c` into
@@ -18,8 +21,8 @@ is zero must be zero. lgamma is left out where |lgamma| < 1, near its zeros, whe
 does not bound it.
 
 With --check the exit status is 1 when one of our results is further from the correctly
-rounded result than OpenCL C's bound for the function (OpenCL C 1.2, 7.4: erf, erfc,
-tgamma, pown, rootn 16 ulp; tanpi 6 ulp), naming the function, argument and result.
+rounded result than OpenCL C's bound for the function (OpenCL C 1.2, table 7.4; `BOUND`
+below), naming the function, argument and result.
 """
 import math
 import os
@@ -33,7 +36,11 @@ M = mpmath.mpf
 
 # OpenCL C's bounds in ulps (OpenCL C 1.2, table 7.4), the same for float and double.
 BOUND = {"erf": 16, "erfc": 16, "tgamma": 16, "lgamma": None, "pown": 16, "rootn": 16,
-         "tanpi": 6}
+         "tanpi": 6, "exp": 3, "exp2": 3, "exp10": 3, "expm1": 3, "log": 3, "log2": 3,
+         "log1p": 2, "pow": 16, "cbrt": 2, "rsqrt": 2, "hypot": 4, "sinh": 4, "cosh": 4,
+         "tanh": 5, "asinh": 4, "acosh": 4, "atanh": 5, "sin": 4, "cos": 4, "tan": 5,
+         "sinpi": 4, "cospi": 4, "asin": 4, "acos": 4, "atan": 5, "atan2": 6, "atan2pi": 6,
+         "asinpi": 5, "acospi": 5, "atanpi": 5}
 # (significand bits, smallest normal exponent, largest finite) of float and double.
 FORMAT = {"f": (24, -126, (2 - 2.0**-23) * 2.0**127), "d": (53, -1022, 1.7976931348623157e308)}
 
@@ -113,6 +120,42 @@ def pow_root_tanpi(i, ins, fmt):
             ("tanpi", (as_double(0x4004000000000000 + n * 12345),)), ("tanpi", (x,))]
 
 
+def f32(x):
+    """x rounded to float (a float product, quotient or sum computed in double and rounded
+    once is the correctly rounded float result: double has more than 2·24 + 2 bits)."""
+    return to_float(x)
+
+
+def normal_float(b):
+    e = min(max((b >> 23) & 0xFF, 1), 254)
+    return as_float((b & 0x807FFFFF) | (e << 23))
+
+
+def exp_log_wide(i, ins):
+    x, v, k = normal_float(ins["arg1.in"][i]), ins["arg2.in"][i], ins["arg3.in"][i]
+    return [("exp", (f32(v * 3.0),)), ("exp2", (f32(v * 4.0),)), ("exp10", (v,)),
+            ("erfc", (f32(v * f32(0.3)),)), ("log", (abs(x),)), ("log2", (abs(x),)),
+            None,  # log10 + logb + ilogb: a sum of three
+            ("log1p", (f32(v * f32(0.03)),)),
+            ("pow", (f32(abs(v) * f32(0.3)), f32(v * f32(0.7)))),
+            ("pown", (f32(v * f32(0.7)), k * 3)), ("rootn", (v, 3 if k == 0 else k)),
+            ("cbrt", (x,)), ("rsqrt", (abs(x),)), ("hypot", (x, v)),
+            ("sinh", (f32(v * f32(0.3)),)), ("cosh", (f32(v * f32(0.2)),)),
+            ("expm1", (f32(v * f32(0.05)),)), ("tgamma", (f32(v * f32(0.2)),)),
+            ("erf", (f32(v * f32(0.1)),)), ("lgamma", (abs(x),)), ("tanh", (f32(v * f32(0.3)),)),
+            ("asinh", (x,)), ("acosh", (f32(abs(v) + 1.0),)), ("atanh", (f32(v / 31.0),))]
+
+
+def trig_wide(i, ins):
+    x, v = normal_float(ins["arg1.in"][i]), ins["arg2.in"][i]
+    return [("sin", (x,)), ("cos", (x,)), ("tan", (x,)), ("sin", (f32(v * 100.0),)),
+            ("cos", (f32(v * 100.0),)), ("sinpi", (x,)), ("cospi", (v,)),
+            ("tanpi", (f32(v * f32(0.1)),)), ("asin", (f32(v / 8.0),)),
+            ("acos", (f32(v / 8.0),)), ("atan", (x,)), ("atan2", (v, x)),
+            ("atan2pi", (x, v)), ("asinpi", (f32(v / 9.0),)), ("acospi", (f32(v / 9.0),)),
+            ("atanpi", (v,))]
+
+
 # (fixture, kernel) -> (output argument, format, inputs: {file suffix: struct format},
 # cases(i, ins): the (function, arguments) of each of work-item i's results, in order)
 POW_ROOT_TANPI_INPUTS = {"arg1.in": "Q", "arg2.in": "i", "arg3.in": "d"}
@@ -124,6 +167,41 @@ KERNELS = {
         "arg0", "f", POW_ROOT_TANPI_INPUTS, lambda i, ins: pow_root_tanpi(i, ins, "f")),
     ("pow_root_tanpi", "pow_root_tanpi_double"): (
         "arg0", "d", POW_ROOT_TANPI_INPUTS, lambda i, ins: pow_root_tanpi(i, ins, "d")),
+    ("exp_log_wide", "exp_log_wide"): (
+        "arg0", "f", {"arg1.in": "I", "arg2.in": "f", "arg3.in": "i"}, exp_log_wide),
+    ("trig_wide", "trig_wide"): ("arg0", "f", {"arg1.in": "I", "arg2.in": "f"}, trig_wide),
+}
+
+
+def _positive(f):
+    return lambda a: f(a) if a > 0 else None
+
+
+def _log1p(a):
+    return mpmath.log1p(a) if a > -1 else None
+
+
+def _cbrt(a):
+    r = mpmath.cbrt(abs(a))
+    return -r if a < 0 else r
+
+
+# The functions of one argument: the exact value, or None where it is not judged (poles,
+# arguments outside the domain, whose NaN or infinity is the special-value tests' business).
+ONE_ARGUMENT = {
+    "exp": mpmath.exp, "exp2": lambda a: mpmath.power(2, a),
+    "exp10": lambda a: mpmath.power(10, a), "expm1": mpmath.expm1,
+    "log": _positive(mpmath.log), "log2": _positive(lambda a: mpmath.log(a, 2)),
+    "log1p": _log1p, "cbrt": _cbrt, "rsqrt": _positive(lambda a: 1 / mpmath.sqrt(a)),
+    "sinh": mpmath.sinh, "cosh": mpmath.cosh, "tanh": mpmath.tanh, "asinh": mpmath.asinh,
+    "acosh": lambda a: mpmath.acosh(a) if a >= 1 else None,
+    "atanh": lambda a: mpmath.atanh(a) if abs(a) < 1 else None,
+    "sin": mpmath.sin, "cos": mpmath.cos, "tan": mpmath.tan,
+    "asin": lambda a: mpmath.asin(a) if abs(a) <= 1 else None,
+    "acos": lambda a: mpmath.acos(a) if abs(a) <= 1 else None,
+    "atan": mpmath.atan, "atanpi": lambda a: mpmath.atan(a) / mpmath.pi,
+    "asinpi": lambda a: mpmath.asin(a) / mpmath.pi if abs(a) <= 1 else None,
+    "acospi": lambda a: mpmath.acos(a) / mpmath.pi if abs(a) <= 1 else None,
 }
 
 
@@ -151,6 +229,23 @@ def reference(fn, args):
                 return None
             r = mpmath.root(abs(a), n) if n > 0 else 1 / mpmath.root(abs(a), -n)
             return -r if a < 0 else r
+        if fn in ONE_ARGUMENT:
+            return ONE_ARGUMENT[fn](a)
+        if fn == "pow":
+            b = M(args[1])
+            if a == 0 or (a < 0 and b != mpmath.floor(b)):
+                return None
+            return mpmath.power(a, b)
+        if fn == "hypot":
+            return mpmath.hypot(a, M(args[1]))
+        if fn in ("atan2", "atan2pi"):
+            if a == 0 and M(args[1]) == 0:
+                return None  # signed zeros' cases: their own tests
+            r = mpmath.atan2(a, M(args[1]))
+            return r / mpmath.pi if fn == "atan2pi" else r
+        if fn in ("sinpi", "cospi"):
+            # Exactly: an integer or half-integer argument gives 0 or ±1.
+            return mpmath.sinpi(a) if fn == "sinpi" else mpmath.cospi(a)
         if fn == "tanpi":
             # Exactly: tanpi of an integer is 0, of a half-integer a pole (not judged).
             if a == mpmath.floor(a):

@@ -266,8 +266,9 @@ def main():
         *([
             "Math in the Vulkan library against the correctly rounded result (mpmath: the "
             "Vulkan tier runs `scripts/math_reference.py --check` over the `double_erf`, "
-            "`double_gamma` and `pow_root_tanpi` fixtures' results on lavapipe; lgamma away "
-            "from its zeros):",
+            "`double_gamma`, `pow_root_tanpi`, `exp_log_wide` and `trig_wide` fixtures' "
+            "results on lavapipe, every float function computed in float; lgamma away from "
+            "its zeros):",
             "",
             "| builtin | ours (largest error) | Intel CPU runtime | OpenCL's bound |",
             "|---|---|---|---|",
