@@ -39,7 +39,8 @@ pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
 
 /// `--mad`: `mad` or `fma`.
 pub fn mad(s: &str) -> Result<MadForm, String> {
-    MadForm::parse(s).ok_or_else(|| format!("unknown form of mad '{s}' (expected mad, fma or split)"))
+    MadForm::parse(s)
+        .ok_or_else(|| format!("unknown form of mad '{s}' (expected mad, fma or split)"))
 }
 
 /// `--vulkan-pointers`: `physical` or `descriptors`.

@@ -129,16 +129,26 @@ fn mad_is_written_in_the_form_asked_for_opencl_targets() {
     };
     let count = |text: &str, what: &str| text.lines().filter(|l| l.contains(what)).count();
     let (mad, fma, split) = (text("mad"), text("fma"), text("split"));
-    assert!(count(&mad, " mad ") > 0 && count(&mad, " fma ") == 0, "{mad}");
+    assert!(
+        count(&mad, " mad ") > 0 && count(&mad, " fma ") == 0,
+        "{mad}"
+    );
     assert_eq!(count(&fma, " fma "), count(&mad, " mad "), "{fma}");
     assert_eq!(count(&fma, " mad "), 0);
-    assert_eq!(count(&split, " mad ") + count(&split, " fma "), 0, "{split}");
+    assert_eq!(
+        count(&split, " mad ") + count(&split, " fma "),
+        0,
+        "{split}"
+    );
     assert_eq!(
         count(&split, "OpFMul") - count(&mad, "OpFMul"),
         count(&mad, " mad "),
         "a product for each mad"
     );
-    assert_eq!(count(&split, "OpFAdd") - count(&mad, "OpFAdd"), count(&mad, " mad "));
+    assert_eq!(
+        count(&split, "OpFAdd") - count(&mad, "OpFAdd"),
+        count(&mad, " mad ")
+    );
     let mut t = spir_xlate::Translation::ToSpirv(Options::default());
     assert!(t.set("mad", "fused").is_err());
 }

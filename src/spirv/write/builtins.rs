@@ -10,8 +10,8 @@ use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Type, Value};
 use crate::mappings;
-use crate::options::MadForm;
 use crate::mappings::channel_query;
+use crate::options::MadForm;
 use crate::spirv::form::Slot;
 
 impl Writer<'_> {
