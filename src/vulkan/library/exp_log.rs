@@ -35,7 +35,9 @@ pub(super) fn exp_log(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Op
                 _ => v,
             })
             .collect();
-        match super::exp_log_float::math(e, op, &wide) {
+        let body = super::exp_log_float::math(e, op, &wide)
+            .or_else(|| super::hyperbolic_float::math(e, op, &wide));
+        match body {
             Some(r) if et == ft => r,
             Some(r) => e.fconvert(et, r),
             None => {

@@ -21,6 +21,7 @@ use crate::ir::{BinaryOp as B, ConvertKind, FloatPredicate as P, Handle, Op, Sig
 use super::eft::{self, Pair};
 use super::exp_log_float::{exp, exp2_pair, log2_pair};
 use super::fits::{ERFC_FAR, ERFC_MID, LGAMMA_AT_2};
+use super::float_ops::{f, fc, fcmp, fsel, ft, neg, poly};
 use super::E;
 use crate::vulkan::emit::plain;
 
@@ -66,38 +67,6 @@ pub(super) fn gamma(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Resu
     Ok(Some(v))
 }
 
-fn ft(e: &mut E) -> Handle<Type> {
-    e.b.l.out.ty(Type::Float { width: 32 })
-}
-fn fc(e: &mut E, v: f64) -> Value {
-    let t = ft(e);
-    e.float_const(t, v)
-}
-fn f(e: &mut E, op: B, x: Value, y: Value) -> Value {
-    let t = ft(e);
-    e.bin(op, t, x, y)
-}
-fn fcmp(e: &mut E, p: P, x: Value, y: Value) -> Value {
-    let bt = e.b.l.out.ty(Type::Bool);
-    e.fcmp(p, bt, x, y)
-}
-fn fsel(e: &mut E, c: Value, x: Value, y: Value) -> Value {
-    let t = ft(e);
-    e.select(t, c, x, y)
-}
-fn neg(e: &mut E, x: Value) -> Value {
-    let t = ft(e);
-    e.b.push(t, Op::FNeg(x))
-}
-fn poly(e: &mut E, x: Value, coeffs: &[f64]) -> Value {
-    let mut acc = fc(e, coeffs[coeffs.len() - 1]);
-    for &c in coeffs.iter().rev().skip(1) {
-        let m = f(e, B::FMul, acc, x);
-        let c = fc(e, c);
-        acc = f(e, B::FAdd, m, c);
-    }
-    acc
-}
 fn pair_const(e: &mut E, v: f64) -> Pair {
     let t = ft(e);
     let (h, l) = eft::constant_pair(e, t, v);

@@ -31,7 +31,7 @@
 //! | `length`, `distance`, `normalize` (half, float) | in float, scaled by the largest component's power of two (`geometric.rs`) | a few ulp, within OpenCL's bounds |
 //! | `cross` (every width) | a·b − c·d from exact products (`eft.rs`) | about an ulp |
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
-//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in float, reductions in pairs of floats (`exp_log_float.rs`) | within OpenCL's 3 to 16 ulp |
+//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in float, reductions in pairs of floats (`exp_log_float.rs`, `hyperbolic_float.rs`) | within OpenCL's 3 to 16 ulp |
 //! | `sin`, `cos`, `tan`, `sincos`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `atan2` and their `*pi` forms (half, float) | in float (`trig_float.rs`: Cody–Waite in five parts or Payne–Hanek in integers, series) | within OpenCL's 4 to 6 ulp |
 //! | `erf`, `erfc`, `tgamma`, `lgamma`, `lgamma_r` (half, float) | in float (`gamma_float.rs`: series, fitted erfc, log Γ as a pair; reflection) | within OpenCL's 16 ulp (lgamma: none) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
@@ -70,12 +70,15 @@ mod exact;
 mod exp_log;
 mod exp_log_float;
 mod fits;
+mod float_ops;
 mod fma_float;
 mod gamma;
 mod gamma_double;
 mod gamma_float;
 mod geometric;
+mod hyperbolic_float;
 mod integer;
+mod inverse_trig_float;
 mod reduce_double;
 mod remainder;
 mod rounding;
