@@ -154,8 +154,9 @@ pub fn differences(expected: &[(usize, Vec<u8>)], got: &[(usize, Vec<u8>)]) -> V
 
 /// The ways OpenCL C lets a kernel's source compute `a * b + c`, each as the driver builds
 /// it: as written (the driver contracts where the source allows it), without contraction
-/// (`#pragma OPENCL FP_CONTRACT OFF`: a product and a sum), and with every `mad` fused
-/// (`mad` defined as `fma`: OpenCL's full profile implements mad as either). A run that
+/// (`#pragma OPENCL FP_CONTRACT OFF`, and `mad` defined as a product and a sum: each
+/// rounded), and with every `mad` fused (`mad` defined as `fma`: OpenCL's full profile
+/// implements mad as either). A run that
 /// equals one of them bit for bit computes what OpenCL allows; which one a candidate
 /// matches is the candidate's (or its driver's) choice, not a difference.
 pub struct References {
@@ -198,7 +199,12 @@ impl References {
     fn variant_source(&self, which: Matched) -> Option<String> {
         let head = match which {
             Matched::Plain => return None,
-            Matched::Uncontracted => "#pragma OPENCL FP_CONTRACT OFF\n",
+            Matched::Uncontracted if !self.source.contains("mad(") => {
+                "#pragma OPENCL FP_CONTRACT OFF\n"
+            }
+            Matched::Uncontracted => {
+                "#pragma OPENCL FP_CONTRACT OFF\n#define mad(a, b, c) ((a) * (b) + (c))\n"
+            }
             // Only where the source calls mad.
             Matched::MadFused if !self.source.contains("mad(") => return None,
             Matched::MadFused => "#define mad(a, b, c) fma(a, b, c)\n",

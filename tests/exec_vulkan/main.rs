@@ -97,7 +97,7 @@ const NVIDIA_UNORM: &str = "NVIDIA's driver (580) converts 8-bit normalized texe
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 22] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 24] = [
     (
         "roots_wide",
         "",
@@ -204,6 +204,21 @@ const WITHIN: [(&str, &str, f32, Option<f32>, &str); 22] = [
         2.0 * f32::EPSILON,
         None,
         LINEAR_LAVAPIPE,
+    ),
+    // Sums of up to three linear samples (weights 1 and 2): absolute bounds.
+    (
+        "image_normalized",
+        "llvmpipe",
+        1.0 / 65536.0,
+        None,
+        LINEAR_LAVAPIPE,
+    ),
+    (
+        "image_normalized",
+        "NVIDIA",
+        1.0 / 64.0,
+        None,
+        LINEAR_NVIDIA,
     ),
     (
         "image_float_coords",
