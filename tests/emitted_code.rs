@@ -152,3 +152,16 @@ fn mad_is_written_in_the_form_asked_for_opencl_targets() {
     let mut t = spir_xlate::Translation::ToSpirv(Options::default());
     assert!(t.set("mad", "fused").is_err());
 }
+
+#[test]
+fn step_of_a_nan_is_one_on_every_device() {
+    // OpenCL C: "0.0 if x < edge, otherwise 1.0"; GLSL's Step lets a driver compare the other
+    // way round (x >= edge), which gives 0.0 for a NaN. common_geometric calls step(b, a).
+    let bitcode = std::fs::read("tests/fixtures/modern/common_geometric.spir64.bc").unwrap();
+    let out =
+        spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(VulkanPointers::Physical))
+            .unwrap();
+    let text = spir_xlate::disassemble(&out.words).unwrap();
+    assert!(!text.contains(" Step "), "GLSL Step for step()");
+    assert!(text.contains("OpFOrdLessThan"), "no ordered x < edge");
+}

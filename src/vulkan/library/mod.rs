@@ -11,7 +11,7 @@
 //! | `mad` (every width)         | Vulkan's `Fma` (fused or not: OpenCL allows either) | OpenCL: any |
 //! | `/` (half, float)           | Vulkan's OpFDiv, the divisor scaled into the range where it is within 2.5 ulp | 2.5 ulp (OpenCL: 2.5) |
 //! | `round`                     | trunc, then away from zero at .5          | exact         |
-//! | `fdim`, `copysign`          | compare and select, sign bit              | exact         |
+//! | `fdim`, `copysign`, `step`  | compare and select, sign bit              | exact (`step` of a NaN: 1.0, as OpenCL's words read) |
 //! | `max`, `min` (floats: `fmax_common`, `fmin_common`) | `x > y ? x : y`, `x < y ? x : y` | exact (NaNs and signed zeros, which OpenCL leaves open: as the Intel runtime) |
 //! | `degrees`, `radians`        | one multiplication by the rounded factor  | ≤ 0.5 ulp + factor's rounding (OpenCL: 2 ulp) |
 //! | `select`, `bitselect`       | select, bit operations                    | exact         |
@@ -126,6 +126,7 @@ pub(super) fn expand(
         | C::fmax_common
         | C::fmin_common
         | C::fdim
+        | C::step
         | C::degrees
         | C::radians => float_ops(e, op, args, ret, w),
         C::rsqrt if w < 64 => float_ops(e, op, args, ret, w),
@@ -235,6 +236,14 @@ pub(super) fn float_ops(
             let d = e.bin(BinaryOp::FSub, ret, args[0], args[1]);
             let zero = e.float_const(ret, 0.0);
             e.select(ret, le, zero, d)
+        }
+        // "0.0 if x < edge, otherwise 1.0": 1.0 where either is NaN, on every device (GLSL's
+        // Step leaves a driver free to compare the other way round).
+        C::step => {
+            let bt = e.bools(ret);
+            let below = e.fcmp(FloatPredicate::Olt, bt, args[1], args[0]);
+            let (zero, one) = (e.float_const(ret, 0.0), e.float_const(ret, 1.0));
+            e.select(ret, below, zero, one)
         }
         C::degrees | C::radians => {
             let k = if op == C::degrees {
