@@ -28,7 +28,6 @@
 //!
 //! Nothing here is a test: `scripts/status.py` turns the JSON files kept in docs/logs/ into
 //! the ratio tables of docs/status.md.
-#[allow(dead_code)]
 #[path = "../../tests/exec/cl.rs"]
 mod cl;
 #[path = "../../tests/exec_vulkan/clspv.rs"]

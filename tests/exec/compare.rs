@@ -167,6 +167,9 @@ pub struct References {
     variants: [std::cell::OnceCell<Option<cl::Program>>; 2],
 }
 
+/// A run's outputs by argument index (`run_spec`'s answer).
+pub type Outputs = Vec<(usize, Vec<u8>)>;
+
 /// What a candidate's outputs equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Matched {
@@ -232,7 +235,7 @@ impl References {
         dev: &cl::Device,
         s: &spec::ExecSpec,
         seed: u64,
-    ) -> Result<Vec<(Matched, Vec<(usize, Vec<u8>)>)>, String> {
+    ) -> Result<Vec<(Matched, Outputs)>, String> {
         let plain = run_spec(dev, &self.plain, s, seed)?;
         let mut out = vec![(Matched::Plain, plain)];
         for which in [Matched::Uncontracted, Matched::MadFused] {

@@ -608,7 +608,7 @@ fn job(
     work: &Path,
     id: &str,
     s: &spec::ExecSpec,
-    expected: &Result<Vec<(compare::Matched, Vec<(usize, Vec<u8>)>)>, String>,
+    expected: &Result<Vec<(compare::Matched, compare::Outputs)>, String>,
 ) -> Result<serde_json::Value, String> {
     if !s.then.is_empty() || s.device_queue {
         return Err(format!(
