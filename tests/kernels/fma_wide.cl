@@ -29,6 +29,9 @@ __kernel void fma_wide(__global float *out, __global const uint *a, __global con
     x = with_exponent(a[i], -60 - (int)(a[i] % 20));
     y = with_exponent(b[i], -60 - (int)(b[i] % 20));
     z = with_exponent(c[i], -120 - (int)(c[i] % 30)) * ((c[i] & 1) ? 1.0f : 0x1p-20f);
+    // A zero c: the product alone, rounded to a subnormal or to zero (below 2^-150).
+    if ((c[i] & 0x70u) == 0)
+      z = (c[i] & 8u) ? -0.0f : 0.0f;
     break;
   case 4: // products and sums near the largest float
     x = with_exponent(a[i], 60 + (int)(a[i] % 8));

@@ -13,8 +13,9 @@
 //!   for a subnormal result), and assembled; above the largest float it is infinite.
 //!
 //! Zeros, infinities and NaNs among a and b are the plain `a * b + c` (exact there), an
-//! infinite c with finite a and b is c, a NaN c the plain sum (quieted). Works on every device: no float operation
-//! of the main path can meet a subnormal a device would flush.
+//! infinite c with finite a and b is c, a NaN c the plain sum (quieted). The main path has
+//! no float operation a device that flushes subnormals could change: subnormal operands
+//! and results are exact there too.
 
 use spirv::GlslStd450Op as G;
 
@@ -96,6 +97,9 @@ pub(super) fn fma(e: &mut E, args: &[Value], t: Handle<Type>) -> Value {
     let forty = ki(e, 40);
     let s = e.bin(B::Add, i32t, below, forty);
     let sixty_four = ki(e, 64);
+    // Beyond 64 the value is below half the smallest subnormal: it rounds to zero (with all
+    // 64 bits gone, the remainder would look like more than half).
+    let vanishes = e.icmp(I::Sgt, bt, s, sixty_four);
     let s = e.glsl(G::SMin, i32t, vec![s, sixty_four]);
     let s_low = e.bin(B::Sub, i32t, s, one);
     let s_low = e.cast(CastOp::ZExt, u64t, s_low);
@@ -114,6 +118,8 @@ pub(super) fn fma(e: &mut E, args: &[Value], t: Handle<Type>) -> Value {
     let odd = e.icmp(I::Ne, bt, odd, zero64);
     let tie_up = e.spirv(spirv::Op::LogicalAnd, bt, vec![tie, odd]);
     let up = e.spirv(spirv::Op::LogicalOr, bt, vec![above, tie_up]);
+    let kept = e.spirv(spirv::Op::LogicalNot, bt, vec![vanishes]);
+    let up = e.spirv(spirv::Op::LogicalAnd, bt, vec![up, kept]);
     let q = e.cast(CastOp::Trunc, u32t, q);
     let one32 = k32(e, 1);
     let q_up = e.bin(B::Add, u32t, q, one32);

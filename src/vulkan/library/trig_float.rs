@@ -343,8 +343,19 @@ fn reduce_pi(e: &mut E, x: Value) -> (Pair, Value) {
     let half = fc(e, 0.5);
     let kh = f(e, B::FMul, k, half);
     let fr = f(e, B::FSub, x, kh);
+    // A remainder below 2^-64 is scaled up for the product and the pair scaled back: Dekker's
+    // split of a float below about 2^-102 has a subnormal low part, which a device that
+    // flushes subnormals (NVIDIA's) would drop, leaving the pair 2^-16 off.
+    let afr = e.glsl(G::FAbs, t, vec![fr]);
+    let limit = fc(e, 2f64.powi(-64));
+    let tiny = fcmp(e, P::Olt, afr, limit);
+    let (up, down, one) = (fc(e, 2f64.powi(64)), fc(e, 2f64.powi(-64)), fc(e, 1.0));
+    let up = fsel(e, tiny, up, one);
+    let down = fsel(e, tiny, down, one);
+    let fr = f(e, B::FMul, fr, up);
     let pi = eft::constant_pair(e, t, PI);
     let r = eft::mul_const(e, (fr, zero), pi);
+    let r = (f(e, B::FMul, r.0, down), f(e, B::FMul, r.1, down));
     // k mod 4 from the float (k may pass 2^31): k − 4·floor(k/4).
     let quarter = fc(e, 0.25);
     let k4 = f(e, B::FMul, k, quarter);
