@@ -125,6 +125,8 @@ impl SamplerAddressing {
 
 /// `CLK_NORMALIZED_COORDS_TRUE` in OpenCL's sampler bit-field.
 pub const SAMPLER_NORMALIZED: u64 = 1;
+/// The addressing-mode bits of OpenCL's sampler bit-field (`CLK_ADDRESS_*`).
+pub const SAMPLER_ADDRESSING_MASK: u64 = 0xe;
 /// The filter bits of OpenCL's sampler bit-field.
 pub const SAMPLER_FILTER_MASK: u64 = 0x30;
 /// `CLK_FILTER_NEAREST`.

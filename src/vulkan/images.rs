@@ -306,12 +306,31 @@ fn sample_coordinate(
     };
     let source = sampler_source(e.b, sampler)?;
     if let SamplerSource::Literal {
-        normalized: true, ..
+        normalized: true,
+        linear: true,
+        ..
     } = source
     {
         return Ok(fc);
     }
     let size = image_size_f32(&mut e, image, img);
+    // Normalized coordinates under a nearest filter: the texel OpenCL's formulas choose (in
+    // float: u = s·size, and repeat's and mirrored repeat's own), given to the sampler as
+    // its centre, so that a device computing the coordinate in fixed point (NVIDIA's, at an
+    // exact texel edge) does not take its neighbour.
+    let texel = |e: &mut E, mode: Addressing| {
+        scale(e, fc, ft, lanes, &size, |e, c, s| {
+            nearest_texel(e, c, s, mode)
+        })
+    };
+    if let SamplerSource::Literal {
+        normalized: true,
+        addressing,
+        ..
+    } = source
+    {
+        return Ok(texel(&mut e, Addressing::of(addressing)));
+    }
     // The texel centres (nearest; integer coordinates) and the plain quotients (linear).
     let centre = |e: &mut E, c: Value| {
         let c = if is_int {
@@ -322,11 +341,11 @@ fn sample_coordinate(
         let half = e.float_const(f32t, 0.5);
         e.bin(BinaryOp::FAdd, f32t, c, half)
     };
-    let nearest = scale(&mut e, fc, ft, lanes, &size, centre);
+    let nearest = scale(&mut e, fc, ft, lanes, &size, |e, c, _| centre(e, c));
     let linear = if is_int {
         nearest
     } else {
-        scale(&mut e, fc, ft, lanes, &size, |_, c| c)
+        scale(&mut e, fc, ft, lanes, &size, |_, c, _| c)
     };
     Ok(match source {
         SamplerSource::Literal { linear: true, .. } => linear,
@@ -341,11 +360,31 @@ fn sample_coordinate(
                 let masked = e.bin(BinaryOp::And, u32t, m, k);
                 e.icmp(IntPredicate::Eq, bt, masked, w)
             };
-            use ir::constant::{SAMPLER_FILTER_MASK, SAMPLER_NEAREST, SAMPLER_NORMALIZED};
+            use ir::constant::{
+                SAMPLER_ADDRESSING_MASK, SAMPLER_FILTER_MASK, SAMPLER_NEAREST, SAMPLER_NORMALIZED,
+            };
             let is_nearest = bits(&mut e, SAMPLER_FILTER_MASK, SAMPLER_NEAREST);
             let unnormalized = e.select(ft, is_nearest, nearest, linear);
+            // Normalized and nearest: the texel by the argument's addressing mode.
+            let plain = texel(&mut e, Addressing::Plain);
+            let repeat = texel(&mut e, Addressing::Repeat);
+            let mirrored = texel(&mut e, Addressing::Mirrored);
+            let mode = |a: ir::SamplerAddressing| u64::from(a.to_bits());
+            let is_repeat = bits(
+                &mut e,
+                SAMPLER_ADDRESSING_MASK,
+                mode(ir::SamplerAddressing::Repeat),
+            );
+            let is_mirrored = bits(
+                &mut e,
+                SAMPLER_ADDRESSING_MASK,
+                mode(ir::SamplerAddressing::RepeatMirrored),
+            );
+            let t = e.select(ft, is_repeat, repeat, plain);
+            let t = e.select(ft, is_mirrored, mirrored, t);
+            let normalized_at = e.select(ft, is_nearest, t, fc);
             let normalized = bits(&mut e, SAMPLER_NORMALIZED, SAMPLER_NORMALIZED);
-            e.select(ft, normalized, fc, unnormalized)
+            e.select(ft, normalized, normalized_at, unnormalized)
         }
     })
 }
@@ -395,15 +434,76 @@ fn image_size_f32(e: &mut E, image: ir::ImageType, img: Value) -> Vec<Value> {
         .collect()
 }
 
+/// How OpenCL's nearest filter finds the texel of a normalized coordinate.
+#[derive(Clone, Copy)]
+enum Addressing {
+    /// floor(s·size): none, clamp and clamp-to-edge (the sampler applies the last two to a
+    /// texel outside the image, as OpenCL does).
+    Plain,
+    /// floor((s − floor(s))·size), less size where that reaches it.
+    Repeat,
+    /// floor(|s − 2·rint(s/2)|·size), at most size − 1.
+    Mirrored,
+}
+
+impl Addressing {
+    fn of(a: ir::SamplerAddressing) -> Self {
+        match a {
+            ir::SamplerAddressing::Repeat => Addressing::Repeat,
+            ir::SamplerAddressing::RepeatMirrored => Addressing::Mirrored,
+            _ => Addressing::Plain,
+        }
+    }
+}
+
+/// The centre of the texel OpenCL's nearest filter takes at normalized coordinate `c` of an
+/// image `s` texels wide, unnormalized (i + 0.5; `scale` divides it by `s`).
+fn nearest_texel(e: &mut E, c: Value, s: Value, mode: Addressing) -> Value {
+    use spirv::GlslStd450Op as G;
+    let f32t = e.b.l.out.ty(Type::Float { width: 32 });
+    let bt = e.b.l.out.ty(Type::Bool);
+    let c = match mode {
+        Addressing::Plain => c,
+        Addressing::Repeat => {
+            let fl = e.glsl(G::Floor, f32t, vec![c]);
+            e.bin(BinaryOp::FSub, f32t, c, fl)
+        }
+        Addressing::Mirrored => {
+            let half = e.float_const(f32t, 0.5);
+            let h = e.bin(BinaryOp::FMul, f32t, c, half);
+            let r = e.glsl(G::RoundEven, f32t, vec![h]);
+            let two = e.float_const(f32t, 2.0);
+            let r = e.bin(BinaryOp::FMul, f32t, r, two);
+            let d = e.bin(BinaryOp::FSub, f32t, c, r);
+            e.glsl(G::FAbs, f32t, vec![d])
+        }
+    };
+    let u = e.bin(BinaryOp::FMul, f32t, c, s);
+    let i = e.glsl(G::Floor, f32t, vec![u]);
+    let one = e.float_const(f32t, 1.0);
+    let last = e.bin(BinaryOp::FSub, f32t, s, one);
+    let i = match mode {
+        Addressing::Plain => i,
+        Addressing::Repeat => {
+            let over = e.fcmp(ir::FloatPredicate::Ogt, bt, i, last);
+            let wrapped = e.bin(BinaryOp::FSub, f32t, i, s);
+            e.select(f32t, over, wrapped, i)
+        }
+        Addressing::Mirrored => e.glsl(G::FMin, f32t, vec![i, last]),
+    };
+    let half = e.float_const(f32t, 0.5);
+    e.bin(BinaryOp::FAdd, f32t, i, half)
+}
+
 /// Coordinate `fc` (of type `ft`, `lanes` lanes) with each spatial lane `c` replaced by
-/// `at(c) / size` (an array's layer and a 4-lane 3D coordinate's w stay).
+/// `at(c, size) / size` (an array's layer and a 4-lane 3D coordinate's w stay).
 fn scale(
     e: &mut E,
     fc: Value,
     ft: Handle<Type>,
     lanes: u32,
     size: &[Value],
-    at: impl Fn(&mut E, Value) -> Value,
+    at: impl Fn(&mut E, Value, Value) -> Value,
 ) -> Value {
     let f32t = e.b.l.out.ty(Type::Float { width: 32 });
     let mut scaled = fc;
@@ -420,7 +520,7 @@ fn scale(
                 },
             )
         };
-        let c = at(e, c);
+        let c = at(e, c, s);
         let q = e.bin(BinaryOp::FDiv, f32t, c, s);
         scaled = if lanes == 1 {
             q
@@ -512,9 +612,14 @@ impl FnBuilder<'_, '_> {
                         mask,
                     });
                 let linear = filter == ir::SamplerFilter::Linear;
-                self.l
-                    .samplers
-                    .insert(g, SamplerSource::Literal { normalized, linear });
+                self.l.samplers.insert(
+                    g,
+                    SamplerSource::Literal {
+                        normalized,
+                        linear,
+                        addressing,
+                    },
+                );
                 g
             }
         };

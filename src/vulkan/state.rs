@@ -93,9 +93,14 @@ pub(super) struct Pending {
 #[derive(Clone, Copy, Debug)]
 pub(super) enum SamplerSource {
     /// A sampler constant: known.
-    Literal { normalized: bool, linear: bool },
+    Literal {
+        normalized: bool,
+        linear: bool,
+        addressing: ir::SamplerAddressing,
+    },
     /// A sampler argument: push-constant member `mask` holds OpenCL's sampler bits
-    /// (`CLK_NORMALIZED_COORDS_TRUE` 1, `CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR` 0x20).
+    /// (`CLK_NORMALIZED_COORDS_TRUE` 1, the addressing mode in bits 1–3,
+    /// `CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR` 0x20).
     Argument { mask: u32 },
 }
 
