@@ -25,6 +25,7 @@ pub mod options;
 pub mod settings;
 pub mod verify;
 
+mod clc;
 mod contain;
 mod hash;
 mod input;
@@ -43,8 +44,8 @@ pub mod internals;
 pub use diag::{Error, ErrorKind, Lost, Result};
 pub use input::Input;
 pub use options::{
-    DebugInfoFormat, Flavor, KernelInfo, Limits, MadForm, Options, SpirOptions, TargetEnv,
-    VulkanPointers,
+    DebugInfoFormat, Flavor, KernelInfo, Limits, MadForm, OpenclCOptions, Options, SpirOptions,
+    TargetEnv, VulkanPointers,
 };
 
 /// README.md's library example, compiled and run by `cargo test`.
@@ -61,6 +62,10 @@ pub enum Translation {
     /// SPIR-V to SPIR bitcode (LLVM IR text with `SpirOptions::text`), real SPIR or the
     /// SPIR-V friendly flavor.
     ToSpir(SpirOptions),
+    /// SPIR or SPIR-V (decided by content) to OpenCL C source, for drivers that take neither
+    /// (`Output::bytes` is the program's UTF-8 text; `Output::opencl_c_version` the
+    /// `-cl-std=` it needs).
+    ToOpenclC(OpenclCOptions),
 }
 
 impl Translation {
@@ -74,6 +79,9 @@ impl Translation {
         match (self, name) {
             (Translation::ToSpirv(o), "time-limit") => o.limits.time = settings::time_limit(value)?,
             (Translation::ToSpir(o), "time-limit") => o.limits.time = settings::time_limit(value)?,
+            (Translation::ToOpenclC(o), "time-limit") => {
+                o.limits.time = settings::time_limit(value)?
+            }
             (Translation::ToSpirv(o), "target") => o.target = settings::target(value)?,
             (Translation::ToSpirv(o), "vulkan-pointers") => {
                 o.vulkan_pointers = settings::vulkan_pointers(value)?
@@ -101,6 +109,7 @@ impl Translation {
                 let direction = match t {
                     Translation::ToSpirv(_) => "to SPIR-V",
                     Translation::ToSpir(_) => "to SPIR",
+                    Translation::ToOpenclC(_) => "to OpenCL C",
                 };
                 return Err(format!(
                     "'{name}' is not an option of a translation {direction}"
@@ -122,6 +131,9 @@ pub struct Output {
     /// For a Vulkan target, the kernel interface as JSON: what the module's
     /// NonSemantic.ClspvReflection instructions say, for a host to bind arguments by.
     pub reflection: Option<String>,
+    /// For OpenCL C output, the OpenCL C version the program needs (`(1, 2)` builds with
+    /// `-cl-std=CL1.2`).
+    pub opencl_c_version: Option<(u32, u32)>,
 }
 
 /// Translate `input` (a file, bytes or SPIR-V words: [`Input`]) as `translation` says: the
@@ -166,6 +178,7 @@ pub fn translate<'a>(input: impl Into<Input<'a>>, translation: &Translation) -> 
                 bytes: out.words.iter().flat_map(|w| w.to_le_bytes()).collect(),
                 lost: out.lost,
                 reflection: out.reflection,
+                opencl_c_version: None,
             })
         }
         Translation::ToSpir(options) => {
@@ -174,6 +187,16 @@ pub fn translate<'a>(input: impl Into<Input<'a>>, translation: &Translation) -> 
                 bytes: out.bytes,
                 lost: out.lost,
                 reflection: None,
+                opencl_c_version: None,
+            })
+        }
+        Translation::ToOpenclC(options) => {
+            let out = pipeline::translate_to_opencl_c(input, options)?;
+            Ok(Output {
+                bytes: out.text.into_bytes(),
+                lost: out.lost,
+                reflection: None,
+                opencl_c_version: Some(out.version),
             })
         }
     }

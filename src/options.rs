@@ -207,6 +207,13 @@ pub struct SpirOptions {
     pub limits: Limits,
 }
 
+/// Options of a translation to OpenCL C source (`to-opencl-c`).
+#[derive(Clone, Debug, Default)]
+pub struct OpenclCOptions {
+    /// Time and memory the contained translation may use ([`Limits`]).
+    pub limits: Limits,
+}
+
 /// Where SPIR output records kernels and their argument info.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum KernelInfo {

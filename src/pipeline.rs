@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use crate::contain::{self, Wire};
 use crate::diag::{self, Error, Result};
 use crate::input::{self, Format, Input};
-use crate::options::{Options, SpirOptions};
-use crate::{ir, spir, spirv, vulkan};
+use crate::options::{OpenclCOptions, Options, SpirOptions};
+use crate::{clc, ir, spir, spirv, vulkan};
 
 /// The SPIR-V module's words of `input` (either byte order in a file or bytes).
 pub fn words<'a>(input: impl Into<Input<'a>>) -> Result<Cow<'a, [u32]>> {
@@ -123,6 +123,62 @@ pub fn translate_to_spir<'a>(
         contain::discard(module);
         Ok(SpirOutput { bytes, lost })
     })
+}
+
+/// An OpenCL C program.
+#[derive(Debug)]
+pub struct OpenclCOutput {
+    /// The source.
+    pub text: String,
+    /// The OpenCL C version it needs.
+    pub version: (u32, u32),
+    /// Facts of the input the program does not keep, each once (see [`diag::Lost`]).
+    pub lost: Vec<diag::Lost>,
+}
+
+/// Translate SPIR or SPIR-V (decided by content) to OpenCL C source. The whole translation
+/// runs in a contained child process (`contain`).
+pub fn translate_to_opencl_c<'a>(
+    input: impl Into<Input<'a>>,
+    options: &OpenclCOptions,
+) -> Result<OpenclCOutput> {
+    let input = input.into();
+    let bytes = input.bytes()?;
+    let limits = options.limits.for_input(bytes.len() as u64);
+    contain::run(contain::Work::ReadBitcode, limits, || {
+        let module = if input::format(&bytes) == Format::Spirv {
+            spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)?
+        } else {
+            spir::read::read_bytes_in_process(&bytes)?
+        };
+        let program = clc::write(&module)?;
+        let lost = diag::sorted_losses([&module.lost[..], &program.lost[..]].concat());
+        Ok(OpenclCOutput {
+            text: program.text,
+            version: program.version,
+            lost,
+        })
+    })
+}
+
+impl Wire for OpenclCOutput {
+    fn encode(&self, out: &mut Vec<u8>) {
+        contain::put_lost(out, &self.lost);
+        out.extend(self.version.0.to_le_bytes());
+        out.extend(self.version.1.to_le_bytes());
+        out.extend_from_slice(self.text.as_bytes());
+    }
+    fn decode(mut bytes: &[u8]) -> Option<Self> {
+        let lost = contain::take_lost(&mut bytes)?;
+        let major = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?);
+        let minor = u32::from_le_bytes(bytes.get(4..8)?.try_into().ok()?);
+        let text = String::from_utf8(bytes.get(8..)?.to_vec()).ok()?;
+        Some(OpenclCOutput {
+            text,
+            version: (major, minor),
+            lost,
+        })
+    }
 }
 
 impl Wire for SpirOutput {

@@ -338,6 +338,16 @@ impl Device {
         Ok(Program(self.build(p, &format!("-cl-std={}", cl_std(src)))?))
     }
 
+    /// OpenCL C source built with `options` (`-cl-std=CL2.0`).
+    pub fn program_from_source_with(&self, src: &str, options: &str) -> Result<Program, String> {
+        let s = CString::new(src).unwrap();
+        let mut err = 0;
+        let p =
+            unsafe { clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err) };
+        check("clCreateProgramWithSource", err)?;
+        Ok(Program(self.build(p, options)?))
+    }
+
     /// A SPIR-V module (clCreateProgramWithIL), built with no options.
     pub fn program_from_il(&self, spirv: &[u8]) -> Result<Program, String> {
         let mut err = 0;

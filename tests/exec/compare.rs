@@ -19,6 +19,28 @@ pub fn our_spirv(fixture: &Path, work: &Path) -> Result<PathBuf, String> {
     Ok(spv)
 }
 
+/// Our OpenCL C for `fixture` (`to-opencl-c`, by the binary) and the `-cl-std=` option its
+/// first line names.
+pub fn our_opencl_c(fixture: &Path, work: &Path) -> Result<(String, String), String> {
+    let cl = work.join(format!("{}.out.cl", common::fixture_id(fixture)));
+    common::run_tool(
+        Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+            .arg("to-opencl-c")
+            .arg(fixture)
+            .arg("-o")
+            .arg(&cl),
+    )?;
+    let text = std::fs::read_to_string(&cl).map_err(|e| format!("{}: {e}", cl.display()))?;
+    let std = text
+        .lines()
+        .next()
+        .and_then(|l| l.split("-cl-std=").nth(1))
+        .and_then(|r| r.split(')').next())
+        .ok_or_else(|| format!("{}: no -cl-std= on its first line", cl.display()))?
+        .to_string();
+    Ok((text, format!("-cl-std={std}")))
+}
+
 /// The OpenCL C sources of the fixtures (tests/kernels/*.cl), in a stable order.
 pub fn kernel_sources() -> Vec<PathBuf> {
     let mut sources: Vec<PathBuf> = std::fs::read_dir("tests/kernels")

@@ -9,6 +9,8 @@
 //!   - `spirv`: our SPIR-V (`to-spirv`), loaded directly with `clCreateProgramWithIL`;
 //!   - `to-spir`: our real SPIR 1.2 (`to-spir` of that SPIR-V), loaded as a `cl_khr_spir`
 //!     binary (image programs included);
+//!   - `opencl-c`: our OpenCL C (`to-opencl-c` of the fixture), built from source with the
+//!     `-cl-std=` its first line names;
 //!   - `input` (a control, not ours): the SPIR input itself loaded as a binary, which shows
 //!     what the driver does with the original asset;
 //!
@@ -123,6 +125,8 @@ enum Consumer {
     Spirv,
     /// Our SPIR 1.2 (`to-spir`) as a binary.
     ToSpir,
+    /// Our OpenCL C (`to-opencl-c`), built from source.
+    OpenclC,
     /// The input SPIR as a binary (control).
     Input,
 }
@@ -179,6 +183,8 @@ fn run_all() {
     let sources = compare::kernel_sources();
     // Each step named before it runs: where the driver itself crashes, the last line says.
     let trace = std::env::var_os("SPIR_XLATE_EXEC_TRACE").is_some();
+    // `SPIR_XLATE_EXEC_CONSUMER=opencl-c`: only our OpenCL C (while working on its writer).
+    let only_opencl_c = std::env::var("SPIR_XLATE_EXEC_CONSUMER").is_ok_and(|c| c == "opencl-c");
     let mut tally: BTreeMap<Consumer, Tally> = BTreeMap::new();
     let (mut failures, mut control_failures, mut kernels) = (Vec::new(), Vec::new(), 0);
     for cl_path in sources {
@@ -230,7 +236,15 @@ fn run_all() {
                 continue;
             }
             let shape = dir.trim_start_matches("tests/fixtures/");
-            for consumer in [Consumer::Spirv, Consumer::ToSpir, Consumer::Input] {
+            for consumer in [
+                Consumer::Spirv,
+                Consumer::ToSpir,
+                Consumer::OpenclC,
+                Consumer::Input,
+            ] {
+                if only_opencl_c && consumer != Consumer::OpenclC {
+                    continue;
+                }
                 let t = tally.entry(consumer).or_default();
                 if consumer == Consumer::Input {
                     let crash = CONTROL_CRASHES.iter().find(|c| c.0 == name && c.1 == shape);
@@ -243,11 +257,15 @@ fn run_all() {
                 if trace {
                     eprintln!("{name} ({shape}, {consumer:?}): building and running");
                 }
-                let program =
+                let program = if consumer == Consumer::OpenclC {
+                    compare::our_opencl_c(&fixture, &work)
+                        .and_then(|(text, std)| dev.program_from_source_with(&text, &std))
+                } else {
                     candidate(&fixture, &work, consumer).and_then(|bytes| match consumer {
                         Consumer::Spirv => dev.program_from_il(&bytes),
                         _ => dev.program_from_spir(&bytes),
-                    });
+                    })
+                };
                 let program = match program {
                     Ok(p) => {
                         t.built += 1;

@@ -71,6 +71,26 @@ pub(crate) enum Command {
         #[arg(short = 'S')]
         text: bool,
     },
+    /// SPIR or SPIR-V (by content) -> OpenCL C source, for drivers that take neither (the
+    /// first line says the `-cl-std=` to build it with).
+    ToOpenclC {
+        /// Input SPIR (.bc, .ll) or SPIR-V module (`-` for stdin).
+        input: String,
+        /// Output file (`-` for stdout). Default: the input's name with .cl replacing .bc,
+        /// .ll, .spir, .spir32, .spir64, .spv or .spirv, else appended; a default name that
+        /// exists (the kernel's own source, say) is not overwritten without --force. Never
+        /// the input.
+        #[arg(short, long)]
+        output: Option<String>,
+        /// Overwrite an existing file at the default output name (an input never is).
+        #[arg(long)]
+        force: bool,
+        /// No warnings (the facts of the input the output does not keep); errors still print.
+        #[arg(short, long)]
+        quiet: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
     /// Translate every SPIR module (by content, not extension) under the given files and
     /// directories, in one process on all cores; the outputs mirror the input tree under
     /// OUT_DIR (`.bc`/`.spir` become `.spv`, other names get `.spv` appended; `--to spir`:

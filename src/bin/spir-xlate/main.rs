@@ -286,6 +286,26 @@ fn run(cli: Cli) -> Result<(), Error> {
             }
             write_output(&out, &translated.bytes)
         }
+        Command::ToOpenclC {
+            input,
+            output,
+            force,
+            quiet,
+            limits,
+        } => {
+            let options = spir_xlate::OpenclCOptions {
+                limits: limits.limits(),
+            };
+            let replaces = ["bc", "ll", "spir", "spir32", "spir64", "spv", "spirv"];
+            let out = output_path(&input, output, "cl", &replaces, force, None)?;
+            let inp = open_input(&input, false)?;
+            let translated = translate(inp.source(), &Translation::ToOpenclC(options))
+                .map_err(|e| e.in_file(&inp.label))?;
+            if !quiet {
+                warn_lost(&inp.label, &translated.lost);
+            }
+            write_output(&out, &translated.bytes)
+        }
         Command::Migrate {
             inputs,
             output_dir,

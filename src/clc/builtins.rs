@@ -1,0 +1,725 @@
+//! Builtins spelled as OpenCL C calls. Graph integers are held unsigned, so an overload that
+//! takes or returns signed integers sees its operands through casts (`max((int)a, (int)b)`,
+//! `as_int4(v)`) and gives its result back unsigned; booleans are OpenCL C's ints.
+
+use spirv::{MemorySemantics, Op as S, Scope};
+
+use super::expr::Expr;
+use super::function::FnWriter;
+use super::ops::Shape;
+use crate::diag::{Error, Result};
+use crate::ir::builtin::{is_float_test, takes_unsigned, CLOp};
+use crate::ir::{
+    AddressSpace, Builtin, ConvertKind, Handle, ImageOp, Sign, TexelKind, Type, Value,
+};
+use crate::mappings;
+use crate::spir::groups;
+use crate::spir::opencl_names::image_base;
+
+const ORDER_MASK: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+
+/// Whether a builtin computes a value and nothing else (may move into its user).
+pub fn is_pure(b: &Builtin) -> bool {
+    match b {
+        Builtin::WorkItem(_) | Builtin::Convert { .. } => true,
+        Builtin::ExtInst { op, .. } => !matches!(
+            op,
+            CLOp::printf
+                | CLOp::prefetch
+                | CLOp::vstoren
+                | CLOp::vstore_half
+                | CLOp::vstore_half_r
+                | CLOp::vstore_halfn
+                | CLOp::vstore_halfn_r
+                | CLOp::vstorea_halfn
+                | CLOp::vstorea_halfn_r
+                | CLOp::vloadn
+                | CLOp::vload_half
+                | CLOp::vload_halfn
+                | CLOp::vloada_halfn
+                | CLOp::frexp
+                | CLOp::modf
+                | CLOp::remquo
+                | CLOp::sincos
+                | CLOp::fract
+                | CLOp::lgamma_r
+        ),
+        Builtin::Spirv(op) => {
+            matches!(op, S::Dot | S::BitCount | S::Any | S::All) || is_float_test(*op)
+        }
+        _ => false,
+    }
+}
+
+/// `CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE` for the storage bits of memory semantics.
+fn fence_flags(semantics: u32) -> String {
+    let s = MemorySemantics::from_bits_truncate(semantics);
+    let mut words = Vec::new();
+    if s.contains(MemorySemantics::WORKGROUP_MEMORY) {
+        words.push("CLK_LOCAL_MEM_FENCE");
+    }
+    if s.contains(MemorySemantics::CROSS_WORKGROUP_MEMORY) {
+        words.push("CLK_GLOBAL_MEM_FENCE");
+    }
+    if s.contains(MemorySemantics::IMAGE_MEMORY) {
+        words.push("CLK_IMAGE_MEM_FENCE");
+    }
+    if words.is_empty() {
+        "0".into()
+    } else {
+        words.join(" | ")
+    }
+}
+
+fn scope_word(scope: Scope) -> Result<&'static str> {
+    Ok(match scope {
+        Scope::Invocation => "memory_scope_work_item",
+        Scope::Subgroup => "memory_scope_sub_group",
+        Scope::Workgroup => "memory_scope_work_group",
+        Scope::Device => "memory_scope_device",
+        Scope::CrossDevice => "memory_scope_all_svm_devices",
+        s => return Err(Error::unsupported(format!("memory scope {s:?}"))),
+    })
+}
+
+fn order_word(semantics: u32) -> Result<&'static str> {
+    let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
+    if order.is_empty() {
+        return Ok("memory_order_relaxed");
+    }
+    Ok(match mappings::memory_order_name(order) {
+        Some("acq_rel") => "memory_order_acq_rel",
+        Some("acquire") => "memory_order_acquire",
+        Some("release") => "memory_order_release",
+        Some("seq_cst") => "memory_order_seq_cst",
+        Some(_) => "memory_order_relaxed",
+        None => {
+            return Err(Error::malformed(format!(
+                "memory semantics {semantics:#x} with several orders"
+            )))
+        }
+    })
+}
+
+impl FnWriter<'_, '_> {
+    /// A builtin call's expression (`None` for a call without a result, written as a
+    /// statement by the caller all the same: it is returned as the expression).
+    pub fn builtin(
+        &mut self,
+        b: &Builtin,
+        args: &[Value],
+        ret: Handle<Type>,
+    ) -> Result<Option<Expr>> {
+        let tys: Vec<Handle<Type>> = args.iter().map(|&v| self.type_of(v)).collect();
+        let mut a = Vec::new();
+        for &v in args {
+            a.push(self.operand(v)?);
+        }
+        Ok(Some(match b {
+            Builtin::WorkItem(bi) => {
+                let (name, _, _) = mappings::work_item_name(*bi).ok_or_else(|| {
+                    Error::unsupported(format!("the work-item query BuiltIn {bi:?}"))
+                })?;
+                if name.starts_with("get_sub_group")
+                    || name.starts_with("get_max_sub_group")
+                    || name.starts_with("get_enqueued_num_sub_groups")
+                    || name == "get_num_sub_groups"
+                {
+                    self.w.needs.extension("cl_khr_subgroups");
+                    self.w.needs.version(2, 0, "sub-groups (cl_khr_subgroups)");
+                }
+                if name == "get_enqueued_local_size"
+                    || name == "get_global_linear_id"
+                    || name == "get_local_linear_id"
+                {
+                    self.w.needs.version(2, 0, name);
+                }
+                Expr::call(name, &a)
+            }
+            Builtin::ExtInst { op, literal } => self.ext_inst(*op, *literal, a, &tys, ret)?,
+            Builtin::Convert {
+                from,
+                to,
+                saturate,
+                rounding,
+            } => {
+                let to_signed = matches!(to, ConvertKind::Int(Sign::Signed));
+                let (lanes, shape) = self.w.shape(ret);
+                let to_name = match shape {
+                    Shape::Int(w) if to_signed => {
+                        super::types::sint_name(w).unwrap_or("int").to_string()
+                    }
+                    _ => {
+                        let n = self.w.type_name(ret)?;
+                        n.trim_end_matches(|c: char| c.is_ascii_digit()).to_string()
+                    }
+                };
+                let lanes_s = if lanes > 1 {
+                    lanes.to_string()
+                } else {
+                    String::new()
+                };
+                let mut name = format!("convert_{to_name}{lanes_s}");
+                if *saturate {
+                    name.push_str("_sat");
+                }
+                if let Some(r) = rounding {
+                    name.push('_');
+                    name.push_str(mappings::rounding_suffix(*r));
+                }
+                let x = if matches!(from, ConvertKind::Int(Sign::Signed)) {
+                    self.w.signed(tys[0], &a[0])?
+                } else {
+                    a[0].clone()
+                };
+                let r = Expr::call(&name, &[x]);
+                if to_signed {
+                    self.w.unsigned(ret, &r)?
+                } else {
+                    r
+                }
+            }
+            Builtin::ControlBarrier {
+                exec,
+                mem,
+                semantics,
+            } => {
+                let flags = fence_flags(*semantics);
+                match exec {
+                    Scope::Workgroup
+                        if *mem == Scope::Workgroup
+                            || *mem == Scope::Subgroup
+                            || *mem == Scope::Invocation =>
+                    {
+                        Expr::call("barrier", &[Expr::atom(flags)])
+                    }
+                    Scope::Workgroup => {
+                        self.w
+                            .needs
+                            .version(2, 0, "a work-group barrier at another memory scope");
+                        Expr::call(
+                            "work_group_barrier",
+                            &[Expr::atom(flags), Expr::atom(scope_word(*mem)?)],
+                        )
+                    }
+                    Scope::Subgroup => {
+                        self.w.needs.extension("cl_khr_subgroups");
+                        self.w.needs.version(2, 0, "sub-groups (cl_khr_subgroups)");
+                        if *mem == Scope::Subgroup {
+                            Expr::call("sub_group_barrier", &[Expr::atom(flags)])
+                        } else {
+                            Expr::call(
+                                "sub_group_barrier",
+                                &[Expr::atom(flags), Expr::atom(scope_word(*mem)?)],
+                            )
+                        }
+                    }
+                    s => {
+                        return Err(Error::unsupported(format!(
+                            "a control barrier at scope {s:?}"
+                        )))
+                    }
+                }
+            }
+            Builtin::MemoryBarrier { mem, semantics } => {
+                let flags = fence_flags(*semantics);
+                let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
+                let within = matches!(mem, Scope::Invocation | Scope::Subgroup | Scope::Workgroup);
+                if within && order != MemorySemantics::SEQUENTIALLY_CONSISTENT {
+                    let name = match order {
+                        MemorySemantics::ACQUIRE => "read_mem_fence",
+                        MemorySemantics::RELEASE => "write_mem_fence",
+                        _ => "mem_fence",
+                    };
+                    Expr::call(name, &[Expr::atom(flags)])
+                } else {
+                    self.w.needs.version(
+                        2,
+                        0,
+                        "a memory fence at device scope or sequentially consistent",
+                    );
+                    Expr::call(
+                        "atomic_work_item_fence",
+                        &[
+                            Expr::atom(flags),
+                            Expr::atom(order_word(*semantics)?),
+                            Expr::atom(scope_word(*mem)?),
+                        ],
+                    )
+                }
+            }
+            Builtin::Atomic {
+                op,
+                scope,
+                semantics,
+            } => self.atomic(*op, *scope, *semantics, a, &tys, ret)?,
+            Builtin::Image(op) => self.image(*op, a, &tys, ret)?,
+            Builtin::AsyncCopy { strided } => {
+                let name = if *strided {
+                    "async_work_group_strided_copy"
+                } else {
+                    "async_work_group_copy"
+                };
+                Expr::call(name, &a)
+            }
+            Builtin::WaitEvents => Expr::call(
+                "wait_group_events",
+                &[Expr::cast("int", &a[0]), a[1].clone()],
+            ),
+            Builtin::Group {
+                op,
+                scope,
+                operation,
+            } => self.group(*op, *scope, *operation, a, &tys, ret)?,
+            Builtin::Spirv(op) => self.spirv_op(*op, a, &tys, ret)?,
+            Builtin::Glsl(op) => {
+                return Err(Error::internal(format!(
+                    "GLSL.std.450 {op:?} in an OpenCL graph"
+                )))
+            }
+        }))
+    }
+
+    fn ext_inst(
+        &mut self,
+        op: CLOp,
+        literal: Option<u32>,
+        a: Vec<Expr>,
+        tys: &[Handle<Type>],
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        let m = self.w.m;
+        let lanes = |t| m.lanes(t);
+        let rounding = |r: Option<u32>| {
+            mappings::rounding_suffix(
+                spirv::FPRoundingMode::from_u32(r.unwrap_or(0))
+                    .unwrap_or(spirv::FPRoundingMode::RTE),
+            )
+        };
+        let n_suffix = |n: u32| if n > 1 { n.to_string() } else { String::new() };
+        let name: String = match op {
+            CLOp::vloadn => format!("vload{}", literal.unwrap_or(1)),
+            CLOp::vstoren => format!("vstore{}", lanes(tys[0])),
+            CLOp::vload_half => "vload_half".into(),
+            CLOp::vload_halfn => format!("vload_half{}", literal.unwrap_or(1)),
+            CLOp::vloada_halfn => format!("vloada_half{}", literal.unwrap_or(1)),
+            CLOp::vstore_half => "vstore_half".into(),
+            CLOp::vstore_half_r => format!("vstore_half_{}", rounding(literal)),
+            CLOp::vstore_halfn => format!("vstore_half{}", n_suffix(lanes(tys[0]))),
+            CLOp::vstore_halfn_r => format!(
+                "vstore_half{}_{}",
+                n_suffix(lanes(tys[0])),
+                rounding(literal)
+            ),
+            CLOp::vstorea_halfn => format!("vstorea_half{}", n_suffix(lanes(tys[0]))),
+            CLOp::vstorea_halfn_r => format!(
+                "vstorea_half{}_{}",
+                n_suffix(lanes(tys[0])),
+                rounding(literal)
+            ),
+            CLOp::printf => return self.printf(a, tys),
+            _ => mappings::opencl_std_name(op)
+                .ok_or_else(|| Error::unsupported(format!("OpenCL.std {op:?}")))?
+                .to_string(),
+        };
+        let class_signed = mappings::opencl_std_sign(op) == Some(Sign::Signed);
+        let mut args = Vec::new();
+        for (i, (e, &t)) in a.into_iter().zip(tys).enumerate() {
+            let signed_arg = class_signed
+                && match op {
+                    CLOp::s_upsample => i == 0,
+                    _ => true,
+                };
+            let e = match &m.types[t] {
+                Type::Pointer { pointee, space } => {
+                    // frexp's, remquo's and lgamma_r's int pointers point to signed ints.
+                    match self.w.shape(*pointee) {
+                        (n, Shape::Int(32))
+                            if matches!(op, CLOp::frexp | CLOp::remquo | CLOp::lgamma_r) =>
+                        {
+                            let sw = super::types::space_word(*space)?.unwrap_or("");
+                            let nn = n_suffix(n);
+                            Expr::cast(&format!("{sw} int{nn} *"), &e)
+                        }
+                        _ => e,
+                    }
+                }
+                _ if signed_arg && matches!(self.w.shape(t).1, Shape::Int(_)) => {
+                    self.w.signed(t, &e)?
+                }
+                _ => e,
+            };
+            args.push(e);
+        }
+        let r = Expr::call(&name, &args);
+        let signed_result =
+            matches!(self.w.shape(ret).1, Shape::Int(_)) && (class_signed || op == CLOp::ilogb);
+        if signed_result {
+            self.w.unsigned(ret, &r)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// `printf("...", args)`: the format as the string literal OpenCL C requires.
+    fn printf(&mut self, a: Vec<Expr>, tys: &[Handle<Type>]) -> Result<Expr> {
+        let _ = tys;
+        Err(Error::unsupported(format!(
+            "printf (format {}) is not written yet",
+            a.first().map(|e| e.text.clone()).unwrap_or_default()
+        )))
+    }
+
+    fn atomic(
+        &mut self,
+        op: S,
+        scope: Scope,
+        semantics: u32,
+        a: Vec<Expr>,
+        tys: &[Handle<Type>],
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        let m = self.w.m;
+        let Type::Pointer { pointee, space } = m.types[tys[0]] else {
+            return Err(Error::malformed(
+                "an atomic on a value that is not a pointer",
+            ));
+        };
+        let (_, shape) = self.w.shape(pointee);
+        let signed = !takes_unsigned(op)
+            && matches!(shape, Shape::Int(_))
+            && matches!(op, S::AtomicSMin | S::AtomicSMax);
+        let elem = match shape {
+            Shape::Int(w) if signed => super::types::sint_name(w).unwrap_or("int").to_string(),
+            _ => self.w.type_name(pointee)?,
+        };
+        let wide = matches!(shape, Shape::Int(64) | Shape::Float(64));
+        let legacy = mappings::atomic_name(op);
+        let plain = semantics & ORDER_MASK == 0
+            && (scope == Scope::Device
+                || (scope == Scope::Workgroup && space == AddressSpace::Local))
+            && matches!(space, AddressSpace::Global | AddressSpace::Local);
+        let value = |w: &mut Self, e: &Expr| {
+            if signed {
+                w.w.signed(pointee, e)
+            } else {
+                Ok(e.clone())
+            }
+        };
+        if let (Some(base), true) = (legacy, plain) {
+            if wide {
+                self.w.needs.extension("cl_khr_int64_base_atomics");
+                if matches!(
+                    op,
+                    S::AtomicSMin
+                        | S::AtomicSMax
+                        | S::AtomicUMin
+                        | S::AtomicUMax
+                        | S::AtomicAnd
+                        | S::AtomicOr
+                        | S::AtomicXor
+                ) {
+                    self.w.needs.extension("cl_khr_int64_extended_atomics");
+                }
+            }
+            let sw = super::types::space_word(space)?.unwrap_or("");
+            let mut args = vec![Expr::cast(&format!("volatile {sw} {elem} *"), &a[0])];
+            for e in &a[1..] {
+                args.push(value(self, e)?);
+            }
+            let name = format!("{}_{base}", if wide { "atom" } else { "atomic" });
+            let r = Expr::call(&name, &args);
+            return if signed {
+                self.w.unsigned(ret, &r)
+            } else {
+                Ok(r)
+            };
+        }
+        self.w.needs.version(
+            2,
+            0,
+            "an atomic with a memory order or scope OpenCL C 1.2 cannot say",
+        );
+        if wide {
+            self.w.needs.extension("cl_khr_int64_base_atomics");
+            self.w.needs.extension("cl_khr_int64_extended_atomics");
+        }
+        let atomic_ty = format!("atomic_{elem}");
+        let sw = super::types::space_word(space)?
+            .map(|w| format!("{w} "))
+            .unwrap_or_default();
+        let p = Expr::cast(&format!("volatile {sw}{atomic_ty} *"), &a[0]);
+        let order = Expr::atom(order_word(semantics)?);
+        let sc = Expr::atom(scope_word(scope)?);
+        if op == S::AtomicCompareExchange {
+            return Err(Error::unsupported(
+                "a C11 compare-exchange is not written yet",
+            ));
+        }
+        let (base, v) = match op {
+            S::AtomicIIncrement => (
+                mappings::c11_atomic_name(S::AtomicIAdd),
+                Some(Expr::atom("1")),
+            ),
+            S::AtomicIDecrement => (
+                mappings::c11_atomic_name(S::AtomicISub),
+                Some(Expr::atom("1")),
+            ),
+            _ => (
+                mappings::c11_atomic_name(op),
+                match a.get(1) {
+                    Some(e) => Some(value(self, e)?),
+                    None => None,
+                },
+            ),
+        };
+        let base = base.ok_or_else(|| Error::unsupported(format!("atomic Op{op:?}")))?;
+        let mut args = vec![p];
+        args.extend(v);
+        args.extend([order, sc]);
+        let r = Expr::call(&format!("{base}_explicit"), &args);
+        if signed {
+            self.w.unsigned(ret, &r)
+        } else {
+            Ok(r)
+        }
+    }
+
+    fn image(
+        &mut self,
+        op: ImageOp,
+        a: Vec<Expr>,
+        tys: &[Handle<Type>],
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        let m = self.w.m;
+        let Type::Image(img) = m.types[tys[0]] else {
+            return Err(Error::malformed(
+                "an image builtin on a value that is not an image",
+            ));
+        };
+        let suffix = |k: TexelKind| match k {
+            TexelKind::Float => "f",
+            TexelKind::Half => "h",
+            TexelKind::Signed => "i",
+            TexelKind::Unsigned => "ui",
+        };
+        // Integer coordinates and texels are signed in OpenCL C.
+        let coord = |w: &mut Self, i: usize, a: &[Expr]| -> Result<Expr> {
+            if matches!(w.w.shape(tys[i]).1, Shape::Int(_)) {
+                w.w.signed(tys[i], &a[i])
+            } else {
+                Ok(a[i].clone())
+            }
+        };
+        Ok(match op {
+            ImageOp::Read(k) | ImageOp::Sample(k) => {
+                if k == TexelKind::Half {
+                    self.w.needs.extension("cl_khr_fp16");
+                }
+                let mut args = vec![a[0].clone()];
+                let ci = if matches!(op, ImageOp::Sample(_)) {
+                    args.push(a[1].clone());
+                    2
+                } else {
+                    1
+                };
+                args.push(coord(self, ci, &a)?);
+                for i in ci + 1..a.len() {
+                    args.push(coord(self, i, &a)?);
+                }
+                let r = Expr::call(&format!("read_image{}", suffix(k)), &args);
+                if k == TexelKind::Signed {
+                    self.w.unsigned(ret, &r)?
+                } else {
+                    r
+                }
+            }
+            ImageOp::Write(k) => {
+                let mut args = vec![a[0].clone(), coord(self, 1, &a)?];
+                let texel = if k == TexelKind::Signed {
+                    self.w.signed(tys[2], &a[2])?
+                } else {
+                    a[2].clone()
+                };
+                args.push(texel);
+                for i in 3..a.len() {
+                    args.push(coord(self, i, &a)?);
+                }
+                Expr::call(&format!("write_image{}", suffix(k)), &args)
+            }
+            ImageOp::QueryChannelDataType => Expr::cast(
+                &self.w.type_name(ret)?,
+                &Expr::call("get_image_channel_data_type", &a[..1]),
+            ),
+            ImageOp::QueryChannelOrder => Expr::cast(
+                &self.w.type_name(ret)?,
+                &Expr::call("get_image_channel_order", &a[..1]),
+            ),
+            ImageOp::QuerySize { component } => {
+                let dims = img.dims();
+                let comp_name = |i: u32| match i {
+                    i if i == dims => "get_image_array_size",
+                    0 => "get_image_width",
+                    1 => "get_image_height",
+                    _ => "get_image_depth",
+                };
+                let rt = self.w.type_name(ret)?;
+                let lanes = m.lanes(ret);
+                match component {
+                    Some(i) => Expr::cast(&rt, &Expr::call(comp_name(i), &a[..1])),
+                    None if lanes == 1 => Expr::cast(&rt, &Expr::call(comp_name(0), &a[..1])),
+                    None => {
+                        let elem = rt
+                            .trim_end_matches(|c: char| c.is_ascii_digit())
+                            .to_string();
+                        let parts: Vec<Expr> = (0..lanes)
+                            .map(|i| {
+                                if i < img.size_components() {
+                                    Expr::cast(&elem, &Expr::call(comp_name(i), &a[..1]))
+                                } else {
+                                    Expr::atom("0")
+                                }
+                            })
+                            .collect();
+                        let _ = image_base(&img);
+                        super::constants::vector_literal(&rt, &parts)
+                    }
+                }
+            }
+        })
+    }
+
+    fn group(
+        &mut self,
+        op: S,
+        scope: Scope,
+        operation: Option<spirv::GroupOperation>,
+        a: Vec<Expr>,
+        tys: &[Handle<Type>],
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        let (name, _) = groups::spell(op, scope, operation).ok_or_else(|| {
+            let how = operation.map(|o| format!(" {o:?}")).unwrap_or_default();
+            Error::unsupported(format!("SPIR-V Op{op:?}{how} at {scope:?} scope"))
+        })?;
+        if scope == Scope::Workgroup {
+            self.w.needs.version(2, 0, "a work-group collective");
+        } else if name.starts_with("sub_group_non_uniform")
+            || name.starts_with("sub_group_ballot")
+            || name.starts_with("sub_group_elect")
+            || name.starts_with("sub_group_clustered")
+            || name.starts_with("sub_group_shuffle")
+            || name.starts_with("sub_group_inverse_ballot")
+        {
+            self.w.needs.extension("cl_khr_subgroups");
+            let ext = if name.contains("clustered") {
+                "cl_khr_subgroup_clustered_reduce"
+            } else if name.contains("shuffle_up") || name.contains("shuffle_down") {
+                "cl_khr_subgroup_shuffle_relative"
+            } else if name.contains("shuffle") {
+                "cl_khr_subgroup_shuffle"
+            } else if name.contains("ballot") {
+                "cl_khr_subgroup_ballot"
+            } else if name.contains("elect") || name.contains("all_equal") {
+                "cl_khr_subgroup_non_uniform_vote"
+            } else {
+                "cl_khr_subgroup_non_uniform_arithmetic"
+            };
+            self.w.needs.extension(ext);
+        } else {
+            self.w.needs.extension("cl_khr_subgroups");
+        }
+        if scope == Scope::Subgroup {
+            self.w.needs.version(2, 0, "sub-groups (cl_khr_subgroups)");
+        }
+        let signed = !takes_unsigned(op);
+        let m = self.w.m;
+        let mut args = Vec::new();
+        for (i, (e, &t)) in a.into_iter().zip(tys).enumerate() {
+            match self.w.shape(t) {
+                (_, Shape::Bool) => args.push(Expr::cast("int", &e)),
+                (n, Shape::Int(_)) if i > 0 && n > 1 => {
+                    // One local id per dimension (work_group_broadcast).
+                    for lane in 0..n {
+                        args.push(Expr::atom(format!("{}.s{lane}", e.postfix())));
+                    }
+                }
+                (_, Shape::Int(_)) if i == 0 && signed => args.push(self.w.signed(t, &e)?),
+                _ => args.push(e),
+            }
+        }
+        let r = Expr::call(&name, &args);
+        Ok(match self.w.shape(ret) {
+            (_, Shape::Bool) => Expr::binary(&r, "!=", &Expr::atom("0")),
+            (_, Shape::Int(_)) if signed && !matches!(m.types[ret], Type::Vector { .. }) => {
+                self.w.unsigned(ret, &r)?
+            }
+            _ => r,
+        })
+    }
+
+    fn spirv_op(
+        &mut self,
+        op: S,
+        a: Vec<Expr>,
+        tys: &[Handle<Type>],
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        Ok(match op {
+            S::Dot => Expr::call("dot", &a),
+            S::BitCount => Expr::call("popcount", &a),
+            _ if is_float_test(op) => {
+                let name = match op {
+                    S::LessOrGreater => "islessgreater",
+                    _ => mappings::relational_name(op)
+                        .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?,
+                };
+                let r = Expr::call(name, &a);
+                self.w.relational_result(tys[0], r)?
+            }
+            S::Any | S::All => Expr::call(if op == S::Any { "any" } else { "all" }, &a),
+            S::ImageQueryFormat | S::ImageQueryOrder => {
+                let q = mappings::channel_query(|q| q.spirv == op)
+                    .ok_or_else(|| Error::internal("a channel query without a table row"))?;
+                let call = Expr::call(q.opencl, &a);
+                let rt = self.w.type_name(ret)?;
+                Expr::cast(
+                    &rt,
+                    &Expr::binary(&call, "-", &Expr::atom(format!("{:#x}", q.cl_offset))),
+                )
+            }
+            S::GenericCastToPtrExplicit => {
+                self.w.needs.version(2, 0, "a generic pointer");
+                let Type::Pointer { space, .. } = self.w.m.types[ret] else {
+                    return Err(Error::malformed("a generic cast to a non-pointer"));
+                };
+                let name = match space {
+                    AddressSpace::Global => "to_global",
+                    AddressSpace::Local => "to_local",
+                    AddressSpace::Private => "to_private",
+                    s => {
+                        return Err(Error::unsupported(format!(
+                            "a cast of a generic pointer to {s:?} memory"
+                        )))
+                    }
+                };
+                let rt = self.w.type_name(ret)?;
+                Expr::cast(&rt, &Expr::call(name, &a))
+            }
+            S::GenericPtrMemSemantics => {
+                self.w.needs.version(2, 0, "get_fence");
+                let rt = self.w.type_name(ret)?;
+                Expr::cast(
+                    &rt,
+                    &Expr::binary(&Expr::call("get_fence", &a), "<<", &Expr::atom("8")),
+                )
+            }
+            other => {
+                return Err(Error::unsupported(format!(
+                    "the SPIR-V instruction Op{other:?} in OpenCL C"
+                )))
+            }
+        })
+    }
+}
