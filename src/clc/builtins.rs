@@ -136,7 +136,7 @@ impl FnWriter<'_, '_> {
                 }
                 Expr::call(name, &a)
             }
-            Builtin::ExtInst { op, literal } => self.ext_inst(*op, *literal, a, &tys, ret)?,
+            Builtin::ExtInst { op, literal } => self.ext_inst(*op, *literal, args, a, &tys, ret)?,
             Builtin::Convert {
                 from,
                 to,
@@ -284,6 +284,7 @@ impl FnWriter<'_, '_> {
         &mut self,
         op: CLOp,
         literal: Option<u32>,
+        values: &[Value],
         a: Vec<Expr>,
         tys: &[Handle<Type>],
         ret: Handle<Type>,
@@ -317,7 +318,7 @@ impl FnWriter<'_, '_> {
                 n_suffix(lanes(tys[0])),
                 rounding(literal)
             ),
-            CLOp::printf => return self.printf(a, tys),
+            CLOp::printf => return self.printf(values, a, tys),
             _ => mappings::opencl_std_name(op)
                 .ok_or_else(|| Error::unsupported(format!("OpenCL.std {op:?}")))?
                 .to_string(),
@@ -359,15 +360,6 @@ impl FnWriter<'_, '_> {
         } else {
             Ok(r)
         }
-    }
-
-    /// `printf("...", args)`: the format as the string literal OpenCL C requires.
-    fn printf(&mut self, a: Vec<Expr>, tys: &[Handle<Type>]) -> Result<Expr> {
-        let _ = tys;
-        Err(Error::unsupported(format!(
-            "printf (format {}) is not written yet",
-            a.first().map(|e| e.text.clone()).unwrap_or_default()
-        )))
     }
 
     fn atomic(

@@ -27,6 +27,9 @@ pub enum Kind {
     Stmt,
     /// A private variable (`alloca`): declared at the top, its value is its address.
     Var,
+    /// Another value under a second name: a load of a private variable that only ever holds
+    /// one image or sampler (OpenCL C has no variables of those types).
+    Alias(Value),
 }
 
 /// The writer of one function.
@@ -44,15 +47,17 @@ pub struct FnWriter<'w, 'm> {
     pub labels: HashSet<BlockId>,
 }
 
-/// A `__local` program-scope variable and the kernels that declare it.
+/// A program-scope variable OpenCL C declares in functions, and the functions that do.
 pub type LocalUsers = (Handle<ir::Global>, HashSet<Handle<Function>>);
 
-/// The kernels that use each `__local` program-scope variable (OpenCL C declares those in
-/// the kernel); a use from any other function is an error.
+/// The functions that declare each program-scope variable OpenCL C cannot hold at program
+/// scope: a `__local` one in each kernel that uses it (a use from another function is an
+/// error), a private one (SPIR 1.2 producers' tables and strings) as a copy in each function
+/// that uses it, which is exact for constants and for a variable one kernel alone uses.
 pub fn local_variable_users(m: &ir::Module) -> Result<Vec<LocalUsers>> {
     let mut users: Vec<LocalUsers> = Vec::new();
     for (g, gv) in m.globals.iter() {
-        if gv.space != AddressSpace::Local {
+        if !matches!(gv.space, AddressSpace::Local | AddressSpace::Private) {
             continue;
         }
         let mut set = HashSet::default();
@@ -67,7 +72,7 @@ pub fn local_variable_users(m: &ir::Module) -> Result<Vec<LocalUsers>> {
                 });
             }
             if uses {
-                if !f.is_kernel {
+                if !f.is_kernel && gv.space == AddressSpace::Local {
                     return Err(Error::unsupported(format!(
                         "function '{}' uses the __local variable '{}', which OpenCL C can \
                          only declare in a kernel",
@@ -76,6 +81,14 @@ pub fn local_variable_users(m: &ir::Module) -> Result<Vec<LocalUsers>> {
                 }
                 set.insert(h);
             }
+        }
+        let one_kernel = set.len() <= 1 && set.iter().all(|&h| m.functions[h].is_kernel);
+        if gv.space == AddressSpace::Private && !gv.is_constant && !one_kernel {
+            return Err(Error::unsupported(format!(
+                "the private program-scope variable '{}', written and used by several functions \
+                 (OpenCL C has private variables only in functions)",
+                gv.name
+            )));
         }
         users.push((g, set));
     }
@@ -201,7 +214,16 @@ pub fn write(
         let gv = &m.globals[g];
         let name = fw.scope.fresh(Some(&gv.name), "local");
         let ty = fw.w.type_name(gv.ty)?;
-        fw.decls.push(format!("__local {};", declare(&ty, &name)));
+        let decl = if gv.space == AddressSpace::Local {
+            format!("__local {};", declare(&ty, &name))
+        } else {
+            let init = match gv.init {
+                Some(c) => format!(" = {}", fw.w.initializer(c)?),
+                None => String::new(),
+            };
+            format!("{}{init};", declare(&ty, &name))
+        };
+        fw.decls.push(decl);
         fw.w.globals.insert(g, name);
     }
     fw.place_values()?;
@@ -256,6 +278,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
     /// Decide where each value lives, name the variables and the blocks.
     fn place_values(&mut self) -> Result<()> {
         let body = self.body;
+        let forwarded = self.object_variables();
         // (user block, position) of every use; phi operands are used at the end of the
         // predecessor they come from.
         let mut uses: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::default();
@@ -295,6 +318,15 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 let void = matches!(self.w.m.types[inst.ty], Type::Void);
                 let kind = match &inst.op {
                     op if op.is_debug() => Kind::Dead,
+                    Op::Alloca { .. } if forwarded.contains_key(&h) => Kind::Dead,
+                    Op::Store {
+                        ptr: Value::Inst(p),
+                        ..
+                    } if forwarded.contains_key(p) => Kind::Dead,
+                    Op::Load {
+                        ptr: Value::Inst(p),
+                        ..
+                    } if forwarded.contains_key(p) => Kind::Alias(forwarded[p]),
                     Op::Alloca { .. } => Kind::Var,
                     Op::Phi { .. } => Kind::Hoisted,
                     _ if void => Kind::Stmt,
@@ -362,6 +394,74 @@ impl<'w, 'm> FnWriter<'w, 'm> {
         Ok(())
     }
 
+    /// Private variables of an image or sampler type that are stored once, with an argument
+    /// or constant, and otherwise only loaded: the value each holds.
+    fn object_variables(&self) -> HashMap<Handle<Inst>, Value> {
+        let m = self.w.m;
+        let body = self.body;
+        let mut stored: HashMap<Handle<Inst>, Vec<Value>> = HashMap::default();
+        let mut escapes: HashSet<Handle<Inst>> = HashSet::default();
+        for (h, inst) in body.insts.iter() {
+            if let Op::Alloca { allocated, .. } = &inst.op {
+                if m.types[*allocated].is_opencl_object() {
+                    stored.entry(h).or_default();
+                }
+            }
+        }
+        for (_, inst) in body.insts.iter() {
+            match &inst.op {
+                Op::Store {
+                    ptr: Value::Inst(p),
+                    value,
+                    ..
+                } if stored.contains_key(p) => {
+                    stored.entry(*p).or_default().push(*value);
+                    if let Value::Inst(v) = value {
+                        if stored.contains_key(v) {
+                            escapes.insert(*v);
+                        }
+                    }
+                }
+                Op::Load { .. } => {}
+                op if !op.is_debug() => ir::operands::for_each_operand(op, |v| {
+                    if let Value::Inst(v) = v {
+                        escapes.insert(v);
+                    }
+                }),
+                _ => {}
+            }
+        }
+        // A stored value may itself be a load of such a variable (-O0 copies an argument's
+        // variable into another): resolved until nothing changes.
+        let mut forwarded: HashMap<Handle<Inst>, Value> = HashMap::default();
+        loop {
+            let mut changed = false;
+            for (h, vs) in &stored {
+                if escapes.contains(h) || forwarded.contains_key(h) {
+                    continue;
+                }
+                let [v] = vs[..] else { continue };
+                let v = match v {
+                    Value::Inst(l) => match &body.insts[l].op {
+                        Op::Load {
+                            ptr: Value::Inst(p),
+                            ..
+                        } => forwarded.get(p).copied(),
+                        _ => None,
+                    },
+                    v => Some(v),
+                };
+                if let Some(v) = v {
+                    forwarded.insert(*h, v);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return forwarded;
+            }
+        }
+    }
+
     /// Whether an instruction of block `b` after position `from` and before `to` writes
     /// memory or calls.
     fn effects_between(&self, b: usize, from: usize, to: usize) -> bool {
@@ -388,6 +488,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                     .remove(&h)
                     .ok_or_else(|| Error::internal("a value used before it is computed")),
                 Some(Kind::Var) => Ok(Expr::unary("&", &Expr::atom(self.names[&h].clone()))),
+                Some(&Kind::Alias(v)) => self.operand(v),
                 Some(_) => self
                     .names
                     .get(&h)
@@ -425,7 +526,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
     pub fn instruction(&mut self, h: Handle<Inst>, out: &mut Vec<String>) -> Result<()> {
         let inst = &self.body.insts[h];
         let kind = self.kind[&h];
-        if matches!(kind, Kind::Dead | Kind::Var) || matches!(inst.op, Op::Phi { .. }) {
+        if matches!(kind, Kind::Dead | Kind::Var | Kind::Alias(_)) || matches!(inst.op, Op::Phi { .. }) {
             return Ok(());
         }
         let value = match &inst.op {

@@ -25,6 +25,7 @@ mod function;
 mod helpers;
 mod names;
 mod ops;
+mod printf;
 mod types;
 
 use std::collections::BTreeSet;
@@ -139,7 +140,7 @@ pub fn write(m: &Module) -> Result<Program> {
     }
     let local_users = function::local_variable_users(m)?;
     for (g, gv) in m.globals.iter() {
-        if gv.space == AddressSpace::Local {
+        if matches!(gv.space, AddressSpace::Local | AddressSpace::Private) {
             continue;
         }
         w.global_definition(g)?;
