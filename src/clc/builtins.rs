@@ -71,6 +71,19 @@ fn fence_flags(semantics: u32) -> String {
     }
 }
 
+/// The failure order of a compare-exchange: the success order without its release part.
+fn failure_order(semantics: u32) -> u32 {
+    let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
+    let rest = semantics & !ORDER_MASK;
+    rest | if order == MemorySemantics::ACQUIRE_RELEASE {
+        MemorySemantics::ACQUIRE.bits()
+    } else if order == MemorySemantics::RELEASE {
+        0
+    } else {
+        order.bits()
+    }
+}
+
 fn scope_word(scope: Scope) -> Result<&'static str> {
     Ok(match scope {
         Scope::Invocation => "memory_scope_work_item",
@@ -271,6 +284,7 @@ impl FnWriter<'_, '_> {
                 scope,
                 operation,
             } => self.group(*op, *scope, *operation, a, &tys, ret)?,
+            Builtin::Spirv(op) if super::pipes::is_pipe(*op) => self.pipe(*op, args, a, &tys)?,
             Builtin::Spirv(op) => self.spirv_op(*op, a, &tys, ret)?,
             Builtin::Glsl(op) => {
                 return Err(Error::internal(format!(
@@ -436,17 +450,45 @@ impl FnWriter<'_, '_> {
             self.w.needs.extension("cl_khr_int64_base_atomics");
             self.w.needs.extension("cl_khr_int64_extended_atomics");
         }
-        let atomic_ty = format!("atomic_{elem}");
+        let atomic_ty = if matches!(op, S::AtomicFlagTestAndSet | S::AtomicFlagClear) {
+            "atomic_flag".to_string()
+        } else {
+            format!("atomic_{elem}")
+        };
         let sw = super::types::space_word(space)?
             .map(|w| format!("{w} "))
             .unwrap_or_default();
         let p = Expr::cast(&format!("volatile {sw}{atomic_ty} *"), &a[0]);
         let order = Expr::atom(order_word(semantics)?);
         let sc = Expr::atom(scope_word(scope)?);
-        if op == S::AtomicCompareExchange {
-            return Err(Error::unsupported(
-                "a C11 compare-exchange is not written yet",
+        if matches!(op, S::AtomicCompareExchange | S::AtomicCompareExchangeWeak) {
+            // The C11 form returns whether it stored and leaves the old value in `expected`:
+            // `(expected = cmp, atomic_compare_exchange_strong_explicit(p, &expected, value,
+            // order, failure order, scope), expected)`.
+            let ty = self.w.type_name(pointee)?;
+            let expected = self.temporary(&ty, "expected");
+            let fail = order_word(failure_order(semantics))?;
+            let call = Expr::call(
+                "atomic_compare_exchange_strong_explicit",
+                &[
+                    p,
+                    Expr::atom(format!("&{expected}")),
+                    value(self, &a[2])?,
+                    order,
+                    Expr::atom(fail),
+                    sc,
+                ],
+            );
+            let cmp = value(self, &a[1])?;
+            let r = Expr::atom(format!(
+                "({expected} = {}, {}, {expected})",
+                cmp.text, call.text
             ));
+            return if signed {
+                self.w.unsigned(ret, &r)
+            } else {
+                Ok(r)
+            };
         }
         let (base, v) = match op {
             S::AtomicIIncrement => (

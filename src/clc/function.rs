@@ -45,6 +45,8 @@ pub struct FnWriter<'w, 'm> {
     pub decls: Vec<String>,
     pub block_names: Vec<String>,
     pub labels: HashSet<BlockId>,
+    /// The packet type of each pipe parameter.
+    pub pipe_packets: HashMap<u32, String>,
 }
 
 /// A program-scope variable OpenCL C declares in functions, and the functions that do.
@@ -143,13 +145,24 @@ pub fn write(
     let fname = w.functions[&h].clone();
     let mut scope = w.scope.clone();
     let kernel = m.kernels.iter().find(|k| k.function == h);
+    let pipe_packets = super::pipes::packet_types(m, f, kernel)?;
     let mut params = Vec::new();
     let mut decl_params = Vec::new();
     for (i, p) in f.params.iter().enumerate() {
         let info = kernel.and_then(|k| k.args.get(i));
         let wanted = info.and_then(|a| a.name.as_deref()).or(p.name.as_deref());
         let name = scope.fresh(wanted, &format!("arg{i}"));
-        let mut ty = w.type_name(p.ty)?;
+        let mut ty = match (&m.types[p.ty], pipe_packets.get(&(i as u32))) {
+            (Type::Pipe(access), Some(packet)) => {
+                w.needs.version(2, 0, "pipes");
+                let q = match access {
+                    ir::Access::WriteOnly => "write_only",
+                    _ => "read_only",
+                };
+                format!("{q} pipe {packet}")
+            }
+            _ => w.type_name(p.ty)?,
+        };
         let mut expr = Expr::atom(name.clone());
         if let (Some(a), Type::Pointer { .. }) = (info, &m.types[p.ty]) {
             // The argument's qualifiers as the source wrote them; the body uses the pointer
@@ -209,6 +222,7 @@ pub fn write(
         decls: Vec::new(),
         block_names: Vec::new(),
         labels: HashSet::default(),
+        pipe_packets,
     };
     for &g in locals {
         let gv = &m.globals[g];
@@ -499,6 +513,26 @@ impl<'w, 'm> FnWriter<'w, 'm> {
         }
     }
 
+    /// A variable of type `ty` declared at the top of the function, for an expression that
+    /// needs one (a compare-exchange's expected value).
+    pub fn temporary(&mut self, ty: &str, wanted: &str) -> String {
+        let name = self.scope.fresh(Some(wanted), "tmp");
+        self.decls.push(format!("{};", declare(ty, &name)));
+        name
+    }
+
+    /// The value an operand stands for (through loads of variables that hold one image,
+    /// sampler or pipe).
+    pub fn resolve(&self, v: Value) -> Value {
+        match v {
+            Value::Inst(h) => match self.kind.get(&h) {
+                Some(&Kind::Alias(x)) => self.resolve(x),
+                _ => v,
+            },
+            v => v,
+        }
+    }
+
     /// The type of an operand.
     pub fn type_of(&self, v: Value) -> Handle<Type> {
         self.w.m.value_type(self.f, v)
@@ -526,7 +560,9 @@ impl<'w, 'm> FnWriter<'w, 'm> {
     pub fn instruction(&mut self, h: Handle<Inst>, out: &mut Vec<String>) -> Result<()> {
         let inst = &self.body.insts[h];
         let kind = self.kind[&h];
-        if matches!(kind, Kind::Dead | Kind::Var | Kind::Alias(_)) || matches!(inst.op, Op::Phi { .. }) {
+        if matches!(kind, Kind::Dead | Kind::Var | Kind::Alias(_))
+            || matches!(inst.op, Op::Phi { .. })
+        {
             return Ok(());
         }
         let value = match &inst.op {

@@ -25,6 +25,7 @@ mod function;
 mod helpers;
 mod names;
 mod ops;
+mod pipes;
 mod printf;
 mod types;
 

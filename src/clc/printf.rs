@@ -126,7 +126,12 @@ fn conversions(format: &[u8]) -> Vec<Conversion> {
             continue;
         }
         // Flags, width, precision.
-        while i < format.len() && matches!(format[i], b'-' | b'+' | b' ' | b'#' | b'0'..=b'9' | b'.' | b'*') {
+        while i < format.len()
+            && matches!(
+                format[i],
+                b'-' | b'+' | b' ' | b'#' | b'0'..=b'9' | b'.' | b'*'
+            )
+        {
             i += 1;
         }
         let mut vector = false;
@@ -169,7 +174,9 @@ impl FnWriter<'_, '_> {
         for (i, (e, &t)) in a.into_iter().zip(tys).enumerate().skip(1) {
             let conv = convs.get(i - 1);
             let e = match (self.w.shape(t), conv) {
-                ((1, Shape::Int(_) | Shape::Bool), Some(c)) if !c.vector && c.int_type().is_some() => {
+                ((1, Shape::Int(_) | Shape::Bool), Some(c))
+                    if !c.vector && c.int_type().is_some() =>
+                {
                     Expr::cast(&c.int_type().unwrap_or_default(), &e)
                 }
                 ((n, Shape::Int(_)), Some(c)) if n > 1 && c.signed() => self.w.signed(t, &e)?,
@@ -177,7 +184,9 @@ impl FnWriter<'_, '_> {
                     let Type::Pointer { space, .. } = m.types[t] else {
                         unreachable!("matched a pointer")
                     };
-                    let sw = super::types::space_word(space)?.map(|w| format!("{w} ")).unwrap_or_default();
+                    let sw = super::types::space_word(space)?
+                        .map(|w| format!("{w} "))
+                        .unwrap_or_default();
                     let pointee = if c.letter == b's' { "char" } else { "void" };
                     Expr::cast(&format!("{sw}{pointee} *"), &e)
                 }
@@ -195,10 +204,20 @@ mod tests {
 
     #[test]
     fn formats_are_literals_and_their_conversions_known() {
-        assert_eq!(string_literal(b"a \"b\"\n%d\x01"), "\"a \\\"b\\\"\\n%d\\001\"");
+        assert_eq!(
+            string_literal(b"a \"b\"\n%d\x01"),
+            "\"a \\\"b\\\"\\n%d\\001\""
+        );
         let c = conversions(b"%d %5.2f %% %v4hd %lu %c %s %-8x");
         let letters: Vec<u8> = c.iter().map(|c| c.letter).collect();
-        assert_eq!(letters, b"dfdlucsx".iter().copied().filter(|&l| l != b'l').collect::<Vec<_>>());
+        assert_eq!(
+            letters,
+            b"dfdlucsx"
+                .iter()
+                .copied()
+                .filter(|&l| l != b'l')
+                .collect::<Vec<_>>()
+        );
         assert_eq!(c[0].int_type().as_deref(), Some("int"));
         assert!(c[2].vector && c[2].length == "h");
         assert_eq!(c[3].int_type().as_deref(), Some("ulong"));

@@ -6,7 +6,8 @@
 //!   translated by us to SPIR-V (validated by spirv-val) and turned back into SPIR bitcode twice:
 //!   by `llvm-spirv-14 -r` (an independent reader of our SPIR-V) and by our own `to-spir`
 //!   (real SPIR, verified by `opt -passes=verify`); each is loaded with
-//!   clCreateProgramWithBinary;
+//!   clCreateProgramWithBinary; and our OpenCL C (`to-opencl-c`), built from source with the
+//!   `-cl-std=` its first line names;
 //!
 //! all run on identical inputs; every output buffer and written image must match bit for bit.
 mod cl;
@@ -28,6 +29,8 @@ enum Back {
     Khronos,
     /// Our `to-spir --flavor spir`.
     Ours,
+    /// Not SPIR at all: our OpenCL C, built from source.
+    OpenclC,
 }
 
 /// Our SPIR-V for `fixture`, validated, and read back to SPIR by `back`.
@@ -55,6 +58,7 @@ fn translated_bitcode(fixture: &Path, work: &Path, back: Back) -> Result<Vec<u8>
             )?;
             common::llvm_verify(&bc)?;
         }
+        Back::OpenclC => return Err("OpenCL C is built from source, not as SPIR".into()),
     }
     Ok(std::fs::read(&bc).unwrap())
 }
@@ -114,6 +118,52 @@ const POCL_CANNOT_LINK: [(&str, &str); 2] = [
     ),
 ];
 
+/// Run every spec of a kernel on `candidate` and judge it against the source's references.
+#[allow(clippy::too_many_arguments)]
+fn judge_all(
+    dev: &cl::Device,
+    candidate: &cl::Program,
+    specs: &[spec::ExecSpec],
+    references: &compare::References,
+    name: &str,
+    variant: &str,
+    runs: &mut usize,
+    failures: &mut Vec<String>,
+) {
+    for s in specs {
+        let seed = compare::seed_of(&s.kernel);
+        // Bit for bit with the source as OpenCL lets the driver build it.
+        let judge =
+            || run_spec(dev, candidate, s, seed).map(|g| (references.matches(dev, s, seed, &g), g));
+        let mut verdict = judge();
+        *runs += 1;
+        // A mismatch is run once more: PoCL has been seen (1 run in ~500) to let two
+        // work-items win the same atomic_cmpxchg. Only a mismatch that reproduces
+        // fails; every retry is reported.
+        if matches!(verdict, Ok((Ok(Err(_)), _))) {
+            eprintln!("{name}::{} ({variant}): mismatch, running again", s.kernel);
+            verdict = judge();
+        }
+        match verdict {
+            Ok((Ok(Ok(_)), g)) => {
+                if g.iter().all(|(_, b)| b.iter().all(|&x| x == 0)) {
+                    failures.push(format!(
+                        "{name}::{}: every compared output is zero; the test proves nothing",
+                        s.kernel
+                    ));
+                }
+            }
+            Ok((Ok(Err(diffs)), _)) => failures.push(format!(
+                "{name}::{} ({variant}): {}",
+                s.kernel,
+                diffs.join("; ")
+            )),
+            Ok((Err(e), _)) => failures.push(format!("{name}::{} reference: {e}", s.kernel)),
+            Err(e) => failures.push(format!("{name}::{} ({variant}): {e}", s.kernel)),
+        }
+    }
+}
+
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn translated_kernels_compute_what_their_source_computes_on_pocl() {
@@ -154,12 +204,33 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
         };
         for (dir, back) in common::FIXTURE_DIRS
             .iter()
-            .flat_map(|d| [(d, Back::Khronos), (d, Back::Ours)])
+            .flat_map(|d| [(d, Back::Khronos), (d, Back::Ours), (d, Back::OpenclC)])
+            // The debug shapes' code is the modern ones': OpenCL C (which keeps no debug
+            // information) is built from the other four.
+            .filter(|(d, b)| !(matches!(b, Back::OpenclC) && d.contains("debug")))
         {
             let variant = format!("{} via {back:?}", dir.trim_start_matches("tests/fixtures/"));
             let fixture = Path::new(dir).join(format!("{name}.spir64.bc"));
             // The debug shapes hold a representative set of the kernels.
             if !fixture.exists() {
+                continue;
+            }
+            if let Back::OpenclC = back {
+                let program = compare::our_opencl_c(&fixture, &work)
+                    .and_then(|(text, std)| dev.program_from_source_with(&text, &std));
+                match program {
+                    Ok(p) => judge_all(
+                        &dev,
+                        &p,
+                        &specs,
+                        &references,
+                        &name,
+                        &variant,
+                        &mut runs,
+                        &mut failures,
+                    ),
+                    Err(e) => failures.push(format!("{name} ({variant}): {e}")),
+                }
                 continue;
             }
             let bc = translated_bitcode(&fixture, &work, back);
@@ -191,42 +262,16 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
                     continue;
                 }
             };
-            for s in &specs {
-                let seed = compare::seed_of(&s.kernel);
-                // Bit for bit with the source as OpenCL lets the driver build it.
-                let judge = || {
-                    run_spec(&dev, &candidate, s, seed)
-                        .map(|g| (references.matches(&dev, s, seed, &g), g))
-                };
-                let mut verdict = judge();
-                runs += 1;
-                // A mismatch is run once more: PoCL has been seen (1 run in ~500) to let two
-                // work-items win the same atomic_cmpxchg. Only a mismatch that reproduces
-                // fails; every retry is reported.
-                if matches!(verdict, Ok((Ok(Err(_)), _))) {
-                    eprintln!("{name}::{} ({variant}): mismatch, running again", s.kernel);
-                    verdict = judge();
-                }
-                match verdict {
-                    Ok((Ok(Ok(_)), g)) => {
-                        if g.iter().all(|(_, b)| b.iter().all(|&x| x == 0)) {
-                            failures.push(format!(
-                                "{name}::{}: every compared output is zero; the test proves nothing",
-                                s.kernel
-                            ));
-                        }
-                    }
-                    Ok((Ok(Err(diffs)), _)) => failures.push(format!(
-                        "{name}::{} ({variant}): {}",
-                        s.kernel,
-                        diffs.join("; ")
-                    )),
-                    Ok((Err(e), _)) => {
-                        failures.push(format!("{name}::{} reference: {e}", s.kernel))
-                    }
-                    Err(e) => failures.push(format!("{name}::{} ({variant}): {e}", s.kernel)),
-                }
-            }
+            judge_all(
+                &dev,
+                &candidate,
+                &specs,
+                &references,
+                &name,
+                &variant,
+                &mut runs,
+                &mut failures,
+            );
         }
         kernels += specs.len();
     }
