@@ -171,6 +171,12 @@ pub fn write_body(fw: &mut FnWriter) -> Result<String> {
         let zero = l.fw.w.zero(f.ret)?;
         l.code(1, format!("return {};", zero.text));
     }
+    // A void function's last `return;` says nothing.
+    if let Some(Line::Code(1, s)) = l.lines.last() {
+        if s == "return;" {
+            l.lines.pop();
+        }
+    }
     let mut out = String::new();
     for line in &l.lines {
         match line {

@@ -47,6 +47,9 @@ pub struct FnWriter<'w, 'm> {
     pub labels: HashSet<BlockId>,
     /// The packet type of each pipe parameter.
     pub pipe_packets: HashMap<u32, String>,
+    /// Byte copies that copy one object of a type to another of that type: (destination
+    /// cast, source cast), written as an assignment.
+    copies: HashMap<Handle<Inst>, (Value, Value)>,
 }
 
 /// A program-scope variable OpenCL C declares in functions, and the functions that do.
@@ -223,6 +226,7 @@ pub fn write(
         block_names: Vec::new(),
         labels: HashSet::default(),
         pipe_packets,
+        copies: HashMap::default(),
     };
     for &g in locals {
         let gv = &m.globals[g];
@@ -325,6 +329,17 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 }
             });
         }
+        self.copies = self.typed_copies(&uses);
+        let mut aliased: HashMap<Handle<Inst>, Value> = HashMap::default();
+        for &(d, s) in self.copies.values() {
+            for v in [d, s] {
+                if let Value::Inst(c) = v {
+                    if let Op::Cast { value, .. } = &body.insts[c].op {
+                        aliased.insert(c, *value);
+                    }
+                }
+            }
+        }
         for (bi, b) in body.blocks.iter().enumerate() {
             for (ii, &h) in b.insts.iter().enumerate() {
                 let inst = &body.insts[h];
@@ -332,6 +347,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 let void = matches!(self.w.m.types[inst.ty], Type::Void);
                 let kind = match &inst.op {
                     op if op.is_debug() => Kind::Dead,
+                    _ if aliased.contains_key(&h) => Kind::Alias(aliased[&h]),
                     Op::Alloca { .. } if forwarded.contains_key(&h) => Kind::Dead,
                     Op::Store {
                         ptr: Value::Inst(p),
@@ -474,6 +490,61 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 return forwarded;
             }
         }
+    }
+
+    /// `memcpy` of exactly one object between two pointers of one type, each cast to bytes
+    /// for the copy alone: an assignment of the object (`o = src[i];`).
+    fn typed_copies(
+        &self,
+        uses: &HashMap<Handle<Inst>, Vec<(usize, usize)>>,
+    ) -> HashMap<Handle<Inst>, (Value, Value)> {
+        let m = self.w.m;
+        let body = self.body;
+        let mut out = HashMap::default();
+        for (h, inst) in body.insts.iter() {
+            let Op::CopyMemory {
+                dst,
+                src,
+                size: Value::Const(n),
+                volatile: false,
+                ..
+            } = &inst.op
+            else {
+                continue;
+            };
+            let Some(n) = super::constants::const_index(m, *n) else {
+                continue;
+            };
+            // The pointee a side copies: through a cast to bytes made for this copy alone.
+            let typed = |v: &Value| -> Option<Handle<Type>> {
+                if let Value::Inst(c) = v {
+                    if let Op::Cast {
+                        op: ir::CastOp::Bitcast,
+                        value,
+                    } = &body.insts[*c].op
+                    {
+                        let load = matches!(value, Value::Inst(x)
+                            if matches!(body.insts[*x].op, Op::Load { .. }));
+                        if uses.get(c).map_or(0, Vec::len) != 1 || load {
+                            return None;
+                        }
+                        return m.pointee(m.value_type(self.f, *value));
+                    }
+                }
+                m.pointee(m.value_type(self.f, *v))
+            };
+            match (typed(dst), typed(src)) {
+                (Some(a), Some(b))
+                    if a == b
+                        && m.size_of(a) == n as u64
+                        && matches!(m.types[a], Type::Struct { .. } | Type::Vector { .. }) =>
+                {
+                    out.insert(h, (*dst, *src));
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// Whether an instruction of block `b` after position `from` and before `to` writes
@@ -791,6 +862,15 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 let a = self.operand(*aggregate)?;
                 let path = self.member_path(at, indices)?;
                 Expr::atom(format!("{}{path}", a.postfix()))
+            }
+            Op::CopyMemory { dst, src, .. } if self.copies.contains_key(&h) => {
+                let d = self.operand(*dst)?;
+                let s = self.operand(*src)?;
+                let dt = self.type_of(self.resolve(*dst));
+                let st = self.type_of(self.resolve(*src));
+                let dp = self.place(dt, d, false)?;
+                let sp = self.place(st, s, false)?;
+                Expr::atom(format!("{dp} = {sp}"))
             }
             Op::CopyMemory {
                 dst,

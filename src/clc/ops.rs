@@ -47,6 +47,11 @@ impl Writer<'_> {
             return Ok(e.clone());
         };
         let name = sint_name(w).ok_or_else(|| Error::unsupported(format!("a {w}-bit integer")))?;
+        if lanes == 1 {
+            if let Some(lit) = signed_literal(w, &e.text) {
+                return Ok(lit);
+            }
+        }
         Ok(if lanes == 1 {
             Expr::cast(name, e)
         } else {
@@ -375,6 +380,30 @@ impl Writer<'_> {
         }
         Ok(Expr::unary("&", &Expr::atom(path)))
     }
+}
+
+/// A 32- or 64-bit unsigned literal (`499u`, `0xffffffffu`, `5UL`) as the signed literal of
+/// the same bits (`499`, `-1`, `5L`).
+fn signed_literal(width: u32, text: &str) -> Option<Expr> {
+    let (digits, suffix) = match width {
+        32 => (text.strip_suffix('u')?, ""),
+        64 => (text.strip_suffix("UL")?, "L"),
+        _ => return None,
+    };
+    let v = match digits.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok()?,
+        None => digits.parse::<u64>().ok()?,
+    };
+    let s = if width == 32 { v as u32 as i32 as i64 } else { v as i64 };
+    // The most negative value has no literal of its own.
+    if s == i64::from(i32::MIN) && width == 32 || s == i64::MIN {
+        return None;
+    }
+    Some(if s < 0 {
+        Expr::unary("-", &Expr::atom(format!("{}{suffix}", -s)))
+    } else {
+        Expr::atom(format!("{s}{suffix}"))
+    })
 }
 
 impl Expr {

@@ -167,7 +167,7 @@ impl Types {
                 );
                 let spelled = format!("struct {tag}");
                 self.names.insert(t, spelled.clone());
-                self.forward.push(format!("{spelled};"));
+                self.forward.push(format!("{spelled};\n"));
                 let Some(members) = members else {
                     return Ok(spelled);
                 };
