@@ -21,15 +21,30 @@ pub fn our_spirv(fixture: &Path, work: &Path) -> Result<PathBuf, String> {
 
 /// Our OpenCL C for `fixture` (`to-opencl-c`, by the binary) and the `-cl-std=` option its
 /// first line names.
+///
+/// `SPIR_XLATE_OPENCL_C_KEEP=DIR` also keeps each program in DIR; `SPIR_XLATE_OPENCL_C_DIR=DIR`
+/// reads them from there instead of translating (a machine without the tool: the GPU
+/// machine, docs/testing.md).
 pub fn our_opencl_c(fixture: &Path, work: &Path) -> Result<(String, String), String> {
-    let cl = work.join(format!("{}.out.cl", common::fixture_id(fixture)));
-    common::run_tool(
-        Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
-            .arg("to-opencl-c")
-            .arg(fixture)
-            .arg("-o")
-            .arg(&cl),
-    )?;
+    let file = format!("{}.out.cl", common::fixture_id(fixture));
+    let cl = match std::env::var_os("SPIR_XLATE_OPENCL_C_DIR") {
+        Some(dir) => Path::new(&dir).join(&file),
+        None => {
+            let cl = work.join(&file);
+            common::run_tool(
+                Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+                    .arg("to-opencl-c")
+                    .arg(fixture)
+                    .arg("-o")
+                    .arg(&cl),
+            )?;
+            if let Some(keep) = std::env::var_os("SPIR_XLATE_OPENCL_C_KEEP") {
+                std::fs::create_dir_all(&keep).map_err(|e| e.to_string())?;
+                std::fs::copy(&cl, Path::new(&keep).join(&file)).map_err(|e| e.to_string())?;
+            }
+            cl
+        }
+    };
     let text = std::fs::read_to_string(&cl).map_err(|e| format!("{}: {e}", cl.display()))?;
     let std = text
         .lines()
