@@ -173,6 +173,14 @@ impl FnWriter<'_, '_> {
         let mut out = vec![Expr::atom(string_literal(&format))];
         for (i, (e, &t)) in a.into_iter().zip(tys).enumerate().skip(1) {
             let conv = convs.get(i - 1);
+            // A constant string printed with %s: the literal itself (a driver that formats
+            // on the host, NVIDIA's, resolves %s strings when it compiles).
+            if conv.is_some_and(|c| c.letter == b's') {
+                if let Some(text) = args.get(i).and_then(|&v| format_bytes(m, self.f, v)) {
+                    out.push(Expr::atom(string_literal(&text)));
+                    continue;
+                }
+            }
             let e = match (self.w.shape(t), conv) {
                 ((1, Shape::Int(_) | Shape::Bool), Some(c))
                     if !c.vector && c.int_type().is_some() =>

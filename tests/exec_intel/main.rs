@@ -119,6 +119,31 @@ const CONTROL_CRASHES: [(&str, &str, &str); 11] = [
     ),
 ];
 
+/// On NVIDIA's OpenCL (the GPU machine's run of our OpenCL C, docs/testing.md): kernels whose
+/// own source the driver cannot run, so no reference exists: named in the output, never
+/// counted. The GPU fault loses the context, so every later program would fail too.
+const NVIDIA_SOURCE_FAULTS: [(&str, &str); 4] = [
+    (
+        "sampler_flow",
+        "NVIDIA's compiler crashes (SIGSEGV) building the kernel's OpenCL C source",
+    ),
+    (
+        "local_two_tiles",
+        "the kernel's source faults on the GPU (CL_INVALID_COMMAND_QUEUE): it reads a __local \
+         argument through a float4 pointer, and NVIDIA aligns __local arguments less",
+    ),
+    (
+        "local_views",
+        "the kernel's source faults on the GPU (CL_INVALID_COMMAND_QUEUE): it reads a __local \
+         argument through a float4 pointer, and NVIDIA aligns __local arguments less",
+    ),
+    (
+        "vectors_spaces",
+        "the kernel's source faults on the GPU (CL_INVALID_COMMAND_QUEUE): it reads a __local \
+         argument through a float16 pointer, and NVIDIA aligns __local arguments less",
+    ),
+];
+
 /// Kernels whose OpenCL C `to-opencl-c` does not write yet: (kernel, what it refuses, why).
 /// The refusal is asserted (a located error naming the construct), never skipped silently;
 /// should the kernel translate, the tier fails until it is taken off this list.
@@ -209,9 +234,13 @@ fn run_all() {
     let (mut failures, mut control_failures, mut kernels) = (Vec::new(), Vec::new(), 0);
     for cl_path in sources {
         let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
-        let crash = DRIVER_CRASHES.iter().find(|(k, _)| *k == name && platform == "Intel");
+        let crash = match platform.as_str() {
+            "Intel" => DRIVER_CRASHES.iter().find(|(k, _)| *k == name),
+            "NVIDIA" => NVIDIA_SOURCE_FAULTS.iter().find(|(k, _)| *k == name),
+            _ => None,
+        };
         if let Some((_, why)) = crash {
-            eprintln!("{name}: not run on the Intel runtime: {why}");
+            eprintln!("{name}: not run on {platform}: {why}");
             continue;
         }
         let src = std::fs::read_to_string(&cl_path).unwrap();
@@ -291,6 +320,10 @@ fn run_all() {
                 }
                 let not_written = OPENCL_C_NOT_WRITTEN.iter().find(|n| n.0 == name);
                 if let (Consumer::OpenclC, Some((_, refused, why))) = (consumer, not_written) {
+                    if std::env::var_os("SPIR_XLATE_OPENCL_C_DIR").is_some() {
+                        eprintln!("{name} ({shape}, OpenclC): not written: {why}");
+                        continue;
+                    }
                     match compare::our_opencl_c(&fixture, &work) {
                         Err(e) if e.contains(refused) => {
                             eprintln!("{name} ({shape}, OpenclC): refused as expected: {why}")
