@@ -51,7 +51,12 @@ fn opencl_c_matches_its_snapshots() {
         let input = PathBuf::from(format!("tests/fixtures/{variant}/{kernel}.spir64.bc"));
         let got = opencl_c(&input).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
         let again = opencl_c(&input).unwrap();
-        assert_eq!(got, again, "{}: the output is not deterministic", input.display());
+        assert_eq!(
+            got,
+            again,
+            "{}: the output is not deterministic",
+            input.display()
+        );
         let snap = format!("tests/snapshots/{variant}.{kernel}.cl");
         if bless {
             std::fs::write(&snap, &got).unwrap();
@@ -59,16 +64,27 @@ fn opencl_c_matches_its_snapshots() {
         }
         let want = std::fs::read_to_string(&snap)
             .unwrap_or_else(|e| panic!("{snap}: {e} (create it with SPIR_XLATE_BLESS=1)"));
-        assert_eq!(want, got, "{snap} differs from the OpenCL C of {}", input.display());
+        assert_eq!(
+            want,
+            got,
+            "{snap} differs from the OpenCL C of {}",
+            input.display()
+        );
     }
 }
 
 #[test]
 fn the_first_line_names_the_version_to_build_with() {
     let v12 = opencl_c(Path::new("tests/fixtures/modern/vector_add.spir64.bc")).unwrap();
-    assert!(v12.starts_with("// OpenCL C 1.2 (build with -cl-std=CL1.2)"), "{v12}");
+    assert!(
+        v12.starts_with("// OpenCL C 1.2 (build with -cl-std=CL1.2)"),
+        "{v12}"
+    );
     let v20 = opencl_c(Path::new("tests/fixtures/modern/generic_space.spir64.bc")).unwrap();
-    assert!(v20.starts_with("// OpenCL C 2.0 (build with -cl-std=CL2.0)"), "{v20}");
+    assert!(
+        v20.starts_with("// OpenCL C 2.0 (build with -cl-std=CL2.0)"),
+        "{v20}"
+    );
 }
 
 #[test]
@@ -100,7 +116,10 @@ fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
             },
         };
         if NOT_WRITTEN.iter().any(|n| n.0 == kernel) {
-            failures.push(format!("{}: translated; take it off NOT_WRITTEN", input.display()));
+            failures.push(format!(
+                "{}: translated; take it off NOT_WRITTEN",
+                input.display()
+            ));
         }
         let std = text
             .lines()
@@ -114,7 +133,12 @@ fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
         let mut cmd = Command::new("clang-14");
         cmd.args(["-x", "cl", "-target", target])
             .arg(format!("-cl-std={std}"))
-            .args(["-Werror", "-fsyntax-only", "-Xclang", "-finclude-default-header"]);
+            .args([
+                "-Werror",
+                "-fsyntax-only",
+                "-Xclang",
+                "-finclude-default-header",
+            ]);
         for line in text.lines() {
             if let Some(ext) = line
                 .strip_prefix("#pragma OPENCL EXTENSION ")
@@ -139,6 +163,11 @@ fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
         "OpenCL C of {} fixtures: {compiled} compile with clang-14 -Werror, {refused} not written yet",
         fixtures.len()
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(compiled > 500, "only {compiled} fixtures compiled");
 }

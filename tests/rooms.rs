@@ -52,9 +52,20 @@ const ROOMS: &[(&str, &[&str])] = &[
         &["diag", "hash", "ir", "mappings", "options", "verify"],
     ),
     (
+        "clc",
+        &[
+            "diag",
+            "hash",
+            "ir",
+            "mappings",
+            "spir::groups",
+            "spir::opencl_names",
+        ],
+    ),
+    (
         "pipeline",
         &[
-            "contain", "diag", "input", "ir", "options", "spir", "spirv", "vulkan",
+            "clc", "contain", "diag", "input", "ir", "options", "spir", "spirv", "vulkan",
         ],
     ),
     (

@@ -202,7 +202,11 @@ impl Writer<'_> {
             if let Some(word) = word {
                 // In an initializer, a quotient: some compilers' INFINITY (NVIDIA's
                 // `__int_as_float(0x7f800000)`) is no constant expression.
-                let word = if self.in_initializer { "(1.0f / 0.0f)" } else { word };
+                let word = if self.in_initializer {
+                    "(1.0f / 0.0f)"
+                } else {
+                    word
+                };
                 let e = if width == 32 {
                     Expr::atom(word)
                 } else {

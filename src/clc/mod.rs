@@ -17,12 +17,17 @@
 //! it uses generic pointers, program-scope global variables, C11 atomics at other scopes or
 //! orders, pipes or device-side enqueue.
 
+mod atomics;
 mod builtins;
 mod constants;
 mod control;
+mod definition;
+mod effects;
 mod expr;
+mod expressions;
 mod function;
 mod helpers;
+mod lanes;
 mod names;
 mod ops;
 mod pipes;
@@ -139,7 +144,7 @@ pub fn write(m: &Module) -> Result<Program> {
         let n = w.scope.fresh(Some(&f.name), "function");
         w.functions.insert(h, n);
     }
-    let local_users = function::local_variable_users(m)?;
+    let local_users = definition::local_variable_users(m)?;
     for (g, gv) in m.globals.iter() {
         if matches!(gv.space, AddressSpace::Local | AddressSpace::Private) {
             continue;
@@ -155,7 +160,7 @@ pub fn write(m: &Module) -> Result<Program> {
             .map(|(g, _)| *g)
             .collect();
         let (proto, body) =
-            function::write(&mut w, h, &locals).map_err(|e| e.in_function(&f.name))?;
+            definition::write(&mut w, h, &locals).map_err(|e| e.in_function(&f.name))?;
         if !f.is_kernel {
             prototypes.push(format!("{proto};\n"));
         }

@@ -394,7 +394,11 @@ fn signed_literal(width: u32, text: &str) -> Option<Expr> {
         Some(hex) => u64::from_str_radix(hex, 16).ok()?,
         None => digits.parse::<u64>().ok()?,
     };
-    let s = if width == 32 { v as u32 as i32 as i64 } else { v as i64 };
+    let s = if width == 32 {
+        v as u32 as i32 as i64
+    } else {
+        v as i64
+    };
     // The most negative value has no literal of its own.
     if s == i64::from(i32::MIN) && width == 32 || s == i64::MIN {
         return None;

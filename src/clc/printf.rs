@@ -19,7 +19,7 @@ pub fn format_bytes(m: &Module, f: &crate::ir::Function, v: Value) -> Option<Vec
                 crate::ir::Op::Gep { base, indices, .. }
                     if indices
                         .iter()
-                        .all(|&i| super::function::index_const(m, i) == Some(0)) =>
+                        .all(|&i| super::lanes::index_const(m, i) == Some(0)) =>
                 {
                     format_bytes(m, f, *base)
                 }

@@ -15,7 +15,7 @@ __kernel void printf_formats(__global uint *ret, const __global float4 *v) {
   ulong call = get_global_id(0u);
   uint conv = (uint)call;
   __global float4 *arrayidx = &((__global float4 *)v)[call];
-  uint call6 = printf("i=%u f=%.3f e=%e x=%#x s=%s c=%c\n", (uint)conv, (double)((__global float *)&(*arrayidx))[0], (double)((__global float *)&((__global float4 *)v)[call])[1], (uint)(conv * 255u), (__constant char *)&v_str_1[0], (int)(conv + 65u));
-  uint call9 = printf("%v4hlf|%5d|%-8s|%ld\n", *arrayidx, (int)conv, (__constant char *)&label[0], (long)(call << 40UL));
+  uint call6 = printf("i=%u f=%.3f e=%e x=%#x s=%s c=%c\n", (uint)conv, (double)((__global float *)&(*arrayidx))[0], (double)((__global float *)&((__global float4 *)v)[call])[1], (uint)(conv * 255u), "str", (int)(conv + 65u));
+  uint call9 = printf("%v4hlf|%5d|%-8s|%ld\n", *arrayidx, (int)conv, "lbl", (long)(call << 40UL));
   ret[call] = (call6 + 100u) + call9;
 }
