@@ -84,12 +84,22 @@ def intel_rows(log):
     rows = []
     for back, what in (("Spirv", "our SPIR-V (`clCreateProgramWithIL`)"),
                        ("ToSpir", "our `to-spir` SPIR (`cl_khr_spir`)"),
+                       ("OpenclC", "our OpenCL C (`to-opencl-c`, built from source)"),
                        ("Input", "the input SPIR itself (control)")):
         m = need(rf"^\s*{back}: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
                  rf"runs bit-identical", log, f"the Intel {back} summary")
         rows.append(f"| Intel CPU runtime, {what} | {m[1]} programs built, {m[2]} refused | "
                     f"{m[3]} of {m[4]} runs bit-identical |")
     return rows
+
+
+def nvidia_opencl_c_rows(log):
+    """NVIDIA's OpenCL on the GPU machine, our OpenCL C against the source (its log's summary)."""
+    m = need(r"OpenclC: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
+             r"runs bit-identical", log, "the NVIDIA OpenCL C summary")
+    return [f"| NVIDIA OpenCL (H200), our OpenCL C (`to-opencl-c`, built from source; "
+            f"[how](testing.md)) | {m[1]} programs built, {m[2]} refused | {m[3]} of {m[4]} runs "
+            f"bit-identical (to the source built by NVIDIA's OpenCL) |"]
 
 
 def layer_rows(log):
@@ -244,12 +254,14 @@ def main():
         run_tiers()
     vulkan, intel, gpu = read("exec_vulkan.log"), read("exec_intel.log"), read("gpu.log")
     layer = read("exec_layer.log")
+    nvidia = read("opencl_c_nvidia.log")
     if not (vulkan and intel):
         sys.exit("status.py: docs/logs/exec_vulkan.log and exec_intel.log are needed "
                  "(python3 scripts/status.py --run makes them)")
     stamp = datetime.datetime.fromtimestamp(
         os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
-    rows = (intel_rows(intel) + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
+    rows = (intel_rows(intel) + (nvidia_opencl_c_rows(nvidia) if nvidia else [])
+            + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
             + (gpu_rows(gpu) if gpu else []))
     math = math_rows(vulkan)
     page = [
