@@ -41,6 +41,16 @@ pub fn graph<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
     }
 }
 
+/// Either input kind (decided by content) read into the graph in this process: inside a
+/// contained child, where LLVM's reader may die.
+fn read_in_process(bytes: &[u8]) -> Result<ir::Module> {
+    if input::format(bytes) == Format::Spirv {
+        spirv::read::read(&spirv::read::words_from_bytes(bytes)?)
+    } else {
+        spir::read::read_bytes_in_process(bytes)
+    }
+}
+
 /// A SPIR-V module and, for a Vulkan target, its kernel interface as JSON.
 #[derive(Debug)]
 pub struct SpirvOutput {
@@ -64,11 +74,7 @@ pub fn translate_to_spirv<'a>(
     let bytes = input.bytes()?;
     let limits = options.limits.for_input(bytes.len() as u64);
     contain::run(contain::Work::ReadBitcode, limits, || {
-        let module = if input::format(&bytes) == Format::Spirv {
-            spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)?
-        } else {
-            spir::read::read_bytes_in_process(&bytes)?
-        };
+        let module = read_in_process(&bytes)?;
         let out = assemble_spirv(&module, options)?;
         // The graph is freed before SPIRV-Tools builds its own view of the words.
         drop(module);
@@ -146,11 +152,7 @@ pub fn translate_to_opencl_c<'a>(
     let bytes = input.bytes()?;
     let limits = options.limits.for_input(bytes.len() as u64);
     contain::run(contain::Work::ReadBitcode, limits, || {
-        let module = if input::format(&bytes) == Format::Spirv {
-            spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)?
-        } else {
-            spir::read::read_bytes_in_process(&bytes)?
-        };
+        let module = read_in_process(&bytes)?;
         let program = clc::write(&module)?;
         let lost = diag::sorted_losses([&module.lost[..], &program.lost[..]].concat());
         Ok(OpenclCOutput {

@@ -228,12 +228,7 @@ impl FnWriter<'_, '_> {
                 "an image builtin on a value that is not an image",
             ));
         };
-        let suffix = |k: TexelKind| match k {
-            TexelKind::Float => "f",
-            TexelKind::Half => "h",
-            TexelKind::Signed => "i",
-            TexelKind::Unsigned => "ui",
-        };
+        let suffix = crate::spir::opencl_names::texel_suffix;
         // Integer coordinates and texels are signed in OpenCL C.
         let coord = |w: &mut Self, i: usize, a: &[Expr]| -> Result<Expr> {
             if matches!(w.w.shape(tys[i]).1, Shape::Int(_)) {

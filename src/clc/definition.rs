@@ -144,7 +144,13 @@ pub fn write(
     let mut fw = FnWriter::new(w, f, body, scope, params, pipe_packets);
     for &g in locals {
         let gv = &m.globals[g];
-        let name = fw.fresh_name(&gv.name, "local");
+        // clang names a kernel's `__local` variable `<kernel>.<name>`.
+        let short = gv
+            .name
+            .strip_prefix(&format!("{}.", f.name))
+            .unwrap_or(&gv.name)
+            .to_string();
+        let name = fw.fresh_name(&short, "local");
         let ty = fw.w.type_name(gv.ty)?;
         let decl = if gv.space == AddressSpace::Local {
             format!("__local {};", declare(&ty, &name))

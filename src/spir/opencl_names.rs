@@ -5,6 +5,7 @@
 use crate::ir::module::Module;
 use crate::ir::types::{Access, ImageDim, ImageType, Type};
 use crate::ir::Handle;
+use crate::ir::TexelKind;
 
 /// `image2d_array_depth`: the part every image spelling shares (OpenCL C `<base>_t`, SPIR
 /// opaque struct `opencl.<base>_t`, mangled `ocl_<base without underscores>`).
@@ -19,6 +20,16 @@ pub fn image_base(i: &ImageType) -> String {
     let ms = if i.multisampled { "_msaa" } else { "" };
     let depth = if i.depth { "_depth" } else { "" };
     format!("{dim}{arr}{ms}{depth}")
+}
+
+/// The suffix of an image read or write of a texel kind (`read_imagef`, `write_imageui`).
+pub fn texel_suffix(k: TexelKind) -> &'static str {
+    match k {
+        TexelKind::Float => "f",
+        TexelKind::Half => "h",
+        TexelKind::Signed => "i",
+        TexelKind::Unsigned => "ui",
+    }
 }
 
 /// The image `image2d_array_depth[_ro|_wo|_rw]` names (the inverse of [`image_base`], with

@@ -8,7 +8,7 @@ use super::body::FnCtx;
 use super::{Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{is_float_test, CLOp};
-use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, TexelKind, Type, Value};
+use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, Type, Value};
 use crate::llvm::{self, AttributePlace, IntPredicate, Opcode, Wrap};
 use crate::mappings;
 use crate::mappings::channel_query;
@@ -426,12 +426,7 @@ impl<'a> Writer<'a> {
                 "image builtin on a value that is not an image",
             ));
         };
-        let suffix = |k: TexelKind| match k {
-            TexelKind::Float => "f",
-            TexelKind::Half => "h",
-            TexelKind::Signed => "i",
-            TexelKind::Unsigned => "ui",
-        };
+        let suffix = crate::spir::opencl_names::texel_suffix;
         Ok(match op {
             ImageOp::Read(k) | ImageOp::Sample(k) => {
                 let p = self.mtypes(tys, true)?;
