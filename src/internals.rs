@@ -56,6 +56,11 @@ pub mod spirv {
     pub use crate::spirv::write::write;
 }
 
+/// The OpenCL C writer, from a graph.
+pub mod clc {
+    pub use crate::clc::write;
+}
+
 /// The Vulkan lowering's structurizer (its property tests build graphs for it).
 pub mod vulkan {
     pub use crate::vulkan::structurize::{structurize, Form};

@@ -236,3 +236,41 @@ fn messages_name_builtins_as_spirv_instructions() {
         }
     }
 }
+
+#[test]
+fn to_opencl_c_refuses_bad_input_and_keeps_an_existing_source() {
+    let good = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+    for (name, bytes) in [
+        ("clc-trunc.bc", &good[..good.len() / 2]),
+        ("clc-junk.spv", &[0x03u8, 0x02, 0x23, 0x07, 0, 0][..]),
+    ] {
+        let p = temp(name, bytes);
+        let out = p.with_extension("cl");
+        let (code, err) = run(&[
+            "to-opencl-c",
+            p.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(err.starts_with("error: "), "{name}: {err}");
+        assert!(
+            err.contains(p.to_str().unwrap()),
+            "{name}: the error names the file: {err}"
+        );
+        assert!(!out.exists(), "{name}: no partial output");
+    }
+    // The default output name is the kernel's source: never overwritten without --force.
+    let p = temp("clc-kernel.bc", &good);
+    let source = p.with_extension("cl");
+    std::fs::write(&source, "kernel source").unwrap();
+    let (code, err) = run(&["to-opencl-c", p.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&source).unwrap(), "kernel source");
+    let (code, err) = run(&["to-opencl-c", p.to_str().unwrap(), "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&source)
+        .unwrap()
+        .contains("__kernel void vector_add("));
+}

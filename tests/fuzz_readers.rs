@@ -332,6 +332,11 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
                     return Err(format!("SPIR-V writer: {e}"));
                 }
             }
+            if let Err(e) = spir_xlate::internals::clc::write(&m) {
+                if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
+                    return Err(format!("OpenCL C writer: {e}"));
+                }
+            }
             // The Vulkan lowering, in both pointer strategies.
             for vulkan_pointers in [VulkanPointers::Physical, VulkanPointers::Descriptors] {
                 let opts = Options {
