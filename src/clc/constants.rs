@@ -91,6 +91,9 @@ impl Writer<'_> {
     fn initializer_parts(&mut self, c: Handle<Constant>) -> Result<String> {
         let m = self.m;
         let k = &m.constants[c];
+        if let Some(text) = string_of(m, c) {
+            return Ok(super::printf::string_literal(&text));
+        }
         match (&k.kind, &m.types[k.ty]) {
             (ConstantKind::Composite(parts), Type::Struct { .. } | Type::Array { .. }) => {
                 let parts = parts
@@ -293,6 +296,32 @@ impl Writer<'_> {
         self.samplers.insert(c, name.clone());
         Ok(name)
     }
+}
+
+/// A byte array that holds text ending in its one NUL (a string literal of the source): the
+/// text without the NUL.
+fn string_of(m: &crate::ir::Module, c: Handle<Constant>) -> Option<Vec<u8>> {
+    let k = &m.constants[c];
+    let Type::Array { elem, .. } = m.types[k.ty] else {
+        return None;
+    };
+    if m.types[elem] != (Type::Int { width: 8 }) {
+        return None;
+    }
+    let ConstantKind::Composite(parts) = &k.kind else {
+        return None;
+    };
+    let bytes: Vec<u8> = parts
+        .iter()
+        .map(|&p| match m.constants[p].kind {
+            ConstantKind::Int(b) => Some(b as u8),
+            ConstantKind::Null => Some(0),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let (last, text) = bytes.split_last()?;
+    let printable = |b: &u8| (0x20..0x7f).contains(b) || matches!(b, b'\n' | b'\t');
+    (*last == 0 && text.iter().all(printable)).then(|| text.to_vec())
 }
 
 /// `(float4)(a, b, c, d)`, or `(float4)(a)` when every lane is one value.

@@ -424,7 +424,7 @@ impl Layout<'_, '_, '_> {
                     // A cycle: every value into a temporary first.
                     let mut temps = Vec::new();
                     for (h, name, e, _) in pending.drain(..) {
-                        let ty = self.fw.w.type_name(body.insts[h].ty)?;
+                        let ty = self.fw.var_type(h)?;
                         let t = format!("{name}_next");
                         out.push(format!("{} = {};", super::types::declare(&ty, &t), e.text));
                         temps.push((name, t));

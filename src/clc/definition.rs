@@ -82,6 +82,7 @@ pub fn write(
     let pipe_packets = super::pipes::packet_types(m, f, kernel)?;
     let mut params = Vec::new();
     let mut decl_params = Vec::new();
+    let mut const_params = HashSet::default();
     for (i, p) in f.params.iter().enumerate() {
         let info = kernel.and_then(|k| k.args.get(i));
         let wanted = info.and_then(|a| a.name.as_deref()).or(p.name.as_deref());
@@ -102,19 +103,26 @@ pub fn write(
             // The argument's qualifiers as the source wrote them; the body uses the pointer
             // without them (a cast), as the graph's types do.
             let q = &a.qualifiers;
-            if q.is_const || q.is_volatile {
+            // A `const` pointer stays one in the body (`tainted` in `function`); a
+            // `volatile` one is used through a cast, as the graph's accesses say.
+            let pointee_is_pointer = matches!(m.types[p.ty], Type::Pointer { pointee, .. }
+                if matches!(m.types[pointee], Type::Pointer { .. }));
+            if (q.is_const || q.is_volatile) && !pointee_is_pointer {
                 let plain = ty.clone();
                 let star = ty.rfind('*').unwrap_or(ty.len());
                 let mut pointee = ty[..star].trim_end().to_string();
                 if q.is_volatile {
                     pointee = format!("volatile {pointee}");
                 }
-                if q.is_const && a.space != AddressSpace::Constant {
+                let is_const = q.is_const && a.space != AddressSpace::Constant;
+                if is_const {
                     pointee = format!("const {pointee}");
                 }
                 ty = format!("{pointee} *");
-                if ty != plain {
+                if q.is_volatile {
                     expr = Expr::cast(&plain, &Expr::atom(name.clone()));
+                } else if is_const {
+                    const_params.insert(i as u32);
                 }
             }
             if q.is_restrict {
@@ -141,7 +149,7 @@ pub fn write(
     let Some(body) = &f.body else {
         return Ok((proto, None));
     };
-    let mut fw = FnWriter::new(w, f, body, scope, params, pipe_packets);
+    let mut fw = FnWriter::new(w, f, body, scope, params, pipe_packets, const_params);
     for &g in locals {
         let gv = &m.globals[g];
         // clang names a kernel's `__local` variable `<kernel>.<name>`.

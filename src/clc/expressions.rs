@@ -101,7 +101,8 @@ impl FnWriter<'_, '_> {
             Op::Call { callee, args } => {
                 let mut a = Vec::new();
                 for &v in args {
-                    a.push(self.operand(v)?);
+                    let e = self.operand(v)?;
+                    a.push(self.plain_pointer(v, e)?);
                 }
                 let name = self.w.functions[callee].clone();
                 Expr::call(&name, &a)

@@ -50,6 +50,11 @@ pub struct FnWriter<'w, 'm> {
     /// Byte copies that copy one object of a type to another of that type: (destination
     /// cast, source cast), written as an assignment.
     pub copies: HashMap<Handle<Inst>, (Value, Value)>,
+    /// Kernel parameters declared as pointers to `const` (the source's qualifier).
+    const_params: HashSet<u32>,
+    /// Pointers derived from them (steps, casts, selects, phis): their variables are
+    /// declared pointers to `const` too, and they are cast where a plain pointer is expected.
+    tainted: HashSet<Handle<Inst>>,
 }
 
 impl<'w, 'm> FnWriter<'w, 'm> {
@@ -62,6 +67,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
         scope: Scope,
         params: Vec<Expr>,
         pipe_packets: HashMap<u32, String>,
+        const_params: HashSet<u32>,
     ) -> Self {
         FnWriter {
             w,
@@ -77,7 +83,77 @@ impl<'w, 'm> FnWriter<'w, 'm> {
             labels: HashSet::default(),
             pipe_packets,
             copies: HashMap::default(),
+            const_params,
+            tainted: HashSet::default(),
         }
+    }
+
+    /// Which instructions hold a pointer derived from a `const` parameter.
+    fn taint(&mut self) {
+        if self.const_params.is_empty() {
+            return;
+        }
+        loop {
+            let mut changed = false;
+            for (h, inst) in self.body.insts.iter() {
+                if self.tainted.contains(&h) {
+                    continue;
+                }
+                let from = match &inst.op {
+                    Op::Gep { base, .. } => self.is_const_pointer(*base),
+                    Op::Cast {
+                        op: ir::CastOp::Bitcast | ir::CastOp::AddrSpaceCast,
+                        value,
+                    } => self.is_const_pointer(*value),
+                    Op::Select {
+                        on_true, on_false, ..
+                    } => self.is_const_pointer(*on_true) || self.is_const_pointer(*on_false),
+                    Op::Phi { incoming } => incoming.iter().any(|(v, _)| self.is_const_pointer(*v)),
+                    _ => false,
+                };
+                if from && matches!(self.w.m.types[inst.ty], Type::Pointer { .. }) {
+                    self.tainted.insert(h);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// Whether a value is a pointer to `const` data (a `const` parameter or derived from one).
+    pub fn is_const_pointer(&self, v: Value) -> bool {
+        match v {
+            Value::Param(i) => self.const_params.contains(&i),
+            Value::Inst(h) => match self.kind.get(&h) {
+                Some(&Kind::Alias(x)) => self.is_const_pointer(x),
+                _ => self.tainted.contains(&h),
+            },
+            Value::Const(_) => false,
+        }
+    }
+
+    /// The declared type of an instruction's variable: a pointer to `const` where it holds
+    /// one derived from a `const` parameter.
+    pub fn var_type(&mut self, h: Handle<Inst>) -> Result<String> {
+        let ty = self.body.insts[h].ty;
+        let name = self.w.type_name(ty)?;
+        let m = self.w.m;
+        let const_data = self.tainted.contains(&h)
+            && matches!(m.types[ty], Type::Pointer { pointee, .. }
+                if !matches!(m.types[pointee], Type::Pointer { .. }));
+        Ok(if const_data { format!("const {name}") } else { name })
+    }
+
+    /// `e` as a plain pointer where it is a pointer to `const` (for a store of the pointer,
+    /// or an argument of a function that takes a plain one).
+    pub fn plain_pointer(&mut self, v: Value, e: Expr) -> Result<Expr> {
+        if !self.is_const_pointer(v) {
+            return Ok(e);
+        }
+        let t = self.w.type_name(self.type_of(v))?;
+        Ok(Expr::cast(&t, &e))
     }
 
     /// A fresh name in the function's scope for what the input called `wanted`.
@@ -88,6 +164,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
     /// Decide where each value lives, name the variables and the blocks.
     pub fn place_values(&mut self) -> Result<()> {
         let body = self.body;
+        self.taint();
         let forwarded = self.object_variables();
         // (user block, position) of every use; phi operands are used at the end of the
         // predecessor they come from.
@@ -192,7 +269,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 let inst = &body.insts[h];
                 match self.kind[&h] {
                     Kind::Hoisted => {
-                        let ty = self.w.type_name(inst.ty)?;
+                        let ty = self.var_type(h)?;
                         let d = declare(&ty, &self.names[&h]);
                         self.decls.push(format!("{d};"));
                     }
@@ -437,6 +514,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
             } => {
                 let p = self.operand(*ptr)?;
                 let v = self.operand(*value)?;
+                let v = self.plain_pointer(*value, v)?;
                 let pt = self.type_of(*ptr);
                 let place = self.place(pt, p, *volatile)?;
                 out.push(format!("{place} = {};", v.text));
@@ -496,7 +574,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
     ) -> Result<()> {
         let name = self.names[&h].clone();
         if kind == Kind::Local || kind == Kind::Stmt {
-            let ty = self.w.type_name(self.body.insts[h].ty)?;
+            let ty = self.var_type(h)?;
             out.push(format!("{} = {};", declare(&ty, &name), value.text));
         } else {
             out.push(format!("{name} = {};", value.text));

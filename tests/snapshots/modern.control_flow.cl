@@ -58,7 +58,7 @@ __kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
   uint acc_0_lcssa_i9;
   uint cond;
   call = get_global_id(0u);
-  t = ((__global uint *)x)[call];
+  t = x[call];
   if ((int)t > 0) {
     if ((int)n > 0) {
       k_013_i = 0u;

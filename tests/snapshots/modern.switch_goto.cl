@@ -73,7 +73,7 @@ __kernel void switch_goto(__global uint *out, const __global uint *x) {
   uint add2_lcssa;
   bool cmp_lcssa;
   call = get_global_id(0u);
-  t = ((__global uint *)x)[call];
+  t = x[call];
   switch (t) {
     case 4294967293u: case 4294967294u: {
       retval_0_i15 = 100u;

@@ -3,5 +3,5 @@
 
 __kernel void vector_add(const __global float *a, const __global float *b, __global float *c) {
   ulong call = get_global_id(0u);
-  c[call] = ((__global float *)a)[call] + ((__global float *)b)[call];
+  c[call] = a[call] + b[call];
 }
