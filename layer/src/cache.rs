@@ -8,7 +8,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-/// A translation as the cache keeps it: the SPIR-V and the facts it does not keep.
+/// A translation as the cache keeps it: the program (SPIR-V, or OpenCL C text on the source
+/// road) and the facts it does not keep.
 pub(crate) struct Entry {
     pub spirv: Vec<u8>,
     pub lost: Vec<String>,

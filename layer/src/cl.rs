@@ -28,6 +28,7 @@ pub const CL_DEVICE_TYPE_ALL: u64 = 0xFFFF_FFFF;
 pub const GET_PLATFORM_INFO: usize = 1;
 pub const GET_DEVICE_IDS: usize = 2;
 pub const GET_DEVICE_INFO: usize = 3;
+pub const CREATE_PROGRAM_WITH_SOURCE: usize = 26;
 pub const CREATE_PROGRAM_WITH_BINARY: usize = 27;
 pub const BUILD_PROGRAM: usize = 30;
 pub const GET_PROGRAM_BUILD_INFO: usize = 33;
@@ -70,6 +71,13 @@ pub type CompileProgram = unsafe extern "C" fn(
 ) -> cl_int;
 pub type GetProgramBuildInfo =
     unsafe extern "C" fn(Handle, Handle, cl_uint, usize, *mut c_void, *mut usize) -> cl_int;
+pub type CreateProgramWithSource = unsafe extern "C" fn(
+    Handle,
+    cl_uint,
+    *const *const c_char,
+    *const usize,
+    *mut cl_int,
+) -> Handle;
 pub type CreateProgramWithIl =
     unsafe extern "C" fn(Handle, *const c_void, usize, *mut cl_int) -> Handle;
 

@@ -10,11 +10,23 @@ use std::sync::Mutex;
 use crate::cl::*;
 use crate::{answer, ask, next};
 
+/// How the layer gives a device a SPIR binary's program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Road {
+    /// As SPIR-V (`clCreateProgramWithIL`), for a device that takes it.
+    Il,
+    /// As OpenCL C source (`clCreateProgramWithSource`), for a device that takes no IL (or
+    /// every device, with `SPIR_XLATE_LAYER=source`).
+    Source,
+}
+
 /// What the layer knows of a device, asked once.
 #[derive(Clone)]
 pub(crate) struct Facts {
     /// The layer translates SPIR for it.
     pub served: bool,
+    /// How.
+    pub road: Road,
     /// Its OpenCL version (`CL_DEVICE_VERSION`'s "OpenCL M.N").
     pub version: (u32, u32),
     /// The highest SPIR-V version it takes (`CL_DEVICE_IL_VERSION`).
@@ -66,8 +78,15 @@ pub(crate) unsafe fn facts(device: Handle) -> Facts {
             Some((a.parse().ok()?, b.parse().ok()?))
         })
         .max();
-    let always = std::env::var("SPIR_XLATE_LAYER").is_ok_and(|v| v == "always");
+    let mode = std::env::var("SPIR_XLATE_LAYER").unwrap_or_default();
+    let always = mode == "always" || mode == "source";
     let native = ext.split_whitespace().any(|e| e == "cl_khr_spir");
+    // Every OpenCL device compiles source: one without SPIR-V gets OpenCL C.
+    let road = if mode == "source" || spirv.is_none() {
+        Road::Source
+    } else {
+        Road::Il
+    };
     let version = ver
         .strip_prefix("OpenCL ")
         .and_then(|v| v.split_whitespace().next())
@@ -75,7 +94,8 @@ pub(crate) unsafe fn facts(device: Handle) -> Facts {
         .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
         .unwrap_or((1, 2));
     let f = Facts {
-        served: spirv.is_some() && (always || !native),
+        served: always || !native,
+        road,
         version,
         spirv,
     };

@@ -1,5 +1,7 @@
-//! Programs from SPIR binaries: translated to SPIR-V for the device as the application
-//! creates them, built without the SPIR-only options, their warnings shown in the build log.
+//! Programs from SPIR binaries: translated as the application creates them, to SPIR-V for a
+//! device that takes it, else to OpenCL C source (the source road: NVIDIA's, AMD's, Apple's
+//! drivers); built without the SPIR-only options (with the `-cl-std=` the source needs), their
+//! warnings shown in the build log.
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
@@ -8,14 +10,32 @@ use std::ptr;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use xlate::{Input, Options, TargetEnv, Translation};
+use xlate::{Input, OpenclCOptions, Options, TargetEnv, Translation};
 
 use crate::cl::*;
-use crate::device::{facts, Facts};
+use crate::device::{facts, Facts, Road};
 use crate::{answer, ask, next};
 
-/// The programs the layer made from SPIR, each with the facts its translation did not keep.
-static PROGRAMS: Mutex<Option<HashMap<usize, Vec<String>>>> = Mutex::new(None);
+/// What the layer keeps of a program it made from SPIR.
+struct Made {
+    /// The facts its translation did not keep.
+    lost: Vec<String>,
+    /// For a program of OpenCL C source, the `-cl-std=` option its build needs.
+    cl_std: Option<String>,
+}
+
+/// The programs the layer made from SPIR.
+static PROGRAMS: Mutex<Option<HashMap<usize, Made>>> = Mutex::new(None);
+
+/// The `-cl-std=CLx.y` the first line of our OpenCL C names.
+fn cl_std_of(source: &[u8]) -> String {
+    let first = source.split(|&b| b == b'\n').next().unwrap_or_default();
+    String::from_utf8_lossy(first)
+        .split("-cl-std=")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .map_or_else(|| "-cl-std=CL1.2".to_string(), |v| format!("-cl-std={v}"))
+}
 
 /// Whether `bytes` are LLVM bitcode (raw, or in the wrapper SPIR producers write).
 fn is_bitcode(bytes: &[u8]) -> bool {
@@ -65,10 +85,11 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
     errcode_ret: *mut cl_int,
 ) -> Handle {
     // SAFETY: the API's functions at their indices.
-    let (Some(pass), Some(with_il)) = (unsafe {
+    let (Some(pass), with_il, with_source) = (unsafe {
         (
             next().get::<CreateProgramWithBinary>(CREATE_PROGRAM_WITH_BINARY),
             next().get::<CreateProgramWithIl>(CREATE_PROGRAM_WITH_IL),
+            next().get::<CreateProgramWithSource>(CREATE_PROGRAM_WITH_SOURCE),
         )
     }) else {
         return ptr::null_mut();
@@ -110,7 +131,13 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
     // one module for the context).
     let all_facts: Vec<Facts> = devs.iter().map(|&d| unsafe { facts(d) }).collect();
     let one = bins.iter().all(|b| *b == bins[0]);
-    if !all_facts.iter().all(|f| f.served) || !bins.iter().all(|b| is_bitcode(b)) || !one {
+    let road = all_facts[0].road;
+    let one_road = all_facts.iter().all(|f| f.road == road);
+    if !all_facts.iter().all(|f| f.served)
+        || !bins.iter().all(|b| is_bitcode(b))
+        || !one
+        || !one_road
+    {
         return through();
     }
     let started = Instant::now();
@@ -124,23 +151,51 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
     );
     let (program, status) = match outcome {
         Ok(entry) => {
-            let mut err = CL_SUCCESS;
-            // SAFETY: the context and the module's bytes.
-            let program = unsafe {
-                with_il(
-                    context,
-                    entry.spirv.as_ptr().cast(),
-                    entry.spirv.len(),
-                    &mut err,
-                )
+            let mut err = CL_INVALID_VALUE;
+            let (program, call, cl_std) = match (road, with_il, with_source) {
+                // SAFETY: the context and the module's bytes.
+                (Road::Il, Some(f), _) => (
+                    unsafe {
+                        f(
+                            context,
+                            entry.spirv.as_ptr().cast(),
+                            entry.spirv.len(),
+                            &mut err,
+                        )
+                    },
+                    "clCreateProgramWithIL",
+                    None,
+                ),
+                (Road::Source, _, Some(f)) => {
+                    let text = entry.spirv.as_ptr().cast::<c_char>();
+                    let len = entry.spirv.len();
+                    // SAFETY: the context and one string of `len` bytes.
+                    let p = unsafe { f(context, 1, &text, &len, &mut err) };
+                    let std = cl_std_of(&entry.spirv);
+                    (p, "clCreateProgramWithSource", Some(std))
+                }
+                _ => (
+                    ptr::null_mut(),
+                    "the driver's program creation (missing)",
+                    None,
+                ),
+            };
+            let road_words = match &cl_std {
+                Some(std) => format!(" to OpenCL C ({std})"),
+                None => String::new(),
             };
             log(&format!(
-                "{head}: {how} in {ms} ms; clCreateProgramWithIL status {err}"
+                "{head}: {how}{road_words} in {ms} ms; {call} status {err}"
             ));
             if !program.is_null() {
                 if let Ok(mut m) = PROGRAMS.lock() {
-                    m.get_or_insert_with(HashMap::new)
-                        .insert(program as usize, entry.lost);
+                    m.get_or_insert_with(HashMap::new).insert(
+                        program as usize,
+                        Made {
+                            lost: entry.lost,
+                            cl_std,
+                        },
+                    );
                 }
             }
             (program, err)
@@ -167,26 +222,28 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
     program
 }
 
-/// The SPIR-V of `binary` for a device with facts `f`, from the cache or translated now (and
-/// kept), with which of the two it was.
+/// The SPIR-V (or OpenCL C) of `binary` for a device with facts `f`, from the cache or
+/// translated now (and kept), with which of the two it was.
 fn translate_cached(
     binary: &[u8],
     f: &Facts,
 ) -> (xlate::Result<crate::cache::Entry>, &'static str) {
-    let options = options_for(f);
-    let key = format!("{options:?}");
+    let translation = match f.road {
+        Road::Il => Translation::ToSpirv(options_for(f)),
+        Road::Source => Translation::ToOpenclC(OpenclCOptions::default()),
+    };
+    let key = format!("{translation:?}");
     if let Some(entry) = crate::cache::get(binary, &key) {
         return (Ok(entry), "taken from the cache");
     }
-    let outcome =
-        xlate::translate(Input::Bytes(binary), &Translation::ToSpirv(options)).map(|out| {
-            let entry = crate::cache::Entry {
-                spirv: out.bytes,
-                lost: out.lost.iter().map(|l| l.to_string()).collect(),
-            };
-            crate::cache::put(binary, &key, &entry);
-            entry
-        });
+    let outcome = xlate::translate(Input::Bytes(binary), &translation).map(|out| {
+        let entry = crate::cache::Entry {
+            spirv: out.bytes,
+            lost: out.lost.iter().map(|l| l.to_string()).collect(),
+        };
+        crate::cache::put(binary, &key, &entry);
+        entry
+    });
     (outcome, "translated")
 }
 
@@ -223,10 +280,28 @@ unsafe fn without_spir_options(options: *const c_char) -> Option<CString> {
 /// The options the driver gets for `program`: for the layer's programs, `options` without the
 /// SPIR-only ones; `None` (the caller's options unchanged) for any other.
 unsafe fn driver_options(program: Handle, options: *const c_char) -> Option<CString> {
-    if ours(program) {
-        unsafe { without_spir_options(options) }
-    } else {
-        None
+    if !ours(program) {
+        return None;
+    }
+    let cl_std = PROGRAMS.lock().ok().and_then(|m| {
+        m.as_ref()?
+            .get(&(program as usize))
+            .and_then(|made| made.cl_std.clone())
+    });
+    let kept = unsafe { without_spir_options(options) };
+    match cl_std {
+        // The source road: `-x spir -spir-std=` become the `-cl-std=` the source needs.
+        Some(std) => {
+            let rest = kept
+                .map(|k| k.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let rest: Vec<&str> = rest
+                .split_whitespace()
+                .filter(|w| !w.starts_with("-cl-std="))
+                .collect();
+            CString::new(format!("{std} {}", rest.join(" ")).trim_end()).ok()
+        }
+        None => kept,
     }
 }
 
@@ -299,7 +374,7 @@ pub(crate) unsafe extern "C" fn get_program_build_info(
     let lost = PROGRAMS
         .lock()
         .ok()
-        .and_then(|m| m.as_ref()?.get(&(program as usize)).cloned());
+        .and_then(|m| Some(m.as_ref()?.get(&(program as usize))?.lost.clone()));
     let (Some(lost), CL_PROGRAM_BUILD_LOG) = (lost, param) else {
         return unsafe { f(program, device, param, size, value, size_ret) };
     };

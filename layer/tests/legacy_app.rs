@@ -76,6 +76,18 @@ fn run(
     extra: &[&str],
     layer: Option<&Path>,
 ) -> (bool, String, String) {
+    run_as(host, loader, spir, extra, layer, "always")
+}
+
+/// `run` with `SPIR_XLATE_LAYER=mode` (`always`: SPIR-V; `source`: OpenCL C source).
+fn run_as(
+    host: &Path,
+    loader: &Path,
+    spir: &str,
+    extra: &[&str],
+    layer: Option<&Path>,
+    mode: &str,
+) -> (bool, String, String) {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let log = std::env::temp_dir().join(format!("spir-xlate-layer-log-{}-{n}", std::process::id()));
@@ -90,7 +102,7 @@ fn run(
             "OPENCL_LAYERS",
             profile_dir().join("libspir_xlate_layer.so"),
         )
-        .env("SPIR_XLATE_LAYER", "always")
+        .env("SPIR_XLATE_LAYER", mode)
         .env("SPIR_XLATE_LAYER_LOG", &log)
         .env("SPIR_XLATE_CACHE", cache);
     } else {
@@ -152,6 +164,42 @@ fn a_legacy_application_runs_spir_through_the_layer() {
         );
         std::fs::remove_dir_all(cache).ok();
     }
+    std::fs::remove_file(host).ok();
+}
+
+/// The source road (for drivers that take neither SPIR nor SPIR-V, here forced with
+/// `SPIR_XLATE_LAYER=source` on the Intel runtime): the binary becomes OpenCL C, built with
+/// the `-cl-std=` it needs; the application's results are the same.
+#[test]
+#[ignore = "needs the Intel CPU OpenCL runtime (.ci/run installs it; OCL_ICD_VENDORS)"]
+fn a_legacy_application_runs_spir_as_opencl_c_source_through_the_layer() {
+    let host = legacy_host("source");
+    let spir = "legacy/vector_add.spir64.bc";
+    let (name, loader) = loaders().remove(0);
+    let cache = std::env::temp_dir().join(format!(
+        "spir-xlate-layer-cache-{}-source",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&cache).ok();
+    let (ok, control, _) = run(&host, &loader, spir, &[], None);
+    assert!(ok, "{name}: the control: {control}");
+    let (ok, text, log) = run_as(&host, &loader, spir, &[], Some(cache.as_path()), "source");
+    assert!(ok, "{name}: the source road: {text}");
+    assert!(
+        log.contains(": translated to OpenCL C (-cl-std=CL1.2) in "),
+        "{name}: the layer's log: {log}"
+    );
+    assert!(log.contains("clCreateProgramWithSource status 0"), "{log}");
+    assert_eq!(
+        text, control,
+        "the application prints what it prints without the layer"
+    );
+    let (ok, _, log) = run_as(&host, &loader, spir, &[], Some(cache.as_path()), "source");
+    assert!(
+        ok && log.contains(": taken from the cache to OpenCL C"),
+        "{log}"
+    );
+    std::fs::remove_dir_all(cache).ok();
     std::fs::remove_file(host).ok();
 }
 
