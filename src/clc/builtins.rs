@@ -14,7 +14,6 @@ use crate::ir::{
 };
 use crate::mappings;
 use crate::spir::groups;
-use crate::spir::opencl_names::image_base;
 
 impl FnWriter<'_, '_> {
     /// A builtin call's expression (`None` for a call without a result, written as a
@@ -307,7 +306,6 @@ impl FnWriter<'_, '_> {
                                 }
                             })
                             .collect();
-                        let _ = image_base(&img);
                         super::constants::vector_literal(&rt, &parts)
                     }
                 }

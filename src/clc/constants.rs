@@ -92,7 +92,7 @@ impl Writer<'_> {
         let m = self.m;
         let k = &m.constants[c];
         if let Some(text) = string_of(m, c) {
-            return Ok(super::printf::string_literal(&text));
+            return Ok(string_literal(&text));
         }
         match (&k.kind, &m.types[k.ty]) {
             (ConstantKind::Composite(parts), Type::Struct { .. } | Type::Array { .. }) => {
@@ -296,6 +296,24 @@ impl Writer<'_> {
         self.samplers.insert(c, name.clone());
         Ok(name)
     }
+}
+
+/// A C string literal of `bytes`: printable ASCII as is, the rest as octal escapes.
+pub fn string_literal(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in bytes {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            b'\n' => s.push_str("\\n"),
+            b'\t' => s.push_str("\\t"),
+            b'?' => s.push_str("\\?"),
+            0x20..=0x7e => s.push(b as char),
+            _ => s.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    s.push('"');
+    s
 }
 
 /// A byte array that holds text ending in its one NUL (a string literal of the source): the

@@ -258,13 +258,8 @@ impl Layout<'_, '_, '_> {
         match &b.terminator {
             Terminator::Branch(t) => self.edge(x, t.0 as usize, ctx)?,
             Terminator::CondBranch {
-                cond,
-                on_true,
-                on_false,
-            } if on_true == on_false => {
-                let _ = cond;
-                self.edge(x, on_true.0 as usize, ctx)?
-            }
+                on_true, on_false, ..
+            } if on_true == on_false => self.edge(x, on_true.0 as usize, ctx)?,
             Terminator::CondBranch {
                 cond,
                 on_true,

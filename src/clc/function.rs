@@ -143,7 +143,11 @@ impl<'w, 'm> FnWriter<'w, 'm> {
         let const_data = self.tainted.contains(&h)
             && matches!(m.types[ty], Type::Pointer { pointee, .. }
                 if !matches!(m.types[pointee], Type::Pointer { .. }));
-        Ok(if const_data { format!("const {name}") } else { name })
+        Ok(if const_data {
+            format!("const {name}")
+        } else {
+            name
+        })
     }
 
     /// `e` as a plain pointer where it is a pointer to `const` (for a store of the pointer,
@@ -169,11 +173,9 @@ impl<'w, 'm> FnWriter<'w, 'm> {
         // (user block, position) of every use; phi operands are used at the end of the
         // predecessor they come from.
         let mut uses: HashMap<Handle<Inst>, Vec<(usize, usize)>> = HashMap::default();
-        let mut pos: HashMap<Handle<Inst>, (usize, usize)> = HashMap::default();
         for (bi, b) in body.blocks.iter().enumerate() {
             let end = b.insts.len();
             for (ii, &h) in b.insts.iter().enumerate() {
-                pos.insert(h, (bi, ii));
                 let op = &body.insts[h].op;
                 let weight = if repeats_operands(op) { 2 } else { 1 };
                 if let Op::Phi { incoming } = op {
@@ -261,7 +263,6 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 }
             }
         }
-        let _ = pos;
         for (bi, b) in body.blocks.iter().enumerate() {
             let n = self.scope.fresh(b.name.as_deref(), &format!("bb{bi}"));
             self.block_names.push(n);

@@ -159,11 +159,7 @@ impl Writer<'_> {
             _ => 32,
         };
         Ok(match lanes {
-            1 => e,
-            n if width == 32 => {
-                let _ = n;
-                e
-            }
+            n if n == 1 || width == 32 => e,
             n => Expr::call(&format!("convert_int{n}"), &[e]),
         })
     }
@@ -279,12 +275,7 @@ impl Writer<'_> {
             C::PtrToInt | C::IntToPtr => {
                 // Through the pointer's width: C warns of a cast between a pointer and a
                 // narrower integer.
-                let (t, from_ptr) = if op == C::PtrToInt {
-                    (to, false)
-                } else {
-                    (from, true)
-                };
-                let _ = from_ptr;
+                let t = if op == C::PtrToInt { to } else { from };
                 let bits = self.m.addressing.pointer_bits();
                 match self.shape(t) {
                     (1, Shape::Int(w)) if w != bits => {

@@ -2,6 +2,7 @@
 //! constant array in a program-scope variable), each argument of the type its conversion
 //! names (integers are held unsigned; `%d` reads a signed one).
 
+use super::constants::string_literal;
 use super::expr::Expr;
 use super::function::FnWriter;
 use super::ops::Shape;
@@ -60,24 +61,6 @@ pub fn format_bytes(m: &Module, f: &crate::ir::Function, v: Value) -> Option<Vec
             _ => return None,
         }
     }
-}
-
-/// A C string literal of `bytes`: printable ASCII as is, the rest as octal escapes.
-pub fn string_literal(bytes: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for &b in bytes {
-        match b {
-            b'"' => s.push_str("\\\""),
-            b'\\' => s.push_str("\\\\"),
-            b'\n' => s.push_str("\\n"),
-            b'\t' => s.push_str("\\t"),
-            b'?' => s.push_str("\\?"),
-            0x20..=0x7e => s.push(b as char),
-            _ => s.push_str(&format!("\\{b:03o}")),
-        }
-    }
-    s.push('"');
-    s
 }
 
 /// One conversion of a format: its letter and length modifier (`hh`, `h`, `hl`, `l`),
@@ -189,8 +172,9 @@ impl FnWriter<'_, '_> {
                 }
                 ((n, Shape::Int(_)), Some(c)) if n > 1 && c.signed() => self.w.signed(t, &e)?,
                 (_, Some(c)) if matches!(m.types[t], Type::Pointer { .. }) => {
-                    let Type::Pointer { space, .. } = m.types[t] else {
-                        unreachable!("matched a pointer")
+                    let space = match m.types[t] {
+                        Type::Pointer { space, .. } => space,
+                        _ => crate::ir::AddressSpace::Private,
                     };
                     let sw = super::types::space_word(space)?
                         .map(|w| format!("{w} "))
