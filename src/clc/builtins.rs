@@ -14,6 +14,7 @@ use crate::ir::{
 };
 use crate::mappings;
 use crate::spir::groups;
+use crate::spir::opencl_names::convert_name;
 
 impl FnWriter<'_, '_> {
     /// A builtin call's expression (`None` for a call without a result, written as a
@@ -58,29 +59,14 @@ impl FnWriter<'_, '_> {
                 rounding,
             } => {
                 let to_signed = matches!(to, ConvertKind::Int(Sign::Signed));
-                let (lanes, shape) = self.w.shape(ret);
-                let to_name = match shape {
-                    Shape::Int(w) if to_signed => {
-                        super::types::sint_name(w).unwrap_or("int").to_string()
-                    }
-                    _ => {
-                        let n = self.w.type_name(ret)?;
-                        n.trim_end_matches(|c: char| c.is_ascii_digit()).to_string()
-                    }
-                };
-                let lanes_s = if lanes > 1 {
-                    lanes.to_string()
-                } else {
-                    String::new()
-                };
-                let mut name = format!("convert_{to_name}{lanes_s}");
-                if *saturate {
-                    name.push_str("_sat");
+                let m = self.w.m;
+                let to_name = m.opencl_type_name(ret, to_signed).ok_or_else(|| {
+                    Error::unsupported("a conversion to a type OpenCL C cannot name")
+                })?;
+                if matches!(self.w.shape(ret).1, Shape::Float(64)) {
+                    self.w.needs.extension("cl_khr_fp64");
                 }
-                if let Some(r) = rounding {
-                    name.push('_');
-                    name.push_str(mappings::rounding_suffix(*r));
-                }
+                let name = convert_name(&to_name, *saturate, *rounding);
                 let x = if matches!(from, ConvertKind::Int(Sign::Signed)) {
                     self.w.signed(tys[0], &a[0])?
                 } else {

@@ -22,6 +22,23 @@ pub fn image_base(i: &ImageType) -> String {
     format!("{dim}{arr}{ms}{depth}")
 }
 
+/// `convert_<type>[_sat][_<rounding>]` (`convert_int4_sat_rte`).
+pub fn convert_name(
+    type_name: &str,
+    saturate: bool,
+    rounding: Option<spirv::FPRoundingMode>,
+) -> String {
+    let mut name = format!("convert_{type_name}");
+    if saturate {
+        name.push_str("_sat");
+    }
+    if let Some(r) = rounding {
+        name.push('_');
+        name.push_str(crate::mappings::rounding_suffix(r));
+    }
+    name
+}
+
 /// The suffix of an image read or write of a texel kind (`read_imagef`, `write_imageui`).
 pub fn texel_suffix(k: TexelKind) -> &'static str {
     match k {

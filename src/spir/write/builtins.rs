@@ -238,14 +238,7 @@ impl<'a> Writer<'a> {
                 let to_name = self.m.opencl_type_name(ret, signed_to).ok_or_else(|| {
                     Error::unsupported("a conversion to a type OpenCL C cannot name")
                 })?;
-                let mut name = format!("convert_{to_name}");
-                if *saturate {
-                    name.push_str("_sat");
-                }
-                if let Some(r) = rounding {
-                    name.push('_');
-                    name.push_str(mappings::rounding_suffix(*r));
-                }
+                let name = crate::spir::opencl_names::convert_name(&to_name, *saturate, *rounding);
                 let p = self.mtype(tys[0], signed_from)?;
                 self.call_builtin(&name, &[p], rt, a, out)?
             }
