@@ -420,7 +420,7 @@ impl Layout<'_, '_, '_> {
                     let mut temps = Vec::new();
                     for (h, name, e, _) in pending.drain(..) {
                         let ty = self.fw.var_type(h)?;
-                        let t = format!("{name}_next");
+                        let t = self.fw.fresh_name(&format!("{name}_next"), "next");
                         out.push(format!("{} = {};", super::types::declare(&ty, &t), e.text));
                         temps.push((name, t));
                     }
