@@ -59,23 +59,18 @@ fn scope_word(scope: Scope) -> Result<&'static str> {
     })
 }
 
-fn order_word(semantics: u32) -> Result<&'static str> {
+fn order_word(semantics: u32) -> Result<String> {
     let order = MemorySemantics::from_bits_truncate(semantics & ORDER_MASK);
-    if order.is_empty() {
-        return Ok("memory_order_relaxed");
-    }
-    Ok(match mappings::memory_order_name(order) {
-        Some("acq_rel") => "memory_order_acq_rel",
-        Some("acquire") => "memory_order_acquire",
-        Some("release") => "memory_order_release",
-        Some("seq_cst") => "memory_order_seq_cst",
-        Some(_) => "memory_order_relaxed",
-        None => {
-            return Err(Error::malformed(format!(
+    let name = if order.is_empty() {
+        "relaxed"
+    } else {
+        mappings::memory_order_name(order).ok_or_else(|| {
+            Error::malformed(format!(
                 "memory semantics {semantics:#x} with several orders"
-            )))
-        }
-    })
+            ))
+        })?
+    };
+    Ok(format!("memory_order_{name}"))
 }
 
 impl FnWriter<'_, '_> {

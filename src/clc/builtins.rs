@@ -128,34 +128,11 @@ impl FnWriter<'_, '_> {
         ret: Handle<Type>,
     ) -> Result<Expr> {
         let m = self.w.m;
-        let lanes = |t| m.lanes(t);
-        let rounding = |r: Option<u32>| {
-            mappings::rounding_suffix(
-                spirv::FPRoundingMode::from_u32(r.unwrap_or(0))
-                    .unwrap_or(spirv::FPRoundingMode::RTE),
-            )
-        };
-        let n_suffix = |n: u32| if n > 1 { n.to_string() } else { String::new() };
+        // The stored value's lanes (a store's first operand).
+        let lanes = tys.first().map_or(1, |&t| m.lanes(t));
+        let vector_memory = crate::spir::opencl_names::vector_memory_name(op, literal, lanes);
         let name: String = match op {
-            CLOp::vloadn => format!("vload{}", literal.unwrap_or(1)),
-            CLOp::vstoren => format!("vstore{}", lanes(tys[0])),
-            CLOp::vload_half => "vload_half".into(),
-            CLOp::vload_halfn => format!("vload_half{}", literal.unwrap_or(1)),
-            CLOp::vloada_halfn => format!("vloada_half{}", literal.unwrap_or(1)),
-            CLOp::vstore_half => "vstore_half".into(),
-            CLOp::vstore_half_r => format!("vstore_half_{}", rounding(literal)),
-            CLOp::vstore_halfn => format!("vstore_half{}", n_suffix(lanes(tys[0]))),
-            CLOp::vstore_halfn_r => format!(
-                "vstore_half{}_{}",
-                n_suffix(lanes(tys[0])),
-                rounding(literal)
-            ),
-            CLOp::vstorea_halfn => format!("vstorea_half{}", n_suffix(lanes(tys[0]))),
-            CLOp::vstorea_halfn_r => format!(
-                "vstorea_half{}_{}",
-                n_suffix(lanes(tys[0])),
-                rounding(literal)
-            ),
+            _ if vector_memory.is_some() => vector_memory.unwrap_or_default(),
             CLOp::printf => return self.printf(values, a, tys),
             _ => mappings::opencl_std_name(op)
                 .ok_or_else(|| Error::unsupported(format!("OpenCL.std {op:?}")))?
@@ -177,7 +154,7 @@ impl FnWriter<'_, '_> {
                             if matches!(op, CLOp::frexp | CLOp::remquo | CLOp::lgamma_r) =>
                         {
                             let sw = super::types::space_word(*space)?.unwrap_or("");
-                            let nn = n_suffix(n);
+                            let nn = if n > 1 { n.to_string() } else { String::new() };
                             Expr::cast(&format!("{sw} int{nn} *"), &e)
                         }
                         _ => e,

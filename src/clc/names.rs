@@ -235,15 +235,19 @@ fn is_builtin_family(s: &str) -> bool {
 }
 
 /// Type names with a lane count (`float4`, `uchar16`, `int3`).
-fn is_vector_type_name(s: &str) -> bool {
+pub fn is_vector_type_name(s: &str) -> bool {
+    is_type_name(s, &["2", "3", "4", "8", "16"])
+}
+
+/// Whether `s` is a scalar type of OpenCL C followed by one of `lanes` (`""` for scalars).
+pub fn is_type_name(s: &str, lanes: &[&str]) -> bool {
     const SCALARS: &[&str] = &[
         "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
         "half", "bool",
     ];
-    SCALARS.iter().any(|b| {
-        s.strip_prefix(b)
-            .is_some_and(|n| ["2", "3", "4", "8", "16"].contains(&n))
-    })
+    SCALARS
+        .iter()
+        .any(|b| s.strip_prefix(b).is_some_and(|n| lanes.contains(&n)))
 }
 
 /// Whether `s` is taken by the language: a keyword, a type, a builtin or a macro (every

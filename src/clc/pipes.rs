@@ -17,14 +17,7 @@ pub fn is_pipe(op: spirv::Op) -> bool {
 
 /// OpenCL C's scalar and vector type names (a packet type a kernel argument may name).
 fn is_builtin_type_name(s: &str) -> bool {
-    const SCALARS: &[&str] = &[
-        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
-        "half",
-    ];
-    SCALARS.iter().any(|b| {
-        s.strip_prefix(b)
-            .is_some_and(|n| ["", "2", "3", "4", "8", "16"].contains(&n))
-    })
+    s != "bool" && super::names::is_type_name(s, &["", "2", "3", "4", "8", "16"])
 }
 
 /// A type of `size` bytes aligned to `align`.

@@ -22,6 +22,40 @@ pub fn image_base(i: &ImageType) -> String {
     format!("{dim}{arr}{ms}{depth}")
 }
 
+/// The OpenCL C name of one of OpenCL.std's vector loads and stores (`vload4`,
+/// `vstore_half2_rtz`, `vloada_half4`): `literal` is the instruction's trailing literal (the
+/// count of the loads, the rounding mode of the `_r` stores), `lanes` the stored value's lane
+/// count. `None` for other instructions.
+pub fn vector_memory_name(
+    op: crate::ir::builtin::CLOp,
+    literal: Option<u32>,
+    lanes: u32,
+) -> Option<String> {
+    use crate::ir::builtin::CLOp as O;
+    let n = |k: u32| if k > 1 { k.to_string() } else { String::new() };
+    let count = literal.unwrap_or(1);
+    let rounding = || {
+        crate::mappings::rounding_suffix(
+            spirv::FPRoundingMode::from_u32(literal.unwrap_or(0))
+                .unwrap_or(spirv::FPRoundingMode::RTN),
+        )
+    };
+    Some(match op {
+        O::vloadn => format!("vload{count}"),
+        O::vstoren => format!("vstore{lanes}"),
+        O::vload_half => "vload_half".into(),
+        O::vload_halfn => format!("vload_half{count}"),
+        O::vloada_halfn => format!("vloada_half{count}"),
+        O::vstore_half => "vstore_half".into(),
+        O::vstore_half_r => format!("vstore_half_{}", rounding()),
+        O::vstore_halfn => format!("vstore_half{}", n(lanes)),
+        O::vstore_halfn_r => format!("vstore_half{}_{}", n(lanes), rounding()),
+        O::vstorea_halfn => format!("vstorea_half{}", n(lanes)),
+        O::vstorea_halfn_r => format!("vstorea_half{}_{}", n(lanes), rounding()),
+        _ => return None,
+    })
+}
+
 /// `convert_<type>[_sat][_<rounding>]` (`convert_int4_sat_rte`).
 pub fn convert_name(
     type_name: &str,

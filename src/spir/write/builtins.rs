@@ -16,14 +16,7 @@ use crate::options::Flavor;
 use crate::spir::friendly;
 use crate::spir::mangle::MType;
 use crate::spir::mangler::mangle;
-use crate::spir::opencl_names::image_base;
-
-/// The suffix of a rounding mode given as its SPIR-V number (vstore_half*_r literals).
-fn rounding_suffix(r: u32) -> &'static str {
-    mappings::rounding_suffix(
-        spirv::FPRoundingMode::from_u32(r).unwrap_or(spirv::FPRoundingMode::RTN),
-    )
-}
+use crate::spir::opencl_names::{image_base, vector_memory_name};
 
 /// Whether integer argument `arg` of an OpenCL.std instruction's OpenCL C overload is signed:
 /// the table's class (`u_abs` is `abs(uint)`), then the builtins whose arguments differ.
@@ -339,51 +332,20 @@ impl<'a> Writer<'a> {
         let lanes = |w: &Self, t| w.m.lanes(t);
         // vload/vstore families: the name carries the width and rounding.
         let (name, params): (String, Vec<MType>) = match op {
-            CLOp::vloadn => (
-                format!("vload{}", literal.unwrap_or(1)),
+            CLOp::vloadn | CLOp::vload_half | CLOp::vload_halfn | CLOp::vloada_halfn => (
+                vector_memory_name(op, literal, 1).unwrap_or_default(),
                 vec![size_t, ptr(self, tys[1], true)?],
             ),
-            CLOp::vstoren => (
-                format!("vstore{}", lanes(self, tys[0])),
-                vec![self.mtype(tys[0], true)?, size_t, ptr(self, tys[2], false)?],
-            ),
-            CLOp::vload_half => ("vload_half".into(), vec![size_t, ptr(self, tys[1], true)?]),
-            CLOp::vload_halfn | CLOp::vloada_halfn => (
-                format!(
-                    "{}{}",
-                    if op == CLOp::vload_halfn {
-                        "vload_half"
-                    } else {
-                        "vloada_half"
-                    },
-                    literal.unwrap_or(1)
-                ),
-                vec![size_t, ptr(self, tys[1], true)?],
-            ),
-            CLOp::vstore_half
+            CLOp::vstoren
+            | CLOp::vstore_half
             | CLOp::vstore_half_r
             | CLOp::vstore_halfn
             | CLOp::vstore_halfn_r
             | CLOp::vstorea_halfn
-            | CLOp::vstorea_halfn_r => {
-                let n = lanes(self, tys[0]);
-                let mut name = match op {
-                    CLOp::vstore_half | CLOp::vstore_half_r => "vstore_half".to_string(),
-                    CLOp::vstore_halfn | CLOp::vstore_halfn_r => format!("vstore_half{n}"),
-                    _ => format!("vstorea_half{n}"),
-                };
-                if matches!(
-                    op,
-                    CLOp::vstore_half_r | CLOp::vstore_halfn_r | CLOp::vstorea_halfn_r
-                ) {
-                    name.push('_');
-                    name.push_str(rounding_suffix(literal.unwrap_or(0)));
-                }
-                (
-                    name,
-                    vec![self.mtype(tys[0], true)?, size_t, ptr(self, tys[2], false)?],
-                )
-            }
+            | CLOp::vstorea_halfn_r => (
+                vector_memory_name(op, literal, lanes(self, tys[0])).unwrap_or_default(),
+                vec![self.mtype(tys[0], true)?, size_t, ptr(self, tys[2], false)?],
+            ),
             CLOp::printf => {
                 return self.call_symbol("printf", rt, a, true, out);
             }
