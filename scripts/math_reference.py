@@ -31,6 +31,8 @@ import sys
 
 import mpmath
 
+import math_special
+
 mpmath.mp.prec = 300
 M = mpmath.mpf
 
@@ -314,7 +316,8 @@ def judge(dirname, check):
                             beyond.append(f"{base}{arg}[{slot}]: {fn}{args} = {got!r}, "
                                           f"correctly rounded {float(ref)!r} ({u:.2f} ulp, "
                                           f"OpenCL's bound {bound})")
-    return worst, beyond
+    special_worst, special_beyond = math_special.judge(dirname, names, check)
+    return {**worst, **special_worst}, beyond + special_beyond
 
 
 def main():
@@ -337,6 +340,14 @@ def main():
             if row:
                 bound = f"{BOUND[fn]}" if BOUND[fn] is not None else "none"
                 print(f"  {fn} ({name}): " + ", ".join(row) + f"; OpenCL's bound {bound}")
+    special = sorted({fn for fn, fmt, _ in worst if fmt == "special"})
+    if special:
+        print("special values and every float builtin (tests/kernels/math_special.cl; "
+              "inf: a wrong NaN, infinity, zero or sign):")
+        for fn in special:
+            row = [f"{who} {worst[(fn, 'special', who)]:.2f}" for who in ["ours", "Intel"]
+                   if (fn, "special", who) in worst]
+            print(f"  {fn}: " + ", ".join(row) + f"; OpenCL's bound {math_special.bound_words(fn)}")
     if beyond:
         print(f"{len(beyond)} results beyond OpenCL's bound:")
         for line in beyond[:40]:

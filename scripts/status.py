@@ -142,6 +142,25 @@ def math_rows(log):
     return rows
 
 
+def special_rows(log):
+    """Every float builtin at its special inputs (tests/kernels/math_special.cl), as the
+    Vulkan tier prints scripts/math_special.py's judgement (exec_vulkan.log): the largest
+    error of each, `inf` where a NaN, infinity, zero or sign was wrong."""
+    rows, inside = [], False
+    for line in log.splitlines():
+        if "special values and every float builtin" in line:
+            inside = True
+            continue
+        m = re.match(r"\s+([\w. ()]+): ours ([\d.]+|inf), Intel ([\d.]+|inf); "
+                     r"OpenCL's bound (\w+)", line)
+        if inside and m:
+            bound = m[4] if m[4] in ("exact", "none") else f"{m[4]} ulp"
+            rows.append(f"| `{m[1]}` | {m[2]} | {m[3]} | {bound} |")
+        elif inside and rows:
+            break
+    return rows
+
+
 def read_json(name):
     text = read(name)
     return json.loads(text) if text else None
@@ -264,6 +283,7 @@ def main():
             + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
             + (gpu_rows(gpu) if gpu else []))
     math = math_rows(vulkan)
+    special = special_rows(vulkan)
     page = [
         "# Status",
         "",
@@ -287,6 +307,20 @@ def main():
             *math,
             "",
         ] if math else []),
+        *([
+            "Every float math builtin of OpenCL C at the inputs where libraries go wrong "
+            "(`tests/kernels/math_special.cl`: signed zeros, subnormals, numbers next to 1, "
+            "integers and half-integers, overflow thresholds, the largest float, infinities, "
+            "NaN, and every pair of them), judged by `scripts/math_special.py` against the "
+            "special values C99 Annex F and OpenCL C 7.5.1 fix and the correctly rounded "
+            "result; largest error in ulps, `inf` where a NaN, infinity, zero or sign is wrong "
+            "(the Intel runtime's half_ functions flush subnormals, as OpenCL allows them):",
+            "",
+            "| builtin | ours | Intel CPU runtime | OpenCL's bound |",
+            "|---|---|---|---|",
+            *special,
+            "",
+        ] if special else []),
         *bench_section(),
         "Earlier measurements (fuzzing, speed, peers) are kept in [history.md](history.md).",
         "",

@@ -23,7 +23,8 @@
 //! `vstore_half`, `async_work_group_copy`: `casts`): any other use (a call, a phi, a store
 //! of the pointer itself) would see the buffer's own type, so such a cast stays refused.
 //! Anything else (a byte view of a struct buffer) needs byte addresses: physical pointers
-//! keep such casts.
+//! keep such casts. A pointer into private or local memory takes puns alone, without a step
+//! from it (`as_float(table[i])` that clang loads as a float through the element's pointer).
 
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, BinaryOp, CastOp, Handle, Op, Type, Value};
@@ -80,6 +81,7 @@ impl FnBuilder<'_, '_> {
             Some(View { lane: Some(_), .. }) => return Ok(None),
             Some(view) => view.base,
             None if self.space_of(v) == Some(AddressSpace::StorageBuffer) => v,
+            None if self.punnable_logical(v) => v,
             None => return Ok(None),
         };
         let Some(elem) = self.l.out.pointee(self.ty_of(base)) else {
@@ -117,6 +119,11 @@ impl FnBuilder<'_, '_> {
         if esize == 0 || size % esize != 0 {
             return Ok(None);
         }
+        // Private and local memory: puns alone (`as_float(table[i])` loaded as a float), an
+        // access of the object's own type and a bitcast.
+        if self.punnable_logical(base) && !matches!(shape, Shape::Pun) {
+            return Ok(None);
+        }
         let view = View {
             base,
             ty,
@@ -125,6 +132,15 @@ impl FnBuilder<'_, '_> {
             lane: None,
         };
         Ok(Some(self.new_buffer_view(view)))
+    }
+
+    /// True for a logical pointer into private or local memory (a function's or the
+    /// program's variables, a work-group's), which a view may pun without stepping.
+    fn punnable_logical(&self, p: Value) -> bool {
+        matches!(
+            self.space_of(p),
+            Some(AddressSpace::Private | AddressSpace::ModulePrivate | AddressSpace::Local)
+        )
     }
 
     /// The type a pointer or a buffer view points to.
@@ -354,6 +370,13 @@ impl FnBuilder<'_, '_> {
         }
         if view.lane.is_some() {
             return Err(refuse());
+        }
+        // A step from a pun of a private or local object would leave the object.
+        if self.punnable_logical(view.base) && !(self.is_zero(first) && rest.is_empty()) {
+            return Err(Error::unsupported(
+                "a getelementptr into a pointer to private or local memory cast to another \
+                 type (a Vulkan shader's logical pointers keep their type)",
+            ));
         }
         if let (Shape::Assembled, false) = (view.shape, rest.is_empty()) {
             return self.assembled_gep(view, indices);

@@ -59,17 +59,23 @@ pub(super) fn differences(body: &ir::Body) -> HashSet<Handle<Inst>> {
     }
 }
 
-/// The pointer casts between global pointers whose every use, through `getelementptr`s and
-/// further casts, is the pointer of a load or a store.
+/// The pointer casts within one address space (global, constant, private or local) whose
+/// every use, through `getelementptr`s and further casts, is the pointer of a load or a
+/// store.
 pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
-    let global_ptr = |t: Handle<Type>| {
-        matches!(
-            m.types[t],
-            Type::Pointer {
-                space: AddressSpace::Global,
-                ..
-            }
-        )
+    let space = |t: Handle<Type>| match m.types[t] {
+        Type::Pointer { space, .. }
+            if matches!(
+                space,
+                AddressSpace::Global
+                    | AddressSpace::Constant
+                    | AddressSpace::Private
+                    | AddressSpace::Local
+            ) =>
+        {
+            Some(space)
+        }
+        _ => None,
     };
     let value_ty = |v: Value| match v {
         Value::Inst(h) => Some(body.insts[h].ty),
@@ -83,8 +89,8 @@ pub(super) fn casts(m: &ir::Module, body: &ir::Body) -> HashSet<Handle<Inst>> {
             value,
         } = body.insts[h].op
         {
-            let from_global = value_ty(value).is_none_or(global_ptr);
-            if global_ptr(body.insts[h].ty) && from_global {
+            let to = space(body.insts[h].ty);
+            if to.is_some() && value_ty(value).map_or(to, space) == to {
                 root.insert(h, h);
             }
         }

@@ -36,7 +36,7 @@ const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
 /// device-name substring, why); an empty substring is the reference driver (any device).
 /// Such a kernel's runs on that device are reported, not failed (unless what it printed
 /// differs too); on other devices they must match.
-const DRIVER_FAULTS: [(&str, &str, &str); 14] = [
+const DRIVER_FAULTS: [(&str, &str, &str); 16] = [
     // Kernels of subnormal operands and results, measured on an H200 (driver 580).
     ("div_sqrt_wide", "NVIDIA", NVIDIA_FLUSH),
     ("fma_wide", "NVIDIA", NVIDIA_FLUSH),
@@ -52,6 +52,8 @@ const DRIVER_FAULTS: [(&str, &str, &str); 14] = [
          sizes, ids and counts agree",
     ),
     ("printf_conversions", "", PRINTF_RETURNS),
+    ("math_special", "", INTEL_HALF_FLUSH),
+    ("math_special_pairs", "", INTEL_HALF_FLUSH),
     ("image_unorm", "NVIDIA", NVIDIA_UNORM),
     // Its read-write 8-bit normalized texel buffer; the float and integer ones are exact.
     ("image_1d_buffer", "NVIDIA", NVIDIA_UNORM),
@@ -93,6 +95,11 @@ const DRIVER_FAULTS: [(&str, &str, &str); 14] = [
     ),
 ];
 
+const INTEL_HALF_FLUSH: &str = "not a fault of either: the Intel runtime's half_ functions \
+     flush subnormal operands and results (OpenCL leaves denormals of half_ functions \
+     optional) and give half precision (half_divide of the largest float by 1 - 2^-24 is the \
+     largest float, ours the correctly rounded infinity); ours keep subnormals. \
+     scripts/math_special.py judges every result of ours against what OpenCL fixes";
 const NVIDIA_DIVISION: &str = "float division, which OpenCL bounds by 2.5 ulp: NVIDIA's OpFDiv \
      (Vulkan's 2.5 ulp) is not correctly rounded where the Intel runtime's is (bound 2^-21 \
      relative)";
@@ -111,7 +118,7 @@ const NVIDIA_UNORM: &str = "NVIDIA's driver (580) converts 8-bit normalized texe
 /// bit for bit (linear filtering, math and geometric builtins): (kernel, device-name substring, bound, relative, why). vkhost compares them within
 /// `bound` (on each float; of the larger magnitude where `relative`) where they differ, on
 /// that device, and says so (`WITHIN`).
-const WITHIN: [(&str, &str, f32, Option<f32>, &str); 26] = [
+const WITHIN: [(&str, &str, f32, Option<f32>, &str); 28] = [
     (
         "roots_wide",
         "",
@@ -180,6 +187,21 @@ const WITHIN: [(&str, &str, f32, Option<f32>, &str); 26] = [
     // A sum of 17 builtins' results as large as 4 that cancels: relative to 4 below it.
     ("math_builtins", "", 1.0 / 1048576.0, Some(4.0), MATH_ULP),
     ("exp_log_wide", "", 1.0 / 1048576.0, Some(1.0), MATH_ULP),
+    // Every float builtin at its special inputs, the half_ ones too (8192 ulp).
+    (
+        "math_special",
+        "",
+        1.0 / 512.0,
+        Some(f32::MIN_POSITIVE),
+        MATH_SPECIAL,
+    ),
+    (
+        "math_special_pairs",
+        "",
+        1.0 / 512.0,
+        Some(f32::MIN_POSITIVE),
+        MATH_SPECIAL,
+    ),
     (
         "vectors",
         "",
@@ -281,6 +303,10 @@ const DOUBLE_ULP: &str = "math builtins of double, which OpenCL bounds by 2 to 1
 const MATH_ULP: &str = "math builtins, which OpenCL bounds by 2 to 16 ulp: ours (in float) \
      are within OpenCL's bound of the correctly rounded result (scripts/math_reference.py \
      judges each), the Intel runtime's within its own (bound 2^-20 relative, 8 ulp)";
+const MATH_SPECIAL: &str = "every float math builtin at signed zeros, subnormals, \
+     integers, overflow thresholds, infinities and NaN: scripts/math_special.py judges each \
+     result against the special values OpenCL C fixes and the correctly rounded result; the \
+     half_ functions (8192 ulp) are the Intel runtime's own (bound 2^-9 relative)";
 const LINEAR_LAVAPIPE: &str = "linear filtering, whose precision OpenCL leaves to the device: \
      lavapipe's weights are floats, rounded differently from the Intel runtime's";
 const LINEAR_NVIDIA: &str = "linear filtering, whose precision OpenCL leaves to the device: \

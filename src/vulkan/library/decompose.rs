@@ -39,6 +39,11 @@ pub(super) fn fract(e: &mut E, args: &[Value], ret: Handle<Type>) -> Result<Valu
     let bt = e.bools(ret);
     let nan = e.spirv(S::IsNan, bt, vec![args[0]]);
     let r = e.select(ret, nan, args[0], r);
+    // fract(±∞) is ±0 (OpenCL C 7.5.1); ∞ − ∞ would be NaN.
+    let inf = e.spirv(S::IsInf, bt, vec![args[0]]);
+    let zero = e.splat(ret, ConstantKind::Float(0));
+    let signed_zero = super::specials::with_sign_of(e, zero, args[0]);
+    let r = e.select(ret, inf, signed_zero, r);
     e.b.store(args[1], fl, None, false)?;
     Ok(r)
 }

@@ -31,7 +31,9 @@ use crate::ir::{BinaryOp as B, CastOp, ConstantKind, FloatPredicate as P};
 use crate::ir::{IntPredicate as I, Op, Type, Value};
 
 use super::eft::{self, Pair};
-use super::float_ops::{clamp_c, f as fop, fc, fcmp, fg, fsel, ft, is_nan, poly, to_float, to_int};
+use super::float_ops::{
+    clamp_c, f as fop, fc, fcmp, fg, fsel, ft, is_nan, poly, to_float, to_int, zero_keeps,
+};
 use super::specials::{log_special, pow_special, rootn_special, with_sign_of, Pow};
 use super::E;
 
@@ -149,9 +151,14 @@ pub(super) fn exp(e: &mut E, x: Value) -> Value {
 /// 2^(k + f) for a pair t = (hi, lo) with |hi| ≤ 200: k = rint(hi), f = (hi − k) + lo.
 pub(super) fn exp2_pair(e: &mut E, t: Pair) -> Value {
     let hi = clamp_c(e, t.0, -160.0, 160.0);
+    // Where hi was clamped, its low part (as large as hi's ulp: 256 for a product near
+    // 2^31, as pow's y·log2 x can be) means nothing: 2^±160 over- or underflows alone.
+    let clamped = fcmp(e, P::One, hi, t.0);
+    let zero = fc(e, 0.0);
+    let lo = fsel(e, clamped, zero, t.1);
     let kf = fg(e, G::RoundEven, hi);
     let f = fop(e, B::FSub, hi, kf);
-    let f = fop(e, B::FAdd, f, t.1);
+    let f = fop(e, B::FAdd, f, lo);
     let ln2 = fc(e, std::f64::consts::LN_2);
     let r = fop(e, B::FMul, f, ln2);
     let k = to_int(e, kf);
@@ -200,7 +207,8 @@ pub(super) fn expm1(e: &mut E, x: Value) -> Value {
     let small = fcmp(e, P::Olt, ax, lim);
     let r = fsel(e, small, near, far);
     let nan = is_nan(e, x);
-    fsel(e, nan, x, r)
+    let r = fsel(e, nan, x, r);
+    zero_keeps(e, x, r)
 }
 
 /// A positive normal or subnormal float as m·2^k, m in [√½, √2): (m, k as a float).
@@ -355,8 +363,9 @@ fn pow_abs(e: &mut E, x: Value, y_hi: Value, y_lo: Option<Value>) -> Value {
     let one = fc(e, 1.0);
     let safe = fsel(e, odd, one, ax);
     let l = log2_pair(e, safe);
-    // |y| beyond 2^30 over- or underflows whatever the base (but 1, answered apart).
-    let y = clamp_c(e, y_hi, -1_073_741_824.0, 1_073_741_824.0);
+    // |y| beyond 2^32 over- or underflows whatever the base (but 1, answered apart): the
+    // base nearest 1 has |log2 x| ≥ 2^-24·log2 e, and 2^32 times that is past 2^±160.
+    let y = clamp_c(e, y_hi, -4_294_967_296.0, 4_294_967_296.0);
     let (p, q) = eft::two_prod(e, y, l.0);
     let yl = fop(e, B::FMul, y, l.1);
     let q = fop(e, B::FAdd, q, yl);

@@ -279,7 +279,11 @@ fn lgamma(e: &mut E, x: Value) -> (Value, Value) {
     let refl = f(e, B::FSub, lq, lg1.0);
     let zero = fc(e, 0.0);
     let low = fcmp(e, P::Olt, x, zero);
-    let r = fsel(e, low, refl, pos.0);
+    // Above −2^-24, log Γ(|x|) (−log|x| to within 2γ|x|, far below its ulp): π / sin πx
+    // would overflow there.
+    let tiny = fc(e, -(2f64.powi(-24)));
+    let reflect = fcmp(e, P::Olt, x, tiny);
+    let r = fsel(e, reflect, refl, pos.0);
     super::specials::lgamma_ends(e, x, r, s, low)
 }
 

@@ -16,7 +16,7 @@ use crate::ir::{BinaryOp as B, CastOp, FloatPredicate as P};
 use crate::ir::{IntPredicate as I, Type, Value};
 
 use super::eft::{self, Pair};
-use super::float_ops::{f, fc, fcmp, fsel, ft, ki, neg, poly};
+use super::float_ops::{f, fc, fcmp, fsel, ft, ki, neg, poly, zero_keeps, zero_signed_as};
 use super::E;
 
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -33,10 +33,15 @@ pub(super) fn lane(e: &mut E, op: C, a: &[Value]) -> Value {
         C::asin | C::asinpi => (asin(e, x), op == C::asinpi),
         _ => (acos(e, x), op == C::acospi),
     };
-    if over {
-        over_pi(e, t)
-    } else {
-        t.0
+    if !over {
+        return t.0;
+    }
+    let v = over_pi(e, t);
+    match op {
+        // A zero has y's sign (C99 F.9.1.4 for atan2, OpenCL C 7.5.1 for atan2pi).
+        C::atan2pi => zero_signed_as(e, v, x),
+        C::asinpi | C::atanpi => zero_keeps(e, x, v),
+        _ => v,
     }
 }
 

@@ -36,11 +36,11 @@ pub(super) fn with_sign_of(e: &mut E, r: Value, x: Value) -> Value {
     let w = e.width(t);
     let it = e.ints(t, w);
     let bt = e.bools(t);
-    let zero = e.float_const(t, 0.0);
     let bits = e.cast(CastOp::Bitcast, it, x);
     let z = e.splat(it, ConstantKind::Int(0));
     let neg = e.icmp(IntPredicate::Slt, bt, bits, z);
-    let nr = e.bin(BinaryOp::FSub, t, zero, r);
+    // A negation, not 0 − r: a zero takes the sign too.
+    let nr = e.b.push(t, Op::FNeg(r));
     e.select(t, neg, nr, r)
 }
 
@@ -192,5 +192,9 @@ pub(super) fn lgamma_ends(
     let sg = e.select(t, neg_s, mone, one);
     let sg = e.select(t, reflected, sg, one);
     let sg = e.select(t, special, one, sg);
+    // Γ(−0) is −∞: its sign −1 (as C libraries give it).
+    let is_zero = e.fcmp(FloatPredicate::Oeq, bt, x, zero);
+    let zero_sign = with_sign_of(e, one, x);
+    let sg = e.select(t, is_zero, zero_sign, sg);
     (r, sg)
 }

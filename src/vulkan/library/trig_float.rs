@@ -21,7 +21,7 @@ use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate
 use crate::ir::{Handle, IntPredicate as I, Op, Sign, Type, Value};
 
 use super::eft::{self, Pair};
-use super::float_ops::{f, fc, fcmp, fsel, ft, ki, neg, poly, to_int};
+use super::float_ops::{f, fc, fcmp, fsel, ft, ki, neg, poly, to_int, zero_keeps, zero_signed_as};
 use super::E;
 use crate::vulkan::emit::plain;
 
@@ -124,17 +124,25 @@ fn lane(e: &mut E, op: C, a: &[Value]) -> Result<(Value, Option<Value>)> {
         C::sin | C::cos | C::tan | C::sincos => {
             let (r, q) = reduce(e, x)?;
             match op {
-                C::sin => (quadrant(e, x, r, q, 0), None),
+                C::sin => (sin_of(e, x, r, q), None),
                 C::cos => (quadrant(e, x, r, q, 1), None),
-                C::tan => (tan_of(e, x, r, q), None),
-                _ => (quadrant(e, x, r, q, 0), Some(quadrant(e, x, r, q, 1))),
+                C::tan => {
+                    let t = tan_of(e, x, r, q);
+                    (zero_keeps(e, x, t), None)
+                }
+                _ => (sin_of(e, x, r, q), Some(quadrant(e, x, r, q, 1))),
             }
         }
         C::sinpi | C::cospi | C::tanpi => {
             let (r, q) = reduce_pi(e, x);
             match op {
-                C::sinpi => (quadrant(e, x, r, q, 0), None),
-                C::cospi => (quadrant(e, x, r, q, 1), None),
+                C::sinpi => (sinpi(e, x), None),
+                C::cospi => {
+                    // cospi(n + ½) is +0 (OpenCL C 7.5.1), whichever side the sum lands.
+                    let c = quadrant(e, x, r, q, 1);
+                    let zero = fc(e, 0.0);
+                    (zero_signed_as(e, c, zero), None)
+                }
                 _ => {
                     let t = tan_of(e, x, r, q);
                     (super::specials::tanpi_exact(e, x, q, t), None)
@@ -464,8 +472,16 @@ fn tan_of(e: &mut E, x: Value, r: Pair, q: Value) -> Value {
     not_finite_nan(e, x, v)
 }
 
-/// sin(πx) of one float lane (the gamma functions' reflection).
+/// sin(πx) of one float lane (and the gamma functions' reflection): a zero result (x an
+/// integer) has x's sign, as OpenCL C 7.5.1 asks.
 pub(super) fn sinpi(e: &mut E, x: Value) -> Value {
     let (r, q) = reduce_pi(e, x);
-    quadrant(e, x, r, q, 0)
+    let s = quadrant(e, x, r, q, 0);
+    zero_signed_as(e, s, x)
+}
+
+/// sin of q·π/2 + r, ±0 at ±0.
+fn sin_of(e: &mut E, x: Value, r: Pair, q: Value) -> Value {
+    let s = quadrant(e, x, r, q, 0);
+    zero_keeps(e, x, s)
 }

@@ -1,0 +1,677 @@
+"""The special-value judge of scripts/math_reference.py: every float math builtin of OpenCL C
+at the inputs of tests/kernels/math_special.cl (signed zeros, subnormals, numbers next to 1,
+integers and half-integers, the thresholds of overflow, the largest finite, infinities, NaN).
+
+Each result is judged against what OpenCL C fixes: the special values of C99 Annex F (F.9)
+and OpenCL C 1.2 section 7.5.1 (NaN, infinities, and zeros with their sign where those
+texts give one), exact results for the functions OpenCL requires correctly rounded (0 ulp in
+table 7.1: ceil, fdim, fmod, frexp, ldexp, remainder, ...), and otherwise the correctly
+rounded result (mpmath) within the function's bound in ulps. Our results are judged with
+subnormals kept (the Vulkan library keeps them, and lavapipe does). A device that does not
+report CL_FP_DENORM may flush float subnormals (OpenCL C 1.2 section 7.5.3), as the Intel
+runtime's half_ functions do: its results are accepted if they conform with a subnormal
+argument taken as a zero of its sign, or are a zero where the conforming result is
+subnormal. The half_ functions are judged where their
+arguments are finite and in their domain (OpenCL fixes neither their special values nor
+their subnormals), by their bound of 8192 ulp; native_ functions have no bound to judge.
+"""
+import math
+import os
+import struct
+from fractions import Fraction
+
+import mpmath
+
+SPECIAL = [
+    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF, 0x80012345,
+    0x00800000, 0x0D800000, 0x1E3CE508, 0x3DCCCCCD, 0x3F000000, 0xBF000000,
+    0x3F400000, 0x3F7FFFFF, 0x3F800000, 0xBF800000, 0x3F800001, 0x3FC00000,
+    0x40000000, 0xC0000000, 0x40400000, 0xC0400000, 0x40490FDB, 0x40900000,
+    0xC0900000, 0x41200000, 0xC2C80000, 0x42B17218, 0xC2CE8F5C, 0x4B800000,
+    0xCB800001, 0x501502F9, 0x7149F2CA, 0xF149F2CA, 0x7F7FFFFF, 0xFF7FFFFF,
+    0x7F800000, 0xFF800000, 0x7FC00000, 0xBE99999A]
+INTEGERS = [0, 1, -1, 2, -2, 3, -3, 4, 5, -5, 7, 8, -8, 10, -10, 16, 31, -31, 100, -100,
+            127, -127, 128, 149, -149, 150, -150, 200, -200, 254, 255, 277, -277, 1000, -1000,
+            1 << 20, -(1 << 20), 9, -9, 6]
+N = len(SPECIAL)
+
+ONE = ["acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atanh", "atanpi",
+       "cbrt", "ceil", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1",
+       "fabs", "floor", "fract", "fract.iptr", "frexp", "lgamma", "lgamma_r", "log", "log2",
+       "log10", "log1p", "logb", "modf", "modf.iptr", "rint", "round", "rsqrt", "sin",
+       "sincos", "sincos.cos", "sinh", "sinpi", "sqrt", "tan", "tanh", "tanpi", "tgamma",
+       "trunc", "half_cos", "half_exp", "half_exp2", "half_exp10", "half_log", "half_log2",
+       "half_log10", "half_recip", "half_rsqrt", "half_sin", "half_sqrt", "half_tan"]
+TWO = ["atan2", "atan2pi", "copysign", "fdim", "fmax", "fmin", "fmod", "hypot", "ldexp",
+       "maxmag", "minmag", "nextafter", "pow", "pown", "powr", "remainder", "remquo", "rootn",
+       "fma", "half_divide", "half_powr"]
+
+# OpenCL C 1.2 table 7.1, float, in ulps; 0 is correctly rounded (exact where exact).
+BOUND = {"acos": 4, "acosh": 4, "acospi": 5, "asin": 4, "asinh": 4, "asinpi": 5, "atan": 5,
+         "atanh": 5, "atanpi": 5, "cbrt": 2, "ceil": 0, "cos": 4, "cosh": 4, "cospi": 4,
+         "erfc": 16, "erf": 16, "exp": 3, "exp2": 3, "exp10": 3, "expm1": 3, "fabs": 0,
+         "floor": 0, "fract": 0, "fract.iptr": 0, "frexp": 0, "lgamma": None,
+         "lgamma_r": None, "log": 3, "log2": 3, "log10": 3, "log1p": 2, "logb": 0, "modf": 0,
+         "modf.iptr": 0, "rint": 0, "round": 0, "rsqrt": 2, "sin": 4, "sincos": 4,
+         "sincos.cos": 4, "sinh": 4, "sinpi": 4, "sqrt": 3, "tan": 5, "tanh": 5, "tanpi": 6,
+         "tgamma": 16, "trunc": 0, "atan2": 6, "atan2pi": 6, "copysign": 0, "fdim": 0,
+         "fmax": 0, "fmin": 0, "fmod": 0, "hypot": 4, "ldexp": 0, "maxmag": 0, "minmag": 0,
+         "nextafter": 0, "pow": 16, "pown": 16, "powr": 16, "remainder": 0, "remquo": 0,
+         "rootn": 16, "fma": 0}
+HALF_BOUND = 8192
+HALF_DOMAIN = {"half_cos": 2.0**16, "half_sin": 2.0**16, "half_tan": 2.0**16}
+
+M = mpmath.mpf
+INF = math.inf
+NAN = "NaN"          # the result must be a NaN
+ANY_ZERO = "zero"    # a zero of either sign
+TOP = (2 - 2.0**-23) * 2.0**127
+TINY = 2.0**-126     # the smallest normal float
+
+
+def as_float(bits):
+    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+
+
+def is_int(a):
+    return math.isfinite(a) and a == math.floor(a)
+
+
+def is_odd(a):
+    return is_int(a) and abs(a) < 2.0**53 and int(a) % 2 == 1
+
+
+def signed_zero(like):
+    return math.copysign(0.0, like)
+
+
+def round_float(v):
+    """An exact value (mpf or Fraction) rounded to the nearest float, ties to even; the
+    infinity of its sign past the largest finite."""
+    v = M(v.numerator) / M(v.denominator) if isinstance(v, Fraction) else M(v)
+    if v == 0:
+        return 0.0
+    e = max(int(mpmath.floor(mpmath.log(abs(v), 2))), -126)
+    # mpmath's log may be a hair off at a power of two: correct the exponent.
+    while abs(v) >= mpmath.ldexp(1, e + 1):
+        e += 1
+    while e > -126 and abs(v) < mpmath.ldexp(1, e):
+        e -= 1
+    q = mpmath.nint(v / mpmath.ldexp(1, e - 23))
+    r = float(q * mpmath.ldexp(1, e - 23))
+    return r if abs(r) <= TOP else math.copysign(INF, r)
+
+
+def exact_or_none(f):
+    try:
+        return f()
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+
+
+def pow_special(x, y):
+    """pow's special values (C99 F.9.4.4); None where the value is a finite number."""
+    if y == 0:
+        return 1.0
+    if x == 1:
+        return 1.0
+    if math.isnan(x) or math.isnan(y):
+        return NAN
+    if x == 0:
+        if y < 0:
+            return math.copysign(INF, x) if is_odd(y) else INF
+        return x if is_odd(y) else 0.0
+    if x == -1 and math.isinf(y):
+        return 1.0
+    if y == -INF:
+        return INF if abs(x) < 1 else 0.0
+    if y == INF:
+        return 0.0 if abs(x) < 1 else INF
+    if x == -INF:
+        if y < 0:
+            return -0.0 if is_odd(y) else 0.0
+        return -INF if is_odd(y) else INF
+    if x == INF:
+        return 0.0 if y < 0 else INF
+    if x < 0 and not is_int(y):
+        return NAN
+    return None
+
+
+def powr_special(x, y):
+    """powr's special values (OpenCL C 1.2 section 7.5.1)."""
+    if math.isnan(x) or math.isnan(y) or x < 0:
+        return NAN
+    if x == 0:
+        if y == 0:
+            return NAN
+        return INF if y < 0 else 0.0
+    if math.isinf(x):
+        if y == 0:
+            return NAN
+        return 0.0 if y < 0 else INF
+    if x == 1:
+        return NAN if math.isinf(y) else 1.0
+    if y == 0:
+        return 1.0
+    if math.isinf(y):
+        return (0.0 if x < 1 else INF) if y > 0 else (INF if x < 1 else 0.0)
+    return None
+
+
+def pown_special(x, n):
+    if n == 0:
+        return 1.0
+    if math.isnan(x):
+        return NAN
+    if x == 0:
+        if n < 0:
+            return math.copysign(INF, x) if n % 2 else INF
+        return x if n % 2 else 0.0
+    if math.isinf(x):
+        if n < 0:
+            return math.copysign(0.0, x) if n % 2 else 0.0
+        return x if n % 2 else INF
+    return None
+
+
+def rootn_special(x, n):
+    if n == 0 or math.isnan(x) or (x < 0 and n % 2 == 0):
+        return NAN
+    if x == 0:
+        if n < 0:
+            return math.copysign(INF, x) if n % 2 else INF
+        return x if n % 2 else 0.0
+    if math.isinf(x):
+        if n < 0:
+            return math.copysign(0.0, x)
+        return x
+    return None
+
+
+def atan2_special(y, x):
+    """atan2's special values (C99 F.9.1.4), as multiples of pi (exact), or None."""
+    if math.isnan(x) or math.isnan(y):
+        return NAN
+    if y == 0 or math.isinf(x) or math.isinf(y) or x == 0:
+        r = math.atan2(y, x)  # Python's math follows C99 here, zeros' signs included
+        if r == 0:
+            return ("pi", r)
+        return ("pi", Fraction(round(r / math.pi * 4), 4))
+    return None
+
+
+def exact_round(fn, x):
+    if not math.isfinite(x):
+        return x
+    if fn == "ceil":
+        r = math.ceil(x)
+    elif fn == "floor":
+        r = math.floor(x)
+    elif fn == "trunc":
+        r = math.trunc(x)
+    elif fn == "rint":
+        r = round(x)  # Python's round is to nearest, ties to even
+    else:  # round: half away from zero
+        r = math.floor(abs(x) + 0.5) * (1 if x > 0 else -1)
+        if abs(x) + 0.5 == math.floor(abs(x) + 0.5) and math.floor(abs(x)) != abs(x):
+            r = (math.floor(abs(x)) + 1) * (1 if x > 0 else -1)
+    return float(r) if r != 0 else signed_zero(x)
+
+
+def remainder_exact(x, y):
+    """(remainder, quotient) of IEEE remainder: x - n*y with n = x/y to nearest, ties even."""
+    q = Fraction(x) / Fraction(y)
+    n = math.floor(q)
+    if q - n > Fraction(1, 2) or (q - n == Fraction(1, 2) and n % 2):
+        n += 1
+    r = Fraction(x) - n * Fraction(y)
+    return (float(r) if r != 0 else signed_zero(x)), n
+
+
+def one(fn, x):
+    """The expected result of a one-argument function at x (see `judge_value`), or None."""
+    nan_in = math.isnan(x)
+    if fn in ("fabs",):
+        return NAN if nan_in else abs(x)
+    if fn in ("ceil", "floor", "trunc", "rint", "round"):
+        return NAN if nan_in else exact_round(fn, x)
+    if nan_in:
+        return None if fn in ("frexp.exp",) else NAN
+    odd_zero = {"asin", "asinh", "asinpi", "atan", "atanh", "atanpi", "cbrt", "erf", "expm1",
+                "log1p", "sin", "sincos", "sinh", "sinpi", "tan", "tanh", "tanpi", "sqrt"}
+    if x == 0 and fn in odd_zero:
+        return x
+    if fn in ("fract", "fract.iptr"):
+        if math.isinf(x):
+            return signed_zero(x) if fn == "fract" else x
+        fl = math.floor(x)
+        if fn == "fract.iptr":
+            return float(fl) if fl != 0 else signed_zero(x)
+        f = x - fl
+        return min(f, as_float(0x3F7FFFFF)) if f != 0 else ANY_ZERO
+    if fn in ("modf", "modf.iptr"):
+        if math.isinf(x):
+            return signed_zero(x) if fn == "modf" else x
+        t = math.trunc(x)
+        if fn == "modf.iptr":
+            return float(t) if t != 0 else signed_zero(x)
+        f = x - t
+        return f if f != 0 else signed_zero(x)
+    if fn == "frexp":
+        if x == 0 or math.isinf(x):
+            return x
+        return math.frexp(x)[0]
+    if fn == "logb":
+        if x == 0:
+            return -INF
+        if math.isinf(x):
+            return INF
+        return float(math.frexp(x)[1] - 1)
+    inf_sign = x > 0
+    if math.isinf(x):
+        table = {"acos": NAN, "acosh": INF if inf_sign else NAN, "acospi": NAN, "asin": NAN,
+                 "asinh": x, "asinpi": NAN, "atan": M(mpmath.pi) / 2 * (1 if inf_sign else -1),
+                 "atanh": NAN, "atanpi": 0.5 if inf_sign else -0.5, "cbrt": x, "cos": NAN,
+                 "cosh": INF, "cospi": NAN, "erfc": 0.0 if inf_sign else 2.0,
+                 "erf": 1.0 if inf_sign else -1.0, "exp": INF if inf_sign else 0.0,
+                 "exp2": INF if inf_sign else 0.0, "exp10": INF if inf_sign else 0.0,
+                 "expm1": INF if inf_sign else -1.0, "lgamma": INF, "lgamma_r": INF,
+                 "log": INF if inf_sign else NAN, "log2": INF if inf_sign else NAN,
+                 "log10": INF if inf_sign else NAN, "log1p": INF if inf_sign else NAN,
+                 "rsqrt": 0.0 if inf_sign else NAN, "sin": NAN, "sincos": NAN,
+                 "sincos.cos": NAN, "sinh": x, "sinpi": NAN, "sqrt": x if inf_sign else NAN,
+                 "tan": NAN, "tanh": 1.0 if inf_sign else -1.0, "tanpi": NAN,
+                 "tgamma": INF if inf_sign else NAN}
+        return table.get(fn)
+    if x == 0:
+        table = {"acos": M(mpmath.pi) / 2, "acosh": NAN, "acospi": 0.5, "cos": 1.0,
+                 "sincos.cos": 1.0, "cosh": 1.0, "cospi": 1.0, "erfc": 1.0, "exp": 1.0,
+                 "exp2": 1.0, "exp10": 1.0, "lgamma": INF, "lgamma_r": INF, "log": -INF,
+                 "log2": -INF, "log10": -INF, "rsqrt": math.copysign(INF, x),
+                 "tgamma": math.copysign(INF, x)}
+        return table.get(fn)
+    a = M(x)
+    if fn in ("acos", "acospi") and x == 1:
+        return 0.0
+    if fn in ("acos", "acospi", "asin", "asinpi") and abs(x) > 1:
+        return NAN
+    if fn == "acosh":
+        return NAN if x < 1 else (0.0 if x == 1 else mpmath.acosh(a))
+    if fn == "atanh":
+        if abs(x) == 1:
+            return math.copysign(INF, x)
+        return NAN if abs(x) > 1 else mpmath.atanh(a)
+    if fn in ("log", "log2", "log10"):
+        if x < 0:
+            return NAN
+        if x == 1:
+            return 0.0
+        return mpmath.log(a, {"log": mpmath.e, "log2": 2, "log10": 10}[fn])
+    if fn == "log1p":
+        if x == -1:
+            return -INF
+        return NAN if x < -1 else mpmath.log1p(a)
+    if fn in ("sqrt", "rsqrt"):
+        if x < 0:
+            return NAN
+        return mpmath.sqrt(a) if fn == "sqrt" else 1 / mpmath.sqrt(a)
+    if fn in ("lgamma", "lgamma_r"):
+        if x < 0 and is_int(x):
+            return INF
+        if x in (1.0, 2.0):
+            return 0.0
+        r = mpmath.loggamma(a).real
+        return r if abs(r) >= 1 else None  # near its zeros OpenCL gives no bound
+    if fn == "tgamma":
+        if x < 0 and is_int(x):
+            return NAN
+        return mpmath.gamma(a)
+    if fn == "sinpi" and is_int(x):
+        return signed_zero(x)
+    if fn == "cospi" and is_int(2 * x) and not is_int(x):
+        return 0.0
+    if fn == "tanpi":
+        if is_int(x):
+            # copysign(0, n) for even n, copysign(0, -n) for odd n
+            return signed_zero(-x if is_odd(x) else x)
+        if is_int(2 * x):
+            return -INF if is_odd(x - 0.5) else INF
+        return mpmath.sinpi(a) / mpmath.cospi(a)
+    functions = {"acos": mpmath.acos, "acospi": lambda v: mpmath.acos(v) / mpmath.pi,
+                 "asin": mpmath.asin, "asinpi": lambda v: mpmath.asin(v) / mpmath.pi,
+                 "asinh": mpmath.asinh, "atan": mpmath.atan,
+                 "atanpi": lambda v: mpmath.atan(v) / mpmath.pi, "cbrt": mpmath.cbrt,
+                 "cos": mpmath.cos, "sincos.cos": mpmath.cos, "cosh": mpmath.cosh,
+                 "cospi": mpmath.cospi, "erfc": mpmath.erfc, "erf": mpmath.erf,
+                 "exp": mpmath.exp, "exp2": lambda v: mpmath.power(2, v),
+                 "exp10": lambda v: mpmath.power(10, v), "expm1": mpmath.expm1,
+                 "sin": mpmath.sin, "sincos": mpmath.sin, "sinh": mpmath.sinh,
+                 "sinpi": mpmath.sinpi, "tan": mpmath.tan, "tanh": mpmath.tanh}
+    if fn == "cbrt":
+        r = mpmath.cbrt(abs(a))
+        return -r if x < 0 else r
+    if fn in functions:
+        return functions[fn](a)
+    return None
+
+
+def half_one(fn, x):
+    """A half_ function's exact value where it is judged (finite, in its domain), or None."""
+    if not math.isfinite(x) or abs(x) < TINY or abs(x) > HALF_DOMAIN.get(fn, INF):
+        return None
+    name = fn[len("half_"):]
+    if name == "recip":
+        return 1 / M(x)
+    r = one(name, x)
+    return r if isinstance(r, mpmath.mpf) and TINY <= abs(r) <= TOP else None
+
+
+def two(fn, x, y, k, z):
+    """The expected result of a two-argument function (fma: three), or None."""
+    nan_in = math.isnan(x) or math.isnan(y)
+    if fn in ("atan2", "atan2pi"):
+        s = atan2_special(x, y)
+        if s is None:
+            r = mpmath.atan2(M(x), M(y))
+            return r / mpmath.pi if fn == "atan2pi" else r
+        if s == NAN:
+            return NAN
+        v = s[1]
+        if not isinstance(v, Fraction):
+            return v  # a signed zero
+        return M(v.numerator) / v.denominator * (mpmath.pi if fn == "atan2" else 1)
+    if fn == "copysign":
+        return NAN if math.isnan(x) else math.copysign(x, y)
+    if fn in ("fmax", "fmin", "maxmag", "minmag"):
+        if math.isnan(x) and math.isnan(y):
+            return NAN
+        if math.isnan(x) or math.isnan(y):
+            other = y if math.isnan(x) else x
+            # fmax and fmin give the other argument; maxmag and minmag are not told
+            return other if fn in ("fmax", "fmin") else ("either", other)
+        if fn in ("maxmag", "minmag") and abs(x) != abs(y):
+            bigger = x if abs(x) > abs(y) else y
+            smaller = y if bigger is x else x
+            return bigger if fn == "maxmag" else smaller
+        if x == y:
+            return ANY_ZERO if x == 0 else x
+        return max(x, y) if fn in ("fmax", "maxmag") else min(x, y)
+    if fn == "ldexp":
+        if math.isnan(x):
+            return NAN
+        if x == 0 or math.isinf(x):
+            return x
+        return mpmath.ldexp(M(x), k)  # exact: an mpf has an exponent of any size
+    if fn == "pown":
+        s = pown_special(x, k)
+        return s if s is not None else M(x) ** k
+    if fn == "rootn":
+        s = rootn_special(x, k)
+        if s is not None:
+            return s
+        r = mpmath.root(abs(M(x)), abs(k))
+        r = 1 / r if k < 0 else r
+        return -r if x < 0 else r
+    if fn == "fma":
+        if nan_in or math.isnan(z):
+            return NAN
+        if math.isinf(x) or math.isinf(y) or math.isinf(z):
+            if (math.isinf(x) and y == 0) or (math.isinf(y) and x == 0):
+                return NAN
+            p = x * y if math.isinf(x) or math.isinf(y) else 0.0
+            if math.isinf(p) and math.isinf(z) and (p > 0) != (z > 0):
+                return NAN
+            return p if math.isinf(p) else z
+        r = Fraction(x) * Fraction(y) + Fraction(z)
+        return r if r != 0 else ANY_ZERO
+    if nan_in:
+        # hypot of an infinity is +infinity even with a NaN (C99 F.9.4.3)
+        if fn == "hypot" and (math.isinf(x) or math.isinf(y)):
+            return INF
+        if fn in ("pow", "powr"):
+            return pow_special(x, y) if fn == "pow" else powr_special(x, y)
+        return NAN
+    if fn == "fdim":
+        if x <= y:
+            return 0.0
+        return x - y if math.isinf(x) or math.isinf(y) else Fraction(x) - Fraction(y)
+    if fn in ("fmod", "remainder", "remquo"):
+        if math.isinf(x) or y == 0:
+            return NAN
+        if math.isinf(y):
+            return x
+        if fn == "fmod":
+            r = math.fmod(x, y)  # exact
+            return r if r != 0 else signed_zero(x)
+        return remainder_exact(x, y)[0]
+    if fn == "hypot":
+        if math.isinf(x) or math.isinf(y):
+            return INF
+        return mpmath.hypot(M(x), M(y))
+    if fn == "nextafter":
+        if x == y:
+            return y
+        if x == 0:
+            return math.copysign(as_float(1), y - x)
+        bits = struct.unpack("<I", struct.pack("<f", x))[0]
+        up = (y > x) == (x > 0)
+        return as_float(bits + 1 if up else bits - 1)
+    if fn == "pow":
+        s = pow_special(x, y)
+        if s is not None:
+            return s
+        r = mpmath.power(abs(M(x)), M(y))
+        return -r if x < 0 and is_odd(y) else r
+    if fn == "powr":
+        s = powr_special(x, y)
+        return s if s is not None else mpmath.power(M(x), M(y))
+    return None
+
+
+def half_two(fn, x, y):
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) < TINY or abs(y) < TINY:
+        return None
+    r = M(x) / M(y) if fn == "half_divide" else two("powr", x, y, 0, 0.0)
+    return r if isinstance(r, mpmath.mpf) and TINY <= abs(r) <= TOP else None
+
+
+def bound_words(fn):
+    """A function's bound as the judge's report says it."""
+    if fn.startswith("half_"):
+        return str(HALF_BOUND)
+    if fn not in BOUND:
+        return "exact"  # the integer results: ilogb, frexp's exponent, lgamma_r's sign, ...
+    b = BOUND[fn]
+    return "none" if b is None else "exact" if b == 0 else str(b)
+
+
+def ulps(got, v):
+    """The distance of float `got` from the exact finite nonzero value v, in ulps of v's
+    binade (the subnormal ulp below the normals)."""
+    v = M(v.numerator) / M(v.denominator) if isinstance(v, Fraction) else M(v)
+    e = max(int(mpmath.floor(mpmath.log(abs(v), 2))), -126)
+    return float(abs(M(got) - v) / mpmath.ldexp(1, e - 23))
+
+
+def judge_value(got, expect, bound):
+    """0.0 where `got` is what OpenCL allows for `expect`, else its error in ulps (inf for a
+    wrong class: NaN, infinity, zero, sign)."""
+    if isinstance(expect, tuple) and expect[0] == "either":
+        return 0.0 if math.isnan(got) else judge_value(got, expect[1], bound)
+    if expect == NAN:
+        return 0.0 if math.isnan(got) else INF
+    if math.isnan(got):
+        return INF
+    if expect == ANY_ZERO:
+        return 0.0 if got == 0 else INF
+    if isinstance(expect, float) and (expect == 0 or math.isinf(expect)):
+        same = got == expect and math.copysign(1, got) == math.copysign(1, expect)
+        return 0.0 if same else INF
+    rounded = round_float(expect)
+    if bound == 0:
+        return 0.0 if got == rounded else max(ulps(got, expect), 1.0) if \
+            math.isfinite(got) and got != 0 else INF
+    if math.isinf(rounded):
+        return 0.0 if got == rounded else INF
+    if rounded == 0:
+        # the exact value is below half the smallest subnormal: zero (of its sign) or the
+        # smallest subnormal are within any bound
+        return 0.0 if abs(got) <= as_float(1) and (got == 0 or (got > 0) == (expect > 0)) \
+            else INF
+    if math.isinf(got):
+        return INF
+    return ulps(got, expect)
+
+
+def flushed(a):
+    """The argument as a flushing device may see it."""
+    return [a] + ([signed_zero(a)] if a != 0 and abs(a) < TINY else [])
+
+
+def result_flushable(expect):
+    """Whether a conforming result is subnormal (a flushing device may give a zero)."""
+    if isinstance(expect, Fraction):
+        return expect != 0 and abs(expect) < TINY
+    if isinstance(expect, (float, mpmath.mpf)):
+        return expect != 0 and abs(expect) < TINY
+    return False
+
+
+def error(got, expects, bound, flushes):
+    """The smallest error over the ways a device may compute it: `expects[0]` with the
+    arguments as given, the others with subnormal arguments flushed, which count (with
+    subnormal results flushed) only for a device that `flushes`."""
+    best = INF
+    for expect in expects if flushes else expects[:1]:
+        if expect is None:
+            continue
+        best = min(best, judge_value(got, expect, bound))
+        if flushes and got == 0 and result_flushable(expect):
+            best = 0.0
+    return best
+
+
+def read(path, fmt):
+    data = open(path, "rb").read()
+    return struct.unpack(f"<{len(data) // struct.calcsize(fmt)}{fmt}", data)
+
+
+def cases_one(i):
+    x = as_float(SPECIAL[i])
+    for slot, fn in enumerate(ONE):
+        if fn.startswith("half_"):
+            yield slot, fn, (x,), [half_one(fn, x)], HALF_BOUND
+        else:
+            yield slot, fn, (x,), [one(fn, a) for a in flushed(x)], BOUND[fn]
+
+
+def cases_two(i):
+    x, y = as_float(SPECIAL[i % N]), as_float(SPECIAL[i // N])
+    z = as_float(SPECIAL[(i % N + 3 * (i // N)) % N])
+    k = INTEGERS[i // N]
+    for slot, fn in enumerate(TWO):
+        if fn.startswith("half_"):
+            yield slot, fn, (x, y), [half_two(fn, x, y)], HALF_BOUND
+            continue
+        args = (x, k) if fn in ("ldexp", "pown", "rootn") else (x, y, z) if fn == "fma" \
+            else (x, y)
+        expects = [two(fn, a, b, k, c) for a in flushed(x) for b in flushed(y)
+                   for c in flushed(z)]
+        yield slot, fn, args, expects, BOUND[fn]
+
+
+def int_checks_one(i, ints, flushes):
+    """ilogb, frexp's exponent, lgamma_r's sign and nan(): (name, argument, got, wanted)."""
+    x = as_float(SPECIAL[i])
+    n = ints[4 * i:4 * i + 4]
+    out = []
+    if math.isnan(x):
+        want = [2**31 - 1]
+    elif math.isinf(x):
+        want = [2**31 - 1]
+    elif x == 0:
+        want = [-2**31]
+    else:
+        want = [math.frexp(x)[1] - 1] + ([-2**31] if flushes and abs(x) < TINY else [])
+    out.append(("ilogb", x, n[2], want))
+    if math.isfinite(x):
+        want = [0] if x == 0 else [math.frexp(x)[1]] + ([0] if flushes and abs(x) < TINY else [])
+        out.append(("frexp exponent", x, n[0], want))
+    if math.isfinite(x) and x > 0:
+        out.append(("lgamma_r sign", x, n[1], [1]))
+    elif math.isfinite(x) and x < 0 and not is_int(x):
+        sign = 1 if math.floor(x) % 2 == 0 else -1
+        either = [1, -1] if flushes and abs(x) < TINY else []
+        out.append(("lgamma_r sign", x, n[1], [sign] + either))
+    out.append(("isnan(nan(k))", x, n[3], [1]))
+    return out
+
+
+def int_checks_two(i, ints, flushes):
+    """remquo's quotient: its sign and its three low bits (OpenCL C 6.12.2)."""
+    x, y = as_float(SPECIAL[i % N]), as_float(SPECIAL[i // N])
+    if not (math.isfinite(x) and math.isfinite(y)) or y == 0:
+        return []
+    wanted = []
+    for a in flushed(x) if flushes else [x]:
+        for b in flushed(y) if flushes else [y]:
+            if b == 0:
+                continue
+            n = remainder_exact(a, b)[1]
+            negative = (a < 0) != (b < 0)
+            wanted.append((negative, abs(n) % 8))
+    q = ints[i]
+    got = (q < 0, abs(q) % 8)
+    if q == 0:
+        return [("remquo quotient", (x, y), q, wanted, any(w[1] == 0 for w in wanted))]
+    return [("remquo quotient", (x, y), q, wanted, got in wanted)]
+
+
+KERNELS = {"math_special": (N, ONE, cases_one), "math_special_pairs": (N * N, TWO, cases_two)}
+
+
+def judge(dirname, names, check):
+    """(function, "special", who) -> largest error, and the results beyond OpenCL's bound, over
+    the tier's files of the two kernels in `dirname` (the Intel runtime's once: every shape
+    expects the same)."""
+    worst, beyond = {}, []
+    for kernel, (count, slots, cases) in KERNELS.items():
+        tag = f".math_special.{kernel}."
+        bases = sorted({n[: n.index(tag) + len(tag)] for n in names
+                        if tag in n and n.endswith("arg0.out") and not n.startswith("clspv.")})
+        if not bases:
+            continue
+        expected = [list(cases(i)) for i in range(count)]
+        runs = [("ours", base, ".out") for base in bases] + [("Intel", bases[0], ".expected")]
+        for who, base, suffix in runs:
+            path = os.path.join(dirname, base)
+            floats = read(path + "arg0" + suffix, "f")
+            ints = read(path + "arg1" + suffix, "i")
+            for i in range(count):
+                for slot, fn, args, expects, bound in expected[i]:
+                    if all(e is None for e in expects):
+                        continue
+                    got = floats[len(slots) * i + slot]
+                    # Ours keep subnormals (lavapipe does); the Intel runtime's half_
+                    # functions flush them, as OpenCL allows.
+                    u = error(got, expects, bound, who == "Intel")
+                    key = (fn, "special", who)
+                    worst[key] = max(worst.get(key, 0.0), u)
+                    limit = 0.5 if bound == 0 else bound
+                    if who == "ours" and check and bound is not None and u > limit:
+                        shown = [e for e in expects if e is not None][0]
+                        shown = float(shown) if not isinstance(shown, (str, tuple)) else shown
+                        beyond.append(f"{base}arg0[{len(slots) * i + slot}]: {fn}{args} "
+                                      f"= {got!r}, OpenCL's result {shown!r} "
+                                      f"({u:.2f} ulp, bound {bound})")
+                checks = (int_checks_one if kernel == "math_special" else int_checks_two)(
+                    i, ints, who == "Intel")
+                for check_ in checks:
+                    name, args, got, wanted = check_[:4]
+                    ok = check_[4] if len(check_) > 4 else got in wanted
+                    key = (name, "special", who)
+                    worst[key] = max(worst.get(key, 0.0), 0.0 if ok else INF)
+                    if who == "ours" and check and not ok:
+                        beyond.append(f"{base}arg1: {name}{args} = {got}, OpenCL's {wanted}")
+    return worst, beyond
