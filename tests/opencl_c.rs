@@ -6,8 +6,7 @@
 //! * Oracle tier (`-- --ignored`, clang-14 as .ci/run installs it): every fixture of every
 //!   shape, spir and spir64, is written as OpenCL C and compiled by `clang-14 -Werror` at the
 //!   OpenCL C version its first line declares, with the extensions its pragmas enable, for
-//!   the fixture's target. The kernels whose OpenCL C is not written yet are named and their
-//!   refusal checked.
+//!   the fixture's target.
 mod common;
 
 use pretty_assertions::assert_eq;
@@ -21,12 +20,6 @@ const SNAPSHOTS: &[(&str, &str)] = &[
     ("modern", "images"),
     ("modern", "printf_formats"),
     ("legacy-o0", "struct_copy"),
-];
-
-/// Fixtures whose OpenCL C is not written yet, and the words of the refusal.
-const NOT_WRITTEN: [(&str, &str); 2] = [
-    ("device_enqueue", "OpGetDefaultQueue"),
-    ("enqueue_global_blocks", "the address of function"),
 ];
 
 fn opencl_c(input: &Path) -> Result<String, String> {
@@ -92,7 +85,7 @@ fn the_first_line_names_the_version_to_build_with() {
 fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
     let work = std::env::temp_dir().join(format!("spir-xlate-clc-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
-    let (mut failures, mut compiled, mut refused) = (Vec::new(), 0, 0);
+    let (mut failures, mut compiled) = (Vec::new(), 0);
     let mut fixtures: Vec<PathBuf> = common::FIXTURE_DIRS
         .iter()
         .flat_map(|d| std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()))
@@ -101,26 +94,14 @@ fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
     fixtures.sort();
     for input in &fixtures {
         let stem = input.file_stem().unwrap().to_string_lossy().into_owned();
-        let (kernel, target) = stem.rsplit_once('.').unwrap_or((&stem, "spir64"));
+        let (_, target) = stem.rsplit_once('.').unwrap_or((&stem, "spir64"));
         let text = match opencl_c(input) {
             Ok(t) => t,
-            Err(e) => match NOT_WRITTEN.iter().find(|n| n.0 == kernel) {
-                Some((_, words)) if e.contains(words) => {
-                    refused += 1;
-                    continue;
-                }
-                _ => {
-                    failures.push(format!("{}: {e}", input.display()));
-                    continue;
-                }
-            },
+            Err(e) => {
+                failures.push(format!("{}: {e}", input.display()));
+                continue;
+            }
         };
-        if NOT_WRITTEN.iter().any(|n| n.0 == kernel) {
-            failures.push(format!(
-                "{}: translated; take it off NOT_WRITTEN",
-                input.display()
-            ));
-        }
         let std = text
             .lines()
             .next()
@@ -160,7 +141,7 @@ fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
     }
     let _ = std::fs::remove_dir_all(&work);
     eprintln!(
-        "OpenCL C of {} fixtures: {compiled} compile with clang-14 -Werror, {refused} not written yet",
+        "OpenCL C of {} fixtures: {compiled} compile with clang-14 -Werror",
         fixtures.len()
     );
     assert!(

@@ -25,6 +25,11 @@ impl FnWriter<'_, '_> {
         args: &[Value],
         ret: Handle<Type>,
     ) -> Result<Option<Expr>> {
+        if let Builtin::Spirv(op) = b {
+            if super::enqueue::is_enqueue(*op) {
+                return self.enqueue(*op, args, ret).map(Some);
+            }
+        }
         let tys: Vec<Handle<Type>> = args.iter().map(|&v| self.type_of(v)).collect();
         let mut a = Vec::new();
         for &v in args {

@@ -10,6 +10,18 @@ use crate::ir::Constant;
 use crate::ir::{ConstantKind, Handle, Type};
 
 impl Writer<'_> {
+    /// Whether constant `c` is, through casts, the address of one of clang's block invoke
+    /// functions.
+    fn block_invoke_address(&self, c: Handle<Constant>) -> bool {
+        match &self.m.constants[c].kind {
+            ConstantKind::FunctionAddress(f) => {
+                super::enqueue::is_block_invoke(&self.m.functions[*f].name)
+            }
+            ConstantKind::Cast(_, inner) => self.block_invoke_address(*inner),
+            _ => false,
+        }
+    }
+
     /// A constant as an expression of its type.
     pub fn constant(&mut self, c: Handle<Constant>) -> Result<Expr> {
         let m = self.m;
@@ -48,6 +60,11 @@ impl Writer<'_> {
                     "the address of function '{}' (OpenCL C has no function pointers)",
                     m.functions[*f].name
                 )))
+            }
+            ConstantKind::Cast(_, inner) if self.block_invoke_address(*inner) => {
+                // A block literal's invoke field (see enqueue.rs): no invoke reads it.
+                let t = self.type_name(ty)?;
+                Expr::cast(&t, &Expr::atom("0"))
             }
             ConstantKind::Cast(op, inner) => {
                 let from = m.constants[*inner].ty;

@@ -134,7 +134,7 @@ pub fn write(
     }
     let ret = w.type_name(f.ret)?;
     let mut proto = String::new();
-    if f.is_kernel {
+    if w.is_kernel(h) {
         proto.push_str("__kernel ");
         if let Some(k) = kernel {
             proto.push_str(&kernel_attributes(w, k)?);

@@ -462,6 +462,11 @@ impl<'w, 'm> FnWriter<'w, 'm> {
         name
     }
 
+    /// The name of variable `h` (an `alloca` written as a variable).
+    pub fn variable_name(&self, h: Handle<Inst>) -> Option<String> {
+        self.names.get(&h).cloned()
+    }
+
     /// The value an operand stands for (through loads of variables that hold one image,
     /// sampler or pipe).
     pub fn resolve(&self, v: Value) -> Value {

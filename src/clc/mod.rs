@@ -23,6 +23,7 @@ mod constants;
 mod control;
 mod definition;
 mod effects;
+mod enqueue;
 mod expr;
 mod expressions;
 mod function;
@@ -37,7 +38,7 @@ mod types;
 use std::collections::BTreeSet;
 
 use crate::diag::{Error, Lost, Result};
-use crate::hash::HashMap;
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{self, AddressSpace, ConstantKind, Handle, Linkage, Module, Type};
 use names::Scope;
 use types::Types;
@@ -108,6 +109,8 @@ pub struct Writer<'m> {
     /// Writing a program-scope initializer (constant expressions only).
     in_initializer: bool,
     lost: Vec<Lost>,
+    /// Kernels enqueued by blocks (`enqueue::invoked`): written as plain functions.
+    invoked: HashSet<Handle<ir::Function>>,
 }
 
 /// Write `m` as an OpenCL C program.
@@ -128,10 +131,13 @@ pub fn write(m: &Module) -> Result<Program> {
         helper_names: HashMap::default(),
         in_initializer: false,
         lost: Vec::new(),
+        invoked: enqueue::invoked(m),
     };
     // Kernels keep their names exactly (hosts look them up by name); other functions and
     // variables take theirs after them.
-    for (h, f) in m.functions.iter().filter(|(_, f)| f.is_kernel) {
+    let kernels: Vec<bool> = m.functions.iter().map(|(h, _)| w.is_kernel(h)).collect();
+    let kernel_at = |h: Handle<ir::Function>| kernels[h.index()];
+    for (h, f) in m.functions.iter().filter(|&(h, _)| kernel_at(h)) {
         if !names::is_identifier(&f.name) || !w.scope.take(&f.name) {
             return Err(Error::unsupported(format!(
                 "kernel '{}': its name is not an OpenCL C identifier, or is another kernel's",
@@ -140,7 +146,7 @@ pub fn write(m: &Module) -> Result<Program> {
         }
         w.functions.insert(h, f.name.clone());
     }
-    for (h, f) in m.functions.iter().filter(|(_, f)| !f.is_kernel) {
+    for (h, f) in m.functions.iter().filter(|&(h, _)| !kernel_at(h)) {
         let n = w.scope.fresh(Some(&f.name), "function");
         w.functions.insert(h, n);
     }
@@ -161,7 +167,7 @@ pub fn write(m: &Module) -> Result<Program> {
             .collect();
         let (proto, body) =
             definition::write(&mut w, h, &locals).map_err(|e| e.in_function(&f.name))?;
-        if !f.is_kernel {
+        if !w.is_kernel(h) {
             prototypes.push(format!("{proto};\n"));
         }
         if let Some(b) = body {
@@ -202,6 +208,19 @@ pub fn write(m: &Module) -> Result<Program> {
 }
 
 impl Writer<'_> {
+    /// Whether function `h` is written as a kernel (a block's kernel is a plain function).
+    pub fn is_kernel(&self, h: Handle<ir::Function>) -> bool {
+        self.m.functions[h].is_kernel && !self.invoked.contains(&h)
+    }
+
+    /// The name function `h` is written under.
+    pub fn function_name(&self, h: Handle<ir::Function>) -> Result<String> {
+        self.functions
+            .get(&h)
+            .cloned()
+            .ok_or_else(|| Error::internal("a function without a name"))
+    }
+
     /// The spelling of a type.
     pub fn type_name(&mut self, t: Handle<Type>) -> Result<String> {
         self.types.name(self.m, &mut self.scope, &mut self.needs, t)

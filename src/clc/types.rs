@@ -155,6 +155,10 @@ impl Types {
             return Ok(n.clone());
         }
         match &m.types[t] {
+            Type::Struct { name: Some(n), .. } if n == "struct.ndrange_t" => {
+                needs.version(2, 0, "ndrange_t");
+                Ok("ndrange_t".into())
+            }
             Type::Struct {
                 name,
                 members,

@@ -144,22 +144,6 @@ const NVIDIA_SOURCE_FAULTS: [(&str, &str); 4] = [
     ),
 ];
 
-/// Kernels whose OpenCL C `to-opencl-c` does not write yet: (kernel, what it refuses, why).
-/// The refusal is asserted (a located error naming the construct), never skipped silently;
-/// should the kernel translate, the tier fails until it is taken off this list.
-const OPENCL_C_NOT_WRITTEN: [(&str, &str, &str); 2] = [
-    (
-        "device_enqueue",
-        "OpGetDefaultQueue",
-        "device-side enqueue (blocks) is not written as OpenCL C yet",
-    ),
-    (
-        "enqueue_global_blocks",
-        "the address of function",
-        "device-side enqueue (blocks) is not written as OpenCL C yet",
-    ),
-];
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Consumer {
     /// Our SPIR-V through clCreateProgramWithIL.
@@ -317,24 +301,6 @@ fn run_all() {
                 let mut sink = Vec::new();
                 if trace {
                     eprintln!("{name} ({shape}, {consumer:?}): building and running");
-                }
-                let not_written = OPENCL_C_NOT_WRITTEN.iter().find(|n| n.0 == name);
-                if let (Consumer::OpenclC, Some((_, refused, why))) = (consumer, not_written) {
-                    if std::env::var_os("SPIR_XLATE_OPENCL_C_DIR").is_some() {
-                        eprintln!("{name} ({shape}, OpenclC): not written: {why}");
-                        continue;
-                    }
-                    match compare::our_opencl_c(&fixture, &work) {
-                        Err(e) if e.contains(refused) => {
-                            eprintln!("{name} ({shape}, OpenclC): refused as expected: {why}")
-                        }
-                        Err(e) => failures.push(format!("{name} ({shape}, OpenclC): {e}")),
-                        Ok(_) => failures.push(format!(
-                            "{name} ({shape}, OpenclC): translated; take it off \
-                             OPENCL_C_NOT_WRITTEN"
-                        )),
-                    }
-                    continue;
                 }
                 let program = if consumer == Consumer::OpenclC {
                     compare::our_opencl_c(&fixture, &work)

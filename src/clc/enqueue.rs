@@ -1,0 +1,334 @@
+//! OpenCL C 2.0's device-side enqueue. clang compiles a block to a literal in the parent's
+//! private memory (its size, alignment, invoke function and captured values) and a kernel
+//! that takes the literal's address (and the `__local` pointers the block declares); the
+//! graph enqueues that kernel with the literal's address (`OpEnqueueKernel`). OpenCL C has
+//! no other way to name a kernel for `enqueue_kernel` than a block, so each enqueue is
+//! written as a block that calls the invoke kernel (written as a plain function) with the
+//! address of the literal: the block captures the literal variable by value when it is made,
+//! as clang's own block captured the values the literal holds, and the invoke reads them
+//! from the captured copy at the offsets it always did. The literal's invoke field is
+//! written as a null pointer (OpenCL C has no function addresses; no invoke reads it).
+
+use spirv::Op as S;
+
+use super::expr::Expr;
+use super::function::{FnWriter, Kind};
+use crate::diag::{Error, Result};
+use crate::hash::HashSet;
+use crate::ir::{self, ConstantKind, Function, Handle, Op, Type, Value};
+
+/// Whether a SPIR-V instruction is one of device-side enqueue's (queues, events, ND ranges,
+/// enqueues and the kernel queries).
+pub fn is_enqueue(op: S) -> bool {
+    matches!(
+        op,
+        S::EnqueueKernel
+            | S::EnqueueMarker
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::GetKernelNDrangeSubGroupCount
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetDefaultQueue
+            | S::BuildNDRange
+            | S::CreateUserEvent
+            | S::SetUserEventStatus
+            | S::IsValidEvent
+            | S::RetainEvent
+            | S::ReleaseEvent
+            | S::CaptureEventProfilingInfo
+    )
+}
+
+/// The operand index of the invoke function of an enqueue instruction, if it has one.
+fn invoke_at(op: S) -> Option<usize> {
+    match op {
+        S::EnqueueKernel => Some(6),
+        S::GetKernelWorkGroupSize | S::GetKernelPreferredWorkGroupSizeMultiple => Some(0),
+        S::GetKernelNDrangeSubGroupCount | S::GetKernelNDrangeMaxSubGroupSize => Some(1),
+        _ => None,
+    }
+}
+
+/// The functions enqueued as blocks' kernels: written as plain functions a block calls.
+pub fn invoked(m: &ir::Module) -> HashSet<Handle<Function>> {
+    let mut out = HashSet::default();
+    for (_, f) in m.functions.iter() {
+        let Some(body) = &f.body else { continue };
+        for (_, inst) in body.insts.iter() {
+            let Op::Builtin {
+                builtin: ir::Builtin::Spirv(op),
+                args,
+            } = &inst.op
+            else {
+                continue;
+            };
+            if let Some(Value::Const(c)) = invoke_at(*op).and_then(|i| args.get(i)) {
+                if let ConstantKind::FunctionAddress(h) = m.constants[*c].kind {
+                    out.insert(h);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether function `name` is one of clang's block invoke functions (whose address a block
+/// literal holds, written as a null pointer).
+pub fn is_block_invoke(name: &str) -> bool {
+    name.contains("_block_invoke")
+}
+
+impl FnWriter<'_, '_> {
+    /// A device-side enqueue instruction's expression.
+    pub fn enqueue(&mut self, op: S, args: &[Value], ret: Handle<Type>) -> Result<Expr> {
+        self.w.needs.version(2, 0, "device-side enqueue");
+        let uint = |e: Expr| Expr::cast("uint", &e);
+        Ok(match op {
+            S::BuildNDRange => return self.ndrange(args),
+            S::EnqueueKernel => {
+                let mut a = Vec::new();
+                for &v in &args[..6] {
+                    a.push(self.operand(v)?);
+                }
+                let flags = Expr::cast("kernel_enqueue_flags_t", &a[1]);
+                let block = self.block(args[6], args[7], &args[10..])?;
+                let mut call = vec![a[0].clone(), flags, Expr::unary("*", &a[2])];
+                call.extend([a[3].clone(), a[4].clone(), a[5].clone(), block]);
+                // clang passes each `__local` size through a pointer to it.
+                for &size in &args[10..] {
+                    let s = self.operand(size)?;
+                    let s = match self.w.m.types[self.type_of(size)] {
+                        Type::Pointer { .. } => Expr::unary("*", &s),
+                        _ => s,
+                    };
+                    call.push(uint(s));
+                }
+                uint(Expr::call("enqueue_kernel", &call))
+            }
+            S::GetKernelWorkGroupSize | S::GetKernelPreferredWorkGroupSizeMultiple => {
+                let locals = self.invoke_locals(args[0])?;
+                let block = self.block(args[0], args[1], &vec![Value::Param(0); locals])?;
+                let name = if op == S::GetKernelWorkGroupSize {
+                    "get_kernel_work_group_size"
+                } else {
+                    "get_kernel_preferred_work_group_size_multiple"
+                };
+                Expr::call(name, &[block])
+            }
+            S::GetKernelNDrangeSubGroupCount | S::GetKernelNDrangeMaxSubGroupSize => {
+                self.w.needs.extension("cl_khr_subgroups");
+                let nd = self.operand(args[0])?;
+                let locals = self.invoke_locals(args[1])?;
+                let block = self.block(args[1], args[2], &vec![Value::Param(0); locals])?;
+                let name = if op == S::GetKernelNDrangeSubGroupCount {
+                    "get_kernel_sub_group_count_for_ndrange"
+                } else {
+                    "get_kernel_max_sub_group_size_for_ndrange"
+                };
+                Expr::call(name, &[nd, block])
+            }
+            _ => {
+                let mut a = Vec::new();
+                for &v in args {
+                    a.push(self.operand(v)?);
+                }
+                match op {
+                    S::GetDefaultQueue => Expr::call("get_default_queue", &[]),
+                    S::CreateUserEvent => Expr::call("create_user_event", &[]),
+                    S::SetUserEventStatus => Expr::call(
+                        "set_user_event_status",
+                        &[a[0].clone(), Expr::cast("int", &a[1])],
+                    ),
+                    S::IsValidEvent => Expr::call("is_valid_event", &a),
+                    S::RetainEvent => Expr::call("retain_event", &a),
+                    S::ReleaseEvent => Expr::call("release_event", &a),
+                    S::CaptureEventProfilingInfo => Expr::call(
+                        "capture_event_profiling_info",
+                        &[
+                            a[0].clone(),
+                            Expr::cast("clk_profiling_info", &a[1]),
+                            a[2].clone(),
+                        ],
+                    ),
+                    S::EnqueueMarker => uint(Expr::call("enqueue_marker", &a)),
+                    _ => {
+                        let rt = self.w.type_name(ret)?;
+                        return Err(Error::internal(format!("enqueue Op{op:?} of {rt}")));
+                    }
+                }
+            }
+        })
+    }
+
+    /// `ndrange_1D` to `ndrange_3D` (offset, global size, local size): scalars for one
+    /// dimension, arrays (the pointer the array was loaded through) for two and three.
+    fn ndrange(&mut self, args: &[Value]) -> Result<Expr> {
+        let m = self.w.m;
+        let (gs, ls, off) = (args[0], args[1], args[2]);
+        let dims = match m.types[self.type_of(gs)] {
+            Type::Array { len, .. } => len,
+            _ => {
+                let a = [self.operand(off)?, self.operand(gs)?, self.operand(ls)?];
+                return Ok(Expr::call("ndrange_1D", &a));
+            }
+        };
+        // A zero offset (and local size) is the overload without it.
+        let null = |v: Value| match v {
+            Value::Const(c) => matches!(
+                m.constants[c].kind,
+                ConstantKind::Null | ConstantKind::Undef
+            ),
+            _ => false,
+        };
+        let given: &[Value] = match (null(off), null(ls)) {
+            (true, true) => &[gs],
+            (true, false) => &[gs, ls],
+            (false, false) => &[off, gs, ls],
+            (false, true) => {
+                return Err(Error::unsupported(
+                    "an ND range with an offset and no local size (no ndrange_2D or \
+                     ndrange_3D takes those)",
+                ))
+            }
+        };
+        let mut a = Vec::new();
+        for &v in given {
+            a.push(self.size_array(v)?);
+        }
+        Ok(Expr::call(&format!("ndrange_{dims}D"), &a))
+    }
+
+    /// An array of sizes as the pointer `ndrange_2D` and `ndrange_3D` take: the address of
+    /// the array it was loaded as.
+    fn size_array(&mut self, v: Value) -> Result<Expr> {
+        // A loaded array (`*p`) decays to the pointer it was loaded through.
+        let loaded = match self.resolve(v) {
+            Value::Inst(h) => matches!(self.body.insts[h].op, Op::Load { .. }),
+            _ => false,
+        };
+        if !loaded {
+            return Err(Error::unsupported(
+                "an ND range's sizes that are not an array in memory",
+            ));
+        }
+        // The graph's array value is OpenCL C's struct wrapping the array (types.rs): its
+        // address is the array's.
+        let a = self.operand(v)?;
+        Ok(Expr::cast(
+            "const __private size_t *",
+            &Expr::unary("&", &a),
+        ))
+    }
+
+    /// The number of `__local` pointers the invoke function `f` takes after the literal.
+    fn invoke_locals(&self, f: Value) -> Result<usize> {
+        let h = self.invoke_function(f)?;
+        Ok(self.w.m.functions[h].params.len().saturating_sub(1))
+    }
+
+    fn invoke_function(&self, f: Value) -> Result<Handle<Function>> {
+        match f {
+            Value::Const(c) => match self.w.m.constants[c].kind {
+                ConstantKind::FunctionAddress(h) => Ok(h),
+                _ => Err(Error::unsupported(
+                    "an enqueued kernel that is not a function",
+                )),
+            },
+            _ => Err(Error::unsupported(
+                "an enqueued kernel that is not a function",
+            )),
+        }
+    }
+
+    /// A block calling invoke function `f` with the literal `literal` points to and
+    /// `locals.len()` `__local` pointers of its own.
+    fn block(&mut self, f: Value, literal: Value, locals: &[Value]) -> Result<Expr> {
+        let h = self.invoke_function(f)?;
+        let name = self.w.function_name(h)?;
+        let lit_ty = self.w.type_name(self.w.m.functions[h].params[0].ty)?;
+        let (copy, lit) = match self.literal_root(literal) {
+            // A block of program scope (no captures): its literal is a program-scope
+            // constant, which a block names without capturing it.
+            Value::Const(c) => {
+                let e = self.w.constant(c)?;
+                (String::new(), format!("({lit_ty})({})", e.text))
+            }
+            // A capture's address cannot be taken: the block copies it and passes the copy's.
+            _ => {
+                let var = self.literal_variable(literal)?;
+                let var_ty = self.literal_type(literal)?;
+                let copy = format!("{} = {var}; ", super::types::declare(&var_ty, "literal"));
+                (copy, format!("({lit_ty})&literal"))
+            }
+        };
+        let mut call_args = vec![lit];
+        let mut params = Vec::new();
+        for i in 0..locals.len() {
+            params.push(format!("__local void *l{i}"));
+            call_args.push(format!("l{i}"));
+        }
+        let head = if params.is_empty() {
+            "^".to_string()
+        } else {
+            format!("^({})", params.join(", "))
+        };
+        Ok(Expr::atom(format!(
+            "{head}{{ {copy}{name}({}); }}",
+            call_args.join(", ")
+        )))
+    }
+
+    /// What a pointer to a block literal is, through casts: a variable or a constant.
+    fn literal_root(&self, v: Value) -> Value {
+        let mut v = self.resolve(v);
+        while let Value::Inst(h) = v {
+            match &self.body.insts[h].op {
+                Op::Cast { value, .. } => v = self.resolve(*value),
+                _ => break,
+            }
+        }
+        v
+    }
+
+    /// The type of the variable holding a block literal.
+    fn literal_type(&mut self, v: Value) -> Result<String> {
+        let mut v = v;
+        loop {
+            v = self.resolve(v);
+            match v {
+                Value::Inst(h) => match &self.body.insts[h].op {
+                    Op::Cast { value, .. } => v = *value,
+                    Op::Alloca { allocated, .. } => return self.w.type_name(*allocated),
+                    _ => break,
+                },
+                _ => break,
+            }
+        }
+        Err(Error::unsupported("a block literal that is not a variable"))
+    }
+
+    /// The variable holding a block literal, from the pointer to it the enqueue passes
+    /// (through casts).
+    fn literal_variable(&self, v: Value) -> Result<String> {
+        let refuse = || {
+            Error::unsupported(
+                "a block literal that is not a variable of the enqueuing function (OpenCL C \
+                 captures a block's values where the block is written)",
+            )
+        };
+        let mut v = v;
+        loop {
+            v = self.resolve(v);
+            let Value::Inst(h) = v else {
+                return Err(refuse());
+            };
+            match &self.body.insts[h].op {
+                Op::Cast { value, .. } => v = *value,
+                Op::Alloca { .. } if self.kind.get(&h) == Some(&Kind::Var) => {
+                    return self.variable_name(h).ok_or_else(refuse)
+                }
+                _ => return Err(refuse()),
+            }
+        }
+    }
+}
