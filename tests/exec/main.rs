@@ -106,11 +106,16 @@ fn khronos_misspells_common(error: &str, bc: &[u8]) -> bool {
 
 /// Kernels PoCL cannot link from any SPIR binary (whoever produced it), with why: named in
 /// the output, run by the Intel tier instead.
-const POCL_CANNOT_LINK: [(&str, &str); 2] = [
+const POCL_CANNOT_LINK: [(&str, &str); 3] = [
     (
         "half_math",
         "PoCL implements the scalar half_* functions as header macros; its kernel library has \
          none to link",
+    ),
+    (
+        "math_special",
+        "it calls every half_* function, which PoCL implements as header macros; its kernel \
+         library has none to link",
     ),
     (
         "mem_fences",
