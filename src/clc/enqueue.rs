@@ -82,6 +82,20 @@ impl FnWriter<'_, '_> {
     /// A device-side enqueue instruction's expression.
     pub fn enqueue(&mut self, op: S, args: &[Value], ret: Handle<Type>) -> Result<Expr> {
         self.w.needs.version(2, 0, "device-side enqueue");
+        let fewest = match op {
+            S::EnqueueKernel => 10,
+            S::GetKernelNDrangeSubGroupCount | S::GetKernelNDrangeMaxSubGroupSize => 5,
+            S::GetKernelWorkGroupSize | S::GetKernelPreferredWorkGroupSizeMultiple => 4,
+            S::BuildNDRange | S::CaptureEventProfilingInfo => 3,
+            S::SetUserEventStatus => 2,
+            _ => 0,
+        };
+        if args.len() < fewest {
+            return Err(Error::malformed(format!(
+                "Op{op:?} with {} operands (it takes at least {fewest})",
+                args.len()
+            )));
+        }
         let uint = |e: Expr| Expr::cast("uint", &e);
         Ok(match op {
             S::BuildNDRange => return self.ndrange(args),
@@ -118,6 +132,10 @@ impl FnWriter<'_, '_> {
             S::GetKernelNDrangeSubGroupCount | S::GetKernelNDrangeMaxSubGroupSize => {
                 self.w.needs.extension("cl_khr_subgroups");
                 let nd = self.operand(args[0])?;
+                let nd = match self.w.m.types[self.type_of(args[0])] {
+                    Type::Pointer { .. } => Expr::unary("*", &nd),
+                    _ => nd,
+                };
                 let locals = self.invoke_locals(args[1])?;
                 let block = self.block(args[1], args[2], &vec![Value::Param(0); locals])?;
                 let name = if op == S::GetKernelNDrangeSubGroupCount {
