@@ -15,7 +15,8 @@ impl Writer<'_> {
     fn block_invoke_address(&self, c: Handle<Constant>) -> bool {
         match &self.m.constants[c].kind {
             ConstantKind::FunctionAddress(f) => {
-                super::enqueue::is_block_invoke(&self.m.functions[*f].name)
+                // clang's block invokes (a literal's field, written as a null pointer).
+                self.m.functions[*f].name.contains("_block_invoke")
             }
             ConstantKind::Cast(_, inner) => self.block_invoke_address(*inner),
             _ => false,

@@ -72,12 +72,6 @@ pub fn invoked(m: &ir::Module) -> HashSet<Handle<Function>> {
     out
 }
 
-/// Whether function `name` is one of clang's block invoke functions (whose address a block
-/// literal holds, written as a null pointer).
-pub fn is_block_invoke(name: &str) -> bool {
-    name.contains("_block_invoke")
-}
-
 impl FnWriter<'_, '_> {
     /// A device-side enqueue instruction's expression.
     pub fn enqueue(&mut self, op: S, args: &[Value], ret: Handle<Type>) -> Result<Expr> {
