@@ -109,6 +109,14 @@ def exact_or_none(f):
         return None
 
 
+def power_of_zero(x, negative, odd):
+    """±0 to a power (C99 F.9.4.4 for pow, OpenCL C 7.5.1 for pown and rootn): an infinity
+    for a negative power, a zero for a positive one, x's sign kept by an odd one."""
+    if negative:
+        return math.copysign(INF, x) if odd else INF
+    return x if odd else 0.0
+
+
 def pow_special(x, y):
     """pow's special values (C99 F.9.4.4); None where the value is a finite number."""
     if y == 0:
@@ -118,9 +126,7 @@ def pow_special(x, y):
     if math.isnan(x) or math.isnan(y):
         return NAN
     if x == 0:
-        if y < 0:
-            return math.copysign(INF, x) if is_odd(y) else INF
-        return x if is_odd(y) else 0.0
+        return power_of_zero(x, y < 0, is_odd(y))
     if x == -1 and math.isinf(y):
         return 1.0
     if y == -INF:
@@ -165,9 +171,7 @@ def pown_special(x, n):
     if math.isnan(x):
         return NAN
     if x == 0:
-        if n < 0:
-            return math.copysign(INF, x) if n % 2 else INF
-        return x if n % 2 else 0.0
+        return power_of_zero(x, n < 0, n % 2)
     if math.isinf(x):
         if n < 0:
             return math.copysign(0.0, x) if n % 2 else 0.0
@@ -179,9 +183,7 @@ def rootn_special(x, n):
     if n == 0 or math.isnan(x) or (x < 0 and n % 2 == 0):
         return NAN
     if x == 0:
-        if n < 0:
-            return math.copysign(INF, x) if n % 2 else INF
-        return x if n % 2 else 0.0
+        return power_of_zero(x, n < 0, n % 2)
     if math.isinf(x):
         if n < 0:
             return math.copysign(0.0, x)
@@ -212,10 +214,8 @@ def exact_round(fn, x):
         r = math.trunc(x)
     elif fn == "rint":
         r = round(x)  # Python's round is to nearest, ties to even
-    else:  # round: half away from zero
-        r = math.floor(abs(x) + 0.5) * (1 if x > 0 else -1)
-        if abs(x) + 0.5 == math.floor(abs(x) + 0.5) and math.floor(abs(x)) != abs(x):
-            r = (math.floor(abs(x)) + 1) * (1 if x > 0 else -1)
+    else:  # round: half away from zero (exact: a Fraction)
+        r = math.floor(abs(Fraction(x)) + Fraction(1, 2)) * (1 if x > 0 else -1)
     return float(r) if r != 0 else signed_zero(x)
 
 

@@ -16,30 +16,23 @@ use super::function::{FnWriter, Kind};
 use crate::diag::{Error, Result};
 use crate::hash::HashSet;
 use crate::ir::{self, ConstantKind, Function, Handle, Op, Type, Value};
+use crate::mappings;
 
-/// Whether a SPIR-V instruction is one of device-side enqueue's (queues, events, ND ranges,
-/// enqueues and the kernel queries).
+/// Whether a SPIR-V instruction is one of device-side enqueue's: the one-instruction
+/// functions of mappings/enqueue.toml, `ndrange_*D`, and those that take a block.
 pub fn is_enqueue(op: S) -> bool {
-    matches!(
-        op,
-        S::EnqueueKernel
-            | S::EnqueueMarker
-            | S::GetKernelWorkGroupSize
-            | S::GetKernelPreferredWorkGroupSizeMultiple
-            | S::GetKernelNDrangeSubGroupCount
-            | S::GetKernelNDrangeMaxSubGroupSize
-            | S::GetDefaultQueue
-            | S::BuildNDRange
-            | S::CreateUserEvent
-            | S::SetUserEventStatus
-            | S::IsValidEvent
-            | S::RetainEvent
-            | S::ReleaseEvent
-            | S::CaptureEventProfilingInfo
-    )
+    op == S::BuildNDRange || invoke_at(op).is_some() || one_to_one(op).is_some()
 }
 
-/// The operand index of the invoke function of an enqueue instruction, if it has one.
+/// The OpenCL C name of a one-instruction device-enqueue function (mappings/enqueue.toml).
+fn one_to_one(op: S) -> Option<&'static str> {
+    mappings::ENQUEUE_FUNCTIONS
+        .iter()
+        .find(|(o, _, _)| *o == op)
+        .map(|(_, name, _)| *name)
+}
+
+/// The operand index of the invoke function of an instruction that takes a block.
 fn invoke_at(op: S) -> Option<usize> {
     match op {
         S::EnqueueKernel => Some(6),
@@ -99,23 +92,19 @@ impl FnWriter<'_, '_> {
                     a.push(self.operand(v)?);
                 }
                 let flags = Expr::cast("kernel_enqueue_flags_t", &a[1]);
-                let block = self.block(args[6], args[7], &args[10..])?;
-                let mut call = vec![a[0].clone(), flags, Expr::unary("*", &a[2])];
+                let nd = self.pointed(args[2], a[2].clone());
+                let block = self.block(args[6], args[7])?;
+                let mut call = vec![a[0].clone(), flags, nd];
                 call.extend([a[3].clone(), a[4].clone(), a[5].clone(), block]);
                 // clang passes each `__local` size through a pointer to it.
                 for &size in &args[10..] {
                     let s = self.operand(size)?;
-                    let s = match self.w.m.types[self.type_of(size)] {
-                        Type::Pointer { .. } => Expr::unary("*", &s),
-                        _ => s,
-                    };
-                    call.push(uint(s));
+                    call.push(uint(self.pointed(size, s)));
                 }
                 uint(Expr::call("enqueue_kernel", &call))
             }
             S::GetKernelWorkGroupSize | S::GetKernelPreferredWorkGroupSizeMultiple => {
-                let locals = self.invoke_locals(args[0])?;
-                let block = self.block(args[0], args[1], &vec![Value::Param(0); locals])?;
+                let block = self.block(args[0], args[1])?;
                 let name = if op == S::GetKernelWorkGroupSize {
                     "get_kernel_work_group_size"
                 } else {
@@ -126,12 +115,8 @@ impl FnWriter<'_, '_> {
             S::GetKernelNDrangeSubGroupCount | S::GetKernelNDrangeMaxSubGroupSize => {
                 self.w.needs.extension("cl_khr_subgroups");
                 let nd = self.operand(args[0])?;
-                let nd = match self.w.m.types[self.type_of(args[0])] {
-                    Type::Pointer { .. } => Expr::unary("*", &nd),
-                    _ => nd,
-                };
-                let locals = self.invoke_locals(args[1])?;
-                let block = self.block(args[1], args[2], &vec![Value::Param(0); locals])?;
+                let nd = self.pointed(args[0], nd);
+                let block = self.block(args[1], args[2])?;
                 let name = if op == S::GetKernelNDrangeSubGroupCount {
                     "get_kernel_sub_group_count_for_ndrange"
                 } else {
@@ -140,36 +125,35 @@ impl FnWriter<'_, '_> {
                 Expr::call(name, &[nd, block])
             }
             _ => {
+                let name = one_to_one(op).ok_or_else(|| {
+                    Error::internal(format!("Op{op:?} taken for device-side enqueue"))
+                })?;
                 let mut a = Vec::new();
                 for &v in args {
                     a.push(self.operand(v)?);
                 }
+                // The graph's integers are unsigned; these operands are int and an enum.
                 match op {
-                    S::GetDefaultQueue => Expr::call("get_default_queue", &[]),
-                    S::CreateUserEvent => Expr::call("create_user_event", &[]),
-                    S::SetUserEventStatus => Expr::call(
-                        "set_user_event_status",
-                        &[a[0].clone(), Expr::cast("int", &a[1])],
-                    ),
-                    S::IsValidEvent => Expr::call("is_valid_event", &a),
-                    S::RetainEvent => Expr::call("retain_event", &a),
-                    S::ReleaseEvent => Expr::call("release_event", &a),
-                    S::CaptureEventProfilingInfo => Expr::call(
-                        "capture_event_profiling_info",
-                        &[
-                            a[0].clone(),
-                            Expr::cast("clk_profiling_info", &a[1]),
-                            a[2].clone(),
-                        ],
-                    ),
-                    S::EnqueueMarker => uint(Expr::call("enqueue_marker", &a)),
-                    _ => {
-                        let rt = self.w.type_name(ret)?;
-                        return Err(Error::internal(format!("enqueue Op{op:?} of {rt}")));
-                    }
+                    S::SetUserEventStatus => a[1] = Expr::cast("int", &a[1]),
+                    S::CaptureEventProfilingInfo => a[1] = Expr::cast("clk_profiling_info", &a[1]),
+                    _ => {}
+                }
+                let call = Expr::call(name, &a);
+                match self.w.m.types[ret] {
+                    Type::Int { .. } => uint(call),
+                    _ => call,
                 }
             }
         })
+    }
+
+    /// `e`, the expression of `v`, or what it points to where `v` is a pointer (clang passes
+    /// ND ranges and `__local` sizes through pointers).
+    fn pointed(&self, v: Value, e: Expr) -> Expr {
+        match self.w.m.types[self.type_of(v)] {
+            Type::Pointer { .. } => Expr::unary("*", &e),
+            _ => e,
+        }
     }
 
     /// `ndrange_1D` to `ndrange_3D` (offset, global size, local size): scalars for one
@@ -232,32 +216,30 @@ impl FnWriter<'_, '_> {
         ))
     }
 
-    /// The number of `__local` pointers the invoke function `f` takes after the literal.
-    fn invoke_locals(&self, f: Value) -> Result<usize> {
-        let h = self.invoke_function(f)?;
-        Ok(self.w.m.functions[h].params.len().saturating_sub(1))
-    }
-
     fn invoke_function(&self, f: Value) -> Result<Handle<Function>> {
-        match f {
-            Value::Const(c) => match self.w.m.constants[c].kind {
-                ConstantKind::FunctionAddress(h) => Ok(h),
-                _ => Err(Error::unsupported(
-                    "an enqueued kernel that is not a function",
-                )),
-            },
-            _ => Err(Error::unsupported(
-                "an enqueued kernel that is not a function",
-            )),
+        if let Value::Const(c) = f {
+            if let ConstantKind::FunctionAddress(h) = self.w.m.constants[c].kind {
+                return Ok(h);
+            }
         }
+        Err(Error::unsupported(
+            "an enqueued kernel that is not a function",
+        ))
     }
 
-    /// A block calling invoke function `f` with the literal `literal` points to and
-    /// `locals.len()` `__local` pointers of its own.
-    fn block(&mut self, f: Value, literal: Value, locals: &[Value]) -> Result<Expr> {
+    /// A block calling invoke function `f` with the literal `literal` points to, and the
+    /// `__local` pointers `f` takes after it, as the block's own parameters.
+    fn block(&mut self, f: Value, literal: Value) -> Result<Expr> {
         let h = self.invoke_function(f)?;
         let name = self.w.function_name(h)?;
-        let lit_ty = self.w.type_name(self.w.m.functions[h].params[0].ty)?;
+        let m = self.w.m;
+        let params = &m.functions[h].params;
+        let first = params.first().ok_or_else(|| {
+            Error::malformed(format!(
+                "the enqueued kernel '{name}' takes no block literal"
+            ))
+        })?;
+        let lit_ty = self.w.type_name(first.ty)?;
         let (copy, lit) = match self.literal_root(literal) {
             // A block of program scope (no captures): its literal is a program-scope
             // constant, which a block names without capturing it.
@@ -266,23 +248,21 @@ impl FnWriter<'_, '_> {
                 (String::new(), format!("({lit_ty})({})", e.text))
             }
             // A capture's address cannot be taken: the block copies it and passes the copy's.
-            _ => {
-                let var = self.literal_variable(literal)?;
-                let var_ty = self.literal_type(literal)?;
-                let copy = format!("{} = {var}; ", super::types::declare(&var_ty, "literal"));
-                (copy, format!("({lit_ty})&literal"))
+            Value::Inst(v) => {
+                let (var, var_ty) = self.literal_variable(v)?;
+                let copy = super::types::declare(&var_ty, "literal");
+                (format!("{copy} = {var}; "), format!("({lit_ty})&literal"))
             }
+            Value::Param(_) => return Err(literal_refused()),
         };
+        let locals = params.len() - 1;
         let mut call_args = vec![lit];
-        let mut params = Vec::new();
-        for i in 0..locals.len() {
-            params.push(format!("__local void *l{i}"));
-            call_args.push(format!("l{i}"));
-        }
-        let head = if params.is_empty() {
+        call_args.extend((0..locals).map(|i| format!("l{i}")));
+        let head = if locals == 0 {
             "^".to_string()
         } else {
-            format!("^({})", params.join(", "))
+            let ps: Vec<String> = (0..locals).map(|i| format!("__local void *l{i}")).collect();
+            format!("^({})", ps.join(", "))
         };
         Ok(Expr::atom(format!(
             "{head}{{ {copy}{name}({}); }}",
@@ -302,45 +282,21 @@ impl FnWriter<'_, '_> {
         v
     }
 
-    /// The type of the variable holding a block literal.
-    fn literal_type(&mut self, v: Value) -> Result<String> {
-        let mut v = v;
-        loop {
-            v = self.resolve(v);
-            match v {
-                Value::Inst(h) => match &self.body.insts[h].op {
-                    Op::Cast { value, .. } => v = *value,
-                    Op::Alloca { allocated, .. } => return self.w.type_name(*allocated),
-                    _ => break,
-                },
-                _ => break,
+    /// The variable holding a block literal (the root of the pointer to it) and its type.
+    fn literal_variable(&mut self, h: Handle<ir::Inst>) -> Result<(String, String)> {
+        match self.body.insts[h].op {
+            Op::Alloca { allocated, .. } if self.kind.get(&h) == Some(&Kind::Var) => {
+                let var = self.variable_name(h).ok_or_else(literal_refused)?;
+                Ok((var, self.w.type_name(allocated)?))
             }
+            _ => Err(literal_refused()),
         }
-        Err(Error::unsupported("a block literal that is not a variable"))
     }
+}
 
-    /// The variable holding a block literal, from the pointer to it the enqueue passes
-    /// (through casts).
-    fn literal_variable(&self, v: Value) -> Result<String> {
-        let refuse = || {
-            Error::unsupported(
-                "a block literal that is not a variable of the enqueuing function (OpenCL C \
-                 captures a block's values where the block is written)",
-            )
-        };
-        let mut v = v;
-        loop {
-            v = self.resolve(v);
-            let Value::Inst(h) = v else {
-                return Err(refuse());
-            };
-            match &self.body.insts[h].op {
-                Op::Cast { value, .. } => v = *value,
-                Op::Alloca { .. } if self.kind.get(&h) == Some(&Kind::Var) => {
-                    return self.variable_name(h).ok_or_else(refuse)
-                }
-                _ => return Err(refuse()),
-            }
-        }
-    }
+fn literal_refused() -> Error {
+    Error::unsupported(
+        "a block literal that is neither a variable of the enqueuing function nor a \
+         program-scope constant (OpenCL C captures a block's values where the block is written)",
+    )
 }

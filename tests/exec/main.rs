@@ -222,28 +222,17 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
             if !fixture.exists() {
                 continue;
             }
-            if let Back::OpenclC = back {
+            let (built, spells_spir12_images, bytes) = if let Back::OpenclC = back {
                 let program = compare::our_opencl_c(&fixture, &work)
                     .and_then(|(text, std)| dev.program_from_source_with(&text, &std));
-                match program {
-                    Ok(p) => judge_all(
-                        &dev,
-                        &p,
-                        &specs,
-                        &references,
-                        &name,
-                        &variant,
-                        &mut runs,
-                        &mut failures,
-                    ),
-                    Err(e) => failures.push(format!("{name} ({variant}): {e}")),
-                }
-                continue;
-            }
-            let bc = translated_bitcode(&fixture, &work, back);
-            let spells_spir12_images = bc.as_ref().is_ok_and(|b| calls_spir12_image_builtin(b));
-            let bytes = bc.clone().unwrap_or_default();
-            let candidate = match bc.and_then(|bc| dev.program_from_spir(&bc)) {
+                (program, false, Vec::new())
+            } else {
+                let bc = translated_bitcode(&fixture, &work, back);
+                let images = bc.as_ref().is_ok_and(|b| calls_spir12_image_builtin(b));
+                let bytes = bc.clone().unwrap_or_default();
+                (bc.and_then(|bc| dev.program_from_spir(&bc)), images, bytes)
+            };
+            let candidate = match built {
                 Ok(p) => p,
                 // Real SPIR 1.2 spells images `11ocl_image2d`; PoCL's kernel library only has
                 // clang's access-qualified `14ocl_image2d_ro` builtins, so such programs cannot

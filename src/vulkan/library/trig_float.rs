@@ -124,13 +124,13 @@ fn lane(e: &mut E, op: C, a: &[Value]) -> Result<(Value, Option<Value>)> {
         C::sin | C::cos | C::tan | C::sincos => {
             let (r, q) = reduce(e, x)?;
             match op {
-                C::sin => (sin_of(e, x, r, q), None),
+                C::sin => (quadrant(e, x, r, q, 0), None),
                 C::cos => (quadrant(e, x, r, q, 1), None),
                 C::tan => {
                     let t = tan_of(e, x, r, q);
                     (zero_keeps(e, x, t), None)
                 }
-                _ => (sin_of(e, x, r, q), Some(quadrant(e, x, r, q, 1))),
+                _ => (quadrant(e, x, r, q, 0), Some(quadrant(e, x, r, q, 1))),
             }
         }
         C::sinpi | C::cospi | C::tanpi => {
@@ -434,12 +434,8 @@ fn quadrant(e: &mut E, x: Value, r: Pair, q: Value, shift: i64) -> Value {
     let v = fsel(e, odd, c, s);
     let nv = neg(e, v);
     let v = fsel(e, negative, nv, v);
-    // sin(±0) is ±0 (r·p keeps it; a negation would not).
-    let zf = fc(e, 0.0);
-    let r_zero = fcmp(e, P::Oeq, r.0, zf);
-    let q0 = e.icmp(I::Eq, bt, q, zero);
-    let keep = e.spirv(S::LogicalAnd, bt, vec![r_zero, q0]);
-    let v = fsel(e, keep, r.0, v);
+    // sin(±0) is ±0 (the reduction's x − 0·π/2 is +0).
+    let v = if shift == 0 { zero_keeps(e, x, v) } else { v };
     not_finite_nan(e, x, v)
 }
 
@@ -478,10 +474,4 @@ pub(super) fn sinpi(e: &mut E, x: Value) -> Value {
     let (r, q) = reduce_pi(e, x);
     let s = quadrant(e, x, r, q, 0);
     zero_signed_as(e, s, x)
-}
-
-/// sin of q·π/2 + r, ±0 at ±0.
-fn sin_of(e: &mut E, x: Value, r: Pair, q: Value) -> Value {
-    let s = quadrant(e, x, r, q, 0);
-    zero_keeps(e, x, s)
 }
