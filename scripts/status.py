@@ -12,7 +12,8 @@ SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md); t
 tier's log carries scripts/math_reference.py's judgement of the math fixtures. The
 benchmark's JSON files (bench/gpu/main.rs; `cargo bench --bench gpu`, see docs/testing.md)
 are kept there too: bench-gpu.json (`vkhost --bench` on a GPU machine), bench-lavapipe.json
-(`--vulkan`), bench-intel.json (`--intel`) and bench-modules.json (instruction counts and
+(`--vulkan`), bench-intel.json (`--intel`), bench-intel-unoptimized.json (`--intel
+--input-opt none`) and bench-modules.json (instruction counts and
 capabilities of every module). Nothing in the page is typed by hand: every figure is a line
 of those logs, parsed here.
 """
@@ -208,9 +209,13 @@ def vulkan_bench(report, modules):
 
 
 def intel_bench(report):
-    who = [("ours-spirv", "our SPIR-V"), ("ours-spirv-fma", "our SPIR-V, `--mad fma`"),
-           ("ours-spirv-split", "our SPIR-V, `--mad split`"),
-           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V")]
+    who = [("ours-spirv", "our SPIR-V 1.4"), ("ours-spirv-fma", "our SPIR-V 1.4, `--mad fma`"),
+           ("ours-spirv-split", "our SPIR-V 1.4, `--mad split`"),
+           ("ours-spirv-1.0", "our SPIR-V 1.0 (the default)"),
+           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V (1.4)")]
+    # A log from before SPIR-V 1.0 had a column of its own has none of it.
+    who = [(k, t) for k, t in who
+           if any(k in e["producers"] for e in report["kernels"])]
     rows = ["| kernel | source (ms) | " + " | ".join(t for _, t in who) + " |",
             "|---|---:|" + "---:|" * len(who)]
     ratios = {k: [] for k, _ in who}
@@ -261,7 +266,16 @@ def bench_section():
                      "", *vulkan_bench(report, modules), ""]
     if intel:
         page += [f"{intel['device']} (OpenCL, CPU sizes): median time divided by the "
-                 "driver's own build of the OpenCL C source:", "", *intel_bench(intel), ""]
+                 "driver's own build of the OpenCL C source. Our SPIR-V is written for "
+                 "OpenCL 3.0 as SPIR-V 1.4 (`--target opencl3.0 --spirv-version 1.4`, which "
+                 "keeps the input's integer wrap flags) and as the default 1.0. The SPIR "
+                 f"is made by {intel.get('input', 'clang-14, opt -O2')}:",
+                 "", *intel_bench(intel), ""]
+    unopt = read_json("bench-intel-unoptimized.json")
+    if unopt:
+        page += ["The same with the SPIR as clang-14 makes it before LLVM's optimizer "
+                 "(`--input-opt none`): what the input's own optimization costs each "
+                 "producer alike:", "", *intel_bench(unopt), ""]
     if modules:
         page += ["Size of the Vulkan modules (SPIR-V instructions, and whether the module "
                  "needs the Float64 capability):", "", *module_rows(modules), ""]

@@ -222,3 +222,45 @@ fn a_parameter_alignment_is_kept_both_ways() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The input's wrap flags (`add nsw`, which LLVM 14's C API cannot read) are kept where
+/// SPIR-V has them: NoSignedWrap from SPIR-V 1.4 on for an OpenCL target, and back to `nsw`
+/// in SPIR. Not in SPIR-V 1.0 (the default), and not for Vulkan.
+#[test]
+fn wrap_flags_are_kept_from_spirv_1_4() {
+    let fixture = std::path::Path::new("tests/fixtures/modern/matmul_tiled.spir64.bc");
+    let spirv = |target, version| {
+        let options = spir_xlate::Options {
+            target,
+            spirv_version: version,
+            ..Default::default()
+        };
+        let words = spir_xlate::internals::to_spirv(fixture, &options).unwrap();
+        (spir_xlate::disassemble(&words).unwrap(), words)
+    };
+    let (text, words) = spirv(spir_xlate::TargetEnv::OpenCl30, Some((1, 4)));
+    let decorated = text.matches("NoSignedWrap").count();
+    assert!(decorated > 0, "no NoSignedWrap in\n{text}");
+    for (target, version) in [
+        (spir_xlate::TargetEnv::OpenCl21, None),
+        (spir_xlate::TargetEnv::OpenCl30, None),
+        (spir_xlate::TargetEnv::Vulkan12, Some((1, 5))),
+    ] {
+        let (text, _) = spirv(target, version);
+        assert!(!text.contains("Wrap"), "{target:?} {version:?}:\n{text}");
+    }
+    let dir = std::env::temp_dir().join(format!("spir-xlate-wrap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spv = dir.join("wrap.spv");
+    common::write_spirv(&spv, &words);
+    let opts = spir_xlate::SpirOptions {
+        text: true,
+        ..Default::default()
+    };
+    let ll = String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        ll.matches(" nsw ").count() >= decorated,
+        "{decorated} decorated, back in SPIR:\n{ll}"
+    );
+}

@@ -21,7 +21,8 @@
 //! * `--vulkan`: runs it here with tests/vkhost (built first, `--release`): `DIR/vulkan.json`.
 //! * `--intel`: on the Intel CPU OpenCL runtime (`OCL_ICD_VENDORS` as for the execution
 //!   tiers), the source built by the driver against our SPIR-V (clCreateProgramWithIL; as
-//!   written by default, with `--mad fma` and with `--mad split`) and our SPIR (`to-spir`,
+//!   written for OpenCL 3.0 as SPIR-V 1.4, with `--mad fma` and with `--mad split`, and as
+//!   the default SPIR-V 1.0) and our SPIR (`to-spir`,
 //!   as a cl_khr_spir binary), and llvm-spirv-14's SPIR-V of the same SPIR, each run once for its outputs
 //!   and then `repeat` times, in five interleaved rounds, for its kernel time (event
 //!   profiling): `DIR/intel.json`.
@@ -42,6 +43,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{json, Map, Value};
+
+/// How our SPIR-V for the OpenCL runs is made: for an OpenCL 3.0 runtime, SPIR-V 1.4 (which
+/// keeps the input's integer wrap flags; the runtime takes 1.0 to 1.4 at least).
+const OPENCL_3: [&str; 4] = ["--target", "opencl3.0", "--spirv-version", "1.4"];
 
 /// A run's settings.
 struct Settings {
@@ -298,15 +303,25 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
             facts.insert("clspv".into(), json!({ "failed": e }));
         }
     }
-    // Our SPIR-V for OpenCL, and our SPIR of it, for the OpenCL runs.
+    // Our SPIR-V for OpenCL, and our SPIR of it, for the OpenCL runs: SPIR-V 1.4 for an
+    // OpenCL 3.0 runtime (llvm-spirv-14's version too), and the default 1.0 beside it.
     let cl_spv = dir.join(format!("{}.opencl.spv", k.name));
+    tool(
+        Command::new(ours)
+            .arg("to-spirv")
+            .arg(&bc)
+            .args(OPENCL_3)
+            .arg("--force")
+            .arg("-o")
+            .arg(&cl_spv),
+    )?;
     tool(
         Command::new(ours)
             .arg("to-spirv")
             .arg(&bc)
             .arg("--force")
             .arg("-o")
-            .arg(&cl_spv),
+            .arg(dir.join(format!("{}.opencl-1.0.spv", k.name))),
     )?;
     facts.insert("ours-opencl".into(), module_facts(&cl_spv)?);
     // The peer's SPIR-V of the same SPIR.
@@ -325,6 +340,7 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
             Command::new(ours)
                 .arg("to-spirv")
                 .arg(&bc)
+                .args(OPENCL_3)
                 .args(["--mad", form, "--force", "-o"])
                 .arg(dir.join(format!("{}.opencl-{form}.spv", k.name))),
         )?;
@@ -511,6 +527,10 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
                 read("opencl-split.spv").and_then(|b| dev.program_from_il(&b)),
             ),
             (
+                "ours-spirv-1.0",
+                read("opencl-1.0.spv").and_then(|b| dev.program_from_il(&b)),
+            ),
+            (
                 "ours-spir",
                 read("spir.bc").and_then(|b| dev.program_from_spir(&b)),
             ),
@@ -573,8 +593,13 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
         }
         results.push(json!({"kernel": k.name, "producers": rows}));
     }
+    let input = if s.unoptimized {
+        "clang-14 before LLVM's optimizer (--input-opt none)"
+    } else {
+        "clang-14, opt -O2"
+    };
     let report = json!({"device": "Intel CPU OpenCL runtime", "repeat": s.repeat,
-                        "kernels": results});
+                        "input": input, "kernels": results});
     write_json(&s.out.join("intel.json"), &report)
 }
 

@@ -51,6 +51,7 @@ mod module;
 mod tests;
 mod types;
 mod value;
+mod wrap_flags;
 
 pub use builder::{Builder, IntPredicate, RealPredicate, Wrap};
 pub use checks::{Built, Refused};
@@ -62,3 +63,4 @@ pub use md_build::Metadata;
 pub use metadata::attribute_kind;
 pub use module::{Module, SourceForm};
 pub use value::{Block, Opcode, Type, TypeKind, Value, ValueKind};
+pub use wrap_flags::WrapFlags;

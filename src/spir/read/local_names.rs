@@ -22,15 +22,21 @@ use llvm_ir::Name;
 use crate::llvm::{self, Value};
 
 use crate::diag::{Error, Result};
+use crate::ir;
 
 /// One defined function's local names as the module had them, in the order above (`None`:
 /// unnamed).
 pub(super) struct Taken {
     names: Vec<Option<Box<str>>>,
+    /// The wrap flags of the function's instructions in LLVM's order (`None`: none to keep),
+    /// read once the names are out (`llvm::Value::wrap_flags`): llvm-ir does not read them
+    /// from LLVM 14.
+    wraps: Option<Vec<llvm::WrapFlags>>,
 }
 
-/// Take the names of the local values of every defined function out of `module`.
-pub(super) fn take(module: &llvm::Module) -> Vec<Taken> {
+/// Take the names of the local values of every defined function out of `module`, and read
+/// the wrap flags of its instructions where `wrap_flags` asks.
+pub(super) fn take(module: &llvm::Module, wrap_flags: bool) -> Vec<Taken> {
     module
         .functions()
         .filter(|f| f.is_definition())
@@ -40,7 +46,10 @@ pub(super) fn take(module: &llvm::Module) -> Vec<Taken> {
                 names.push(b.as_value().take_name());
                 names.extend(b.instructions().map(Value::take_name));
             }
-            Taken { names }
+            Taken {
+                names,
+                wraps: wrap_flags.then(|| f.wrap_flags()).flatten(),
+            }
         })
         .collect()
 }
@@ -59,6 +68,8 @@ enum Source {
 #[derive(Debug, Default)]
 pub(crate) struct LocalNames {
     by_number: Vec<Option<Source>>,
+    /// The wrap flags of the instruction numbered `k` (empty: none).
+    wraps: Vec<llvm::WrapFlags>,
 }
 
 impl LocalNames {
@@ -70,6 +81,19 @@ impl LocalNames {
                 Some(Some(Source::Named(s))) => Some(s),
                 _ => None,
             },
+        }
+    }
+
+    /// What instruction `n` promised about overflow (`nsw`, `nuw`).
+    pub(crate) fn wrap(&self, n: &Name) -> ir::ArithFlags {
+        let w = match n {
+            Name::Number(k) => self.wraps.get(*k).copied().unwrap_or_default(),
+            Name::Name(_) => llvm::WrapFlags::default(),
+        };
+        ir::ArithFlags {
+            nsw: w.nsw,
+            nuw: w.nuw,
+            exact: false,
         }
     }
 
@@ -98,19 +122,34 @@ impl LocalNames {
         llvm.functions
             .iter()
             .zip(taken)
-            .map(|(f, t)| Self::of_function(f, t.names))
+            .map(|(f, t)| Self::of_function(f, t))
             .collect()
     }
 
-    fn of_function(f: &llvm_ir::Function, names: Vec<Option<Box<str>>>) -> Result<LocalNames> {
+    fn of_function(f: &llvm_ir::Function, taken: Taken) -> Result<LocalNames> {
+        let names = taken.names;
         // llvm-ir's item for each of LLVM's, in order: its number, or None (no result).
         let mut items: Vec<Option<&Name>> = Vec::with_capacity(names.len());
+        // The same for the instructions alone.
+        let mut results: Vec<Option<&Name>> = Vec::new();
         items.extend(f.parameters.iter().map(|p| Some(&p.name)));
         for bb in &f.basic_blocks {
             items.push(Some(&bb.name));
-            items.extend(bb.instrs.iter().map(|i| i.try_get_result()));
-            items.push(bb.term.try_get_result());
+            let first = results.len();
+            results.extend(bb.instrs.iter().map(|i| i.try_get_result()));
+            results.push(bb.term.try_get_result());
+            items.extend_from_slice(&results[first..]);
         }
+        let wraps = match taken.wraps {
+            Some(w) if w.len() == results.len() => by_number(&results, &w),
+            Some(_) => {
+                return Err(mismatch(&format!(
+                    "the instructions of function @{}",
+                    f.name
+                )))
+            }
+            None => Vec::new(),
+        };
         if items.len() != names.len() {
             return Err(mismatch(&format!("the values of function @{}", f.name)));
         }
@@ -139,8 +178,22 @@ impl LocalNames {
                 }
             }
         }
-        Ok(LocalNames { by_number })
+        Ok(LocalNames { by_number, wraps })
     }
+}
+
+/// The wrap flags of the instructions (in order, `wraps`) by their numbers (`results`).
+fn by_number(results: &[Option<&Name>], wraps: &[llvm::WrapFlags]) -> Vec<llvm::WrapFlags> {
+    let mut out = Vec::new();
+    for (r, w) in results.iter().zip(wraps) {
+        if let (Some(Name::Number(k)), true) = (r, w.nsw || w.nuw) {
+            if out.len() <= *k {
+                out.resize(k + 1, llvm::WrapFlags::default());
+            }
+            out[*k] = *w;
+        }
+    }
+    out
 }
 
 fn mismatch(what: &str) -> Error {
@@ -179,7 +232,10 @@ mod tests {
                     continue;
                 }
                 let bytes = std::fs::read(&path).expect("read");
-                let taken = read_bytes_in_process(&bytes).map(|m| ir::print::print_module(&m));
+                // Wrap flags are read where the names are taken (`take`) only.
+                let unflagged = |t: String| t.replace(" nsw", "").replace(" nuw", "");
+                let taken =
+                    read_bytes_in_process(&bytes).map(|m| unflagged(ir::print::print_module(&m)));
                 let kept = read_keeping_names(&bytes).map(|m| ir::print::print_module(&m));
                 match (taken, kept) {
                     (Ok(a), Ok(b)) => {
@@ -192,6 +248,47 @@ mod tests {
             }
         }
         assert!(compared > 400, "{compared} fixtures compared");
+    }
+
+    /// The wrap flags LLVM 14's C API does not expose reach the graph, each on its own
+    /// instruction, past a `switch` whose cases take lines of their own.
+    #[test]
+    fn wrap_flags_are_kept() {
+        let text = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k(i32 addrspace(1)* %p, i32 %n) {
+entry:
+  %a = add nsw i32 %n, 1
+  switch i32 %a, label %next [
+    i32 0, label %next
+    i32 7, label %next
+  ]
+next:
+  %b = shl nuw i32 %a, 2
+  %c = mul nuw nsw i32 %b, %n
+  %d = sub i32 %c, %n
+  %e = add i32 %d, 1
+  store i32 %e, i32 addrspace(1)* %p
+  ret void
+}
+"#;
+        let m = read_bytes_in_process(text.as_bytes()).unwrap();
+        let printed = ir::print::print_module(&m);
+        let ops: Vec<&str> = printed
+            .lines()
+            .filter_map(|l| l.split(" = ").nth(1))
+            .filter_map(|r| r.split(" %").next())
+            .filter(|r| {
+                ["Add", "Sub", "Mul", "Shl"]
+                    .iter()
+                    .any(|o| r.starts_with(o))
+            })
+            .collect();
+        assert_eq!(
+            ops,
+            ["Add nsw", "Shl nuw", "Mul nsw nuw", "Sub", "Add"],
+            "{printed}"
+        );
     }
 
     /// A value the source left unnamed is named in messages by the number `llvm-dis` shows

@@ -18,9 +18,7 @@ use super::lowering::{FnLowering, Lowered};
 use super::types::{name_str, TypeLowering};
 use super::Symbols;
 use crate::diag::{Error, Result};
-use crate::ir::{
-    self, ArithFlags, BinaryOp, BlockId, Body, CastOp, ConstantKind, Op, Terminator, Type, Value,
-};
+use crate::ir::{self, BinaryOp, BlockId, Body, CastOp, ConstantKind, Op, Terminator, Type, Value};
 
 /// What the reader learned of a function before lowering its body: its images' access, the
 /// casts that only feed memory intrinsics, and its debug facts.
@@ -216,6 +214,7 @@ impl FnLowering<'_, '_> {
             return Ok(());
         }
         let ty = self.value_type(lhs);
+        let flags = self.names.wrap(dest);
         self.emit(
             Some(dest),
             ty,
@@ -223,7 +222,7 @@ impl FnLowering<'_, '_> {
                 op,
                 lhs,
                 rhs,
-                flags: ArithFlags::default(),
+                flags,
             },
         );
         Ok(())

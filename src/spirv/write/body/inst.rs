@@ -26,7 +26,12 @@ impl Writer<'_> {
             Some(self.ty(inst.ty)?)
         };
         match &inst.op {
-            Op::Binary { op, lhs, rhs, .. } => {
+            Op::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
                 let is_bool = self.is_bool(inst.ty);
                 let code = match op {
                     BinaryOp::And if is_bool => S::LogicalAnd,
@@ -45,6 +50,12 @@ impl Writer<'_> {
                 let id = self.emit(code, rty, rid, Self::ids(&[a, b]))?;
                 if matches!(code, S::FAdd | S::FSub | S::FMul | S::FDiv | S::FRem) {
                     self.no_contraction(id);
+                }
+                if self.keeps_wraps
+                    && (flags.nsw || flags.nuw)
+                    && matches!(code, S::IAdd | S::ISub | S::IMul | S::ShiftLeftLogical)
+                {
+                    self.wraps.push((id, *flags));
                 }
             }
             Op::FNeg(x) => {
