@@ -171,8 +171,9 @@ pub struct Options {
 
 impl Options {
     /// Whether the SPIR-V written keeps the input's integer wrap flags (NoSignedWrap,
-    /// NoUnsignedWrap): for an OpenCL target with the version pinned to 1.4 or later. The
-    /// version is not raised for them (that would turn drivers of 1.0 away).
+    /// NoUnsignedWrap) and integer texels' signedness (SignExtend, ZeroExtend): for an OpenCL
+    /// target with the version pinned to 1.4 or later. The version is not raised for them
+    /// (that would turn drivers of 1.0 away).
     pub fn keeps_wrap_flags(&self) -> bool {
         !self.target.is_vulkan() && self.spirv_version.is_some_and(|v| v >= (1, 4))
     }

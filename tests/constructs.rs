@@ -264,3 +264,48 @@ fn wrap_flags_are_kept_from_spirv_1_4() {
         "{decorated} decorated, back in SPIR:\n{ll}"
     );
 }
+
+/// Integer texels keep their sign from SPIR-V 1.4 on (SignExtend / ZeroExtend image
+/// operands, which other producers write too): `read_imageui` and `write_imageui` come back
+/// as themselves, not as their signed twins.
+#[test]
+fn texel_signs_are_kept_from_spirv_1_4() {
+    let fixture = std::path::Path::new("tests/fixtures/modern/image_int_formats.spir64.bc");
+    let options = spir_xlate::Options {
+        target: spir_xlate::TargetEnv::OpenCl30,
+        spirv_version: Some((1, 4)),
+        ..Default::default()
+    };
+    let words = spir_xlate::internals::to_spirv(fixture, &options).unwrap();
+    let text = spir_xlate::disassemble(&words).unwrap();
+    for operand in [
+        "Lod|ZeroExtend",
+        "Lod|SignExtend",
+        " ZeroExtend",
+        " SignExtend",
+    ] {
+        assert!(text.contains(operand), "no {operand} in\n{text}");
+    }
+    let dir = std::env::temp_dir().join(format!("spir-xlate-texels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spv = dir.join("texels.spv");
+    common::write_spirv(&spv, &words);
+    let opts = spir_xlate::SpirOptions {
+        text: true,
+        ..Default::default()
+    };
+    let ll = String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    for name in [
+        "read_imageui",
+        "read_imagei",
+        "write_imageui",
+        "write_imagei",
+    ] {
+        assert!(
+            ll.contains(&format!("{name}11ocl_image2d")),
+            "no {name} in\n{ll}"
+        );
+    }
+    assert!(ll.contains("write_imageui11ocl_image2dDv2_iDv4_j"), "{ll}");
+}

@@ -388,7 +388,13 @@ impl<'a> Writer<'a> {
                 self.call_builtin(&format!("read_image{}", suffix(k)), &p, rt, a, out)?
             }
             ImageOp::Write(k) => {
-                let p = self.mtypes(tys, true)?;
+                let mut p = self.mtypes(tys, true)?;
+                // write_imageui takes a uint4 texel (SPIR-V 1.4's ZeroExtend says so).
+                if k == ir::TexelKind::Unsigned {
+                    if let Some(&t) = tys.get(2) {
+                        p[2] = self.mtype(t, false)?;
+                    }
+                }
                 self.call_builtin(&format!("write_image{}", suffix(k)), &p, rt, a, out)?
             }
             ImageOp::QueryChannelDataType | ImageOp::QueryChannelOrder => {

@@ -51,8 +51,12 @@ impl Annotations {
                     model,
                     Some(Operand::ExecutionModel(spirv::ExecutionModel::Kernel))
                 ) {
+                    let model = match model {
+                        Some(Operand::ExecutionModel(m)) => format!("{m:?}"),
+                        other => super::operand_words(other),
+                    };
                     return Err(Error::unsupported(format!(
-                        "entry point of execution model {model:?}: only Kernel entry points \
+                        "entry point of execution model {model}: only Kernel entry points \
                          are translated"
                     ))
                     .at_value(format!("word {at}")));

@@ -224,7 +224,8 @@ impl Reader {
                         Operand::LiteralBit64(v) => *v,
                         other => {
                             return Err(Error::malformed(format!(
-                                "OpSwitch case literal {other:?}"
+                                "OpSwitch with {} for a case literal",
+                                super::operand_words(Some(other))
                             )))
                         }
                     };

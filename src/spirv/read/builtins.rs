@@ -6,7 +6,7 @@ use rspirv::dr::{Instruction, Operand};
 use spirv::{Op as S, Word};
 
 use super::function::{FnState, Local};
-use super::{id_operand, Entity, ExtSet, Reader};
+use super::{id_operand, image_operands, Entity, ExtSet, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
 
@@ -43,6 +43,13 @@ impl Reader {
     ) -> Result<()> {
         let op = inst.class.opcode;
         let n = inst.operands.len();
+        // DPC++'s translator (LLVM 19, whose queue_t is an opaque pointer) types the default
+        // queue as a pointer; spirv-val lets it pass. The queue is the queue whatever the
+        // type named: OpEnqueueKernel, its only consumer, takes it as OpTypeQueue.
+        if op == S::GetDefaultQueue && n == 0 && !matches!(self.m.types[rty], Type::Queue) {
+            let queue = self.m.ty(Type::Queue);
+            return self.emit_builtin(st, inst, queue, name, Builtin::Spirv(op), Vec::new());
+        }
         // Barriers, atomics, group copies and collectives: the operand layout shared with the
         // other sides. Ids stay ids; a GroupOperation is a literal.
         let raw: Vec<Raw> = inst
@@ -83,10 +90,12 @@ impl Reader {
             S::ImageSampleExplicitLod => return self.image_sample(st, inst, rty, name),
             S::ImageRead => {
                 let args = self.operands_at(st, inst, [0, 1])?;
-                if n > 2 {
-                    return Err(Error::unsupported("OpImageRead with image operands"));
+                let ops = image_operands::read(inst, 2, "OpImageRead")?;
+                if let Some(lod) = ops.lod {
+                    self.level_zero(lod)?;
                 }
-                let b = Builtin::Image(ImageOp::Read(TexelKind::of_texel_type(&self.m, rty)));
+                let texel = ops.texel(TexelKind::of_texel_type(&self.m, rty));
+                let b = Builtin::Image(ImageOp::Read(texel));
                 if let Some(scalar) = self.depth_texel(st, args[0], rty) {
                     let v = self.push(st, scalar, Op::Builtin { builtin: b, args }, name);
                     st.locals
@@ -97,19 +106,13 @@ impl Reader {
             }
             S::ImageWrite => {
                 let mut args = self.operands_at(st, inst, [0, 1, 2])?;
-                match inst.operands.get(3) {
-                    None => {}
-                    Some(Operand::ImageOperands(o)) if *o == spirv::ImageOperands::LOD => {
-                        args.push(self.operand(st, id_operand(inst, 4)?)?);
-                    }
-                    Some(other) => {
-                        return Err(Error::unsupported(format!(
-                            "OpImageWrite with image operands {other:?}"
-                        )))
-                    }
+                let ops = image_operands::read(inst, 3, "OpImageWrite")?;
+                if let Some(lod) = ops.lod {
+                    args.push(self.operand(st, lod)?);
                 }
                 let texel_t = self.value_ty(st, args[2]);
-                let b = Builtin::Image(ImageOp::Write(TexelKind::of_texel_type(&self.m, texel_t)));
+                let texel = ops.texel(TexelKind::of_texel_type(&self.m, texel_t));
+                let b = Builtin::Image(ImageOp::Write(texel));
                 return self.emit_builtin(st, inst, rty, name, b, args);
             }
             S::ImageQuerySize | S::ImageQuerySizeLod => {
@@ -158,6 +161,21 @@ impl Reader {
         self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
     }
 
+    /// A level of detail must be the constant 0: OpenCL C reads and samples other levels
+    /// only with cl_khr_mipmap_image, which the graph does not carry.
+    fn level_zero(&mut self, lod: Word) -> Result<()> {
+        let c = self.constant_of(lod)?;
+        if matches!(
+            self.m.constants[c].kind,
+            ir::ConstantKind::Float(0) | ir::ConstantKind::Int(0) | ir::ConstantKind::Null
+        ) {
+            return Ok(());
+        }
+        Err(Error::unsupported(
+            "an image read or sampling at a level of detail other than 0 (cl_khr_mipmap_image)",
+        ))
+    }
+
     fn image_sample(
         &mut self,
         st: &mut FnState,
@@ -172,27 +190,15 @@ impl Reader {
             )));
         };
         let coord = self.operand(st, id_operand(inst, 1)?)?;
-        match (inst.operands.get(2), inst.operands.get(3)) {
-            (Some(Operand::ImageOperands(o)), Some(Operand::IdRef(lod)))
-                if *o == spirv::ImageOperands::LOD =>
-            {
-                let c = self.constant_of(*lod)?;
-                if !matches!(
-                    self.m.constants[c].kind,
-                    ir::ConstantKind::Float(0) | ir::ConstantKind::Int(0) | ir::ConstantKind::Null
-                ) {
-                    return Err(Error::unsupported(
-                        "image sampling at a level of detail other than 0 (cl_khr_mipmap_image)",
-                    ));
-                }
-            }
-            other => {
-                return Err(Error::unsupported(format!(
-                    "OpImageSampleExplicitLod with image operands {other:?}"
-                )))
-            }
-        }
-        let b = Builtin::Image(ImageOp::Sample(TexelKind::of_texel_type(&self.m, rty)));
+        let ops = image_operands::read(inst, 2, "OpImageSampleExplicitLod")?;
+        let Some(lod) = ops.lod else {
+            return Err(Error::malformed(
+                "OpImageSampleExplicitLod without the Lod image operand",
+            ));
+        };
+        self.level_zero(lod)?;
+        let texel = ops.texel(TexelKind::of_texel_type(&self.m, rty));
+        let b = Builtin::Image(ImageOp::Sample(texel));
         // Sampling through a select of two samplers (other producers write it; SPIR-V's
         // OpenCL environment does not allow it) is the select of the two samplings: the
         // graph's one form, as the SPIR reader makes it.

@@ -471,7 +471,8 @@ impl Reader {
                 })))
             }
             Some(other) => Err(Error::malformed(format!(
-                "%{id} is used as a value but is {other:?}"
+                "%{id} is used as a value but is {}",
+                other.words()
             ))),
             None => Err(Error::malformed(format!(
                 "%{id} is not defined before its use"

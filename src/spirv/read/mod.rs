@@ -13,6 +13,7 @@ mod debug;
 mod debug_types;
 mod decode;
 mod function;
+mod image_operands;
 mod kernels;
 mod memory_casts;
 pub(crate) mod parse;
@@ -206,6 +207,40 @@ fn split_functions(
     Ok(out)
 }
 
+/// An operand in the words of the SPIR-V specification (for messages: never Rust's debug
+/// form of it).
+pub(crate) fn operand_words(o: Option<&Operand>) -> String {
+    match o {
+        None => "nothing (the instruction ends before it)".into(),
+        Some(Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id)) => {
+            format!("the id %{id}")
+        }
+        Some(Operand::LiteralBit32(v)) => format!("the literal number {v}"),
+        Some(Operand::LiteralBit64(v)) => format!("the 64-bit literal number {v}"),
+        Some(Operand::LiteralString(s)) => format!("the string \"{s}\""),
+        Some(other) => {
+            // The operand kind's name as the grammar spells it (`ImageOperands`, ...).
+            let kind = format!("{other:?}");
+            let kind = kind.split('(').next().unwrap_or_default();
+            format!("a {kind} operand")
+        }
+    }
+}
+
+impl Entity {
+    /// What the id names, in words (for messages).
+    fn words(&self) -> &'static str {
+        match self {
+            Entity::Type(_) => "a type",
+            Entity::Constant(_) => "a constant",
+            Entity::Global(_) => "a module-scope variable",
+            Entity::BuiltinVar(..) => "a built-in variable",
+            Entity::Function(_) => "a function",
+            Entity::ExtInstSet(_) => "an extended instruction set",
+        }
+    }
+}
+
 /// Attach the word offset and result id to an error that has no value location yet.
 fn locate(e: Error, at: usize, id: Option<Word>) -> Error {
     match id {
@@ -219,8 +254,9 @@ pub(crate) fn id_operand(inst: &Instruction, i: usize) -> Result<Word> {
     match inst.operands.get(i) {
         Some(Operand::IdRef(id) | Operand::IdScope(id) | Operand::IdMemorySemantics(id)) => Ok(*id),
         other => Err(Error::malformed(format!(
-            "Op{:?} operand {i}: expected an id, found {other:?}",
-            inst.class.opcode
+            "Op{:?} operand {i}: expected an id, found {}",
+            inst.class.opcode,
+            operand_words(other)
         ))),
     }
 }
@@ -230,8 +266,9 @@ pub(crate) fn literal_operand(inst: &Instruction, i: usize) -> Result<u32> {
         Some(Operand::LiteralBit32(v)) => Ok(*v),
         Some(Operand::LiteralExtInstInteger(v)) => Ok(*v),
         other => Err(Error::malformed(format!(
-            "Op{:?} operand {i}: expected a literal number, found {other:?}",
-            inst.class.opcode
+            "Op{:?} operand {i}: expected a literal number, found {}",
+            inst.class.opcode,
+            operand_words(other)
         ))),
     }
 }
@@ -261,7 +298,8 @@ impl Reader {
         match self.ids.get(&id) {
             Some(Entity::Type(t)) => Ok(*t),
             Some(other) => Err(Error::malformed(format!(
-                "%{id} is used as a type but is {other:?}"
+                "%{id} is used as a type but is {}",
+                other.words()
             ))),
             None => Err(Error::malformed(format!("%{id} is not a defined type"))),
         }

@@ -109,7 +109,8 @@ impl Reader {
             Some(Entity::Type(t)) => *t,
             Some(other) => {
                 return Err(Error::malformed(format!(
-                    "forward pointer %{p} points to %{target}, which is {other:?}"
+                    "forward pointer %{p} points to %{target}, which is {}",
+                    other.words()
                 )))
             }
             None => *self.pending_structs.entry(target).or_insert_with(|| {
@@ -239,7 +240,8 @@ impl Reader {
                     Some(Operand::LiteralBit64(v)) => *v,
                     other => {
                         return Err(Error::malformed(format!(
-                            "OpConstant with operand {other:?}"
+                            "OpConstant with {} for its value",
+                            super::operand_words(other)
                         )))
                     }
                 };

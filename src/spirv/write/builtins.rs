@@ -368,6 +368,17 @@ impl Writer<'_> {
             }
             Ok(())
         };
+        // Integer texels' signedness, where SPIR-V 1.4's image operands can say it.
+        let extend = match op {
+            ImageOp::Read(k) | ImageOp::Sample(k) | ImageOp::Write(k) if self.forms_1_4 => {
+                match k {
+                    ir::builtin::TexelKind::Signed => spirv::ImageOperands::SIGN_EXTEND,
+                    ir::builtin::TexelKind::Unsigned => spirv::ImageOperands::ZERO_EXTEND,
+                    _ => spirv::ImageOperands::NONE,
+                }
+            }
+            _ => spirv::ImageOperands::NONE,
+        };
         match op {
             ImageOp::Read(_) => match shader {
                 Some((_, false)) => {
@@ -380,7 +391,13 @@ impl Writer<'_> {
                     }
                     texel_result(self, S::ImageFetch, ops)?;
                 }
-                _ => texel_result(self, S::ImageRead, Self::ids(&[ids[0], ids[1]]))?,
+                _ => {
+                    let mut ops = Self::ids(&[ids[0], ids[1]]);
+                    if !extend.is_empty() {
+                        ops.push(Operand::ImageOperands(extend));
+                    }
+                    texel_result(self, S::ImageRead, ops)?
+                }
             },
             ImageOp::Sample(_) => {
                 let it = self.ty(img_t)?;
@@ -396,7 +413,7 @@ impl Writer<'_> {
                 let ops = vec![
                     Operand::IdRef(si),
                     Operand::IdRef(ids[2]),
-                    Operand::ImageOperands(spirv::ImageOperands::LOD),
+                    Operand::ImageOperands(spirv::ImageOperands::LOD | extend),
                     Operand::IdRef(zero),
                 ];
                 if let (Type::Float { .. }, Some(scalar)) = (&m.types[ret], rty) {
@@ -424,8 +441,10 @@ impl Writer<'_> {
                 let mut ops = Self::ids(&[ids[0], ids[1], texel]);
                 if let Some(&lod) = ids.get(3) {
                     self.cap(Capability::ImageMipmap);
-                    ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD));
+                    ops.push(Operand::ImageOperands(spirv::ImageOperands::LOD | extend));
                     ops.push(Operand::IdRef(lod));
+                } else if !extend.is_empty() {
+                    ops.push(Operand::ImageOperands(extend));
                 }
                 self.emit(S::ImageWrite, None, None, ops)?;
             }

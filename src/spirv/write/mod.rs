@@ -82,9 +82,12 @@ pub(crate) struct Writer<'a> {
     debug: Option<debug::DebugWriter>,
     /// Integer arithmetic whose input promised no overflow (`nsw`, `nuw`), decorated
     /// NoSignedWrap / NoUnsignedWrap
-    /// (`wrap_decorations`), where `keeps_wraps`.
+    /// (`wrap_decorations`), where `forms_1_4`.
     wraps: Vec<(Word, ir::ArithFlags)>,
-    keeps_wraps: bool,
+    /// The forms SPIR-V 1.4 added that keep facts of the input are written
+    /// (`Options::keeps_wrap_flags`: an OpenCL target, 1.4 or later pinned): NoSignedWrap and
+    /// NoUnsignedWrap, and the SignExtend / ZeroExtend image operands of integer texels.
+    forms_1_4: bool,
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -142,7 +145,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         lost: Vec::new(),
         debug: None,
         wraps: Vec::new(),
-        keeps_wraps: options.keeps_wrap_flags(),
+        forms_1_4: options.keeps_wrap_flags(),
     };
     for &c in policy.base_capabilities {
         w.cap(c);
@@ -464,7 +467,7 @@ impl Writer<'_> {
     /// Intel CPU runtime's code for docs/status.md's `dgemv` is about 9% faster). Not for
     /// Vulkan, whose lowering rewrites integer arithmetic.
     fn wrap_decorations(&mut self) {
-        if !self.keeps_wraps {
+        if !self.forms_1_4 {
             return;
         }
         for (id, flags) in std::mem::take(&mut self.wraps) {

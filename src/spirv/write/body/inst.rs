@@ -51,7 +51,7 @@ impl Writer<'_> {
                 if matches!(code, S::FAdd | S::FSub | S::FMul | S::FDiv | S::FRem) {
                     self.no_contraction(id);
                 }
-                if self.keeps_wraps
+                if self.forms_1_4
                     && (flags.nsw || flags.nuw)
                     && matches!(code, S::IAdd | S::ISub | S::IMul | S::ShiftLeftLogical)
                 {
