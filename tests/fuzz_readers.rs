@@ -231,6 +231,10 @@ fn spir_reader_survives_mutated_bitcode() {
             }
             Err(e) => {
                 refused += 1;
+                if let Err(f) = words_only("SPIR reader", &e.to_string()) {
+                    save("spir-debug-text", i, &bytes);
+                    findings.push(format!("#{i}: {f}"));
+                }
                 let key = match &e.kind {
                     ErrorKind::Internal(m) => {
                         save("spir-internal", i, &bytes);
@@ -308,8 +312,9 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
         // An abort or a crash of the harness itself leaves the input that caused it here.
         save("spirv", u64::MAX, &common::spirv_bytes(&words));
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
-            let Ok(m) = spir_xlate::internals::spirv::read(&words) else {
-                return Ok(());
+            let m = match spir_xlate::internals::spirv::read(&words) {
+                Ok(m) => m,
+                Err(e) => return words_only("SPIR-V reader", &e.to_string()),
             };
             // The reader accepts modules the validator rejects (other producers write them);
             // an internal error of a writer counts only for valid input (checked when one
@@ -322,17 +327,20 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
                     ..Default::default()
                 };
                 if let Err(e) = spir_xlate::internals::spir::write(&m, &opts) {
+                    words_only("to-spir", &e.to_string())?;
                     if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                         return Err(format!("to-spir {flavor:?}: {e}"));
                     }
                 }
             }
             if let Err(e) = spir_xlate::internals::spirv::write(&m, &Options::default()) {
+                words_only("SPIR-V writer", &e.to_string())?;
                 if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                     return Err(format!("SPIR-V writer: {e}"));
                 }
             }
             if let Err(e) = spir_xlate::internals::clc::write(&m) {
+                words_only("OpenCL C writer", &e.to_string())?;
                 if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                     return Err(format!("OpenCL C writer: {e}"));
                 }
@@ -345,6 +353,7 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
                     ..Default::default()
                 };
                 if let Err(e) = spir_xlate::internals::write_spirv(&m, &opts) {
+                    words_only("Vulkan", &e.to_string())?;
                     if matches!(e.kind, ErrorKind::Internal(_)) && valid() {
                         return Err(format!("Vulkan ({vulkan_pointers:?}): {e}"));
                     }
@@ -436,6 +445,14 @@ fn every_fuzz_finding_is_answered() {
     assert!(seen >= 6, "only {seen} findings");
 }
 
+/// A refusal in words a user knows: no Rust debug text (issue 50).
+fn words_only(what: &str, message: &str) -> Result<(), String> {
+    match common::debug_text(message) {
+        Some(piece) => Err(format!("{what}: Rust debug text ({piece}) in: {message}")),
+        None => Ok(()),
+    }
+}
+
 /// A translation (`what`) that ended with `code`, `err` and output `out` answered its input:
 /// an output, or exit 1 with an error that is not an internal one and no output.
 fn answered(what: &str, code: Option<i32>, err: &str, out: &Path) {
@@ -443,6 +460,7 @@ fn answered(what: &str, code: Option<i32>, err: &str, out: &Path) {
         Some(0) => assert!(out.exists(), "{what}: no output"),
         Some(1) => {
             assert!(!err.contains("internal error"), "{what}: {err}");
+            assert_eq!(words_only(what, err), Ok(()));
             assert!(!out.exists(), "{what}: output despite the error");
         }
         other => panic!("{what}: exit {other:?}: {err}"),

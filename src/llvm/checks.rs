@@ -14,15 +14,34 @@ use std::fmt;
 use super::value::{Opcode, Type, TypeKind};
 
 /// A building call this room would not make: its operands do not have the types LLVM
-/// requires. For the layer's user this is an internal fault (its own IR was ill-typed).
+/// requires (for the layer's user an internal fault: its own IR was ill-typed), or what it
+/// asks for is past what LLVM 14's C API can build (a limit: [`Refused::is_limit`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refused {
     what: String,
+    limit: bool,
 }
 
 impl Refused {
     pub(super) fn new(what: impl Into<String>) -> Refused {
-        Refused { what: what.into() }
+        Refused {
+            what: what.into(),
+            limit: false,
+        }
+    }
+
+    /// A well-typed request past a limit of LLVM's C API (an array longer than a 32-bit
+    /// count): the input's size, not a fault of the caller.
+    pub(super) fn limit(what: impl Into<String>) -> Refused {
+        Refused {
+            what: what.into(),
+            limit: true,
+        }
+    }
+
+    /// Whether this is a limit of LLVM's C API rather than an ill-typed request.
+    pub fn is_limit(&self) -> bool {
+        self.limit
     }
 }
 

@@ -151,7 +151,11 @@ impl<'m> Type<'m> {
     /// The array of `len` elements of this type.
     pub fn array_of(self, len: u64) -> Built<Type<'m>> {
         require(valid_member(self), "an array of that type", &[self])?;
-        let len = u32::try_from(len).map_err(|_| super::Refused::new("an array that long"))?;
+        let len = u32::try_from(len).map_err(|_| {
+            super::Refused::limit(format!(
+                "an array of {len} elements (LLVM 14's C API counts them in 32 bits)"
+            ))
+        })?;
         // SAFETY: a valid element type (checked).
         Ok(unsafe { Type::new(LLVMArrayType(self.raw(), len)) })
     }

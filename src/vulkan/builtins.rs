@@ -218,7 +218,10 @@ fn semantics_of(sem: u32, op: Option<S>) -> u32 {
     const ORDER: u32 = 0x2 | 0x4 | 0x8 | 0x10;
     const CROSS_WORKGROUP: u32 = 0x200;
     const UNIFORM: u32 = 0x40;
-    let mut storage = sem & !ORDER & !CROSS_WORKGROUP;
+    // The storage classes Vulkan knows (Uniform, Subgroup, Workgroup, AtomicCounter, Image,
+    // Output memory); a bit no version of SPIR-V defines is dropped.
+    const STORAGE: u32 = 0x40 | 0x80 | 0x100 | 0x400 | 0x800 | 0x1000;
+    let mut storage = sem & STORAGE;
     if sem & CROSS_WORKGROUP != 0 {
         storage |= UNIFORM;
     }
@@ -229,8 +232,10 @@ fn semantics_of(sem: u32, op: Option<S>) -> u32 {
         Some(S::AtomicStore) => 0x4,
         _ => 0x8,
     };
-    // Storage classes without an ordering say nothing: drop them (Vulkan refuses them).
-    if order == 0 {
+    // Storage classes without an ordering say nothing, and an ordering of no memory orders
+    // nothing: either alone is dropped (Vulkan refuses both on barriers). An atomic's
+    // ordering stays: the atomic's own memory is what it orders.
+    if order == 0 || (storage == 0 && op.is_none()) {
         0
     } else {
         order | storage

@@ -232,3 +232,24 @@ pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     done.sort_by_key(|(i, _)| *i);
     done.into_iter().map(|(_, r)| r).collect()
 }
+
+/// Rust's debug text in a message meant for users (`Some(IdRef(41))`, `Handle(3)`,
+/// `ImageOperands(LOD | SIGN_EXTEND)`, `Foo { .. }`): the first such piece found, if any.
+#[allow(dead_code)]
+pub fn debug_text(message: &str) -> Option<&'static str> {
+    const PIECES: [&str; 12] = [
+        "Some(",
+        "None)",
+        "Ok(",
+        "Err(",
+        "IdRef(",
+        "Handle(",
+        "LiteralBit",
+        "LiteralString(",
+        "Operands(",
+        " { ",
+        " }",
+        "\\\"",
+    ];
+    PIECES.into_iter().find(|p| message.contains(p))
+}

@@ -109,11 +109,25 @@ pub fn read_bytes_reading(bytes: &[u8], reading: Reading) -> Result<ir::Module> 
     let llvm = parsed.map_err(|panic| {
         Error::unsupported(format!(
             "the bitcode reader cannot model this module: {}",
-            crate::diag::panic_message(panic.as_ref())
+            unmodelled(&crate::diag::panic_message(panic.as_ref()))
         ))
     })?;
     let names = local_names::LocalNames::build(&llvm, taken)?;
     lower(&llvm, &md, &names, (debug_info, &debug_tables))
+}
+
+/// What llvm-ir's panic on a module says, in words: its leading phrase, without the Rust
+/// debug text of the value it could not convert (`; got Foo { .. }`, `: Utf8Error { .. }`).
+fn unmodelled(panic: &str) -> String {
+    if panic.starts_with("Failed to convert CStr") {
+        return "a name or string that is not valid UTF-8".into();
+    }
+    let cut = [" {", " (", "; got", ", got", ": ", " Some(", " ["]
+        .iter()
+        .filter_map(|p| panic.find(p))
+        .min()
+        .unwrap_or(panic.len());
+    panic[..cut].trim().to_string()
 }
 
 /// Where each LLVM global name went in the graph.
@@ -367,4 +381,29 @@ fn attach_kernels(
         module.kernels.push(kernel);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// llvm-ir's panics are reported by their leading phrase, never with Rust debug text.
+    #[test]
+    fn unmodelled_constructs_are_named_in_words() {
+        let cases = [
+            (
+                "Failed to convert CStr: Utf8Error { valid_up_to: 7, error_len: Some(1) }",
+                "a name or string that is not valid UTF-8",
+            ),
+            (
+                "GEP on an opaque struct type (name Name(\"s\"))",
+                "GEP on an opaque struct type",
+            ),
+            (
+                "Expected a load address to be PointerType, got TypeRef(X)",
+                "Expected a load address to be PointerType",
+            ),
+        ];
+        for (panic, words) in cases {
+            assert_eq!(super::unmodelled(panic), words);
+        }
+    }
 }

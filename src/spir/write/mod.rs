@@ -40,9 +40,13 @@ v128:128:128-v192:256:256-v256:256:256-v512:512:512-v1024:1024:1024";
 const CC_SPIR_FUNC: u32 = 75;
 const CC_SPIR_KERNEL: u32 = 76;
 
-/// A building call the LLVM layer refused: the writer made ill-typed IR, a fault of ours.
+/// A building call the LLVM layer refused: the writer made ill-typed IR, a fault of ours, or
+/// the input asks for more than LLVM's C API can build.
 impl From<llvm::Refused> for Error {
     fn from(r: llvm::Refused) -> Error {
+        if r.is_limit() {
+            return Error::unsupported(format!("{r}: SPIR cannot hold it"));
+        }
         Error::internal(format!("LLVM cannot build {r}"))
     }
 }
