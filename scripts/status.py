@@ -6,7 +6,8 @@
 
 The logs (docs/logs/, committed beside the page) are the tiers' output as printed with
 --nocapture: exec_vulkan.log (lavapipe and clspv), exec_intel.log (the Intel runtime),
-exec_layer.log (legacy SPIR through the OpenCL layer on the Intel runtime), and
+exec_layer.log (legacy SPIR through the OpenCL layer on the Intel runtime),
+exec_producers.log (other producers' SPIR-V read back by to-spir, on the Intel runtime), and
 gpu.log when present (tests/vkhost replaying the Vulkan tier's jobs on a GPU machine:
 SPIR_XLATE_VULKAN_KEEP=DIR, then `vkhost DIR/jobs.json`; see docs/testing.md); the Vulkan
 tier's log carries scripts/math_reference.py's judgement of the math fixtures. The
@@ -40,7 +41,7 @@ def run_tiers():
     subprocess.run(["cargo", "build", "--release", "--manifest-path", "tests/vkhost/Cargo.toml"],
                    cwd=ROOT, check=True)
     subprocess.run(["cargo", "build", "--release", "-p", "spir-xlate-layer"], cwd=ROOT, check=True)
-    for test in ("exec_vulkan", "exec_intel", "exec_layer"):
+    for test in ("exec_vulkan", "exec_intel", "exec_layer", "exec_producers"):
         out = subprocess.run(
             ["cargo", "test", "--release", "--test", test, "--", "--ignored",
              "--nocapture"], cwd=ROOT, env=env, capture_output=True, text=True)
@@ -109,6 +110,25 @@ def layer_rows(log):
     return [f"| Intel CPU runtime, legacy application's SPIR through the OpenCL layer "
             f"(`clCreateProgramWithBinary`, `-x spir`) | {m[1]} programs built ({m[2]} "
             f"translated by the layer) | {m[3]} of {m[4]} runs bit-identical |"]
+
+
+def producer_rows(log):
+    """Other producers' SPIR-V read back by `to-spir` and run on the Intel runtime
+    (tests/exec_producers, exec_producers.log)."""
+    rows = []
+    for line in log.splitlines():
+        m = re.match(r"\s+(\S+): (\d+) modules \(([^)]*)\), (\d+) invalid; (\d+) read back, "
+                     r"(\d+) invalid refused; (\d+) of (\d+) runs bit-identical to the source, "
+                     r"(\d+) changed by the producer", line)
+        if m:
+            rows.append(f"| {m[1]} | {m[2]} ({m[3]}) | {m[4]} | {m[5]} | {m[6]} | "
+                        f"{m[7]} of {m[8]} | {m[9]} |")
+    if not rows:
+        sys.exit("status.py: the producers' summary not found in exec_producers.log")
+    return ["| producer | modules (SPIR-V versions) | invalid (spirv-val) | read back | "
+            "invalid and refused | runs bit-identical to the source | runs whose meaning "
+            "the producer changed (the tier names why) |",
+            "|---|---|---|---|---|---|---|", *rows]
 
 
 def gpu_rows(log):
@@ -296,6 +316,7 @@ def main():
     rows = (intel_rows(intel) + (nvidia_opencl_c_rows(nvidia) if nvidia else [])
             + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
             + (gpu_rows(gpu) if gpu else []))
+    producers = read("exec_producers.log")
     math = math_rows(vulkan)
     special = special_rows(vulkan)
     page = [
@@ -309,6 +330,16 @@ def main():
         "|---|---|---|",
         *rows,
         "",
+        *([
+            "Other producers' SPIR-V read back (tests/exec_producers: every `//@exec` "
+            "kernel's modern fixture made into SPIR-V by each producer, `to-spir`, loaded "
+            "as SPIR on the Intel runtime, against the source). dpcpp is DPC++'s translator "
+            "(PyPI `dpcpp-llvm-spirv`, LLVM 19), `-ext` with every extension it knows "
+            "allowed; ours is `to-spirv --target opencl3.0 --spirv-version X`:",
+            "",
+            *producer_rows(producers),
+            "",
+        ] if producers else []),
         *([
             "Math in the Vulkan library against the correctly rounded result (mpmath: the "
             "Vulkan tier runs `scripts/math_reference.py --check` over the `double_erf`, "

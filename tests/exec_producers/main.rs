@@ -1,0 +1,311 @@
+//! Back from other producers' SPIR-V (issue 50): every `//@exec` kernel's modern fixture
+//! (`tests/fixtures/modern/*.spir64.bc`) made into SPIR-V by each producer below, read back by
+//! `to-spir` into real SPIR, loaded as a `cl_khr_spir` binary on the Intel CPU OpenCL runtime
+//! and run against the kernel's OpenCL C source built by the driver, bit for bit (as OpenCL
+//! lets the driver build it: compare::References). Run as
+//! `cargo test --test exec_producers -- --ignored` with `OCL_ICD_VENDORS` as for exec_intel.
+//!
+//! Producers:
+//! * `dpcpp-1.0`, `dpcpp-1.4`: DPC++'s translator (PyPI `dpcpp-llvm-spirv`, on LLVM 19,
+//!   installed by .ci/run into `.oracles/venv`) at the SPIR-V versions it writes;
+//! * `dpcpp-ext`: the same at 1.4 with every extension it knows allowed (`--spirv-ext=+all`);
+//! * `llvm-spirv-14`: the Khronos translator Debian packages (SPIR-V 1.4 by default);
+//! * `ours-1.4`, `ours-1.5`, `ours-1.6`: our own `to-spirv --target opencl3.0
+//!   --spirv-version X`.
+//!
+//! A module the producer writes and `spirv-val` (OpenCL 2.1+ environment of its version)
+//! accepts must read back and run like its source. A module it rejects is the producer's
+//! fault: read back it must still run right, or be refused with a located error. The counts
+//! per producer are printed (docs/status.md takes them from the log).
+#[path = "../exec/cl.rs"]
+mod cl;
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../exec/compare.rs"]
+mod compare;
+#[path = "../exec/spec.rs"]
+mod spec;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::run_tool;
+use compare::{run_spec, seed_of};
+
+/// Kernels the driver cannot build from source (exec_intel's DRIVER_CRASHES).
+const DRIVER_CRASHES: [&str; 1] = ["loops_phis"];
+
+/// Kernels whose meaning a producer changes: (kernel, producers, the OpenCL.std instruction
+/// that shows it, why). Their runs that differ from the source are reported as the producer's, provided the
+/// producer's module still holds that SPIR-V (else the entry is stale and the tier fails).
+const PRODUCER_CHANGES: [(&str, &[&str], &str, &str); 1] = [(
+    "minmax_float",
+    &["dpcpp-1.0", "dpcpp-1.4", "dpcpp-ext", "llvm-spirv-14"],
+    "fmax",
+    "the producer writes OpenCL C's max and min as OpenCL.std fmax and fmin, not fmax_common \
+     and fmin_common: they differ in the sign of a zero result (the driver's fmax(-0, +0) is \
+     -0, its max +0); read back, fmax stays fmax",
+)];
+
+/// The producers, by name.
+const PRODUCERS: [&str; 7] = [
+    "dpcpp-1.0",
+    "dpcpp-1.4",
+    "dpcpp-ext",
+    "llvm-spirv-14",
+    "ours-1.4",
+    "ours-1.5",
+    "ours-1.6",
+];
+
+/// DPC++'s translator in the oracle venv (.ci/run installs it).
+fn dpcpp() -> PathBuf {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join(".oracles/venv/lib");
+    let found = std::fs::read_dir(&lib).ok().and_then(|d| {
+        d.flatten()
+            .map(|e| {
+                e.path()
+                    .join("site-packages/dpcpp_llvm_spirv/bin/llvm-spirv")
+            })
+            .find(|p| p.exists())
+    });
+    found.expect("DPC++'s llvm-spirv in .oracles/venv (pip install dpcpp-llvm-spirv; .ci/run)")
+}
+
+/// `producer`'s SPIR-V of `fixture`, written to `spv`.
+fn produce(producer: &str, fixture: &Path, spv: &Path) -> Result<(), String> {
+    let mut cmd;
+    match producer {
+        "dpcpp-1.0" | "dpcpp-1.4" | "dpcpp-ext" => {
+            cmd = Command::new(dpcpp());
+            let version = if producer == "dpcpp-1.0" {
+                "1.0"
+            } else {
+                "1.4"
+            };
+            cmd.arg(format!("--spirv-max-version={version}"));
+            if producer == "dpcpp-ext" {
+                cmd.arg("--spirv-ext=+all");
+            }
+        }
+        "llvm-spirv-14" => cmd = Command::new("llvm-spirv-14"),
+        ours => {
+            let version = ours.trim_start_matches("ours-");
+            cmd = Command::new(env!("CARGO_BIN_EXE_spir-xlate"));
+            cmd.args([
+                "to-spirv",
+                "-q",
+                "--target",
+                "opencl3.0",
+                "--spirv-version",
+                version,
+            ]);
+        }
+    }
+    run_tool(cmd.arg(fixture).arg("-o").arg(spv))
+}
+
+/// The SPIR-V version a module states.
+fn version_of(spv: &Path) -> Result<(u32, u32), String> {
+    let bytes = std::fs::read(spv).map_err(|e| e.to_string())?;
+    let word = bytes
+        .get(4..8)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .ok_or("no header")?;
+    Ok((word >> 16 & 0xff, word >> 8 & 0xff))
+}
+
+#[derive(Default)]
+struct Tally {
+    modules: usize,
+    invalid: usize,
+    read_back: usize,
+    refused_invalid: usize,
+    runs: usize,
+    same: usize,
+    /// Runs that differ where the producer changed the kernel's meaning (PRODUCER_CHANGES).
+    producer_changed: usize,
+    versions: BTreeMap<String, usize>,
+}
+
+#[test]
+#[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
+fn other_producers_spirv_reads_back_and_runs_like_its_source() {
+    // The driver's vectorizer recurses deeply (exec_intel).
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(run_all)
+        .unwrap()
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+}
+
+fn run_all() {
+    let dev = cl::Device::of_platform("Intel").expect("the Intel OpenCL runtime (see .ci/run)");
+    let work = std::env::temp_dir().join(format!("spir-xlate-producers-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let mut tally: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut kernels = 0;
+    for cl_path in compare::kernel_sources() {
+        let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
+        if DRIVER_CRASHES.contains(&name.as_str()) {
+            eprintln!("{name}: not run: the driver cannot build its source (exec_intel)");
+            continue;
+        }
+        let src = std::fs::read_to_string(&cl_path).unwrap();
+        let specs = spec::parse(&src).unwrap_or_else(|e| panic!("{}: {e}", cl_path.display()));
+        let fixture = Path::new("tests/fixtures/modern").join(format!("{name}.spir64.bc"));
+        if specs.is_empty() || !fixture.exists() {
+            continue;
+        }
+        kernels += specs.len();
+        let references = match compare::References::build(&dev, &src) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{name}: reference build: {e}"));
+                continue;
+            }
+        };
+        for producer in PRODUCERS {
+            let t = tally.entry(producer).or_default();
+            let spv = work.join(format!("{name}.{producer}.spv"));
+            if let Err(e) = produce(producer, &fixture, &spv) {
+                // A producer that cannot translate the kernel makes nothing to read back.
+                eprintln!("{name} ({producer}): the producer refuses it: {e}");
+                continue;
+            }
+            t.modules += 1;
+            let (major, minor) = version_of(&spv).unwrap_or_default();
+            *t.versions.entry(format!("{major}.{minor}")).or_default() += 1;
+            // OpenCL's environment in spirv-val stops at 2.2 (SPIR-V 1.2); later versions
+            // are checked under the universal environment of their version.
+            let env = match (major, minor) {
+                (1, 0) => "opencl2.1".to_string(),
+                (1, 1 | 2) => "opencl2.2".to_string(),
+                _ => format!("spv{major}.{minor}"),
+            };
+            let valid = common::spirv_val(&spv, &env);
+            if let Err(e) = &valid {
+                t.invalid += 1;
+                eprintln!("{name} ({producer}): the producer's module is invalid: {e}");
+            }
+            let bc = work.join(format!("{name}.{producer}.bc"));
+            let back = run_tool(
+                Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+                    .args(["to-spir", "-q"])
+                    .arg(&spv)
+                    .arg("-o")
+                    .arg(&bc),
+            )
+            .and_then(|()| common::llvm_verify(&bc));
+            match (back, &valid) {
+                (Ok(()), _) => t.read_back += 1,
+                (Err(e), Err(_)) => {
+                    t.refused_invalid += 1;
+                    if let Some(piece) = common::debug_text(&e) {
+                        failures.push(format!("{name} ({producer}): debug text ({piece}): {e}"));
+                    }
+                    eprintln!("{name} ({producer}): invalid, refused: {e}");
+                    continue;
+                }
+                (Err(e), Ok(())) => {
+                    failures.push(format!("{name} ({producer}): valid, not read back: {e}"));
+                    continue;
+                }
+            }
+            let program = std::fs::read(&bc)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| dev.program_from_spir(&bytes));
+            let program = match program {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{name} ({producer}): our SPIR of it: {e}"));
+                    continue;
+                }
+            };
+            let change = PRODUCER_CHANGES
+                .iter()
+                .find(|(k, ps, _, _)| *k == name && ps.contains(&producer));
+            if let Some((_, _, shows, _)) = change {
+                let text = Command::new("spirv-dis")
+                    .arg(&spv)
+                    .output()
+                    .map(|o| o.stdout);
+                let text = String::from_utf8_lossy(&text.unwrap_or_default()).into_owned();
+                let written = text
+                    .lines()
+                    .any(|l| l.contains("OpExtInst") && l.split_whitespace().any(|w| w == *shows));
+                if !written {
+                    failures.push(format!(
+                        "{name} ({producer}): PRODUCER_CHANGES is stale: no OpenCL.std {shows} \
+                         in the module"
+                    ));
+                }
+            }
+            for s in &specs {
+                let seed = seed_of(&s.kernel);
+                t.runs += 1;
+                let got = run_spec(&dev, &program, s, seed);
+                match got.map(|g| references.matches(&dev, s, seed, &g)) {
+                    Ok(Ok(Ok(_))) => t.same += 1,
+                    Ok(Ok(Err(_))) if change.is_some() => {
+                        t.producer_changed += 1;
+                        eprintln!(
+                            "{name}::{} ({producer}): differs, the producer's change: {}",
+                            s.kernel,
+                            change.map_or("", |c| c.3)
+                        );
+                    }
+                    Ok(Ok(Err(diffs))) => failures.push(format!(
+                        "{name}::{} ({producer}): {}",
+                        s.kernel,
+                        diffs.join("; ")
+                    )),
+                    Ok(Err(e)) => failures.push(format!("{name}::{} reference: {e}", s.kernel)),
+                    Err(e) => failures.push(format!("{name}::{} ({producer}): {e}", s.kernel)),
+                }
+            }
+        }
+    }
+    eprintln!(
+        "Producers' SPIR-V read back (to-spir) on the Intel OpenCL runtime: {kernels} kernels"
+    );
+    for (p, t) in &tally {
+        let versions: Vec<String> = t
+            .versions
+            .iter()
+            .map(|(v, n)| format!("{n} at {v}"))
+            .collect();
+        eprintln!(
+            "  {p}: {} modules ({}), {} invalid; {} read back, {} invalid refused; {} of {} runs \
+             bit-identical to the source, {} changed by the producer",
+            t.modules,
+            versions.join(", "),
+            t.invalid,
+            t.read_back,
+            t.refused_invalid,
+            t.same,
+            t.runs,
+            t.producer_changed
+        );
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    if std::env::var_os("SPIR_XLATE_EXEC_ONLY").is_some() {
+        return;
+    }
+    assert!(kernels >= 40, "only {kernels} kernels have //@exec lines");
+    for p in PRODUCERS {
+        assert!(
+            tally.get(p).is_some_and(|t| t.same > 300),
+            "{p}: too few runs compared"
+        );
+    }
+}
