@@ -1,6 +1,7 @@
 //! The round-trip properties of roundtrip/README.md on generated modules: graph → SPIR-V →
 //! graph, graph → SPIR (both flavors) → graph, SPIR-V → SPIR → SPIR-V and SPIR → SPIR-V →
-//! SPIR. 256 cases per property; `SPIR_XLATE_PROP_CASES=10000` for a soak run. The oracle
+//! SPIR; and graph → SPIR-V 1.4 → graph with the facts only 1.4's forms keep (integer wrap
+//! flags, integer texels' signs). 256 cases per property; `SPIR_XLATE_PROP_CASES=10000` for a soak run. The oracle
 //! tier (`-- --ignored`, run by .ci/run) runs them again with every SPIR-V module a property
 //! writes validated by the spirv-val binary too.
 //!
@@ -129,6 +130,45 @@ fn expected(r: &generate::recipe::Recipe) -> Module {
 
 const FLAVORS: [Flavor; 2] = [Flavor::Spir, Flavor::SpirvIr];
 
+/// OpenCL 3.0 with SPIR-V 1.4 pinned: the options that keep wrap flags and texel signs.
+fn options_1_4() -> Options {
+    Options {
+        target: TargetEnv::OpenCl30,
+        spirv_version: Some((1, 4)),
+        ..Default::default()
+    }
+}
+
+/// `m` with the facts only SPIR-V 1.4's forms keep, decided by each instruction's kind (so
+/// the generated module and its normal form get the same): `nsw` on integer adds and
+/// subtractions, `nuw` on multiplications, both on left shifts; integer texels read (and
+/// sampled) unsigned, written signed.
+fn with_1_4_facts(mut m: Module) -> Module {
+    use spir_xlate::ir::{BinaryOp as B, Builtin, ImageOp, Op, TexelKind};
+    let functions: Vec<_> = m.functions.iter().map(|(h, _)| h).collect();
+    for f in functions {
+        let Some(body) = m.functions[f].body.as_mut() else {
+            continue;
+        };
+        for (_, inst) in body.insts.iter_mut() {
+            match &mut inst.op {
+                Op::Binary { op, flags, .. } => match op {
+                    B::Add | B::Sub => flags.nsw = true,
+                    B::Mul => flags.nuw = true,
+                    B::Shl => (flags.nsw, flags.nuw) = (true, true),
+                    _ => {}
+                },
+                Op::Builtin {
+                    builtin: Builtin::Image(ImageOp::Read(k) | ImageOp::Sample(k)),
+                    ..
+                } if *k == TexelKind::Signed => *k = TexelKind::Unsigned,
+                _ => {}
+            }
+        }
+    }
+    m
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -139,6 +179,16 @@ proptest! {
         let back = from_spirv(&words)?;
         same("graph-spirv-graph", &canonical_module(&expected(&r)), &canonical_module(&back),
             &[("module.spv", common::spirv_bytes(&words))])?;
+    }
+
+    #[test]
+    fn graph_to_spirv_1_4_and_back(r in generate::recipe()) {
+        let m = with_1_4_facts(generate::build(&r));
+        let words = spir_xlate::internals::spirv::write(&m, &options_1_4())
+            .map_err(|e| TestCaseError::fail(format!("to SPIR-V 1.4: {e}")))?;
+        let back = from_spirv(&words)?;
+        same("graph-spirv14-graph", &canonical_module(&with_1_4_facts(expected(&r))),
+            &canonical_module(&back), &[("module.spv", common::spirv_bytes(&words))])?;
     }
 
     #[test]
