@@ -119,16 +119,17 @@ def producer_rows(log):
     for line in log.splitlines():
         m = re.match(r"\s+(\S+): (\d+) modules \(([^)]*)\), (\d+) invalid; (\d+) read back, "
                      r"(\d+) invalid refused; (\d+) of (\d+) runs bit-identical to the source, "
-                     r"(\d+) changed by the producer", line)
+                     r"(\d+) changed by the producer, (\d+) not run", line)
         if m:
             rows.append(f"| {m[1]} | {m[2]} ({m[3]}) | {m[4]} | {m[5]} | {m[6]} | "
-                        f"{m[7]} of {m[8]} | {m[9]} |")
+                        f"{m[7]} of {m[8]} | {m[9]} | {m[10]} |")
     if not rows:
         sys.exit("status.py: the producers' summary not found in exec_producers.log")
     return ["| producer | modules (SPIR-V versions) | invalid (spirv-val) | read back | "
             "invalid and refused | runs bit-identical to the source | runs whose meaning "
-            "the producer changed (the tier names why) |",
-            "|---|---|---|---|---|---|---|", *rows]
+            "the producer changed (the tier names why) | runs not made: the producer broke "
+            "the kernel (the tier names why) |",
+            "|---|---|---|---|---|---|---|---|", *rows]
 
 
 def gpu_rows(log):
