@@ -494,7 +494,8 @@ fn spirv_ir_flavor_round_trips_and_feeds_llvm_spirv() {
 /// `; expect-spir: same` also wants real SPIR to come back with the same function bodies, and
 /// llvm-spirv-14 to translate that SPIR into the same barriers and fences; `; spir-version: 2.0`
 /// writes SPIR 2.0 (and, with `same`, wants SPIR 1.2 to refuse the module). `; target: opencl2.2` marks SPIR-V 1.2 sources; `; target: opencl3.0` SPIR-V 1.3 ones (this
-/// spirv-val has no OpenCL 3.0 environment, so those validate in the universal SPIR-V 1.3 one).
+/// spirv-val has no OpenCL 3.0 environment, so those validate in the universal SPIR-V 1.3 one),
+/// `; target: spirv1.6` SPIR-V 1.6 ones (validated in the universal 1.6 environment).
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn hand_written_spirv_through_both_flavors() {
@@ -523,7 +524,9 @@ fn hand_written_spirv_through_both_flavors() {
             );
             false
         };
-        let (env, val_env, target) = if text.contains("; target: opencl3.0") {
+        let (env, val_env, target) = if text.contains("; target: spirv1.6") {
+            ("spv1.6", "spv1.6", spir_xlate::TargetEnv::OpenCl30)
+        } else if text.contains("; target: opencl3.0") {
             ("spv1.3", "spv1.3", spir_xlate::TargetEnv::OpenCl30)
         } else if text.contains("; target: opencl2.2") {
             ("spv1.2", "opencl2.2", spir_xlate::TargetEnv::OpenCl22)

@@ -170,7 +170,7 @@ fn mistyped_id_names_word_and_id() {
         &w,
         &[
             &format!("word {at}"),
-            "used as a value but is Type",
+            "used as a value but is a type",
             "function 'vector_add'",
         ],
     );

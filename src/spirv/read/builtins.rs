@@ -50,6 +50,19 @@ impl Reader {
             let queue = self.m.ty(Type::Queue);
             return self.emit_builtin(st, inst, queue, name, Builtin::Spirv(op), Vec::new());
         }
+        // SPV_KHR_expect_assume: hints to the optimizer, which SPIR (OpenCL C) has no
+        // spelling for; the expected value is the value.
+        if op == S::ExpectKHR {
+            let v = self.operand(st, id_operand(inst, 0)?)?;
+            st.locals.insert(super::result_id(inst)?, Local::Value(v));
+            return Ok(());
+        }
+        if op == S::AssumeTrueKHR {
+            return Ok(());
+        }
+        if op == S::PtrDiff {
+            return self.pointer_difference(st, inst, rty, name);
+        }
         // Barriers, atomics, group copies and collectives: the operand layout shared with the
         // other sides. Ids stay ids; a GroupOperation is a literal.
         let raw: Vec<Raw> = inst
@@ -159,6 +172,57 @@ impl Reader {
             ));
         }
         self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
+    }
+
+    /// SPIR-V 1.4's OpPtrDiff, the distance between two pointers in elements, as OpenCL C
+    /// (and LLVM) say it: the addresses' difference divided, exactly, by the element's size.
+    fn pointer_difference(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        name: Option<String>,
+    ) -> Result<()> {
+        let args = self.operands_at(st, inst, [0, 1])?;
+        let pt = self.value_ty(st, args[0]);
+        let (Type::Pointer { pointee, .. }, Type::Int { .. }) =
+            (&self.m.types[pt], &self.m.types[rty])
+        else {
+            return Err(Error::unsupported(
+                "OpPtrDiff other than of two scalar pointers into an integer",
+            ));
+        };
+        let size = self.m.size_of(*pointee);
+        let address = |r: &mut Self, st: &mut FnState, value| {
+            let cast = Op::Cast {
+                op: ir::CastOp::PtrToInt,
+                value,
+            };
+            r.push(st, rty, cast, None)
+        };
+        let (a, b) = (address(self, st, args[0]), address(self, st, args[1]));
+        let sub = |lhs, rhs| Op::Binary {
+            op: ir::BinaryOp::Sub,
+            lhs,
+            rhs,
+            flags: Default::default(),
+        };
+        if size <= 1 {
+            return self.emit(st, inst, rty, sub(a, b), name);
+        }
+        let bytes = self.push(st, rty, sub(a, b), None);
+        let size = Value::Const(self.m.int_const(rty, size));
+        let exact = ir::ArithFlags {
+            exact: true,
+            ..Default::default()
+        };
+        let div = Op::Binary {
+            op: ir::BinaryOp::SDiv,
+            lhs: bytes,
+            rhs: size,
+            flags: exact,
+        };
+        self.emit(st, inst, rty, div, name)
     }
 
     /// A level of detail must be the constant 0: OpenCL C reads and samples other levels

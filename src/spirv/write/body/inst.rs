@@ -12,6 +12,60 @@ use crate::ir::{self, BinaryOp, Op, Type, Value};
 use crate::spirv::write::policy::AccessChains;
 
 impl Writer<'_> {
+    /// `cond ? a : b` of type `ty`. SPIR-V before 1.4 selects only scalars and vectors (and
+    /// wants a condition vector as wide as the operands): a struct or array is selected
+    /// member by member, so that no version is raised for it.
+    fn select(
+        &mut self,
+        (cond, scalar_cond): (Word, bool),
+        a: Word,
+        b: Word,
+        ty: ir::Handle<Type>,
+        rid: Option<Word>,
+    ) -> Result<Word> {
+        let m = self.m;
+        let rty = self.ty(ty)?;
+        let members: Vec<ir::Handle<Type>> = match &m.types[ty] {
+            Type::Struct {
+                members: Some(ms), ..
+            } => ms.clone(),
+            Type::Array { elem, len } => vec![*elem; *len as usize],
+            _ => {
+                let lanes = m.lanes(ty);
+                let mut c = cond;
+                if lanes > 1 && scalar_cond {
+                    // The boolean inserted into every lane of an undefined vector
+                    // (llvm-spirv-14 reads an OpCompositeConstruct only of constants, and
+                    // crashes on others).
+                    let bt = self.b.type_bool();
+                    let bv = self.b.type_vector(bt, lanes);
+                    let mut v = self.emit(S::Undef, Some(bv), None, vec![])?;
+                    for lane in 0..lanes {
+                        let ops = vec![
+                            Operand::IdRef(cond),
+                            Operand::IdRef(v),
+                            Operand::LiteralBit32(lane),
+                        ];
+                        v = self.emit(S::CompositeInsert, Some(bv), None, ops)?;
+                    }
+                    c = v;
+                }
+                return self.emit(S::Select, Some(rty), rid, Self::ids(&[c, a, b]));
+            }
+        };
+        let mut parts = Vec::with_capacity(members.len());
+        for (i, mt) in members.into_iter().enumerate() {
+            let t = self.ty(mt)?;
+            let part = |w: &mut Self, v: Word| {
+                let ops = vec![Operand::IdRef(v), Operand::LiteralBit32(i as u32)];
+                w.emit(S::CompositeExtract, Some(t), None, ops)
+            };
+            let (pa, pb) = (part(self, a)?, part(self, b)?);
+            parts.push(self.select((cond, scalar_cond), pa, pb, mt, None)?);
+        }
+        self.emit(S::CompositeConstruct, Some(rty), rid, Self::ids(&parts))
+    }
+
     pub(super) fn instruction(
         &mut self,
         ctx: &mut FnCtx,
@@ -81,29 +135,11 @@ impl Writer<'_> {
                          OpenCL environment cannot select them)",
                     ));
                 }
-                let mut c = self.value(ctx, *cond)?;
-                let ct = self.vty(ctx, *cond);
-                let lanes = m.lanes(inst.ty);
-                if lanes > 1 && m.lanes(ct) == 1 {
-                    // SPIR-V before 1.4 wants a condition vector as wide as the operands: the
-                    // boolean inserted into every lane of an undefined vector (llvm-spirv-14
-                    // reads an OpCompositeConstruct only of constants, and crashes on others).
-                    let bt = self.b.type_bool();
-                    let bv = self.b.type_vector(bt, lanes);
-                    let mut v = self.emit(S::Undef, Some(bv), None, vec![])?;
-                    for lane in 0..lanes {
-                        let ops = vec![
-                            Operand::IdRef(c),
-                            Operand::IdRef(v),
-                            Operand::LiteralBit32(lane),
-                        ];
-                        v = self.emit(S::CompositeInsert, Some(bv), None, ops)?;
-                    }
-                    c = v;
-                }
+                let c = self.value(ctx, *cond)?;
+                let scalar_cond = m.lanes(self.vty(ctx, *cond)) == 1;
                 let a = self.value(ctx, *on_true)?;
                 let b = self.value(ctx, *on_false)?;
-                self.emit(S::Select, rty, rid, Self::ids(&[c, a, b]))?;
+                self.select((c, scalar_cond), a, b, inst.ty, rid)?;
             }
             Op::Phi { incoming } => {
                 // LLVM lists a predecessor once per edge, SPIR-V once per block: the n-th
