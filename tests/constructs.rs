@@ -223,6 +223,21 @@ fn a_parameter_alignment_is_kept_both_ways() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `to-spir`'s LLVM IR text of the SPIR-V `words` (written to a scratch file named by `tag`).
+fn spir_text_of(words: &[u32], tag: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("spir-xlate-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spv = dir.join(format!("{tag}.spv"));
+    common::write_spirv(&spv, words);
+    let opts = spir_xlate::SpirOptions {
+        text: true,
+        ..Default::default()
+    };
+    let ll = String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    ll
+}
+
 /// The input's wrap flags (`add nsw`, which LLVM 14's C API cannot read) are kept where
 /// SPIR-V has them: NoSignedWrap from SPIR-V 1.4 on for an OpenCL target, and back to `nsw`
 /// in SPIR. Not in SPIR-V 1.0 (the default), and not for Vulkan.
@@ -249,16 +264,7 @@ fn wrap_flags_are_kept_from_spirv_1_4() {
         let (text, _) = spirv(target, version);
         assert!(!text.contains("Wrap"), "{target:?} {version:?}:\n{text}");
     }
-    let dir = std::env::temp_dir().join(format!("spir-xlate-wrap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let spv = dir.join("wrap.spv");
-    common::write_spirv(&spv, &words);
-    let opts = spir_xlate::SpirOptions {
-        text: true,
-        ..Default::default()
-    };
-    let ll = String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let ll = spir_text_of(&words, "wrap");
     assert!(
         ll.matches(" nsw ").count() >= decorated,
         "{decorated} decorated, back in SPIR:\n{ll}"
@@ -286,16 +292,7 @@ fn texel_signs_are_kept_from_spirv_1_4() {
     ] {
         assert!(text.contains(operand), "no {operand} in\n{text}");
     }
-    let dir = std::env::temp_dir().join(format!("spir-xlate-texels-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let spv = dir.join("texels.spv");
-    common::write_spirv(&spv, &words);
-    let opts = spir_xlate::SpirOptions {
-        text: true,
-        ..Default::default()
-    };
-    let ll = String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let ll = spir_text_of(&words, "texels");
     for name in [
         "read_imageui",
         "read_imagei",

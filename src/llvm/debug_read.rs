@@ -9,8 +9,6 @@
 //! names another node is not read from the text (it prints a slot number or an address) but
 //! from the node's operands, at the index LLVM 14's class keeps it ([`REFERENCES`]).
 
-use std::ffi::c_char;
-
 use llvm_sys::core::*;
 use llvm_sys::debuginfo::*;
 
@@ -363,20 +361,9 @@ impl<'m> Metadata<'m> {
 
     /// The metadata's assembly text, as LLVM prints it wrapped as a value.
     fn printed(self, module: &'m Module) -> Option<String> {
-        // SAFETY: live metadata of the module's context; the text LLVM prints is copied
-        // out and disposed of once (point 4).
-        unsafe {
-            let v = LLVMMetadataAsValue(module.raw().0, self.raw());
-            let p = LLVMPrintValueToString(v);
-            if p.is_null() {
-                return None;
-            }
-            let s = std::ffi::CStr::from_ptr(p as *const c_char)
-                .to_string_lossy()
-                .into_owned();
-            LLVMDisposeMessage(p);
-            Some(s)
-        }
+        // SAFETY: live metadata of the module's context, wrapped as a value of it.
+        let v = unsafe { Value::new(LLVMMetadataAsValue(module.raw().0, self.raw())) }?;
+        v.printed()
     }
 }
 

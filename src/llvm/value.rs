@@ -84,6 +84,23 @@ impl<'m> Value<'m> {
         self.raw
     }
 
+    /// The value's assembly text as LLVM prints it (a function: its whole definition).
+    pub(super) fn printed(self) -> Option<String> {
+        // SAFETY: a live value (point 2); the text LLVM prints is copied out and disposed of
+        // once (point 4).
+        unsafe {
+            let p = LLVMPrintValueToString(self.raw);
+            if p.is_null() {
+                return None;
+            }
+            let s = std::ffi::CStr::from_ptr(p as *const std::ffi::c_char)
+                .to_string_lossy()
+                .into_owned();
+            LLVMDisposeMessage(p);
+            Some(s)
+        }
+    }
+
     /// Whether the value is a constant (a global's address included).
     pub fn is_constant(self) -> bool {
         // SAFETY: the cast answers null for a value of another kind.

@@ -8,10 +8,6 @@
 //! promises nothing). The function's local names should be taken out first
 //! (`Value::take_name`): every result is then printed as `%N = `, which no name can disturb.
 
-use std::ffi::c_char;
-
-use llvm_sys::core::*;
-
 use super::{Opcode, Value};
 
 /// The wrap flags of one instruction.
@@ -57,23 +53,6 @@ impl Value<'_> {
             .zip(&opcodes)
             .map(|(line, op)| flags_of(line, *op))
             .collect()
-    }
-
-    /// The value's assembly text as LLVM prints it.
-    fn printed(self) -> Option<String> {
-        // SAFETY: a live value (point 2); the text LLVM prints is copied out and disposed of
-        // once (point 4).
-        unsafe {
-            let p = LLVMPrintValueToString(self.raw());
-            if p.is_null() {
-                return None;
-            }
-            let s = std::ffi::CStr::from_ptr(p as *const c_char)
-                .to_string_lossy()
-                .into_owned();
-            LLVMDisposeMessage(p);
-            Some(s)
-        }
     }
 }
 
