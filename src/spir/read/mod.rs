@@ -68,7 +68,7 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
 #[derive(Clone, Copy, Debug)]
 pub struct Reading {
     /// The wrap flags of integer arithmetic (`nsw`, `nuw`): read off each function's printed
-    /// text (`llvm::Value::wrap_flags`), which costs about a fifth of the reading time on a
+    /// text (`llvm::Value::wrap_flags`), which adds about a quarter to the translation time of a
     /// module of a million instructions; only SPIR-V 1.4 and later for OpenCL keeps them.
     pub wrap_flags: bool,
 }
