@@ -93,7 +93,14 @@ impl<'a> Writer<'a> {
         &mut self,
         k: &ir::Kernel,
     ) -> Result<Vec<(&'static str, Vec<Metadata<'a>>)>> {
-        if let Some((mode, _)) = k.other_modes.first() {
+        // SignedZeroInfNanPreserve restates what SPIR without fast-math options already
+        // means (OpenCL's full profile keeps signed zeros, infinities and NaNs): nothing to
+        // write. Any other mode has no spelling.
+        let unspelled = k
+            .other_modes
+            .iter()
+            .find(|(mode, _)| *mode != spirv::ExecutionMode::SignedZeroInfNanPreserve);
+        if let Some((mode, _)) = unspelled {
             return Err(self.no_spelling(format!("execution mode {mode:?}")));
         }
         let mut out = Vec::new();
