@@ -310,3 +310,16 @@ impl References {
         Ok(Err(diffs))
     }
 }
+
+/// Run a tier's `run_all` on a thread with a 1 GiB stack, its panic passed on: the Intel
+/// driver compiles on the calling thread, and its vectorizer recurses deeply (it overflows a
+/// test thread's 2 MiB stack on loops_phis).
+#[allow(dead_code)]
+pub fn on_a_deep_stack(run_all: fn()) {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(run_all)
+        .unwrap()
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+}

@@ -191,14 +191,7 @@ struct Tally {
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn translated_kernels_compute_what_their_source_computes_on_the_intel_runtime() {
-    // The driver compiles on the calling thread, and its vectorizer recurses deeply (it
-    // overflows a test thread's 2 MiB stack on loops_phis): give it room.
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(run_all)
-        .unwrap()
-        .join()
-        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+    compare::on_a_deep_stack(run_all);
 }
 
 fn run_all() {

@@ -174,13 +174,7 @@ struct Tally {
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn other_producers_spirv_reads_back_and_runs_like_its_source() {
-    // The driver's vectorizer recurses deeply (exec_intel).
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(run_all)
-        .unwrap()
-        .join()
-        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+    compare::on_a_deep_stack(run_all);
 }
 
 fn run_all() {

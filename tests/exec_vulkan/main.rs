@@ -352,12 +352,7 @@ fn default_local(global: &[usize]) -> Vec<usize> {
 #[test]
 #[ignore = "oracle tier: needs the tools .ci/run installs (run with -- --ignored)"]
 fn translated_kernels_run_on_vulkan_as_their_source_runs_on_opencl() {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(run_all)
-        .unwrap()
-        .join()
-        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+    compare::on_a_deep_stack(run_all);
 }
 
 fn run_all() {
