@@ -479,9 +479,13 @@ fn image_type(inst: &Instruction) -> Result<ir::ImageType> {
         Some(Operand::Dim(spirv::Dim::Dim3D)) => ir::ImageDim::Dim3D,
         Some(Operand::Dim(spirv::Dim::DimBuffer)) => ir::ImageDim::Buffer,
         other => {
+            let dim = match other {
+                Some(Operand::Dim(d)) => format!("{d:?}"),
+                other => super::operand_words(other),
+            };
             return Err(Error::unsupported(format!(
-                "image dimensionality {other:?} (OpenCL has 1D, 2D, 3D and buffer images)"
-            )))
+                "image dimensionality {dim} (OpenCL has 1D, 2D, 3D and buffer images)"
+            )));
         }
     };
     Ok(ir::ImageType {
