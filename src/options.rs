@@ -174,7 +174,7 @@ impl Options {
     /// NoUnsignedWrap) and integer texels' signedness (SignExtend, ZeroExtend): for an OpenCL
     /// target with the version pinned to 1.4 or later. The version is not raised for them
     /// (that would turn drivers of 1.0 away).
-    pub fn keeps_wrap_flags(&self) -> bool {
+    pub fn keeps_1_4_forms(&self) -> bool {
         !self.target.is_vulkan() && self.spirv_version.is_some_and(|v| v >= (1, 4))
     }
 

@@ -58,7 +58,7 @@ fn read_in_process_for(bytes: &[u8], options: &Options) -> Result<ir::Module> {
         return read_in_process(bytes);
     }
     let reading = spir::read::Reading {
-        wrap_flags: options.keeps_wrap_flags(),
+        wrap_flags: options.keeps_1_4_forms(),
     };
     spir::read::read_bytes_reading(bytes, reading)
 }

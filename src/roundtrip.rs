@@ -61,7 +61,7 @@ fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
         }
     }
     // Wrap flags are written for OpenCL targets from SPIR-V 1.4 on (Lossiness).
-    if !options.keeps_wrap_flags() {
+    if !options.keeps_1_4_forms() {
         forget_wrap_flags(&mut m);
     }
     Ok(Check {

@@ -146,16 +146,6 @@ fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<
     run_tool(cmd.arg(fixture).arg("-o").arg(spv))
 }
 
-/// The SPIR-V version a module states.
-fn version_of(spv: &Path) -> Result<(u32, u32), String> {
-    let bytes = std::fs::read(spv).map_err(|e| e.to_string())?;
-    let word = bytes
-        .get(4..8)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .ok_or("no header")?;
-    Ok((word >> 16 & 0xff, word >> 8 & 0xff))
-}
-
 #[derive(Default)]
 struct Tally {
     modules: usize,
@@ -213,7 +203,10 @@ fn run_all() {
                 continue;
             }
             t.modules += 1;
-            let (major, minor) = version_of(&spv).unwrap_or_default();
+            // The module, read once: its version and (for the lists above) its disassembly.
+            let words = common::read_spirv(&spv);
+            let version = words.get(1).copied().unwrap_or_default();
+            let (major, minor) = (version >> 16 & 0xff, version >> 8 & 0xff);
             *t.versions.entry(format!("{major}.{minor}")).or_default() += 1;
             // OpenCL's environment in spirv-val stops at 2.2 (SPIR-V 1.2); later versions
             // are checked under the universal environment of their version.
@@ -265,11 +258,7 @@ fn run_all() {
                 .iter()
                 .find(|(k, ps, _)| *k == name && ps.contains(&producer));
             if let Some((_, _, why)) = broken {
-                let text = Command::new("spirv-dis")
-                    .arg(&spv)
-                    .output()
-                    .map(|o| o.stdout);
-                let text = String::from_utf8_lossy(&text.unwrap_or_default()).into_owned();
+                let text = spir_xlate::disassemble(&words).unwrap_or_default();
                 if text.contains("OpUndef %_ptr") {
                     t.producer_broke += specs.len();
                     eprintln!("{name} ({producer}): read back, not run: {why}");
@@ -284,11 +273,7 @@ fn run_all() {
                 .iter()
                 .find(|(k, ps, _, _)| *k == name && ps.contains(&producer));
             if let Some((_, _, shows, _)) = change {
-                let text = Command::new("spirv-dis")
-                    .arg(&spv)
-                    .output()
-                    .map(|o| o.stdout);
-                let text = String::from_utf8_lossy(&text.unwrap_or_default()).into_owned();
+                let text = spir_xlate::disassemble(&words).unwrap_or_default();
                 let written = text
                     .lines()
                     .any(|l| l.contains("OpExtInst") && l.split_whitespace().any(|w| w == *shows));

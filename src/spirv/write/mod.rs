@@ -85,7 +85,7 @@ pub(crate) struct Writer<'a> {
     /// (`wrap_decorations`), where `forms_1_4`.
     wraps: Vec<(Word, ir::ArithFlags)>,
     /// The forms SPIR-V 1.4 added that keep facts of the input are written
-    /// (`Options::keeps_wrap_flags`: an OpenCL target, 1.4 or later pinned): NoSignedWrap and
+    /// (`Options::keeps_1_4_forms`: an OpenCL target, 1.4 or later pinned): NoSignedWrap and
     /// NoUnsignedWrap, and the SignExtend / ZeroExtend image operands of integer texels.
     forms_1_4: bool,
 }
@@ -145,7 +145,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         lost: Vec::new(),
         debug: None,
         wraps: Vec::new(),
-        forms_1_4: options.keeps_wrap_flags(),
+        forms_1_4: options.keeps_1_4_forms(),
     };
     for &c in policy.base_capabilities {
         w.cap(c);
@@ -462,7 +462,7 @@ impl Writer<'_> {
     }
 
     /// Decorate the integer arithmetic the input promised does not overflow, where the
-    /// options keep the flags (`Options::keeps_wrap_flags`: an OpenCL target, SPIR-V 1.4 or
+    /// options keep the flags (`Options::keeps_1_4_forms`: an OpenCL target, SPIR-V 1.4 or
     /// later pinned). Drivers widen induction variables and address arithmetic with them (the
     /// Intel CPU runtime's code for docs/status.md's `dgemv` is about 9% faster). Not for
     /// Vulkan, whose lowering rewrites integer arithmetic.
