@@ -62,11 +62,19 @@ pub fn pipe_by_opencl_name(name: &str, args: usize) -> Option<&'static PipeSpell
         .find(|p| p.spir == name && p.args as usize == args)
 }
 
-/// The row of a SPIR-V pipe instruction (with its scope, for the group forms).
-pub fn pipe_spelling(op: spirv::Op, scope: Option<spirv::Scope>) -> Option<&'static PipeSpelling> {
+/// The row of a SPIR-V pipe instruction (with its scope, for the group forms); without one,
+/// the construct in words (`OpGroupReserveReadPipePackets at scope CrossDevice`).
+pub fn pipe_spelling(
+    op: spirv::Op,
+    scope: Option<spirv::Scope>,
+) -> Result<&'static PipeSpelling, String> {
     PIPE_SPELLINGS
         .iter()
         .find(|p| p.op == op && p.scope == scope)
+        .ok_or_else(|| {
+            let at = scope.map_or(String::new(), |s| format!(" at scope {s:?}"));
+            format!("Op{op:?}{at}")
+        })
 }
 
 /// One of OpenCL's image channel queries in every spelling: the graph op (whose result is

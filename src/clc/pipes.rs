@@ -137,10 +137,7 @@ impl FnWriter<'_, '_> {
         } else {
             (None, args, &a[..], tys)
         };
-        let row = mappings::pipe_spelling(op, scope).ok_or_else(|| {
-            let at = scope.map_or(String::new(), |s| format!(" at scope {s:?}"));
-            Error::unsupported(format!("Op{op:?}{at}"))
-        })?;
+        let row = mappings::pipe_spelling(op, scope).map_err(Error::unsupported)?;
         // Every spelling but is_valid_reserve_id ends with the packet size and alignment.
         let n = if row.clang.is_some() {
             a.len().saturating_sub(2)

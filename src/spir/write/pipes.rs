@@ -52,10 +52,7 @@ impl<'a> Writer<'a> {
         } else {
             (None, a, tys)
         };
-        let row = mappings::pipe_spelling(op, scope).ok_or_else(|| {
-            let at = scope.map_or(String::new(), |s| format!(" at scope {s:?}"));
-            self.no_spelling(format!("Op{op:?}{at}"))
-        })?;
+        let row = mappings::pipe_spelling(op, scope).map_err(|what| self.no_spelling(what))?;
         if a.len() != row.args as usize {
             return Err(Error::internal(format!(
                 "Op{op:?} with {} operands (the table says {})",
