@@ -350,6 +350,56 @@ impl FnWriter<'_, '_> {
         })
     }
 
+    /// An integer dot product as the `cl_khr_integer_dot_product` builtin, each factor seen
+    /// with its signedness; the `int` or `uint` it returns cast to the result's type where that
+    /// differs (the plain forms' sum fits in 32 bits).
+    fn integer_dot(
+        &mut self,
+        op: S,
+        a: Vec<Expr>,
+        tys: &[Handle<Type>],
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        let d = crate::ir::IntegerDot::of(op).ok_or_else(|| Error::internal("not a dot"))?;
+        let m = self.w.m;
+        let packed = m.lanes(tys[0]) == 1;
+        let bytes = matches!(m.types[tys[0]], Type::Vector { elem, len: 4 }
+            if m.types[elem] == Type::Int { width: 8 });
+        let (_, Shape::Int(width)) = self.w.shape(ret) else {
+            return Err(Error::malformed(
+                "an integer dot product of no integer result",
+            ));
+        };
+        if !packed && !bytes || d.accumulate && width != 32 {
+            return Err(Error::unsupported(
+                "an integer dot product other than OpenCL C's (char4 or uchar4 factors, or \
+                 packed uint; a saturating one into int or uint)",
+            ));
+        }
+        // The builtins are declared from OpenCL C 3.0 on (`__opencl_c_integer_dot_product_*`).
+        self.w.needs.extension("cl_khr_integer_dot_product");
+        self.w
+            .needs
+            .version(3, 0, "an integer dot product (cl_khr_integer_dot_product)");
+        // Packed factors are `uint` whatever their components' signs.
+        let signed = |s| !packed && s == crate::ir::Sign::Signed;
+        let signs = [signed(d.first), signed(d.second), d.signed_result()];
+        let mut args = Vec::with_capacity(a.len());
+        for ((e, &t), signed) in a.iter().zip(tys).zip(signs) {
+            args.push(match signed {
+                true => self.w.signed(t, e)?,
+                false => self.w.unsigned(t, e)?,
+            });
+        }
+        let name = crate::spir::opencl_names::integer_dot_name(d, packed);
+        let call = Expr::call(&name, &args);
+        Ok(if width == 32 && !d.signed_result() {
+            call
+        } else {
+            Expr::cast(&self.w.type_name(ret)?, &call)
+        })
+    }
+
     fn spirv_op(
         &mut self,
         op: S,
@@ -360,6 +410,7 @@ impl FnWriter<'_, '_> {
         Ok(match op {
             S::Dot => Expr::call("dot", &a),
             S::BitCount => Expr::call("popcount", &a),
+            _ if crate::ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, ret)?,
             _ if is_float_test(op) => {
                 let name = match op {
                     S::LessOrGreater => "islessgreater",

@@ -272,3 +272,67 @@ pub fn is_float_test(op: spirv::Op) -> bool {
             | S::Unordered
     )
 }
+
+/// The signs and form of one of SPIR-V's integer dot products (SPIR-V 1.6 core, before it
+/// `SPV_KHR_integer_dot_product`), which the graph keeps as [`Builtin::Spirv`] of `OpSDot`,
+/// `OpUDot`, `OpSUDot` and their saturating accumulations `Op*DotAccSat`.
+///
+/// `args` are the two factors and, for the accumulating forms, the accumulator (of the result
+/// type). The factors are either two integer vectors of one type, or two 32-bit integers each
+/// holding four 8-bit components, lowest byte first: SPIR-V marks that form with its one packed
+/// format (`PackedVectorFormat4x8Bit`), which the graph does not spell, since a scalar factor
+/// can only mean it. The products are summed exactly; the plain forms then keep the low bits
+/// that fit the result, the accumulating forms add the accumulator and clamp the sum to the
+/// result's range (signed unless both factors are unsigned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntegerDot {
+    /// The first factor's components are signed (`OpSDot`, `OpSUDot`).
+    pub first: Sign,
+    /// The second factor's components are signed (`OpSDot` only).
+    pub second: Sign,
+    /// The saturating accumulation (`Op*DotAccSat`).
+    pub accumulate: bool,
+}
+
+impl IntegerDot {
+    /// The integer dot product `op` is, if it is one.
+    pub fn of(op: spirv::Op) -> Option<IntegerDot> {
+        use spirv::Op as S;
+        use Sign::{Signed as Si, Unsigned as Un};
+        let (first, second, accumulate) = match op {
+            S::SDot => (Si, Si, false),
+            S::UDot => (Un, Un, false),
+            S::SUDot => (Si, Un, false),
+            S::SDotAccSat => (Si, Si, true),
+            S::UDotAccSat => (Un, Un, true),
+            S::SUDotAccSat => (Si, Un, true),
+            _ => return None,
+        };
+        Some(IntegerDot {
+            first,
+            second,
+            accumulate,
+        })
+    }
+
+    /// The instruction for these signs, the factors in the order given: `None` for an
+    /// unsigned first factor with a signed second (SPIR-V has no US form: swap the factors).
+    pub fn op(self) -> Option<spirv::Op> {
+        use spirv::Op as S;
+        use Sign::{Signed as Si, Unsigned as Un};
+        Some(match (self.first, self.second, self.accumulate) {
+            (Si, Si, false) => S::SDot,
+            (Un, Un, false) => S::UDot,
+            (Si, Un, false) => S::SUDot,
+            (Si, Si, true) => S::SDotAccSat,
+            (Un, Un, true) => S::UDotAccSat,
+            (Si, Un, true) => S::SUDotAccSat,
+            (Un, Si, _) => return None,
+        })
+    }
+
+    /// Whether the result (and accumulator) is signed: unless both factors are unsigned.
+    pub fn signed_result(self) -> bool {
+        self.first == Sign::Signed || self.second == Sign::Signed
+    }
+}

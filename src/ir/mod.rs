@@ -152,7 +152,7 @@ pub mod types;
 pub mod typing;
 
 pub use arena::{Arena, Handle, UniqueArena};
-pub use builtin::{Builtin, ConvertKind, ImageOp, Sign, TexelKind};
+pub use builtin::{Builtin, ConvertKind, ImageOp, IntegerDot, Sign, TexelKind};
 pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
 pub use debug::{DebugInfo, Location};
 pub use function::{

@@ -2,10 +2,69 @@
 //! sides: argument info a SPIR-V module did not record, `convert_<type>` names, and the SPIR
 //! image names derived from the image base name.
 
+use crate::ir::builtin::IntegerDot;
 use crate::ir::module::Module;
 use crate::ir::types::{Access, ImageDim, ImageType, Type};
 use crate::ir::Handle;
-use crate::ir::TexelKind;
+use crate::ir::{Sign, TexelKind};
+
+/// The `cl_khr_integer_dot_product` builtin (OpenCL C 3.0) computing `d`, its factors in
+/// SPIR-V's order: `dot`/`dot_acc_sat` of `char4`/`uchar4` vectors, or for `packed` factors
+/// `dot[_acc_sat]_4x8packed_<first sign><second sign>_<result>` (`dot_4x8packed_su_int`).
+pub fn integer_dot_name(d: IntegerDot, packed: bool) -> String {
+    let acc = if d.accumulate { "_acc_sat" } else { "" };
+    if !packed {
+        return format!("dot{acc}");
+    }
+    let letter = |s: Sign| if s == Sign::Signed { 's' } else { 'u' };
+    let result = if d.signed_result() { "int" } else { "uint" };
+    format!(
+        "dot{acc}_4x8packed_{}{}_{result}",
+        letter(d.first),
+        letter(d.second)
+    )
+}
+
+/// The integer dot product an OpenCL C builtin name computes, whether its factors are packed,
+/// given the signs of its first two parameters' components (which only the vector forms'
+/// mangled names carry). `None` for any other name, and for `dot` of floats.
+pub fn integer_dot_from_name(
+    name: &str,
+    signs: (Option<bool>, Option<bool>),
+) -> Option<(IntegerDot, bool)> {
+    let sign = |signed: bool| if signed { Sign::Signed } else { Sign::Unsigned };
+    let (accumulate, rest) = match name.strip_prefix("dot_acc_sat") {
+        Some(rest) => (true, rest),
+        None => (false, name.strip_prefix("dot")?),
+    };
+    let (first, second, packed) = match rest {
+        "" => (sign(signs.0?), sign(signs.1?), false),
+        _ => {
+            let (letters, result) = rest.strip_prefix("_4x8packed_")?.split_once('_')?;
+            let letter = |c: u8| match c {
+                b's' => Some(Sign::Signed),
+                b'u' => Some(Sign::Unsigned),
+                _ => None,
+            };
+            let &[a, b] = letters.as_bytes() else {
+                return None;
+            };
+            let (a, b) = (letter(a)?, letter(b)?);
+            let expected = if a == Sign::Unsigned && b == Sign::Unsigned {
+                "uint"
+            } else {
+                "int"
+            };
+            (result == expected).then_some((a, b, true))?
+        }
+    };
+    let d = IntegerDot {
+        first,
+        second,
+        accumulate,
+    };
+    Some((d, packed))
+}
 
 /// `image2d_array_depth`: the part every image spelling shares (OpenCL C `<base>_t`, SPIR
 /// opaque struct `opencl.<base>_t`, mangled `ocl_<base without underscores>`).

@@ -260,6 +260,7 @@ fn order_strength(sem: u32) -> u32 {
 pub fn spirv_builtin_supported(op: S) -> bool {
     // The pipe, event and device-enqueue instructions: those with typing rules.
     crate::verify::is_cl20_instruction(op)
+        || crate::ir::builtin::IntegerDot::of(op).is_some()
         || matches!(
             op,
             S::Dot

@@ -405,6 +405,45 @@ impl Check<'_> {
         check().err()
     }
 
+    /// `OpSDot` and its kin (see `ir::builtin::IntegerDot`): two integer vectors of one type
+    /// or two packed 32-bit integers, a result at least as wide as a component, and for the
+    /// accumulating forms an accumulator of the result type.
+    fn integer_dot(&self, op: spirv::Op) -> Option<String> {
+        let accumulate = crate::ir::builtin::IntegerDot::of(op).is_some_and(|d| d.accumulate);
+        if let Some(e) = self.count(if accumulate { 3 } else { 2 }) {
+            return Some(e);
+        }
+        let Type::Int { width: rw } = self.m.types[self.ty] else {
+            return Some("an integer dot product whose result is not an integer".into());
+        };
+        if self.args[0] != self.args[1] {
+            return Some("an integer dot product of factors of two types".into());
+        }
+        let component = match self.m.types[self.args[0]] {
+            Type::Int { width: 32 } => 8,
+            Type::Vector { elem, .. } => match self.m.types[elem] {
+                Type::Int { width } => width,
+                _ => return Some("an integer dot product of other than integers".into()),
+            },
+            _ => {
+                return Some(
+                    "an integer dot product of other than integer vectors or packed 32-bit \
+                     integers"
+                        .into(),
+                )
+            }
+        };
+        if rw < component {
+            return Some("an integer dot product whose result is narrower than a component".into());
+        }
+        if accumulate && self.args[2] != self.ty {
+            return Some(
+                "an integer dot product whose accumulator is not of its result type".into(),
+            );
+        }
+        None
+    }
+
     fn spirv(&self, op: spirv::Op) -> Option<String> {
         use spirv::Op as S;
         if let Some(e) = super::builtins_cl20::error(self.m, op, self.args, self.ty) {
@@ -419,6 +458,7 @@ impl Check<'_> {
                     _ => Some("operand 0 is not an image".into()),
                 }
             }
+            _ if crate::ir::builtin::IntegerDot::of(op).is_some() => self.integer_dot(op),
             S::Dot => {
                 let fits = self.args.len() == 2
                     && self.args[0] == self.args[1]

@@ -563,6 +563,9 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
             },
         )
     };
+    if let Some(d) = ir::IntegerDot::of(op) {
+        return super::library::integer_dot::lower(&mut E { b }, d, &args, ret);
+    }
     Ok(match op {
         S::IsFinite => {
             let n = is_nan(b, args[0]);

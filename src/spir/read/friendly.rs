@@ -83,7 +83,11 @@ pub(crate) fn lower(
             inst(Builtin::ExtInst { op, literal }, args)
         }
         Call::Core { op: name, post } => {
-            let op = friendly::core_op(&name).ok_or_else(|| {
+            // SPIR-V 1.6 dropped the KHR suffix of the instructions it took in
+            // (`__spirv_SDotKHR` is `OpSDot`).
+            let op = friendly::core_op(&name)
+                .or_else(|| name.strip_suffix("KHR").and_then(friendly::core_op));
+            let op = op.ok_or_else(|| {
                 Error::unsupported(format!("'__spirv_{name}': no such SPIR-V instruction"))
             })?;
             core(l, op, post, ret, args)
@@ -113,6 +117,18 @@ fn core(
             rounding: post.rounding,
         };
         return inst(b, args);
+    }
+    // An integer dot product of packed factors may spell SPIR-V's packed format (0, four
+    // 8-bit components) as a last operand; the graph does not (see `ir::IntegerDot`).
+    if let Some(d) = ir::IntegerDot::of(op) {
+        let n = if d.accumulate { 3 } else { 2 };
+        let packed = args
+            .first()
+            .is_some_and(|&a| l.m.lanes(l.value_type(a)) == 1);
+        if packed && args.len() == n + 1 && const_u32(l, args[n]) == Some(0) {
+            args.pop();
+        }
+        return inst(Builtin::Spirv(op), args);
     }
     // Barriers, atomics and group copies: the operand layout shared with the other sides.
     if let Some(form) = Builtin::from_spirv_form(op, &args, |v| const_u32(l, v)) {

@@ -465,6 +465,69 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// An integer dot product as the `cl_khr_integer_dot_product` builtin (OpenCL C 3.0) of
+    /// `char4`/`uchar4` or packed `uint` factors. Those builtins return `int` or `uint`; the plain
+    /// forms' sum always fits in 32 bits, so a narrower or wider result is that sum truncated or
+    /// extended.
+    fn integer_dot(
+        &mut self,
+        op: S,
+        a: &[llvm::Value<'a>],
+        tys: &[ir::Handle<Type>],
+        rt: llvm::Type<'a>,
+        out: &str,
+    ) -> Result<llvm::Value<'a>> {
+        let d = ir::IntegerDot::of(op).ok_or_else(|| Error::internal("not an integer dot"))?;
+        let m = self.m;
+        let packed = m.lanes(tys[0]) == 1;
+        let bytes = matches!(m.types[tys[0]], Type::Vector { elem, len: 4 }
+            if m.types[elem] == Type::Int { width: 8 });
+        if !packed && !bytes {
+            let t = m
+                .opencl_type_name(tys[0], true)
+                .unwrap_or_else(|| "other".into());
+            return Err(self.no_spelling(format!(
+                "an integer dot product of {t} vectors (OpenCL C's dot takes char4 and uchar4)"
+            )));
+        }
+        let width = rt.int_width().unwrap_or(0);
+        if d.accumulate && width != 32 {
+            return Err(self.no_spelling(format!(
+                "a saturating integer dot product into a {width}-bit integer (OpenCL C's \
+                 dot_acc_sat returns int or uint)"
+            )));
+        }
+        let factor = |s: Sign| match packed {
+            true => MType::Int {
+                bits: 32,
+                signed: false,
+            },
+            false => MType::Vector {
+                len: 4,
+                elem: Box::new(MType::Int {
+                    bits: 8,
+                    signed: s == Sign::Signed,
+                }),
+            },
+        };
+        let mut p = vec![factor(d.first), factor(d.second)];
+        if d.accumulate {
+            p.push(MType::Int {
+                bits: 32,
+                signed: d.signed_result(),
+            });
+        }
+        let name = crate::spir::opencl_names::integer_dot_name(d, packed);
+        let i32t = self.llvm.int_type(32)?;
+        let r = self.call_builtin(&name, &p, i32t, a, if width == 32 { out } else { "" })?;
+        Ok(match width {
+            32 => r,
+            w if w < 32 => self.b.cast(Opcode::LLVMTrunc, r, rt, out)?,
+            _ if d.signed_result() => self.b.cast(Opcode::LLVMSExt, r, rt, out)?,
+            _ => self.b.cast(Opcode::LLVMZExt, r, rt, out)?,
+        })
+    }
+
     /// SPIR-V instructions the graph keeps as such, in OpenCL C where it has a spelling.
     fn spirv_op(
         &mut self,
@@ -483,6 +546,7 @@ impl<'a> Writer<'a> {
                 let p = self.mtypes(tys, true)?;
                 self.call_builtin("popcount", &p, rt, a, out)?
             }
+            _ if ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, rt, out)?,
             _ if is_float_test(op) => {
                 // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
                 let name = match op {

@@ -148,6 +148,9 @@ impl Reader {
             let args = self.operands_at(st, inst, 0..1)?;
             return self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args);
         }
+        if ir::builtin::IntegerDot::of(op).is_some() {
+            return self.integer_dot(st, inst, rty, name);
+        }
         // Anything else: the SPIR-V instruction itself, if its operands are all ids.
         if !inst.operands.iter().all(|o| {
             matches!(
@@ -170,6 +173,48 @@ impl Reader {
                 "OpBitCount whose result type is not its operand's (OpenCL C's popcount \
                  returns its operand's type)",
             ));
+        }
+        self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
+    }
+
+    /// `OpSDot` and its kin: the graph keeps them as they are, without the packed format
+    /// operand, which a scalar factor implies (see `ir::builtin::IntegerDot`).
+    fn integer_dot(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+        name: Option<String>,
+    ) -> Result<()> {
+        let op = inst.class.opcode;
+        let ids = inst
+            .operands
+            .iter()
+            .take_while(|o| matches!(o, Operand::IdRef(_)))
+            .count();
+        let args = self.operands_at(st, inst, 0..ids)?;
+        let scalar = args
+            .first()
+            .is_some_and(|&a| self.m.lanes(self.value_ty(st, a)) == 1);
+        match &inst.operands[ids..] {
+            [] if !scalar => {}
+            [Operand::PackedVectorFormat(spirv::PackedVectorFormat::PackedVectorFormat4x8Bit)]
+                if scalar => {}
+            [] => {
+                return Err(Error::malformed(format!(
+                    "Op{op:?} of two scalars without their packed format"
+                )))
+            }
+            [Operand::PackedVectorFormat(_)] if !scalar => {
+                return Err(Error::malformed(format!(
+                    "Op{op:?} of two vectors with a packed format"
+                )))
+            }
+            _ => {
+                return Err(Error::malformed(format!(
+                    "Op{op:?} with operands it does not take"
+                )))
+            }
         }
         self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
     }

@@ -161,6 +161,25 @@ impl Writer<'_> {
                 self.need_version((1, 4), "a comparison or difference of buffer pointers")?;
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }
+            Builtin::Spirv(op) if ir::builtin::IntegerDot::of(*op).is_some() => {
+                let factor = self.vty(ctx, args[0]);
+                let mut ops = Self::ids(&ids);
+                self.cap(Capability::DotProduct);
+                match m.types[factor] {
+                    Type::Vector { elem, len: 4 } if m.types[elem] == Type::Int { width: 8 } => {
+                        self.cap(Capability::DotProductInput4x8Bit)
+                    }
+                    Type::Vector { .. } => self.cap(Capability::DotProductInputAll),
+                    _ => {
+                        self.cap(Capability::DotProductInput4x8BitPacked);
+                        ops.push(Operand::PackedVectorFormat(
+                            spirv::PackedVectorFormat::PackedVectorFormat4x8Bit,
+                        ));
+                    }
+                }
+                self.core_or_extension((1, 6), "SPV_KHR_integer_dot_product")?;
+                self.emit(*op, rty, rid, ops)?;
+            }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }
