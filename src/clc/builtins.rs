@@ -376,8 +376,8 @@ impl FnWriter<'_, '_> {
                  packed uint; a saturating one into int or uint)",
             ));
         }
-        // The builtins are declared from OpenCL C 3.0 on (`__opencl_c_integer_dot_product_*`).
-        self.w.needs.extension("cl_khr_integer_dot_product");
+        // The builtins are declared from OpenCL C 3.0 on (`__opencl_c_integer_dot_product_*`);
+        // the extension has no pragma.
         self.w
             .needs
             .version(3, 0, "an integer dot product (cl_khr_integer_dot_product)");
