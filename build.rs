@@ -404,6 +404,23 @@ fn main() {
     }
     out.push_str("        _ => return None,\n    })\n}\n\n");
 
+    // cl_khr_extended_bit_ops.
+    let bits: BTreeMap<String, String> = read("extended_bit_ops.toml");
+    out.push_str(
+        "pub fn extended_bit_op(name: &str) -> Option<spirv::Op> {\n    Some(match name {\n",
+    );
+    for (name, op) in &bits {
+        let _ = writeln!(out, "        {name:?} => spirv::Op::{op},");
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+    out.push_str(
+        "pub fn extended_bit_op_name(op: spirv::Op) -> Option<&'static str> {\n    Some(match op {\n",
+    );
+    for (name, op) in &bits {
+        let _ = writeln!(out, "        spirv::Op::{op} => {name:?},");
+    }
+    out.push_str("        _ => return None,\n    })\n}\n\n");
+
     // Atomics.
     let at: BTreeMap<String, ByClass> = read("atomics.toml");
     out.push_str(

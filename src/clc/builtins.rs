@@ -411,6 +411,15 @@ impl FnWriter<'_, '_> {
             S::Dot => Expr::call("dot", &a),
             S::BitCount => Expr::call("popcount", &a),
             _ if crate::ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, ret)?,
+            _ if mappings::extended_bit_op_name(op).is_some() => {
+                // bitfield_extract_signed returns the signed type: seen unsigned again.
+                let name = mappings::extended_bit_op_name(op).unwrap_or_default();
+                let call = Expr::call(name, &a);
+                match op {
+                    S::BitFieldSExtract => self.w.unsigned(ret, &call)?,
+                    _ => call,
+                }
+            }
             _ if is_float_test(op) => {
                 let name = match op {
                     S::LessOrGreater => "islessgreater",

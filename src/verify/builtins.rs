@@ -444,6 +444,24 @@ impl Check<'_> {
         None
     }
 
+    /// cl_khr_extended_bit_ops' instructions: the base (and inserted value) of the result's
+    /// integer type, then the offset and count as scalar integers.
+    fn bit_op(&self, op: spirv::Op) -> Option<String> {
+        use spirv::Op as S;
+        let values = if op == S::BitFieldInsert { 2 } else { 1 };
+        let scalars = if op == S::BitReverse { 0 } else { 2 };
+        if let Some(e) = self.count(values + scalars) {
+            return Some(e);
+        }
+        if !matches!(self.scalar(self.ty), Type::Int { .. }) {
+            return Some("its result is not an integer or a vector of integers".into());
+        }
+        if let Some(i) = (0..values).find(|&i| self.args[i] != self.ty) {
+            return Some(format!("operand {i} is not of its result type"));
+        }
+        self.all_int(values..values + scalars)
+    }
+
     fn spirv(&self, op: spirv::Op) -> Option<String> {
         use spirv::Op as S;
         if let Some(e) = super::builtins_cl20::error(self.m, op, self.args, self.ty) {
@@ -486,6 +504,9 @@ impl Check<'_> {
                 } else {
                     (!result_fits).then(|| "its result is not of the type it returns".into())
                 }
+            }
+            S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse => {
+                self.bit_op(op)
             }
             S::BitCount => {
                 // OpenCL C's popcount: the result has its operand's type.

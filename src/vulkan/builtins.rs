@@ -563,6 +563,12 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
             },
         )
     };
+    if matches!(
+        op,
+        S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse
+    ) {
+        return Ok(super::library::bit_ops::lower(&mut E { b }, op, &args, ret));
+    }
     if let Some(d) = ir::IntegerDot::of(op) {
         return super::library::integer_dot::lower(&mut E { b }, d, &args, ret);
     }

@@ -510,6 +510,9 @@ fn builtin(
     if let Some(op) = mappings::relational(n) {
         return Ok(relational(l, op, ret, args));
     }
+    if let Some(op) = mappings::extended_bit_op(n) {
+        return inst(Builtin::Spirv(op), args);
+    }
     if let Some(r) = vload_vstore(n) {
         let (op, literal) = r;
         return inst(Builtin::ExtInst { op, literal }, args);

@@ -547,6 +547,23 @@ impl<'a> Writer<'a> {
                 self.call_builtin("popcount", &p, rt, a, out)?
             }
             _ if ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, rt, out)?,
+            _ if mappings::extended_bit_op_name(op).is_some() => {
+                // cl_khr_extended_bit_ops: every integer type has an overload, the offset and
+                // count are uint.
+                let name = mappings::extended_bit_op_name(op).unwrap_or_default();
+                let values = if op == S::BitFieldInsert { 2 } else { 1 };
+                let mut p = self.mtypes(&tys[..values], false)?;
+                let mut args = a[..values].to_vec();
+                let uint = self.llvm.int_type(32)?;
+                for &v in &a[values..] {
+                    args.push(self.fit_int(v, uint, "")?);
+                    p.push(MType::Int {
+                        bits: 32,
+                        signed: false,
+                    });
+                }
+                self.call_builtin(name, &p, rt, &args, out)?
+            }
             _ if is_float_test(op) => {
                 // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
                 let name = match op {

@@ -180,6 +180,19 @@ impl Writer<'_> {
                 self.core_or_extension((1, 6), "SPV_KHR_integer_dot_product")?;
                 self.emit(*op, rty, rid, ops)?;
             }
+            Builtin::Spirv(
+                op
+                @ (S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse),
+            ) => {
+                // Core in a shader; a kernel needs SPV_KHR_bit_instructions.
+                if self.policy.execution_model == spirv::ExecutionModel::Kernel {
+                    self.cap(Capability::BitInstructions);
+                    if self.extensions.insert("SPV_KHR_bit_instructions") {
+                        self.b.extension("SPV_KHR_bit_instructions");
+                    }
+                }
+                self.emit(*op, rty, rid, Self::ids(&ids))?;
+            }
             Builtin::Spirv(op) => {
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }

@@ -21,6 +21,7 @@
 //! | `vload[a]_half[n]`, `vstore[a]_half[n]`, `vstore[a]_half[n]_r*` | half loads and stores, conversion corrected to the rounding mode | exact |
 //! | `convert_<float>_rt{z,p,n}` from integers and wider floats | nearest-even conversion, then one step where it went the wrong way | exact |
 //! | `clz`, `ctz`, `popcount` | FindUMsb, FindILsb, OpBitCount on 32-bit parts | exact |
+//! | `bitfield_insert`, `bitfield_extract_signed`/`_unsigned`, `bit_reverse` | Vulkan's instructions at 32 bits; shifts and masks (and the 32-bit OpBitReverse) at others (`bit_ops.rs`) | exact |
 //! | `dot`, `dot_acc_sat` of integers and their `_4x8packed_` forms (`OpSDot` and kin) | extended products summed; an overflow test for the saturating sum (`integer_dot.rs`) | exact |
 //! | `abs_diff`, `upsample`, `mad_sat` (to 32 bits) | max − min, shifts, exact products | exact |
 //! | `mul24`, `mad24` | the low 24 bits multiplied (OpenCL leaves wider operands undefined) | exact for 24-bit operands, as the Intel runtime beyond |
@@ -61,6 +62,7 @@ use super::body::FnBuilder;
 use super::emit::E;
 
 mod async_copy;
+pub(super) mod bit_ops;
 mod decompose;
 pub(super) mod div_sqrt;
 mod double;
