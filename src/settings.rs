@@ -92,11 +92,13 @@ pub fn spirv_version(s: &str) -> Result<(u8, u8), String> {
     Ok(v)
 }
 
-/// `--time-limit`: whole seconds.
+/// `--time-limit`: whole seconds, at least 1.
 pub fn time_limit(s: &str) -> Result<Duration, String> {
-    s.parse::<u64>()
-        .map(Duration::from_secs)
-        .map_err(|_| format!("`{s}` is not a time limit (whole seconds)"))
+    match s.parse::<u64>() {
+        Ok(0) => Err("a time limit of 0 s leaves no time to translate (give 1 or more)".into()),
+        Ok(n) => Ok(Duration::from_secs(n)),
+        Err(_) => Err(format!("`{s}` is not a time limit (whole seconds)")),
+    }
 }
 
 /// A yes/no setting (`text`, `builtins-as-globals`): `true`/`false`, `yes`/`no`, `1`/`0`.

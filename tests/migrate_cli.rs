@@ -126,10 +126,14 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
         .ends_with("vector_add.spv"));
     assert_eq!(json["summary"]["ok"], 4);
     assert_eq!(json["summary"]["skipped"], 1);
-    // The skipped file is listed, as skipped.
+    // The skipped file is listed, as skipped, with what it is.
     let skipped: Vec<&serde_json::Value> =
         files.iter().filter(|f| f["status"] == "skipped").collect();
     assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert_eq!(
+        skipped[0]["reason"],
+        "neither LLVM bitcode nor SPIR-V (by its first bytes)"
+    );
 
     // Back again: every SPIR-V module to SPIR, exit 0.
     let (code, err) = run(&[
@@ -139,7 +143,6 @@ fn a_tree_with_bad_files_translates_the_rest_and_reports_each() {
         out.join("bc").to_str().unwrap(),
         "--to",
         "spir",
-        "-q",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("migrate: 4 files: 4 translated"), "{err}");

@@ -37,15 +37,10 @@ pub(crate) fn fnv(seed: u64, bytes: &[u8]) -> u64 {
     })
 }
 
-/// The entry's file name for `binary` translated with `options` (their Debug text).
+/// The entry's file name for `binary` translated with `options` (their Debug text): the
+/// library's content key, which `migrate` records in its reports too.
 fn name(binary: &[u8], options: &str) -> String {
-    let version = env!("CARGO_PKG_VERSION");
-    let opts = fnv(FNV_OFFSET, options.as_bytes());
-    let a = fnv(FNV_OFFSET, binary);
-    // A second hash of the bytes read backwards from another seed: independent of the first.
-    let rev: Vec<u8> = binary.iter().rev().copied().collect();
-    let b = fnv(0x84222325_cbf29ce4, &rev);
-    format!("{version}-{opts:016x}-{a:016x}{b:016x}-{}", binary.len())
+    xlate::migrate::content_key(binary, options)
 }
 
 /// The kept translation of `binary` with `options`, if there is one.

@@ -25,6 +25,7 @@
 //! ```
 
 mod report;
+mod shares;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,7 +37,8 @@ use crate::input::{self, Format};
 use crate::pipeline;
 use crate::{Options, SpirOptions};
 
-pub use report::{report_json, summary_line, FileReport, SpirvFacts, Status};
+pub use report::{merge_reports, report_json, summary_line, FileReport, SpirvFacts, Status};
+pub use shares::{content_key, EarlierRun, Shard};
 
 /// Which way a batch translates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +55,19 @@ impl Direction {
         match self {
             Direction::ToSpirv => input::format(magic) == Format::Bitcode,
             Direction::ToSpir => input::format(magic) == Format::Spirv,
+        }
+    }
+
+    /// Why a file with first bytes `magic` is not an input of this direction, in words.
+    fn skip_reason(self, magic: &[u8]) -> String {
+        match (input::format(magic), self) {
+            (Format::Spirv, Direction::ToSpirv) => {
+                "a SPIR-V module, not SPIR (migrate --to spir translates those)".into()
+            }
+            (Format::Bitcode, Direction::ToSpir) => {
+                "LLVM bitcode, not SPIR-V (migrate --to spirv translates that)".into()
+            }
+            _ => "neither LLVM bitcode nor SPIR-V (by its first bytes)".into(),
         }
     }
 
@@ -89,6 +104,15 @@ impl MigrateOptions {
             jobs: 0,
         }
     }
+
+    /// The options that decide each output, as the text [`content_key`] hashes: the direction
+    /// and its translation options (not the thread count).
+    pub fn key_text(&self) -> String {
+        match self.direction {
+            Direction::ToSpirv => format!("{:?} {:?}", self.direction, self.spirv),
+            Direction::ToSpir => format!("{:?} {:?}", self.direction, self.spir),
+        }
+    }
 }
 
 /// One file to translate.
@@ -105,11 +129,15 @@ pub struct Job {
 pub struct Batch {
     /// The files to translate, in the order they were found.
     pub jobs: Vec<Job>,
-    /// Files under the inputs that are not modules of the batch's direction.
-    pub skipped: Vec<PathBuf>,
+    /// Files under the inputs that are not modules of the batch's direction, each with what
+    /// it is instead.
+    pub skipped: Vec<(PathBuf, String)>,
     /// Files and directories that could not be read (a permission, a broken link), with why:
     /// each is reported as invalid input, and the batch goes on without it.
     pub unreadable: Vec<(PathBuf, String)>,
+    /// Jobs an earlier run translated from the same bytes with the same options, each with
+    /// its content key ([`Batch::skip_unchanged`]): reported, not translated again.
+    pub unchanged: Vec<(Job, String)>,
 }
 
 /// Every input of `direction` under `inputs` (files and directories, recursively, in name
@@ -118,7 +146,11 @@ pub struct Batch {
 /// job and goes to `out_dir` directly. An input that
 /// does not exist is an error; an entry below one that cannot be read is left for
 /// [`migrate`] to report.
+///
+/// The output directory is made if missing, but not its parents: a parent that does not exist
+/// (a mistyped path) is an error.
 pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<Batch> {
+    check_output_dir(out_dir)?;
     let mut batch = Batch::default();
     let mut outputs = crate::hash::HashMap::default();
     for root in inputs {
@@ -146,8 +178,8 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
         for (input, rel) in files {
             match magic(&input) {
                 Ok(m) if named || direction.accepts(&m) => {}
-                Ok(_) => {
-                    batch.skipped.push(input);
+                Ok(m) => {
+                    batch.skipped.push((input, direction.skip_reason(&m)));
                     continue;
                 }
                 Err(e) => {
@@ -169,6 +201,32 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
     }
     refuse_outputs_on_inputs(inputs, &batch.jobs)?;
     Ok(batch)
+}
+
+/// The output directory is a directory, or can be made as one in a directory that exists.
+fn check_output_dir(out_dir: &Path) -> Result<()> {
+    let refuse = |why: String| {
+        Err(Error::new(ErrorKind::Output(why)).in_file(&out_dir.display().to_string()))
+    };
+    match std::fs::metadata(out_dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => refuse("this is a file, not a directory".into()),
+        Err(_) => {
+            let parent = out_dir
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            if parent.is_dir() {
+                Ok(())
+            } else {
+                refuse(format!(
+                    "the directory {} does not exist (migrate makes the output directory, \
+                     not its parents)",
+                    parent.display()
+                ))
+            }
+        }
+    }
 }
 
 /// An output that already exists under one of the inputs (a directory's files are all
@@ -294,6 +352,20 @@ pub fn migrate(
                     .to_string(),
             ),
             facts: None,
+            key: None,
+            seconds: 0.0,
+        };
+        progress(&report);
+        reports.push(report);
+    }
+    for (job, key) in &batch.unchanged {
+        let report = FileReport {
+            input: job.input.clone(),
+            output: job.output.clone(),
+            status: Status::Unchanged,
+            message: None,
+            facts: None,
+            key: Some(key.clone()),
             seconds: 0.0,
         };
         progress(&report);
@@ -359,6 +431,11 @@ impl<'a> Runner<'a> {
 
     fn translate(&mut self, job: &Job, index: usize) -> FileReport {
         let start = Instant::now();
+        // The key of the bytes translated (read again by the translation: a file replaced in
+        // between is keyed as read here, and a later --since translates it again at worst).
+        let key = std::fs::read(&job.input)
+            .ok()
+            .map(|bytes| content_key(&bytes, &self.options.key_text()));
         let result = self.facts(index);
         let seconds = start.elapsed().as_secs_f64();
         let (status, message, facts) = match result {
@@ -371,6 +448,7 @@ impl<'a> Runner<'a> {
         FileReport {
             input: job.input.clone(),
             output: job.output.clone(),
+            key: key.filter(|_| status.is_ok()),
             status,
             message,
             facts,

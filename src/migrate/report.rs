@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use serde_json::Value;
+
 use crate::diag::ErrorKind;
 
 use super::Direction;
@@ -21,6 +23,9 @@ pub enum Status {
     OutputError,
     /// A bug of ours.
     InternalError,
+    /// Not translated again: an earlier run wrote its output from the same bytes with the
+    /// same options (`--since`).
+    Unchanged,
 }
 
 impl Status {
@@ -28,6 +33,7 @@ impl Status {
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Ok => "ok",
+            Status::Unchanged => "unchanged",
             Status::Refused => "refused",
             Status::InvalidInput => "invalid input",
             Status::OutputError => "output error",
@@ -35,9 +41,10 @@ impl Status {
         }
     }
 
-    /// Whether the file was translated.
+    /// Whether the file's output is there as it should be: translated now, or unchanged since
+    /// an earlier run.
     pub fn is_ok(self) -> bool {
-        self == Status::Ok
+        matches!(self, Status::Ok | Status::Unchanged)
     }
 
     pub(super) fn of(e: &ErrorKind) -> Status {
@@ -66,6 +73,9 @@ pub struct FileReport {
     pub message: Option<String>,
     /// Facts of the SPIR-V side (the output, or in reverse the input), for a translated file.
     pub facts: Option<SpirvFacts>,
+    /// The content key of the input and options it was translated from ([`super::content_key`]),
+    /// for a translated or unchanged file: what a later `--since` compares.
+    pub key: Option<String>,
     /// Wall time of its translation.
     pub seconds: f64,
 }
@@ -180,11 +190,12 @@ impl crate::contain::Wire for SpirvFacts {
     }
 }
 
-/// The batch's reports as JSON: `{"files": [...], "summary": {...}}`, one object per file
-/// (input, output, status, message, kernels, spirv_version, capabilities, extensions, lost:
-/// the facts of the input the output does not keep, seconds).
-pub fn report_json(reports: &[FileReport], skipped: &[PathBuf]) -> String {
-    use serde_json::{json, Value};
+/// The batch's reports as JSON: `{"files": [...], "summary": {...}}`, one object per file in
+/// the order of the inputs' paths (input, status, output, key, message, kernels,
+/// spirv_version, capabilities, extensions, lost: the facts of the input the output does not
+/// keep, seconds; a skipped file with the reason), and the summary's counts of each status.
+pub fn report_json(reports: &[FileReport], skipped: &[(PathBuf, String)]) -> String {
+    use serde_json::json;
     let mut files: Vec<Value> = reports
         .iter()
         .map(|r| {
@@ -193,9 +204,11 @@ pub fn report_json(reports: &[FileReport], skipped: &[PathBuf]) -> String {
                 "status": r.status.as_str(),
                 "seconds": r.seconds,
             });
-            // Only a translated file has an output.
             if r.status.is_ok() {
                 o["output"] = json!(r.output.display().to_string());
+            }
+            if let Some(k) = &r.key {
+                o["key"] = json!(k);
             }
             if let Some(m) = &r.message {
                 o["message"] = json!(m);
@@ -210,23 +223,69 @@ pub fn report_json(reports: &[FileReport], skipped: &[PathBuf]) -> String {
             o
         })
         .collect();
-    // Files of the input trees that are not modules of the run's direction.
-    files.extend(skipped.iter().map(|p| {
+    // Files of the input trees that are not modules of the run's direction, with what they are.
+    files.extend(skipped.iter().map(|(p, why)| {
         json!({
             "input": p.display().to_string(),
             "status": "skipped",
+            "reason": why,
         })
     }));
-    let count = |s: Status| reports.iter().filter(|r| r.status == s).count();
+    finish(files)
+}
+
+/// The report of several runs' reports (the shares of one tree, `--shard`): their files in the
+/// order one run would list them, each once, and the summary counted again. `reports` are the
+/// JSON texts, each with the name it is known by (for errors).
+pub fn merge_reports(reports: &[(String, String)]) -> crate::diag::Result<String> {
+    use crate::diag::Error;
+    let mut files: Vec<Value> = Vec::new();
+    let mut seen = crate::hash::HashSet::default();
+    for (name, text) in reports {
+        let bad = |why: &str| {
+            Error::new(ErrorKind::Malformed(format!(
+                "not a migrate report ({why})"
+            )))
+            .in_file(name)
+        };
+        let json: Value = serde_json::from_str(text).map_err(|_| bad("not JSON"))?;
+        let list = json["files"]
+            .as_array()
+            .ok_or_else(|| bad("no \"files\" list"))?;
+        for f in list {
+            let input = f["input"]
+                .as_str()
+                .ok_or_else(|| bad("a file without its input"))?;
+            // A file two shares both list (reports of overlapping runs): the first one's.
+            if seen.insert(input.to_string()) {
+                files.push(f.clone());
+            }
+        }
+    }
+    Ok(finish(files))
+}
+
+/// The report of `files`: sorted by input path (component by component, as the walk finds
+/// them), with the summary counted from them.
+fn finish(mut files: Vec<Value>) -> String {
+    use serde_json::json;
+    let path = |f: &Value| PathBuf::from(f["input"].as_str().unwrap_or_default());
+    files.sort_by_cached_key(path);
+    let count = |s: &str| files.iter().filter(|f| f["status"] == s).count();
+    let lossy = files
+        .iter()
+        .filter(|f| f["lost"].as_array().is_some_and(|l| !l.is_empty()))
+        .count();
     let summary = json!({
-        "files": reports.len(),
-        "ok": count(Status::Ok),
-        "refused": count(Status::Refused),
-        "invalid input": count(Status::InvalidInput),
-        "output error": count(Status::OutputError),
-        "internal error": count(Status::InternalError),
-        "skipped": skipped.len(),
-        "with facts not kept": with_losses(reports),
+        "files": files.iter().filter(|f| f["status"] != "skipped").count(),
+        "ok": count("ok"),
+        "unchanged": count("unchanged"),
+        "refused": count("refused"),
+        "invalid input": count("invalid input"),
+        "output error": count("output error"),
+        "internal error": count("internal error"),
+        "skipped": count("skipped"),
+        "with facts not kept": lossy,
     });
     let mut text = serde_json::to_string_pretty(&json!({ "files": files, "summary": summary }))
         .expect("JSON values serialize");
@@ -245,13 +304,14 @@ fn with_losses(reports: &[FileReport]) -> usize {
 /// One line: how many files, how each ended, how long it took.
 pub fn summary_line(
     reports: &[FileReport],
-    skipped: &[PathBuf],
+    skipped: &[(PathBuf, String)],
     direction: Direction,
     seconds: f64,
 ) -> String {
     let mut parts = Vec::new();
     for s in [
         Status::Ok,
+        Status::Unchanged,
         Status::Refused,
         Status::InvalidInput,
         Status::OutputError,

@@ -33,7 +33,7 @@ pub(crate) enum Command {
         /// Overwrite an existing file at the default output name (an input never is).
         #[arg(long)]
         force: bool,
-        /// No warnings (the facts of the input the output does not keep); errors still print.
+        /// Print errors only: no warnings (the facts of the input the output does not keep).
         #[arg(short, long)]
         quiet: bool,
         #[command(flatten)]
@@ -60,7 +60,7 @@ pub(crate) enum Command {
         /// Overwrite an existing file at the default output name (an input never is).
         #[arg(long)]
         force: bool,
-        /// No warnings (the facts of the input the output does not keep); errors still print.
+        /// Print errors only: no warnings (the facts of the input the output does not keep).
         #[arg(short, long)]
         quiet: bool,
         #[command(flatten)]
@@ -85,7 +85,7 @@ pub(crate) enum Command {
         /// Overwrite an existing file at the default output name (an input never is).
         #[arg(long)]
         force: bool,
-        /// No warnings (the facts of the input the output does not keep); errors still print.
+        /// Print errors only: no warnings (the facts of the input the output does not keep).
         #[arg(short, long)]
         quiet: bool,
         #[command(flatten)]
@@ -96,17 +96,39 @@ pub(crate) enum Command {
     /// OUT_DIR (`.bc`/`.spir` become `.spv`, other names get `.spv` appended; `--to spir`:
     /// `.spv` becomes `.bc`). One line of summary; exit 0 when every module translated.
     Migrate {
-        /// Files and directories to translate (directories recursively).
+        /// Files and directories to translate (directories recursively); with
+        /// --merge-reports, the reports to merge.
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
-        /// Where the outputs go (made if missing). `--output` as for the other commands.
+        /// Where the outputs go (made if missing, in a directory that exists). `--output` as
+        /// for the other commands.
         #[arg(
             short,
             long = "output-dir",
             visible_alias = "output",
-            value_name = "OUT_DIR"
+            value_name = "OUT_DIR",
+            required_unless_present = "merge_reports"
         )]
-        output_dir: PathBuf,
+        output_dir: Option<PathBuf>,
+        /// Replace outputs that exist already (without it, a run that would overwrite a file
+        /// under OUT_DIR that the --since report does not list is refused before it starts).
+        #[arg(long)]
+        force: bool,
+        /// Translate only share K of N (0 <= K < N) of the files, chosen by a hash of each
+        /// file's path: N runs with K = 0..N-1 over the same inputs share the tree between
+        /// them (a job array's index as K).
+        #[arg(long, value_name = "K/N", value_parser = spir_xlate::migrate::Shard::parse)]
+        shard: Option<spir_xlate::migrate::Shard>,
+        /// The --report of an earlier run into the same OUT_DIR: files it translated from the
+        /// same bytes with the same options, whose outputs still exist, are not translated
+        /// again (reported as unchanged), and the outputs it wrote may be replaced.
+        #[arg(long, value_name = "REPORT")]
+        since: Option<PathBuf>,
+        /// Translate nothing: merge the given --report files (the shares of one tree) into one
+        /// report, written to --report (or printed), as one run over the tree would have
+        /// written it.
+        #[arg(long, conflicts_with_all = ["force", "shard", "since"])]
+        merge_reports: bool,
         /// `spirv` (SPIR modules -> SPIR-V) or `spir` (SPIR-V modules -> SPIR).
         #[arg(long, default_value = "spirv", value_parser = parse_direction)]
         to: spir_xlate::migrate::Direction,
@@ -122,12 +144,13 @@ pub(crate) enum Command {
         spir: SpirArgs,
         #[command(flatten)]
         limits: LimitArgs,
-        /// Write a JSON report: per file its status (ok, refused, invalid input, output
-        /// error, internal error), message, kernels, SPIR-V version, capabilities,
-        /// extensions and time.
+        /// Write a JSON report: per file its status (ok, unchanged, refused, invalid input,
+        /// output error, internal error, skipped with the reason), message, content key,
+        /// kernels, SPIR-V version, capabilities, extensions and time.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
-        /// No progress bar (there is none when stderr is not a terminal).
+        /// Print errors only: no progress bar and no summary line (there is no progress bar
+        /// when stderr is not a terminal either).
         #[arg(short, long)]
         quiet: bool,
     },
@@ -190,21 +213,20 @@ pub(crate) struct SpirvArgs {
 }
 
 impl SpirvArgs {
-    /// The options; a `--spirv-version` above what `--target` allows is a usage error.
-    pub(crate) fn options(&self, limits: &LimitArgs) -> Options {
+    /// The options; a `--spirv-version` above what `--target` allows is a usage error of
+    /// `command`.
+    pub(crate) fn options(&self, command: &str, limits: &LimitArgs) -> Options {
         if let Some((major, minor)) = self.spirv_version {
             let (top_major, top_minor) = self.target.max_version();
             if (major, minor) > (top_major, top_minor) {
-                Cli::command()
-                    .error(
-                        clap::error::ErrorKind::ArgumentConflict,
-                        format!(
-                            "--spirv-version {major}.{minor} is above what --target {} allows \
-                             (SPIR-V {top_major}.{top_minor})",
-                            self.target.name()
-                        ),
-                    )
-                    .exit();
+                usage_error(
+                    command,
+                    format!(
+                        "--spirv-version {major}.{minor} is above what --target {} allows \
+                         (SPIR-V {top_major}.{top_minor})",
+                        self.target.name()
+                    ),
+                );
             }
         }
         Options {
@@ -222,15 +244,16 @@ impl SpirvArgs {
 /// How long one input may take (`to-spirv`, `to-spir`, `migrate`).
 #[derive(clap::Args)]
 pub(crate) struct LimitArgs {
-    /// Seconds the translation of an input may take before it is stopped (exit 1).
-    #[arg(long, default_value_t = 600)]
-    pub(crate) time_limit: u64,
+    /// Seconds the translation of an input may take before it is stopped (exit 1); at
+    /// least 1.
+    #[arg(long, default_value = "600", value_name = "SECS", value_parser = settings::time_limit)]
+    pub(crate) time_limit: std::time::Duration,
 }
 
 impl LimitArgs {
     pub(crate) fn limits(&self) -> spir_xlate::Limits {
         spir_xlate::Limits {
-            time: std::time::Duration::from_secs(self.time_limit),
+            time: self.time_limit,
             ..Default::default()
         }
     }
@@ -261,15 +284,13 @@ pub(crate) struct SpirArgs {
 
 impl SpirArgs {
     /// The options (`text`: LLVM IR text instead of bitcode); `--builtins-as-globals` without
-    /// spirv-ir is a usage error.
-    pub(crate) fn options(&self, text: bool, limits: &LimitArgs) -> SpirOptions {
+    /// spirv-ir is a usage error of `command`.
+    pub(crate) fn options(&self, command: &str, text: bool, limits: &LimitArgs) -> SpirOptions {
         if self.builtins_as_globals && self.flavor != Flavor::SpirvIr {
-            Cli::command()
-                .error(
-                    clap::error::ErrorKind::ArgumentConflict,
-                    "--builtins-as-globals only applies to --flavor spirv-ir",
-                )
-                .exit();
+            usage_error(
+                command,
+                "--builtins-as-globals only applies to --flavor spirv-ir",
+            );
         }
         SpirOptions {
             flavor: self.flavor,
@@ -287,5 +308,17 @@ pub(crate) fn parse_direction(s: &str) -> Result<spir_xlate::migrate::Direction,
         "spirv" => Ok(spir_xlate::migrate::Direction::ToSpirv),
         "spir" => Ok(spir_xlate::migrate::Direction::ToSpir),
         _ => Err(format!("unknown direction '{s}' (expected spirv or spir)")),
+    }
+}
+
+/// A usage error found after parsing (options that conflict), printed as clap prints its
+/// own: with the usage of `command` (the subcommand, e.g. `to-spirv`), exit code 2.
+pub(crate) fn usage_error(command: &str, message: impl std::fmt::Display) -> ! {
+    let mut root = Cli::command();
+    root.build();
+    let kind = clap::error::ErrorKind::ArgumentConflict;
+    match root.find_subcommand_mut(command) {
+        Some(sub) => sub.error(kind, message).exit(),
+        None => root.error(kind, message).exit(),
     }
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 mod args;
 
 use args::{Cli, Command};
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use spir_xlate::{diag::Error, translate, ErrorKind, Options, Translation};
 
 fn main() -> ExitCode {
@@ -47,6 +47,23 @@ struct Input {
 }
 
 impl Input {
+    /// Whether the input is a SPIR-V module (by its first bytes).
+    fn is_spirv(&self) -> bool {
+        let magic = |b: &[u8]| {
+            b.len() >= 4 && matches!(b[..4], [0x03, 0x02, 0x23, 0x07] | [0x07, 0x23, 0x02, 0x03])
+        };
+        match &self.stdin {
+            Some(bytes) => magic(bytes),
+            None => {
+                use std::io::Read;
+                let mut head = Vec::new();
+                std::fs::File::open(&self.path)
+                    .and_then(|f| f.take(4).read_to_end(&mut head))
+                    .is_ok_and(|_| magic(&head))
+            }
+        }
+    }
+
     /// What the library translates: stdin's bytes, or the file.
     fn source(&self) -> spir_xlate::Input<'_> {
         match &self.stdin {
@@ -160,7 +177,7 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
 /// `force` (no-clobber: the SPIR a module was made from sits at its default name).
 fn output_path(
     input: &str,
-    given: Option<String>,
+    (flag, given): (&str, Option<String>),
     ext: &str,
     replaces: &[&str],
     force: bool,
@@ -184,18 +201,19 @@ fn output_path(
     }
     let refuse = |why: String| Err(output_error(&out, why));
     if input != "-" && same_file(Path::new(input), Path::new(&out)) {
-        return refuse(
-            "this is the input file: the output would destroy it (give another -o)".into(),
-        );
+        return refuse(format!(
+            "this is the input file: the output would destroy it (give another {flag})"
+        ));
     }
     if also.is_some_and(|a| a != "-" && (a == out || same_file(Path::new(a), Path::new(&out)))) {
         return refuse("the module and the reflection would be written to the same file".into());
     }
     if defaulted && !force && Path::new(&out).exists() {
-        return refuse(format!(
-            "the default output name exists and is not overwritten (give -o {out}, or --force, \
-             to replace it)"
-        ));
+        return refuse(
+            "the default output name exists and is kept (it may be the module this one was \
+             made from): give -o another name (--force replaces it)"
+                .into(),
+        );
     }
     Ok(out)
 }
@@ -227,25 +245,40 @@ fn run(cli: Cli) -> Result<(), Error> {
             reflection,
             text,
         } => {
-            let options = spirv.options(&limits);
+            let options = spirv.options("to-spirv", &limits);
             let ext = if text { "spvasm" } else { "spv" };
             let replaces = ["bc", "ll", "spir", "spir32", "spir64"];
-            let out = output_path(&input, output, ext, &replaces, force, None)?;
+            let out = output_path(&input, ("-o", output), ext, &replaces, force, None)?;
             if let Some(r) = &reflection {
-                output_path(&input, Some(r.clone()), "json", &[], force, Some(&out))?;
+                output_path(
+                    &input,
+                    ("--reflection", Some(r.clone())),
+                    "json",
+                    &[],
+                    force,
+                    Some(&out),
+                )?;
             }
             let inp = open_input(&input, false)?;
             if reflection.is_some() && !spirv.target.is_vulkan() {
-                Cli::command()
-                    .error(
-                        clap::error::ErrorKind::ArgumentConflict,
-                        "--reflection describes a Vulkan module's kernel interface: it needs \
-                         --target vulkan1.1, vulkan1.2 or vulkan1.3",
-                    )
-                    .exit();
+                args::usage_error(
+                    "to-spirv",
+                    "--reflection describes a Vulkan module's kernel interface: it needs \
+                     --target vulkan1.1, vulkan1.2 or vulkan1.3",
+                );
             }
             let translated = translate(inp.source(), &Translation::ToSpirv(options))
                 .map_err(|e| e.in_file(&inp.label))?;
+            // SPIR-V in: rewritten for the target (a newer version brought down, an OpenCL
+            // module made a Vulkan one), which is not what the command's name says.
+            if !quiet && inp.is_spirv() {
+                eprintln!(
+                    "note: {}: this is a SPIR-V module, not SPIR: it is rewritten as SPIR-V for \
+                     --target {} (to-spir translates SPIR-V to SPIR)",
+                    inp.label,
+                    spirv.target.name()
+                );
+            }
             if !quiet {
                 warn_lost(&inp.label, &translated.lost);
             }
@@ -275,9 +308,9 @@ fn run(cli: Cli) -> Result<(), Error> {
             limits,
             text,
         } => {
-            let options = spir.options(text, &limits);
+            let options = spir.options("to-spir", text, &limits);
             let ext = if text { "ll" } else { "bc" };
-            let out = output_path(&input, output, ext, &["spv", "spirv"], force, None)?;
+            let out = output_path(&input, ("-o", output), ext, &["spv", "spirv"], force, None)?;
             let inp = open_input(&input, false)?;
             let translated = translate(inp.source(), &Translation::ToSpir(options))
                 .map_err(|e| e.in_file(&inp.label))?;
@@ -297,7 +330,7 @@ fn run(cli: Cli) -> Result<(), Error> {
                 limits: limits.limits(),
             };
             let replaces = ["bc", "ll", "spir", "spir32", "spir64", "spv", "spirv"];
-            let out = output_path(&input, output, "cl", &replaces, force, None)?;
+            let out = output_path(&input, ("-o", output), "cl", &replaces, force, None)?;
             let inp = open_input(&input, false)?;
             let translated = translate(inp.source(), &Translation::ToOpenclC(options))
                 .map_err(|e| e.in_file(&inp.label))?;
@@ -308,7 +341,17 @@ fn run(cli: Cli) -> Result<(), Error> {
         }
         Command::Migrate {
             inputs,
+            merge_reports: true,
+            report,
+            ..
+        } => merge(&inputs, report.as_deref()),
+        Command::Migrate {
+            inputs,
             output_dir,
+            force,
+            shard,
+            since,
+            merge_reports: false,
             to,
             jobs,
             spirv,
@@ -318,11 +361,14 @@ fn run(cli: Cli) -> Result<(), Error> {
             quiet,
         } => migrate(MigrateArgs {
             inputs,
-            output_dir,
+            output_dir: output_dir.unwrap_or_default(),
+            force,
+            shard,
+            since,
             options: spir_xlate::migrate::MigrateOptions {
                 direction: to,
-                spirv: spirv.options(&limits),
-                spir: spir.options(false, &limits),
+                spirv: spirv.options("migrate", &limits),
+                spir: spir.options("migrate", false, &limits),
                 jobs: jobs.unwrap_or(0),
             },
             report,
@@ -377,6 +423,9 @@ fn warn_lost(file: &str, lost: &[spir_xlate::diag::Lost]) {
 struct MigrateArgs {
     inputs: Vec<PathBuf>,
     output_dir: PathBuf,
+    force: bool,
+    shard: Option<spir_xlate::migrate::Shard>,
+    since: Option<PathBuf>,
     options: spir_xlate::migrate::MigrateOptions,
     report: Option<PathBuf>,
     quiet: bool,
@@ -387,7 +436,34 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
     use spir_xlate::migrate;
     use std::io::IsTerminal;
     let start = std::time::Instant::now();
-    let batch = migrate::plan(&args.inputs, &args.output_dir, args.options.direction)?;
+    let mut batch = migrate::plan(&args.inputs, &args.output_dir, args.options.direction)?;
+    if let Some(shard) = args.shard {
+        batch.keep_shard(shard);
+    }
+    let earlier = args
+        .since
+        .as_deref()
+        .map(migrate::EarlierRun::read)
+        .transpose()?;
+    if let Some(earlier) = &earlier {
+        batch.skip_unchanged(earlier, &args.options.key_text());
+    }
+    let existing = batch.existing_outputs(earlier.as_ref());
+    if let (Some(first), false) = (existing.first(), args.force) {
+        let n = existing.len();
+        let what = if n == 1 {
+            "output exists"
+        } else {
+            "outputs exist"
+        };
+        return Err(Error::new(ErrorKind::Output(format!(
+            "{n} {what} already and would be overwritten (the first: {}); give --force to \
+             replace them, or --since with the earlier run's report to translate only what \
+             changed",
+            first.display()
+        )))
+        .in_file(&args.output_dir.display().to_string()));
+    }
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
@@ -414,13 +490,37 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
         eprintln!("{}", r.message.as_deref().unwrap_or_default());
     }
     let seconds = start.elapsed().as_secs_f64();
-    eprintln!(
-        "{}",
-        migrate::summary_line(&reports, &batch.skipped, args.options.direction, seconds)
-    );
+    if !args.quiet {
+        eprintln!(
+            "{}",
+            migrate::summary_line(&reports, &batch.skipped, args.options.direction, seconds)
+        );
+    }
     if !reports.iter().all(|r| r.status.is_ok()) {
         // Each failure and the summary are printed: exit 1 without a further line.
         std::process::exit(1);
     }
     Ok(())
+}
+
+/// `migrate --merge-reports`: the shares' reports as one, to `out` or stdout.
+fn merge(reports: &[PathBuf], out: Option<&Path>) -> Result<(), Error> {
+    let mut texts = Vec::with_capacity(reports.len());
+    for r in reports {
+        let name = r.display().to_string();
+        let text = std::fs::read_to_string(r).map_err(|e| io_error(&name, e))?;
+        texts.push((name, text));
+    }
+    let merged = spir_xlate::migrate::merge_reports(&texts)?;
+    let out = out.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+    if let Some(input) = reports.iter().find(|r| same_file(r, Path::new(&out))) {
+        return Err(output_error(
+            &out,
+            format!(
+                "this is {}, one of the reports merged (give another --report)",
+                input.display()
+            ),
+        ));
+    }
+    write_output(&out, merged.as_bytes())
 }
