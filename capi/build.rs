@@ -1,6 +1,8 @@
 //! Generates `spir_xlate.h` (cbindgen, from src/lib.rs) and `spir-xlate.pc` into the build's
 //! profile directory (`target/debug` or `target/release`), under `include/` and
-//! `pkgconfig/`, beside the `libspir_xlate.so` and `libspir_xlate.a` cargo puts there.
+//! `pkgconfig/`, beside the `libspir_xlate.so` and `libspir_xlate.a` cargo puts there. The
+//! `.pc` file's flags put the library's folder in the program's run path, so a program linked
+//! with them starts without `LD_LIBRARY_PATH`.
 
 use std::path::PathBuf;
 
@@ -30,7 +32,7 @@ fn main() {
     let pc = format!(
         "prefix={}\nincludedir=${{prefix}}/include\nlibdir=${{prefix}}\n\n\
          Name: spir-xlate\nDescription: {}\nVersion: {}\n\
-         Cflags: -I${{includedir}}\nLibs: -L${{libdir}} -lspir_xlate\n",
+         Cflags: -I${{includedir}}\nLibs: -L${{libdir}} -Wl,-rpath,${{libdir}} -lspir_xlate\n",
         profile_dir.display(),
         std::env::var("CARGO_PKG_DESCRIPTION").unwrap_or_default(),
         std::env::var("CARGO_PKG_VERSION").unwrap_or_default(),

@@ -76,11 +76,17 @@ fn compile(static_lib: bool, tag: &str) -> PathBuf {
         }
         cc.args(["-lstdc++", "-lpthread", "-ldl", "-lm"]);
     } else {
-        cc.arg("-L")
-            .arg(&dir)
-            .arg(format!("-Wl,-rpath,{}", dir.display()))
-            .arg("-lspir_xlate")
-            .arg("-lpthread");
+        // As docs/c-api.md says: the flags pkg-config gives for the generated .pc file.
+        let flags = Command::new("pkg-config")
+            .args(["--cflags", "--libs", "spir-xlate"])
+            .env("PKG_CONFIG_PATH", dir.join("pkgconfig"))
+            .output()
+            .expect("pkg-config (package pkgconf)");
+        assert!(flags.status.success(), "pkg-config finds spir-xlate.pc");
+        for flag in String::from_utf8(flags.stdout).unwrap().split_whitespace() {
+            cc.arg(flag);
+        }
+        cc.arg("-lpthread");
     }
     let out = cc.output().expect("a C compiler (cc)");
     assert!(
@@ -109,7 +115,10 @@ fn the_c_api_works_from_c_linked_either_way() {
             "modern/vector_add.spir64.bc",
             "legacy/image_1d_sampled.spir64.bc",
         ] {
-            run(Command::new(&exe).arg(fixture(f)));
+            // The shared library is found through the run path the .pc file's flags set.
+            run(Command::new(&exe)
+                .arg(fixture(f))
+                .env_remove("LD_LIBRARY_PATH"));
         }
         std::fs::remove_file(exe).ok();
     }
@@ -144,5 +153,8 @@ fn the_header_and_pkg_config_file_are_generated() {
         assert!(header.contains(f), "{f} missing from spir_xlate.h");
     }
     let pc = std::fs::read_to_string(dir.join("pkgconfig/spir-xlate.pc")).unwrap();
-    assert!(pc.contains("Libs: -L${libdir} -lspir_xlate"), "{pc}");
+    assert!(
+        pc.contains("Libs: -L${libdir} -Wl,-rpath,${libdir} -lspir_xlate"),
+        "{pc}"
+    );
 }

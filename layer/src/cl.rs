@@ -17,6 +17,7 @@ pub const CL_INVALID_BINARY: cl_int = -42;
 
 pub const CL_PLATFORM_EXTENSIONS: cl_uint = 0x0904;
 pub const CL_DEVICE_VERSION: cl_uint = 0x102F;
+pub const CL_DEVICE_NAME: cl_uint = 0x102B;
 pub const CL_DEVICE_EXTENSIONS: cl_uint = 0x1030;
 pub const CL_DEVICE_IL_VERSION: cl_uint = 0x105B;
 pub const CL_DEVICE_EXTENSIONS_WITH_VERSION: cl_uint = 0x1060;

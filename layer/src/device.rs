@@ -99,6 +99,15 @@ pub(crate) unsafe fn facts(device: Handle) -> Facts {
         version,
         spirv,
     };
+    if !f.served {
+        // SAFETY: as above.
+        let name =
+            unsafe { device_info(device, CL_DEVICE_NAME) }.map_or_else(String::new, |b| text(&b));
+        crate::program::log(&format!(
+            "device '{name}': the driver has cl_khr_spir itself: the layer stands aside \
+             (SPIR_XLATE_LAYER=always translates for it anyway)"
+        ));
+    }
     if let Ok(mut m) = FACTS.lock() {
         m.get_or_insert_with(HashMap::new)
             .insert(device as usize, f.clone());

@@ -43,7 +43,7 @@ fn is_bitcode(bytes: &[u8]) -> bool {
 }
 
 /// Append `line` to `SPIR_XLATE_LAYER_LOG`, if it names a file.
-fn log(line: &str) {
+pub(crate) fn log(line: &str) {
     if let Some(path) = std::env::var_os("SPIR_XLATE_LAYER_LOG") {
         if let Ok(mut f) = std::fs::OpenOptions::new()
             .create(true)

@@ -167,6 +167,29 @@ fn a_legacy_application_runs_spir_through_the_layer() {
     std::fs::remove_file(host).ok();
 }
 
+/// On a driver that has `cl_khr_spir` itself (the Intel runtime has), the layer stands aside
+/// by default, and says so in its log: the application runs on the driver's own SPIR path.
+#[test]
+#[ignore = "needs the Intel CPU OpenCL runtime (.ci/run installs it; OCL_ICD_VENDORS)"]
+fn the_layer_says_when_it_stands_aside() {
+    let host = legacy_host("aside");
+    let spir = "legacy/vector_add.spir64.bc";
+    let (name, loader) = loaders().remove(0);
+    let cache = std::env::temp_dir().join(format!(
+        "spir-xlate-layer-cache-{}-aside",
+        std::process::id()
+    ));
+    let (ok, text, log) = run_as(&host, &loader, spir, &[], Some(cache.as_path()), "");
+    assert!(ok, "{name}: {text}");
+    assert!(
+        log.contains("has cl_khr_spir itself: the layer stands aside"),
+        "{name}: the layer's log: {log}"
+    );
+    assert!(!log.contains("translated"), "{name}: the layer's log: {log}");
+    std::fs::remove_dir_all(cache).ok();
+    std::fs::remove_file(host).ok();
+}
+
 /// The source road (for drivers that take neither SPIR nor SPIR-V, here forced with
 /// `SPIR_XLATE_LAYER=source` on the Intel runtime): the binary becomes OpenCL C, built with
 /// the `-cl-std=` it needs; the application's results are the same.
