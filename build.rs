@@ -149,7 +149,7 @@ fn opt(path: &str, v: &Option<String>) -> String {
     }
 }
 
-/// Link the LLVM 14 components the tool uses, statically (llvm-sys and inkwell link nothing:
+/// Link the LLVM 14 components the tool uses, statically (llvm-sys links nothing itself:
 /// `no-llvm-linking`). The components: the IR (`core`), bitcode in and out, LLVM IR text in
 /// (`irreader`), and the verifier (`analysis`), with what they depend on (`llvm-config`
 /// resolves that); the system libraries are LLVM's own list.

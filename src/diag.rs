@@ -93,6 +93,19 @@ pub struct Error {
     pub location: Box<Location>,
 }
 
+impl ErrorKind {
+    /// An input that could not be read, in the words the library's own errors use (the
+    /// common kinds said plainly, without Rust's "(os error N)").
+    pub fn io(e: &std::io::Error) -> ErrorKind {
+        ErrorKind::Io(io_words(e))
+    }
+
+    /// An output that could not be written, in the same words.
+    pub fn output(e: &std::io::Error) -> ErrorKind {
+        ErrorKind::Output(io_words(e))
+    }
+}
+
 impl Error {
     /// An error of `kind` at no location yet.
     pub fn new(kind: ErrorKind) -> Self {
@@ -157,7 +170,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// An I/O error in a user's words: the common kinds said plainly, the rest as the system
 /// says them without Rust's "(os error N)".
-pub fn io_words(e: &std::io::Error) -> String {
+pub(crate) fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind as K;
     match e.kind() {
         K::NotFound => "no such file or directory".into(),
@@ -220,7 +233,7 @@ pub fn sorted_losses(mut lost: Vec<Lost>) -> Vec<Lost> {
 }
 
 /// The message a caught panic carried (`panic!` with a string or a format), for errors.
-pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<String>()
         .cloned()

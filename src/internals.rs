@@ -11,6 +11,11 @@ use crate::{ir, pipeline, spir as spir_room, spirv as spirv_room};
 
 pub use crate::pipeline::{translate_to_spir, translate_to_spirv, SpirOutput, SpirvOutput};
 
+/// The message a caught panic carried (`panic!` with a string or a format).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    crate::diag::panic_message(payload)
+}
+
 /// SPIR (a file or bytes) to validated SPIR-V words (`translate_to_spirv`'s module).
 pub fn to_spirv<'a>(input: impl Into<Input<'a>>, options: &Options) -> Result<Vec<u32>> {
     Ok(pipeline::translate_to_spirv(input, options)?.words)

@@ -41,6 +41,12 @@ mod vulkan;
 #[cfg(feature = "internals")]
 pub mod internals;
 
+/// The `spirv` crate (SPIR-V's enumerations, generated from SPIRV-Headers), whose types the
+/// graph ([`ir`]) uses for what SPIR-V names: opcodes (`Op`), built-in variables (`BuiltIn`),
+/// OpenCL.std instructions (`OpenclStd100Op`), scopes, rounding modes, capabilities. It is
+/// part of this API on purpose, re-exported so that a user names the same version: a release
+/// that moves to another `spirv` version is a breaking release.
+pub use ::spirv as spirv_headers;
 pub use diag::{Error, ErrorKind, Lost, Result};
 pub use input::Input;
 pub use options::{

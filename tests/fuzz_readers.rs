@@ -366,7 +366,7 @@ fn spirv_reader_and_writers_survive_mutated_spirv() {
             Ok(Err(e)) => Some(e),
             Err(p) => Some(format!(
                 "panic: {}",
-                spir_xlate::diag::panic_message(p.as_ref())
+                spir_xlate::internals::panic_message(p.as_ref())
             )),
         };
         if let Some(f) = finding {

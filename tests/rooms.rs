@@ -245,6 +245,22 @@ fn llvm_is_called_from_its_room() {
 }
 
 #[test]
+fn relative_paths_to_child_modules_are_edges() {
+    let modules: BTreeSet<String> = ["v::kernel", "v::kernel::args", "v::local_region"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let edges = file_edges(
+        "v::kernel",
+        "use args::{Arg, lower};\nx = args::f();",
+        &modules,
+    );
+    assert_eq!(edges, BTreeSet::from(["v::kernel::args".to_string()]));
+    // Not a child: another crate's path, or a path through one.
+    assert!(file_edges("v::kernel", "use std::args::X; a::args::f()", &modules).is_empty());
+}
+
+#[test]
 fn the_path_scanner_sees_lists_and_plain_paths() {
     let found =
         paths("use crate::{ir::{self, Type}, diag::Result};\nlet x = crate::spirv::form::f();");
@@ -281,8 +297,44 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
 ];
 
 /// The module paths (`room::a::b`) a file's `super::`, `self::` and `crate::` paths name,
-/// each cut to the longest prefix that is a module of `modules`.
+/// and its paths relative to itself (`args::lower`, `use args::Arg` for a child module
+/// `args`), each cut to the longest prefix that is a module of `modules`.
 fn file_edges(module: &str, code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = absolute_edges(module, code, modules);
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    for (at, _) in code.match_indices("::") {
+        let before = &code[..at];
+        let start = before.trim_end_matches(is_ident).len();
+        let first = &before[start..];
+        if first.is_empty()
+            || before[..start].ends_with(|c: char| is_ident(c) || c == ':')
+            || ["crate", "self", "super", "Self"].contains(&first)
+        {
+            continue;
+        }
+        let child = format!("{module}::{first}");
+        if modules.contains(&child) {
+            // The longest module the path names below the child.
+            let path: String = code[at..]
+                .chars()
+                .take_while(|&c| is_ident(c) || c == ':')
+                .collect();
+            let mut best = child.clone();
+            let mut full = child;
+            for part in path.split("::").filter(|p| !p.is_empty()) {
+                full = format!("{full}::{part}");
+                if modules.contains(&full) {
+                    best = full.clone();
+                }
+            }
+            out.insert(best);
+        }
+    }
+    out
+}
+
+/// [`file_edges`] of the paths that start at `super::`, `self::` or `crate::`.
+fn absolute_edges(module: &str, code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
     let ident = |s: &str| -> String {
         s.chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')

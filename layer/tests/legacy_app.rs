@@ -185,7 +185,10 @@ fn the_layer_says_when_it_stands_aside() {
         log.contains("has cl_khr_spir itself: the layer stands aside"),
         "{name}: the layer's log: {log}"
     );
-    assert!(!log.contains("translated"), "{name}: the layer's log: {log}");
+    assert!(
+        !log.contains("translated"),
+        "{name}: the layer's log: {log}"
+    );
     std::fs::remove_dir_all(cache).ok();
     std::fs::remove_file(host).ok();
 }

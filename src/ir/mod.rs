@@ -4,7 +4,10 @@
 //! and the SPIR-V reader (`crate::spirv::read`) resolve their format's spellings — mangled
 //! names, `!opencl.*` metadata, result ids, decorations — into meaning here, and the writers
 //! choose encodings again. Nothing in this module is a mangled name or a SPIR-V id; the
-//! spellings live with the format that owns them (and in `mappings/`).
+//! spellings live with the format that owns them (and in `mappings/`). Where SPIR-V's
+//! enumerations already name a meaning (an opcode kept as it is, a built-in variable, an
+//! OpenCL.std instruction, a scope), the graph uses the `spirv` crate's types, which the
+//! library re-exports as [`crate::spirv_headers`] and versions as part of its API.
 //!
 //! # Handles and arenas
 //!

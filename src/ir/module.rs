@@ -94,6 +94,27 @@ pub struct Module {
 }
 
 impl Module {
+    /// `f` and every function it calls, directly or not, each once, `f` first (the call
+    /// graph below it, in the order calls are found).
+    pub fn reachable_functions(&self, f: Handle<Function>) -> Vec<Handle<Function>> {
+        let mut seen = vec![f];
+        let mut i = 0;
+        while let Some(&g) = seen.get(i) {
+            i += 1;
+            let Some(body) = &self.functions[g].body else {
+                continue;
+            };
+            for (_, inst) in body.insts.iter() {
+                if let super::Op::Call { callee, .. } = &inst.op {
+                    if !seen.contains(callee) {
+                        seen.push(*callee);
+                    }
+                }
+            }
+        }
+        seen
+    }
+
     /// An empty module.
     pub fn new(addressing: Addressing) -> Self {
         Module {

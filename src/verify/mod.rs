@@ -11,8 +11,8 @@ mod builtins;
 mod builtins_cl20;
 mod types;
 
-pub use builtins::{builtin_error, is_cl20_instruction};
-pub use types::{builtin_name, constant_error, op_type_error};
+pub(crate) use builtins::is_cl20_instruction;
+pub(crate) use types::{builtin_name, constant_error, op_type_error};
 
 use crate::hash::HashSet;
 

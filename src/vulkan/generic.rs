@@ -569,7 +569,7 @@ impl Specializer<'_> {
 
 /// Whether kernel `k` or a function it calls enqueues a kernel.
 fn enqueues(m: &ir::Module, k: Handle<ir::Function>) -> bool {
-    super::kernel::reachable(m, k).into_iter().any(|f| {
+    m.reachable_functions(k).into_iter().any(|f| {
         m.functions[f].body.as_ref().is_some_and(|b| {
             b.insts.iter().any(|(_, i)| {
                 matches!(

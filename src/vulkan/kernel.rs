@@ -382,29 +382,9 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     Ok(block.size)
 }
 
-/// `f` and every function it calls, directly or not, each once.
-pub(super) fn reachable(m: &ir::Module, f: Handle<ir::Function>) -> Vec<Handle<ir::Function>> {
-    let mut seen = vec![f];
-    let mut i = 0;
-    while let Some(&g) = seen.get(i) {
-        i += 1;
-        let Some(body) = &m.functions[g].body else {
-            continue;
-        };
-        for (_, inst) in body.insts.iter() {
-            if let Op::Call { callee, .. } = &inst.op {
-                if !seen.contains(callee) {
-                    seen.push(*callee);
-                }
-            }
-        }
-    }
-    seen
-}
-
 /// True if `f`, or a function it calls, uses one of the work-item builtins `which`.
 fn reads_builtin(m: &ir::Module, f: Handle<ir::Function>, which: &[BuiltIn]) -> bool {
-    reachable(m, f).into_iter().any(|g| {
+    m.reachable_functions(f).into_iter().any(|g| {
         m.functions[g].body.iter().any(|body| {
             body.insts.iter().any(|(_, inst)| {
                 matches!(&inst.op, Op::Builtin {

@@ -50,7 +50,7 @@ fn locals_in(m: &ir::Module, c: Handle<Constant>, out: &mut BTreeSet<Handle<Glob
 /// The program-scope `__local` variables function `f` and the functions it calls use.
 fn locals_used(m: &ir::Module, f: Handle<ir::Function>) -> BTreeSet<Handle<Global>> {
     let mut out = BTreeSet::new();
-    for g in super::kernel::reachable(m, f) {
+    for g in m.reachable_functions(f) {
         let Some(body) = &m.functions[g].body else {
             continue;
         };

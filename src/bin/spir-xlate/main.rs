@@ -112,11 +112,11 @@ fn open_input(input: &str, as_file: bool) -> Result<Input, Error> {
         .in_file(input));
     }
     if !p.is_file() {
-        let why = match std::fs::metadata(p) {
-            Err(e) => spir_xlate::diag::io_words(&e),
-            Ok(_) => "not a regular file".to_string(),
+        let kind = match std::fs::metadata(p) {
+            Err(e) => ErrorKind::io(&e),
+            Ok(_) => ErrorKind::Io("not a regular file".into()),
         };
-        return Err(Error::new(ErrorKind::Io(why)).in_file(input));
+        return Err(Error::new(kind).in_file(input));
     }
     Ok(Input {
         path: PathBuf::from(input),
@@ -127,7 +127,7 @@ fn open_input(input: &str, as_file: bool) -> Result<Input, Error> {
 }
 
 fn io_error(file: &str, e: std::io::Error) -> Error {
-    Error::new(spir_xlate::ErrorKind::Io(spir_xlate::diag::io_words(&e))).in_file(file)
+    Error::new(ErrorKind::io(&e)).in_file(file)
 }
 
 fn output_error(file: &str, why: String) -> Error {
@@ -142,7 +142,7 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
         return so
             .write_all(bytes)
             .and_then(|_| so.flush())
-            .map_err(|e| output_error("<stdout>", spir_xlate::diag::io_words(&e)));
+            .map_err(|e| Error::new(ErrorKind::output(&e)).in_file("<stdout>"));
     }
     let dest = Path::new(out);
     let dir = dest
@@ -164,8 +164,9 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
         ));
     }
     let guard = TempFile(tmp.clone());
-    std::fs::write(&tmp, bytes).map_err(|e| output_error(out, spir_xlate::diag::io_words(&e)))?;
-    std::fs::rename(&tmp, dest).map_err(|e| output_error(out, spir_xlate::diag::io_words(&e)))?;
+    let failed = |e: std::io::Error| Error::new(ErrorKind::output(&e)).in_file(out);
+    std::fs::write(&tmp, bytes).map_err(failed)?;
+    std::fs::rename(&tmp, dest).map_err(failed)?;
     std::mem::forget(guard);
     Ok(())
 }
