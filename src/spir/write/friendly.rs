@@ -24,7 +24,8 @@ fn ocl_needs_ret(op: CLOp) -> bool {
     )
 }
 
-/// Core instructions whose name carries the result type for the same reason.
+/// Core instructions whose name carries the result type for the same reason (an integer dot
+/// product's result may be any width from its components' up).
 fn core_needs_ret(op: S) -> bool {
     matches!(
         op,
@@ -33,7 +34,7 @@ fn core_needs_ret(op: S) -> bool {
             | S::ImageQuerySize
             | S::ImageQuerySizeLod
             | S::Bitcast
-    )
+    ) || crate::ir::IntegerDot::of(op).is_some()
 }
 
 const IMAGE_OPERANDS_LOD: u64 = 2;

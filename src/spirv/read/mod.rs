@@ -328,14 +328,20 @@ impl Reader {
         self.ann.names.get(&id).cloned()
     }
 
-    /// Capabilities outside what an OpenCL kernel module may declare are out of scope.
+    /// Capabilities outside what an OpenCL kernel module may declare are out of scope, unless
+    /// the module declares Kernel too: llvm-spirv-14 adds Shader (and Matrix, which Shader
+    /// implies) to a kernel module for OpenCL's bit-field builtins, and its kernels read as any.
     fn check_capabilities(&self, insts: &[(usize, Instruction)]) -> Result<()> {
         use spirv::Capability as C;
+        let capability = |inst: &Instruction| match (inst.class.opcode, inst.operands.first()) {
+            (S::Capability, Some(Operand::Capability(c))) => Some(*c),
+            _ => None,
+        };
+        if insts.iter().any(|(_, i)| capability(i) == Some(C::Kernel)) {
+            return Ok(());
+        }
         for (at, inst) in insts {
-            if inst.class.opcode != S::Capability {
-                continue;
-            }
-            if let Some(Operand::Capability(c)) = inst.operands.first() {
+            if let Some(c) = capability(inst) {
                 if matches!(c, C::Shader | C::Matrix | C::Geometry | C::Tessellation) {
                     return Err(Error::unsupported(format!(
                         "capability {c:?}: this is a graphics (Vulkan/GLSL) module; only \
