@@ -417,29 +417,6 @@ fn by_name(
     Ok(None)
 }
 
-/// A `cl_khr_integer_dot_product` builtin as SPIR-V's instruction, whose one mixed form takes
-/// the signed factor first (`dot(uchar4, char4)` is `OpSUDot` of the factors swapped).
-fn integer_dot(
-    dot: ir::IntegerDot,
-    ret: ir::Handle<Type>,
-    mut args: Vec<Value>,
-) -> Option<Lowered> {
-    if args.len() != if dot.accumulate { 3 } else { 2 } {
-        return None;
-    }
-    let op = dot.op().or_else(|| {
-        args.swap(0, 1);
-        let swapped = ir::IntegerDot {
-            first: dot.second,
-            second: dot.first,
-            ..dot
-        };
-        swapped.op()
-    })?;
-    let builtin = Builtin::Spirv(op);
-    Some(Lowered::Inst(ret, Op::Builtin { builtin, args }))
-}
-
 fn builtin(
     l: &mut FnLowering,
     d: &Demangled,
@@ -455,7 +432,7 @@ fn builtin(
     }
     let signs = (d.param_sign(0), d.param_sign(1));
     if let Some((dot, _)) = crate::spir::opencl_names::integer_dot_from_name(n, signs) {
-        return integer_dot(dot, ret, args).ok_or_else(|| unknown(mangled, d));
+        return super::integer_dot::lower(dot, ret, args).ok_or_else(|| unknown(mangled, d));
     }
     if let Some(lowered) = by_name(l, n, ret, &args)? {
         return Ok(lowered);

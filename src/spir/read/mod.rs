@@ -19,6 +19,7 @@ mod groups;
 pub(crate) mod half_constants;
 mod handoff;
 mod images;
+mod integer_dot;
 mod intrinsics;
 mod kernels;
 mod local_names;
