@@ -412,6 +412,10 @@ impl FnWriter<'_, '_> {
             S::BitCount => Expr::call("popcount", &a),
             _ if crate::ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, ret)?,
             _ if mappings::extended_bit_op_name(op).is_some() => {
+                // Declared from OpenCL C 3.0 on (cl_khr_extended_bit_ops, no pragma).
+                self.w
+                    .needs
+                    .version(3, 0, "a bit-field builtin (cl_khr_extended_bit_ops)");
                 // bitfield_extract_signed returns the signed type: seen unsigned again.
                 let name = mappings::extended_bit_op_name(op).unwrap_or_default();
                 let call = Expr::call(name, &a);
