@@ -357,19 +357,23 @@ fn a_second_run_over_an_unchanged_tree_translates_nothing() {
         "-q",
     ]);
     assert_eq!(code, 0, "{err}");
-    let second = d.join("second.json");
-    let (code, err) = run(&[
-        "migrate",
-        s(&inp),
-        "-o",
-        s(&out),
-        "--since",
-        s(&first),
-        "--report",
-        s(&second),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let json = report(&second);
+    // `migrate` of the tree into `out` since the report `since`, reporting to `name`.
+    let again = |since: &Path, name: &str| {
+        let path = d.join(name);
+        let (code, err) = run(&[
+            "migrate",
+            s(&inp),
+            "-o",
+            s(&out),
+            "--since",
+            s(since),
+            "--report",
+            s(&path),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        (report(&path), err, path)
+    };
+    let (json, err, second) = again(&first, "second.json");
     assert_eq!(json["summary"]["ok"], 0, "{err}");
     assert_eq!(json["summary"]["unchanged"], 24, "{err}");
     assert!(err.contains("0 translated, 24 unchanged"), "{err}");
@@ -393,19 +397,7 @@ fn a_second_run_over_an_unchanged_tree_translates_nothing() {
         .unwrap()
         .to_string();
     std::fs::remove_file(&gone).unwrap();
-    let third = d.join("third.json");
-    let (code, err) = run(&[
-        "migrate",
-        s(&inp),
-        "-o",
-        s(&out),
-        "--since",
-        s(&second),
-        "--report",
-        s(&third),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let json = report(&third);
+    let (json, err, third) = again(&second, "third.json");
     assert_eq!(json["summary"]["ok"], 2, "{err}");
     assert_eq!(json["summary"]["unchanged"], 22, "{err}");
     assert!(Path::new(&gone).exists());
