@@ -125,9 +125,9 @@ impl Batch {
         self.unreadable.retain(|(p, _)| shard.takes(p));
     }
 
-    /// Move to `unchanged` each job whose output `earlier` wrote from the same bytes with the
-    /// same options (`options`: their stable text) and still exists; each remaining job gets
-    /// its key. An input that cannot be read stays a job (its translation reports why).
+    /// Move to `unchanged`, with its content key, each job whose output `earlier` wrote from
+    /// the same bytes with the same options (`options`: their stable text) and still exists.
+    /// An input that cannot be read stays a job (its translation reports why).
     pub fn skip_unchanged(&mut self, earlier: &EarlierRun, options: &str) {
         let mut kept = Vec::with_capacity(self.jobs.len());
         for job in std::mem::take(&mut self.jobs) {
