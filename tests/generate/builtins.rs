@@ -436,6 +436,77 @@ impl FnBuilder<'_> {
         );
     }
 
+    /// cl_khr_integer_dot_product and cl_khr_extended_bit_ops: an integer dot product (plain
+    /// or saturating, every sign mix) of `char4` or packed 32-bit factors into an int, or a
+    /// bit-field insert, extract or reverse of an integer of the seed's type.
+    pub(super) fn integer_bits(&mut self, s: &Seed) {
+        use spirv::Op as S;
+        let i32t = self.m.int_type(32);
+        if s.a.is_multiple_of(2) {
+            const DOTS: [S; 6] = [
+                S::SDot,
+                S::UDot,
+                S::SUDot,
+                S::SDotAccSat,
+                S::UDotAccSat,
+                S::SUDotAccSat,
+            ];
+            let op = DOTS[s.c as usize % DOTS.len()];
+            let factor_t = if s.b & 1 == 0 {
+                let i8t = self.m.int_type(8);
+                vector_of(self.m, i8t, 4)
+            } else {
+                i32t
+            };
+            let mut args = vec![
+                self.pick_var(factor_t, s.b),
+                self.pick_var(factor_t, s.b.wrapping_add(7)),
+            ];
+            if spir_xlate::ir::IntegerDot::of(op).is_some_and(|d| d.accumulate) {
+                args.push(self.pick_var(i32t, s.c));
+            }
+            self.emit(
+                i32t,
+                Op::Builtin {
+                    builtin: Builtin::Spirv(op),
+                    args,
+                },
+            );
+            return;
+        }
+        const BITS: [S; 4] = [
+            S::BitFieldInsert,
+            S::BitFieldSExtract,
+            S::BitFieldUExtract,
+            S::BitReverse,
+        ];
+        let op = BITS[s.c as usize % BITS.len()];
+        let ty = self.typed(s.ty, false);
+        let width = match self.m.types[self.m.scalar_of(ty)] {
+            Type::Int { width } => width,
+            _ => return,
+        };
+        let base = self.pick_var(ty, s.b);
+        let offset = u64::from(s.b) % u64::from(width);
+        let count = u64::from(s.a) % (u64::from(width) - offset + 1);
+        let (offset, count) = (self.i32_const(offset), self.i32_const(count));
+        let args = match op {
+            S::BitFieldInsert => {
+                let insert = self.pick_var(ty, s.b.wrapping_add(5));
+                vec![base, insert, offset, count]
+            }
+            S::BitReverse => vec![base],
+            _ => vec![base, offset, count],
+        };
+        self.emit(
+            ty,
+            Op::Builtin {
+                builtin: Builtin::Spirv(op),
+                args,
+            },
+        );
+    }
+
     /// OpenCL C's tests (`isnan`, ..., `any`, `all`) in the graph's form: the SPIR-V boolean
     /// test, extended to OpenCL's integer result only sometimes (the SPIR reader drops an
     /// integer result nothing uses).

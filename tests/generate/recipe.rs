@@ -115,7 +115,7 @@ pub struct Recipe {
 }
 
 /// Number of instruction families `builder.rs` knows.
-pub const KINDS: u8 = 30;
+pub const KINDS: u8 = 31;
 
 pub fn ty_seed() -> impl Strategy<Value = TySeed> {
     (0u8..SCALARS.len() as u8, 0u8..LANES.len() as u8)

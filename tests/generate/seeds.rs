@@ -316,6 +316,7 @@ impl FnBuilder<'_> {
             27 => self.async_copy(s),
             28 => self.relational(s),
             29 => self.collective(s),
+            30 => self.integer_bits(s),
             25 => {
                 // SPIR 1.2 has only mem_fence and its halves: work-group scope, acquire,
                 // release or both. 2.0 has atomic_work_item_fence for every order and scope.
