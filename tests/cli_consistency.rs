@@ -95,24 +95,33 @@ fn migrate_overwrites_nothing_without_force() {
 #[test]
 fn quiet_means_errors_only_everywhere() {
     let d = scratch("quiet");
-    let (code, err) = run(&[
-        "migrate",
-        "tests/fixtures/modern/vector_add.spir64.bc",
-        "-o",
-        s(&d.join("o")),
-        "-q",
-    ]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    // printf's format strings are a fact SPIR-V keeps and the warning path is exercised by
-    // lost_facts.rs; here: a translation with -q prints nothing at all.
-    let (code, err) = run(&[
-        "to-spirv",
-        "tests/fixtures/modern/vector_add.spir64.bc",
-        "-o",
-        s(&d.join("v.spv")),
-        "-q",
-    ]);
-    assert_eq!((code, err.as_str()), (0, ""));
+    let (out, spv) = (d.join("o"), d.join("v.spv"));
+    // Each command says something without -q (the summary line; a fact not kept) and
+    // nothing with it.
+    for args in [
+        vec![
+            "migrate",
+            "tests/fixtures/modern/vector_add.spir64.bc",
+            "-o",
+            s(&out),
+            "--force",
+        ],
+        vec![
+            "to-spirv",
+            "tests/fixtures/debug/vector_add.spir64.bc",
+            "--debug-info",
+            "none",
+            "-o",
+            s(&spv),
+        ],
+    ] {
+        let (code, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!err.is_empty(), "{args:?} says nothing without -q");
+        let quiet: Vec<&str> = args.iter().copied().chain(["-q"]).collect();
+        let (code, err) = run(&quiet);
+        assert_eq!((code, err.as_str()), (0, ""), "{quiet:?}");
+    }
     // An error still prints.
     let (code, err) = run(&["migrate", "/nonexistent/in", "-o", s(&d.join("p")), "-q"]);
     assert_eq!(code, 1);

@@ -294,41 +294,46 @@ pub struct IntegerDot {
     pub accumulate: bool,
 }
 
+/// The integer dot product instructions and their signs (first factor, second, accumulating).
+const INTEGER_DOTS: [(spirv::Op, Sign, Sign, bool); 6] = {
+    use spirv::Op as S;
+    use Sign::{Signed as Si, Unsigned as Un};
+    [
+        (S::SDot, Si, Si, false),
+        (S::UDot, Un, Un, false),
+        (S::SUDot, Si, Un, false),
+        (S::SDotAccSat, Si, Si, true),
+        (S::UDotAccSat, Un, Un, true),
+        (S::SUDotAccSat, Si, Un, true),
+    ]
+};
+
 impl IntegerDot {
     /// The integer dot product `op` is, if it is one.
     pub fn of(op: spirv::Op) -> Option<IntegerDot> {
-        use spirv::Op as S;
-        use Sign::{Signed as Si, Unsigned as Un};
-        let (first, second, accumulate) = match op {
-            S::SDot => (Si, Si, false),
-            S::UDot => (Un, Un, false),
-            S::SUDot => (Si, Un, false),
-            S::SDotAccSat => (Si, Si, true),
-            S::UDotAccSat => (Un, Un, true),
-            S::SUDotAccSat => (Si, Un, true),
-            _ => return None,
-        };
-        Some(IntegerDot {
-            first,
-            second,
-            accumulate,
-        })
+        INTEGER_DOTS
+            .iter()
+            .find(|row| row.0 == op)
+            .map(|&(_, first, second, accumulate)| IntegerDot {
+                first,
+                second,
+                accumulate,
+            })
     }
 
     /// The instruction for these signs, the factors in the order given: `None` for an
     /// unsigned first factor with a signed second (SPIR-V has no US form: swap the factors).
     pub fn op(self) -> Option<spirv::Op> {
-        use spirv::Op as S;
-        use Sign::{Signed as Si, Unsigned as Un};
-        Some(match (self.first, self.second, self.accumulate) {
-            (Si, Si, false) => S::SDot,
-            (Un, Un, false) => S::UDot,
-            (Si, Un, false) => S::SUDot,
-            (Si, Si, true) => S::SDotAccSat,
-            (Un, Un, true) => S::UDotAccSat,
-            (Si, Un, true) => S::SUDotAccSat,
-            (Un, Si, _) => return None,
-        })
+        INTEGER_DOTS
+            .iter()
+            .find(|&&(_, first, second, accumulate)| {
+                IntegerDot {
+                    first,
+                    second,
+                    accumulate,
+                } == self
+            })
+            .map(|row| row.0)
     }
 
     /// Whether the result (and accumulator) is signed: unless both factors are unsigned.

@@ -187,9 +187,7 @@ impl Writer<'_> {
                 // Core in a shader; a kernel needs SPV_KHR_bit_instructions.
                 if self.policy.execution_model == spirv::ExecutionModel::Kernel {
                     self.cap(Capability::BitInstructions);
-                    if self.extensions.insert("SPV_KHR_bit_instructions") {
-                        self.b.extension("SPV_KHR_bit_instructions");
-                    }
+                    self.extension("SPV_KHR_bit_instructions");
                 }
                 self.emit(*op, rty, rid, Self::ids(&ids))?;
             }

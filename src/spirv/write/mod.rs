@@ -455,10 +455,15 @@ impl Writer<'_> {
         if self.ceiling >= core {
             return self.need_version(core, ext);
         }
+        self.extension(ext);
+        Ok(())
+    }
+
+    /// Declare extension `ext` (once).
+    pub(crate) fn extension(&mut self, ext: &'static str) {
         if self.extensions.insert(ext) {
             self.b.extension(ext);
         }
-        Ok(())
     }
 
     /// Decorate the integer arithmetic the input promised does not overflow, where the

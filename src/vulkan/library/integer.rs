@@ -114,9 +114,10 @@ pub(super) fn mul_hi_64(e: &mut E, signed: bool, args: &[Value], ret: Handle<Typ
     e.bin(BinaryOp::Sub, ret, r, fix_b)
 }
 
-/// 64-bit `add_sat` / `sub_sat` (no wider type): the wrapped result, replaced by the bound it
-/// passed where it overflowed.
-pub(super) fn saturating_64(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Value {
+/// `add_sat` / `sub_sat` without a wider type (64 bits, and the integer dot products'
+/// saturating sums): the wrapped result, replaced by the bound it passed where it overflowed.
+pub(super) fn saturating(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Value {
+    let w = e.width(ret);
     let (a, b) = (args[0], args[1]);
     let add = matches!(op, C::s_add_sat | C::u_add_sat);
     let r = e.bin(if add { BinaryOp::Add } else { BinaryOp::Sub }, ret, a, b);
@@ -125,7 +126,7 @@ pub(super) fn saturating_64(e: &mut E, op: C, args: &[Value], ret: Handle<Type>)
     if matches!(op, C::u_add_sat | C::u_sub_sat) {
         // Unsigned: a sum below an operand wrapped past the top, a difference above a past 0.
         let (pred, bound) = if add {
-            (IntPredicate::Ult, u64::MAX)
+            (IntPredicate::Ult, u64::MAX >> (64 - w))
         } else {
             (IntPredicate::Ugt, 0)
         };
@@ -143,8 +144,8 @@ pub(super) fn saturating_64(e: &mut E, op: C, args: &[Value], ret: Handle<Type>)
     let both = e.bin(BinaryOp::And, ret, ar, other);
     let overflow = e.icmp(IntPredicate::Slt, bt, both, zero);
     let a_neg = e.icmp(IntPredicate::Slt, bt, a, zero);
-    let min = e.splat(ret, ConstantKind::Int(1 << 63));
-    let max = e.splat(ret, ConstantKind::Int(u64::MAX >> 1));
+    let min = e.splat(ret, ConstantKind::Int(1 << (w - 1)));
+    let max = e.splat(ret, ConstantKind::Int(u64::MAX >> (65 - w)));
     let bound = e.select(ret, a_neg, min, max);
     e.select(ret, overflow, bound, r)
 }
@@ -298,7 +299,7 @@ pub(super) fn wide_ops(
         C::s_mul_hi | C::u_mul_hi if w == 64 => mul_hi_64(e, op == C::s_mul_hi, args, ret),
         C::s_mad_sat | C::u_mad_sat if w == 64 => mad_sat_64(e, op == C::s_mad_sat, args, ret),
         C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat if w == 64 => {
-            saturating_64(e, op, args, ret)
+            saturating(e, op, args, ret)
         }
         C::s_mul_hi | C::u_mul_hi | C::s_add_sat | C::u_add_sat | C::s_sub_sat | C::u_sub_sat
             if w < 64 =>

@@ -10,6 +10,7 @@
 //! range.
 
 use crate::diag::{Error, Result};
+use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, Handle, IntPredicate, IntegerDot, Op, Sign};
 use crate::ir::{Type, Value};
 
@@ -88,7 +89,8 @@ pub(crate) fn lower(e: &mut E, d: IntegerDot, args: &[Value], ret: Handle<Type>)
         let r = clamp(e, total, lo, lt);
         clamp(e, r, hi, gt)
     } else {
-        saturating_add(e, sum, acc, signed, work)
+        let op = if signed { C::s_add_sat } else { C::u_add_sat };
+        super::integer::saturating(e, op, &[sum, acc], work)
     };
     Ok(fit(e, r, rw, ret))
 }
@@ -127,29 +129,4 @@ fn fit(e: &mut E, v: Value, rw: u32, ret: Handle<Type>) -> Value {
     } else {
         v
     }
-}
-
-/// `a + b` clamped to `t`'s range instead of wrapping: a signed sum overflowed where it has
-/// the sign neither operand has, toward the operands' sign; an unsigned one where it is below
-/// an operand.
-fn saturating_add(e: &mut E, a: Value, b: Value, signed: bool, t: Handle<Type>) -> Value {
-    let w = e.width(t);
-    let sum = e.bin(BinaryOp::Add, t, a, b);
-    let bt = e.bools(t);
-    if !signed {
-        let wrapped = e.icmp(IntPredicate::Ult, bt, sum, a);
-        let max = e.splat(t, ConstantKind::Int(u64::MAX >> (64 - w)));
-        return e.select(t, wrapped, max, sum);
-    }
-    let xa = e.bin(BinaryOp::Xor, t, sum, a);
-    let xb = e.bin(BinaryOp::Xor, t, sum, b);
-    let both = e.bin(BinaryOp::And, t, xa, xb);
-    let zero = e.splat(t, ConstantKind::Int(0));
-    let overflowed = e.icmp(IntPredicate::Slt, bt, both, zero);
-    // Toward the operands' sign: the most negative value below zero, the most positive above.
-    let max = e.splat(t, ConstantKind::Int(u64::MAX >> (65 - w)));
-    let min = e.splat(t, ConstantKind::Int(1u64 << (w - 1)));
-    let negative = e.icmp(IntPredicate::Slt, bt, a, zero);
-    let bound = e.select(t, negative, min, max);
-    e.select(t, overflowed, bound, sum)
 }
