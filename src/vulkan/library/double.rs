@@ -34,8 +34,11 @@ use super::specials::{log_special, pow_special, rootn_special, with_sign_of, Pow
 use super::E;
 use crate::vulkan::emit::plain;
 
-/// A double-double value: hi + lo, |lo| ≤ ulp(hi) / 2.
-pub(super) type Dd = (Value, Value);
+/// A double-double value: hi + lo, |lo| ≤ ulp(hi) / 2 (eft.rs's pair, whose error-free
+/// sums and products serve both precisions).
+pub(super) use super::eft::Pair as Dd;
+pub(super) use super::eft::{add, fast_two_sum, mul as mul_dd_dd, mul_value as mul_dd_d};
+pub(super) use super::eft::{two_prod, two_sum};
 
 /// ln 2 in two parts, the first with 32 significant bits (exact times any |k| < 2^21).
 const LN2_HI32: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
@@ -123,43 +126,6 @@ pub(super) fn neg(e: &mut E, a: Value) -> Value {
     e.b.push(dt, Op::FNeg(a))
 }
 
-/// a = hi + lo with hi of 26 significant bits (Veltkamp's split; a above 2^995 is split
-/// scaled down, so that 2^27·a cannot overflow). Exact with separately rounded products and
-/// sums, which the writer's NoContraction on every float instruction keeps.
-fn split(e: &mut E, a: Value) -> Dd {
-    let ax = e.dglsl(G::FAbs, a);
-    let big_k = e.dconst(2f64.powi(995));
-    let big = e.dcmp(P::Ogt, ax, big_k);
-    let down = e.dconst(2f64.powi(-28));
-    let ad = e.dbin(B::FMul, a, down);
-    let a = e.dsel(big, ad, a);
-    let c = e.dconst(134_217_729.0); // 2^27 + 1
-    let t = e.dbin(B::FMul, c, a);
-    let d = e.dbin(B::FSub, t, a);
-    let hi = e.dbin(B::FSub, t, d);
-    let lo = e.dbin(B::FSub, a, hi);
-    let up = e.dconst(2f64.powi(28));
-    let hu = e.dbin(B::FMul, hi, up);
-    let lu = e.dbin(B::FMul, lo, up);
-    (e.dsel(big, hu, hi), e.dsel(big, lu, lo))
-}
-
-/// a·b exactly: the rounded product and its error (Dekker's product; Vulkan's Fma is not
-/// fused on every driver: lavapipe computes it as a product and a sum).
-pub(super) fn two_prod(e: &mut E, a: Value, b: Value) -> Dd {
-    let p = e.dbin(B::FMul, a, b);
-    let (ah, al) = split(e, a);
-    let (bh, bl) = split(e, b);
-    let hh = e.dbin(B::FMul, ah, bh);
-    let err = e.dbin(B::FSub, hh, p);
-    let hl = e.dbin(B::FMul, ah, bl);
-    let err = e.dbin(B::FAdd, err, hl);
-    let lh = e.dbin(B::FMul, al, bh);
-    let err = e.dbin(B::FAdd, err, lh);
-    let ll = e.dbin(B::FMul, al, bl);
-    (p, e.dbin(B::FAdd, err, ll))
-}
-
 /// x − a·b, exact where a·b is within a factor of 2 of x (the residual of a quotient or a
 /// root): the product's parts subtracted one by one.
 fn residual(e: &mut E, x: Value, a: Value, b: Value) -> Value {
@@ -221,56 +187,10 @@ pub(super) fn fma(e: &mut E, a: Value, b: Value, c: Value) -> Value {
     e.dsel(ok, r, plain)
 }
 
-/// a + b exactly.
-pub(super) fn two_sum(e: &mut E, a: Value, b: Value) -> Dd {
-    let s = e.dbin(B::FAdd, a, b);
-    let bv = e.dbin(B::FSub, s, a);
-    let av = e.dbin(B::FSub, s, bv);
-    let eb = e.dbin(B::FSub, b, bv);
-    let ea = e.dbin(B::FSub, a, av);
-    (s, e.dbin(B::FAdd, ea, eb))
-}
-
-/// a + b exactly, for |a| ≥ |b| (or a zero).
-pub(super) fn fast_two_sum(e: &mut E, a: Value, b: Value) -> Dd {
-    let s = e.dbin(B::FAdd, a, b);
-    let d = e.dbin(B::FSub, s, a);
-    (s, e.dbin(B::FSub, b, d))
-}
-
-pub(super) fn add(e: &mut E, x: Dd, y: Dd) -> Dd {
-    let (s, err) = two_sum(e, x.0, y.0);
-    let l = e.dbin(B::FAdd, x.1, y.1);
-    let err = e.dbin(B::FAdd, err, l);
-    fast_two_sum(e, s, err)
-}
-
-/// a·b for double-doubles a and b.
-pub(super) fn mul_dd_dd(e: &mut E, a: Dd, b: Dd) -> Dd {
-    let (p, err) = two_prod(e, a.0, b.0);
-    let x = e.dbin(B::FMul, a.0, b.1);
-    let y = e.dbin(B::FMul, a.1, b.0);
-    let err = e.dbin(B::FAdd, err, x);
-    let err = e.dbin(B::FAdd, err, y);
-    fast_two_sum(e, p, err)
-}
-
 /// A double-double constant times a double.
 pub(super) fn mul_d(e: &mut E, k: (f64, f64), x: Value) -> Dd {
-    let kh = e.dconst(k.0);
-    let kl = e.dconst(k.1);
-    let (p, err) = two_prod(e, kh, x);
-    let low = e.dbin(B::FMul, kl, x);
-    let err = e.dbin(B::FAdd, err, low);
-    fast_two_sum(e, p, err)
-}
-
-/// x·y for a double-double x and a double y.
-fn mul_dd_d(e: &mut E, x: Dd, y: Value) -> Dd {
-    let (p, err) = two_prod(e, x.0, y);
-    let low = e.dbin(B::FMul, x.1, y);
-    let err = e.dbin(B::FAdd, err, low);
-    fast_two_sum(e, p, err)
+    let k = (e.dconst(k.0), e.dconst(k.1));
+    mul_dd_d(e, k, x)
 }
 
 /// x / n for a double-double x and a double n.

@@ -4,7 +4,9 @@
 //! on every float instruction of a shader keeps a driver from fusing or reordering them.
 //! A pair (hi, lo) stands for hi + lo with |lo| at most half an ulp of hi.
 
-use crate::ir::{BinaryOp as B, Handle, Type, Value};
+use spirv::GlslStd450Op as G;
+
+use crate::ir::{BinaryOp as B, FloatPredicate as P, Handle, Type, Value};
 
 use super::E;
 
@@ -30,16 +32,37 @@ pub(super) fn fast_two_sum(e: &mut E, a: Value, b: Value) -> Pair {
     (s, e.bin(B::FSub, t, b, z))
 }
 
-/// a as hi + lo, each with half the significand's bits (Veltkamp's split); the caller keeps
-/// |a| below 2^-(s+1) of the largest finite value (s: half the significand), where
-/// (2^s + 1)·a cannot overflow.
+/// a as hi + lo, each with half the significand's bits (Veltkamp's split). For halves and
+/// floats the caller keeps |a| below 2^-(s+1) of the largest finite value (s: half the
+/// significand), where (2^s + 1)·a cannot overflow; a double above 2^995 is split scaled
+/// down by 2^-28 and its parts scaled back (the double library takes any finite operand).
 pub(super) fn split(e: &mut E, a: Value) -> Pair {
     let t = e.b.ty_of(a);
-    let factor = match e.width(t) {
-        16 => 33.0,         // 2^5 + 1
-        32 => 4097.0,       // 2^12 + 1
-        _ => 134_217_729.0, // 2^27 + 1
+    let (factor, wide) = match e.width(t) {
+        16 => (33.0, false),       // 2^5 + 1
+        32 => (4097.0, false),     // 2^12 + 1
+        _ => (134_217_729.0, true), // 2^27 + 1
     };
+    if !wide {
+        return veltkamp(e, a, factor);
+    }
+    let bt = e.bools(t);
+    let ax = e.glsl(G::FAbs, t, vec![a]);
+    let big_k = e.float_const(t, 2f64.powi(995));
+    let big = e.fcmp(P::Ogt, bt, ax, big_k);
+    let down = e.float_const(t, 2f64.powi(-28));
+    let ad = e.bin(B::FMul, t, a, down);
+    let a = e.select(t, big, ad, a);
+    let (hi, lo) = veltkamp(e, a, factor);
+    let up = e.float_const(t, 2f64.powi(28));
+    let hu = e.bin(B::FMul, t, hi, up);
+    let lu = e.bin(B::FMul, t, lo, up);
+    (e.select(t, big, hu, hi), e.select(t, big, lu, lo))
+}
+
+/// Veltkamp's split by `factor` = 2^s + 1.
+fn veltkamp(e: &mut E, a: Value, factor: f64) -> Pair {
+    let t = e.b.ty_of(a);
     let c = e.float_const(t, factor);
     let ca = e.bin(B::FMul, t, c, a);
     let d = e.bin(B::FSub, t, ca, a);
@@ -75,6 +98,26 @@ pub(super) fn mul_const(e: &mut E, x: Pair, k: (f64, f64)) -> Pair {
     let ab = e.bin(B::FAdd, t, a, b);
     let q = e.bin(B::FAdd, t, q, ab);
     fast_two_sum(e, p, q)
+}
+
+/// (hi, lo)·y for a pair x and a value y: the leading product exact, lo·y rounded.
+pub(super) fn mul_value(e: &mut E, x: Pair, y: Value) -> Pair {
+    let t = e.b.ty_of(y);
+    let (p, err) = two_prod(e, x.0, y);
+    let low = e.bin(B::FMul, t, x.1, y);
+    let err = e.bin(B::FAdd, t, err, low);
+    fast_two_sum(e, p, err)
+}
+
+/// x·y for two pairs: the leading product exact, the cross terms rounded.
+pub(super) fn mul(e: &mut E, x: Pair, y: Pair) -> Pair {
+    let t = e.b.ty_of(x.0);
+    let (p, err) = two_prod(e, x.0, y.0);
+    let a = e.bin(B::FMul, t, x.0, y.1);
+    let b = e.bin(B::FMul, t, x.1, y.0);
+    let err = e.bin(B::FAdd, t, err, a);
+    let err = e.bin(B::FAdd, t, err, b);
+    fast_two_sum(e, p, err)
 }
 
 /// (hi, lo) + (hi', lo') (both pairs; the result normalized).
