@@ -8,7 +8,7 @@ Vulkan tier's files:
 DIR is a directory of the Vulkan tier's files (`SPIR_XLATE_VULKAN_KEEP=DIR cargo test
 --release --test exec_vulkan -- --ignored`; the tier itself runs this script with
 --check over its work directory). Fixtures judged: double_erf (erf, erfc), double_gamma
-(tgamma, lgamma), pow_root_tanpi (pown, rootn, tanpi of float and double), and the float
+(tgamma, lgamma), double_hyperbolic (the hyperbolic functions and their inverses), pow_root_tanpi (pown, rootn, tanpi of float and double), and the float
 library over wide arguments: exp_log_wide (the exponentials, logarithms, powers, roots,
 hyperbolic, error and gamma functions) and trig_wide (the trigonometric functions and their
 inverses), one function per slot.
@@ -148,6 +148,14 @@ def exp_log_wide(i, ins):
             ("asinh", (x,)), ("acosh", (f32(abs(v) + 1.0),)), ("atanh", (f32(v / 31.0),))]
 
 
+def double_hyperbolic(i, ins):
+    x, v = wide(ins["arg1.in"][i]), ins["arg2.in"][i]
+    return [("sinh", (v * 0.04,)), ("sinh", (v,)), ("cosh", (v * 0.04,)), ("cosh", (v * 20.0,)),
+            ("tanh", (v * 0.1,)), ("asinh", (x,)), ("asinh", (v * 0.05,)),
+            ("acosh", contracted(abs(v), 0.05, 1.0)), ("acosh", (abs(x) + 1.0,)),
+            ("atanh", (v / 31.0,)), ("atanh", (v * 0.0333,)), ("sinh", (x,))]
+
+
 def trig_wide(i, ins):
     x, v = normal_float(ins["arg1.in"][i]), ins["arg2.in"][i]
     return [("sin", (x,)), ("cos", (x,)), ("tan", (x,)), ("sin", (f32(v * 100.0),)),
@@ -172,6 +180,8 @@ KERNELS = {
     ("exp_log_wide", "exp_log_wide"): (
         "arg0", "f", {"arg1.in": "I", "arg2.in": "f", "arg3.in": "i"}, exp_log_wide),
     ("trig_wide", "trig_wide"): ("arg0", "f", {"arg1.in": "I", "arg2.in": "f"}, trig_wide),
+    ("double_hyperbolic", "double_hyperbolic"): (
+        "arg0", "d", {"arg1.in": "Q", "arg2.in": "d"}, double_hyperbolic),
 }
 
 

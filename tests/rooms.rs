@@ -274,7 +274,7 @@ fn the_path_scanner_sees_lists_and_plain_paths() {
 }
 
 /// The circles of files that import each other inside a room which docs/architecture.md
-/// ("Rooms") explains: the graph's definition files, and small pairs of the Vulkan lowering.
+/// ("Rooms") explains: the graph's definition files, and one pair of the Vulkan lowering.
 /// Any other circle (or a known one grown) fails.
 const KNOWN_CIRCLES: &[&[&str]] = &[
     &[
@@ -286,13 +286,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "ir::module",
         "ir::types",
     ],
-    &[
-        "vulkan::library::double",
-        "vulkan::library::double_hyperbolic",
-        "vulkan::library::exp_log",
-    ],
-    &["vulkan::library::gamma", "vulkan::library::gamma_double"],
-    &["vulkan::library::trig", "vulkan::library::trig_double"],
     &["vulkan::generic", "vulkan::generic_tagged"],
 ];
 
@@ -486,8 +479,10 @@ fn no_circle_of_files_inside_a_room_but_the_known_ones() {
         unknown.is_empty(),
         "circles of files inside a room: {unknown:?}"
     );
+    // Each known circle still there (the scanner works, and the list keeps no stale entry).
+    let gone: Vec<&Vec<String>> = known.iter().filter(|c| !found.contains(c)).collect();
     assert!(
-        found.len() >= 3,
-        "the scanner finds the known circles: {found:?}"
+        gone.is_empty(),
+        "known circles the scanner no longer finds (take them off the list): {gone:?}"
     );
 }

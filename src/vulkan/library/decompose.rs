@@ -6,7 +6,7 @@ use spirv::{GlslStd450Op as G, Op as S};
 
 use crate::diag::Result;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, ConvertKind, Handle, IntPredicate, Op, Sign};
-use crate::ir::{Type, Value};
+use crate::ir::{FloatPredicate, Type, Value};
 
 use super::{copysign, E};
 use crate::vulkan::emit::plain;
@@ -260,4 +260,30 @@ fn pow2(e: &mut E, n: Value, t: Handle<Type>, bias: i64, mbits: u64) -> Value {
     let v = e.bin(BinaryOp::Add, ft_int, n, b);
     let v = e.bin(BinaryOp::Shl, ft_int, v, sh);
     e.cast(CastOp::Bitcast, t, v)
+}
+
+/// A positive normal or subnormal float of any width as m·2^k, m in [√½, √2): (m, k as a
+/// float of x's type), both exact.
+pub(super) fn mantissa_exponent(e: &mut E, x: Value) -> (Value, Value) {
+    let t = e.b.ty_of(x);
+    let f = format(e, t);
+    let p = parts(e, &f, x);
+    let one_bits = e.splat(f.it, ConstantKind::Int((f.bias as u64) << f.mbits));
+    let mb = e.bin(BinaryOp::Or, f.it, p.fraction, one_bits);
+    let m = e.cast(CastOp::Bitcast, t, mb);
+    let ex = e.b.push(
+        t,
+        Op::Builtin {
+            builtin: plain(ConvertKind::Int(Sign::Signed), ConvertKind::Float),
+            args: vec![p.exponent],
+        },
+    );
+    let sqrt2 = e.float_const(t, std::f64::consts::SQRT_2);
+    let high = e.fcmp(FloatPredicate::Ogt, f.bt, m, sqrt2);
+    let half = e.float_const(t, 0.5);
+    let mh = e.bin(BinaryOp::FMul, t, m, half);
+    let m = e.select(t, high, mh, m);
+    let one = e.float_const(t, 1.0);
+    let ex1 = e.bin(BinaryOp::FAdd, t, ex, one);
+    (m, e.select(t, high, ex1, ex))
 }

@@ -97,7 +97,11 @@ pub(crate) fn rsqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
 /// the device; this is the one x86 and lavapipe make (sign set, quiet bit), so that the
 /// tiers compare bits with the Intel runtime's.
 pub(super) fn default_nan(e: &mut E, t: Handle<Type>) -> Value {
-    let it = e.ints(t, 32);
-    let bits = e.splat(it, crate::ir::ConstantKind::Int(0xffc0_0000));
+    let (w, nan) = match e.width(t) {
+        64 => (64, 0xfff8_0000_0000_0000),
+        _ => (32, 0xffc0_0000),
+    };
+    let it = e.ints(t, w);
+    let bits = e.splat(it, crate::ir::ConstantKind::Int(nan));
     e.cast(crate::ir::CastOp::Bitcast, t, bits)
 }

@@ -29,7 +29,6 @@ use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, Op, Sign, Type, Value};
 
-use super::double_hyperbolic as hyperbolic;
 use super::specials::{log_special, pow_special, rootn_special, with_sign_of, Pow};
 use super::E;
 use crate::vulkan::emit::plain;
@@ -110,12 +109,6 @@ pub(super) fn math(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Optio
             e.dsel(passes, a[0], r)
         },
         C::hypot => |e, a| hypot(e, a[0], a[1]),
-        C::sinh => |e, a| hyperbolic::sinh(e, a[0]),
-        C::cosh => |e, a| hyperbolic::cosh(e, a[0]),
-        C::tanh => |e, a| hyperbolic::tanh(e, a[0]),
-        C::asinh => |e, a| hyperbolic::asinh(e, a[0]),
-        C::acosh => |e, a| hyperbolic::acosh(e, a[0]),
-        C::atanh => |e, a| hyperbolic::atanh(e, a[0]),
         _ => return None,
     };
     Some(e.lanewise(ret, args, |e, lanes, _| f(e, lanes)))
@@ -341,16 +334,7 @@ pub(super) fn not_finite_or_zero(e: &mut E, x: Value) -> Value {
 /// log x in double-double for a positive finite x (subnormals too); the special operands
 /// are the callers'.
 pub(super) fn log_dd(e: &mut E, x: Value) -> Dd {
-    // Subnormals: scaled into the normal range first.
-    let tiny_k = e.dconst(f64::MIN_POSITIVE);
-    let tiny = e.dcmp(P::Olt, x, tiny_k);
-    let up = e.dconst(2f64.powi(54));
-    let xs = e.dbin(B::FMul, x, up);
-    let xs = e.dsel(tiny, xs, x);
-    let (m, k) = super::exp_log::mantissa_exponent(e, xs);
-    let c54 = e.dconst(54.0);
-    let k54 = e.dbin(B::FSub, k, c54);
-    let k = e.dsel(tiny, k54, k);
+    let (m, k) = super::decompose::mantissa_exponent(e, x);
     let one = e.dconst(1.0);
     // f = m − 1 exactly; s = f / (2 + f) in double-double.
     let f = e.dbin(B::FSub, m, one);

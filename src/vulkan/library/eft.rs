@@ -39,8 +39,8 @@ pub(super) fn fast_two_sum(e: &mut E, a: Value, b: Value) -> Pair {
 pub(super) fn split(e: &mut E, a: Value) -> Pair {
     let t = e.b.ty_of(a);
     let (factor, wide) = match e.width(t) {
-        16 => (33.0, false),       // 2^5 + 1
-        32 => (4097.0, false),     // 2^12 + 1
+        16 => (33.0, false),        // 2^5 + 1
+        32 => (4097.0, false),      // 2^12 + 1
         _ => (134_217_729.0, true), // 2^27 + 1
     };
     if !wide {

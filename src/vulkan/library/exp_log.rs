@@ -7,15 +7,21 @@
 use spirv::{GlslStd450Op as G, Op as S};
 
 use crate::ir::builtin::CLOp as C;
-use crate::ir::{BinaryOp, CastOp, ConstantKind, FloatPredicate, Handle, Type};
+use crate::ir::{BinaryOp, ConstantKind, FloatPredicate, Handle, Type};
 use crate::ir::{ConvertKind, Op, Sign, Value};
 
+use super::hyperbolic::{self, Function};
 use super::E;
 use crate::vulkan::emit::plain;
 
 /// The library's body for `op` of half or float arguments, if it is one of this family.
 pub(super) fn exp_log(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Option<Value> {
     if e.width(ret) == 64 {
+        if let Some(h) = Function::of(op) {
+            return Some(e.lanewise(ret, args, |e, lanes, _| {
+                hyperbolic::body::<hyperbolic::Double>(e, h, lanes[0])
+            }));
+        }
         return super::double::math(e, op, args, ret);
     }
     if !matches!(
@@ -35,8 +41,10 @@ pub(super) fn exp_log(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Op
                 _ => v,
             })
             .collect();
-        let body = super::exp_log_float::math(e, op, &wide)
-            .or_else(|| super::hyperbolic_float::math(e, op, &wide));
+        let body = super::exp_log_float::math(e, op, &wide).or_else(|| {
+            let h = Function::of(op)?;
+            Some(hyperbolic::body::<hyperbolic::Float>(e, h, wide[0]))
+        });
         match body {
             Some(r) if et == ft => r,
             Some(r) => e.fconvert(et, r),
@@ -106,38 +114,4 @@ impl E<'_, '_, '_> {
         }
         acc
     }
-}
-
-/// x = m·2^k for a positive normal double x: m in [√½, √2) and k as a double (from the bits).
-pub(super) fn mantissa_exponent(e: &mut E, x: Value) -> (Value, Value) {
-    let i64t = e.b.l.out.int_type(64);
-    let dt = e.dt();
-    let bits = e.cast(CastOp::Bitcast, i64t, x);
-    let c52 = e.splat(i64t, ConstantKind::Int(52));
-    let emask = e.splat(i64t, ConstantKind::Int(0x7ff));
-    let ex = e.bin(BinaryOp::LShr, i64t, bits, c52);
-    let ex = e.bin(BinaryOp::And, i64t, ex, emask);
-    let bias = e.splat(i64t, ConstantKind::Int(1023));
-    let ex = e.bin(BinaryOp::Sub, i64t, ex, bias);
-    let ed = e.b.push(
-        dt,
-        Op::Builtin {
-            builtin: plain(ConvertKind::Int(Sign::Signed), ConvertKind::Float),
-            args: vec![ex],
-        },
-    );
-    let mmask = e.splat(i64t, ConstantKind::Int((1u64 << 52) - 1));
-    let one_bits = e.splat(i64t, ConstantKind::Int(1023u64 << 52));
-    let mb = e.bin(BinaryOp::And, i64t, bits, mmask);
-    let mb = e.bin(BinaryOp::Or, i64t, mb, one_bits);
-    let m = e.cast(CastOp::Bitcast, dt, mb);
-    // m in [1, 2): above √2, halve it and count one more.
-    let sqrt2 = e.dconst(std::f64::consts::SQRT_2);
-    let high = e.dcmp(FloatPredicate::Ogt, m, sqrt2);
-    let half = e.dconst(0.5);
-    let mh = e.dbin(BinaryOp::FMul, m, half);
-    let m = e.dsel(high, mh, m);
-    let one = e.dconst(1.0);
-    let ed1 = e.dbin(BinaryOp::FAdd, ed, one);
-    (m, e.dsel(high, ed1, ed))
 }

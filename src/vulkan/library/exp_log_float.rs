@@ -19,7 +19,7 @@
 //! * `expm1` and `log1p` avoid the cancellation of e^x − 1 and log(1 + x): the series near
 //!   zero, (2^k − 1) + 2^k·p, and log(u) + (x − (u − 1))/u for u = 1 + x rounded.
 //! * The hyperbolic functions and their inverses are built from these in
-//!   hyperbolic_float.rs.
+//!   hyperbolic.rs (its formulas shared with double).
 //!
 //! The special operands (zeros, infinities, NaNs, negative bases) are C99's, shared with
 //! the double library (exp_log.rs).
@@ -211,26 +211,6 @@ pub(super) fn expm1(e: &mut E, x: Value) -> Value {
     zero_keeps(e, x, r)
 }
 
-/// A positive normal or subnormal float as m·2^k, m in [√½, √2): (m, k as a float).
-fn mantissa_exponent(e: &mut E, x: Value) -> (Value, Value) {
-    let t = ft(e);
-    let f = super::decompose::format(e, t);
-    let p = super::decompose::parts(e, &f, x);
-    let it = f.it;
-    let one_bits = e.splat(it, ConstantKind::Int(127 << 23));
-    let mb = e.bin(B::Or, it, p.fraction, one_bits);
-    let m = e.cast(CastOp::Bitcast, t, mb);
-    let ex = to_float(e, p.exponent);
-    let sqrt2 = fc(e, std::f64::consts::SQRT_2);
-    let high = fcmp(e, P::Ogt, m, sqrt2);
-    let half = fc(e, 0.5);
-    let mh = fop(e, B::FMul, m, half);
-    let m = fsel(e, high, mh, m);
-    let one = fc(e, 1.0);
-    let ex1 = fop(e, B::FAdd, ex, one);
-    (m, fsel(e, high, ex1, ex))
-}
-
 /// log(1 + f) for m = 1 + f in [√½, √2) as (f, −(f²/2 − s·(f²/2 + R))) (their sum is the
 /// logarithm; the second part carries the quotient's rounding far below the first's ulp).
 fn log1p_core(e: &mut E, f: Value) -> (Value, Value) {
@@ -266,7 +246,7 @@ pub(super) enum Base {
 }
 
 pub(super) fn log(e: &mut E, x: Value, base: Base) -> Value {
-    let (m, k) = mantissa_exponent(e, x);
+    let (m, k) = super::decompose::mantissa_exponent(e, x);
     let one = fc(e, 1.0);
     let f = fop(e, B::FSub, m, one);
     let (f, tail) = log1p_core(e, f);
@@ -309,7 +289,7 @@ pub(super) fn log(e: &mut E, x: Value, base: Base) -> Value {
 /// log2 x for a positive finite x as a pair (error about 2^-44 of the result).
 pub(super) fn log2_pair(e: &mut E, x: Value) -> Pair {
     let t = ft(e);
-    let (m, k) = mantissa_exponent(e, x);
+    let (m, k) = super::decompose::mantissa_exponent(e, x);
     let one = fc(e, 1.0);
     let f = fop(e, B::FSub, m, one);
     // log(1 + f) = f − f²/2 + s·(f²/2 + R): f² exact, the last term small.
@@ -461,7 +441,7 @@ fn cbrt(e: &mut E, x: Value) -> Value {
     let r = root_abs(e, x, three);
     let ax = fg(e, G::FAbs, x);
     // r³ − |x| with r² and r²·r as pairs (r is near |x|^(1/3), far from overflow: scaled).
-    let (s, _) = mantissa_exponent(e, r);
+    let (s, _) = super::decompose::mantissa_exponent(e, r);
     let scale = fop(e, B::FDiv, s, r);
     let rs = fop(e, B::FMul, r, scale);
     // |x|·scale³ one factor at a time (scale³ itself may overflow).

@@ -11,11 +11,11 @@
 //! * Poles, infinities and NaN as C99 says (tgamma: ±0 → ±∞, negative integers and −∞ →
 //!   NaN; lgamma: non-positive integers and ±∞ → +∞; `lgamma_r`'s sign is +1 there).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;
-use crate::ir::{BinaryOp as B, FloatPredicate as P, Type, Value};
+use crate::ir::{BinaryOp as B, FloatPredicate as P, Value};
 
 use super::double::{add, exp_dd, log_dd, mul_dd_dd, neg, two_sum, Dd};
 use super::E;
@@ -190,21 +190,10 @@ pub(super) fn tgamma(e: &mut E, x: Value) -> Result<Value> {
     let refl = e.dsel(over, signed_zero, refl);
     let neg_x = e.dcmp(P::Olt, x, zero);
     let r = e.dsel(neg_x, refl, pos);
-    let bt = e.b.l.out.ty(Type::Bool);
     let inf = e.dconst(f64::INFINITY);
     let too_big = e.dcmp(P::Ogt, x, cap);
     let r = e.dsel(too_big, inf, r);
-    // ±0 → ±∞ (1/x); negative integers and −∞ → NaN; NaN stays NaN.
-    let is_zero = e.dcmp(P::Oeq, x, zero);
-    let recip = e.dbin(B::FDiv, one, x);
-    let r = e.dsel(is_zero, recip, r);
-    let fl = e.dglsl(G::Floor, x);
-    let int = e.dcmp(P::Oeq, fl, x);
-    let neg_int = e.spirv(S::LogicalAnd, bt, vec![int, neg_x]);
-    let nan = e.dconst(f64::NAN);
-    let r = e.dsel(neg_int, nan, r);
-    let is_nan = e.spirv(S::IsNan, bt, vec![x]);
-    Ok(e.dsel(is_nan, x, r))
+    Ok(super::specials::tgamma_ends(e, x, r))
 }
 
 /// The library's body for the gamma functions of double `op`, lane by lane; `lgamma_r`

@@ -312,20 +312,5 @@ fn tgamma(e: &mut E, x: Value) -> Value {
     let refl = f(e, B::FDiv, pi, den);
     let low = fcmp(e, P::Olt, x, zero);
     let r = fsel(e, low, refl, pos);
-    // Poles: ±0 → ±∞; negative integers and −∞ → NaN; +∞ → +∞; NaN stays.
-    let bt = e.b.l.out.ty(Type::Bool);
-    let is_zero = fcmp(e, P::Oeq, x, zero);
-    let inf = fc(e, f64::INFINITY);
-    let signed_inf = super::copysign(e, t, inf, x);
-    let r = fsel(e, is_zero, signed_inf, r);
-    let tr = e.glsl(G::Trunc, t, vec![x]);
-    let int = fcmp(e, P::Oeq, tr, x);
-    let pole = e.spirv(S::LogicalAnd, bt, vec![int, low]);
-    let nan = super::div_sqrt::default_nan(e, t);
-    let r = fsel(e, pole, nan, r);
-    let pinf = fcmp(e, P::Oeq, x, inf);
-    let r = fsel(e, pinf, inf, r);
-    let xn = e.spirv(S::IsNan, bt, vec![x]);
-    let quiet = f(e, B::FAdd, x, x);
-    fsel(e, xn, quiet, r)
+    super::specials::tgamma_ends(e, x, r)
 }

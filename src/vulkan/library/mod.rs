@@ -33,14 +33,14 @@
 //! | `length`, `distance`, `normalize` (half, float) | in float, scaled by the largest component's power of two (`geometric.rs`) | a few ulp, within OpenCL's bounds |
 //! | `cross` (every width) | a·b − c·d from exact products (`eft.rs`) | about an ulp |
 //! | `fast_length`, `fast_distance`, `fast_normalize`; the geometric functions of double | GLSL.std.450 | Vulkan's (OpenCL relaxes the fast forms) |
-//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in float, reductions in pairs of floats (`exp_log_float.rs`, `hyperbolic_float.rs`) | within OpenCL's 3 to 16 ulp |
+//! | `exp`, `exp2`, `exp10`, `expm1`, `log`, `log2`, `log10`, `log1p`, `pow`, `powr`, `pown`, `rootn`, `cbrt`, `hypot`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh` (half, float) | in float, reductions in pairs of floats (`exp_log_float.rs`; the hyperbolic ones in `hyperbolic.rs`, shared with double) | within OpenCL's 3 to 16 ulp |
 //! | `sin`, `cos`, `tan`, `sincos`, `sinpi`, `cospi`, `tanpi`, `asin`, `acos`, `atan`, `atan2` and their `*pi` forms (half, float) | in float (`trig_float.rs`: Cody–Waite in five parts or Payne–Hanek in integers, series) | within OpenCL's 4 to 6 ulp |
 //! | `erf`, `erfc`, `tgamma`, `lgamma`, `lgamma_r` (half, float) | in float (`gamma_float.rs`: series, fitted erfc, log Γ as a pair; reflection) | within OpenCL's 16 ulp (lgamma: none) |
 //! | `frexp`, `ldexp` | the float's bits; two exact power-of-two steps and one rounded | exact |
 //! | `fmod`, `remainder`, `remquo` (half, float) | long division in 32-bit integers (`remainder.rs`) | exact |
 //! | `fmod`, `remainder`, `remquo` (double) | long division on the significands in 64-bit integers (`remainder.rs`) | exact |
 //! | `sqrt`, `fma` (double) | Tuckerman's test; Boldo–Melquiond's emulation (`double.rs`) | correctly rounded |
-//! | the exponential, logarithmic, power, root and hyperbolic functions (double) | double-double (`double.rs`) | within about 2 ulp |
+//! | the exponential, logarithmic, power, root and hyperbolic functions (double) | double-double (`double.rs`; the hyperbolic ones `hyperbolic.rs`'s formulas over it) | within about 2 ulp |
 //! | the trigonometric functions and their inverses (double) | double-double, Payne–Hanek in integers (`trig_double.rs`) | within about 2 ulp |
 //! | `erf`, `erfc` (double) | Taylor series in double-double below 2, the continued fraction above (`erf_double.rs`) | within about 2 ulp (OpenCL: 16 ulp) |
 //! | `tgamma`, `lgamma`, `lgamma_r` (double) | Stirling's series in double-double from 10, shifted there by a double-double product; reflection below 0 (`gamma_double.rs`) | within a few ulp (OpenCL: tgamma 16 ulp, lgamma unbounded) |
@@ -66,7 +66,6 @@ pub(super) mod bit_ops;
 mod decompose;
 pub(super) mod div_sqrt;
 mod double;
-mod double_hyperbolic;
 mod eft;
 mod erf_double;
 mod exact;
@@ -79,10 +78,11 @@ mod gamma;
 mod gamma_double;
 mod gamma_float;
 mod geometric;
-mod hyperbolic_float;
+mod hyperbolic;
 mod integer;
 pub(super) mod integer_dot;
 mod inverse_trig_float;
+mod quadrant;
 mod reduce_double;
 mod remainder;
 mod rounding;

@@ -162,6 +162,29 @@ pub(super) fn tanpi_exact(e: &mut E, x: Value, q: Value, t: Value) -> Value {
     e.select(ft, exact, at_half, t)
 }
 
+/// Γ(x) (`r`, computed for the other operands) at its poles and ends, either precision:
+/// ±0 give ±∞, negative integers and −∞ NaN, +∞ gives +∞, and a NaN stays (quieted).
+pub(super) fn tgamma_ends(e: &mut E, x: Value, r: Value) -> Value {
+    let t = e.b.ty_of(x);
+    let bt = e.bools(t);
+    let zero = e.float_const(t, 0.0);
+    let is_zero = e.fcmp(FloatPredicate::Oeq, bt, x, zero);
+    let inf = e.float_const(t, f64::INFINITY);
+    let signed_inf = with_sign_of(e, inf, x);
+    let r = e.select(t, is_zero, signed_inf, r);
+    let tr = e.glsl(G::Trunc, t, vec![x]);
+    let int = e.fcmp(FloatPredicate::Oeq, bt, tr, x);
+    let negative = e.fcmp(FloatPredicate::Olt, bt, x, zero);
+    let pole = e.spirv(S::LogicalAnd, bt, vec![int, negative]);
+    let nan = super::div_sqrt::default_nan(e, t);
+    let r = e.select(t, pole, nan, r);
+    let pinf = e.fcmp(FloatPredicate::Oeq, bt, x, inf);
+    let r = e.select(t, pinf, inf, r);
+    let xn = e.spirv(S::IsNan, bt, vec![x]);
+    let quiet = e.bin(crate::ir::BinaryOp::FAdd, t, x, x);
+    e.select(t, xn, quiet, r)
+}
+
 /// lgamma's result `r` of `x` (any float type) with its poles and ends as C99 says
 /// (non-positive integers and ±∞ give +∞, NaN stays NaN), and the sign of Γ(x) as ±1.0:
 /// sin(πx)'s (`s`) where the reflection made `r` (`reflected`), +1 elsewhere and at the

@@ -21,7 +21,7 @@ use crate::ir::{BinaryOp as B, CastOp, ConstantKind};
 use crate::ir::{FloatPredicate as P, Handle, IntPredicate, Op, Type, Value};
 
 use super::double::{add, fast_two_sum, sqrt, two_sum, Dd};
-use super::reduce_double::{dd_const, i32t, k32, mul_dd, neg_dd, reduce, reduce_pi, PI, PIO2};
+use super::reduce_double::{dd_const, mul_dd, neg_dd, reduce, reduce_pi, PI, PIO2};
 use super::E;
 
 const PIO4: (f64, f64) = (
@@ -164,39 +164,13 @@ fn sin_cos(e: &mut E, r: Dd) -> (Value, Value) {
 
 /// sin (`shift` 0) or cos (`shift` 1) of q·π/2 + r.
 fn quadrant(e: &mut E, r: Dd, q: Value, shift: i64) -> Value {
-    let i32t = i32t(e);
-    let bt = e.b.l.out.ty(Type::Bool);
     let (s, c) = sin_cos(e, r);
-    let sh = k32(e, shift);
-    let n = e.bin(B::Add, i32t, q, sh);
-    let three = k32(e, 3);
-    let n = e.bin(B::And, i32t, n, three);
-    let one = k32(e, 1);
-    let two = k32(e, 2);
-    let odd = e.bin(B::And, i32t, n, one);
-    let zero = k32(e, 0);
-    let odd = e.icmp(IntPredicate::Ne, bt, odd, zero);
-    let neg = e.bin(B::And, i32t, n, two);
-    let neg = e.icmp(IntPredicate::Ne, bt, neg, zero);
-    let v = e.dsel(odd, c, s);
-    let dt = e.dt();
-    let nv = e.b.push(dt, Op::FNeg(v));
-    e.dsel(neg, nv, v)
+    super::quadrant::quadrant(e, s, c, q, shift)
 }
 
 fn tan_of(e: &mut E, r: Dd, q: Value) -> Value {
-    let i32t = i32t(e);
-    let bt = e.b.l.out.ty(Type::Bool);
     let (s, c) = sin_cos(e, r);
-    let one = k32(e, 1);
-    let odd = e.bin(B::And, i32t, q, one);
-    let zero = k32(e, 0);
-    let odd = e.icmp(IntPredicate::Ne, bt, odd, zero);
-    let t = e.dbin(B::FDiv, s, c);
-    let dt = e.dt();
-    let nc = e.b.push(dt, Op::FNeg(c));
-    let cot = e.dbin(B::FDiv, nc, s);
-    e.dsel(odd, cot, t)
+    super::quadrant::tan_quadrant(e, s, c, q)
 }
 
 /// √((1 − x)(1 + x)), the cosine side of asin and acos.

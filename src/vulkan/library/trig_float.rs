@@ -416,24 +416,9 @@ fn cos_k(e: &mut E, r: Pair) -> Value {
 
 /// sin (`shift` 0) or cos (`shift` 1) of q·π/2 + r; NaN for an infinite or NaN x.
 fn quadrant(e: &mut E, x: Value, r: Pair, q: Value, shift: i64) -> Value {
-    let i32t = e.b.l.out.int_type(32);
-    let bt = e.b.l.out.ty(Type::Bool);
     let s = sin_k(e, r);
     let c = cos_k(e, r);
-    let sh = ki(e, shift);
-    let q = e.bin(B::Add, i32t, q, sh);
-    let three = ki(e, 3);
-    let q = e.bin(B::And, i32t, q, three);
-    let one = ki(e, 1);
-    let two = ki(e, 2);
-    let zero = ki(e, 0);
-    let odd = e.bin(B::And, i32t, q, one);
-    let odd = e.icmp(I::Ne, bt, odd, zero);
-    let negative = e.bin(B::And, i32t, q, two);
-    let negative = e.icmp(I::Ne, bt, negative, zero);
-    let v = fsel(e, odd, c, s);
-    let nv = neg(e, v);
-    let v = fsel(e, negative, nv, v);
+    let v = super::quadrant::quadrant(e, s, c, q, shift);
     // sin(±0) is ±0 (the reduction's x − 0·π/2 is +0).
     let v = if shift == 0 { zero_keeps(e, x, v) } else { v };
     not_finite_nan(e, x, v)
@@ -451,20 +436,11 @@ fn not_finite_nan(e: &mut E, x: Value, v: Value) -> Value {
     fsel(e, nan, quiet, v)
 }
 
-/// tan of q·π/2 + r: sin r / cos r, or −cos r / sin r in odd quadrants.
+/// tan of q·π/2 + r; NaN for an infinite or NaN x.
 fn tan_of(e: &mut E, x: Value, r: Pair, q: Value) -> Value {
-    let i32t = e.b.l.out.int_type(32);
-    let bt = e.b.l.out.ty(Type::Bool);
     let s = sin_k(e, r);
     let c = cos_k(e, r);
-    let one = ki(e, 1);
-    let zero = ki(e, 0);
-    let odd = e.bin(B::And, i32t, q, one);
-    let odd = e.icmp(I::Ne, bt, odd, zero);
-    let tn = f(e, B::FDiv, s, c);
-    let nc = neg(e, c);
-    let cot = f(e, B::FDiv, nc, s);
-    let v = fsel(e, odd, cot, tn);
+    let v = super::quadrant::tan_quadrant(e, s, c, q);
     not_finite_nan(e, x, v)
 }
 
