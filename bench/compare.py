@@ -6,6 +6,7 @@
                              [--files 2000] [--jobs N] [--only shapes|corpus|migrate|growth]
                              [--directions fwd,rev] [--repeat 1]
                              [--growth-instructions 100000,300000]
+                             [--json FILE] [--max-growth 1.15]
 
 Prints four tables, each with our/peer ratios (below 1: we are cheaper):
 
@@ -17,7 +18,10 @@ Prints four tables, each with our/peer ratios (below 1: we are cheaper):
   deep control flow, deep call chains) at each size (LLVM IR instructions): wall time and
   peak RSS both directions, callgrind instructions up to --callgrind-max, and the growth
   exponent of each tool (the slope of log time over log size between the two largest sizes);
-  with --repeat N, each time is the least of N runs (and each RSS the most);
+  with --repeat N, each time is the least of N runs (and each RSS the most). Forward, the
+  peer's time plus `spirv-val` on its output is given too: the same work as ours, which
+  validates every module it writes. With --max-growth X the script exits 1 when one of our
+  growth exponents exceeds X (the cost per instruction not flat: 1.0 is linear);
 * growth in instructions (--growth-instructions A,B, only then): each shape and direction at
   sizes A and B under callgrind, ours and the peer, and the slope of log instructions over log
   size: the work each tool does, apart from what the memory hierarchy adds to wall time;
@@ -25,11 +29,13 @@ Prints four tables, each with our/peer ratios (below 1: we are cheaper):
   -j N` against llvm-spirv-14 run once per file with the same number of jobs (xargs -P):
   wall time.
 
-Needs llvm-spirv-14, llvm-as (LLVM 14) and valgrind, and a release build
-(`cargo build --release`). Nothing here is a test: the figures go to docs/history.md and the issue.
+Needs llvm-spirv-14, llvm-as (LLVM 14), spirv-val and valgrind, and a release build
+(`cargo build --release`). Nothing here is a timed test: with --json the shapes' figures are
+written to FILE (docs/logs/bench-translation.json, which scripts/status.py makes a table of).
 """
 import argparse
 import glob
+import json
 import math
 import os
 import re
@@ -43,6 +49,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OURS = os.path.join(ROOT, "target/release/spir-xlate")
 PEER = shutil.which("llvm-spirv-14") or "/usr/lib/llvm-14/bin/llvm-spirv"
 LLVM_AS = "/usr/lib/llvm-14/bin/llvm-as"
+SPIRV_VAL = shutil.which("spirv-val") or "spirv-val"
 
 HEAD = """target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
 target triple = "spir64-unknown-unknown"
@@ -222,6 +229,18 @@ def corpus(work, sample):
         print(f"| {name} | {o:.1f} M | {p:.1f} M | {o / p:.2f} |")
 
 
+def machine():
+    """The CPU model and core count, for the report."""
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")),
+                         model)
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores"
+
+
 def timed_best(cmd, repeat):
     """`timed`, `repeat` times: the least wall time, the most RSS, the worst exit status."""
     runs = [timed(cmd) for _ in range(max(repeat, 1))]
@@ -229,10 +248,14 @@ def timed_best(cmd, repeat):
 
 
 def shapes(work, sizes, cg_max, which, directions, repeat=1):
-    print("\nshapes: wall seconds (peak RSS MiB), ratio ours/peer; instructions where measured")
-    print("| shape | IR insts | dir | ours | llvm-spirv-14 | time ratio | RSS ratio | instr ratio |")
-    print("|---|---|---|---|---|---|---|---|")
-    growth = {}
+    """The shapes' table; returns its rows and our growth exponents (for --json and
+    --max-growth)."""
+    print("\nshapes: wall seconds (peak RSS MiB), ratio ours/peer; instructions where measured;"
+          " forward, also against the peer plus spirv-val on its output")
+    print("| shape | IR insts | dir | ours | llvm-spirv-14 | time ratio | + spirv-val | "
+          "ratio to both | RSS ratio | instr ratio | instr ratio to both |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    growth, rows = {}, []
     for shape in which:
         for n in sizes:
             bc = os.path.join(work, f"{shape}{n}.bc")
@@ -240,7 +263,8 @@ def shapes(work, sizes, cg_max, which, directions, repeat=1):
             spv = os.path.join(work, f"{shape}{n}.spv")
             w, r, rc = timed([OURS, "to-spirv", bc, "-o", spv])
             if rc:
-                print(f"| {shape} | {n} | fwd | failed | | | | |")
+                print(f"| {shape} | {n} | fwd | failed | | | | | | | |")
+                rows.append({"shape": shape, "size": n, "dir": "fwd", "failed": True})
                 continue
             for d, cmd in (("fwd", forward), ("rev", reverse)):
                 if d not in directions:
@@ -249,22 +273,41 @@ def shapes(work, sizes, cg_max, which, directions, repeat=1):
                 out = os.path.join(work, "o." + ("spv" if d == "fwd" else "bc"))
                 res = {}
                 for tool in ("ours", "peer"):
+                    if os.path.exists(out):
+                        os.remove(out)
                     res[tool] = timed_best(cmd(tool, src, out), repeat)
                     growth.setdefault((shape, d, tool), []).append((n, res[tool][0]))
-                ir = ""
+                # The peer's output validated as ours is: the same work.
+                val = val_i = None
+                if d == "fwd" and res["peer"][2] == 0:
+                    val = timed_best([SPIRV_VAL, out], repeat)[0]
+                row = {"shape": shape, "size": n, "dir": d,
+                       "ours_s": res["ours"][0], "ours_rss_kib": res["ours"][1],
+                       "peer_s": res["peer"][0] if res["peer"][2] == 0 else None,
+                       "peer_rss_kib": res["peer"][1], "spirv_val_s": val}
+                ir = both_ir = ""
                 if n <= cg_max:
                     io = instructions(cmd("ours", src, out), work)
                     ip = instructions(cmd("peer", src, out), work)
                     ir = f"{io / ip:.2f} ({io / 1e6:.0f} M / {ip / 1e6:.0f} M)"
+                    row.update(ours_instructions=io, peer_instructions=ip)
+                    if val is not None:
+                        val_i = instructions([SPIRV_VAL, out], work)
+                        row["spirv_val_instructions"] = val_i
+                        both_ir = f"{io / (ip + val_i):.2f}"
+                rows.append(row)
                 (wo, ro, co), (wp, rp, cp) = res["ours"], res["peer"]
                 peer = f"{wp:.2f} s ({rp / 1024:.0f})" if cp == 0 else f"failed ({cp})"
+                both = (f"{wp + val:.2f} s | {wo / (wp + val):.2f}" if val is not None
+                        else " | ")
                 print(f"| {shape} | {n} | {d} | {wo:.2f} s ({ro / 1024:.0f}) | {peer} | "
-                      f"{wo / wp:.2f} | {ro / max(rp, 1):.2f} | {ir} |")
+                      f"{wo / wp:.2f} | {both} | {ro / max(rp, 1):.2f} | {ir} | {both_ir} |")
             os.remove(bc)
             os.remove(spv)
     print("\ngrowth exponents (slope of log time over log size, two largest sizes)")
     print("| shape | dir | ours | llvm-spirv-14 |")
     print("|---|---|---|---|")
+    ours_growth = {}
     for shape in which:
         for d in ("fwd", "rev"):
             row = []
@@ -274,8 +317,12 @@ def shapes(work, sizes, cg_max, which, directions, repeat=1):
                     row.append("-")
                     continue
                 (n1, t1), (n2, t2) = pts[-2], pts[-1]
-                row.append(f"{math.log(t2 / t1) / math.log(n2 / n1):.2f}")
+                g = math.log(t2 / t1) / math.log(n2 / n1)
+                row.append(f"{g:.2f}")
+                if tool == "ours":
+                    ours_growth[f"{shape} {d}"] = g
             print(f"| {shape} | {d} | {row[0]} | {row[1]} |")
+    return rows, ours_growth
 
 
 def growth_instructions(work, sizes, which, directions):
@@ -349,6 +396,9 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="shapes: runs per time (the least)")
     ap.add_argument("--growth-instructions", metavar="A,B",
                     help="also the growth in callgrind instructions between sizes A and B")
+    ap.add_argument("--json", metavar="FILE", help="shapes: write the rows to FILE")
+    ap.add_argument("--max-growth", type=float,
+                    help="shapes: exit 1 if one of our growth exponents exceeds this")
     a = ap.parse_args()
     if not os.path.exists(OURS):
         sys.exit("build first: cargo build --release")
@@ -356,9 +406,16 @@ def main():
     try:
         if a.only in (None, "corpus"):
             corpus(work, a.sample)
+        too_steep = []
         if a.only in (None, "shapes"):
-            shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max, a.shapes.split(","),
-                   a.directions.split(","), a.repeat)
+            rows, growth = shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max,
+                                  a.shapes.split(","), a.directions.split(","), a.repeat)
+            if a.json:
+                with open(a.json, "w") as f:
+                    json.dump({"machine": machine(), "peer": PEER, "repeat": a.repeat,
+                               "rows": rows, "growth": growth}, f, indent=1)
+            if a.max_growth is not None:
+                too_steep = [f"{k}: {g:.2f}" for k, g in growth.items() if g > a.max_growth]
         if a.growth_instructions and a.only in (None, "shapes", "growth"):
             growth_instructions(work, [int(s) for s in a.growth_instructions.split(",")],
                                 a.shapes.split(","), a.directions.split(","))
@@ -366,6 +423,9 @@ def main():
             migrate(work, a.files, a.jobs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if too_steep:
+        sys.exit(f"cost per instruction not flat (growth exponent over {a.max_growth}): "
+                 + ", ".join(too_steep))
 
 
 if __name__ == "__main__":

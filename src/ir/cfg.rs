@@ -1,33 +1,32 @@
 //! Control-flow order shared by readers and writers.
 
-use crate::hash::HashSet;
-
 /// Blocks `0..count` in reverse post-order from block 0 (every block after its dominators,
 /// which both LLVM-side lowering and SPIR-V layout need), then the unreachable ones in index
 /// order. `successors(b)` lists `b`'s successors, one entry per edge.
 pub fn reverse_post_order(count: usize, successors: impl Fn(usize) -> Vec<usize>) -> Vec<usize> {
     let mut post = Vec::with_capacity(count);
-    let mut seen = HashSet::default();
+    let mut seen = vec![false; count];
     if count > 0 {
-        // Iterative DFS: (block, next successor index).
-        let mut stack = vec![(0usize, 0usize)];
-        seen.insert(0);
-        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            let s = successors(b);
-            if *next < s.len() {
-                let n = s[*next];
+        // Iterative DFS: (block, its successors, the next one to follow); each block's
+        // successors asked once. A successor outside 0..count is no block and not followed.
+        let mut stack = vec![(0usize, successors(0), 0usize)];
+        seen[0] = true;
+        while let Some((b, s, next)) = stack.last_mut() {
+            if let Some(&n) = s.get(*next) {
                 *next += 1;
-                if seen.insert(n) {
-                    stack.push((n, 0));
+                if n < count && !seen[n] {
+                    seen[n] = true;
+                    let sn = successors(n);
+                    stack.push((n, sn, 0));
                 }
             } else {
-                post.push(b);
+                post.push(*b);
                 stack.pop();
             }
         }
     }
     post.reverse();
-    post.extend((0..count).filter(|i| !seen.contains(i)));
+    post.extend((0..count).filter(|&i| !seen[i]));
     post
 }
 
