@@ -1,5 +1,6 @@
-//! The math of double: exponentials, logarithms, powers, roots and the hyperbolic functions
-//! with double arguments, and a correctly rounded `sqrt`. Vulkan has none of these for
+//! The math of double: exponentials, logarithms, powers and roots with double arguments,
+//! and a correctly rounded `sqrt` (the hyperbolic functions are hyperbolic.rs's formulas
+//! over these). Vulkan has none of these for
 //! 64-bit floats but `Sqrt` (whose precision it does not promise), so each is written here,
 //! lane by lane, in double and double-double arithmetic:
 //!
@@ -17,8 +18,7 @@
 //!   grow with |y·log x|), `rootn` and `cbrt` e^(log|x| / n) likewise; the special operands
 //!   are C99's, shared with the float bodies.
 //! * `expm1` is 2^k·(e^r − 1) + (2^k − 1) with e^r − 1 by its series, `log1p` log of 1 + x
-//!   in double-double; the hyperbolic functions and their inverses are built from these
-//!   without cancelling terms.
+//!   in double-double.
 //! * `sqrt` is Vulkan's `Sqrt`, one Newton step with an exact residual, then Tuckerman's
 //!   test (y·(y − ulp) < x ≤ y·(y + ulp), the products exact) moves it to the correctly
 //!   rounded neighbour where it is not.

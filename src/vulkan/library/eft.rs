@@ -1,5 +1,6 @@
-//! Error-free transformations of floats of one width, the building blocks of the float
-//! library's extra precision: a sum or a product as its rounded value and its exact error.
+//! Error-free transformations of floats of one width, the building blocks of the float and
+//! double libraries' extra precision (pairs of floats, double-doubles): a sum or a product
+//! as its rounded value and its exact error.
 //! Every addition and multiplication is rounded once, as written: the writer's NoContraction
 //! on every float instruction of a shader keeps a driver from fusing or reordering them.
 //! A pair (hi, lo) stands for hi + lo with |lo| at most half an ulp of hi.

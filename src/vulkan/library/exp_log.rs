@@ -1,7 +1,8 @@
 //! Exponentials, logarithms, powers, roots and the hyperbolic functions: the double bodies
 //! (double.rs) and the half and float ones (exp_log_float.rs, in float; halves rounded once
-//! at the end), each lane on its own (`E::lanewise`). Vulkan's own `exp`, `log` and `pow`
-//! are far from OpenCL's 3 and 16 ulp. The `E` shorthands for scalar doubles used by the
+//! at the end), the hyperbolic ones of both (hyperbolic.rs over those), each lane on its
+//! own (`E::lanewise`). Vulkan's own `exp`, `log` and `pow` are far from OpenCL's 3 and
+//! 16 ulp. The `E` shorthands for scalar doubles used by the
 //! double bodies live here too.
 
 use spirv::{GlslStd450Op as G, Op as S};
