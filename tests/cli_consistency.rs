@@ -366,23 +366,18 @@ fn a_second_run_over_an_unchanged_tree_translates_nothing() {
         "-q",
     ]);
     assert_eq!(code, 0, "{err}");
-    // `migrate` of the tree into `out` since the report `since`, reporting to `name`.
-    let again = |since: &Path, name: &str| {
+    // `migrate` of the tree into `out` since the report `since`, with `options`, reporting
+    // to `name`.
+    let again = |since: &Path, name: &str, options: &[&str]| {
         let path = d.join(name);
-        let (code, err) = run(&[
-            "migrate",
-            s(&inp),
-            "-o",
-            s(&out),
-            "--since",
-            s(since),
-            "--report",
-            s(&path),
-        ]);
+        let mut argv = vec!["migrate", s(&inp), "-o", s(&out), "--since", s(since)];
+        argv.extend_from_slice(options);
+        argv.extend(["--report", s(&path)]);
+        let (code, err) = run(&argv);
         assert_eq!(code, 0, "{err}");
         (report(&path), err, path)
     };
-    let (json, err, second) = again(&first, "second.json");
+    let (json, err, second) = again(&first, "second.json", &[]);
     assert_eq!(json["summary"]["ok"], 0, "{err}");
     assert_eq!(json["summary"]["unchanged"], 24, "{err}");
     assert!(err.contains("0 translated, 24 unchanged"), "{err}");
@@ -406,26 +401,12 @@ fn a_second_run_over_an_unchanged_tree_translates_nothing() {
         .unwrap()
         .to_string();
     std::fs::remove_file(&gone).unwrap();
-    let (json, err, third) = again(&second, "third.json");
+    let (json, err, third) = again(&second, "third.json", &[]);
     assert_eq!(json["summary"]["ok"], 2, "{err}");
     assert_eq!(json["summary"]["unchanged"], 22, "{err}");
     assert!(Path::new(&gone).exists());
     // Other options: nothing is unchanged.
-    let (code, err) = run(&[
-        "migrate",
-        s(&inp),
-        "-o",
-        s(&out),
-        "--since",
-        s(&third),
-        "--spirv-version",
-        "1.0",
-        "--target",
-        "opencl2.2",
-        "-q",
-        "--report",
-        s(&d.join("fourth.json")),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(report(&d.join("fourth.json"))["summary"]["ok"], 24);
+    let options = ["--spirv-version", "1.0", "--target", "opencl2.2", "-q"];
+    let (json, err, _) = again(&third, "fourth.json", &options);
+    assert_eq!(json["summary"]["ok"], 24, "{err}");
 }

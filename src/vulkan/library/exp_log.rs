@@ -107,12 +107,7 @@ impl E<'_, '_, '_> {
     }
     /// Σ c_i · x^i (coefficients from the constant term up), by Horner's rule.
     pub(super) fn poly(&mut self, x: Value, coeffs: &[f64]) -> Value {
-        let mut acc = self.dconst(coeffs[coeffs.len() - 1]);
-        for &c in coeffs.iter().rev().skip(1) {
-            let m = self.dbin(BinaryOp::FMul, acc, x);
-            let c = self.dconst(c);
-            acc = self.dbin(BinaryOp::FAdd, m, c);
-        }
-        acc
+        let dt = self.dt();
+        super::float_ops::horner(self, dt, x, coeffs)
     }
 }

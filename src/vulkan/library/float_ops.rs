@@ -47,13 +47,19 @@ pub(super) fn neg(e: &mut E, x: Value) -> Value {
     let t = ft(e);
     e.b.push(t, Op::FNeg(x))
 }
-/// Σ c_i · x^i by Horner's rule.
+/// Σ c_i · x^i by Horner's rule, in float.
 pub(super) fn poly(e: &mut E, x: Value, coeffs: &[f64]) -> Value {
-    let mut acc = fc(e, coeffs[coeffs.len() - 1]);
+    let t = ft(e);
+    horner(e, t, x, coeffs)
+}
+/// Σ c_i · x^i (coefficients from the constant term up) by Horner's rule, in `t` (any float
+/// type: the float, double and shared bodies all evaluate their series here).
+pub(super) fn horner(e: &mut E, t: Handle<Type>, x: Value, coeffs: &[f64]) -> Value {
+    let mut acc = e.float_const(t, coeffs[coeffs.len() - 1]);
     for &c in coeffs.iter().rev().skip(1) {
-        let m = f(e, B::FMul, acc, x);
-        let c = fc(e, c);
-        acc = f(e, B::FAdd, m, c);
+        let m = e.bin(B::FMul, t, acc, x);
+        let c = e.float_const(t, c);
+        acc = e.bin(B::FAdd, t, m, c);
     }
     acc
 }

@@ -213,7 +213,7 @@ fn sinh_cosh<F: Precision>(e: &mut E, x: Value, sinh: bool) -> Value {
         .skip(3)
         .step_by(2)
         .collect();
-    let q = poly(&o, e, x2, &c);
+    let q = super::float_ops::horner(e, o.t, x2, &c);
     let x3 = o.op(e, B::FMul, x2, x);
     let t = o.op(e, B::FMul, x3, q);
     let near = o.op(e, B::FAdd, x, t);
@@ -320,15 +320,4 @@ fn atanh<F: Precision>(e: &mut E, x: Value) -> Value {
     let is_zero = o.cmp(e, P::Oeq, x, 0.0);
     let r = o.sel(e, is_zero, x, r);
     o.nan_passes(e, x, r)
-}
-
-/// Σ c_i · x^i by Horner's rule.
-fn poly(o: &Ops, e: &mut E, x: Value, coeffs: &[f64]) -> Value {
-    let mut acc = o.k(e, coeffs[coeffs.len() - 1]);
-    for &c in coeffs.iter().rev().skip(1) {
-        let m = o.op(e, B::FMul, acc, x);
-        let c = o.k(e, c);
-        acc = o.op(e, B::FAdd, m, c);
-    }
-    acc
 }
