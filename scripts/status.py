@@ -232,8 +232,10 @@ def vulkan_bench(report, modules):
 def intel_bench(report):
     who = [("ours-spirv", "our SPIR-V 1.4"), ("ours-spirv-fma", "our SPIR-V 1.4, `--mad fma`"),
            ("ours-spirv-split", "our SPIR-V 1.4, `--mad split`"),
+           ("ours-spirv-contract", "our SPIR-V 1.4, `--mad contract-intel`"),
            ("ours-spirv-1.0", "our SPIR-V 1.0 (the default)"),
-           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V (1.4)")]
+           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V (1.4)"),
+           ("input-spir", "the input SPIR, built by the driver")]
     # A log from before SPIR-V 1.0 had a column of its own has none of it.
     who = [(k, t) for k, t in who
            if any(k in e["producers"] for e in report["kernels"])]
@@ -255,6 +257,37 @@ def intel_bench(report):
                     + " | ".join(cells) + " |")
     rows.append("| **geometric mean** | | " +
                 " | ".join(f"**{geomean(ratios[k]):.2f}**" for k, _ in who) + " |")
+    return rows
+
+
+def intel_same_input(report):
+    """Our SPIR-V against the driver's build of the very SPIR it was made from: the cost of
+    the translation alone (the input's own optimization costs both alike)."""
+    who = [("ours-spirv", "our SPIR-V 1.4"),
+           ("ours-spirv-contract", "our SPIR-V 1.4, `--mad contract-intel`"),
+           ("ours-spirv-1.0", "our SPIR-V 1.0 (the default)")]
+    if not any("input-spir" in e["producers"] for e in report["kernels"]):
+        return []
+    rows = ["| kernel | input SPIR (ms) | " + " | ".join(t for _, t in who) + " |",
+            "|---|---:|" + "---:|" * len(who)]
+    ratios = {k: [] for k, _ in who}
+    for e in report["kernels"]:
+        p = e["producers"]
+        base = timed(p.get("input-spir"))
+        cells = []
+        for k, _ in who:
+            t = timed(p.get(k))
+            if t is None or not base:
+                cells.append("failed")
+            else:
+                ratios[k].append(t / base)
+                cells.append(f"{t / base:.2f}")
+        rows.append(f"| {e['kernel']} | " + (f"{base:.3f}" if base else "failed") + " | "
+                    + " | ".join(cells) + " |")
+    rows.append("| **geometric mean** | | " +
+                " | ".join(f"**{geomean(ratios[k]):.2f}**" for k, _ in who) + " |")
+    rows.append("| **largest** | | " +
+                " | ".join(f"**{max(ratios[k]):.2f}**" for k, _ in who) + " |")
     return rows
 
 
@@ -292,6 +325,17 @@ def bench_section():
                  "keeps the input's integer wrap flags) and as the default 1.0. The SPIR "
                  f"is made by {intel.get('input', 'clang-14, opt -O2')}:",
                  "", *intel_bench(intel), ""]
+        same = intel_same_input(intel)
+        if same:
+            slow = [e["kernel"] for e in intel["kernels"]
+                    if (timed(e["producers"].get("input-spir")) or 0)
+                    > 1.05 * (timed(e["producers"].get("source")) or float("inf"))]
+            page += ["The same runs divided by the driver's build of the SPIR our SPIR-V was "
+                     "made from (clCreateProgramWithBinary, `-x spir`): what the translation "
+                     "alone costs, where the table above also holds what clang's optimizer "
+                     "did to the input (the input SPIR itself runs over 1.05 of the source "
+                     "on " + (", ".join(slow) if slow else "no kernel") + "):",
+                     "", *same, ""]
     unopt = read_json("bench-intel-unoptimized.json")
     if unopt:
         page += ["The same with the SPIR as clang-14 makes it before LLVM's optimizer "

@@ -135,15 +135,27 @@ pub enum MadForm {
     /// runtime runs fastest in loops that its vectorizer would otherwise leave (it calls
     /// `mad` and `fma` as functions there). Read back, it is the product and the sum.
     Split,
+    /// A product and a sum that the driver may fuse: OpFMul and OpFAdd decorated
+    /// `FPFastMathMode AllowContract` (SPV_KHR_float_controls2), which is exactly `mad`'s
+    /// freedom, in the form a driver's optimizer fuses and vectorizes like any arithmetic.
+    /// Only for consumers that take the extension. Read back, it is `mad`.
+    Contract,
+    /// As [`MadForm::Contract`], through SPV_INTEL_fp_fast_math_mode's
+    /// `AllowContractFastINTEL`: the spelling Intel's OpenCL runtimes take (their CPU runtime
+    /// refuses SPV_KHR_float_controls2). Read back, it is `mad`.
+    ContractIntel,
 }
 
 impl MadForm {
-    /// The form named as the command line names it (`mad`, `fma`, `split`).
+    /// The form named as the command line names it (`mad`, `fma`, `split`, `contract`,
+    /// `contract-intel`).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "mad" => Some(MadForm::Mad),
             "fma" => Some(MadForm::Fma),
             "split" => Some(MadForm::Split),
+            "contract" => Some(MadForm::Contract),
+            "contract-intel" => Some(MadForm::ContractIntel),
             _ => None,
         }
     }

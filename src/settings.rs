@@ -37,10 +37,11 @@ pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
     })
 }
 
-/// `--mad`: `mad` or `fma`.
+/// `--mad`: `mad`, `fma`, `split`, `contract` or `contract-intel`.
 pub fn mad(s: &str) -> Result<MadForm, String> {
-    MadForm::parse(s)
-        .ok_or_else(|| format!("unknown form of mad '{s}' (expected mad, fma or split)"))
+    MadForm::parse(s).ok_or_else(|| {
+        format!("unknown form of mad '{s}' (expected mad, fma, split, contract or contract-intel)")
+    })
 }
 
 /// `--vulkan-pointers`: `physical` or `descriptors`.

@@ -149,8 +149,63 @@ fn mad_is_written_in_the_form_asked_for_opencl_targets() {
         count(&split, "OpFAdd") - count(&mad, "OpFAdd"),
         count(&mad, " mad ")
     );
+    // `contract`: the product and the sum, each decorated so the driver may fuse them, in
+    // the extension the form names (the same bit in both).
+    for (form, ext, cap) in [
+        ("contract", "SPV_KHR_float_controls2", "FloatControls2"),
+        (
+            "contract-intel",
+            "SPV_INTEL_fp_fast_math_mode",
+            "FPFastMathModeINTEL",
+        ),
+    ] {
+        let c = text(form);
+        assert_eq!(count(&c, "OpFMul"), count(&split, "OpFMul"), "{c}");
+        assert_eq!(count(&c, "OpFAdd"), count(&split, "OpFAdd"), "{c}");
+        assert_eq!(
+            count(&c, " FPFastMathMode Allow"),
+            2 * count(&mad, " mad "),
+            "a product and a sum decorated for each mad: {c}"
+        );
+        assert!(c.contains(&format!("OpExtension \"{ext}\"")), "{c}");
+        assert!(c.contains(&format!("OpCapability {cap}")), "{c}");
+        assert!(!split.contains("FPFastMathMode"));
+    }
     let mut t = spir_xlate::Translation::ToSpirv(Options::default());
     assert!(t.set("mad", "fused").is_err());
+}
+
+#[test]
+fn contracted_products_read_back_as_mad() {
+    // What `--mad contract-intel` writes, read back by `to-spir`: each decorated product and
+    // sum is `mad` again (as written from the SPIR's contractions), and no decoration is
+    // reported as lost; `--mad split` reads back as the product and the sum.
+    let bitcode = std::fs::read("tests/fixtures/modern/matmul_tiled.spir64.bc").unwrap();
+    let back = |form: &str| {
+        let mut t = spir_xlate::Translation::ToSpirv(Options::default());
+        t.set("mad", form).unwrap();
+        let spirv = spir_xlate::translate(&bitcode[..], &t).unwrap();
+        let t = spir_xlate::Translation::ToSpir(Default::default());
+        let out = spir_xlate::translate(&spirv.bytes[..], &t).unwrap();
+        let text = spir_xlate::internals::llvm_text(&out.bytes).unwrap();
+        (text, out.lost)
+    };
+    let (mad, _) = back("mad");
+    let (contract, warnings) = back("contract-intel");
+    let (split, _) = back("split");
+    let calls = |t: &str| t.matches("call spir_func float @_Z3madfff").count();
+    assert!(calls(&mad) > 0);
+    assert_eq!(calls(&contract), calls(&mad), "{contract}");
+    assert_eq!(calls(&split), 0);
+    assert_eq!(
+        contract.matches(" fmul ").count(),
+        mad.matches(" fmul ").count(),
+        "a product left behind: {contract}"
+    );
+    assert!(
+        warnings.iter().all(|w| !w.fact.contains("FPFastMathMode")),
+        "{warnings:?}"
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! ```text
 //! cargo bench --bench gpu -- [--size cpu|gpu] [--out DIR] [--only K,...] [--repeat N]
 //!                            [--vulkan] [--intel] [--baseline SPIR_XLATE]
-//!                            [--input-opt O2|none]
+//!                            [--input-opt O2|none] [--extra DIR]
 //! ```
 //!
 //! * Always: each kernel's SPIR (clang-14 -O2, as tests/kernels/generate.sh makes the
@@ -21,11 +21,13 @@
 //! * `--vulkan`: runs it here with tests/vkhost (built first, `--release`): `DIR/vulkan.json`.
 //! * `--intel`: on the Intel CPU OpenCL runtime (`OCL_ICD_VENDORS` as for the execution
 //!   tiers), the source built by the driver against our SPIR-V (clCreateProgramWithIL; as
-//!   written for OpenCL 3.0 as SPIR-V 1.4, with `--mad fma` and with `--mad split`, and as
+//!   written for OpenCL 3.0 as SPIR-V 1.4, with `--mad fma`, `--mad split` and
+//!   `--mad contract-intel`, and as
 //!   the default SPIR-V 1.0) and our SPIR (`to-spir`,
 //!   as a cl_khr_spir binary), and llvm-spirv-14's SPIR-V of the same SPIR, each run once for its outputs
 //!   and then `repeat` times, in five interleaved rounds, for its kernel time (event
-//!   profiling): `DIR/intel.json`.
+//!   profiling): `DIR/intel.json`. `--extra DIR` times every `DIR/<kernel>.*.spv` beside
+//!   them (a module changed by hand: what a change to the translation would gain).
 //!
 //! Nothing here is a test: `scripts/status.py` turns the JSON files kept in docs/logs/ into
 //! the ratio tables of docs/status.md.
@@ -62,6 +64,9 @@ struct Settings {
     /// The SPIR is left as clang makes it before LLVM's optimizer (`--input-opt none`), not
     /// optimized by `opt -O2` as the fixtures are.
     unoptimized: bool,
+    /// `--extra`: a directory of hand-made SPIR-V modules timed beside ours on the Intel
+    /// runtime.
+    extra: Option<PathBuf>,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -74,6 +79,7 @@ fn settings() -> Result<Settings, String> {
         intel: false,
         baseline: None,
         unoptimized: false,
+        extra: None,
     };
     let mut out = None;
     let mut args = std::env::args().skip(1);
@@ -87,6 +93,7 @@ fn settings() -> Result<Settings, String> {
             "--vulkan" => s.vulkan = true,
             "--intel" => s.intel = true,
             "--baseline" => s.baseline = Some(PathBuf::from(value()?)),
+            "--extra" => s.extra = Some(PathBuf::from(value()?)),
             "--input-opt" => match value()?.as_str() {
                 "O2" => s.unoptimized = false,
                 "none" => s.unoptimized = true,
@@ -334,8 +341,9 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
     if let Err(e) = peer {
         println!("{}: llvm-spirv-14: {e}", k.name);
     }
-    // ... and ours with mad written as fma and as a product and a sum (`--mad`).
-    for form in ["fma", "split"] {
+    // ... and ours with mad written as fma, as a product and a sum, and as a product and
+    // a sum the driver may contract, in the spelling the Intel runtime takes (`--mad`).
+    for form in ["fma", "split", "contract-intel"] {
         tool(
             Command::new(ours)
                 .arg("to-spirv")
@@ -512,7 +520,7 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
         let read = |suffix: &str| {
             std::fs::read(s.out.join(format!("{}.{suffix}", k.name))).map_err(|e| e.to_string())
         };
-        let programs = [
+        let mut programs = vec![
             ("source", dev.program_from_source(&src)),
             (
                 "ours-spirv",
@@ -527,6 +535,10 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
                 read("opencl-split.spv").and_then(|b| dev.program_from_il(&b)),
             ),
             (
+                "ours-spirv-contract",
+                read("opencl-contract-intel.spv").and_then(|b| dev.program_from_il(&b)),
+            ),
+            (
                 "ours-spirv-1.0",
                 read("opencl-1.0.spv").and_then(|b| dev.program_from_il(&b)),
             ),
@@ -535,10 +547,17 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
                 read("spir.bc").and_then(|b| dev.program_from_spir(&b)),
             ),
             (
+                "input-spir",
+                read("bc").and_then(|b| dev.program_from_spir(&b)),
+            ),
+            (
                 "llvm-spirv",
                 read("llvm-spirv.spv").and_then(|b| dev.program_from_il(&b)),
             ),
         ];
+        for (name, module) in extra_modules(s, &k.name)? {
+            programs.push((name, dev.program_from_il(&module)));
+        }
         // Per producer: its times so far and how its outputs compare, or why it failed.
         let mut state: Vec<Result<(Vec<f64>, String), String>> = programs
             .iter()
@@ -601,6 +620,35 @@ fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
     let report = json!({"device": "Intel CPU OpenCL runtime", "repeat": s.repeat,
                         "input": input, "kernels": results});
     write_json(&s.out.join("intel.json"), &report)
+}
+
+/// `--extra`'s modules of kernel `name`, by file name.
+fn extra_modules(s: &Settings, name: &str) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
+    let Some(dir) = &s.extra else {
+        return Ok(Vec::new());
+    };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let f = p.file_name().unwrap_or_default().to_string_lossy();
+            f.starts_with(&format!("{name}.")) && f.ends_with(".spv")
+        })
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let module = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            // A producer's name lives as long as the run's report.
+            let label = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            Ok((&*Box::leak(label.into_boxed_str()), module))
+        })
+        .collect()
 }
 
 /// One program's outputs after one run, and the times of `repeat` more.

@@ -200,9 +200,12 @@ pub(crate) struct SpirvArgs {
     pub(crate) debug_info: DebugInfoFormat,
     /// OpenCL targets: how OpenCL C's `mad` and clang's contraction of `a * b + c` are
     /// written: `mad` (OpenCL.std mad: the driver chooses fused or not; llvm-spirv's form),
-    /// `fma` (one rounding) or `split` (a product and a sum, never fused). OpenCL allows
-    /// all three; which runs fastest is the device's (docs/status.md measures the Intel CPU
-    /// runtime). Vulkan targets always let the driver fuse it.
+    /// `fma` (one rounding), `split` (a product and a sum, never fused), `contract` (a
+    /// product and a sum the driver may fuse: SPV_KHR_float_controls2) or `contract-intel`
+    /// (the same through SPV_INTEL_fp_fast_math_mode, which Intel's runtimes take; the
+    /// fastest there). OpenCL allows all of them; which runs fastest is the device's
+    /// (docs/status.md measures the Intel CPU runtime). Vulkan targets always let the
+    /// driver fuse it.
     #[arg(long, default_value = "mad", value_parser = settings::mad)]
     pub(crate) mad: MadForm,
     /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to

@@ -174,6 +174,27 @@ impl Annotations {
             .map(|(_, ops)| ops.as_slice())
     }
 
+    /// Whether `id` is decorated `FPFastMathMode AllowContract` and nothing else (what
+    /// `--mad contract` writes on a product and its sum; SPV_INTEL_fp_fast_math_mode's
+    /// AllowContractFastINTEL is the same bit). Only then is the decoration read: other
+    /// fast-math flags are reported as not kept.
+    pub fn contractable(&self, id: Word) -> bool {
+        let d = Decoration::FPFastMathMode;
+        let only = self.decorations.get(&id).is_some_and(|v| {
+            let mut modes = v.iter().filter(|(k, _)| *k == d);
+            matches!(
+                (modes.next(), modes.next()),
+                (Some((_, ops)), None)
+                    if matches!(ops.as_slice(),
+                        [Operand::FPFastMathMode(m)] if *m == spirv::FPFastMathMode::ALLOW_CONTRACT)
+            )
+        });
+        if only {
+            self.queried.borrow_mut().insert((id, d));
+        }
+        only
+    }
+
     pub fn has(&self, id: Word, d: Decoration) -> bool {
         self.get(id, d).next().is_some()
     }

@@ -8,7 +8,7 @@ use super::function::{scalar_width, FnState, Local};
 use super::{id_operand, literal_operand, result_id, Entity, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, CastOp, ConstantKind, IntPredicate as I, Op, Terminator, Type, Value,
+    self, BinaryOp, Builtin, CastOp, ConstantKind, IntPredicate as I, Op, Terminator, Type, Value,
 };
 
 mod composite;
@@ -153,6 +153,9 @@ impl Reader {
         rty: ir::Handle<Type>,
     ) -> Result<bool> {
         let op = inst.class.opcode;
+        if op == S::FAdd && self.contraction(st, inst, rty)? {
+            return Ok(true);
+        }
         let o = if let Some(b) = binary_op(op) {
             let mut a = self.operands(st, inst, 0)?;
             if matches!(
@@ -194,6 +197,48 @@ impl Reader {
         let name = inst.result_id.and_then(|id| self.name(id));
         self.emit(st, inst, rty, o, name)?;
         Ok(true)
+    }
+
+    /// A sum of a product that the producer let the driver contract (both decorated
+    /// `FPFastMathMode AllowContract`, as `--mad contract` writes `mad` and newer translators
+    /// write LLVM's `contract` flag): the graph's `mad`, which means the same. The product
+    /// stays for its other uses and is dropped if it has none. False where `inst` is not one.
+    fn contraction(
+        &mut self,
+        st: &mut FnState,
+        inst: &Instruction,
+        rty: ir::Handle<Type>,
+    ) -> Result<bool> {
+        if !self.ann.contractable(result_id(inst)?) {
+            return Ok(false);
+        }
+        let ids = [id_operand(inst, 0)?, id_operand(inst, 1)?];
+        let a = self.operands(st, inst, 0)?;
+        for (i, &id) in ids.iter().enumerate() {
+            let Value::Inst(h) = a[i] else { continue };
+            let Op::Binary {
+                op: BinaryOp::FMul,
+                lhs,
+                rhs,
+                ..
+            } = st.body.insts[h].op
+            else {
+                continue;
+            };
+            if !self.ann.contractable(id) {
+                continue;
+            }
+            st.looked_through.push(h);
+            let mad = Builtin::ExtInst {
+                op: ir::builtin::CLOp::mad,
+                literal: None,
+            };
+            let args = vec![lhs, rhs, a[1 - i]];
+            let name = inst.result_id.and_then(|id| self.name(id));
+            self.emit(st, inst, rty, Op::Builtin { builtin: mad, args }, name)?;
+            return Ok(true);
+        }
+        Ok(false)
     }
 
     /// A block's terminator.

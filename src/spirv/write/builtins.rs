@@ -65,7 +65,11 @@ impl Writer<'_> {
             Builtin::ExtInst {
                 op: CLOp::mad,
                 literal: None,
-            } if self.mad == MadForm::Split => {
+            } if matches!(
+                self.mad,
+                MadForm::Split | MadForm::Contract | MadForm::ContractIntel
+            ) =>
+            {
                 let (t, id) = match (rty, ids.as_slice()) {
                     (Some(t), [_, _, _]) => (t, rid.unwrap_or_else(|| self.b.id())),
                     _ => return Err(Error::internal("mad without three operands and a type")),
@@ -74,6 +78,7 @@ impl Writer<'_> {
                 let ops = |a: Word, b: Word| vec![Operand::IdRef(a), Operand::IdRef(b)];
                 self.emit(S::FMul, Some(t), Some(product), ops(ids[0], ids[1]))?;
                 self.emit(S::FAdd, Some(t), Some(id), ops(product, ids[2]))?;
+                self.allow_contraction(&[product, id]);
             }
             Builtin::ExtInst { op, literal } => {
                 let op = match op {

@@ -26,7 +26,7 @@ use spirv::{Capability, Word};
 
 use crate::diag::{Error, ErrorKind, Lost, Result};
 use crate::ir::{self, Type};
-use crate::options::Options;
+use crate::options::{MadForm, Options};
 
 pub(crate) struct Writer<'a> {
     m: &'a ir::Module,
@@ -359,6 +359,33 @@ impl Writer<'_> {
     ) {
         if self.policy.keeps(d) {
             self.b.decorate(id, d, operands);
+        }
+    }
+
+    /// Let the driver contract a product and the sum that takes it (`--mad contract` and
+    /// `contract-intel`): both decorated `FPFastMathMode AllowContract`, in the extension
+    /// the form names; nothing for the other forms. The kernel's ContractionOff stays: it
+    /// is the default these decorations override, instruction by instruction.
+    pub(crate) fn allow_contraction(&mut self, ids: &[Word]) {
+        let (capability, extension) = match self.mad {
+            MadForm::Contract => (Capability::FloatControls2, "SPV_KHR_float_controls2"),
+            MadForm::ContractIntel => (
+                Capability::FPFastMathModeINTEL,
+                "SPV_INTEL_fp_fast_math_mode",
+            ),
+            MadForm::Mad | MadForm::Fma | MadForm::Split => return,
+        };
+        self.cap(capability);
+        self.extension(extension);
+        for &id in ids {
+            // The two extensions give the bit the same value (AllowContractFastINTEL).
+            self.b.decorate(
+                id,
+                spirv::Decoration::FPFastMathMode,
+                [Operand::FPFastMathMode(
+                    spirv::FPFastMathMode::ALLOW_CONTRACT,
+                )],
+            );
         }
     }
 
