@@ -319,7 +319,8 @@ def bench_section():
             page += [f"{report['device']} (Vulkan, {what}, {report['repeat']} runs each):",
                      "", *vulkan_bench(report, modules), ""]
     if intel:
-        page += [f"{intel['device']} (OpenCL, CPU sizes): median time divided by the "
+        page += [f"{intel['device']} (OpenCL, CPU sizes, {intel['repeat']} runs each): median "
+                 "time divided by the "
                  "driver's own build of the OpenCL C source. Our SPIR-V is written for "
                  "OpenCL 3.0 as SPIR-V 1.4 (`--target opencl3.0 --spirv-version 1.4`, which "
                  "keeps the input's integer wrap flags) and as the default 1.0. The SPIR "

@@ -220,3 +220,76 @@ fn step_of_a_nan_is_one_on_every_device() {
     assert!(!text.contains(" Step "), "GLSL Step for step()");
     assert!(text.contains("OpFOrdLessThan"), "no ordered x < edge");
 }
+
+#[test]
+fn tests_of_a_lane_mask_are_all_and_any() {
+    // LLVM's optimizer tests compares it put in lanes as the bits of an integer: all of
+    // them set (`== -1`), any (`!= 0`), none (`== 0`), not all (`!= -1`). Each is OpAll or
+    // OpAny of the lanes (negated for the last two), not the bits gathered one lane at a
+    // time; a use of the bits themselves still gathers them.
+    let ir = r#"
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @lanes(<4 x i32> addrspace(1)* %in, i32 addrspace(1)* %out) !kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4 {
+entry:
+  %v = load <4 x i32>, <4 x i32> addrspace(1)* %in, align 16
+  %c = icmp sgt <4 x i32> %v, zeroinitializer
+  %bits = bitcast <4 x i1> %c to i4
+  %all = icmp eq i4 %bits, -1
+  %any = icmp ne i4 %bits, 0
+  %none = icmp eq i4 %bits, 0
+  %notall = icmp ne i4 %bits, -1
+  %a = zext i1 %all to i32
+  %b = zext i1 %any to i32
+  %n = zext i1 %none to i32
+  %m = zext i1 %notall to i32
+  %s1 = shl i32 %b, 1
+  %s2 = shl i32 %n, 2
+  %s3 = shl i32 %m, 3
+  %o1 = or i32 %a, %s1
+  %o2 = or i32 %o1, %s2
+  %o3 = or i32 %o2, %s3
+  store i32 %o3, i32 addrspace(1)* %out, align 4
+  ret void
+}
+
+!opencl.ocl.version = !{!0}
+!opencl.spir.version = !{!0}
+!0 = !{i32 1, i32 2}
+!1 = !{i32 1, i32 1}
+!2 = !{!"none", !"none"}
+!3 = !{!"int4*", !"int*"}
+!4 = !{!"", !""}
+"#;
+    let text = |ir: &str| {
+        let out = spir_xlate::internals::to_spirv(ir.as_bytes(), &Options::default()).unwrap();
+        spir_xlate::disassemble(&out).unwrap()
+    };
+    let t = text(ir);
+    let count = |what: &str| t.lines().filter(|l| l.contains(what)).count();
+    assert_eq!((count("OpAll"), count("OpAny")), (2, 2), "{t}");
+    assert_eq!(count("OpLogicalNot"), 2, "{t}");
+    assert!(
+        t.contains("%all = OpAll") && t.contains("%none = OpLogicalNot"),
+        "{t}"
+    );
+    assert_eq!(
+        count("OpCompositeExtract %bool"),
+        0,
+        "lanes gathered one by one: {t}"
+    );
+    // The bits stored: gathered lane by lane, as before.
+    let stored = ir.replace(
+        "%o3 = or i32 %o2, %s3",
+        "%z = zext i4 %bits to i32\n  %o3 = or i32 %z, %s3",
+    );
+    let t = text(&stored);
+    assert_eq!(
+        t.lines()
+            .filter(|l| l.contains("OpCompositeExtract %bool"))
+            .count(),
+        4,
+        "{t}"
+    );
+}

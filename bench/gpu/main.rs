@@ -25,7 +25,7 @@
 //!   `--mad contract-intel`, and as
 //!   the default SPIR-V 1.0) and our SPIR (`to-spir`,
 //!   as a cl_khr_spir binary), and llvm-spirv-14's SPIR-V of the same SPIR, each run once for its outputs
-//!   and then `repeat` times, in five interleaved rounds, for its kernel time (event
+//!   and then `repeat` times, in ten interleaved rounds, for its kernel time (event
 //!   profiling): `DIR/intel.json`. `--extra DIR` times every `DIR/<kernel>.*.spv` beside
 //!   them (a module changed by hand: what a change to the translation would gain).
 //!
@@ -512,7 +512,7 @@ fn seed(name: &str) -> u64 {
 /// `repeat` times in `ROUNDS` interleaved rounds (so that a slow spell of the machine falls
 /// on every producer alike).
 fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
-    const ROUNDS: usize = 5;
+    const ROUNDS: usize = 10;
     let dev = cl::Device::profiling("Intel")?;
     let mut results = Vec::new();
     for k in kernels {

@@ -55,6 +55,10 @@ pub(crate) struct FnLowering<'a, 'b> {
     pub(super) spellings: Vec<ir::Handle<Inst>>,
     /// SPIR 2.0's blocks (`spir_block_bind`) and the names that stand for them (blocks.rs).
     pub(super) block_literals: BlockTable,
+    /// Vectors of booleans bitcast to the bits of an integer (`bool_vector_bits`): the
+    /// integer, and the vector and its lane count, so that a test of all or none of the
+    /// bits is read as `all` or `any` of the lanes.
+    pub(super) bool_bits: HashMap<Value, (Value, u32)>,
 }
 
 impl FnLowering<'_, '_> {

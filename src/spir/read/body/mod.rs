@@ -61,6 +61,7 @@ pub(crate) fn lower_body(
         loc: None,
         spellings: Vec::new(),
         block_literals: super::block_table::BlockTable::scan(f),
+        bool_bits: HashMap::default(),
     };
     for (i, p) in f.parameters.iter().enumerate() {
         l.locals.insert(p.name.clone(), Value::Param(i as u32));
@@ -374,7 +375,11 @@ impl FnLowering<'_, '_> {
                 rhs = self.sign_extend_low(rhs, bits);
             }
         }
-        if let Some(b) = self.extension_test(pred, lhs, rhs) {
+        let read_as = match self.lanes_test(pred, lhs, rhs) {
+            Some(b) => Some(b),
+            None => self.extension_test(pred, lhs, rhs),
+        };
+        if let Some(b) = read_as {
             // The test's name is the boolean's when the boolean has none (SPIR
             // writes a named boolean as the test of an unnamed integer).
             if let (Value::Inst(h), Some(n)) = (b, self.names.name(&i.dest)) {
@@ -386,6 +391,46 @@ impl FnLowering<'_, '_> {
         let ty = self.bool_like(lhs);
         self.emit(Some(&i.dest), ty, Op::ICmp { pred, lhs, rhs });
         Ok(())
+    }
+
+    /// A test of a vector of booleans' bits against none or all of them (`(bitcast <4 x i1>
+    /// %c to i4) == -1`, LLVM's form of `c.x && c.y && c.z && c.w` once its optimizer put the
+    /// compares in lanes): `all` or `any` of the lanes (OpAll, OpAny), negated for the
+    /// opposite test, where the bits would be gathered one lane at a time. None for other
+    /// compares.
+    fn lanes_test(&mut self, pred: ir::IntPredicate, lhs: Value, rhs: Value) -> Option<Value> {
+        use ir::IntPredicate as P;
+        let (&(lanes, n), Value::Const(c)) = (self.bool_bits.get(&lhs)?, rhs) else {
+            return None;
+        };
+        let ConstantKind::Int(k) = self.m.constants[c].kind else {
+            return None;
+        };
+        let all = (1u64 << n) - 1;
+        let (op, negate) = match (pred, k) {
+            (P::Eq, k) if k == all => (spirv::Op::All, false),
+            (P::Ne, k) if k == all => (spirv::Op::All, true),
+            (P::Ne, 0) => (spirv::Op::Any, false),
+            (P::Eq, 0) => (spirv::Op::Any, true),
+            _ => return None,
+        };
+        let bool_t = self.m.ty(Type::Bool);
+        let test = Op::Builtin {
+            builtin: ir::Builtin::Spirv(op),
+            args: vec![lanes],
+        };
+        let mut v = Value::Inst(self.emit(None, bool_t, test));
+        if negate {
+            let t = Value::Const(self.m.int_const(bool_t, 1));
+            let not = Op::Binary {
+                op: BinaryOp::Xor,
+                lhs: v,
+                rhs: t,
+                flags: Default::default(),
+            };
+            v = Value::Inst(self.emit(None, bool_t, not));
+        }
+        Some(v)
     }
 
     /// An `fcmp`.
@@ -461,6 +506,7 @@ impl FnLowering<'_, '_> {
         let bool_t = self.m.ty(Type::Bool);
         let i32t = self.m.int_type(32);
         let zero = Value::Const(self.m.int_const(int, 0));
+        let first = self.body.insts.len();
         let mut acc = if to_int {
             zero
         } else {
@@ -517,6 +563,12 @@ impl FnLowering<'_, '_> {
                 };
                 acc = Value::Inst(self.emit(None, to, ins));
             }
+        }
+        if to_int {
+            // The gathered bits stay only where something other than a lanes test uses them.
+            let made: Vec<_> = self.body.insts.iter().skip(first).map(|(h, _)| h).collect();
+            self.spellings.extend(made);
+            self.bool_bits.insert(acc, (v, vector));
         }
         Some(acc)
     }
