@@ -406,7 +406,7 @@ impl FnLowering<'_, '_> {
         let ConstantKind::Int(k) = self.m.constants[c].kind else {
             return None;
         };
-        let all = (1u64 << n) - 1;
+        let all = 1u64.checked_shl(n).map_or(u64::MAX, |b| b - 1);
         let (op, negate) = match (pred, k) {
             (P::Eq, k) if k == all => (spirv::Op::All, false),
             (P::Ne, k) if k == all => (spirv::Op::All, true),
