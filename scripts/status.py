@@ -2,6 +2,7 @@
 """Write docs/status.md from the test tiers' own output.
 
     python3 scripts/status.py --run            # run the tiers (as .ci/run sets them up), then write
+    python3 scripts/status.py --run TIER...    # rerun only those tiers (exec_producers, ...)
     python3 scripts/status.py                  # write from the logs already in docs/logs/
 
 The logs (docs/logs/, committed beside the page) are the tiers' output as printed with
@@ -32,8 +33,11 @@ LOGS = os.path.join(ROOT, "docs", "logs")
 PAGE = os.path.join(ROOT, "docs", "status.md")
 
 
-def run_tiers():
-    """Run the Vulkan and Intel tiers with --nocapture into docs/logs/."""
+TIERS = ("exec_vulkan", "exec_intel", "exec_layer", "exec_producers")
+
+
+def run_tiers(only):
+    """Run the Vulkan and Intel tiers (or those of `only`) with --nocapture into docs/logs/."""
     os.makedirs(LOGS, exist_ok=True)
     env = dict(os.environ)
     env["OCL_ICD_VENDORS"] = os.path.join(ROOT, ".oracles", "icd")
@@ -41,7 +45,7 @@ def run_tiers():
     subprocess.run(["cargo", "build", "--release", "--manifest-path", "tests/vkhost/Cargo.toml"],
                    cwd=ROOT, check=True)
     subprocess.run(["cargo", "build", "--release", "-p", "spir-xlate-layer"], cwd=ROOT, check=True)
-    for test in ("exec_vulkan", "exec_intel", "exec_layer", "exec_producers"):
+    for test in [t for t in TIERS if not only or t in only]:
         out = subprocess.run(
             ["cargo", "test", "--release", "--test", test, "--", "--ignored",
              "--nocapture"], cwd=ROOT, env=env, capture_output=True, text=True)
@@ -403,7 +407,11 @@ def translation_section():
 
 def main():
     if "--run" in sys.argv[1:]:
-        run_tiers()
+        only = sys.argv[sys.argv.index("--run") + 1:]
+        unknown = [t for t in only if t not in TIERS]
+        if unknown:
+            sys.exit(f"status.py: no tier {unknown[0]} (the tiers: {', '.join(TIERS)})")
+        run_tiers(only)
     vulkan, intel, gpu = read("exec_vulkan.log"), read("exec_intel.log"), read("gpu.log")
     layer = read("exec_layer.log")
     nvidia = read("opencl_c_nvidia.log")
@@ -434,7 +442,11 @@ def main():
             "kernel's modern fixture made into SPIR-V by each producer, `to-spir`, loaded "
             "as SPIR on the Intel runtime, against the source). dpcpp is DPC++'s translator "
             "(PyPI `dpcpp-llvm-spirv`, LLVM 19), `-ext` with every extension it knows "
-            "allowed; ours is `to-spirv --target opencl3.0 --spirv-version X`:",
+            "allowed; ours is `to-spirv --target opencl3.0 --spirv-version X`, and "
+            "ours-untyped ours at 1.4 rewritten with SPV_KHR_untyped_pointers as a "
+            "producer of the extension writes it (tests/common/untyped.rs; no such "
+            "producer installs here; its modules are validated by the SPIRV-Tools linked "
+            "in, the installed spirv-val predating the extension):",
             "",
             *producer_rows(producers),
             "",

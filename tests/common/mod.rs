@@ -253,3 +253,4 @@ pub fn debug_text(message: &str) -> Option<&'static str> {
     ];
     PIECES.into_iter().find(|p| message.contains(p))
 }
+pub mod untyped;

@@ -13,7 +13,9 @@
 //!   DPC++'s translator at 1.4: the path of today's toolchains;
 //! * `llvm-spirv-14`: the Khronos translator Debian packages (SPIR-V 1.4 by default);
 //! * `ours-1.4`, `ours-1.5`, `ours-1.6`: our own `to-spirv --target opencl3.0
-//!   --spirv-version X`.
+//!   --spirv-version X`;
+//! * `ours-untyped`: `ours-1.4` with SPV_KHR_untyped_pointers (tests/common/untyped.rs),
+//!   checked by the SPIRV-Tools linked in (the spirv-val installed predates the extension).
 //!
 //! A module the producer writes and `spirv-val` (OpenCL 2.1+ environment of its version)
 //! accepts must read back and run like its source. A module it rejects is the producer's
@@ -72,7 +74,7 @@ const UNDEF_POINTERS: &str = "DPC++'s translator writes clang-19's constant addr
     opaque pointers) as OpUndef: the atomics and loads through it read no memory";
 
 /// The producers, by name.
-const PRODUCERS: [&str; 8] = [
+const PRODUCERS: [&str; 9] = [
     "dpcpp-1.0",
     "dpcpp-1.4",
     "dpcpp-ext",
@@ -81,6 +83,7 @@ const PRODUCERS: [&str; 8] = [
     "ours-1.4",
     "ours-1.5",
     "ours-1.6",
+    "ours-untyped",
 ];
 
 /// DPC++'s translator in the oracle venv (.ci/run installs it).
@@ -130,6 +133,16 @@ fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<
             }
         }
         "llvm-spirv-14" => cmd = Command::new("llvm-spirv-14"),
+        "ours-untyped" => {
+            // Ours at 1.4, its pointers made untyped as a producer of
+            // SPV_KHR_untyped_pointers writes them (tests/common/untyped.rs).
+            let typed = spv.with_extension("typed.spv");
+            produce("ours-1.4", (cl, fixture), &typed)?;
+            let words = common::read_spirv(&typed);
+            let untyped = common::untyped::untyped(&words)?;
+            let bytes: Vec<u8> = untyped.iter().flat_map(|w| w.to_le_bytes()).collect();
+            return std::fs::write(spv, bytes).map_err(|e| e.to_string());
+        }
         ours => {
             let version = ours.trim_start_matches("ours-");
             cmd = Command::new(env!("CARGO_BIN_EXE_spir-xlate"));
@@ -215,7 +228,16 @@ fn run_all() {
                 (1, 1 | 2) => "opencl2.2".to_string(),
                 _ => format!("spv{major}.{minor}"),
             };
-            let valid = common::spirv_val(&spv, &env);
+            let valid = if producer == "ours-untyped" {
+                // spirv-val 2023.1 predates the extension; the SPIRV-Tools linked in knows it
+                // (all but OpUntypedGroupAsyncCopyKHR, opcode 4434, which it calls invalid).
+                match spir_xlate::internals::spirv::check_input(&words) {
+                    Err(e) if !e.to_string().contains("Invalid opcode: 4434") => Err(e.to_string()),
+                    _ => Ok(()),
+                }
+            } else {
+                common::spirv_val(&spv, &env)
+            };
             if let Err(e) = &valid {
                 t.invalid += 1;
                 eprintln!("{name} ({producer}): the producer's module is invalid: {e}");

@@ -20,6 +20,7 @@ pub(crate) mod parse;
 mod splats;
 mod types;
 mod unkept;
+mod untyped;
 
 pub use parse::words_from_bytes;
 
@@ -76,6 +77,7 @@ pub(crate) struct Reader {
 /// order, phi operands) and are still meaningful. What we write is validated.
 pub fn read(words: &[u32]) -> Result<ir::Module> {
     let mut parsed = parse::parse(words, parse::Names::Apart)?;
+    untyped::retype(&mut parsed.insts, words[3])?;
     let names = std::mem::take(&mut parsed.names);
     let insts = &parsed.insts;
     let addressing = insts

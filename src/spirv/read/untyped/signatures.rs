@@ -1,0 +1,120 @@
+//! By-value parameters (ByVal, Sret) of untyped pointer type: their object's type, from
+//! what the calls pass them, and the function types that say so.
+
+use crate::hash::HashMap;
+
+use rspirv::dr::{Instruction, Operand};
+use spirv::{Op as S, Word};
+
+use super::Retype;
+
+impl Retype {
+    /// The types of by-value untyped parameters, from what the calls pass them (a variable
+    /// of the object's type), and the function types that say so.
+    pub(super) fn parameter_types(
+        &mut self,
+        insts: &[(usize, Instruction)],
+        out: &mut Vec<(usize, Instruction)>,
+    ) {
+        if self.by_value.is_empty() {
+            return;
+        }
+        self.in_functions = true;
+        // Variables of functions, and each function's parameters in order.
+        let mut params: HashMap<Word, Vec<(Word, Word)>> = HashMap::default();
+        let mut current = None;
+        for (_, i) in insts {
+            match (i.class.opcode, i.result_id, i.result_type) {
+                (S::Function, f, _) => current = f,
+                (S::FunctionParameter, Some(p), Some(t)) => {
+                    params
+                        .entry(current.unwrap_or_default())
+                        .or_default()
+                        .push((p, t));
+                }
+                (S::UntypedVariableKHR, Some(v), _) => {
+                    if let Some(Operand::IdRef(d)) = i.operands.get(1) {
+                        self.data_types.insert(v, *d);
+                    }
+                }
+                (S::Variable, Some(v), Some(t)) => {
+                    if let Some(&(_, d)) = self.pointer_of.get(&t) {
+                        self.data_types.insert(v, d);
+                    }
+                }
+                // An object inside another: the type its chain reaches.
+                (
+                    S::UntypedAccessChainKHR
+                    | S::UntypedInBoundsAccessChainKHR
+                    | S::UntypedPtrAccessChainKHR
+                    | S::UntypedInBoundsPtrAccessChainKHR,
+                    Some(v),
+                    _,
+                ) => {
+                    let ptr_form = matches!(
+                        i.class.opcode,
+                        S::UntypedPtrAccessChainKHR | S::UntypedInBoundsPtrAccessChainKHR
+                    );
+                    let ids: Vec<Word> = i
+                        .operands
+                        .iter()
+                        .filter_map(|o| match o {
+                            Operand::IdRef(x) => Some(*x),
+                            _ => None,
+                        })
+                        .collect();
+                    if let [base_type, _base, indices @ ..] = &ids[..] {
+                        let from = usize::from(ptr_form).min(indices.len());
+                        if let Ok(t) = self.walk(*base_type, &indices[from..]) {
+                            self.data_types.insert(v, t);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut pointee: HashMap<Word, Word> = HashMap::default();
+        for (_, i) in insts
+            .iter()
+            .filter(|(_, i)| i.class.opcode == S::FunctionCall)
+        {
+            let Some(Operand::IdRef(f)) = i.operands.first() else {
+                continue;
+            };
+            let Some(list) = params.get(f) else { continue };
+            for ((p, _), arg) in list.iter().zip(&i.operands[1..]) {
+                if let (true, Operand::IdRef(a)) = (self.by_value.contains(p), arg) {
+                    if let Some(&d) = self.data_types.get(a) {
+                        pointee.entry(*p).or_insert(d);
+                    }
+                }
+            }
+        }
+        for (_, i) in insts.iter().filter(|(_, i)| i.class.opcode == S::Function) {
+            let (Some(f), Some(ret)) = (i.result_id, i.result_type) else {
+                continue;
+            };
+            let Some(list) = params.get(&f) else { continue };
+            if !list.iter().any(|(p, _)| pointee.contains_key(p)) {
+                continue;
+            }
+            let mut types = Vec::new();
+            for &(p, t) in list {
+                let typed = match (pointee.get(&p), self.pointer_of.get(&t)) {
+                    (Some(&d), Some(&(sc, _))) => self.pointer(sc, d, out, 0),
+                    _ => t,
+                };
+                types.push(typed);
+            }
+            let fty = self.fresh();
+            let mut operands = vec![Operand::IdRef(ret)];
+            operands.extend(types.iter().map(|&t| Operand::IdRef(t)));
+            self.declare(
+                Instruction::new(S::TypeFunction, None, Some(fty), operands),
+                out,
+                0,
+            );
+            self.signatures.insert(f, (types, fty));
+        }
+    }
+}
