@@ -269,14 +269,21 @@ fn spir_reader_survives_mutated_bitcode() {
     );
 }
 
-/// Our SPIR-V for a sample of fixtures (every fourth), the SPIR-V reader's corpus.
+/// Our SPIR-V for a sample of fixtures (every fourth), the SPIR-V reader's corpus, and the
+/// same with untyped pointers (tests/common/untyped.rs) where they have pointers.
 fn spirv_corpus() -> Vec<Vec<u32>> {
     let options = Options::default();
-    common::fixtures()
+    let typed: Vec<Vec<u32>> = common::fixtures()
         .iter()
         .step_by(4)
         .map(|p| spir_xlate::internals::to_spirv(p, &options).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
+        .collect();
+    let untyped: Vec<Vec<u32>> = typed
+        .iter()
+        .filter_map(|w| common::untyped::untyped(w).ok())
+        .collect();
+    assert!(untyped.len() * 2 > typed.len(), "few untyped seeds");
+    typed.into_iter().chain(untyped).collect()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! execution tier runs them (tests/exec_producers, producer `untyped`).
 mod common;
 
-use spir_xlate::{Options, TargetEnv, Translation};
+use spir_xlate::{Options, TargetEnv, Translation, VulkanPointers};
 
 fn opencl_1_4() -> Translation {
     Translation::ToSpirv(Options {
@@ -23,6 +23,7 @@ fn untyped_pointer_modules_read_back() {
         .collect();
     paths.sort();
     let (mut read, mut failures, mut async_copies) = (0, Vec::new(), 0);
+    let mut same_signatures = 0;
     for path in &paths {
         let bitcode = std::fs::read(path).unwrap();
         let Ok(typed) = spir_xlate::translate(&bitcode[..], &opencl_1_4()) else {
@@ -60,9 +61,39 @@ fn untyped_pointer_modules_read_back() {
             continue;
         }
         let back = Translation::ToSpir(Default::default());
-        match spir_xlate::translate(&untyped[..], &back) {
-            Ok(_) => read += 1,
-            Err(e) => failures.push(format!("{name}: {e}")),
+        let spir = match spir_xlate::translate(&untyped[..], &back) {
+            Ok(out) => out,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        read += 1;
+        // The kernels' parameters come back with the types the typed module gave them
+        // (the untyped pass types a parameter by what its function takes it for).
+        let typed_back = spir_xlate::translate(&typed.bytes[..], &back).unwrap();
+        let kernels = |bitcode: &[u8]| -> Vec<String> {
+            let text = spir_xlate::internals::llvm_text(bitcode).unwrap();
+            text.lines()
+                .filter(|l| l.starts_with("define spir_kernel"))
+                .map(|l| l.split('#').next().unwrap_or(l).to_string())
+                .collect()
+        };
+        if kernels(&spir.bytes) == kernels(&typed_back.bytes) {
+            same_signatures += 1;
+        }
+        // The Vulkan lowering takes what the reader made (an internal error would be ours).
+        for pointers in [VulkanPointers::Physical, VulkanPointers::Descriptors] {
+            let vulkan = Translation::ToSpirv(Options {
+                target: TargetEnv::Vulkan12,
+                vulkan_pointers: pointers,
+                ..Default::default()
+            });
+            if let Err(e) = spir_xlate::translate(&untyped[..], &vulkan) {
+                if matches!(e.kind, spir_xlate::ErrorKind::Internal(_)) {
+                    failures.push(format!("{name}: Vulkan {pointers:?}: {e}"));
+                }
+            }
         }
     }
     assert!(
@@ -76,6 +107,11 @@ fn untyped_pointer_modules_read_back() {
         async_copies >= 3,
         "{async_copies} modules with untyped async copies"
     );
+    assert!(
+        same_signatures * 10 >= read * 9,
+        "kernel signatures as typed in {same_signatures} of {read} modules"
+    );
+    eprintln!("kernel signatures as typed in {same_signatures} of {read} modules");
 }
 
 /// The opcodes of a module's instructions, in order.

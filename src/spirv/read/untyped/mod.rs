@@ -96,6 +96,8 @@ struct Retype {
     /// Each function's parameter types where a by-value parameter's changed, and the
     /// function type made for them.
     signatures: HashMap<Word, (Vec<Word>, Word)>,
+    /// The `uchar` an untyped pointer points to here.
+    uchar: Option<Word>,
 }
 
 fn id(inst: &Instruction, i: usize) -> Result<Word> {
@@ -273,6 +275,7 @@ impl Retype {
                     ));
                 };
                 let uchar = self.int_type(8, out, at);
+                self.uchar = Some(uchar);
                 self.pointer_of.insert(u, (sc, uchar));
                 self.pointers.entry((sc, uchar)).or_insert(u);
                 inst = Instruction::new(

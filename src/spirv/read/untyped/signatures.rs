@@ -1,5 +1,8 @@
-//! By-value parameters (ByVal, Sret) of untyped pointer type: their object's type, from
-//! what the calls pass them, and the function types that say so.
+//! Parameters of untyped pointer type given the type they point to, where the module says
+//! it: a by-value parameter (ByVal, Sret) from what the calls pass it, any other from what
+//! the function's loads, stores and access chains take it for (one type only); and the
+//! function types that say so. Kernels keep their arguments' element types this way
+//! (argument info, a Vulkan buffer's element type).
 
 use crate::hash::HashMap;
 
@@ -9,21 +12,49 @@ use spirv::{Op as S, Word};
 use super::Retype;
 
 impl Retype {
-    /// The types of by-value untyped parameters, from what the calls pass them (a variable
-    /// of the object's type), and the function types that say so.
+    /// The pointee types of untyped parameters where the module says them, and the function
+    /// types that say so.
     pub(super) fn parameter_types(
         &mut self,
         insts: &[(usize, Instruction)],
         out: &mut Vec<(usize, Instruction)>,
     ) {
-        if self.by_value.is_empty() {
-            return;
-        }
         self.in_functions = true;
+        // What each parameter is taken for in its function: the types it is loaded, stored
+        // and indexed as.
+        let mut taken_as: HashMap<Word, Vec<Word>> = HashMap::default();
+        let mut value_types: HashMap<Word, Word> = HashMap::default();
         // Variables of functions, and each function's parameters in order.
         let mut params: HashMap<Word, Vec<(Word, Word)>> = HashMap::default();
         let mut current = None;
         for (_, i) in insts {
+            if let (Some(t), Some(v)) = (i.result_type, i.result_id) {
+                value_types.insert(v, t);
+            }
+            let ids = |k: usize| match i.operands.get(k) {
+                Some(Operand::IdRef(x)) => Some(*x),
+                _ => None,
+            };
+            let use_as = match i.class.opcode {
+                S::Load => ids(0).zip(i.result_type),
+                S::Store => ids(0).zip(ids(1).and_then(|v| {
+                    value_types
+                        .get(&v)
+                        .or_else(|| self.declared.get(&v))
+                        .copied()
+                })),
+                S::UntypedAccessChainKHR
+                | S::UntypedInBoundsAccessChainKHR
+                | S::UntypedPtrAccessChainKHR
+                | S::UntypedInBoundsPtrAccessChainKHR => ids(1).zip(ids(0)),
+                _ => None,
+            };
+            if let Some((p, t)) = use_as {
+                let seen = taken_as.entry(p).or_default();
+                if !seen.contains(&t) {
+                    seen.push(t);
+                }
+            }
             match (i.class.opcode, i.result_id, i.result_type) {
                 (S::Function, f, _) => current = f,
                 (S::FunctionParameter, Some(p), Some(t)) => {
@@ -88,6 +119,16 @@ impl Retype {
                         pointee.entry(*p).or_insert(d);
                     }
                 }
+            }
+        }
+        // Any other untyped parameter: the one type its function takes it for.
+        for &(p, t) in params.values().flatten() {
+            let untyped = self
+                .pointer_of
+                .get(&t)
+                .is_some_and(|&(_, d)| Some(d) == self.uchar);
+            if let (true, Some([only])) = (untyped, taken_as.get(&p).map(Vec::as_slice)) {
+                pointee.entry(p).or_insert(*only);
             }
         }
         for (_, i) in insts.iter().filter(|(_, i)| i.class.opcode == S::Function) {
