@@ -233,22 +233,15 @@ def vulkan_bench(report, modules):
     return rows
 
 
-def intel_bench(report):
-    who = [("ours-spirv", "our SPIR-V 1.4"), ("ours-spirv-fma", "our SPIR-V 1.4, `--mad fma`"),
-           ("ours-spirv-split", "our SPIR-V 1.4, `--mad split`"),
-           ("ours-spirv-contract", "our SPIR-V 1.4, `--mad contract-intel`"),
-           ("ours-spirv-1.0", "our SPIR-V 1.0 (the default)"),
-           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V (1.4)"),
-           ("input-spir", "the input SPIR, built by the driver")]
-    # A log from before SPIR-V 1.0 had a column of its own has none of it.
-    who = [(k, t) for k, t in who
-           if any(k in e["producers"] for e in report["kernels"])]
-    rows = ["| kernel | source (ms) | " + " | ".join(t for _, t in who) + " |",
+def ratio_rows(report, who, base_key, base_title, largest=False):
+    """Rows of each producer's median time over `base_key`'s, kernel by kernel, with the
+    geometric mean (and the largest ratio)."""
+    rows = [f"| kernel | {base_title} (ms) | " + " | ".join(t for _, t in who) + " |",
             "|---|---:|" + "---:|" * len(who)]
     ratios = {k: [] for k, _ in who}
     for e in report["kernels"]:
         p = e["producers"]
-        base = timed(p.get("source"))
+        base = timed(p.get(base_key))
         cells = []
         for k, _ in who:
             t = timed(p.get(k))
@@ -261,7 +254,23 @@ def intel_bench(report):
                     + " | ".join(cells) + " |")
     rows.append("| **geometric mean** | | " +
                 " | ".join(f"**{geomean(ratios[k]):.2f}**" for k, _ in who) + " |")
+    if largest:
+        rows.append("| **largest** | | " +
+                    " | ".join(f"**{max(ratios[k]):.2f}**" for k, _ in who) + " |")
     return rows
+
+
+def intel_bench(report):
+    who = [("ours-spirv", "our SPIR-V 1.4"), ("ours-spirv-fma", "our SPIR-V 1.4, `--mad fma`"),
+           ("ours-spirv-split", "our SPIR-V 1.4, `--mad split`"),
+           ("ours-spirv-contract", "our SPIR-V 1.4, `--mad contract-intel`"),
+           ("ours-spirv-1.0", "our SPIR-V 1.0 (the default)"),
+           ("ours-spir", "our SPIR (`to-spir`)"), ("llvm-spirv", "llvm-spirv-14's SPIR-V (1.4)"),
+           ("input-spir", "the input SPIR, built by the driver")]
+    # A log from before SPIR-V 1.0 had a column of its own has none of it.
+    who = [(k, t) for k, t in who
+           if any(k in e["producers"] for e in report["kernels"])]
+    return ratio_rows(report, who, "source", "source")
 
 
 def intel_same_input(report):
@@ -272,27 +281,7 @@ def intel_same_input(report):
            ("ours-spirv-1.0", "our SPIR-V 1.0 (the default)")]
     if not any("input-spir" in e["producers"] for e in report["kernels"]):
         return []
-    rows = ["| kernel | input SPIR (ms) | " + " | ".join(t for _, t in who) + " |",
-            "|---|---:|" + "---:|" * len(who)]
-    ratios = {k: [] for k, _ in who}
-    for e in report["kernels"]:
-        p = e["producers"]
-        base = timed(p.get("input-spir"))
-        cells = []
-        for k, _ in who:
-            t = timed(p.get(k))
-            if t is None or not base:
-                cells.append("failed")
-            else:
-                ratios[k].append(t / base)
-                cells.append(f"{t / base:.2f}")
-        rows.append(f"| {e['kernel']} | " + (f"{base:.3f}" if base else "failed") + " | "
-                    + " | ".join(cells) + " |")
-    rows.append("| **geometric mean** | | " +
-                " | ".join(f"**{geomean(ratios[k]):.2f}**" for k, _ in who) + " |")
-    rows.append("| **largest** | | " +
-                " | ".join(f"**{max(ratios[k]):.2f}**" for k, _ in who) + " |")
-    return rows
+    return ratio_rows(report, who, "input-spir", "input SPIR", largest=True)
 
 
 def module_rows(modules):

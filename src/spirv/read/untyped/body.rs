@@ -119,25 +119,19 @@ impl Retype {
                 let value = id(&inst, if op == S::Store { 1 } else { 3 })?;
                 self.declared.get(&value).map(|&t| (0, t))
             }
-            S::AtomicLoad
-            | S::AtomicExchange
-            | S::AtomicCompareExchange
-            | S::AtomicCompareExchangeWeak
-            | S::AtomicIIncrement
-            | S::AtomicIDecrement
-            | S::AtomicIAdd
-            | S::AtomicISub
-            | S::AtomicSMin
-            | S::AtomicUMin
-            | S::AtomicSMax
-            | S::AtomicUMax
-            | S::AtomicAnd
-            | S::AtomicOr
-            | S::AtomicXor
-            | S::AtomicFAddEXT
-            | S::AtomicFMinEXT
-            | S::AtomicFMaxEXT => inst.result_type.map(|t| (0, t)),
             S::AtomicFlagTestAndSet | S::AtomicFlagClear => Some((0, self.int_type(32, out, 0))),
+            // The other atomics work on memory of their result's type.
+            op if crate::spirv::form::is_atomic(op)
+                || matches!(
+                    op,
+                    S::AtomicCompareExchangeWeak
+                        | S::AtomicFAddEXT
+                        | S::AtomicFMinEXT
+                        | S::AtomicFMaxEXT
+                ) =>
+            {
+                inst.result_type.map(|t| (0, t))
+            }
             S::UntypedVariableKHR => return self.variable(0, inst, out),
             S::UntypedAccessChainKHR
             | S::UntypedInBoundsAccessChainKHR
