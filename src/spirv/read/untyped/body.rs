@@ -29,7 +29,11 @@ impl Retype {
         for (at, mut inst) in insts {
             if let Some((types, fty)) = &signature {
                 match inst.class.opcode {
-                    S::Function => inst.operands[1] = Operand::IdRef(*fty),
+                    S::Function => {
+                        if let Some(o) = inst.operands.get_mut(1) {
+                            *o = Operand::IdRef(*fty);
+                        }
+                    }
                     S::FunctionParameter => {
                         inst.result_type = types.get(param).copied();
                         param += 1;

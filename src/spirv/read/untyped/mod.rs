@@ -12,8 +12,13 @@
 //!   pointer to that type (`OpBitcast`);
 //! * where an instruction works on memory of a type (a load, a store, an atomic, an
 //!   OpenCL.std `vload`/`vstore`, `frexp`, `modf`, ...), its pointer is cast to a pointer to
-//!   that type; everywhere else a value is cast back to the type the producer declared for
-//!   it (a phi's operand at the end of its predecessor).
+//!   that type; where types must agree (a phi, whose operand is cast at the end of its
+//!   predecessor, a select, a call's arguments, a stored value, a pointer cast) a value is
+//!   cast back to the type the producer declared for it; elsewhere an instruction sees the
+//!   most precise type known;
+//! * a parameter is given the type it points to where the module says it (`signatures.rs`):
+//!   a by-value one from what the calls pass it, any other from the one type its function
+//!   loads, stores or indexes it as.
 //!
 //! The casts are what a producer of typed SPIR-V would write; the driver folds them. Modules
 //! without the extension are not touched.
