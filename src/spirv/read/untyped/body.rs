@@ -116,6 +116,9 @@ impl Retype {
         out: &mut Vec<(usize, Instruction)>,
     ) -> Result<Instruction> {
         let op = inst.class.opcode;
+        if let Some(chain) = self.chain(&inst) {
+            return self.access_chain(inst.result_id.unwrap_or_default(), chain?, before, out);
+        }
         // The operand that is a pointer to memory of a known type, and that type.
         let typed: Option<(usize, Word)> = match op {
             S::Load => inst.result_type.map(|t| (0, t)),
@@ -137,12 +140,6 @@ impl Retype {
                 inst.result_type.map(|t| (0, t))
             }
             S::UntypedVariableKHR => return self.variable(0, inst, out),
-            S::UntypedAccessChainKHR
-            | S::UntypedInBoundsAccessChainKHR
-            | S::UntypedPtrAccessChainKHR
-            | S::UntypedInBoundsPtrAccessChainKHR => {
-                return self.access_chain(inst, before, out);
-            }
             S::UntypedGroupAsyncCopyKHR => return self.async_copy(inst, before, out),
             S::GroupAsyncCopy => {
                 // Untyped on one side: the other side's type says the elements'.
@@ -244,40 +241,28 @@ impl Retype {
     /// typed chain over `%base` cast to a pointer to `%base_type`.
     fn access_chain(
         &mut self,
-        inst: Instruction,
+        r: Word,
+        chain: super::Chain,
         before: &mut Vec<Instruction>,
         out: &mut Vec<(usize, Instruction)>,
     ) -> Result<Instruction> {
-        let op = inst.class.opcode;
-        let r = inst.result_id.unwrap_or_default();
-        let base_type = id(&inst, 0)?;
-        let base = id(&inst, 1)?;
-        let ptr_form = matches!(
-            op,
-            S::UntypedPtrAccessChainKHR | S::UntypedInBoundsPtrAccessChainKHR
-        );
-        let mut indices = Vec::new();
-        for i in 2..inst.operands.len() {
-            indices.push(id(&inst, i)?);
-        }
-        let walked = self.walk(base_type, &indices[usize::from(ptr_form)..])?;
+        let base = chain.base;
         let Some(&(sc, _)) = self.now_type(base).and_then(|t| self.pointer_of.get(&t)) else {
             return Err(Error::malformed(format!(
                 "the base %{base} of %{r} is no pointer"
             )));
         };
-        let base = self.cast_to(base, base_type, before, out)?;
-        let result = self.pointer(sc, walked, out, 0);
+        let base = self.cast_to(base, chain.base_type, before, out)?;
+        let result = self.pointer(sc, chain.reached, out, 0);
         self.now.insert(r, result);
-        let typed = match op {
-            S::UntypedAccessChainKHR => S::AccessChain,
-            S::UntypedInBoundsAccessChainKHR => S::InBoundsAccessChain,
-            S::UntypedPtrAccessChainKHR => S::PtrAccessChain,
-            _ => S::InBoundsPtrAccessChain,
-        };
         let mut operands = vec![Operand::IdRef(base)];
-        operands.extend(indices.into_iter().map(Operand::IdRef));
-        Ok(Instruction::new(typed, Some(result), Some(r), operands))
+        operands.extend(chain.indices.into_iter().map(Operand::IdRef));
+        Ok(Instruction::new(
+            chain.typed,
+            Some(result),
+            Some(r),
+            operands,
+        ))
     }
 
     /// The size in bytes of a scalar or vector type (a 3-vector takes 4 lanes' room).

@@ -105,6 +105,17 @@ struct Retype {
     uchar: Option<Word>,
 }
 
+/// An untyped access chain, read ([`Retype::chain`]).
+struct Chain {
+    /// The typed chain instruction it stands for.
+    typed: S,
+    base_type: Word,
+    base: Word,
+    indices: Vec<Word>,
+    /// The type the indices reach from `base_type`.
+    reached: Word,
+}
+
 fn id(inst: &Instruction, i: usize) -> Result<Word> {
     match inst.operands.get(i) {
         Some(Operand::IdRef(v)) => Ok(*v),
@@ -397,6 +408,39 @@ impl Retype {
         };
         let want = self.pointer(sc, pointee, out, 0);
         Ok(self.cast(p, want, before))
+    }
+
+    /// An untyped access chain's parts: its base type, its base, its indices (the element
+    /// first for the Ptr forms), the typed chain instruction it stands for, and the type the
+    /// indices reach. None for other instructions.
+    fn chain(&self, inst: &Instruction) -> Option<Result<Chain>> {
+        let typed = match inst.class.opcode {
+            S::UntypedAccessChainKHR => S::AccessChain,
+            S::UntypedInBoundsAccessChainKHR => S::InBoundsAccessChain,
+            S::UntypedPtrAccessChainKHR => S::PtrAccessChain,
+            S::UntypedInBoundsPtrAccessChainKHR => S::InBoundsPtrAccessChain,
+            _ => return None,
+        };
+        let parts = || -> Result<Chain> {
+            let base_type = id(inst, 0)?;
+            let base = id(inst, 1)?;
+            let indices = (2..inst.operands.len())
+                .map(|i| id(inst, i))
+                .collect::<Result<Vec<_>>>()?;
+            let element = usize::from(matches!(
+                typed,
+                S::PtrAccessChain | S::InBoundsPtrAccessChain
+            ));
+            let reached = self.walk(base_type, indices.get(element..).unwrap_or_default())?;
+            Ok(Chain {
+                typed,
+                base_type,
+                base,
+                indices,
+                reached,
+            })
+        };
+        Some(parts())
     }
 
     /// The type reached from `base` by the (non-first) indices of an access chain.

@@ -43,12 +43,15 @@ impl Retype {
                         .or_else(|| self.declared.get(&v))
                         .copied()
                 })),
-                S::UntypedAccessChainKHR
-                | S::UntypedInBoundsAccessChainKHR
-                | S::UntypedPtrAccessChainKHR
-                | S::UntypedInBoundsPtrAccessChainKHR => ids(1).zip(ids(0)),
                 _ => None,
             };
+            // A chain takes its base for its base type, and reaches an object of the type
+            // its indices lead to (what a by-value parameter may be passed).
+            let chain = self.chain(i).and_then(Result::ok);
+            let use_as = use_as.or(chain.as_ref().map(|c| (c.base, c.base_type)));
+            if let (Some(c), Some(v)) = (&chain, i.result_id) {
+                self.data_types.insert(v, c.reached);
+            }
             if let Some((p, t)) = use_as {
                 let seen = taken_as.entry(p).or_default();
                 if !seen.contains(&t) {
@@ -71,34 +74,6 @@ impl Retype {
                 (S::Variable, Some(v), Some(t)) => {
                     if let Some(&(_, d)) = self.pointer_of.get(&t) {
                         self.data_types.insert(v, d);
-                    }
-                }
-                // An object inside another: the type its chain reaches.
-                (
-                    S::UntypedAccessChainKHR
-                    | S::UntypedInBoundsAccessChainKHR
-                    | S::UntypedPtrAccessChainKHR
-                    | S::UntypedInBoundsPtrAccessChainKHR,
-                    Some(v),
-                    _,
-                ) => {
-                    let ptr_form = matches!(
-                        i.class.opcode,
-                        S::UntypedPtrAccessChainKHR | S::UntypedInBoundsPtrAccessChainKHR
-                    );
-                    let ids: Vec<Word> = i
-                        .operands
-                        .iter()
-                        .filter_map(|o| match o {
-                            Operand::IdRef(x) => Some(*x),
-                            _ => None,
-                        })
-                        .collect();
-                    if let [base_type, _base, indices @ ..] = &ids[..] {
-                        let from = usize::from(ptr_form).min(indices.len());
-                        if let Ok(t) = self.walk(*base_type, &indices[from..]) {
-                            self.data_types.insert(v, t);
-                        }
                     }
                 }
                 _ => {}
