@@ -26,13 +26,37 @@ impl DebugSet {
     }
 
     /// The set an `OpExtInstImport` name imports, if it is one of these.
+    /// `NonSemantic.Shader.DebugInfo.200` (`NONSEMANTIC_200`) is read as the non-semantic
+    /// set.
     pub fn from_import(name: &str) -> Option<Self> {
         match name {
             "OpenCL.DebugInfo.100" => Some(DebugSet::OpenCl),
-            "NonSemantic.Shader.DebugInfo.100" => Some(DebugSet::NonSemantic),
+            "NonSemantic.Shader.DebugInfo.100" | NONSEMANTIC_200 => Some(DebugSet::NonSemantic),
             _ => None,
         }
     }
+}
+
+/// The Khronos and DPC++ translators' edition of the non-semantic set
+/// (`--spirv-debug-info-version=nonsemantic-shader-200`): the same opcodes and layouts but
+/// where `edition_200` says, and instructions for what OpenCL C does not have (Fortran's
+/// strings and dynamic arrays, modules), which are read as types of no known form.
+pub const NONSEMANTIC_200: &str = "NonSemantic.Shader.DebugInfo.200";
+
+/// What `NONSEMANTIC_200` lays out otherwise than `NonSemantic.Shader.DebugInfo.100`.
+pub mod edition_200 {
+    /// `DebugCompilationUnit`'s operand past the shared four: the producer's OpString.
+    pub const UNIT_PRODUCER: usize = 4;
+    /// `DebugInlinedAt Line Column Scope [Inlined]`: a column after the line.
+    pub const INLINED_COLUMN: usize = 1;
+    /// `DebugSource File [ChecksumKind ChecksumValue] [Text]`: the text is the last operand,
+    /// the second (`File Text`) or the fourth.
+    pub const SOURCE_TEXT: [usize; 2] = [1, 3];
+    /// `DebugTypeSubrange LowerBound UpperBound Count [Stride]`: a `DebugTypeArray`'s
+    /// operands past its base type are these, where the other sets have counts.
+    pub const TYPE_SUBRANGE: u32 = 201;
+    /// The subrange's count operand.
+    pub const SUBRANGE_COUNT: usize = 2;
 }
 
 /// `NonSemantic.Shader.DebugInfo.100`'s opcodes past the shared ones.

@@ -253,4 +253,19 @@ pub fn debug_text(message: &str) -> Option<&'static str> {
     ];
     PIECES.into_iter().find(|p| message.contains(p))
 }
+
+/// DPC++'s translator in the oracle venv (.ci/run installs it).
+pub fn dpcpp() -> PathBuf {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join(".oracles/venv/lib");
+    let found = std::fs::read_dir(&lib).ok().and_then(|d| {
+        d.flatten()
+            .map(|e| {
+                e.path()
+                    .join("site-packages/dpcpp_llvm_spirv/bin/llvm-spirv")
+            })
+            .find(|p| p.exists())
+    });
+    found.expect("DPC++'s llvm-spirv in .oracles/venv (pip install dpcpp-llvm-spirv; .ci/run)")
+}
+
 pub mod untyped;

@@ -31,7 +31,7 @@ mod compare;
 mod spec;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use common::run_tool;
@@ -86,20 +86,6 @@ const PRODUCERS: [&str; 9] = [
     "ours-untyped",
 ];
 
-/// DPC++'s translator in the oracle venv (.ci/run installs it).
-fn dpcpp() -> PathBuf {
-    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join(".oracles/venv/lib");
-    let found = std::fs::read_dir(&lib).ok().and_then(|d| {
-        d.flatten()
-            .map(|e| {
-                e.path()
-                    .join("site-packages/dpcpp_llvm_spirv/bin/llvm-spirv")
-            })
-            .find(|p| p.exists())
-    });
-    found.expect("DPC++'s llvm-spirv in .oracles/venv (pip install dpcpp-llvm-spirv; .ci/run)")
-}
-
 /// `producer`'s SPIR-V of `fixture` (of the kernel's source `cl`), written to `spv`.
 fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<(), String> {
     let mut cmd;
@@ -116,12 +102,12 @@ fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<
                     .arg("-o")
                     .arg(&bc),
             )?;
-            cmd = Command::new(dpcpp());
+            cmd = Command::new(common::dpcpp());
             cmd.arg("--spirv-max-version=1.4");
             return run_tool(cmd.arg(&bc).arg("-o").arg(spv));
         }
         "dpcpp-1.0" | "dpcpp-1.4" | "dpcpp-ext" => {
-            cmd = Command::new(dpcpp());
+            cmd = Command::new(common::dpcpp());
             let version = if producer == "dpcpp-1.0" {
                 "1.0"
             } else {

@@ -23,6 +23,9 @@ use crate::spirv::debug_info::{self as spell, flags, nonsemantic_op, DebugSet};
 #[derive(Default)]
 pub(super) struct DebugReader {
     sets: HashMap<Word, DebugSet>,
+    /// The module imports `NonSemantic.Shader.DebugInfo.200`: its non-semantic
+    /// instructions have that edition's layouts (`spell::edition_200`).
+    pub(super) edition_200: bool,
     strings: HashMap<Word, String>,
     insts: HashMap<Word, (DebugSet, u32, Vec<Word>)>,
     files: HashMap<Word, Handle<dbg::SourceFile>>,
@@ -60,6 +63,7 @@ impl Reader {
     pub(super) fn debug_import(&mut self, id: Word, name: &str) -> Option<DebugSet> {
         let set = DebugSet::from_import(name)?;
         self.dbg.sets.insert(id, set);
+        self.dbg.edition_200 |= name == spell::NONSEMANTIC_200;
         Some(set)
     }
 
@@ -139,11 +143,17 @@ impl Reader {
             return f;
         }
         let f = match self.dinst(id) {
-            Some((_, op, ops)) if op == D::DebugSource as u32 => {
+            Some((kind, op, ops)) if op == D::DebugSource as u32 => {
                 let path = self.dstr(ops.first());
+                let at = match (kind, self.dbg.edition_200) {
+                    (DebugSet::NonSemantic, true) => spell::edition_200::SOURCE_TEXT
+                        .into_iter()
+                        .find(|&i| i + 1 == ops.len()),
+                    _ => Some(1),
+                };
                 // An empty text is none (what a writer must put where it has none).
-                let text = ops
-                    .get(1)
+                let text = at
+                    .and_then(|i| ops.get(i))
                     .map(|t| self.dstr(Some(t)))
                     .filter(|t| !t.is_empty());
                 file_of_path(&mut self.m.debug, &path, text)
@@ -164,10 +174,15 @@ impl Reader {
         }
         let file = self.dfile(ops.get(2));
         let i = self.m.debug.units.len() as u32;
+        let named = ops
+            .get(spell::edition_200::UNIT_PRODUCER)
+            .filter(|_| kind == DebugSet::NonSemantic && self.dbg.edition_200)
+            .map(|p| self.dstr(Some(p)))
+            .filter(|p| !p.is_empty());
         self.m.debug.units.push(dbg::CompileUnit {
             file,
             language: spell::language_of(self.dnum(kind, ops.get(3))),
-            producer: self.dbg.producer.clone(),
+            producer: named.or_else(|| self.dbg.producer.clone()),
             optimized: false,
             dwarf_version: self.dnum(kind, ops.get(1)).clamp(2, 5),
         });
@@ -320,19 +335,23 @@ impl Reader {
             if op != D::DebugInlinedAt as u32 {
                 return None;
             }
-            let scope = self.dscope(*ops.get(1)?)?;
-            let inlined_at = match ops.get(2) {
+            // The .200 edition has a column after the line.
+            let column = (kind == DebugSet::NonSemantic && self.dbg.edition_200)
+                .then(|| self.dnum(kind, ops.get(spell::edition_200::INLINED_COLUMN)));
+            let rest = &ops[usize::from(column.is_some())..];
+            let scope = self.dscope(*rest.get(1)?)?;
+            let inlined_at = match rest.get(2) {
                 Some(&outer) => Some(self.dinlined(outer)?),
                 None => None,
             };
             let mut at = dbg::Location {
                 line: self.dnum(kind, ops.first()),
-                column: 0,
+                column: column.unwrap_or(0),
                 scope,
                 inlined_at,
             };
             // Two calls on one line inlined (`f(a) + f(b)`) are two `DebugInlinedAt`s that
-            // say the same, having no column: the second and later get a discriminator
+            // say the same, having no column (but in the .200 edition): the second and later get a discriminator
             // scope of their own, as LLVM tells code on one line apart, so that each stays
             // an instance of its own (its variables too).
             let seen = self

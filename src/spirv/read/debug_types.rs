@@ -60,7 +60,7 @@ impl Reader {
             },
             D::DebugTypeArray => {
                 let base = self.dtype_opt(ops.first());
-                let counts = ops[1..].iter().map(|&c| self.dconst(c)).collect();
+                let counts = self.array_counts(kind, ops.get(1..).unwrap_or(&[]));
                 DebugType::Array {
                     base,
                     counts,
@@ -128,6 +128,37 @@ impl Reader {
                 name: self.dstr(ops.first()),
             },
         })
+    }
+
+    /// A `DebugTypeArray`'s dimensions from its operands past the base type. The sets give
+    /// a count each; the Khronos and DPC++ translators (llvm-spirv-14 too) follow the counts
+    /// with as many lower bounds, which in OpenCL C are 0 or DebugInfoNone: an even number
+    /// of operands whose second half is only those is read so (no writer of the sets' own
+    /// form gives a count of 0 or none). The .200 edition names a `DebugTypeSubrange` each.
+    fn array_counts(&self, kind: DebugSet, ops: &[Word]) -> Vec<Option<u64>> {
+        use spell::edition_200 as e;
+        if kind == DebugSet::NonSemantic && self.dbg.edition_200 {
+            return ops
+                .iter()
+                .map(|&r| match self.dinst(r) {
+                    Some((_, e::TYPE_SUBRANGE, sub)) => {
+                        sub.get(e::SUBRANGE_COUNT).and_then(|&c| self.dconst(c))
+                    }
+                    _ => self.dconst(r),
+                })
+                .collect();
+        }
+        let bound = |&b: &Word| {
+            self.dconst(b) == Some(0)
+                || self
+                    .dinst(b)
+                    .is_some_and(|(_, op, _)| op == D::DebugInfoNone as u32)
+        };
+        let counts = match ops.len() % 2 {
+            0 if ops[ops.len() / 2..].iter().all(bound) => &ops[..ops.len() / 2],
+            _ => ops,
+        };
+        counts.iter().map(|&c| self.dconst(c)).collect()
     }
 
     pub(super) fn dmember(&mut self, id: Word) -> Option<dbg::Member> {
