@@ -166,6 +166,17 @@ fn link_llvm() {
         assert!(out.status.success(), "{} {args:?} failed", config.display());
         String::from_utf8(out.stdout).expect("llvm-config prints UTF-8")
     };
+    // The one C++ file (src/llvm/inst_flags.cpp: what LLVM 14's C API cannot reach), first,
+    // so that the LLVM libraries after it resolve it.
+    println!("cargo:rerun-if-changed=src/llvm/inst_flags.cpp");
+    let mut shim = cc::Build::new();
+    shim.cpp(true)
+        .file("src/llvm/inst_flags.cpp")
+        .warnings(false);
+    for flag in run(&["--cxxflags"]).split_whitespace() {
+        shim.flag(flag);
+    }
+    shim.compile("spir_xlate_llvm_shim");
     println!(
         "cargo:rustc-link-search=native={}",
         run(&["--libdir"]).trim()

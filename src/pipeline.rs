@@ -51,18 +51,6 @@ fn read_in_process(bytes: &[u8]) -> Result<ir::Module> {
     }
 }
 
-/// [`read_in_process`] for a translation to SPIR-V under `options`: SPIR is read without what
-/// the module will not keep (`spir::read::Reading`).
-fn read_in_process_for(bytes: &[u8], options: &Options) -> Result<ir::Module> {
-    if input::format(bytes) == Format::Spirv {
-        return read_in_process(bytes);
-    }
-    let reading = spir::read::Reading {
-        wrap_flags: options.keeps_1_4_forms(),
-    };
-    spir::read::read_bytes_reading(bytes, reading)
-}
-
 /// A SPIR-V module and, for a Vulkan target, its kernel interface as JSON.
 #[derive(Debug)]
 pub struct SpirvOutput {
@@ -86,7 +74,7 @@ pub fn translate_to_spirv<'a>(
     let bytes = input.bytes()?;
     let limits = options.limits.for_input(bytes.len() as u64);
     contain::run(contain::Work::ReadBitcode, limits, || {
-        let module = read_in_process_for(&bytes, options)?;
+        let module = read_in_process(&bytes)?;
         let out = assemble_spirv(&module, options)?;
         // The graph is freed before SPIRV-Tools builds its own view of the words.
         drop(module);

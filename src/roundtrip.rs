@@ -60,10 +60,15 @@ fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
             p.attrs.writeonly = false;
         }
     }
-    // Wrap flags are written for OpenCL targets from SPIR-V 1.4 on (Lossiness).
-    if !options.keeps_1_4_forms() {
-        forget_wrap_flags(&mut m);
-    }
+    // Wrap flags are written for OpenCL targets from SPIR-V 1.4 on, fast-math flags as far
+    // as FPFastMathMode can say them under the `--mad` form's extension (Lossiness).
+    let bits = match options.mad {
+        _ if options.target.is_vulkan() => None,
+        crate::options::MadForm::Contract => Some(crate::spirv::fast_math::Bits::FloatControls2),
+        crate::options::MadForm::ContractIntel => Some(crate::spirv::fast_math::Bits::Intel),
+        _ => Some(crate::spirv::fast_math::Bits::Core),
+    };
+    forget_unwritten_flags(&mut m, !options.keeps_1_4_forms(), bits);
     Ok(Check {
         path: "SPIR -> SPIR-V -> graph",
         difference: first_difference(
@@ -73,8 +78,15 @@ fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
     })
 }
 
-/// `nsw`, `nuw` and `exact` forgotten everywhere in `m`.
-fn forget_wrap_flags(m: &mut crate::ir::Module) {
+/// In `m`: `nsw`, `nuw` and `exact` forgotten everywhere where `wraps`, and the fast-math
+/// flags FPFastMathMode cannot say with `bits` (`None`: a Vulkan module, which says only
+/// that contraction is allowed).
+fn forget_unwritten_flags(
+    m: &mut crate::ir::Module,
+    wraps: bool,
+    bits: Option<crate::spirv::fast_math::Bits>,
+) {
+    use crate::spirv::fast_math::{fast_of, mode_of};
     let functions: Vec<_> = m.functions.iter().map(|(h, _)| h).collect();
     for f in functions {
         let Some(body) = m.functions[f].body.as_mut() else {
@@ -82,7 +94,16 @@ fn forget_wrap_flags(m: &mut crate::ir::Module) {
         };
         for (_, inst) in body.insts.iter_mut() {
             if let crate::ir::Op::Binary { flags, .. } = &mut inst.op {
-                *flags = Default::default();
+                if wraps {
+                    (flags.nsw, flags.nuw, flags.exact) = (false, false, false);
+                }
+                flags.fast = match bits {
+                    Some(bits) => fast_of(mode_of(flags.fast, bits).0),
+                    None => crate::ir::FastMath {
+                        allow_contract: flags.fast.allow_contract,
+                        ..Default::default()
+                    },
+                };
             }
         }
     }

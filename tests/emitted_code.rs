@@ -293,3 +293,156 @@ entry:
         "{t}"
     );
 }
+
+/// A float operation's fast-math flags (LLVM's `fast`, `nnan`, ...) in LLVM IR text.
+fn fast_flags(text: &str, op: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let rest = l.split(" = ").nth(1)?.strip_prefix(op)?.strip_prefix(' ')?;
+            let flags: Vec<&str> = rest
+                .split(' ')
+                .take_while(|w| {
+                    [
+                        "fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc",
+                    ]
+                    .contains(w)
+                })
+                .collect();
+            Some(flags.join(" "))
+        })
+        .collect()
+}
+
+#[test]
+fn fast_relaxed_math_is_kept_both_ways() {
+    // A kernel built with -cl-fast-relaxed-math: each float operation is `fast`, written as
+    // FPFastMathMode Fast (SPIR-V 1.0), or with SPV_KHR_float_controls2 (`--mad contract`)
+    // as its seven bits (Fast is retired there); read back as `fast` in both flavors; a
+    // Vulkan module is strict but for contraction (FPFastMathMode is a Kernel decoration),
+    // which is reported.
+    let bitcode = std::fs::read("tests/fixtures/modern/fast_relaxed.spir64.bc").unwrap();
+    let input = spir_xlate::internals::llvm_text(&bitcode).unwrap();
+    let ops = fast_flags(&input, "fmul");
+    assert!(ops.len() >= 4 && ops.iter().all(|f| f == "fast"), "{ops:?}");
+    for (form, mode) in [
+        ("mad", "FPFastMathMode Fast"),
+        (
+            "contract",
+            "FPFastMathMode NotNaN|NotInf|NSZ|AllowRecip|AllowContract|AllowReassoc|AllowTransform",
+        ),
+    ] {
+        let mut t = spir_xlate::Translation::ToSpirv(Options::default());
+        t.set("mad", form).unwrap();
+        let spirv = spir_xlate::translate(&bitcode[..], &t).unwrap();
+        assert!(spirv.lost.is_empty(), "{form}: {:?}", spirv.lost);
+        let words: Vec<u32> = spirv
+            .bytes
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let text = spir_xlate::disassemble(&words).unwrap();
+        let float_ops = ["OpFMul", "OpFAdd", "OpFSub", "OpFDiv"]
+            .iter()
+            .map(|o| text.matches(&format!("= {o} ")).count())
+            .sum::<usize>();
+        assert!(float_ops >= 8, "{text}");
+        assert_eq!(text.matches(mode).count(), float_ops, "{form}: {text}");
+        for flavor in [spir_xlate::Flavor::Spir, spir_xlate::Flavor::SpirvIr] {
+            let t = spir_xlate::Translation::ToSpir(spir_xlate::SpirOptions {
+                flavor,
+                ..Default::default()
+            });
+            let out = spir_xlate::translate(&spirv.bytes[..], &t).unwrap();
+            assert!(out.lost.is_empty(), "{form} {flavor:?}: {:?}", out.lost);
+            let back = spir_xlate::internals::llvm_text(&out.bytes).unwrap();
+            for op in ["fmul", "fadd", "fsub", "fdiv"] {
+                let flags = fast_flags(&back, op);
+                assert!(flags.iter().all(|f| f == "fast"), "{form} {op}: {back}");
+            }
+            assert_eq!(fast_flags(&back, "fmul").len(), ops.len(), "{back}");
+        }
+    }
+    let out =
+        spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(VulkanPointers::Physical))
+            .unwrap();
+    let text = spir_xlate::disassemble(&out.words).unwrap();
+    assert!(!text.contains("FPFastMathMode"), "{text}");
+    assert!(
+        !text.contains("NoContraction"),
+        "contraction was allowed: {text}"
+    );
+    assert!(
+        out.lost.iter().any(|l| l.fact.contains("no NaNs")),
+        "{:?}",
+        out.lost
+    );
+}
+
+#[test]
+fn single_fast_math_flags_are_kept_where_spirv_can_say_them() {
+    // `nnan ninf`, `nsz`, `arcp` are SPIR-V 1.0 bits; `contract` alone has a bit only in the
+    // extensions: reported as not kept by default, kept with `--mad contract-intel`.
+    let ir = r#"
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @flags(float addrspace(1)* %p) !kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4 {
+entry:
+  %a = load float, float addrspace(1)* %p, align 4
+  %b = fadd nnan ninf float %a, 1.0
+  %c = fsub nsz float %b, %a
+  %d = fdiv arcp float %c, 3.0
+  %e = fmul contract float %d, %a
+  %f = fadd float %e, %a
+  store float %f, float addrspace(1)* %p, align 4
+  ret void
+}
+
+!opencl.ocl.version = !{!0}
+!opencl.spir.version = !{!0}
+!0 = !{i32 1, i32 2}
+!1 = !{i32 1}
+!2 = !{!"none"}
+!3 = !{!"float*"}
+!4 = !{!""}
+"#;
+    let round = |form: &str| {
+        let mut t = spir_xlate::Translation::ToSpirv(Options::default());
+        t.set("mad", form).unwrap();
+        let spirv = spir_xlate::translate(ir.as_bytes(), &t).unwrap();
+        let t = spir_xlate::Translation::ToSpir(spir_xlate::SpirOptions {
+            flavor: spir_xlate::Flavor::SpirvIr,
+            ..Default::default()
+        });
+        let out = spir_xlate::translate(&spirv.bytes[..], &t).unwrap();
+        let back = spir_xlate::internals::llvm_text(&out.bytes).unwrap();
+        let flags: Vec<Vec<String>> = ["fadd", "fsub", "fdiv", "fmul"]
+            .iter()
+            .map(|op| fast_flags(&back, op))
+            .collect();
+        (flags, spirv.lost)
+    };
+    let (flags, lost) = round("mad");
+    assert_eq!(
+        flags,
+        [vec!["nnan ninf", ""], vec!["nsz"], vec!["arcp"], vec![""]],
+        "default"
+    );
+    assert!(
+        lost.iter()
+            .any(|l| l.fact.contains("(contraction)") && l.fact.contains("float_controls2")),
+        "{lost:?}"
+    );
+    let (flags, lost) = round("contract-intel");
+    assert_eq!(
+        flags,
+        [
+            vec!["nnan ninf", ""],
+            vec!["nsz"],
+            vec!["arcp"],
+            vec!["contract"]
+        ],
+        "contract-intel"
+    );
+    assert!(lost.is_empty(), "{lost:?}");
+}

@@ -37,7 +37,20 @@ impl FnWriter<'_, '_> {
         let m = self.w.m;
         let ty = self.body.insts[h].ty;
         Ok(Some(match op {
-            Op::Binary { op, lhs, rhs, .. } => {
+            Op::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                if flags.fast.any() {
+                    self.w.lost(
+                        "fast-math relaxations of float arithmetic: OpenCL C says them only as \
+                         build options (-cl-fast-relaxed-math and kin), which the program is not \
+                         given; it computes strictly"
+                            .to_string(),
+                    );
+                }
                 let a = self.operand(*lhs)?;
                 let b = self.operand(*rhs)?;
                 self.w.binary(*op, ty, a, b)?

@@ -169,7 +169,9 @@ pub enum FloatPredicate {
     True,
 }
 
-/// Wrap/exactness flags of integer arithmetic (kept so that a round trip loses nothing).
+/// What the input promised about an arithmetic instruction and what it allowed: the wrap
+/// and exactness flags of integer arithmetic, the fast-math flags of float arithmetic (kept so
+/// that a round trip loses nothing, and so that a driver may use them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ArithFlags {
     /// No signed wrap: the result is poison if signed arithmetic would overflow.
@@ -178,6 +180,48 @@ pub struct ArithFlags {
     pub nuw: bool,
     /// An exact division or shift: no remainder, no bits shifted out.
     pub exact: bool,
+    /// What float arithmetic may assume or relax.
+    pub fast: FastMath,
+}
+
+/// What a float operation may assume or relax beyond IEEE-754's rules — OpenCL C's
+/// `-cl-fast-relaxed-math`, `-cl-finite-math-only`, `-cl-no-signed-zeros` as the compiler
+/// put them on each operation (LLVM's fast-math flags, SPIR-V's `FPFastMathMode`). None set
+/// is the strict default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FastMath {
+    /// No operand or result is a NaN (the result is undefined if one is).
+    pub no_nans: bool,
+    /// No operand or result is an infinity.
+    pub no_infs: bool,
+    /// The sign of a zero operand or result does not matter.
+    pub no_signed_zeros: bool,
+    /// `x / y` may be computed as `x * (1 / y)`.
+    pub allow_recip: bool,
+    /// May be fused with another operation (a product and the sum that takes it into an fma).
+    pub allow_contract: bool,
+    /// May be reassociated (`(a + b) + c` as `a + (b + c)`).
+    pub allow_reassoc: bool,
+    /// May be computed by an approximation.
+    pub approx_func: bool,
+}
+
+impl FastMath {
+    /// Every relaxation at once (`-cl-fast-relaxed-math`; LLVM's `fast`).
+    pub const ALL: FastMath = FastMath {
+        no_nans: true,
+        no_infs: true,
+        no_signed_zeros: true,
+        allow_recip: true,
+        allow_contract: true,
+        allow_reassoc: true,
+        approx_func: true,
+    };
+
+    /// Whether any relaxation is allowed.
+    pub fn any(self) -> bool {
+        self != FastMath::default()
+    }
 }
 
 /// What an instruction computes. Operands are [`Value`]s; the result type is the

@@ -159,8 +159,8 @@ pub use builtin::{Builtin, ConvertKind, ImageOp, IntegerDot, Sign, TexelKind};
 pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
 pub use debug::{DebugInfo, Location};
 pub use function::{
-    ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, Construct, FloatPredicate, Function, Inst,
-    IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,
+    ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, Construct, FastMath, FloatPredicate,
+    Function, Inst, IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,
 };
 pub use kernel::{ArgInfo, Kernel, TypeQualifiers, VecTypeHint};
 pub use module::{Addressing, Global, Module, SourceInfo};

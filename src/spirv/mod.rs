@@ -2,6 +2,7 @@
 
 pub mod canon;
 pub mod debug_info;
+pub mod fast_math;
 pub mod form;
 pub mod read;
 pub mod validate;

@@ -328,14 +328,15 @@ impl Device {
     }
 
     /// OpenCL C source, built as the OpenCL C version its `//@std` line names (CL1.2 when it
-    /// has none).
+    /// has none), with the options its `//@options` line names.
     pub fn program_from_source(&self, src: &str) -> Result<Program, String> {
         let s = CString::new(src).unwrap();
         let mut err = 0;
         let p =
             unsafe { clCreateProgramWithSource(self.context, 1, &s.as_ptr(), null(), &mut err) };
         check("clCreateProgramWithSource", err)?;
-        Ok(Program(self.build(p, &format!("-cl-std={}", cl_std(src)))?))
+        let options = format!("-cl-std={} {}", cl_std(src), build_options(src));
+        Ok(Program(self.build(p, options.trim_end())?))
     }
 
     /// OpenCL C source built with `options` (`-cl-std=CL2.0`).
@@ -652,4 +653,12 @@ pub fn cl_std(src: &str) -> &str {
     src.lines()
         .find_map(|l| l.strip_prefix("//@std "))
         .map_or("CL1.2", str::trim)
+}
+
+/// The build options a kernel source's `//@options` line names (`-cl-fast-relaxed-math`;
+/// the fixture script compiles it so too), none without one.
+pub fn build_options(src: &str) -> &str {
+    src.lines()
+        .find_map(|l| l.strip_prefix("//@options "))
+        .map_or("", str::trim)
 }

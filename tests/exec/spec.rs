@@ -24,7 +24,9 @@
 //! ```
 //!
 //! A `//@std CLx.y` line says which OpenCL C the source is written in (CL1.2 without one):
-//! tests/kernels/generate.sh compiles it so, and the tiers build the reference so (`cl::cl_std`).
+//! tests/kernels/generate.sh compiles it so, and the tiers build the reference so (`cl::cl_std`);
+//! an `//@options OPTION...` line, the build options the source is written for
+//! (`-cl-fast-relaxed-math`), likewise (`cl::build_options`).
 use super::cl::{Arg, Device, ImageFormat, MemHandle};
 use super::common::Rng;
 

@@ -97,6 +97,7 @@ fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<
                 Command::new("clang-19")
                     .args(["-cc1", "-triple", "spir64-unknown-unknown", "-emit-llvm-bc"])
                     .arg(format!("-cl-std={}", cl::cl_std(&src)))
+                    .args(cl::build_options(&src).split_whitespace())
                     .args(["-cl-kernel-arg-info", "-finclude-default-header", "-O2"])
                     .arg(cl)
                     .arg("-o")

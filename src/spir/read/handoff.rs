@@ -15,10 +15,10 @@ use crate::llvm;
 pub(super) type Parsed = std::thread::Result<llvm_ir::Module>;
 
 /// llvm-ir's conversion of `module`, and the local names taken out of the module before it
-/// (`local_names.rs`), with the wrap flags of its instructions where `wrap_flags` asks. The
-/// module is not read again after this but for its disposal.
-pub(super) fn convert(module: &mut llvm::Module, wrap_flags: bool) -> (Parsed, Vec<Taken>) {
-    let taken = local_names::take(module, wrap_flags);
+/// (`local_names.rs`), with the flags of its instructions. The module is not read again after
+/// this but for its disposal.
+pub(super) fn convert(module: &mut llvm::Module) -> (Parsed, Vec<Taken>) {
+    let taken = local_names::take(module);
     (module.to_llvm_ir(), taken)
 }
 

@@ -28,28 +28,28 @@ use crate::ir;
 /// unnamed).
 pub(super) struct Taken {
     names: Vec<Option<Box<str>>>,
-    /// The wrap flags of the function's instructions in LLVM's order (`None`: none to keep),
-    /// read once the names are out (`llvm::Value::wrap_flags`): llvm-ir does not read them
-    /// from LLVM 14.
-    wraps: Option<Vec<llvm::WrapFlags>>,
+    /// The flags of the function's instructions in LLVM's order (`llvm::Value::inst_flags`):
+    /// llvm-ir does not read them from LLVM 14.
+    flags: Vec<llvm::InstFlags>,
 }
 
-/// Take the names of the local values of every defined function out of `module`, and read
-/// the wrap flags of its instructions where `wrap_flags` asks.
-pub(super) fn take(module: &llvm::Module, wrap_flags: bool) -> Vec<Taken> {
+/// Take the names of the local values of every defined function out of `module`, with the
+/// flags of its instructions.
+pub(super) fn take(module: &llvm::Module) -> Vec<Taken> {
     module
         .functions()
         .filter(|f| f.is_definition())
         .map(|f| {
             let mut names: Vec<Option<Box<str>>> = f.params().map(Value::take_name).collect();
+            let mut flags = Vec::new();
             for b in f.blocks() {
                 names.push(b.as_value().take_name());
-                names.extend(b.instructions().map(Value::take_name));
+                for i in b.instructions() {
+                    names.push(i.take_name());
+                    flags.push(i.inst_flags());
+                }
             }
-            Taken {
-                names,
-                wraps: wrap_flags.then(|| f.wrap_flags()).flatten(),
-            }
+            Taken { names, flags }
         })
         .collect()
 }
@@ -68,8 +68,8 @@ enum Source {
 #[derive(Debug, Default)]
 pub(crate) struct LocalNames {
     by_number: Vec<Option<Source>>,
-    /// The wrap flags of the instruction numbered `k` (empty: none).
-    wraps: Vec<llvm::WrapFlags>,
+    /// The flags of the instruction numbered `k` (past the end: none).
+    flags: Vec<llvm::InstFlags>,
 }
 
 impl LocalNames {
@@ -84,16 +84,27 @@ impl LocalNames {
         }
     }
 
-    /// What instruction `n` promised about overflow (`nsw`, `nuw`).
-    pub(crate) fn wrap(&self, n: &Name) -> ir::ArithFlags {
+    /// What instruction `n` promised about overflow (`nsw`, `nuw`), and what its float
+    /// arithmetic may assume or relax (the fast-math flags).
+    pub(crate) fn flags(&self, n: &Name) -> ir::ArithFlags {
         let w = match n {
-            Name::Number(k) => self.wraps.get(*k).copied().unwrap_or_default(),
-            Name::Name(_) => llvm::WrapFlags::default(),
+            Name::Number(k) => self.flags.get(*k).copied().unwrap_or_default(),
+            Name::Name(_) => llvm::InstFlags::default(),
         };
+        let f = w.fast;
         ir::ArithFlags {
             nsw: w.nsw,
             nuw: w.nuw,
             exact: false,
+            fast: ir::FastMath {
+                no_nans: f.nnan,
+                no_infs: f.ninf,
+                no_signed_zeros: f.nsz,
+                allow_recip: f.arcp,
+                allow_contract: f.contract,
+                allow_reassoc: f.reassoc,
+                approx_func: f.afn,
+            },
         }
     }
 
@@ -140,16 +151,13 @@ impl LocalNames {
             results.push(bb.term.try_get_result());
             items.extend_from_slice(&results[first..]);
         }
-        let wraps = match taken.wraps {
-            Some(w) if w.len() == results.len() => by_number(&results, &w),
-            Some(_) => {
-                return Err(mismatch(&format!(
-                    "the instructions of function @{}",
-                    f.name
-                )))
-            }
-            None => Vec::new(),
-        };
+        if taken.flags.len() != results.len() {
+            return Err(mismatch(&format!(
+                "the instructions of function @{}",
+                f.name
+            )));
+        }
+        let flags = by_number(&results, &taken.flags);
         if items.len() != names.len() {
             return Err(mismatch(&format!("the values of function @{}", f.name)));
         }
@@ -178,17 +186,17 @@ impl LocalNames {
                 }
             }
         }
-        Ok(LocalNames { by_number, wraps })
+        Ok(LocalNames { by_number, flags })
     }
 }
 
-/// The wrap flags of the instructions (in order, `wraps`) by their numbers (`results`).
-fn by_number(results: &[Option<&Name>], wraps: &[llvm::WrapFlags]) -> Vec<llvm::WrapFlags> {
+/// The flags of the instructions (in order, `flags`) by their numbers (`results`).
+fn by_number(results: &[Option<&Name>], flags: &[llvm::InstFlags]) -> Vec<llvm::InstFlags> {
     let mut out = Vec::new();
-    for (r, w) in results.iter().zip(wraps) {
-        if let (Some(Name::Number(k)), true) = (r, w.nsw || w.nuw) {
+    for (r, w) in results.iter().zip(flags) {
+        if let (Some(Name::Number(k)), true) = (r, w.any()) {
             if out.len() <= *k {
-                out.resize(k + 1, llvm::WrapFlags::default());
+                out.resize(k + 1, llvm::InstFlags::default());
             }
             out[*k] = *w;
         }

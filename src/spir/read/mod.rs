@@ -62,27 +62,6 @@ pub fn read_bytes(bytes: &[u8]) -> Result<ir::Module> {
 /// Read a SPIR module from memory in this process: only for input known to be safe for
 /// LLVM's reader, or inside a contained child.
 pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
-    read_bytes_reading(bytes, Reading::all())
-}
-
-/// What the reader reads beyond what every translation keeps.
-#[derive(Clone, Copy, Debug)]
-pub struct Reading {
-    /// The wrap flags of integer arithmetic (`nsw`, `nuw`): read off each function's printed
-    /// text (`llvm::Value::wrap_flags`), which adds about a quarter to the translation time of a
-    /// module of a million instructions; only SPIR-V 1.4 and later for OpenCL keeps them.
-    pub wrap_flags: bool,
-}
-
-impl Reading {
-    /// Everything: the whole graph.
-    pub fn all() -> Reading {
-        Reading { wrap_flags: true }
-    }
-}
-
-/// [`read_bytes_in_process`], reading only what `reading` asks beyond the rest.
-pub fn read_bytes_reading(bytes: &[u8], reading: Reading) -> Result<ir::Module> {
     if bytes.is_empty() {
         return Err(Error::malformed("the file is empty"));
     }
@@ -105,7 +84,7 @@ pub fn read_bytes_reading(bytes: &[u8], reading: Reading) -> Result<ir::Module> 
     // LLVM accepted and verified the module, and llvm-ir converts that same module
     // (`handoff.rs`), with half constants made marker calls (half_constants.rs); the
     // conversion can still panic on constructs it does not model, which we report.
-    let (parsed, taken) = handoff::convert(&mut module, reading.wrap_flags);
+    let (parsed, taken) = handoff::convert(&mut module);
     drop(module);
     let llvm = parsed.map_err(|panic| {
         Error::unsupported(format!(

@@ -331,7 +331,11 @@ impl<'a> Writer<'a> {
                     (BinaryOp::SDiv, _, _) if flags.exact => Wrap::Exact,
                     _ => Wrap::None,
                 };
-                self.b.binary(binary_opcode(*op), wrap, l, r, name)?
+                let v = self.b.binary(binary_opcode(*op), wrap, l, r, name)?;
+                if flags.fast.any() {
+                    v.set_fast_math(fast_math_flags(flags.fast));
+                }
+                v
             }
             Op::FNeg(x) => {
                 let x = self.value(fc, *x)?;
@@ -643,5 +647,18 @@ fn inst_label(inst: &ir::Inst) -> String {
             let kind = debug.split([' ', '(', '{']).next().unwrap_or("instruction");
             format!("an unnamed {kind}")
         }
+    }
+}
+
+/// LLVM's fast-math flags for what the graph's float operation may relax.
+fn fast_math_flags(f: ir::FastMath) -> llvm::FastMathFlags {
+    llvm::FastMathFlags {
+        reassoc: f.allow_reassoc,
+        nnan: f.no_nans,
+        ninf: f.no_infs,
+        nsz: f.no_signed_zeros,
+        arcp: f.allow_recip,
+        contract: f.allow_contract,
+        afn: f.approx_func,
     }
 }

@@ -176,8 +176,7 @@ impl Annotations {
 
     /// Whether `id` is decorated `FPFastMathMode AllowContract` and nothing else (what
     /// `--mad contract` writes on a product and its sum; SPV_INTEL_fp_fast_math_mode's
-    /// AllowContractFastINTEL is the same bit). Only then is the decoration read: other
-    /// fast-math flags are reported as not kept.
+    /// AllowContractFastINTEL is the same bit): the product and the sum are then `mad`.
     pub fn contractable(&self, id: Word) -> bool {
         let d = Decoration::FPFastMathMode;
         let only = self.decorations.get(&id).is_some_and(|v| {
@@ -193,6 +192,18 @@ impl Annotations {
             self.queried.borrow_mut().insert((id, d));
         }
         only
+    }
+
+    /// What `id`'s `FPFastMathMode` decorations allow (none: nothing), read.
+    pub fn fast_math(&self, id: Word) -> crate::ir::FastMath {
+        let d = Decoration::FPFastMathMode;
+        let mut mode = spirv::FPFastMathMode::NONE;
+        for ops in self.get(id, d) {
+            if let [Operand::FPFastMathMode(m)] = ops {
+                mode |= *m;
+            }
+        }
+        crate::spirv::fast_math::fast_of(mode)
     }
 
     pub fn has(&self, id: Word, d: Decoration) -> bool {

@@ -321,6 +321,7 @@ impl Reader {
             nsw: self.ann.has(id, Decoration::NoSignedWrap),
             nuw: self.ann.has(id, Decoration::NoUnsignedWrap),
             exact: false,
+            fast: self.ann.fast_math(id),
         }
     }
 

@@ -10,6 +10,7 @@ mod builtins;
 mod constants;
 mod debug;
 mod debug_types;
+mod fast_math;
 mod layout;
 mod memory;
 mod policy;
@@ -26,7 +27,7 @@ use spirv::{Capability, Word};
 
 use crate::diag::{Error, ErrorKind, Lost, Result};
 use crate::ir::{self, Type};
-use crate::options::{MadForm, Options};
+use crate::options::Options;
 
 pub(crate) struct Writer<'a> {
     m: &'a ir::Module,
@@ -88,6 +89,8 @@ pub(crate) struct Writer<'a> {
     /// (`Options::keeps_1_4_forms`: an OpenCL target, 1.4 or later pinned): NoSignedWrap and
     /// NoUnsignedWrap, and the SignExtend / ZeroExtend image operands of integer texels.
     forms_1_4: bool,
+    /// Relaxations of float arithmetic the module could not say (fast_math.rs), reported once.
+    fast_math_dropped: ir::FastMath,
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -146,6 +149,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         debug: None,
         wraps: Vec::new(),
         forms_1_4: options.keeps_1_4_forms(),
+        fast_math_dropped: ir::FastMath::default(),
     };
     for &c in policy.base_capabilities {
         w.cap(c);
@@ -199,6 +203,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
     // A pinned version is honoured; otherwise the least the module needs.
     let (vmaj, vmin) = options.spirv_version.unwrap_or(w.needs);
     w.wrap_decorations();
+    w.report_fast_math();
     w.debug_producer((vmaj, vmin));
     w.b.set_version(vmaj, vmin);
     for c in std::mem::take(&mut w.caps) {
@@ -359,33 +364,6 @@ impl Writer<'_> {
     ) {
         if self.policy.keeps(d) {
             self.b.decorate(id, d, operands);
-        }
-    }
-
-    /// Let the driver contract a product and the sum that takes it (`--mad contract` and
-    /// `contract-intel`): both decorated `FPFastMathMode AllowContract`, in the extension
-    /// the form names; nothing for the other forms. The kernel's ContractionOff stays: it
-    /// is the default these decorations override, instruction by instruction.
-    pub(crate) fn allow_contraction(&mut self, ids: &[Word]) {
-        let (capability, extension) = match self.mad {
-            MadForm::Contract => (Capability::FloatControls2, "SPV_KHR_float_controls2"),
-            MadForm::ContractIntel => (
-                Capability::FPFastMathModeINTEL,
-                "SPV_INTEL_fp_fast_math_mode",
-            ),
-            MadForm::Mad | MadForm::Fma | MadForm::Split => return,
-        };
-        self.cap(capability);
-        self.extension(extension);
-        for &id in ids {
-            // The two extensions give the bit the same value (AllowContractFastINTEL).
-            self.b.decorate(
-                id,
-                spirv::Decoration::FPFastMathMode,
-                [Operand::FPFastMathMode(
-                    spirv::FPFastMathMode::ALLOW_CONTRACT,
-                )],
-            );
         }
     }
 

@@ -215,7 +215,7 @@ impl FnLowering<'_, '_> {
             return Ok(());
         }
         let ty = self.value_type(lhs);
-        let flags = self.names.wrap(dest);
+        let flags = self.names.flags(dest);
         self.emit(
             Some(dest),
             ty,

@@ -103,7 +103,7 @@ impl Writer<'_> {
                 let b = self.value(ctx, *rhs)?;
                 let id = self.emit(code, rty, rid, Self::ids(&[a, b]))?;
                 if matches!(code, S::FAdd | S::FSub | S::FMul | S::FDiv | S::FRem) {
-                    self.no_contraction(id);
+                    self.float_operation(id, flags.fast);
                 }
                 if self.forms_1_4
                     && (flags.nsw || flags.nuw)
