@@ -71,6 +71,11 @@ impl InstFlags {
 }
 
 impl FastMathFlags {
+    /// Whether any flag is on.
+    pub fn any(self) -> bool {
+        self != FastMathFlags::default()
+    }
+
     fn bits(self) -> u32 {
         [
             (self.reassoc, bit::REASSOC),

@@ -8,7 +8,8 @@
 
 float kinetic(float m, float v) { return 0.5f * m * v * v; }
 
-kernel void fast_relaxed(global float *out, global const float *pos, global const float *mass) {
+__kernel void fast_relaxed(__global float *out, __global const float *pos,
+                           __global const float *mass) {
   size_t i = get_global_id(0);
   float x = floor(pos[i]);
   float m = floor(mass[i]);

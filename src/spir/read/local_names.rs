@@ -31,7 +31,19 @@ pub(super) struct Taken {
     /// The flags of the function's instructions in LLVM's order (`llvm::Value::inst_flags`):
     /// llvm-ir does not read them from LLVM 14.
     flags: Vec<llvm::InstFlags>,
+    /// How many of its instructions have fast-math flags the graph does not hold (it holds
+    /// them on float arithmetic only: not on negations, comparisons, calls, selects, phis).
+    pub(super) unheld_fast_math: usize,
 }
+
+/// The float arithmetic the graph holds fast-math flags on (`ir::ArithFlags`).
+const HELD_FAST_MATH: [llvm::Opcode; 5] = [
+    llvm::Opcode::LLVMFAdd,
+    llvm::Opcode::LLVMFSub,
+    llvm::Opcode::LLVMFMul,
+    llvm::Opcode::LLVMFDiv,
+    llvm::Opcode::LLVMFRem,
+];
 
 /// Take the names of the local values of every defined function out of `module`, with the
 /// flags of its instructions.
@@ -42,14 +54,23 @@ pub(super) fn take(module: &llvm::Module) -> Vec<Taken> {
         .map(|f| {
             let mut names: Vec<Option<Box<str>>> = f.params().map(Value::take_name).collect();
             let mut flags = Vec::new();
+            let mut unheld_fast_math = 0;
             for b in f.blocks() {
                 names.push(b.as_value().take_name());
                 for i in b.instructions() {
                     names.push(i.take_name());
-                    flags.push(i.inst_flags());
+                    let f = i.inst_flags();
+                    if f.fast.any() && !i.opcode().is_some_and(|o| HELD_FAST_MATH.contains(&o)) {
+                        unheld_fast_math += 1;
+                    }
+                    flags.push(f);
                 }
             }
-            Taken { names, flags }
+            Taken {
+                names,
+                flags,
+                unheld_fast_math,
+            }
         })
         .collect()
 }

@@ -92,8 +92,17 @@ pub fn read_bytes_in_process(bytes: &[u8]) -> Result<ir::Module> {
             unmodelled(&crate::diag::panic_message(panic.as_ref()))
         ))
     })?;
+    let unheld_fast_math: usize = taken.iter().map(|t| t.unheld_fast_math).sum();
     let names = local_names::LocalNames::build(&llvm, taken)?;
-    lower(&llvm, &md, &names, (debug_info, &debug_tables))
+    let mut module = lower(&llvm, &md, &names, (debug_info, &debug_tables))?;
+    if unheld_fast_math > 0 {
+        module.lost.push(crate::diag::Lost::module(format!(
+            "fast-math flags of {unheld_fast_math} operation(s) other than float arithmetic \
+             (negations, comparisons, calls of builtins, selects, phis): kept on float \
+             arithmetic only, so those are translated strict"
+        )));
+    }
+    Ok(module)
 }
 
 /// What llvm-ir's panic on a module says, in words: its leading phrase, without the Rust

@@ -165,7 +165,7 @@ impl Reader {
                 // SPIR-V lets the shift amount have another width; LLVM does not.
                 a[1] = self.resize_int(st, a[1], rty)?;
             }
-            let flags = self.arith_flags(result_id(inst)?);
+            let flags = self.arith_flags(st, result_id(inst)?, rty);
             Op::Binary {
                 op: b,
                 lhs: a[0],
@@ -316,12 +316,24 @@ impl Reader {
         Ok(self.push(st, target, Op::Cast { op, value: v }, None))
     }
 
-    fn arith_flags(&self, id: Word) -> ir::ArithFlags {
+    /// The flags of arithmetic `id` of type `rty`: its decorations, or for float arithmetic
+    /// without an FPFastMathMode the entry point's default for its type.
+    fn arith_flags(&self, st: &FnState, id: Word, rty: ir::Handle<Type>) -> ir::ArithFlags {
+        let fast = match self.ann.fast_math(id) {
+            f if f.any() || self.ann.has(id, Decoration::FPFastMathMode) => f,
+            _ => {
+                let scalar = self.m.scalar_of(rty);
+                st.fast_math_defaults
+                    .iter()
+                    .find(|(t, _)| *t == scalar)
+                    .map_or_else(Default::default, |(_, f)| *f)
+            }
+        };
         ir::ArithFlags {
             nsw: self.ann.has(id, Decoration::NoSignedWrap),
             nuw: self.ann.has(id, Decoration::NoUnsignedWrap),
             exact: false,
-            fast: self.ann.fast_math(id),
+            fast,
         }
     }
 

@@ -46,6 +46,11 @@ pub(super) struct FnState {
     /// instruction being read, which every graph instruction made for it carries.
     pub pos: Position,
     pub loc: Option<ir::Handle<ir::Location>>,
+    /// The fast-math relaxations of the float operations of each type that have no
+    /// FPFastMathMode of their own: the entry point's FPFastMathDefault modes
+    /// (SPV_KHR_float_controls2), read for the entry point's own body. The functions it
+    /// calls are read strict: they may serve entry points of other defaults.
+    pub fast_math_defaults: Vec<(ir::Handle<Type>, ir::FastMath)>,
 }
 
 /// Where the instructions being read come from, in the block being read.
@@ -214,6 +219,7 @@ impl Reader {
             repeated: super::splats::repeated(insts),
             pos: Default::default(),
             loc: None,
+            fast_math_defaults: self.fast_math_defaults(fid)?,
         };
         let mut n_param = 0;
         for (at, inst) in &insts[1..] {
@@ -626,4 +632,25 @@ fn block_successors(
                 .collect()
         })
         .collect()
+}
+
+impl Reader {
+    /// The FPFastMathDefault modes of entry point `fid` (none for another function): each
+    /// names a float type and a constant of FPFastMathMode bits.
+    fn fast_math_defaults(&self, fid: Word) -> Result<Vec<(ir::Handle<Type>, ir::FastMath)>> {
+        let mut defaults = Vec::new();
+        for (mode, ids) in self.ann.modes.get(&fid).into_iter().flatten() {
+            if *mode != spirv::ExecutionMode::FPFastMathDefault {
+                continue;
+            }
+            let [ty, bits] = ids[..] else {
+                return Err(Error::malformed(
+                    "FPFastMathDefault without a type and a mode",
+                ));
+            };
+            let mode = spirv::FPFastMathMode::from_bits_truncate(self.int_constant(bits)? as u32);
+            defaults.push((self.type_of(ty)?, crate::spirv::fast_math::fast_of(mode)));
+        }
+        Ok(defaults)
+    }
 }

@@ -93,6 +93,8 @@ impl Reader {
                         );
                     }
                     M::ContractionOff => any_contraction_off = true,
+                    // Read with the entry point's body (FnState::fast_math_defaults).
+                    M::FPFastMathDefault => {}
                     other => {
                         return Err(Error::unsupported(format!(
                             "execution mode {other:?} on kernel '{}'",
