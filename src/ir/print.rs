@@ -376,6 +376,24 @@ impl Printer<'_> {
                 if flags.exact {
                     f.push_str(" exact");
                 }
+                let fast = flags.fast;
+                if fast == super::FastMath::ALL {
+                    f.push_str(" fast");
+                } else {
+                    for (on, word) in [
+                        (fast.no_nans, " nnan"),
+                        (fast.no_infs, " ninf"),
+                        (fast.no_signed_zeros, " nsz"),
+                        (fast.allow_recip, " arcp"),
+                        (fast.allow_contract, " contract"),
+                        (fast.allow_reassoc, " reassoc"),
+                        (fast.approx_func, " afn"),
+                    ] {
+                        if on {
+                            f.push_str(word);
+                        }
+                    }
+                }
                 format!("{op:?}{f} {}, {}", v(*lhs), v(*rhs))
             }
             Op::FNeg(x) => format!("FNeg {}", v(*x)),

@@ -19,19 +19,6 @@ use super::types::cstring;
 use super::value::{raw_values, Block, Opcode, Type, TypeKind, Value};
 use super::{Module, Refused};
 
-/// The flag an integer operation carries: no signed or unsigned wrap, or an exact division.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wrap {
-    /// No flag.
-    None,
-    /// `nsw` (an `add`, `sub` or `mul`).
-    Nsw,
-    /// `nuw` (an `add`, `sub` or `mul`).
-    Nuw,
-    /// `exact` (an `sdiv`).
-    Exact,
-}
-
 /// An instruction builder of a module (owned, disposed of in `Drop`).
 pub struct Builder<'m> {
     raw: LLVMBuilderRef,
@@ -134,15 +121,8 @@ impl<'m> Builder<'m> {
         Ok(unsafe { Value::new_unchecked(make(b, name.as_ptr())) })
     }
 
-    /// A binary operation (`add` to `frem`), with the integer flag `wrap`.
-    pub fn binary(
-        &self,
-        op: Opcode,
-        wrap: Wrap,
-        l: Value<'m>,
-        r: Value<'m>,
-        name: &str,
-    ) -> Built<Value<'m>> {
+    /// A binary operation (`add` to `frem`); its flags are set after (`Value::set_inst_flags`).
+    pub fn binary(&self, op: Opcode, l: Value<'m>, r: Value<'m>, name: &str) -> Built<Value<'m>> {
         use Opcode as O;
         same("a binary operation of two types", l, r)?;
         let t = l.type_of();
@@ -171,29 +151,9 @@ impl<'m> Builder<'m> {
             "that binary operation on that type",
             &[t],
         )?;
-        type Flagged = unsafe extern "C" fn(
-            LLVMBuilderRef,
-            LLVMValueRef,
-            LLVMValueRef,
-            *const std::ffi::c_char,
-        ) -> LLVMValueRef;
-        let flagged: Option<Flagged> = match (op, wrap) {
-            (_, Wrap::None) => None,
-            (O::LLVMAdd, Wrap::Nsw) => Some(LLVMBuildNSWAdd),
-            (O::LLVMAdd, Wrap::Nuw) => Some(LLVMBuildNUWAdd),
-            (O::LLVMSub, Wrap::Nsw) => Some(LLVMBuildNSWSub),
-            (O::LLVMSub, Wrap::Nuw) => Some(LLVMBuildNUWSub),
-            (O::LLVMMul, Wrap::Nsw) => Some(LLVMBuildNSWMul),
-            (O::LLVMMul, Wrap::Nuw) => Some(LLVMBuildNUWMul),
-            (O::LLVMSDiv, Wrap::Exact) => Some(LLVMBuildExactSDiv),
-            _ => return Err(Refused::new(format!("the flag {wrap:?} on {op:?}"))),
-        };
         // SAFETY: two operands of one type the operation takes (checked).
         self.build(name, |b, n| unsafe {
-            match flagged {
-                Some(make) => make(b, l.raw(), r.raw(), n),
-                None => LLVMBuildBinOp(b, op, l.raw(), r.raw(), n),
-            }
+            LLVMBuildBinOp(b, op, l.raw(), r.raw(), n)
         })
     }
 

@@ -1,6 +1,7 @@
 // The flags of one LLVM instruction that LLVM 14's C API can neither read nor set: the
 // fast-math flags (LLVMGetFastMathFlags and LLVMSetFastMathFlags came with LLVM 18) and the
-// wrap and exactness flags (LLVMGetNSW, LLVMGetNUW and LLVMGetExact came with LLVM 17).
+// wrap and exactness flags (LLVMGetNSW, LLVMSetNUW, LLVMGetExact and the rest came with
+// LLVM 17).
 // Two functions over LLVM's C++ API, called only by src/llvm/inst_flags.rs, which gives
 // their bits names. Each checks the kind of the value it is given (LLVM's own `dyn_cast`),
 // so any value of a live module is a valid argument.
@@ -48,12 +49,25 @@ extern "C" unsigned spir_xlate_inst_flags(LLVMValueRef value) {
   return bits;
 }
 
-// Sets the fast-math flags of `value` to those of `bits` (the other bits are not looked at).
-// Returns 0, changing nothing, where `value` is not an instruction that has them.
-extern "C" int spir_xlate_set_fast_math(LLVMValueRef value, unsigned bits) {
+// Sets the flags of `value` that its kind has to those of `bits`: the fast-math flags of a
+// float operation, the wrap flags of an add, sub, mul or shl, exactness of a division or
+// right shift. Returns 0, changing nothing, where `value` is no instruction with flags.
+extern "C" int spir_xlate_set_inst_flags(LLVMValueRef value, unsigned bits) {
   auto *i = dyn_cast<Instruction>(unwrap(value));
-  if (!i || !isa<FPMathOperator>(i))
+  if (!i)
     return 0;
+  int set = 0;
+  if (isa<OverflowingBinaryOperator>(i)) {
+    i->setHasNoSignedWrap(bits & NoSignedWrap);
+    i->setHasNoUnsignedWrap(bits & NoUnsignedWrap);
+    set = 1;
+  }
+  if (isa<PossiblyExactOperator>(i)) {
+    i->setIsExact(bits & Exact);
+    set = 1;
+  }
+  if (!isa<FPMathOperator>(i))
+    return set;
   FastMathFlags m;
   m.setAllowReassoc(bits & Reassoc);
   m.setNoNaNs(bits & NoNaNs);

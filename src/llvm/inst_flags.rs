@@ -14,7 +14,7 @@ use super::Value;
 
 extern "C" {
     fn spir_xlate_inst_flags(value: LLVMValueRef) -> c_uint;
-    fn spir_xlate_set_fast_math(value: LLVMValueRef, bits: c_uint) -> c_int;
+    fn spir_xlate_set_inst_flags(value: LLVMValueRef, bits: c_uint) -> c_int;
 }
 
 /// The bits `inst_flags.cpp` uses (LLVM 18's `LLVMFastMathFlags` in the low seven).
@@ -68,6 +68,17 @@ impl InstFlags {
     pub fn any(self) -> bool {
         self != InstFlags::default()
     }
+
+    fn bits(self) -> u32 {
+        [
+            (self.nsw, bit::NSW),
+            (self.nuw, bit::NUW),
+            (self.exact, bit::EXACT),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .fold(self.fast.bits(), |all, (_, b)| all | b)
+    }
 }
 
 impl FastMathFlags {
@@ -114,13 +125,15 @@ impl Value<'_> {
         }
     }
 
-    /// Give the instruction fast-math flags `flags`; false, changing nothing, where it is not
-    /// one that has them (float arithmetic, a float comparison, a call, phi or select of a
-    /// float type). A change through a shared handle, like a name's: the flags are promises
-    /// and permissions the verifier does not check, so no value becomes ill-typed.
-    pub fn set_fast_math(self, flags: FastMathFlags) -> bool {
+    /// Give the instruction those of `flags` its kind has: fast-math flags to float
+    /// arithmetic, a float comparison, a call, phi or select of a float type; wrap flags to
+    /// an `add`, `sub`, `mul` or `shl`; exactness to a division or right shift. False,
+    /// changing nothing, where it has none. A change through a shared handle, like a name's:
+    /// the flags are promises and permissions the verifier does not check, so no value
+    /// becomes ill-typed.
+    pub fn set_inst_flags(self, flags: InstFlags) -> bool {
         // SAFETY: any value of a live module (point 2); the C++ side checks its kind.
-        unsafe { spir_xlate_set_fast_math(self.raw(), flags.bits()) != 0 }
+        unsafe { spir_xlate_set_inst_flags(self.raw(), flags.bits()) != 0 }
     }
 }
 
@@ -143,13 +156,22 @@ mod tests {
         assert!(flags[2].nsw && flags[2].nuw && !flags[2].exact);
         assert!(flags[3].exact && !flags[3].nsw);
         assert!(!flags[4].any());
-        // Set on the fsub, refused on the return (no flags there).
-        let arcp = FastMathFlags {
-            arcp: true,
+        // Set on the fsub and the add, refused on the return (no flags there).
+        let arcp = InstFlags {
+            fast: FastMathFlags {
+                arcp: true,
+                ..Default::default()
+            },
             ..Default::default()
         };
-        assert!(insts[4].set_fast_math(arcp));
-        assert_eq!(insts[4].inst_flags().fast, arcp);
-        assert!(!insts[5].set_fast_math(arcp));
+        assert!(insts[4].set_inst_flags(arcp));
+        assert_eq!(insts[4].inst_flags(), arcp);
+        let nuw = InstFlags {
+            nuw: true,
+            ..Default::default()
+        };
+        assert!(insts[2].set_inst_flags(nuw));
+        assert_eq!(insts[2].inst_flags(), nuw);
+        assert!(!insts[5].set_inst_flags(arcp));
     }
 }

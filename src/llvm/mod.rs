@@ -53,7 +53,7 @@ mod tests;
 mod types;
 mod value;
 
-pub use builder::{Builder, IntPredicate, RealPredicate, Wrap};
+pub use builder::{Builder, IntPredicate, RealPredicate};
 pub use checks::{Built, Refused};
 pub use debug_read::{DiField, DiNode, MetadataKind};
 pub use di_build::{DiBuilder, Language as DwarfLanguage};

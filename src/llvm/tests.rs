@@ -1,7 +1,7 @@
 //! The layer refuses what LLVM's release build would not check (the safety argument,
 //! point 6), and builds what is well-typed into a module LLVM's verifier accepts.
 
-use super::{AttributePlace, Module, Opcode, Wrap};
+use super::{AttributePlace, Module, Opcode};
 
 /// A module with `define void @f(i32 %x, <2 x float> %v, {i32, float}* %s)` and the builder
 /// placed in its entry block.
@@ -42,8 +42,8 @@ fn ill_typed_operands_are_refused_not_built() {
         assert!(m.const_real(i32t, 1.0).is_err());
         // A load of another type than the pointer's; an add of an int and a vector.
         assert!(b.load(m.float_type(), s, "").is_err());
-        assert!(b.binary(Opcode::LLVMAdd, Wrap::None, x, v, "").is_err());
-        assert!(b.binary(Opcode::LLVMFAdd, Wrap::None, x, x, "").is_err());
+        assert!(b.binary(Opcode::LLVMAdd, x, v, "").is_err());
+        assert!(b.binary(Opcode::LLVMFAdd, x, x, "").is_err());
         // A trunc that widens; a bitcast between sizes.
         assert!(b
             .cast(Opcode::LLVMTrunc, x, m.int_type(64).unwrap(), "")
@@ -51,7 +51,7 @@ fn ill_typed_operands_are_refused_not_built() {
         assert!(b.cast(Opcode::LLVMBitCast, x, m.double_type(), "").is_err());
         // A call with the wrong arguments, an alignment on an add.
         assert!(b.call(f, &[x], "").is_err());
-        let sum = b.binary(Opcode::LLVMAdd, Wrap::Nsw, x, x, "sum").unwrap();
+        let sum = b.binary(Opcode::LLVMAdd, x, x, "sum").unwrap();
         assert!(sum.set_alignment(4).is_err());
         // A type attribute without its type, a parameter the function does not have.
         assert!(f

@@ -261,8 +261,12 @@ mod tests {
                     continue;
                 }
                 let bytes = std::fs::read(&path).expect("read");
-                // Wrap flags are read where the names are taken (`take`) only.
-                let unflagged = |t: String| t.replace(" nsw", "").replace(" nuw", "");
+                // Flags are read where the names are taken (`take`) only.
+                let unflagged = |t: String| {
+                    t.replace(" nsw", "")
+                        .replace(" nuw", "")
+                        .replace(" fast ", " ")
+                };
                 let taken =
                     read_bytes_in_process(&bytes).map(|m| unflagged(ir::print::print_module(&m)));
                 let kept = read_keeping_names(&bytes).map(|m| ir::print::print_module(&m));

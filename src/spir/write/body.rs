@@ -5,7 +5,7 @@ use crate::hash::HashMap;
 use super::{Writer, CC_SPIR_FUNC, CC_SPIR_KERNEL};
 use crate::diag::{Error, Result};
 use crate::ir::{self, BinaryOp, CastOp, Op, Terminator, Type, Value};
-use crate::llvm::{self, AttributePlace, IntPredicate, Linkage, Opcode, RealPredicate, Wrap};
+use crate::llvm::{self, AttributePlace, IntPredicate, Linkage, Opcode, RealPredicate};
 
 pub(super) fn cast_opcode(op: CastOp) -> Opcode {
     use Opcode as O;
@@ -325,15 +325,17 @@ impl<'a> Writer<'a> {
                 flags,
             } => {
                 let (l, r) = (self.value(fc, *lhs)?, self.value(fc, *rhs)?);
-                let wrap = match (op, flags.nsw, flags.nuw) {
-                    (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul, true, _) => Wrap::Nsw,
-                    (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul, _, true) => Wrap::Nuw,
-                    (BinaryOp::SDiv, _, _) if flags.exact => Wrap::Exact,
-                    _ => Wrap::None,
+                let v = self.b.binary(binary_opcode(*op), l, r, name)?;
+                // Every flag the instruction's kind has (both wrap flags at once, which the
+                // C API's builders cannot give).
+                let flags = llvm::InstFlags {
+                    nsw: flags.nsw,
+                    nuw: flags.nuw,
+                    exact: flags.exact,
+                    fast: fast_math_flags(flags.fast),
                 };
-                let v = self.b.binary(binary_opcode(*op), wrap, l, r, name)?;
-                if flags.fast.any() {
-                    v.set_fast_math(fast_math_flags(flags.fast));
+                if flags.any() {
+                    v.set_inst_flags(flags);
                 }
                 v
             }

@@ -9,7 +9,7 @@ use super::{Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{is_float_test, CLOp};
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, Type, Value};
-use crate::llvm::{self, AttributePlace, IntPredicate, Opcode, Wrap};
+use crate::llvm::{self, AttributePlace, IntPredicate, Opcode};
 use crate::mappings;
 use crate::mappings::channel_query;
 use crate::options::Flavor;
@@ -603,7 +603,7 @@ impl<'a> Writer<'a> {
                 let p = self.mtypes(tys, true)?;
                 let v = self.call_builtin(q.opencl, &p, rt, a, "")?;
                 let off = self.llvm.const_int(rt, q.cl_offset)?;
-                self.b.binary(Opcode::LLVMSub, Wrap::None, v, off, out)?
+                self.b.binary(Opcode::LLVMSub, v, off, out)?
             }
             S::GenericCastToPtrExplicit => {
                 // clang's spelling: `__to_global` (`__to_local`, `__to_private`) on i8
@@ -641,8 +641,7 @@ impl<'a> Writer<'a> {
                     .cast(Opcode::LLVMBitCast, a[0], self.i8_ptr(4)?, "")?;
                 let flags = self.call_builtin("get_fence", &p, rt, &[from], "")?;
                 let eight = self.llvm.const_int(rt, 8)?;
-                self.b
-                    .binary(Opcode::LLVMShl, Wrap::None, flags, eight, out)?
+                self.b.binary(Opcode::LLVMShl, flags, eight, out)?
             }
             other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
         })

@@ -9,7 +9,7 @@ use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
-use crate::llvm::{self, Linkage, Opcode, Wrap};
+use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings::channel_query;
 use crate::spir::friendly::{self, Postfixes};
 use crate::spir::mangle::MType;
@@ -367,7 +367,7 @@ impl<'a> Writer<'a> {
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let v = self.core_call(q.spirv, none, tys, rt, a, "")?;
                 let off = self.llvm.const_int(rt, q.cl_offset)?;
-                self.b.binary(Opcode::LLVMAdd, Wrap::None, v, off, out)?
+                self.b.binary(Opcode::LLVMAdd, v, off, out)?
             }
         })
     }
