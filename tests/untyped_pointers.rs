@@ -22,7 +22,7 @@ fn untyped_pointer_modules_read_back() {
         .filter(|p| p.to_string_lossy().ends_with(".spir64.bc"))
         .collect();
     paths.sort();
-    let (mut read, mut failures, mut async_copies) = (0, Vec::new(), 0);
+    let (mut read, mut failures, mut async_copies, mut prefetches) = (0, Vec::new(), 0, 0);
     let mut same_signatures = 0;
     for path in &paths {
         let bitcode = std::fs::read(path).unwrap();
@@ -69,6 +69,15 @@ fn untyped_pointer_modules_read_back() {
             }
         };
         read += 1;
+        // OpUntypedPrefetchKHR is OpenCL's prefetch again (over bytes).
+        if ops.contains(&spirv::Op::UntypedPrefetchKHR) {
+            let text = spir_xlate::internals::llvm_text(&spir.bytes).unwrap();
+            if text.contains("call spir_func void @_Z8prefetch") {
+                prefetches += 1;
+            } else {
+                failures.push(format!("{name}: OpUntypedPrefetchKHR not read as prefetch"));
+            }
+        }
         // The kernels' parameters come back with the types the typed module gave them
         // (the untyped pass types a parameter by what its function takes it for).
         let typed_back = spir_xlate::translate(&typed.bytes[..], &back).unwrap();
@@ -106,6 +115,10 @@ fn untyped_pointer_modules_read_back() {
     assert!(
         async_copies >= 3,
         "{async_copies} modules with untyped async copies"
+    );
+    assert!(
+        prefetches >= 3,
+        "{prefetches} modules with untyped prefetches"
     );
     assert!(
         same_signatures * 10 >= read * 9,

@@ -123,6 +123,13 @@ pub fn untyped(words: &[u32]) -> Result<Vec<u32>, String> {
         .filter_map(|i| Some((i.result_id?, i.clone())))
         .collect();
     let mut byte_sizes = Vec::new();
+    let opencl_std = m
+        .ext_inst_imports
+        .iter()
+        .find(
+            |i| matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == "OpenCL.std"),
+        )
+        .and_then(|i| i.result_id);
     for f in &mut m.functions {
         if let Some(d) = &mut f.def {
             if let Some(u) = d.result_type.and_then(untyped_type) {
@@ -140,6 +147,22 @@ pub fn untyped(words: &[u32]) -> Result<Vec<u32>, String> {
         for b in &mut f.blocks {
             let mut done = Vec::with_capacity(b.instructions.len());
             for mut i in std::mem::take(&mut b.instructions) {
+                if i.class.opcode == Op::ExtInst
+                    && i.operands.first() == opencl_std.map(Operand::IdRef).as_ref()
+                    && i.operands.get(1)
+                        == Some(&Operand::LiteralExtInstInteger(
+                            spirv::OpenclStd100Op::prefetch as u32,
+                        ))
+                {
+                    // As the Khronos translator writes `prefetch` with the extension: the
+                    // pointer untyped, the count as the source gave it.
+                    i = Instruction::new(
+                        Op::UntypedPrefetchKHR,
+                        None,
+                        None,
+                        i.operands[2..].to_vec(),
+                    );
+                }
                 if matches!(
                     i.class.opcode,
                     Op::ExtInst | Op::AtomicFlagTestAndSet | Op::AtomicFlagClear

@@ -156,10 +156,13 @@ impl Retype {
                     _ => None,
                 }
             }
-            S::UntypedPrefetchKHR | S::UntypedArrayLengthKHR => {
-                return Err(Error::unsupported(format!(
-                    "Op{op:?} (SPV_KHR_untyped_pointers) is not read yet"
-                )))
+            S::UntypedPrefetchKHR => return self.prefetch(inst, before, out),
+            S::UntypedArrayLengthKHR => {
+                // The length of a shader storage buffer's runtime array: no Kernel form.
+                return Err(Error::unsupported(
+                    "OpUntypedArrayLengthKHR (SPV_KHR_untyped_pointers): the length of a \
+                     runtime array, which OpenCL has no form of",
+                ));
             }
             S::ExtInst if inst.operands.first() == self.opencl_std.map(Operand::IdRef).as_ref() => {
                 self.ext_pointer(&inst, out)?
@@ -284,6 +287,44 @@ impl Retype {
             }
             _ => scalar(t),
         }
+    }
+
+    /// `OpUntypedPrefetchKHR %p %n [RW Locality CacheType]` as OpenCL's `prefetch(%p, %n)`
+    /// over bytes: the pointer cast to `uchar*`. A hint with no effect on results; the
+    /// Khronos translator gives its `n` as the source's element count, so at worst fewer
+    /// bytes are prefetched. The read/write, locality and cache hints have no OpenCL form.
+    fn prefetch(
+        &mut self,
+        inst: Instruction,
+        before: &mut Vec<Instruction>,
+        out: &mut Vec<(usize, Instruction)>,
+    ) -> Result<Instruction> {
+        let (p, n) = (id(&inst, 0)?, id(&inst, 1)?);
+        let Some(set) = self.opencl_std else {
+            return Err(Error::unsupported(
+                "OpUntypedPrefetchKHR in a module that imports no OpenCL.std (its `prefetch` \
+                 is what it is read as)",
+            ));
+        };
+        let uchar = self.int_type(8, out, 0);
+        let p = self.cast_to(p, uchar, before, out)?;
+        let void = self.find_or_make(
+            |t| t.class.opcode == S::TypeVoid,
+            |id| Instruction::new(S::TypeVoid, None, Some(id), vec![]),
+            out,
+            0,
+        );
+        Ok(Instruction::new(
+            S::ExtInst,
+            Some(void),
+            Some(self.fresh()),
+            vec![
+                Operand::IdRef(set),
+                Operand::LiteralExtInstInteger(CLOp::prefetch as u32),
+                Operand::IdRef(p),
+                Operand::IdRef(n),
+            ],
+        ))
     }
 
     /// `OpUntypedGroupAsyncCopyKHR %event %r Scope %dst %src %bytes %n %stride %event` as
