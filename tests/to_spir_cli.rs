@@ -310,3 +310,78 @@ fn builtins_as_globals_needs_the_spirv_ir_flavor() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--flavor spirv-ir"), "{err}");
 }
+
+/// A kernel that prints a string, written as LLVM's SPIR-V backend (clang 22) writes it:
+/// printf's format is the string's variable itself, a pointer to `uchar[n]`, where
+/// OpenCL.std asks for a pointer to `char` (spirv-val rejects the module). The address is
+/// the same, so `to-spir` reads it as the string's first character; a format that points to
+/// anything but chars is refused in words.
+fn printf_of(format_elem_bits: u32) -> Vec<u8> {
+    use rspirv::dr::{Builder, Operand};
+    use rspirv::spirv::{
+        AddressingModel, Capability, Decoration, ExecutionModel, FunctionControl, MemoryModel,
+        StorageClass,
+    };
+    let mut b = Builder::new();
+    b.set_version(1, 4);
+    for c in [
+        Capability::Addresses,
+        Capability::Kernel,
+        Capability::Int8,
+        Capability::Int16,
+    ] {
+        b.capability(c);
+    }
+    b.memory_model(AddressingModel::Physical64, MemoryModel::OpenCL);
+    let cl = b.ext_inst_import("OpenCL.std");
+    let void = b.type_void();
+    let elem = b.type_int(format_elem_bits, 0);
+    let uint = b.type_int(32, 0);
+    let text = b"hi\n\0";
+    let len = b.constant_bit32(uint, text.len() as u32);
+    let array = b.type_array(elem, len);
+    let chars: Vec<u32> = text
+        .iter()
+        .map(|&c| b.constant_bit32(elem, u32::from(c)))
+        .collect();
+    let init = b.constant_composite(array, chars);
+    let pointer = b.type_pointer(None, StorageClass::UniformConstant, array);
+    let string = b.variable(pointer, None, StorageClass::UniformConstant, Some(init));
+    b.decorate(string, Decoration::Constant, []);
+    let fn_type = b.type_function(void, []);
+    let f = b
+        .begin_function(void, None, FunctionControl::NONE, fn_type)
+        .unwrap();
+    b.begin_block(None).unwrap();
+    let printf = rspirv::spirv::OpenclStd100Op::printf as u32;
+    b.ext_inst(uint, None, cl, printf, [Operand::IdRef(string)])
+        .unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(ExecutionModel::Kernel, f, "hello", [string]);
+    use rspirv::binary::Assemble;
+    b.module()
+        .assemble()
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect()
+}
+
+#[test]
+fn a_string_given_as_printfs_format_is_read_as_its_first_character() {
+    let spir = spir_xlate::internals::to_spir(&printf_of(8)[..], &Default::default()).unwrap();
+    let text = spir_xlate::internals::llvm_text(&spir).unwrap();
+    let call = text
+        .lines()
+        .find(|l| l.contains("call") && l.contains("@printf"))
+        .unwrap_or_else(|| panic!("no printf call in:\n{text}"));
+    assert!(
+        call.contains("getelementptr inbounds ([4 x i8], [4 x i8] addrspace(2)*"),
+        "{call}"
+    );
+    // A "string" of 16-bit numbers is no format: refused in words, naming printf.
+    let e = spir_xlate::internals::to_spir(&printf_of(16)[..], &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("printf") && !e.contains("internal error"), "{e}");
+}

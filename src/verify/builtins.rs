@@ -86,6 +86,45 @@ impl Check<'_> {
         }
     }
 
+    /// printf's format (operand 0, a pointer) points to chars: a string decays to its first
+    /// character, as OpenCL.std's `Format` operand says.
+    fn format_of_chars(&self) -> Option<String> {
+        match self.args.first().map(|&t| &self.m.types[t]) {
+            Some(Type::Pointer { pointee, .. })
+                if matches!(self.m.types[*pointee], Type::Int { width: 8 }) =>
+            {
+                None
+            }
+            _ => Some("its format does not point to chars (a string's first character)".into()),
+        }
+    }
+
+    /// The vector loads and stores (`vloadn`, `vstore_half`, ...) point to the scalars they
+    /// read or write (operand `i`), not to an array or a structure of them.
+    fn element_pointer(&self, op: CLOp, i: usize) -> Option<String> {
+        use CLOp as O;
+        let load_store = matches!(
+            op,
+            O::vloadn
+                | O::vload_half
+                | O::vload_halfn
+                | O::vloada_halfn
+                | O::vstoren
+                | O::vstore_half
+                | O::vstore_half_r
+                | O::vstore_halfn
+                | O::vstore_halfn_r
+                | O::vstorea_halfn
+                | O::vstorea_halfn_r
+        );
+        let pointee = match self.args.get(i).map(|&t| &self.m.types[t]) {
+            Some(Type::Pointer { pointee, .. }) => &self.m.types[*pointee],
+            _ => return None,
+        };
+        (load_store && matches!(pointee, Type::Array { .. } | Type::Struct { .. }))
+            .then(|| format!("operand {i} points to an aggregate, not to the scalars it moves"))
+    }
+
     /// Operands `a` and `b` point to one type (an async copy's `gentype *dst, const gentype
     /// *src`).
     fn same_pointee(&self, a: usize, b: usize) -> Option<String> {
@@ -181,8 +220,8 @@ impl Check<'_> {
             O::printf => {
                 return self
                     .pointer(0)
-                    .or_else(|| self.int_result())
-                    .map(|e| format!("printf: {e}"));
+                    .or_else(|| self.format_of_chars())
+                    .or_else(|| self.int_result());
             }
             _ => (None, false),
         };
@@ -197,7 +236,7 @@ impl Check<'_> {
         }
         for i in 0..self.args.len() {
             let e = if Some(i) == pointer {
-                self.pointer(i)
+                self.pointer(i).or_else(|| self.element_pointer(op, i))
             } else {
                 self.numbers(i..i + 1)
             };

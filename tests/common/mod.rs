@@ -268,4 +268,16 @@ pub fn dpcpp() -> PathBuf {
     found.expect("DPC++'s llvm-spirv in .oracles/venv (pip install dpcpp-llvm-spirv; .ci/run)")
 }
 
+/// The `zig` of PyPI's `ziglang` (installed by .ci/run into `.oracles/venv`): its `zig clang`
+/// is clang 22 with LLVM's SPIR-V backend, the producer clang itself uses since LLVM 20.
+pub fn zig() -> PathBuf {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join(".oracles/venv/lib");
+    let found = std::fs::read_dir(&lib).ok().and_then(|d| {
+        d.flatten()
+            .map(|e| e.path().join("site-packages/ziglang/zig"))
+            .find(|p| p.exists())
+    });
+    found.expect("zig in .oracles/venv (pip install ziglang; .ci/run)")
+}
+
 pub mod untyped;

@@ -355,6 +355,31 @@ impl Reader {
         self.m.depth_texel_of_vector(it, rty)
     }
 
+    /// A pointer to an array of chars as a pointer to its first char (`getelementptr
+    /// inbounds %s, 0, 0`), any other value as it is. LLVM's SPIR-V backend (clang 22) gives
+    /// printf's format as the string's variable itself, where OpenCL.std asks for a pointer
+    /// to `char` (spirv-val rejects it): the address is the same.
+    fn string_start(&mut self, st: &mut FnState, v: Value) -> Value {
+        let Type::Pointer { pointee, space } = self.m.types[self.value_ty(st, v)] else {
+            return v;
+        };
+        let Type::Array { elem, .. } = self.m.types[pointee] else {
+            return v;
+        };
+        if !matches!(self.m.types[elem], Type::Int { width: 8 }) {
+            return v;
+        }
+        let ty = self.m.pointer_type(elem, space);
+        let i32t = self.m.int_type(32);
+        let zero = Value::Const(self.m.int_const(i32t, 0));
+        let op = Op::Gep {
+            inbounds: true,
+            base: v,
+            indices: vec![zero, zero],
+        };
+        self.push(st, ty, op, None)
+    }
+
     fn ext_inst(
         &mut self,
         st: &mut FnState,
@@ -405,7 +430,8 @@ impl Reader {
                 Operand::IdRef(id) => args.push(self.operand(st, *id)?),
                 other => {
                     return Err(Error::malformed(format!(
-                        "OpenCL.std {op:?} operand {other:?}"
+                        "OpenCL.std {op:?}: {} where an id belongs",
+                        super::operand_words(Some(other))
                     )))
                 }
             }
@@ -424,10 +450,16 @@ impl Reader {
             Some(Operand::FPRoundingMode(r)) => Some(*r as u32),
             Some(other) => {
                 return Err(Error::malformed(format!(
-                    "OpenCL.std {op:?} literal {other:?}"
+                    "OpenCL.std {op:?}: {} where its literal number belongs",
+                    super::operand_words(Some(other))
                 )))
             }
         };
+        if op == ir::builtin::CLOp::printf {
+            if let Some(format) = args.first_mut() {
+                *format = self.string_start(st, *format);
+            }
+        }
         let scalar_data = args
             .first()
             .is_some_and(|&d| self.m.lanes(self.value_ty(st, d)) == 1);

@@ -279,8 +279,9 @@ pub(crate) fn string_operand(inst: &Instruction, i: usize) -> Result<&str> {
     match inst.operands.get(i) {
         Some(Operand::LiteralString(s)) => Ok(s),
         other => Err(Error::malformed(format!(
-            "Op{:?} operand {i}: expected a string, found {other:?}",
-            inst.class.opcode
+            "Op{:?} operand {i}: expected a string, found {}",
+            inst.class.opcode,
+            operand_words(other)
         ))),
     }
 }
