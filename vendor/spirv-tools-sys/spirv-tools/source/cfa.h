@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <unordered_map>
@@ -143,6 +145,12 @@ class CFA {
   static std::vector<BB*> TraversalRoots(const std::vector<BB*>& blocks,
                                          get_blocks_func succ_func,
                                          get_blocks_func pred_func);
+
+  // The original TraversalRoots (spir-xlate's patch replaced its body; with
+  // SPIR_XLATE_CHECK_LINEAR defined, every call compares the two).
+  static std::vector<BB*> TraversalRootsBySearch(
+      const std::vector<BB*>& blocks, get_blocks_func succ_func,
+      get_blocks_func pred_func);
 
   static void ComputeAugmentedCFG(
       std::vector<BB*>& ordered_blocks, BB* pseudo_entry_block,
@@ -311,6 +319,69 @@ template <class BB>
 std::vector<BB*> CFA<BB>::TraversalRoots(const std::vector<BB*>& blocks,
                                          get_blocks_func succ_func,
                                          get_blocks_func pred_func) {
+  // spir-xlate: the set of nodes visited from any of the roots so far held as
+  // flags indexed by block id (a block with id 0, or one outside `blocks`, in
+  // a hash set), and each search done with an explicit stack instead of
+  // DepthFirstTraversal's callbacks and hash sets: this ran for every function
+  // the validator saw, twice, at several hundred instructions per block. Which
+  // nodes a search from a root reaches does not depend on the order it visits
+  // them in, so the roots are the same, in the same order.
+  uint32_t bound = 0;
+  for (auto block : blocks) bound = std::max(bound, block->id() + 1);
+  std::vector<char> visited(bound, 0);
+  std::unordered_set<const BB*> visited_elsewhere;
+  // Marks `b` visited; true if it was not yet.
+  auto visit = [&visited, &visited_elsewhere, bound](const BB* b) {
+    const uint32_t id = b->id();
+    if (id == 0 || id >= bound) return visited_elsewhere.insert(b).second;
+    if (visited[id]) return false;
+    visited[id] = 1;
+    return true;
+  };
+  std::vector<const BB*> stack;
+  auto traverse_from_root = [&](const BB* entry) {
+    visit(entry);
+    stack.push_back(entry);
+    while (!stack.empty()) {
+      const BB* b = stack.back();
+      stack.pop_back();
+      for (const BB* s : *succ_func(b)) {
+        if (visit(s)) stack.push_back(s);
+      }
+    }
+  };
+
+  std::vector<BB*> result;
+
+  // First collect nodes without predecessors.
+  for (auto block : blocks) {
+    if (pred_func(block)->empty()) {
+      result.push_back(block);
+      traverse_from_root(block);
+    }
+  }
+
+  // Now collect other stranded nodes.  These must be in unreachable cycles.
+  for (auto block : blocks) {
+    if (visit(block)) {
+      result.push_back(block);
+      traverse_from_root(block);
+    }
+  }
+
+#ifdef SPIR_XLATE_CHECK_LINEAR
+  if (result != TraversalRootsBySearch(blocks, succ_func, pred_func)) {
+    std::fprintf(stderr, "spir-xlate: TraversalRoots differs from the search\n");
+    std::abort();
+  }
+#endif
+  return result;
+}
+
+template <class BB>
+std::vector<BB*> CFA<BB>::TraversalRootsBySearch(
+    const std::vector<BB*>& blocks, get_blocks_func succ_func,
+    get_blocks_func pred_func) {
   // The set of nodes which have been visited from any of the roots so far.
   std::unordered_set<const BB*> visited;
 

@@ -120,10 +120,14 @@ spv_result_t Function::RegisterBlock(uint32_t block_id, bool is_definition) {
       declaration_type_ == FunctionDecl::kFunctionDeclDefinition &&
       "RegisterBlocks can only be called after declaration_type_ is defined");
 
-  std::unordered_map<uint32_t, BasicBlock>::iterator inserted_block;
-  bool success = false;
-  tie(inserted_block, success) =
-      blocks_.insert({block_id, BasicBlock(block_id)});
+  // spir-xlate: the block is looked up before one is made; an insert built a
+  // BasicBlock and a map node for every reference, to throw them away when
+  // the block was known.
+  auto inserted_block = blocks_.find(block_id);
+  const bool success = inserted_block == blocks_.end();
+  if (success) {
+    inserted_block = blocks_.emplace(block_id, BasicBlock(block_id)).first;
+  }
   if (is_definition) {  // new block definition
     assert(current_block_ == nullptr &&
            "Register Block can only be called when parsing a binary outside of "
@@ -146,12 +150,12 @@ void Function::RegisterBlockEnd(std::vector<uint32_t> next_list) {
   std::vector<BasicBlock*> next_blocks;
   next_blocks.reserve(next_list.size());
 
-  std::unordered_map<uint32_t, BasicBlock>::iterator inserted_block;
-  bool success;
   for (uint32_t successor_id : next_list) {
-    tie(inserted_block, success) =
-        blocks_.insert({successor_id, BasicBlock(successor_id)});
-    if (success) {
+    // spir-xlate: looked up before one is made (see RegisterBlock).
+    auto inserted_block = blocks_.find(successor_id);
+    if (inserted_block == blocks_.end()) {
+      inserted_block =
+          blocks_.emplace(successor_id, BasicBlock(successor_id)).first;
       undefined_blocks_.insert(successor_id);
     }
     next_blocks.push_back(&inserted_block->second);
