@@ -6,6 +6,11 @@ use std::process::ExitCode;
 
 mod args;
 
+/// mimalloc for every allocation of the process, Rust's and (through its `override` of
+/// malloc and free) LLVM's and SPIRV-Tools' alike (Cargo.toml says why).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use args::{Cli, Command};
 use clap::Parser;
 use spir_xlate::{diag::Error, translate, ErrorKind, Options, Translation};
