@@ -181,6 +181,101 @@ fn clang19_resource_dir() -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// One producer's module of one kernel source, read back, for its runs.
+struct Module<'a> {
+    dev: &'a cl::Device,
+    /// Our SPIR of the module, built by the driver.
+    program: &'a cl::Program,
+    references: &'a compare::References,
+    /// The producer's module.
+    spv: &'a Path,
+    /// `spirv-val` accepts the module.
+    valid: bool,
+    /// Why the producer changed the kernel's meaning (PRODUCER_CHANGES), if it did.
+    change: Option<&'static str>,
+    name: &'a str,
+    producer: &'a str,
+}
+
+impl Module<'_> {
+    /// Run each of the source's kernels, counting the results in `t`.
+    fn run(&self, specs: &[spec::ExecSpec], t: &mut Tally, failures: &mut Vec<String>) {
+        let (name, producer) = (self.name, self.producer);
+        // The driver's own build of the producer's module, made when a run differs.
+        let mut direct = None;
+        for s in specs {
+            let seed = seed_of(&s.kernel);
+            t.runs += 1;
+            let got = run_spec(self.dev, self.program, s, seed);
+            let verdict = got
+                .as_ref()
+                .map(|g| self.references.matches(self.dev, s, seed, g));
+            let agreed = match (&verdict, &got) {
+                (Ok(Ok(Err(_))), Ok(ours)) if self.valid && self.change.is_none() => {
+                    self.driver_agrees(&mut direct, s, seed, ours)
+                }
+                _ => false,
+            };
+            match verdict {
+                Ok(Ok(Ok(_))) => t.same += 1,
+                Ok(Ok(Err(diffs))) if agreed => {
+                    t.producer_changed += 1;
+                    eprintln!(
+                        "{name}::{} ({producer}): differs, the producer's change: the driver, \
+                         reading the producer's module itself, computes the same as our SPIR \
+                         of it ({})",
+                        s.kernel,
+                        diffs.join("; ")
+                    );
+                }
+                Ok(Ok(Err(_))) if self.change.is_some() => {
+                    t.producer_changed += 1;
+                    eprintln!(
+                        "{name}::{} ({producer}): differs, the producer's change: {}",
+                        s.kernel,
+                        self.change.unwrap_or_default()
+                    );
+                }
+                Ok(Ok(Err(diffs))) => failures.push(format!(
+                    "{name}::{} ({producer}): {}",
+                    s.kernel,
+                    diffs.join("; ")
+                )),
+                Ok(Err(e)) => failures.push(format!("{name}::{} reference: {e}", s.kernel)),
+                Err(e) => failures.push(format!("{name}::{} ({producer}): {e}", s.kernel)),
+            }
+        }
+    }
+
+    /// Whether the driver, reading the producer's module itself (clCreateProgramWithIL, built
+    /// once into `direct`), computes just what our SPIR of it computed (`ours`): then two
+    /// readers agree on what the module says, and a difference from the source is the
+    /// producer's change of the kernel's meaning.
+    fn driver_agrees(
+        &self,
+        direct: &mut Option<Result<cl::Program, String>>,
+        s: &spec::ExecSpec,
+        seed: u64,
+        ours: &compare::Outputs,
+    ) -> bool {
+        let program = direct.get_or_insert_with(|| {
+            std::fs::read(self.spv)
+                .map_err(|e| e.to_string())
+                .and_then(|b| self.dev.program_from_il(&b))
+        });
+        match program {
+            Ok(p) => run_spec(self.dev, p, s, seed).is_ok_and(|d| d == *ours),
+            Err(e) => {
+                eprintln!(
+                    "{} ({}): the driver refuses it: {e}",
+                    self.name, self.producer
+                );
+                false
+            }
+        }
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     modules: usize,
@@ -328,63 +423,17 @@ fn run_all() {
                     ));
                 }
             }
-            // The driver's own build of the producer's module, made when a run differs.
-            let mut direct = None;
-            for s in &specs {
-                let seed = seed_of(&s.kernel);
-                t.runs += 1;
-                let got = run_spec(&dev, &program, s, seed);
-                let verdict = got.as_ref().map(|g| references.matches(&dev, s, seed, g));
-                // A run that differs where the driver, reading the producer's valid module
-                // itself (clCreateProgramWithIL), computes just what our SPIR of it computes:
-                // two readers agree on what the module says, so the producer changed the
-                // kernel's meaning.
-                let agreed = match (&verdict, &got) {
-                    (Ok(Ok(Err(_))), Ok(ours)) if valid.is_ok() && change.is_none() => {
-                        let program = direct.get_or_insert_with(|| {
-                            std::fs::read(&spv)
-                                .map_err(|e| e.to_string())
-                                .and_then(|b| dev.program_from_il(&b))
-                        });
-                        match program {
-                            Ok(p) => run_spec(&dev, p, s, seed).is_ok_and(|d| d == *ours),
-                            Err(e) => {
-                                eprintln!("{name} ({producer}): the driver refuses it: {e}");
-                                false
-                            }
-                        }
-                    }
-                    _ => false,
-                };
-                match verdict {
-                    Ok(Ok(Ok(_))) => t.same += 1,
-                    Ok(Ok(Err(diffs))) if agreed => {
-                        t.producer_changed += 1;
-                        eprintln!(
-                            "{name}::{} ({producer}): differs, the producer's change: the \
-                             driver, reading the producer's module itself, computes the same \
-                             as our SPIR of it ({})",
-                            s.kernel,
-                            diffs.join("; ")
-                        );
-                    }
-                    Ok(Ok(Err(_))) if change.is_some() => {
-                        t.producer_changed += 1;
-                        eprintln!(
-                            "{name}::{} ({producer}): differs, the producer's change: {}",
-                            s.kernel,
-                            change.map_or("", |c| c.3)
-                        );
-                    }
-                    Ok(Ok(Err(diffs))) => failures.push(format!(
-                        "{name}::{} ({producer}): {}",
-                        s.kernel,
-                        diffs.join("; ")
-                    )),
-                    Ok(Err(e)) => failures.push(format!("{name}::{} reference: {e}", s.kernel)),
-                    Err(e) => failures.push(format!("{name}::{} ({producer}): {e}", s.kernel)),
-                }
-            }
+            let module = Module {
+                dev: &dev,
+                program: &program,
+                references: &references,
+                spv: &spv,
+                valid: valid.is_ok(),
+                change: change.map(|c| c.3),
+                name: &name,
+                producer,
+            };
+            module.run(&specs, t, &mut failures);
         }
     }
     eprintln!(

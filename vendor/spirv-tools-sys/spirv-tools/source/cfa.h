@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 #include <map>
 #include <unordered_map>
 #include <unordered_set>
@@ -320,22 +321,32 @@ std::vector<BB*> CFA<BB>::TraversalRoots(const std::vector<BB*>& blocks,
                                          get_blocks_func succ_func,
                                          get_blocks_func pred_func) {
   // spir-xlate: the set of nodes visited from any of the roots so far held as
-  // flags indexed by block id (a block with id 0, or one outside `blocks`, in
-  // a hash set), and each search done with an explicit stack instead of
-  // DepthFirstTraversal's callbacks and hash sets: this ran for every function
-  // the validator saw, twice, at several hundred instructions per block. Which
-  // nodes a search from a root reaches does not depend on the order it visits
-  // them in, so the roots are the same, in the same order.
-  uint32_t bound = 0;
-  for (auto block : blocks) bound = std::max(bound, block->id() + 1);
-  std::vector<char> visited(bound, 0);
+  // flags indexed by block id, from the least id of `blocks` to the greatest
+  // (a block outside that range, or with id 0, in a hash set), and each search
+  // done with an explicit stack instead of DepthFirstTraversal's callbacks and
+  // hash sets: this ran for every function the validator saw, twice, at
+  // several hundred instructions per block. A function's blocks have ids near
+  // each other; where they are spread over more than a few times their number
+  // (so the flags would cost more than the blocks), the hash set holds them
+  // all. Which nodes a search from a root reaches does not depend on the
+  // order it visits them in, so the roots are the same, in the same order.
+  uint32_t low = std::numeric_limits<uint32_t>::max(), high = 0;
+  for (auto block : blocks) {
+    low = std::min(low, block->id());
+    high = std::max(high, block->id());
+  }
+  const bool flags = !blocks.empty() && low != 0 &&
+                     uint64_t(high - low) < 4 * uint64_t(blocks.size()) + 64;
+  std::vector<char> visited(flags ? high - low + 1 : 0, 0);
   std::unordered_set<const BB*> visited_elsewhere;
   // Marks `b` visited; true if it was not yet.
-  auto visit = [&visited, &visited_elsewhere, bound](const BB* b) {
+  auto visit = [&](const BB* b) {
     const uint32_t id = b->id();
-    if (id == 0 || id >= bound) return visited_elsewhere.insert(b).second;
-    if (visited[id]) return false;
-    visited[id] = 1;
+    if (!flags || id < low || id > high) {
+      return visited_elsewhere.insert(b).second;
+    }
+    if (visited[id - low]) return false;
+    visited[id - low] = 1;
     return true;
   };
   std::vector<const BB*> stack;
