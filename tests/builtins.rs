@@ -88,19 +88,7 @@ fn every_builtin_lowers_for_every_target() {
         "{} builtins",
         names.len()
     );
-    let header = Path::new(
-        &String::from_utf8(
-            Command::new("clang-14")
-                .arg("-print-resource-dir")
-                .output()
-                .unwrap()
-                .stdout,
-        )
-        .unwrap()
-        .trim()
-        .to_string(),
-    )
-    .join("include/opencl-c.h");
+    let header = common::resource_dir("clang-14").join("include/opencl-c.h");
     let targets = targets();
     let failures: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
     let mut translated = 0;

@@ -99,29 +99,14 @@ impl Check<'_> {
         }
     }
 
-    /// The vector loads and stores (`vloadn`, `vstore_half`, ...) point to the scalars they
-    /// read or write (operand `i`), not to an array or a structure of them.
-    fn element_pointer(&self, op: CLOp, i: usize) -> Option<String> {
-        use CLOp as O;
-        let load_store = matches!(
-            op,
-            O::vloadn
-                | O::vload_half
-                | O::vload_halfn
-                | O::vloada_halfn
-                | O::vstoren
-                | O::vstore_half
-                | O::vstore_half_r
-                | O::vstore_halfn
-                | O::vstore_halfn_r
-                | O::vstorea_halfn
-                | O::vstorea_halfn_r
-        );
+    /// Operand `i` of a vector load or store (`vloadn`, `vstore_half`, ...) points to the
+    /// scalars it reads or writes, not to an array or a structure of them.
+    fn element_pointer(&self, i: usize) -> Option<String> {
         let pointee = match self.args.get(i).map(|&t| &self.m.types[t]) {
             Some(Type::Pointer { pointee, .. }) => &self.m.types[*pointee],
             _ => return None,
         };
-        (load_store && matches!(pointee, Type::Array { .. } | Type::Struct { .. }))
+        matches!(pointee, Type::Array { .. } | Type::Struct { .. })
             .then(|| format!("operand {i} points to an aggregate, not to the scalars it moves"))
     }
 
@@ -204,26 +189,27 @@ impl Check<'_> {
                 });
             }
         }
-        // Where the instruction reads or writes memory (the operand that is a pointer).
-        let (pointer, stores) = match op {
-            O::fract | O::frexp | O::lgamma_r | O::modf | O::sincos => (Some(1), false),
-            O::remquo => (Some(2), false),
-            O::vloadn | O::vload_half | O::vload_halfn | O::vloada_halfn => (Some(1), false),
+        // Where the instruction reads or writes memory (the operand that is a pointer),
+        // whether it writes, and whether it moves scalars (the vector loads and stores).
+        let (pointer, stores, scalars) = match op {
+            O::fract | O::frexp | O::lgamma_r | O::modf | O::sincos => (Some(1), false, false),
+            O::remquo => (Some(2), false, false),
+            O::vloadn | O::vload_half | O::vload_halfn | O::vloada_halfn => (Some(1), false, true),
             O::vstoren
             | O::vstore_half
             | O::vstore_half_r
             | O::vstore_halfn
             | O::vstore_halfn_r
             | O::vstorea_halfn
-            | O::vstorea_halfn_r => (Some(2), true),
-            O::prefetch => (Some(0), true),
+            | O::vstorea_halfn_r => (Some(2), true, true),
+            O::prefetch => (Some(0), true, false),
             O::printf => {
                 return self
                     .pointer(0)
                     .or_else(|| self.format_of_chars())
                     .or_else(|| self.int_result());
             }
-            _ => (None, false),
+            _ => (None, false, false),
         };
         // OpenCL.std's prefetch reads ahead in global memory only.
         if op == O::prefetch {
@@ -236,7 +222,8 @@ impl Check<'_> {
         }
         for i in 0..self.args.len() {
             let e = if Some(i) == pointer {
-                self.pointer(i).or_else(|| self.element_pointer(op, i))
+                self.pointer(i)
+                    .or_else(|| scalars.then(|| self.element_pointer(i)).flatten())
             } else {
                 self.numbers(i..i + 1)
             };

@@ -280,4 +280,14 @@ pub fn zig() -> PathBuf {
     found.expect("zig in .oracles/venv (pip install ziglang; .ci/run)")
 }
 
+/// The resource directory of `clang` (`clang-14`, `clang-19`): where its `opencl-c.h` and
+/// `opencl-c-base.h` are, under `include/`.
+pub fn resource_dir(clang: &str) -> PathBuf {
+    let out = Command::new(clang)
+        .arg("-print-resource-dir")
+        .output()
+        .unwrap_or_else(|e| panic!("{clang}: {e}"));
+    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+}
+
 pub mod untyped;

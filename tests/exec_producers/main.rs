@@ -124,7 +124,7 @@ fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<
                     .arg("clang")
                     .arg(format!("--target=spirv64v{version}"))
                     .arg("-resource-dir")
-                    .arg(clang19_resource_dir()?)
+                    .arg(clang19_resource_dir())
                     .arg(format!("-cl-std={}", cl::cl_std(&src)))
                     .args(cl::build_options(&src).split_whitespace())
                     .args(["-cl-kernel-arg-info", "-O2", "-c"])
@@ -172,13 +172,10 @@ fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<
     run_tool(cmd.arg(fixture).arg("-o").arg(spv))
 }
 
-/// clang-19's resource directory, whose `opencl-c-base.h` zig's clang lacks.
-fn clang19_resource_dir() -> Result<String, String> {
-    let out = Command::new("clang-19")
-        .arg("-print-resource-dir")
-        .output()
-        .map_err(|e| format!("clang-19: {e}"))?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+/// clang-19's resource directory, whose `opencl-c-base.h` zig's clang lacks (asked once).
+fn clang19_resource_dir() -> &'static Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| common::resource_dir("clang-19"))
 }
 
 /// One producer's module of one kernel source, read back, for its runs.
