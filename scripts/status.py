@@ -86,6 +86,12 @@ def vulkan_rows(log):
     return rows
 
 
+def linear(within):
+    """The runs of kernels sampling with linear filtering that were not bit-identical but within
+    its precision (tests/exec/compare.rs, LINEAR_FILTER_BOUND), where a log counts them."""
+    return f", {within} more within linear filtering's precision" if within and within != "0" else ""
+
+
 def intel_rows(log):
     rows = []
     for back, what in (("Spirv", "our SPIR-V (`clCreateProgramWithIL`)"),
@@ -93,9 +99,10 @@ def intel_rows(log):
                        ("OpenclC", "our OpenCL C (`to-opencl-c`, built from source)"),
                        ("Input", "the input SPIR itself (control)")):
         m = need(rf"^\s*{back}: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
-                 rf"runs bit-identical", log, f"the Intel {back} summary")
+                 rf"runs bit-identical.*?(?:, (\d+) within linear filtering's precision)?$", log,
+                 f"the Intel {back} summary")
         rows.append(f"| Intel CPU runtime, {what} | {m[1]} programs built, {m[2]} refused | "
-                    f"{m[3]} of {m[4]} runs bit-identical |")
+                    f"{m[3]} of {m[4]} runs bit-identical{linear(m[5])} |")
     return rows
 
 
@@ -110,10 +117,11 @@ def nvidia_opencl_c_rows(log):
 
 def layer_rows(log):
     m = need(r"^\s*Layer: (\d+) programs built from SPIR through the layer \((\d+) translated by "
-             r"it\); (\d+) of (\d+) runs bit-identical", log, "the layer summary")
+             r"it\); (\d+) of (\d+) runs bit-identical[^,;]*(?:, (\d+) within linear filtering's "
+             r"precision)?", log, "the layer summary")
     return [f"| Intel CPU runtime, legacy application's SPIR through the OpenCL layer "
             f"(`clCreateProgramWithBinary`, `-x spir`) | {m[1]} programs built ({m[2]} "
-            f"translated by the layer) | {m[3]} of {m[4]} runs bit-identical |"]
+            f"translated by the layer) | {m[3]} of {m[4]} runs bit-identical{linear(m[5])} |"]
 
 
 def producer_rows(log):

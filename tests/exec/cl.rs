@@ -159,6 +159,16 @@ extern "C" {
         size_ret: *mut usize,
     ) -> cl_int;
     fn clReleaseEvent(e: Handle) -> cl_int;
+    fn clGetKernelSubGroupInfo(
+        k: Handle,
+        d: Handle,
+        param: cl_uint,
+        in_size: usize,
+        input: *const c_void,
+        size: usize,
+        value: *mut c_void,
+        size_ret: *mut usize,
+    ) -> cl_int;
     fn clCreatePipe(
         c: Handle,
         flags: cl_ulong,
@@ -570,6 +580,36 @@ impl Device {
         })();
         unsafe { clReleaseKernel(k) };
         result
+    }
+
+    /// The size of the sub-groups the driver splits a work-group of `local` into for
+    /// `kernel` (CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, OpenCL 2.1).
+    pub fn sub_group_size(
+        &self,
+        program: &Program,
+        kernel: &str,
+        local: &[usize],
+    ) -> Result<usize, String> {
+        let name = CString::new(kernel).unwrap();
+        let mut err = 0;
+        let k = unsafe { clCreateKernel(program.0, name.as_ptr(), &mut err) };
+        check(&format!("clCreateKernel({kernel})"), err)?;
+        let mut size = 0usize;
+        let status = unsafe {
+            clGetKernelSubGroupInfo(
+                k,
+                self.device,
+                0x2033,
+                std::mem::size_of_val(local),
+                local.as_ptr().cast(),
+                std::mem::size_of::<usize>(),
+                (&mut size as *mut usize).cast(),
+                null_mut(),
+            )
+        };
+        unsafe { clReleaseKernel(k) };
+        check(&format!("clGetKernelSubGroupInfo({kernel})"), status)?;
+        Ok(size)
     }
 
     pub fn read_buffer(&self, m: Handle, len: usize) -> Result<Vec<u8>, String> {

@@ -137,7 +137,8 @@ fn judge_all(
 ) {
     for s in specs {
         let seed = compare::seed_of(&s.kernel);
-        // Bit for bit with the source as OpenCL lets the driver build it.
+        // Bit for bit with the source as OpenCL lets the driver build it (within linear
+        // filtering's precision where the kernel samples so: compare::LINEAR_FILTER_BOUND).
         let judge =
             || run_spec(dev, candidate, s, seed).map(|g| (references.matches(dev, s, seed, &g), g));
         let mut verdict = judge();

@@ -184,6 +184,8 @@ struct Tally {
     build_failed: usize,
     runs: usize,
     same: usize,
+    /// Runs within linear filtering's precision of the source (compare::LINEAR_FILTER_BOUND).
+    within: usize,
     /// The runs that equal each way of building the source (compare::References).
     matched: BTreeMap<&'static str, usize>,
 }
@@ -336,8 +338,12 @@ fn run_all() {
                                     s.kernel
                                 ));
                             }
-                            t.same += 1;
-                            *t.matched.entry(m.describe()).or_default() += 1;
+                            if m == compare::Matched::LinearFiltered {
+                                t.within += 1;
+                            } else {
+                                t.same += 1;
+                                *t.matched.entry(m.describe()).or_default() += 1;
+                            }
                         }
                         Ok((Ok(Err(diffs)), _)) => sink.push(format!(
                             "{name}::{} ({shape}, {consumer:?}): {}",
@@ -369,12 +375,14 @@ fn run_all() {
             .collect();
         eprintln!(
             "  {c:?}: {} programs built, {} refused by the driver; {} of {} runs bit-identical \
-             to the source as OpenCL lets the driver build it ({})",
+             to the source as OpenCL lets the driver build it ({}), {} within linear \
+             filtering's precision",
             t.built,
             t.build_failed,
             t.same,
             t.runs,
-            how.join(", ")
+            how.join(", "),
+            t.within
         );
     }
     if !control_failures.is_empty() {

@@ -156,6 +156,8 @@ struct Device {
     /// Nanoseconds per timestamp tick, and the queue's timestamp bits (0: none).
     timestamp_period: f32,
     timestamp_bits: u32,
+    /// The size of the device's sub-groups in compute (VkPhysicalDeviceSubgroupProperties).
+    subgroup_size: u32,
 }
 
 fn open_device(device_local: bool) -> R<Device> {
@@ -231,6 +233,10 @@ fn open_device(device_local: bool) -> R<Device> {
     let queue = unsafe { device.get_device_queue(family, 0) };
     let memory = unsafe { i.get_physical_device_memory_properties(gpu.physical) };
     let props = unsafe { i.get_physical_device_properties(gpu.physical) };
+    let mut subgroup = vk::PhysicalDeviceSubgroupProperties::default();
+    let mut props2 = vk::PhysicalDeviceProperties2::default().push_next(&mut subgroup);
+    unsafe { i.get_physical_device_properties2(gpu.physical, &mut props2) };
+    let subgroup_size = subgroup.subgroup_size;
     Ok(Device {
         gpu,
         device,
@@ -241,6 +247,7 @@ fn open_device(device_local: bool) -> R<Device> {
         device_local,
         timestamp_period: props.limits.timestamp_period,
         timestamp_bits: families[family as usize].timestamp_valid_bits,
+        subgroup_size,
     })
 }
 
@@ -415,6 +422,9 @@ fn run_file(path: &Path) -> R<bool> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let dev = open_device(false)?;
     println!("device: {}", dev.gpu.name);
+    // How the device splits a work-group into sub-groups (a kernel's results over a
+    // sub-group depend on it; exec_vulkan compares them only where the reference agrees).
+    println!("subgroup size: {}", dev.subgroup_size);
     let mut all = true;
     for job in field(&doc, "jobs")?
         .as_array()
