@@ -20,18 +20,25 @@ Prints four tables, each with our/peer ratios (below 1: we are cheaper):
   exponent of each tool (the slope of log time over log size between the two largest sizes);
   with --repeat N, each time is the least of N runs (and each RSS the most). Forward, the
   peer's time plus `spirv-val` on the module we write is given too: the same work as ours,
-  which validates every module it writes. With --max-growth X the script exits 1 when one of our
-  growth exponents exceeds X (the cost per instruction not flat: 1.0 is linear);
+  which validates every module it writes;
 * growth in instructions (--growth-instructions A,B, only then): each shape and direction at
   sizes A and B under callgrind, ours and the peer, and the slope of log instructions over log
-  size: the work each tool does, apart from what the memory hierarchy adds to wall time;
+  size: the work each tool does, apart from what the memory hierarchy and the machine's page
+  faults add to wall time (on a virtual machine the system time of the same run of a large
+  module varies threefold). With --max-growth X the script exits 1 when one of our growth
+  exponents exceeds X (the cost per instruction not flat: 1.0 is linear): the exponents in
+  instructions where they are measured, else those of wall time;
 * migrate: --files small modules (the fixtures, repeated) translated by `spir-xlate migrate
   -j N` against llvm-spirv-14 run once per file with the same number of jobs (xargs -P):
-  wall time.
+  wall time, CPU time per file (user and system) and page faults per file; with
+  --migrate-instructions N also callgrind's instructions per file over N of them, which do not
+  depend on the machine (the ratio of wall times does: the peer's per-file cost is mostly
+  starting a process).
 
 Needs llvm-spirv-14, llvm-as (LLVM 14), spirv-val and valgrind, and a release build
-(`cargo build --release`). Nothing here is a timed test: with --json the shapes' figures are
-written to FILE (docs/logs/bench-translation.json, which scripts/status.py makes a table of).
+(`cargo build --release`). Nothing here is a timed test: with --json the figures of the tables
+run (shapes, growth in instructions, migrate) are written to FILE
+(docs/logs/bench-translation.json, which scripts/status.py makes tables of).
 """
 import argparse
 import glob
@@ -335,12 +342,15 @@ def shapes(work, sizes, cg_max, which, directions, repeat=1):
     return rows, ours_growth
 
 
-def growth_instructions(work, sizes, which, directions):
-    """The slope of log instructions (callgrind) over log size between two sizes."""
+def growth_instructions(work, sizes, which, directions, tools=("ours", "peer")):
+    """The slope of log instructions (callgrind) over log size between two sizes, ours and
+    the peer's (of `tools`: under callgrind the peer takes up to 20 minutes on one 1 M
+    module), by "shape dir" (None where a run failed or was not made)."""
     (n1, n2) = sizes
     print(f"\ngrowth in instructions (callgrind), {n1} -> {n2} IR instructions")
     print("| shape | dir | ours | llvm-spirv-14 |")
     print("|---|---|---|---|")
+    exponents = {}
     for shape in which:
         counts = {}
         for n in (n1, n2):
@@ -353,20 +363,39 @@ def growth_instructions(work, sizes, which, directions):
                     continue
                 src = bc if d == "fwd" else spv
                 out = os.path.join(work, "o." + ("spv" if d == "fwd" else "bc"))
-                for tool in ("ours", "peer"):
+                for tool in tools:
                     ok = subprocess.run(cmd(tool, src, out), capture_output=True).returncode == 0
                     counts[(d, tool, n)] = instructions(cmd(tool, src, out), work) if ok else None
             os.remove(bc)
             os.remove(spv)
         for d in directions:
-            row = []
+            row = {}
             for tool in ("ours", "peer"):
                 c1, c2 = counts.get((d, tool, n1)), counts.get((d, tool, n2))
-                row.append(f"{math.log(c2 / c1) / math.log(n2 / n1):.3f}" if c1 and c2 else "failed")
-            print(f"| {shape} | {d} | {row[0]} | {row[1]} |")
+                row[tool] = math.log(c2 / c1) / math.log(n2 / n1) if c1 and c2 else None
+                row[f"{tool}_instructions"] = [c1, c2]
+            exponents[f"{shape} {d}"] = row
+            cells = [f"{row[t]:.3f}" if row[t] is not None
+                     else ("failed" if t in tools else "not run") for t in ("ours", "peer")]
+            print(f"| {shape} | {d} | {cells[0]} | {cells[1]} |")
+    return exponents
 
 
-def migrate(work, files, jobs):
+def cpu(cmd, **kw):
+    """Wall seconds, and the user and system CPU seconds and minor page faults of a command
+    with every process it waited for (/usr/bin/time)."""
+    start = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-f", "%U %S %R"] + cmd, capture_output=True,
+                       text=True, **kw)
+    wall = time.perf_counter() - start
+    user, system, faults = p.stderr.strip().splitlines()[-1].split()
+    return wall, float(user), float(system), int(faults), p
+
+
+def migrate(work, files, jobs, cg_files=0):
+    """The migrate table: wall time, and where each side's CPU time goes (user, system, page
+    faults per file), which tells how much of the ratio is the machine's cost of starting a
+    process (the peer's per file) rather than either tool's translation."""
     src = os.path.join(work, "lib")
     fixtures = sorted(glob.glob(os.path.join(ROOT, "tests/fixtures/*/*.bc")))
     good = [f for f in fixtures
@@ -376,21 +405,43 @@ def migrate(work, files, jobs):
         os.makedirs(d, exist_ok=True)
         shutil.copy(good[i % len(good)], os.path.join(d, f"m{i}.bc"))
     out = os.path.join(work, "out")
-    start = time.perf_counter()
-    subprocess.run([OURS, "migrate", src, "-o", out, "-j", str(jobs), "-q"], capture_output=True)
-    ours = time.perf_counter() - start
+    ours = cpu([OURS, "migrate", src, "-o", out, "-j", str(jobs), "-q"])
+    if ours[4].returncode != 0:
+        sys.exit(f"migrate failed ({ours[4].returncode}): {ours[4].stderr.strip()}")
     peer_out = os.path.join(work, "peer")
     os.makedirs(peer_out)
     listing = "\n".join(sorted(glob.glob(os.path.join(src, "*/*.bc"))))
-    start = time.perf_counter()
-    subprocess.run(["xargs", "-P", str(jobs), "-I{}", "sh", "-c",
-                    f'{PEER} "{{}}" -o {peer_out}/$(basename "{{}}" .bc).spv'],
-                   input=listing, text=True, capture_output=True)
-    peer = time.perf_counter() - start
-    print(f"\nmigrate: {files} small modules, {jobs} jobs")
-    print("| ours (migrate) | llvm-spirv-14 once per file | speed-up |")
-    print("|---|---|---|")
-    print(f"| {ours:.2f} s | {peer:.2f} s | {peer / ours:.1f}x |")
+    peer = cpu(["xargs", "-P", str(jobs), "-I{}", "sh", "-c",
+                f'{PEER} "{{}}" -o {peer_out}/$(basename "{{}}" .bc).spv'], input=listing)
+    print(f"\nmigrate: {files} small modules, {jobs} jobs; CPU per file in ms (user + system), "
+          "minor page faults per file")
+    print("| ours (migrate) | llvm-spirv-14 once per file | speed-up | ours per file | "
+          "peer per file |")
+    print("|---|---|---|---|---|")
+    per = lambda r: (f"{r[1] * 1e3 / files:.2f} + {r[2] * 1e3 / files:.2f} ms, "
+                     f"{r[3] / files:.0f} faults")
+    print(f"| {ours[0]:.2f} s | {peer[0]:.2f} s | {peer[0] / ours[0]:.1f}x | {per(ours)} | "
+          f"{per(peer)} |")
+    fig = lambda r: {"s": r[0], "user_s": r[1], "sys_s": r[2], "faults": r[3]}
+    result = {"files": files, "jobs": jobs, "ours_s": ours[0], "peer_s": peer[0],
+              "ours": fig(ours), "peer": fig(peer)}
+    if cg_files:
+        # The work per file, which does not depend on the machine: callgrind over the first
+        # cg_files modules, ours in one migrate (one job), the peer's process per file.
+        sample = sorted(glob.glob(os.path.join(src, "*/*.bc")))[:cg_files]
+        one = os.path.join(work, "sample")
+        os.makedirs(one)
+        for f in sample:
+            shutil.copy(f, one)
+        io = instructions([OURS, "migrate", one, "-o", os.path.join(work, "sample-out"),
+                           "-j", "1", "-q"], work)
+        ip = sum(instructions(["sh", "-c", f'{PEER} "{f}" -o {work}/p.spv'], work)
+                 for f in sample)
+        print(f"instructions per file over {cg_files} of them (callgrind): ours "
+              f"{io / cg_files / 1e6:.2f} M, the peer {ip / cg_files / 1e6:.2f} M: "
+              f"{ip / io:.1f}x")
+        result.update(sample=cg_files, ours_instructions=io, peer_instructions=ip)
+    return result
 
 
 def main():
@@ -406,9 +457,16 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="shapes: runs per time (the least)")
     ap.add_argument("--growth-instructions", metavar="A,B",
                     help="also the growth in callgrind instructions between sizes A and B")
-    ap.add_argument("--json", metavar="FILE", help="shapes: write the rows to FILE")
+    ap.add_argument("--migrate-instructions", type=int, default=0, metavar="N",
+                    help="migrate: also callgrind's instructions per file over N of the files")
+    ap.add_argument("--growth-tools", default="ours,peer",
+                    help="whose growth in instructions to measure: ours, peer or both")
+    ap.add_argument("--json", metavar="FILE",
+                    help="write the figures of the tables run to FILE (replacing those parts "
+                         "of it, keeping the others)")
     ap.add_argument("--max-growth", type=float,
-                    help="shapes: exit 1 if one of our growth exponents exceeds this")
+                    help="exit 1 if one of our growth exponents exceeds this (in instructions "
+                         "where --growth-instructions measured them, else in wall time)")
     a = ap.parse_args()
     if not os.path.exists(OURS):
         sys.exit("build first: cargo build --release")
@@ -416,21 +474,33 @@ def main():
     try:
         if a.only in (None, "corpus"):
             corpus(work, a.sample)
-        too_steep = []
+        report = {"machine": machine(), "peer": PEER, "repeat": a.repeat}
         if a.only in (None, "shapes"):
             rows, growth = shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max,
                                   a.shapes.split(","), a.directions.split(","), a.repeat)
-            if a.json:
-                with open(a.json, "w") as f:
-                    json.dump({"machine": machine(), "peer": PEER, "repeat": a.repeat,
-                               "rows": rows, "growth": growth}, f, indent=1)
-            if a.max_growth is not None:
-                too_steep = [f"{k}: {g:.2f}" for k, g in growth.items() if g > a.max_growth]
+            report.update(rows=rows, growth=growth)
+        steep = {}
         if a.growth_instructions and a.only in (None, "shapes", "growth"):
-            growth_instructions(work, [int(s) for s in a.growth_instructions.split(",")],
-                                a.shapes.split(","), a.directions.split(","))
+            sizes = [int(s) for s in a.growth_instructions.split(",")]
+            exponents = growth_instructions(work, sizes, a.shapes.split(","),
+                                            a.directions.split(","), a.growth_tools.split(","))
+            report["growth_instructions"] = {"sizes": sizes, "exponents": exponents}
+            steep = {k: e["ours"] for k, e in exponents.items()}
+        elif "growth" in report:
+            steep = report["growth"]
         if a.only in (None, "migrate"):
-            migrate(work, a.files, a.jobs)
+            report["migrate"] = migrate(work, a.files, a.jobs, a.migrate_instructions)
+        if a.json:
+            previous = {}
+            if os.path.exists(a.json):
+                with open(a.json) as f:
+                    previous = json.load(f)
+            with open(a.json, "w") as f:
+                json.dump({**previous, **report}, f, indent=1)
+        too_steep = []
+        if a.max_growth is not None:
+            too_steep = [f"{k}: {'failed' if g is None else format(g, '.3f')}"
+                         for k, g in steep.items() if g is None or g > a.max_growth]
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if too_steep:

@@ -399,7 +399,35 @@ def translation_section():
         "Growth exponents of our wall time between the two largest sizes (1.0: the cost per "
         "instruction is flat): " + ", ".join(growth) + ".",
         "",
+        *growth_instructions_lines(report),
+        *migrate_lines(report),
     ]
+
+
+def growth_instructions_lines(report):
+    """bench/compare.py --growth-instructions A,B: the work per instruction between A and B."""
+    g = report.get("growth_instructions")
+    if not g:
+        return []
+    n1, n2 = g["sizes"]
+    cell = lambda e: "-" if e is None else f"{e:.3f}"
+    parts = [f"{k} {cell(e['ours'])}" + (f" (peer {cell(e['peer'])})" if e.get("peer") else "")
+             for k, e in sorted(g["exponents"].items())]
+    return [f"Growth exponents of our work, callgrind's instructions from {n1:,} to {n2:,} IR "
+            "instructions (`--growth-instructions`; they do not depend on the machine, where "
+            "wall time at 1 M also carries its page faults and caches): " + ", ".join(parts)
+            + ".", ""]
+
+
+def migrate_lines(report):
+    """bench/compare.py --only migrate: a tree of small modules against the peer per file."""
+    m = report.get("migrate")
+    if not m:
+        return []
+    return [f"`spir-xlate migrate` of {m['files']:,} small modules (the fixtures, repeated) "
+            f"with {m['jobs']} jobs: {m['ours_s']:.2f} s; llvm-spirv-14 run once per file on "
+            f"as many jobs (`xargs -P`): {m['peer_s']:.2f} s, **{m['peer_s'] / m['ours_s']:.1f}×**.",
+            ""]
 
 
 def main():
