@@ -165,8 +165,10 @@ pub(super) struct Pipes {
     pub open: [bool; 2],
     pub answer: Vec<u8>,
     pub stderr: Vec<u8>,
-    buf: Vec<u8>,
 }
+
+/// How much one read asks for.
+const CHUNK: usize = 1 << 16;
 
 impl Pipes {
     pub fn new(answer: i32, stderr: i32) -> Pipes {
@@ -175,7 +177,6 @@ impl Pipes {
             open: [true, true],
             answer: Vec::new(),
             stderr: Vec::new(),
-            buf: vec![0u8; 1 << 16],
         }
     }
 
@@ -196,15 +197,21 @@ impl Pipes {
             if !self.open[i] || fd.revents == 0 {
                 continue;
             }
-            // SAFETY: reading into `buf`, valid for its length.
-            let got = unsafe { libc::read(fd.fd, self.buf.as_mut_ptr().cast(), self.buf.len()) };
+            let sink = if i == 0 {
+                &mut self.answer
+            } else {
+                &mut self.stderr
+            };
+            // Read straight into the sink's spare capacity (no zeroed buffer per call, no
+            // copy: a worker answers thousands of small calls).
+            sink.reserve(CHUNK);
+            let spare = sink.spare_capacity_mut();
+            // SAFETY: `spare` is valid for writes of its length, which `read` does not
+            // exceed.
+            let got = unsafe { libc::read(fd.fd, spare.as_mut_ptr().cast(), spare.len()) };
             if got > 0 {
-                let sink = if i == 0 {
-                    &mut self.answer
-                } else {
-                    &mut self.stderr
-                };
-                sink.extend_from_slice(&self.buf[..got as usize]);
+                // SAFETY: `read` initialized the first `got` bytes of the spare capacity.
+                unsafe { sink.set_len(sink.len() + got as usize) };
                 // Keep the tail of stderr only: a chatty child cannot exhaust memory.
                 if i == 1 && self.stderr.len() > 1 << 20 {
                     self.stderr.drain(..self.stderr.len() - (1 << 16));
