@@ -329,6 +329,37 @@ mod tests {
         }
     }
 
+    /// Two entry points may not share a name and an execution model; the vendored check
+    /// keeps the pairs seen in a set (SPIRV-Tools compared each with every earlier one).
+    #[test]
+    fn entry_points_of_one_name_and_model_are_refused() {
+        // Entry points of %a, %b, %c (Kernel) and %g (GLCompute), named by `names`.
+        let module = |names: [&str; 4]| {
+            let mut text = String::from(
+                "OpCapability Addresses\nOpCapability Kernel\nOpCapability Shader\n\
+                 OpMemoryModel Physical64 OpenCL\n",
+            );
+            for (f, name) in ["a", "b", "c", "g"].iter().zip(names) {
+                let model = if *f == "g" { "GLCompute" } else { "Kernel" };
+                text += &format!("OpEntryPoint {model} %{f} \"{name}\"\n");
+            }
+            text += "OpExecutionMode %g LocalSize 1 1 1\n\
+                     %void = OpTypeVoid\n%fn = OpTypeFunction %void\n";
+            for f in ["a", "b", "c", "g"] {
+                text += &format!(
+                    "%{f} = OpFunction %void None %fn\n%l{f} = OpLabel\nOpReturn\nOpFunctionEnd\n"
+                );
+            }
+            check(&assemble(&text), TargetEnv::OpenCl30)
+        };
+        let same = "cannot share the same name";
+        assert_eq!(module(["x", "y", "z", "g"]), Ok(()));
+        let twice = module(["x", "y", "x", "g"]);
+        assert!(twice.as_ref().is_err_and(|e| e.contains(same)), "{twice:?}");
+        // The same name under another execution model is allowed.
+        assert_eq!(module(["x", "y", "z", "x"]), Ok(()));
+    }
+
     /// A kernel's block must come after its immediate dominator in the binary. The check
     /// looks blocks up by place (the vendored `validate_linear.cpp`) rather than searching from the
     /// function's start for each.

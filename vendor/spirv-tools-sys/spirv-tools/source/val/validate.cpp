@@ -17,7 +17,9 @@
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "source/binary.h"
@@ -210,7 +212,7 @@ spv_result_t ValidateBinaryUsingContextAndValidationState(
 
   bool has_mask_task_nv = false;
   bool has_mask_task_ext = false;
-  std::vector<Instruction*> visited_entry_points;
+  std::set<std::pair<uint32_t, std::string>> visited_entry_points;
   for (auto& instruction : vstate->ordered_instructions()) {
     {
       // In order to do this work outside of Process Instruction we need to be
@@ -232,22 +234,15 @@ spv_result_t ValidateBinaryUsingContextAndValidationState(
         vstate->RegisterEntryPoint(entry_point, execution_model,
                                    std::move(desc));
 
-        if (visited_entry_points.size() > 0) {
-          for (const Instruction* check_inst : visited_entry_points) {
-            const auto check_execution_model =
-                check_inst->GetOperandAs<spv::ExecutionModel>(0);
-            const std::string check_name =
-                check_inst->GetOperandAs<std::string>(2);
-
-            if (desc_name == check_name &&
-                execution_model == check_execution_model) {
-              return vstate->diag(SPV_ERROR_INVALID_DATA, inst)
-                     << "2 Entry points cannot share the same name and "
-                        "ExecutionMode.";
-            }
-          }
+        // spir-xlate: the names seen so far are kept in a set (the original compared each
+        // entry point with every earlier one: quadratic in a module of many kernels).
+        if (!visited_entry_points
+                 .emplace(static_cast<uint32_t>(execution_model), desc_name)
+                 .second) {
+          return vstate->diag(SPV_ERROR_INVALID_DATA, inst)
+                 << "2 Entry points cannot share the same name and "
+                    "ExecutionMode.";
         }
-        visited_entry_points.push_back(inst);
 
         has_mask_task_nv |= (execution_model == spv::ExecutionModel::TaskNV ||
                              execution_model == spv::ExecutionModel::MeshNV);
