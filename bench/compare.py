@@ -444,6 +444,26 @@ def migrate(work, files, jobs, cg_files=0):
     return result
 
 
+def merged(previous, report):
+    """`previous` (the --json file's figures) with this run's in place of the same ones: a row
+    of the shapes table per shape, size and direction, a growth exponent per shape and
+    direction (in instructions only between the same two sizes), the other parts whole."""
+    out = {**previous, **report}
+    order = list(SHAPES)
+    key = lambda r: (order.index(r["shape"]) if r["shape"] in order else len(order),
+                     r["size"], r["dir"])
+    if "rows" in previous and "rows" in report:
+        new = {key(r) for r in report["rows"]}
+        out["rows"] = sorted([r for r in previous["rows"] if key(r) not in new]
+                             + report["rows"], key=key)
+        out["growth"] = {**previous.get("growth", {}), **report.get("growth", {})}
+    old, cur = previous.get("growth_instructions"), report.get("growth_instructions")
+    if old and cur and old["sizes"] == cur["sizes"]:
+        out["growth_instructions"] = {"sizes": cur["sizes"],
+                                      "exponents": {**old["exponents"], **cur["exponents"]}}
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
@@ -495,8 +515,9 @@ def main():
             if os.path.exists(a.json):
                 with open(a.json) as f:
                     previous = json.load(f)
-            with open(a.json, "w") as f:
-                json.dump({**previous, **report}, f, indent=1)
+            with open(a.json + ".tmp", "w") as f:
+                json.dump(merged(previous, report), f, indent=1)
+            os.replace(a.json + ".tmp", a.json)
         too_steep = []
         if a.max_growth is not None:
             too_steep = [f"{k}: {'failed' if g is None else format(g, '.3f')}"

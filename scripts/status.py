@@ -131,10 +131,11 @@ def producer_rows(log):
     for line in log.splitlines():
         m = re.match(r"\s+(\S+): (\d+) modules \(([^)]*)\), (\d+) invalid; (\d+) read back, "
                      r"(\d+) invalid refused; (\d+) of (\d+) runs bit-identical to the source, "
+                     r"(?:(\d+) within linear filtering's precision, )?"
                      r"(\d+) changed by the producer, (\d+) not run", line)
         if m:
             rows.append(f"| {m[1]} | {m[2]} ({m[3]}) | {m[4]} | {m[5]} | {m[6]} | "
-                        f"{m[7]} of {m[8]} | {m[9]} | {m[10]} |")
+                        f"{m[7]} of {m[8]}{linear(m[9])} | {m[10]} | {m[11]} |")
     if not rows:
         sys.exit("status.py: the producers' summary not found in exec_producers.log")
     return ["| producer | modules (SPIR-V versions) | invalid (spirv-val) | read back | "
@@ -424,10 +425,21 @@ def migrate_lines(report):
     m = report.get("migrate")
     if not m:
         return []
-    return [f"`spir-xlate migrate` of {m['files']:,} small modules (the fixtures, repeated) "
-            f"with {m['jobs']} jobs: {m['ours_s']:.2f} s; llvm-spirv-14 run once per file on "
-            f"as many jobs (`xargs -P`): {m['peer_s']:.2f} s, **{m['peer_s'] / m['ours_s']:.1f}×**.",
-            ""]
+    line = (f"`spir-xlate migrate` of {m['files']:,} small modules (the fixtures, repeated) "
+            f"with {m['jobs']} jobs (`--only migrate`): {m['ours_s']:.2f} s; llvm-spirv-14 run "
+            f"once per file on as many jobs (`xargs -P`): {m['peer_s']:.2f} s, "
+            f"**{m['peer_s'] / m['ours_s']:.1f}×**.")
+    if "ours" in m:
+        per = lambda r: (f"{(r['user_s'] + r['sys_s']) * 1e3 / m['files']:.2f} ms of CPU "
+                         f"({r['sys_s'] * 1e3 / m['files']:.2f} ms of it in the kernel) and "
+                         f"{r['faults'] / m['files']:.0f} page faults")
+        line += f" Per file: ours {per(m['ours'])}; the peer {per(m['peer'])}."
+    if m.get("sample"):
+        io, ip = m["ours_instructions"], m["peer_instructions"]
+        line += (f" Instructions per file over {m['sample']} of them (callgrind, which does "
+                 f"not depend on the machine): ours {io / m['sample'] / 1e6:.1f} M, the peer "
+                 f"{ip / m['sample'] / 1e6:.1f} M ({ip / io:.1f}×).")
+    return [line, ""]
 
 
 def main():

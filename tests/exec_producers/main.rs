@@ -214,6 +214,7 @@ impl Module<'_> {
                 _ => false,
             };
             match verdict {
+                Ok(Ok(Ok(compare::Matched::LinearFiltered))) => t.within += 1,
                 Ok(Ok(Ok(_))) => t.same += 1,
                 Ok(Ok(Err(diffs))) if agreed => {
                     t.producer_changed += 1;
@@ -281,6 +282,8 @@ struct Tally {
     refused_invalid: usize,
     runs: usize,
     same: usize,
+    /// Runs within linear filtering's precision of the source (compare::LINEAR_FILTER_BOUND).
+    within: usize,
     /// Runs that differ where the producer changed the kernel's meaning (PRODUCER_CHANGES).
     producer_changed: usize,
     /// Runs not made: the producer broke the kernel (PRODUCER_BREAKS).
@@ -444,8 +447,8 @@ fn run_all() {
             .collect();
         eprintln!(
             "  {p}: {} modules ({}), {} invalid; {} read back, {} invalid refused; {} of {} runs \
-             bit-identical to the source, {} changed by the producer, {} not run (broken by \
-             the producer)",
+             bit-identical to the source, {} within linear filtering's precision, {} changed by \
+             the producer, {} not run (broken by the producer)",
             t.modules,
             versions.join(", "),
             t.invalid,
@@ -453,6 +456,7 @@ fn run_all() {
             t.refused_invalid,
             t.same,
             t.runs,
+            t.within,
             t.producer_changed,
             t.producer_broke
         );
