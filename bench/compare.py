@@ -297,7 +297,7 @@ def shapes(work, sizes, cg_max, which, directions, repeat=1):
                 if d == "fwd" and res["peer"][2] == 0:
                     val = timed_best(["timeout", str(VAL_LIMIT), SPIRV_VAL, spv], repeat)
                     val = val[0] if val[2] == 0 else None
-                row = {"shape": shape, "size": n, "dir": d,
+                row = {"shape": shape, "size": n, "dir": d, "repeat": repeat,
                        "ours_s": res["ours"][0], "ours_rss_kib": res["ours"][1],
                        "peer_s": res["peer"][0] if res["peer"][2] == 0 else None,
                        "peer_rss_kib": res["peer"][1], "spirv_val_s": val}
@@ -494,7 +494,7 @@ def main():
     try:
         if a.only in (None, "corpus"):
             corpus(work, a.sample)
-        report = {"machine": machine(), "peer": PEER, "repeat": a.repeat}
+        report = {"machine": machine(), "peer": PEER}
         if a.only in (None, "shapes"):
             rows, growth = shapes(work, [int(s) for s in a.sizes.split(",")], a.callgrind_max,
                                   a.shapes.split(","), a.directions.split(","), a.repeat)

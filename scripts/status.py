@@ -375,6 +375,15 @@ def translation_section():
             f"{r['ours_rss_kib'] / 1024:.0f} / {r['peer_rss_kib'] / 1024:.0f} | "
             f"{ratio(io, ip)} | {ratio(io, ip + iv) if io and ip and iv else '-'} |")
     growth = [f"{k} {g:.2f}" for k, g in sorted(report["growth"].items())]
+    repeats = sorted({r.get("repeat", report.get("repeat", 1)) for r in report["rows"]})
+    if len(repeats) == 1:
+        n = repeats[0]
+        runs = f"the least wall time of {n} run{'s' if n > 1 else ''} each"
+    else:
+        more = [f"{r['shape']} {r['size']:,} {r['dir']}" for r in report["rows"]
+                if r.get("repeat", 1) > 1]
+        runs = (f"one run each, but the least of {max(repeats)} for " + ", ".join(more)
+                + " (`--repeat`: the system time of a run on this virtual machine varies)")
     return [
         "## Speed of translation",
         "",
@@ -382,8 +391,7 @@ def translation_section():
         f"{report['machine']}: generated SPIR modules of four shapes (straight-line code, many "
         "small kernels, deep control flow, deep call chains) at each size in LLVM IR "
         "instructions, translated forward (`to-spirv`) and back (`to-spir` of our output) by "
-        f"us and by llvm-spirv-14 (the least wall time of {report['repeat']} "
-        f"run{'s' if report['repeat'] > 1 else ''} each). "
+        f"us and by llvm-spirv-14 ({runs}). "
         "`+ spirv-val` is the peer's time plus `spirv-val` on the module we write, the same "
         "work as ours (we validate every module we write). Instructions are callgrind's (up to "
         "100,000 IR instructions), which do not depend on the machine; below 1 we are "
