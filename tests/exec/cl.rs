@@ -185,6 +185,7 @@ extern "C" {
 }
 
 pub const MEM_READ_WRITE: cl_ulong = 1;
+const KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE: cl_uint = 0x2033;
 pub const MEM_COPY_HOST_PTR: cl_ulong = 1 << 5;
 pub const MEM_OBJECT_IMAGE2D: cl_uint = 0x10F1;
 pub const MEM_OBJECT_IMAGE3D: cl_uint = 0x10F2;
@@ -583,7 +584,7 @@ impl Device {
     }
 
     /// The size of the sub-groups the driver splits a work-group of `local` into for
-    /// `kernel` (CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, OpenCL 2.1).
+    /// `kernel` (OpenCL 2.1's `clGetKernelSubGroupInfo`).
     pub fn sub_group_size(
         &self,
         program: &Program,
@@ -599,7 +600,7 @@ impl Device {
             clGetKernelSubGroupInfo(
                 k,
                 self.device,
-                0x2033,
+                KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
                 std::mem::size_of_val(local),
                 local.as_ptr().cast(),
                 std::mem::size_of::<usize>(),

@@ -332,7 +332,7 @@ impl References {
         self.source.contains("CLK_FILTER_LINEAR")
             || s.args
                 .iter()
-                .any(|a| matches!(a, spec::ArgSpec::Sampler { filter: 0x1141, .. }))
+                .any(|a| matches!(a, spec::ArgSpec::Sampler { filter, .. } if *filter == spec::FILTER_LINEAR))
     }
 }
 

@@ -65,6 +65,10 @@ impl Elem {
     }
 }
 
+/// The OpenCL host API's `cl_filter_mode` values (a `Sampler` argument's `filter`).
+pub const FILTER_NEAREST: u32 = 0x1140;
+pub const FILTER_LINEAR: u32 = 0x1141;
+
 #[derive(Debug, Clone)]
 pub enum ArgSpec {
     Buffer {
@@ -174,7 +178,11 @@ fn parse_arg(tok: &str) -> Result<ArgSpec, String> {
             "mirror" => 0x1134,
             _ => return Err(format!("bad addressing `{a}`")),
         };
-        let filter = if f == "linear" { 0x1141 } else { 0x1140 };
+        let filter = if f == "linear" {
+            FILTER_LINEAR
+        } else {
+            FILTER_NEAREST
+        };
         return Ok(ArgSpec::Sampler {
             normalized: n == "N",
             addressing,

@@ -151,7 +151,8 @@ fn run_all(log: &Path) {
             for s in &specs {
                 let seed = seed_of(&s.kernel);
                 runs += 1;
-                // Bit for bit with the source as OpenCL lets the driver build it.
+                // Bit for bit with the source as OpenCL lets the driver build it (within linear
+                // filtering's precision where the kernel samples so: compare::LINEAR_FILTER_BOUND).
                 let got = run_spec(&dev, &program, s, seed);
                 match got.map(|g| references.matches(&dev, s, seed, &g)) {
                     Ok(Ok(Ok(compare::Matched::LinearFiltered))) => within += 1,
