@@ -76,7 +76,8 @@ pub enum Translation {
 
 impl Translation {
     /// Set the option `name` (the command line's long option without `--`) to `value`. To
-    /// SPIR-V: `target`, `vulkan-pointers`, `printf-buffer-size`, `spirv-version`,
+    /// SPIR-V: `target`, `vulkan-pointers`, `printf-buffer-size`, `max-push-constants`,
+    /// `spirv-version`,
     /// `debug-info`, `mad`; to SPIR:
     /// `flavor`, `spir-version`, `kernel-info`, `builtins-as-globals`, `text` (the command
     /// line's `-S`); either way: `time-limit`. An option of the other direction, an unknown
@@ -94,6 +95,9 @@ impl Translation {
             }
             (Translation::ToSpirv(o), "printf-buffer-size") => {
                 o.printf_buffer_size = Some(settings::printf_buffer_size(value)?)
+            }
+            (Translation::ToSpirv(o), "max-push-constants") => {
+                o.max_push_constants = Some(settings::max_push_constants(value)?)
             }
             (Translation::ToSpirv(o), "spirv-version") => {
                 o.spirv_version = Some(settings::spirv_version(value)?)

@@ -171,6 +171,10 @@ pub struct Options {
     /// Vulkan targets: the printf buffer's size in bytes (`--printf-buffer-size`; 1 MiB
     /// when `None`).
     pub printf_buffer_size: Option<u32>,
+    /// Vulkan targets: the push-constant bytes the device has (`maxPushConstantsSize`,
+    /// `--max-push-constants`; 128 when `None`, what Vulkan promises every device). A
+    /// kernel whose arguments do not fit gets its values in an argument buffer.
+    pub max_push_constants: Option<u32>,
     /// Pin the output version; must not exceed the target's maximum.
     pub spirv_version: Option<(u8, u8)>,
     /// The instruction set debug information is written in (`--debug-info`).

@@ -28,6 +28,17 @@ pub fn printf_buffer_size(s: &str) -> Result<u32, String> {
     }
 }
 
+/// `--max-push-constants`: bytes, a multiple of 4, at least 128 (what Vulkan promises).
+pub fn max_push_constants(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 128 && n % 4 == 0 => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a push-constant size (bytes: a multiple of 4, at least 128, the \
+             least maxPushConstantsSize Vulkan allows)"
+        )),
+    }
+}
+
 /// `--debug-info`: `auto`, `opencl`, `nonsemantic` or `none`.
 pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
     DebugInfoFormat::parse(s).ok_or_else(|| {

@@ -276,9 +276,7 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
                     "--force",
                 ])
                 .arg("-o")
-                .arg(&spv)
-                .arg("--reflection")
-                .arg(dir.join(format!("{id}.json"))),
+                .arg(&spv),
         );
         let name = format!("{who}-{strategy}");
         if let Err(e) = made {
@@ -288,20 +286,14 @@ fn build(s: &Settings, k: &Kernel) -> Result<(Value, Value), String> {
         }
         facts.insert(name.clone(), module_facts(&spv)?);
         producers.push(json!({"name": name, "spv": format!("{id}.spv"),
-                              "reflection": format!("{id}.json"), "kernel": k.spec.kernel}));
+                              "kernel": k.spec.kernel}));
     }
     let clspv_spv = dir.join(format!("{}.clspv.spv", k.name));
-    match clspv::compile(&k.source, &clspv_spv).and_then(|()| {
-        let words =
-            spir_xlate::internals::read_spirv_words(&clspv_spv).map_err(|e| e.to_string())?;
-        clspv::reflection(&words)
-    }) {
-        Ok(r) => {
-            write_json(&dir.join(format!("{}.clspv.json", k.name)), &r)?;
+    match clspv::compile(&k.source, &clspv_spv) {
+        Ok(()) => {
             facts.insert("clspv".into(), module_facts(&clspv_spv)?);
             producers.push(
                 json!({"name": "clspv", "spv": format!("{}.clspv.spv", k.name),
-                                  "reflection": format!("{}.clspv.json", k.name),
                                   "kernel": k.spec.kernel}),
             );
         }

@@ -169,13 +169,14 @@ pub struct KernelInterface {
     /// The kernel's push-constant block (a `PushConstant` global holding a struct), if it
     /// has one, and its size in bytes.
     pub push_constants: Option<Handle<Global>>,
-    /// The push-constant block's size in bytes (0 without one).
+    /// The push-constant block's size in bytes (0 without one). Every kernel's block starts
+    /// with what the module's kernels share (`ShaderInterface::global_offset`, the
+    /// program-scope buffer's address), at the same offsets in each.
     pub push_constant_size: u32,
-    /// `get_global_offset`'s three components, as 32-bit unsigned integers
-    /// (PushConstantGlobalOffset), when the kernel reads the global offset or global ids.
-    pub global_offset: Option<PushConstantRange>,
-    /// `reqd_work_group_size` (PropertyRequiredWorkgroupSize): the entry point's LocalSize;
-    /// otherwise the size comes from the module's work-group size specialization constants.
+    /// `reqd_work_group_size` (PropertyRequiredWorkgroupSize): the entry point's LocalSize,
+    /// which the work-group size specialization constants do not override unless
+    /// `ShaderInterface::workgroup_size` says they must; otherwise the size comes from those
+    /// constants.
     pub required_workgroup_size: Option<[u32; 3]>,
     /// The kernel calls `printf` (the Kernel instruction's MayUsePrintf flag): the host
     /// binds the printf buffer and prints it after the dispatch.
@@ -253,10 +254,21 @@ pub enum ProgramScopePlace {
 pub struct ShaderInterface {
     /// Each kernel's entry point and arguments.
     pub kernels: Vec<KernelInterface>,
-    /// The work-group size as a 3-vector of specialization constants (ids
-    /// `workgroup_size_spec_ids`), decorated BuiltIn WorkgroupSize
-    /// (SpecConstantWorkgroupSize).
+    /// `get_global_offset`'s three components, as 32-bit unsigned integers
+    /// (PushConstantGlobalOffset), where some kernel reads the global offset or global ids:
+    /// at this range of *every* kernel's push constants (clspv's reflection says it once for
+    /// the module, and a host writes it for each dispatch).
+    pub global_offset: Option<PushConstantRange>,
+    /// The work-group size of the kernels without a fixed one, as a 3-vector of
+    /// specialization constants (ids `workgroup_size_spec_ids`; SpecConstantWorkgroupSize);
+    /// `None` where every kernel fixes its own (`reqd_work_group_size`). The writer
+    /// decorates it BuiltIn WorkgroupSize, which overrides every entry point's LocalSize
+    /// (its defaults are then the one size the fixing kernels agree on), or, with
+    /// `workgroup_size_by_id`, names its parts in those kernels' LocalSizeId.
     pub workgroup_size: Option<Handle<Constant>>,
+    /// Kernels without a fixed size say theirs with LocalSizeId (SPIR-V 1.2, Vulkan's
+    /// `maintenance4`), so that the kernels that fix different sizes keep them.
+    pub workgroup_size_by_id: bool,
     /// The specialization-constant ids of the work-group size's x, y and z.
     pub workgroup_size_spec_ids: [u32; 3],
     /// `get_work_dim()`'s specialization constant (SpecConstantWorkDim), if read.

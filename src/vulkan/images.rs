@@ -580,19 +580,27 @@ impl FnBuilder<'_, '_> {
         else {
             return Err(Error::internal("a sampler constant that is not one"));
         };
-        let mask = ir::constant::encode_sampler(addressing, normalized, filter);
-        let g = match self
-            .l
-            .literal_samplers
-            .iter()
-            .find(|s| s.mask == mask)
-            .map(|s| s.binding.global)
-        {
+        let linear = filter == ir::SamplerFilter::Linear;
+        // The kernel normalizes unnormalized coordinates itself: the host makes the
+        // sampler as its bits say (as clvk does), so they say normalized.
+        let mask = ir::constant::encode_sampler(addressing, true, filter);
+        let same = |s: &SamplerSource| {
+            matches!(*s, SamplerSource::Literal { normalized: n, linear: f, addressing: a }
+                if n == normalized && f == linear && a == addressing)
+        };
+        let known =
+            self.l.literal_samplers.iter().find(|s| {
+                s.mask == mask && self.l.samplers.get(&s.binding.global).is_some_and(same)
+            });
+        let g = match known.map(|s| s.binding.global) {
             Some(g) => g,
             None => {
                 let st = self.l.out.ty(Type::Sampler);
                 let g = self.l.out.globals.append(ir::Global {
-                    name: format!("sampler.{mask:#x}"),
+                    name: format!(
+                        "sampler.{:#x}",
+                        ir::constant::encode_sampler(addressing, normalized, filter)
+                    ),
                     ty: st,
                     space: AddressSpace::Constant,
                     init: None,
@@ -611,7 +619,6 @@ impl FnBuilder<'_, '_> {
                         },
                         mask,
                     });
-                let linear = filter == ir::SamplerFilter::Linear;
                 self.l.samplers.insert(
                     g,
                     SamplerSource::Literal {

@@ -3,12 +3,11 @@
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::BuiltIn;
-use crate::ir::interface::{
-    ArgInterface, ArgKind, KernelInterface, PushConstantRange, ShaderInterface,
-};
+use crate::ir::interface::{ArgInterface, ArgKind, KernelInterface, PushConstantRange};
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
 
 use super::body::{FnBuilder, KernelCtx};
+use super::state::WorkgroupPlan;
 use super::types::Lowerer;
 use crate::options::VulkanPointers;
 
@@ -35,19 +34,14 @@ enum Source {
     LocalRegion(usize),
 }
 
-pub(super) fn lower_kernel(
-    l: &mut Lowerer,
-    k: &ir::Kernel,
-    shader: &mut ShaderInterface,
-) -> Result<KernelInterface> {
+pub(super) fn lower_kernel(l: &mut Lowerer, k: &ir::Kernel) -> Result<KernelInterface> {
     let src = l.src;
     let f = &src.functions[k.function];
     let mut args = Vec::new();
     let mut sources = Vec::new();
-    let u64t = l.out.int_type(64);
-    // Values that would pass the push constants' 128 bytes all go to an argument buffer
+    // Values that would pass the push constants' limit all go to an argument buffer
     // (binding 0), laid out the same way.
-    let pods_in_buffer = push_constant_bytes(l, f)? > PUSH_CONSTANT_LIMIT;
+    let pods_in_buffer = push_constant_bytes(l, f)? > l.shared.push_constant_limit;
     let mut st = ArgState {
         push: Block::default(),
         pods: Block::default(),
@@ -55,13 +49,9 @@ pub(super) fn lower_kernel(
         bindings: u32::from(pods_in_buffer),
         local_args: Vec::new(),
     };
-    // The program-scope variables' buffer address: first, at the offset every kernel of
-    // the module shares (ProgramScopeVariablePointerPushConstant has no kernel).
-    let program_scope_member = l
-        .program_scope
-        .as_ref()
-        .is_some_and(|p| p.buffer.is_none())
-        .then(|| st.push.add(l, u64t).0);
+    // What the module's kernels share heads every kernel's push constants, at the same
+    // offsets in each: the program-scope variables' buffer address, then the global offset.
+    let head = push_head(l, &mut st.push);
     for (i, p) in f.params.iter().enumerate() {
         let info = k
             .args
@@ -77,33 +67,11 @@ pub(super) fn lower_kernel(
         sources.push(source);
     }
     let ArgState {
-        mut push,
+        push,
         pods,
         local_args,
         ..
     } = st;
-    // The global offset, where the kernel reads it (directly or through get_global_id).
-    let reads_offset = reads_builtin(
-        src,
-        k.function,
-        &[
-            BuiltIn::GlobalInvocationId,
-            BuiltIn::GlobalOffset,
-            BuiltIn::GlobalLinearId,
-        ],
-    );
-    let mut global_offset = None;
-    let mut global_offset_member = None;
-    if reads_offset {
-        let u32t = l.out.int_type(32);
-        let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
-        let (n, at, _) = push.add(l, v3);
-        global_offset = Some(PushConstantRange {
-            offset: at,
-            size: 12,
-        });
-        global_offset_member = Some(n);
-    }
     let push_constants = (!push.members.is_empty()).then(|| {
         push.global(
             l,
@@ -114,9 +82,13 @@ pub(super) fn lower_kernel(
     let push_constant_size = push_constants
         .map(|g| l.out.size_of(l.out.globals[g].ty) as u32)
         .unwrap_or(0);
-    if push_constant_size as u64 > PUSH_CONSTANT_LIMIT {
-        return Err(Error::internal(format!(
-            "{push_constant_size} bytes of push constants after the values moved out"
+    if u64::from(push_constant_size) > l.shared.push_constant_limit {
+        return Err(Error::unsupported(format!(
+            "{push_constant_size} bytes of push constants, over the {} the device has, even \
+             with the values in an argument buffer (its buffer addresses alone do not fit; \
+             --vulkan-pointers descriptors binds buffers instead, or name a larger limit \
+             with --max-push-constants)",
+            l.shared.push_constant_limit
         )));
     }
     let pod_global = pods_in_buffer.then(|| {
@@ -129,13 +101,10 @@ pub(super) fn lower_kernel(
     if let Some(global) = pod_global {
         pods_in_buffer_args(&mut args, &sources, global);
     }
-    if shader.workgroup_size.is_none() {
-        shader.workgroup_size = Some(l.workgroup_size());
-    }
     let kctx = KernelCtx {
         push_constants,
-        global_offset_member,
-        program_scope_member,
+        global_offset_member: head.global_offset,
+        program_scope_member: head.program_scope,
     };
     let mut b = FnBuilder::new(l, kctx);
     let local_offsets = if b.l.local_addressed {
@@ -173,7 +142,6 @@ pub(super) fn lower_kernel(
         args,
         push_constants,
         push_constant_size,
-        global_offset,
         required_workgroup_size: k.reqd_work_group_size,
         may_use_printf: false,
     })
@@ -338,18 +306,53 @@ impl Block {
     }
 }
 
-/// The push-constant bytes Vulkan promises every device.
-const PUSH_CONSTANT_LIMIT: u64 = 128;
+/// The members every kernel's push constants start with (`Shared`), where the module has
+/// them.
+struct Head {
+    /// The program-scope variables' buffer address (physical pointers).
+    program_scope: Option<u32>,
+    /// The global offset, three 32-bit values.
+    global_offset: Option<u32>,
+    /// Where the global offset is (PushConstantGlobalOffset).
+    global_offset_range: Option<PushConstantRange>,
+}
+
+/// Where the module's global offset is in every kernel's push constants, if it has one.
+pub(super) fn global_offset_range(l: &mut Lowerer) -> Option<PushConstantRange> {
+    push_head(l, &mut Block::default()).global_offset_range
+}
+
+/// Add the module's shared members to a kernel's push-constant block `block` (empty).
+fn push_head(l: &mut Lowerer, block: &mut Block) -> Head {
+    let program_scope = l
+        .program_scope
+        .as_ref()
+        .is_some_and(|p| p.buffer.is_none())
+        .then(|| {
+            let u64t = l.out.int_type(64);
+            block.add(l, u64t).0
+        });
+    let mut global_offset_range = None;
+    let global_offset = l.shared.global_offset.then(|| {
+        let u32t = l.out.int_type(32);
+        let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
+        let (n, offset, _) = block.add(l, v3);
+        global_offset_range = Some(PushConstantRange { offset, size: 12 });
+        n
+    });
+    Head {
+        program_scope,
+        global_offset,
+        global_offset_range,
+    }
+}
 
 /// The push-constant bytes kernel `f`'s arguments take if every value and device address
-/// goes there, with the global offset (counted whether or not the kernel reads it).
+/// goes there, after the module's shared members.
 fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
     let src = l.src;
     let mut block = Block::default();
-    if l.program_scope.as_ref().is_some_and(|p| p.buffer.is_none()) {
-        let u64t = l.out.int_type(64);
-        block.add(l, u64t);
-    }
+    push_head(l, &mut block);
     for p in &f.params {
         let t = match &src.types[p.ty] {
             Type::Pointer {
@@ -376,10 +379,19 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
         };
         block.add(l, t);
     }
-    let u32t = l.out.int_type(32);
-    let v3 = l.out.ty(Type::Vector { elem: u32t, len: 3 });
-    block.add(l, v3);
     Ok(block.size)
+}
+
+/// The work-item builtins that read the global offset.
+const READS_OFFSET: [BuiltIn; 3] = [
+    BuiltIn::GlobalInvocationId,
+    BuiltIn::GlobalOffset,
+    BuiltIn::GlobalLinearId,
+];
+
+/// Whether kernel `k` of `m` reads the global offset (directly or through get_global_id).
+pub(super) fn reads_offset(m: &ir::Module, k: &ir::Kernel) -> bool {
+    reads_builtin(m, k.function, &READS_OFFSET)
 }
 
 /// True if `f`, or a function it calls, uses one of the work-item builtins `which`.
@@ -397,19 +409,38 @@ fn reads_builtin(m: &ir::Module, f: Handle<ir::Function>, which: &[BuiltIn]) -> 
 }
 
 impl Lowerer<'_> {
-    /// The work-group size: a 3-vector of 32-bit specialization constants (ids 0, 1, 2,
-    /// default 1), decorated BuiltIn WorkgroupSize by the writer.
+    /// The work-group size as the kernel being lowered reads it: its fixed size as
+    /// constants where the entry point runs with it, else a 3-vector of 32-bit
+    /// specialization constants (ids 0, 1, 2; `Shared::workgroup` gives their defaults),
+    /// which the writer decorates BuiltIn WorkgroupSize or names in LocalSizeId.
     pub fn workgroup_size(&mut self) -> Handle<Constant> {
         let u32t = self.out.int_type(32);
-        let one = self.out.int_const(u32t, 1);
-        let parts = (0..3)
+        let v3 = self.out.ty(Type::Vector { elem: u32t, len: 3 });
+        if let Some(size) = self.fixed_workgroup {
+            let parts = size.map(|n| self.out.int_const(u32t, u64::from(n)));
+            return self.out.constant(Constant {
+                ty: v3,
+                kind: ConstantKind::Composite(parts.to_vec()),
+            });
+        }
+        self.workgroup_spec_constants()
+    }
+
+    /// The work-group size's specialization constants (ids 0, 1, 2) as a 3-vector.
+    pub fn workgroup_spec_constants(&mut self) -> Handle<Constant> {
+        let u32t = self.out.int_type(32);
+        let defaults = match self.shared.workgroup {
+            WorkgroupPlan::Builtin { defaults } => defaults,
+            WorkgroupPlan::AllFixed | WorkgroupPlan::ById => [1, 1, 1],
+        };
+        let parts = (0..3u32)
             .map(|spec_id| {
+                let default = self
+                    .out
+                    .int_const(u32t, u64::from(defaults[spec_id as usize]));
                 self.out.constant(Constant {
                     ty: u32t,
-                    kind: ConstantKind::Spec {
-                        spec_id,
-                        default: one,
-                    },
+                    kind: ConstantKind::Spec { spec_id, default },
                 })
             })
             .collect();

@@ -65,9 +65,9 @@ pub mod structurize;
 mod survey;
 mod types;
 
-use crate::diag::{Error, Result};
+use crate::diag::{Error, Lost, Result};
 use crate::ir;
-use crate::options::{Options, VulkanPointers};
+use crate::options::{Options, TargetEnv, VulkanPointers};
 
 /// Lower an OpenCL graph to the shader form of `options.target` (a Vulkan target).
 pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
@@ -85,6 +85,8 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     // (calls inlined at a location add locations inlined there).
     l.out.debug = m.debug.clone();
     l.plan_program_scope()?;
+    let mut lost = Vec::new();
+    l.shared = plan_shared(m, options, &mut lost);
     let mut shader = ir::interface::ShaderInterface {
         workgroup_size_spec_ids: [0, 1, 2],
         ..Default::default()
@@ -96,12 +98,21 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
         let printed_before = l.printf.as_ref().map_or(0, |p| p.formats.len());
-        let mut iface = lower_kernel(&mut l, k, &mut shader).map_err(|e| e.in_function(name))?;
+        l.fixed_workgroup = k
+            .reqd_work_group_size
+            .filter(|&size| runs_with(l.shared.workgroup, size));
+        let mut iface = lower_kernel(&mut l, k).map_err(|e| e.in_function(name))?;
+        l.fixed_workgroup = None;
         iface.may_use_printf = l.printf.as_ref().map_or(0, |p| p.formats.len()) > printed_before;
         entries.push((k.function, iface.entry));
         shader.kernels.push(iface);
     }
     shader.work_dim_spec_id = l.work_dim_spec;
+    shader.global_offset = kernel::global_offset_range(&mut l);
+    if l.shared.workgroup != state::WorkgroupPlan::AllFixed {
+        shader.workgroup_size = Some(l.workgroup_spec_constants());
+    }
+    shader.workgroup_size_by_id = l.shared.workgroup == state::WorkgroupPlan::ById;
     shader.literal_samplers = std::mem::take(&mut l.literal_samplers);
     // Descriptor set 1 holds what the module's kernels share: the literal samplers, then
     // the printf buffer.
@@ -145,6 +156,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     }
     let mut out = l.finish();
     out.lost = m.lost.clone();
+    out.lost.extend(lost);
     entry_subprograms(&mut out.debug, &entries);
     for k in &shader.kernels {
         let name = out.functions[k.entry].name.clone();
@@ -157,6 +169,10 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         }
     }
     shader.required_features = required_features(&out);
+    if shader.workgroup_size_by_id {
+        shader.required_features.push("maintenance4".into());
+        shader.required_features.sort();
+    }
     shader.subgroup_operations = subgroup_operations(&out);
     out.shader = Some(shader);
     if let Some(e) = crate::verify::verify(&out).first() {
@@ -165,6 +181,66 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         )));
     }
     Ok(out)
+}
+
+/// What the module's kernels share (`state::Shared`): whether the global offset heads
+/// their push constants, the push-constant limit, and how work-group sizes are said. Where a
+/// kernel's `reqd_work_group_size` can hold only by the host's specialization constants, a
+/// fact not kept is added to `lost`.
+fn plan_shared(m: &ir::Module, options: &Options, lost: &mut Vec<Lost>) -> state::Shared {
+    use state::WorkgroupPlan;
+    let global_offset = m.kernels.iter().any(|k| kernel::reads_offset(m, k));
+    let mut fixed: Vec<[u32; 3]> = Vec::new();
+    for k in &m.kernels {
+        if let Some(s) = k.reqd_work_group_size.filter(|s| !fixed.contains(s)) {
+            fixed.push(s);
+        }
+    }
+    let workgroup = if m.kernels.iter().all(|k| k.reqd_work_group_size.is_some()) {
+        WorkgroupPlan::AllFixed
+    } else if fixed.len() <= 1 {
+        WorkgroupPlan::Builtin {
+            defaults: fixed.first().copied().unwrap_or([1, 1, 1]),
+        }
+    } else if options.target == TargetEnv::Vulkan13 {
+        WorkgroupPlan::ById
+    } else {
+        // The specialization constants decorated WorkgroupSize override every entry
+        // point's LocalSize: one size can be their default.
+        let defaults = fixed[0];
+        for k in &m.kernels {
+            if let Some(s) = k.reqd_work_group_size.filter(|&s| s != defaults) {
+                lost.push(Lost::at(
+                    format!("kernel '{}'", m.functions[k.function].name),
+                    format!(
+                        "reqd_work_group_size({}, {}, {}) holds only where the host sets the \
+                         work-group size specialization constants to it (as clvk does): the \
+                         module's kernels fix different sizes and others none, and before \
+                         Vulkan 1.3 one WorkgroupSize serves them all (--target vulkan1.3 \
+                         gives each its own)",
+                        s[0], s[1], s[2]
+                    ),
+                ));
+            }
+        }
+        WorkgroupPlan::Builtin { defaults }
+    };
+    state::Shared {
+        global_offset,
+        push_constant_limit: options
+            .max_push_constants
+            .map_or(state::PUSH_CONSTANT_LIMIT, u64::from),
+        workgroup,
+    }
+}
+
+/// Whether an entry point whose kernel fixes work-group size `size` runs with it, whatever
+/// the host sets, under `plan`.
+fn runs_with(plan: state::WorkgroupPlan, size: [u32; 3]) -> bool {
+    match plan {
+        state::WorkgroupPlan::AllFixed | state::WorkgroupPlan::ById => true,
+        state::WorkgroupPlan::Builtin { defaults } => defaults == size,
+    }
 }
 
 /// Each kernel's subprogram describes its entry point; every other function was inlined,
@@ -185,17 +261,13 @@ fn entry_subprograms(
 /// Lower one kernel with logical memory, and where that refuses a construct, again with its
 /// private memory addressed, then with its local memory addressed too (`addressed`): slower,
 /// but it says what logical pointers cannot. The last attempt's error is the one reported.
-fn lower_kernel(
-    l: &mut types::Lowerer,
-    k: &ir::Kernel,
-    shader: &mut ir::interface::ShaderInterface,
-) -> Result<ir::interface::KernelInterface> {
+fn lower_kernel(l: &mut types::Lowerer, k: &ir::Kernel) -> Result<ir::interface::KernelInterface> {
     let mut r = Err(crate::diag::Error::internal("no attempt"));
     for (private, local) in [(false, false), (true, false), (true, true)] {
         let cp = l.checkpoint();
         l.private_addressed = private;
         l.local_addressed = local;
-        r = kernel::lower_kernel(l, k, shader);
+        r = kernel::lower_kernel(l, k);
         l.private_addressed = false;
         l.local_addressed = false;
         match &r {

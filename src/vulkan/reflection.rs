@@ -2,13 +2,20 @@
 //! people: the same record the module's `NonSemantic.ClspvReflection` instructions spell.
 //!
 //! ```json
-//! {"kernels": [{"name": "vector_add", "push_constant_size": 24,
-//!   "global_offset": {"offset": 32, "size": 12}, "required_workgroup_size": null,
+//! {"kernels": [{"name": "vector_add", "push_constant_size": 40,
+//!   "required_workgroup_size": null,
 //!   "args": [{"ordinal": 0, "name": "a", "type": "float*", "address_space": "global",
-//!             "kind": "pointer_push_constant", "offset": 0, "size": 8}, ...]}],
+//!             "kind": "pointer_push_constant", "offset": 16, "size": 8}, ...]}],
+//!  "global_offset": {"offset": 0, "size": 12},
 //!  "workgroup_size_spec_ids": [0, 1, 2], "work_dim_spec_id": null,
 //!  "required_features": ["bufferDeviceAddress", "scalarBlockLayout", "shaderInt64"]}
 //! ```
+//!
+//! What the module says once holds for every kernel: `global_offset` is where the host
+//! writes the dispatch's global offset in *each* kernel's push constants (absent where no
+//! kernel reads it), and `workgroup_size_spec_ids` the specialization constants it sets to
+//! the local size for the kernels without `required_workgroup_size` (null where every
+//! kernel has one).
 //!
 //! `kind` is one of `pointer_push_constant` (`offset`, `size`: the buffer's device address),
 //! `pod_push_constant` (`offset`, `size`: the value's bytes) and `workgroup` (`spec_id`,
@@ -118,7 +125,6 @@ pub fn json(m: &ir::Module) -> String {
             json!({
                 "name": k.name,
                 "push_constant_size": k.push_constant_size,
-                "global_offset": k.global_offset.map(|r| json!({"offset": r.offset, "size": r.size})),
                 "required_workgroup_size": k.required_workgroup_size,
                 "may_use_printf": k.may_use_printf,
                 "args": args,
@@ -127,7 +133,8 @@ pub fn json(m: &ir::Module) -> String {
         .collect();
     let doc = json!({
         "kernels": kernels,
-        "workgroup_size_spec_ids": s.workgroup_size_spec_ids,
+        "workgroup_size_spec_ids": s.workgroup_size.map(|_| s.workgroup_size_spec_ids),
+        "global_offset": s.global_offset.map(|r| json!({"offset": r.offset, "size": r.size})),
         "work_dim_spec_id": s.work_dim_spec_id,
         "required_features": s.required_features,
         "subgroup_operations": s.subgroup_operations,

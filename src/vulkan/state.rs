@@ -149,3 +149,39 @@ pub(super) struct Layout {
     /// member i is variable i).
     pub buffer: Option<Handle<ir::Global>>,
 }
+
+/// The push-constant bytes Vulkan promises every device (`maxPushConstantsSize`), unless
+/// `--max-push-constants` names the device's own.
+pub const PUSH_CONSTANT_LIMIT: u64 = 128;
+
+/// What every kernel of the module shares in its interface, decided before the first kernel
+/// is lowered: clspv's reflection says these once for the module, so they must hold for
+/// each kernel alike (a host that follows the reflection literally, as clvk does, writes
+/// the global offset at one place for every dispatch).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shared {
+    /// Some kernel reads the global offset: it heads every kernel's push constants (after
+    /// the program-scope buffer's address), at one offset.
+    pub global_offset: bool,
+    /// The push-constant bytes the device has (Vulkan promises 128).
+    pub push_constant_limit: u64,
+    /// How kernels without a fixed work-group size get theirs.
+    pub workgroup: WorkgroupPlan,
+}
+
+/// The work-group size of kernels without `reqd_work_group_size`: the specialization
+/// constants 0, 1, 2 (the host sets them to its local size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum WorkgroupPlan {
+    /// Every kernel has a fixed size: no specialization constants, each entry point its
+    /// own LocalSize.
+    AllFixed,
+    /// The constants are decorated BuiltIn WorkgroupSize, which overrides every entry
+    /// point's LocalSize, with these defaults (the fixed size where the kernels that have
+    /// one agree, else 1, 1, 1).
+    Builtin { defaults: [u32; 3] },
+    /// Kernels without a fixed size say it with LocalSizeId of the constants, kernels with
+    /// one with LocalSize (SPIR-V 1.2+; Vulkan's `maintenance4`): for modules whose kernels
+    /// fix different sizes, on Vulkan 1.3.
+    ById,
+}

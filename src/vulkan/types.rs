@@ -57,6 +57,11 @@ pub(super) struct Lowerer<'a> {
     written_globals: Vec<(Handle<Global>, &'static str)>,
     /// Under physical pointers, the buffer the written ones live in (`plan_program_scope`).
     pub program_scope: Option<super::state::Layout>,
+    /// What the module's kernels share in their interface (`super::plan_shared`).
+    pub shared: super::state::Shared,
+    /// The work-group size of the kernel being lowered, where it is fixed and the entry
+    /// point runs with it (its `reqd_work_group_size`): the kernel reads it as constants.
+    pub fixed_workgroup: Option<[u32; 3]>,
 }
 
 /// A cache entry `rollback` removes.
@@ -99,6 +104,14 @@ impl<'a> Lowerer<'a> {
             addressed_structs: Vec::new(),
             written_globals: super::survey::not_read_only(src),
             program_scope: None,
+            shared: super::state::Shared {
+                global_offset: false,
+                push_constant_limit: super::state::PUSH_CONSTANT_LIMIT,
+                workgroup: super::state::WorkgroupPlan::Builtin {
+                    defaults: [1, 1, 1],
+                },
+            },
+            fixed_workgroup: None,
         }
     }
 

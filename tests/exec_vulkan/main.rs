@@ -19,6 +19,7 @@ mod clspv;
 mod common;
 #[path = "../exec/compare.rs"]
 mod compare;
+mod reflection;
 #[path = "../exec/spec.rs"]
 mod spec;
 
@@ -416,14 +417,6 @@ fn run_all() {
         let clspv_id = format!("clspv.{name}");
         let clspv_spv = work.join(format!("{clspv_id}.spv"));
         match clspv::compile(&cl_path, &clspv_spv).and_then(|()| {
-            let words =
-                spir_xlate::internals::read_spirv_words(&clspv_spv).map_err(|e| e.to_string())?;
-            let r = clspv::reflection(&words)?;
-            std::fs::write(
-                work.join(format!("{clspv_id}.json")),
-                serde_json::to_vec_pretty(&r).unwrap(),
-            )
-            .unwrap();
             common::spirv_val_env(&clspv_spv, "vulkan1.1")
                 .map_err(|e| format!("clspv's module is invalid: {e}"))
         }) {
@@ -476,6 +469,9 @@ fn run_all() {
                 tally.translated += 1;
                 common::spirv_val_env(&spv, "vulkan1.2").unwrap_or_else(|e| {
                     failures.push(format!("{id}: spirv-val: {e}"));
+                });
+                reflection::agrees(&vkhost(), &spv, &json_path).unwrap_or_else(|e| {
+                    failures.push(format!("{id}: {e}"));
                 });
                 for (s, e) in specs.iter().zip(&expected) {
                     match job(&work, &id, s, e) {
@@ -694,10 +690,9 @@ fn job(
     s: &spec::ExecSpec,
     expected: &Result<Vec<(compare::Matched, compare::Outputs)>, String>,
 ) -> Result<serde_json::Value, String> {
-    if !s.then.is_empty() || s.device_queue {
+    if s.device_queue {
         return Err(format!(
-            "{id}::{}: a run of several kernels or with an on-device queue, which vkhost does \
-             not make (pipes and device-side enqueue have no Vulkan form)",
+            "{id}::{}: a run with an on-device queue (device-side enqueue has no Vulkan form)",
             s.kernel
         ));
     }
@@ -800,7 +795,6 @@ fn job(
             std::fs::write(work.join(format!("{file}.expected")), text).unwrap();
             json!({"output": file, "expected": format!("{file}.expected")})
         });
-    let local = s.local.clone().unwrap_or_else(|| default_local(&s.global));
     let within: Vec<serde_json::Value> = WITHIN
         .iter()
         .filter(|(k, ..)| *k == s.kernel)
@@ -820,16 +814,23 @@ fn job(
         }
         also.push(json!({"as": which.describe(), "expect": set}));
     }
+    // The kernels in order, each over the objects its arguments name: the host binds them
+    // as the module's own reflection says.
+    let steps: Vec<serde_json::Value> = s
+        .steps()
+        .into_iter()
+        .map(|(kernel, global, local, objects)| {
+            let local = local.map_or_else(|| default_local(global), <[usize]>::to_vec);
+            json!({"kernel": kernel, "global": global, "local": local, "args": objects})
+        })
+        .collect();
     Ok(json!({
         "name": job_name,
         "expect_also": also,
         "within": within,
         "spv": format!("{id}.spv"),
-        "reflection": format!("{id}.json"),
-        "kernel": s.kernel,
-        "global": s.global,
-        "local": local,
-        "args": args,
+        "objects": args,
+        "steps": steps,
         "expect": expect,
         "f64_outputs": f64_outputs,
         "printed": printed,

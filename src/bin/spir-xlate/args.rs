@@ -213,6 +213,11 @@ pub(crate) struct SpirvArgs {
     /// least 8.
     #[arg(long, default_value_t = 1 << 20, value_parser = settings::printf_buffer_size)]
     pub(crate) printf_buffer_size: u32,
+    /// Vulkan targets: the push-constant bytes the device has (its maxPushConstantsSize;
+    /// Vulkan promises 128, which many mobile GPUs do not pass). A kernel whose arguments
+    /// do not fit gets its values in an argument buffer. A multiple of 4, at least 128.
+    #[arg(long, default_value_t = 128, value_parser = settings::max_push_constants)]
+    pub(crate) max_push_constants: u32,
 }
 
 impl SpirvArgs {
@@ -239,6 +244,7 @@ impl SpirvArgs {
             debug_info: self.debug_info,
             mad: self.mad,
             printf_buffer_size: Some(self.printf_buffer_size),
+            max_push_constants: Some(self.max_push_constants),
             limits: limits.limits(),
         }
     }

@@ -243,14 +243,9 @@ impl Writer<'_> {
                     let vid = ctx.inst_ids[&ih];
                     self.b
                         .variable(pt, Some(vid), spirv::StorageClass::Function, None);
-                    // A variable holding a physical pointer says whether it aliases.
-                    if matches!(
-                        m.types[*allocated],
-                        Type::Pointer {
-                            space: ir::AddressSpace::PhysicalStorageBuffer,
-                            ..
-                        }
-                    ) {
+                    // A variable holding a physical pointer (or an array of them) says
+                    // whether it aliases.
+                    if holds_physical_pointer(m, *allocated) {
                         let d = match restrict_holders.contains(&ih) {
                             true => spirv::Decoration::RestrictPointer,
                             false => spirv::Decoration::AliasedPointer,
@@ -605,4 +600,19 @@ fn restrict_holders(m: &ir::Module, f: ir::Handle<ir::Function>) -> Vec<ir::Hand
             _ => None,
         })
         .collect()
+}
+
+/// Whether values of type `t` are physical pointers, or arrays of them (what SPIR-V asks a
+/// Function variable's AliasedPointer or RestrictPointer of).
+fn holds_physical_pointer(m: &ir::Module, mut t: ir::Handle<Type>) -> bool {
+    loop {
+        match &m.types[t] {
+            Type::Array { elem, .. } => t = *elem,
+            Type::Pointer {
+                space: ir::AddressSpace::PhysicalStorageBuffer,
+                ..
+            } => return true,
+            _ => return false,
+        }
+    }
 }

@@ -560,9 +560,30 @@ impl Writer<'_> {
         iface.sort();
         self.b
             .entry_point(self.policy.execution_model, id, f.name.clone(), iface);
+        let by_id = self.m.shader.as_ref().and_then(|s| {
+            s.workgroup_size
+                .filter(|_| s.workgroup_size_by_id && k.reqd_work_group_size.is_none())
+        });
         if let Some(s) = k.reqd_work_group_size {
             self.b
                 .execution_mode(id, spirv::ExecutionMode::LocalSize, s);
+        } else if let Some(c) = by_id {
+            // The work-group size specialization constants, named by id.
+            let ir::ConstantKind::Composite(parts) = &self.m.constants[c].kind else {
+                return Err(Error::internal(
+                    "a work-group size that is not three constants",
+                ));
+            };
+            let ids = parts
+                .iter()
+                .map(|&p| self.constant(p))
+                .collect::<Result<Vec<_>>>()?;
+            self.need_version(
+                (1, 2),
+                "LocalSizeId (a work-group size by specialization constants)",
+            )?;
+            self.b
+                .execution_mode_id(id, spirv::ExecutionMode::LocalSizeId, ids);
         } else if !self.policy.kernel_modes {
             // A compute shader always states a size: the work-group size specialization
             // constants (decorated BuiltIn WorkgroupSize) override this one.

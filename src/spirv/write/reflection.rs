@@ -52,7 +52,11 @@ impl Writer<'_> {
         let Some(shader) = &self.m.shader else {
             return Ok(None);
         };
-        if let Some(c) = shader.workgroup_size {
+        // With LocalSizeId, the entry points name the constants themselves (`kernel`).
+        if let Some(c) = shader
+            .workgroup_size
+            .filter(|_| !shader.workgroup_size_by_id)
+        {
             let id = self.constant(c)?;
             self.b.decorate(
                 id,
@@ -86,10 +90,6 @@ impl Writer<'_> {
             for a in &k.args {
                 self.argument_records(&mut rec, kernel, a);
             }
-            if let Some(r) = k.global_offset {
-                let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
-                rec.push(self, R::PushConstantGlobalOffset, vec![o, s]);
-            }
             if let Some([x, y, z]) = k.required_workgroup_size {
                 let (x, y, z) = (self.u32_const(x), self.u32_const(y), self.u32_const(z));
                 rec.push(
@@ -98,6 +98,11 @@ impl Writer<'_> {
                     vec![kernel, x, y, z],
                 );
             }
+        }
+        // One range for the module: it heads every kernel's push constants alike.
+        if let Some(r) = shader.global_offset {
+            let (o, s) = (self.u32_const(r.offset), self.u32_const(r.size));
+            rec.push(self, R::PushConstantGlobalOffset, vec![o, s]);
         }
         for s in &shader.literal_samplers {
             let ops = [s.binding.descriptor_set, s.binding.binding, s.mask]

@@ -1,14 +1,14 @@
 //! `vkhost --bench BENCH.json RESULTS.json`: the GPU time of kernels built by several
 //! producers, on the same inputs, with their outputs checked against each other
-//! (bench/gpu drives it; docs/status.md shows what it measured).
+//! (bench/gpu drives it; docs/status.md shows what it measured). Each module is bound as
+//! its own reflection says (src/reflect.rs).
 //!
 //! ```json
 //! {"repeat": 20,
 //!  "kernels": [{"name": "saxpy", "seed": 7, "global": [1048576], "local": [256],
 //!               "args": [{"fill": {...}}, {"fill": {...}, "output": "y"}, {"bytes": [...]}],
 //!               "outputs": {"y": "f32"},
-//!               "producers": [{"name": "ours", "spv": "a.spv", "reflection": "a.json",
-//!                              "kernel": "saxpy"}, ...]}]}
+//!               "producers": [{"name": "ours", "spv": "a.spv", "kernel": "saxpy"}, ...]}]}
 //! ```
 //!
 //! Buffers live in device-local memory (filled and read through staging buffers). Each
@@ -28,7 +28,7 @@ use ash::vk;
 use serde_json::{json, Map, Value};
 
 use crate::inputs::elem_size;
-use crate::pipeline::Pipeline;
+use crate::pipeline::Dispatches;
 use crate::{field, job, one_shot, open_device, vkerr, Device, R};
 
 /// A producer's outputs: (name, element type, bytes).
@@ -83,7 +83,7 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
     {
         let producer = field(p, "name")?.as_str().unwrap_or("?").to_string();
         let mut job = k.clone();
-        for key in ["spv", "reflection", "kernel"] {
+        for key in ["spv", "kernel"] {
             job[key] = field(p, key)?.clone();
         }
         match prepare(dev, dir, &job) {
@@ -147,9 +147,9 @@ fn summary(times: &[f64]) -> (f64, f64) {
 }
 
 /// `job` bound, its pipeline, and its outputs after one run.
-fn prepare(dev: &Device, dir: &Path, job: &Value) -> R<(job::Bound, Pipeline, Outputs)> {
+fn prepare(dev: &Device, dir: &Path, job: &Value) -> R<(job::Bound, Dispatches, Outputs)> {
     let bound = job::bind(dev, dir, job)?;
-    let pipeline = match bound.pipeline(dev) {
+    let pipeline = match bound.pipelines(dev) {
         Ok(p) => p,
         Err(e) => {
             bound.free(dev);
@@ -169,7 +169,7 @@ fn prepare(dev: &Device, dir: &Path, job: &Value) -> R<(job::Bound, Pipeline, Ou
 }
 
 /// Dispatch `p` in batches until it has run `WARM_MS` of GPU time (at most 2,000 times).
-fn warm_up(dev: &Device, p: &Pipeline) -> R<()> {
+fn warm_up(dev: &Device, p: &Dispatches) -> R<()> {
     let (mut spent, mut runs) = (0.0, 0);
     while spent < WARM_MS && runs < 2000 {
         let batch = timed(dev, p, 10)?;
@@ -207,7 +207,7 @@ fn outputs(dev: &Device, job: &Value, bound: &job::Bound) -> R<Outputs> {
 
 /// `repeat` dispatches of `p`, each followed by a full barrier and a timestamp: the time of
 /// each, in milliseconds.
-fn timed(dev: &Device, p: &Pipeline, repeat: u32) -> R<Vec<f64>> {
+fn timed(dev: &Device, p: &Dispatches, repeat: u32) -> R<Vec<f64>> {
     let d = &dev.device;
     let pool = unsafe {
         d.create_query_pool(

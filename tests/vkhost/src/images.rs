@@ -1,9 +1,10 @@
 //! Images and samplers for a job: an OpenCL image argument (its bytes, OpenCL's channel
 //! data type and image type) becomes a Vulkan image in the General layout with a view,
 //! filled from a staging buffer and read back the same way after the dispatch. Samplers
-//! are made from OpenCL's sampler bits, always with normalized coordinates: the modules
-//! this host runs normalize OpenCL's unnormalized coordinates themselves (the host writes
-//! OpenCL's sampler bits at the sampler argument's `normalized_mask` push-constant word).
+//! are made from OpenCL's sampler bits, as clvk makes them: literal samplers as their bits
+//! say, and a sampler argument with normalized coordinates where the kernel reads the
+//! bits from its `normalized_mask` push-constant word (it normalizes OpenCL's unnormalized
+//! coordinates itself), as its bits say otherwise.
 
 use ash::vk;
 use serde_json::Value;
@@ -244,7 +245,9 @@ impl Device {
     /// 0x20), with normalized coordinates, or where `as_masked` with the coordinates the
     /// bits say (bit 0; a module that does not normalize OpenCL's coordinates itself, as
     /// clspv's).
-    pub fn sampler(&self, mask: u32, as_masked: bool) -> R<vk::Sampler> {
+    /// A sampler of OpenCL's bits `mask`; `normalized`: of normalized coordinates whatever
+    /// the bits say.
+    pub fn sampler(&self, mask: u32, normalized: bool) -> R<vk::Sampler> {
         let mode = match mask & 0xe {
             4 => vk::SamplerAddressMode::CLAMP_TO_BORDER,
             6 => vk::SamplerAddressMode::REPEAT,
@@ -265,7 +268,7 @@ impl Device {
             .address_mode_v(mode)
             .address_mode_w(mode)
             .border_color(vk::BorderColor::FLOAT_TRANSPARENT_BLACK)
-            .unnormalized_coordinates(as_masked && mask & 1 == 0);
+            .unnormalized_coordinates(!normalized && mask & 1 == 0);
         unsafe { self.device.create_sampler(&info, None) }.map_err(vkerr("vkCreateSampler"))
     }
 }

@@ -1,6 +1,14 @@
-//! A job's resources: its module, its kernel's reflection, and every argument made into the
-//! buffers, images, samplers, push-constant bytes and specialization constants the
-//! reflection asks for, ready for a pipeline.
+//! A job's resources: its module, the module's own reflection (`reflect`: what a host that
+//! follows it literally binds, writes and specializes), and the job's objects made into the
+//! buffers, images, samplers, push-constant bytes and specialization constants each
+//! dispatch asks for.
+//!
+//! A job runs one kernel (`kernel`, `global`, `local`, `args`) or a program of several
+//! dispatches in order (`objects`, `steps`: each step a `kernel`, `global`, `local` and
+//! `args` naming objects by index, as an application keeps its buffers between kernels).
+//! An object is made once, at its first use, and every later dispatch sees what the earlier
+//! ones left in it; so does the program's buffer of program-scope variables and the printf
+//! buffer.
 
 use std::path::Path;
 
@@ -8,42 +16,58 @@ use ash::vk;
 use serde_json::Value;
 
 use crate::inputs::Inputs;
-use crate::pipeline::{Binding, Pipeline};
+use crate::pipeline::{Binding, Dispatches, Pipeline};
 use crate::{dims, field, images, num, Buffer, Device, Resource, R};
 
-/// What a job's kernel runs with.
-pub struct Bound {
-    pub spv: Vec<u8>,
+/// One dispatch of a job.
+pub struct Step {
     pub kernel_name: String,
     pub global: [u32; 3],
     pub local: [u32; 3],
     pub push: Vec<u8>,
     pub pc_size: usize,
     pub specs: Vec<(u32, u32)>,
+    pub bindings: Vec<Binding>,
+}
+
+/// What a job's kernels run with.
+pub struct Bound {
+    pub spv: Vec<u8>,
+    pub steps: Vec<Step>,
     /// Buffers, where their bytes go after the run (`output`), and their length.
     pub buffers: Vec<(Buffer, Option<String>, usize)>,
     /// Images and where their texels go afterwards.
     pub images: Vec<(images::Image, Option<String>)>,
     pub samplers: Vec<vk::Sampler>,
     pub views: Vec<vk::BufferView>,
-    pub bindings: Vec<Binding>,
     /// The printf buffer (its index in `buffers`) and the reflection's `printf`.
     pub printf: Option<(usize, Value)>,
 }
 
 impl Bound {
-    pub fn pipeline(&self, dev: &Device) -> R<Pipeline> {
-        Pipeline::new(
-            dev,
-            &self.spv,
-            &self.kernel_name,
-            &self.push,
-            self.pc_size,
-            &self.specs,
-            &self.bindings,
-            self.global,
-            self.local,
-        )
+    /// Every step's pipeline, in order.
+    pub fn pipelines(&self, dev: &Device) -> R<Dispatches> {
+        let mut all = Dispatches::default();
+        for s in &self.steps {
+            match Pipeline::new(
+                dev,
+                &self.spv,
+                &s.kernel_name,
+                &s.push,
+                s.pc_size,
+                &s.specs,
+                &s.bindings,
+                s.global,
+                s.local,
+            ) {
+                Ok(p) => all.0.push(p),
+                Err(e) => {
+                    all.destroy(dev);
+                    return Err(format!("{}: {e}", s.kernel_name));
+                }
+            }
+        }
+        Ok(all)
     }
 
     pub fn free(self, dev: &Device) {
@@ -62,7 +86,7 @@ impl Bound {
     }
 }
 
-/// Where a job argument's bytes go after the dispatch, if they are compared.
+/// Where a job object's bytes go after the run, if they are compared.
 fn output_name(given: &Value) -> Option<String> {
     given
         .get("output")
@@ -70,23 +94,31 @@ fn output_name(given: &Value) -> Option<String> {
         .map(String::from)
 }
 
-/// OpenCL's channel order and data type of image argument `given`, into the push
-/// constants where the kernel's reflection `a` asks for them.
+/// OpenCL's channel order and data type of image object `given`, into the push constants
+/// where the kernel's reflection `a` asks for them.
 fn channel_words(a: &Value, given: &Value, push: &mut [u8]) -> R<()> {
     for (word, value) in [
         ("channel_order", "order"),
         ("channel_data_type", "data_type"),
     ] {
-        if let Some(at) = a.get(word) {
+        if let Some(at) = a.get(word).filter(|w| !w.is_null()) {
             let off = num(at, "offset")? as usize;
             let v = num(given, value)? as u32;
-            push[off..off + 4].copy_from_slice(&v.to_le_bytes());
+            put(push, off, &v.to_le_bytes())?;
         }
     }
     Ok(())
 }
 
-/// A by-value job argument's bytes.
+/// Write `bytes` at `off` of the push constants.
+fn put(push: &mut [u8], off: usize, bytes: &[u8]) -> R<()> {
+    push.get_mut(off..off + bytes.len())
+        .ok_or_else(|| format!("push-constant bytes {off}.. lie past the kernel's range"))?
+        .copy_from_slice(bytes);
+    Ok(())
+}
+
+/// A by-value job object's bytes.
 fn pod_bytes(given: &Value) -> R<Vec<u8>> {
     Ok(field(given, "bytes")?
         .as_array()
@@ -96,25 +128,112 @@ fn pod_bytes(given: &Value) -> R<Vec<u8>> {
         .collect())
 }
 
+/// One dispatch a job asks for.
+struct StepSpec {
+    kernel: String,
+    global: [u32; 3],
+    /// The number of dimensions the job gives (OpenCL's `work_dim`).
+    work_dim: u32,
+    local: Option<[u32; 3]>,
+    /// The global offset (OpenCL's `global_work_offset`), zero unless given.
+    offset: [u32; 3],
+    /// The objects of the kernel's arguments, in order.
+    args: Vec<usize>,
+}
+
+/// The steps of `job`, and its objects: a one-kernel job is one step over its `args`.
+fn steps_of(job: &Value) -> R<(Vec<StepSpec>, Vec<Value>)> {
+    let step = |s: &Value, default_args: Option<usize>| -> R<StepSpec> {
+        let kernel = field(s, "kernel")?
+            .as_str()
+            .ok_or("`kernel` is not a name")?
+            .to_string();
+        let local = match s.get("local") {
+            Some(v) if !v.is_null() => Some(dims(v)?),
+            _ => None,
+        };
+        let mut offset = [0u32; 3];
+        for (i, o) in s
+            .get("offset")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .take(3)
+            .enumerate()
+        {
+            offset[i] = o.as_u64().ok_or("an offset is not a number")? as u32;
+        }
+        let args = match default_args {
+            Some(n) => (0..n).collect(),
+            None => field(s, "args")?
+                .as_array()
+                .ok_or("a step's `args` is not a list")?
+                .iter()
+                .map(|a| {
+                    a.as_u64()
+                        .map(|a| a as usize)
+                        .ok_or("an object index is not a number")
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        let global = field(s, "global")?;
+        Ok(StepSpec {
+            kernel,
+            global: dims(global)?,
+            work_dim: global.as_array().map_or(1, |a| a.len().clamp(1, 3)) as u32,
+            local,
+            offset,
+            args,
+        })
+    };
+    match job.get("steps") {
+        Some(steps) => {
+            let objects = field(job, "objects")?
+                .as_array()
+                .ok_or("`objects` is not a list")?
+                .clone();
+            let steps = steps
+                .as_array()
+                .ok_or("`steps` is not a list")?
+                .iter()
+                .map(|s| step(s, None))
+                .collect::<R<Vec<_>>>()?;
+            Ok((steps, objects))
+        }
+        None => {
+            let objects = field(job, "args")?
+                .as_array()
+                .ok_or("`args` is not a list")?
+                .clone();
+            Ok((vec![step(job, Some(objects.len()))?], objects))
+        }
+    }
+}
+
+/// What an object has been made into by its first use.
+#[derive(Clone, Copy)]
+enum Made {
+    /// `buffers[i]`.
+    Buffer(usize),
+    /// `images[i]`.
+    Image(usize),
+    /// `buffers[i]` seen through `views[j]`.
+    Texels(usize, usize),
+}
+
 /// Make job `job`'s resources (files relative to `dir`). On an error, what was made so far
 /// is freed.
 pub fn bind(dev: &Device, dir: &Path, job: &Value) -> R<Bound> {
-    let at = |k: &str| -> R<std::path::PathBuf> {
-        Ok(dir.join(
-            field(job, k)?
-                .as_str()
-                .ok_or_else(|| format!("`{k}` is not a path"))?,
-        ))
-    };
-    let spv = std::fs::read(at("spv")?).map_err(|e| format!("spv: {e}"))?;
-    let reflection: Value = serde_json::from_slice(
-        &std::fs::read(at("reflection")?).map_err(|e| format!("reflection: {e}"))?,
-    )
-    .map_err(|e| format!("reflection: {e}"))?;
-    let kernel_name = field(job, "kernel")?
-        .as_str()
-        .ok_or("`kernel` is not a name")?
-        .to_string();
+    let spv_path = dir.join(field(job, "spv")?.as_str().ok_or("`spv` is not a path")?);
+    let spv = std::fs::read(&spv_path).map_err(|e| format!("spv: {e}"))?;
+    if !spv.len().is_multiple_of(4) {
+        return Err("the module is not whole words".into());
+    }
+    let words: Vec<u32> = spv
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let reflection = crate::reflect::read(&words)?;
     for f in field(&reflection, "required_features")?
         .as_array()
         .ok_or("`required_features` is not a list")?
@@ -124,49 +243,30 @@ pub fn bind(dev: &Device, dir: &Path, job: &Value) -> R<Bound> {
             return Err(format!("the device lacks the feature {f}"));
         }
     }
-    let kernel = field(&reflection, "kernels")?
-        .as_array()
-        .ok_or("`kernels` is not a list")?
-        .iter()
-        .find(|k| k.get("name").and_then(Value::as_str) == Some(kernel_name.as_str()))
-        .ok_or_else(|| format!("the reflection has no kernel `{kernel_name}`"))?;
-    let global = dims(field(job, "global")?)?;
-    let local = match kernel.get("required_workgroup_size") {
-        Some(v) if !v.is_null() => dims(v)?,
-        _ => match job.get("local") {
-            Some(v) if !v.is_null() => dims(v)?,
-            _ => [1, 1, 1],
-        },
-    };
-    let pc_size = num(kernel, "push_constant_size")? as usize;
-    let mut specs: Vec<(u32, u32)> = (0..3)
-        .map(|i| {
-            let id = reflection["workgroup_size_spec_ids"][i]
-                .as_u64()
-                .unwrap_or(i as u64);
-            (id as u32, local[i])
-        })
-        .collect();
-    if let Some(d) = reflection.get("work_dim_spec_id").and_then(Value::as_u64) {
-        let dims = field(job, "global")?.as_array().map_or(1, |a| a.len()) as u32;
-        specs.push((d as u32, dims));
-    }
+    let (steps, objects) = steps_of(job)?;
     let mut b = Bound {
         spv,
-        kernel_name,
-        global,
-        local,
-        push: vec![0u8; pc_size.max(4)],
-        pc_size,
-        specs,
+        steps: Vec::new(),
         buffers: Vec::new(),
         images: Vec::new(),
         samplers: Vec::new(),
         views: Vec::new(),
-        bindings: Vec::new(),
         printf: None,
     };
-    match arguments(dev, dir, job, &reflection, kernel, &mut b) {
+    let made = program(dev, &reflection, &mut b).and_then(|program| {
+        let mut ctx = Objects {
+            inputs: Inputs::new(dir, job),
+            given: &objects,
+            made: vec![None; objects.len()],
+        };
+        for s in &steps {
+            let step = dispatch(dev, &reflection, &program, s, &mut ctx, &mut b)
+                .map_err(|e| format!("{}: {e}", s.kernel))?;
+            b.steps.push(step);
+        }
+        Ok(())
+    });
+    match made {
         Ok(()) => Ok(b),
         Err(e) => {
             b.free(dev);
@@ -175,50 +275,38 @@ pub fn bind(dev: &Device, dir: &Path, job: &Value) -> R<Bound> {
     }
 }
 
-/// The arguments of `kernel` (of `reflection`) as job `job` gives them, into `b`.
-fn arguments(
-    dev: &Device,
-    dir: &Path,
-    job: &Value,
-    reflection: &Value,
-    kernel: &Value,
-    b: &mut Bound,
-) -> R<()> {
-    let mut inputs = Inputs::new(dir, job);
-    let job_args = field(job, "args")?
-        .as_array()
-        .ok_or("`args` is not a list")?;
-    // (set, binding) -> descriptor type and the index of its buffer in `buffers`, or POD
-    // bytes still to be made into one.
-    let mut bound: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, usize)> =
-        Default::default();
-    let mut pods: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Vec<u8>)> =
-        Default::default();
-    // Images and samplers, bound by (set, binding).
-    let mut handles: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Resource)> =
-        Default::default();
+/// What the program's dispatches share: its literal samplers, the program-scope buffer and
+/// the printf buffer, each made once.
+struct Program {
+    /// (set, binding) -> descriptor type and resource.
+    shared: Vec<Binding>,
+    /// The program-scope buffer's device address and where it goes in the push constants.
+    scope_address: Option<(usize, u64)>,
+}
+
+fn program(dev: &Device, reflection: &Value, b: &mut Bound) -> R<Program> {
+    let mut shared = Vec::new();
     let key_of =
         |a: &Value| -> R<(u32, u32)> { Ok((num(a, "set")? as u32, num(a, "binding")? as u32)) };
-    let as_masked = reflection
-        .get("samplers_as_masked")
-        .and_then(Value::as_bool)
-        == Some(true);
+    // Literal samplers are made as their OpenCL bits say (clvk's cvk_sampler::create).
     for l in reflection
         .get("literal_samplers")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
     {
-        let s = dev.sampler(num(l, "mask")? as u32, as_masked)?;
+        let s = dev.sampler(num(l, "mask")? as u32, false)?;
         b.samplers.push(s);
-        handles.insert(
-            key_of(l)?,
-            (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
-        );
+        let (set, binding) = key_of(l)?;
+        shared.push((
+            set,
+            vk::DescriptorType::SAMPLER,
+            Resource::Sampler(s),
+            binding,
+        ));
     }
-    // The program-scope variables' buffer, from their initial bytes: its device address in
-    // the push constants, or bound where the reflection says (the program's buffer lives
-    // for one job here: one kernel run).
+    // The program-scope variables' buffer, from their initial bytes, for the program's life.
+    let mut scope_address = None;
     if let Some(p) = reflection
         .get("program_scope_variables")
         .filter(|p| !p.is_null())
@@ -229,77 +317,182 @@ fn arguments(
             .collect::<Result<Vec<u8>, _>>()
             .map_err(|e| format!("program_scope_variables data: {e}"))?;
         let buf = dev.buffer(&bytes)?;
+        let (address, handle) = (buf.address, buf.buffer);
+        b.buffers.push((buf, None, bytes.len()));
         match p.get("push_constant") {
-            Some(at) => {
-                let off = num(at, "offset")? as usize;
-                b.push[off..off + 8].copy_from_slice(&buf.address.to_le_bytes());
-                b.buffers.push((buf, None, bytes.len()));
-            }
+            Some(at) => scope_address = Some((num(at, "offset")? as usize, address)),
             None => {
-                b.buffers.push((buf, None, bytes.len()));
-                bound.insert(
-                    key_of(p)?,
-                    (vk::DescriptorType::STORAGE_BUFFER, b.buffers.len() - 1),
-                );
+                let (set, binding) = key_of(p)?;
+                shared.push((
+                    set,
+                    vk::DescriptorType::STORAGE_BUFFER,
+                    Resource::Buffer(handle),
+                    binding,
+                ));
             }
         }
     }
-    // The printf buffer, zeroed (word 0 counts the words written), where the kernel prints.
-    let prints = kernel.get("may_use_printf").and_then(Value::as_bool) == Some(true);
+    // The printf buffer, zeroed (word 0 counts the words written), where the program prints.
+    let prints = reflection["kernels"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|k| k.get("may_use_printf").and_then(Value::as_bool) == Some(true));
     if let Some(p) = reflection.get("printf").filter(|p| prints && !p.is_null()) {
         let size = num(p, "buffer_size")? as usize;
-        b.buffers.push((dev.buffer(&vec![0u8; size])?, None, size));
-        bound.insert(
-            key_of(p)?,
-            (vk::DescriptorType::STORAGE_BUFFER, b.buffers.len() - 1),
-        );
+        let buf = dev.buffer(&vec![0u8; size])?;
+        let handle = buf.buffer;
+        b.buffers.push((buf, None, size));
+        let (set, binding) = key_of(p)?;
+        shared.push((
+            set,
+            vk::DescriptorType::STORAGE_BUFFER,
+            Resource::Buffer(handle),
+            binding,
+        ));
         b.printf = Some((b.buffers.len() - 1, p.clone()));
     }
+    Ok(Program {
+        shared,
+        scope_address,
+    })
+}
+
+/// The job's objects and what each has been made into.
+struct Objects<'a> {
+    inputs: Inputs<'a>,
+    given: &'a [Value],
+    made: Vec<Option<Made>>,
+}
+
+impl Objects<'_> {
+    /// Object `i` as a buffer (made from its bytes at its first use).
+    fn buffer<'b>(&mut self, dev: &Device, i: usize, b: &'b mut Bound) -> R<&'b Buffer> {
+        let n = match self.made[i] {
+            Some(Made::Buffer(n)) | Some(Made::Texels(n, _)) => n,
+            Some(Made::Image(_)) => return Err(format!("object {i} is an image, not a buffer")),
+            None => {
+                let given = &self.given[i];
+                let data = self.inputs.bytes(given, "buffer")?;
+                b.buffers
+                    .push((dev.buffer(&data)?, output_name(given), data.len()));
+                self.made[i] = Some(Made::Buffer(b.buffers.len() - 1));
+                b.buffers.len() - 1
+            }
+        };
+        Ok(&b.buffers[n].0)
+    }
+}
+
+/// One step's dispatch: its push constants, specialization constants and bindings, from
+/// the kernel's reflection and the objects it names.
+fn dispatch(
+    dev: &Device,
+    reflection: &Value,
+    program: &Program,
+    s: &StepSpec,
+    objects: &mut Objects,
+    b: &mut Bound,
+) -> R<Step> {
+    let kernel = field(reflection, "kernels")?
+        .as_array()
+        .ok_or("`kernels` is not a list")?
+        .iter()
+        .find(|k| k.get("name").and_then(Value::as_str) == Some(s.kernel.as_str()))
+        .ok_or_else(|| format!("the module's reflection has no kernel `{}`", s.kernel))?;
+    let required = match kernel.get("required_workgroup_size") {
+        Some(v) if !v.is_null() => Some(dims(v)?),
+        _ => None,
+    };
+    // OpenCL's rule: a kernel with a required size runs with it.
+    let local = required.or(s.local).unwrap_or([1, 1, 1]);
+    let pc_size = num(kernel, "push_constant_size")? as usize;
+    let mut push = vec![0u8; pc_size.max(4)];
+    let mut specs = Vec::new();
+    // The work-group size's specialization constants, for a kernel whose size is not fixed:
+    // a kernel with a required size must run with it whatever this host sets.
+    if let (Some(ids), None) = (
+        reflection
+            .get("workgroup_size_spec_ids")
+            .and_then(Value::as_array),
+        required,
+    ) {
+        for (i, id) in ids.iter().enumerate().take(3) {
+            specs.push((id.as_u64().unwrap_or(i as u64) as u32, local[i]));
+        }
+    }
+    if let Some(d) = reflection.get("work_dim_spec_id").and_then(Value::as_u64) {
+        specs.push((d as u32, s.work_dim));
+    }
+    // What the program shares, written for every dispatch (clvk's
+    // update_global_push_constants): the global offset and the program's buffer.
+    if let Some(at) = reflection.get("global_offset").filter(|g| !g.is_null()) {
+        let off = num(at, "offset")? as usize;
+        let bytes: Vec<u8> = s.offset.iter().flat_map(|o| o.to_le_bytes()).collect();
+        put(&mut push, off, &bytes)?;
+    }
+    if let Some((off, address)) = program.scope_address {
+        put(&mut push, off, &address.to_le_bytes())?;
+    }
+    let mut bindings: Vec<Binding> = program.shared.clone();
+    // (set, binding) of the values in a buffer, and their bytes.
+    let mut pods: std::collections::BTreeMap<(u32, u32), (vk::DescriptorType, Vec<u8>)> =
+        Default::default();
+    let key_of =
+        |a: &Value| -> R<(u32, u32)> { Ok((num(a, "set")? as u32, num(a, "binding")? as u32)) };
     for a in field(kernel, "args")?
         .as_array()
         .ok_or("kernel `args` is not a list")?
     {
         let ordinal = num(a, "ordinal")? as usize;
-        let given = job_args
+        let i = *s
+            .args
             .get(ordinal)
-            .ok_or_else(|| format!("the job has no argument {ordinal}"))?;
+            .ok_or_else(|| format!("the job gives no argument {ordinal}"))?;
+        let given = objects
+            .given
+            .get(i)
+            .ok_or_else(|| format!("the job has no object {i}"))?
+            .clone();
         let kind = field(a, "kind")?.as_str().unwrap_or_default();
         match kind {
             "pointer_push_constant" => {
-                let data = inputs.bytes(given, "buffer")?;
-                let buf = dev.buffer(&data)?;
-                let off = num(a, "offset")? as usize;
-                b.push[off..off + 8].copy_from_slice(&buf.address.to_le_bytes());
-                b.buffers.push((buf, output_name(given), data.len()));
+                let address = objects.buffer(dev, i, b)?.address;
+                put(
+                    &mut push,
+                    num(a, "offset")? as usize,
+                    &address.to_le_bytes(),
+                )?;
             }
             "pod_push_constant" => {
-                let bytes = pod_bytes(given)?;
-                let off = num(a, "offset")? as usize;
-                let size = num(a, "size")? as usize;
-                let n = bytes.len().min(size);
-                b.push[off..off + n].copy_from_slice(&bytes[..n]);
+                let bytes = pod_bytes(&given)?;
+                let n = bytes.len().min(num(a, "size")? as usize);
+                put(&mut push, num(a, "offset")? as usize, &bytes[..n])?;
             }
             "storage_buffer" => {
-                let data = inputs.bytes(given, "buffer")?;
-                b.buffers
-                    .push((dev.buffer(&data)?, output_name(given), data.len()));
-                let key = (num(a, "set")? as u32, num(a, "binding")? as u32);
-                bound.insert(
-                    key,
-                    (vk::DescriptorType::STORAGE_BUFFER, b.buffers.len() - 1),
-                );
+                let handle = objects.buffer(dev, i, b)?.buffer;
+                let (set, binding) = key_of(a)?;
+                bindings.push((
+                    set,
+                    vk::DescriptorType::STORAGE_BUFFER,
+                    Resource::Buffer(handle),
+                    binding,
+                ));
             }
-            "pod_uniform" | "pod_storage_buffer" => {
-                let bytes = pod_bytes(given)?;
-                let ty = if kind == "pod_uniform" {
-                    vk::DescriptorType::UNIFORM_BUFFER
-                } else {
+            "pod_uniform" | "pod_storage_buffer" | "pointer_uniform" => {
+                let ty = if kind == "pod_storage_buffer" {
                     vk::DescriptorType::STORAGE_BUFFER
+                } else {
+                    vk::DescriptorType::UNIFORM_BUFFER
                 };
-                let key = (num(a, "set")? as u32, num(a, "binding")? as u32);
+                let bytes = if kind == "pointer_uniform" {
+                    objects.buffer(dev, i, b)?.address.to_le_bytes().to_vec()
+                } else {
+                    pod_bytes(&given)?
+                };
                 let off = num(a, "offset")? as usize;
                 let size = num(a, "size")? as usize;
-                let entry = pods.entry(key).or_insert((ty, Vec::new()));
+                let entry = pods.entry(key_of(a)?).or_insert((ty, Vec::new()));
                 if entry.1.len() < off + size {
                     entry.1.resize(off + size, 0);
                 }
@@ -307,47 +500,71 @@ fn arguments(
                 entry.1[off..off + n].copy_from_slice(&bytes[..n]);
             }
             "sampled_image" | "storage_image" => {
-                let data = inputs.bytes(given, "image")?;
-                let img = dev.image(&data, given)?;
+                let n = match objects.made[i] {
+                    Some(Made::Image(n)) => n,
+                    Some(_) => return Err(format!("object {i} is a buffer, not an image")),
+                    None => {
+                        let data = objects.inputs.bytes(&given, "image")?;
+                        let img = dev.image(&data, &given)?;
+                        b.images.push((img, output_name(&given)));
+                        objects.made[i] = Some(Made::Image(b.images.len() - 1));
+                        b.images.len() - 1
+                    }
+                };
                 let ty = if kind == "sampled_image" {
                     vk::DescriptorType::SAMPLED_IMAGE
                 } else {
                     vk::DescriptorType::STORAGE_IMAGE
                 };
-                handles.insert(key_of(a)?, (ty, Resource::Image(img.view)));
-                channel_words(a, given, &mut b.push)?;
-                b.images.push((img, output_name(given)));
+                let (set, binding) = key_of(a)?;
+                bindings.push((set, ty, Resource::Image(b.images[n].0.view), binding));
+                channel_words(a, &given, &mut push)?;
             }
             "uniform_texel_buffer" | "storage_texel_buffer" => {
-                let data = inputs.bytes(given, "image")?;
-                let (buf, view, len) = dev.texel_buffer(&data, given)?;
+                let v = match objects.made[i] {
+                    Some(Made::Texels(_, v)) => v,
+                    Some(_) => return Err(format!("object {i} is not a texel buffer")),
+                    None => {
+                        let data = objects.inputs.bytes(&given, "image")?;
+                        let (buf, view, len) = dev.texel_buffer(&data, &given)?;
+                        b.buffers.push((buf, output_name(&given), len));
+                        b.views.push(view);
+                        objects.made[i] =
+                            Some(Made::Texels(b.buffers.len() - 1, b.views.len() - 1));
+                        b.views.len() - 1
+                    }
+                };
                 let ty = if kind == "uniform_texel_buffer" {
                     vk::DescriptorType::UNIFORM_TEXEL_BUFFER
                 } else {
                     vk::DescriptorType::STORAGE_TEXEL_BUFFER
                 };
-                handles.insert(key_of(a)?, (ty, Resource::TexelBuffer(view)));
-                channel_words(a, given, &mut b.push)?;
-                b.buffers.push((buf, output_name(given), len));
-                b.views.push(view);
+                let (set, binding) = key_of(a)?;
+                bindings.push((set, ty, Resource::TexelBuffer(b.views[v]), binding));
+                channel_words(a, &given, &mut push)?;
             }
             "sampler" => {
-                let mask = images::job_sampler_mask(given)?;
-                let s = dev.sampler(mask, as_masked)?;
+                let mask = images::job_sampler_mask(&given)?;
+                // Where the kernel reads OpenCL's sampler bits, it normalizes coordinates
+                // itself and takes a sampler of normalized coordinates (as clvk gives it).
+                let at = a.get("normalized_mask").filter(|m| !m.is_null());
+                let s = dev.sampler(mask, at.is_some())?;
                 b.samplers.push(s);
-                handles.insert(
-                    key_of(a)?,
-                    (vk::DescriptorType::SAMPLER, Resource::Sampler(s)),
-                );
-                let at = field(a, "normalized_mask")?;
-                let off = num(at, "offset")? as usize;
-                b.push[off..off + 4].copy_from_slice(&mask.to_le_bytes());
+                let (set, binding) = key_of(a)?;
+                bindings.push((
+                    set,
+                    vk::DescriptorType::SAMPLER,
+                    Resource::Sampler(s),
+                    binding,
+                ));
+                if let Some(at) = at {
+                    put(&mut push, num(at, "offset")? as usize, &mask.to_le_bytes())?;
+                }
             }
             "workgroup" => {
-                let bytes = num(given, "local_bytes")?;
+                let bytes = num(&given, "local_bytes")?;
                 let elem = num(a, "elem_size")?.max(1);
-                b.specs
-                    .push((num(a, "spec_id")? as u32, (bytes / elem) as u32));
+                specs.push((num(a, "spec_id")? as u32, (bytes / elem) as u32));
             }
             other => {
                 return Err(format!(
@@ -358,19 +575,17 @@ fn arguments(
     }
     for (key, (ty, bytes)) in pods {
         let buf = dev.buffer(&bytes)?;
+        let handle = buf.buffer;
         b.buffers.push((buf, None, bytes.len()));
-        bound.insert(key, (ty, b.buffers.len() - 1));
+        bindings.push((key.0, ty, Resource::Buffer(handle), key.1));
     }
-    b.bindings = bound
-        .iter()
-        .map(|(&(set, binding), &(ty, i))| {
-            (set, ty, Resource::Buffer(b.buffers[i].0.buffer), binding)
-        })
-        .collect();
-    b.bindings.extend(
-        handles
-            .iter()
-            .map(|(&(set, binding), &(ty, r))| (set, ty, r, binding)),
-    );
-    Ok(())
+    Ok(Step {
+        kernel_name: s.kernel.clone(),
+        global: s.global,
+        local,
+        push,
+        pc_size,
+        specs,
+        bindings,
+    })
 }

@@ -1,5 +1,6 @@
-//! The Vulkan execution tier's host. It runs one kernel of a spir-xlate Vulkan module the way
-//! the module's reflection (`--reflection` JSON) says its arguments arrive, and writes the
+//! The Vulkan execution tier's host. It runs kernels of a Vulkan module the way the module's
+//! own reflection (its `NonSemantic.ClspvReflection` instructions, src/reflect.rs) says
+//! their arguments arrive, as clvk does, knowing nothing of the producer, and writes the
 //! bytes of the buffers it was asked to read back. Tests drive it (tests/exec_vulkan); it
 //! is its own crate, without LLVM, so it can be carried alone to a machine with a GPU.
 //!
@@ -7,25 +8,32 @@
 //! vkhost JOB.json          run every job of a job file
 //! vkhost --bench BENCH.json RESULTS.json
 //!                          time kernels of several producers (src/bench.rs)
+//! vkhost --reflect M.spv   print the interface M.spv's reflection describes, as JSON
 //! vkhost --devices         list the Vulkan devices
 //! ```
 //!
-//! A job file holds `{"jobs": [JOB, ...]}`, each job:
+//! A job file holds `{"jobs": [JOB, ...]}`, each job one kernel:
 //!
 //! ```json
-//! {"spv": "k.spv", "reflection": "k.json", "kernel": "vector_add",
-//!  "global": [64, 1, 1], "local": [16, 1, 1],
+//! {"spv": "k.spv", "kernel": "vector_add",
+//!  "global": [64, 1, 1], "local": [16, 1, 1], "offset": [0, 0, 0],
 //!  "args": [{"buffer": "a.bin"}, {"buffer": "c.bin", "output": "c.out"},
 //!           {"bytes": [1, 0, 0, 0]}, {"local_bytes": 256}],
 //!  "expect": {"c.out": "c.expected"}}
 //! ```
 //!
+//! or a program of several dispatches over shared objects, in order (src/job.rs):
+//! `{"spv": ..., "objects": [OBJECT, ...], "steps": [{"kernel": ..., "global": ...,
+//! "local": ..., "args": [OBJECT INDEX, ...]}, ...], "expect": ...}`.
+//!
 //! Buffers start with their file's bytes (or with values made here: `"fill"`, see
-//! src/inputs.rs); `output` names where the bytes after the run go.
-//! Besides our own argument kinds the host binds clspv's descriptor-based ones (the test
-//! turns a clspv module's reflection into the same JSON): `storage_buffer` (`set`,
-//! `binding`), and `pod_uniform` / `pod_storage_buffer` (`set`, `binding`, `offset`, `size`;
-//! arguments sharing a binding share one buffer).
+//! src/inputs.rs); `output` names where the bytes after the run go. The host binds every
+//! argument kind clspv's reflection names that OpenCL C kernels use: device addresses and
+//! values in push constants, storage buffers, values in a storage or uniform buffer
+//! (arguments sharing a binding share one buffer), images, texel buffers, samplers,
+//! `__local` sizes; it writes the global offset where the module says, in every kernel's
+//! push constants, and sets the work-group size specialization constants for kernels
+//! without a required size only (a required size must hold without them).
 //! A kernel that prints (`may_use_printf`, and the reflection's `printf`) gets a zeroed
 //! printf buffer; the job's `printed: {"output": F, "expected": E}` names where the text it
 //! printed goes (its lines sorted: work-items print in no fixed order) and what it must be.
@@ -47,6 +55,7 @@ mod inputs;
 mod job;
 mod pipeline;
 mod printf;
+mod reflect;
 
 /// What a descriptor binding holds.
 #[derive(Clone, Copy)]
@@ -63,6 +72,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let result = match args.get(1).map(String::as_str) {
         Some("--devices") => devices(),
+        Some("--reflect") => match args.get(2) {
+            Some(file) => print_reflection(Path::new(file)),
+            None => Err("usage: vkhost --reflect MODULE.spv".into()),
+        },
         Some("--bench") => match (args.get(2), args.get(3)) {
             (Some(file), Some(out)) => bench::run(Path::new(file), Path::new(out)),
             _ => Err("usage: vkhost --bench BENCH.json RESULTS.json".into()),
@@ -142,6 +155,18 @@ fn devices() -> R<bool> {
     Ok(true)
 }
 
+/// Print the interface module `path`'s reflection describes (src/reflect.rs).
+fn print_reflection(path: &Path) -> R<bool> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let r = reflect::read(&words)?;
+    println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+    Ok(true)
+}
+
 /// The device with every feature a module may need that this one has.
 struct Device {
     gpu: Gpu,
@@ -163,11 +188,17 @@ struct Device {
 fn open_device(device_local: bool) -> R<Device> {
     let gpu = open_instance()?;
     let i = &gpu.instance;
+    let api = unsafe { i.get_physical_device_properties(gpu.physical) }.api_version;
+    let is_1_3 = api >= vk::make_api_version(0, 1, 3, 0);
     let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
     let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+    let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
     let mut f2 = vk::PhysicalDeviceFeatures2::default()
         .push_next(&mut f11)
         .push_next(&mut f12);
+    if is_1_3 {
+        f2 = f2.push_next(&mut f13);
+    }
     unsafe { i.get_physical_device_features2(gpu.physical, &mut f2) };
     let base = f2.features;
     let mut enabled = Vec::new();
@@ -214,6 +245,9 @@ fn open_device(device_local: bool) -> R<Device> {
             want(f12.storage_buffer8_bit_access, "storageBuffer8BitAccess") != 0,
         )
         .storage_push_constant8(want(f12.storage_push_constant8, "storagePushConstant8") != 0);
+    // LocalSizeId (a module whose kernels fix different work-group sizes).
+    let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
+        .maintenance4(is_1_3 && want(f13.maintenance4, "maintenance4") != 0);
     let families = unsafe { i.get_physical_device_queue_family_properties(gpu.physical) };
     let family = families
         .iter()
@@ -223,11 +257,14 @@ fn open_device(device_local: bool) -> R<Device> {
     let queues = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(family)
         .queue_priorities(&prio)];
-    let info = vk::DeviceCreateInfo::default()
+    let mut info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queues)
         .enabled_features(&features)
         .push_next(&mut e11)
         .push_next(&mut e12);
+    if is_1_3 {
+        info = info.push_next(&mut e13);
+    }
     let device =
         unsafe { i.create_device(gpu.physical, &info, None) }.map_err(vkerr("vkCreateDevice"))?;
     let queue = unsafe { device.get_device_queue(family, 0) };
@@ -512,7 +549,7 @@ fn largest_difference(got: &[u8], want: &[u8], relative: Option<f32>, f64s: bool
 /// Run one job and compare its outputs with `expect`.
 fn run_job(dev: &Device, dir: &Path, job: &Value) -> R<Outcome> {
     let bound = job::bind(dev, dir, job)?;
-    let result = bound.pipeline(dev).and_then(|p| {
+    let result = bound.pipelines(dev).and_then(|p| {
         let r = one_shot(dev, |cmd| p.record(dev, cmd));
         p.destroy(dev);
         r

@@ -1,5 +1,6 @@
 //! A kernel's compute pipeline with its descriptor sets bound to a job's resources, recorded
-//! into command buffers once (a test job) or many times (a benchmark).
+//! into command buffers once (a test job) or many times (a benchmark); a job's dispatches
+//! in order (`Dispatches`).
 
 use ash::vk;
 
@@ -7,6 +8,46 @@ use crate::{vkerr, Device, Resource, R};
 
 /// A (set, descriptor type, what is bound, binding) quadruple.
 pub type Binding = (u32, vk::DescriptorType, Resource, u32);
+
+/// A job's pipelines, dispatched in order, each after the memory the one before wrote.
+#[derive(Default)]
+pub struct Dispatches(pub Vec<Pipeline>);
+
+impl Dispatches {
+    /// Record every dispatch, with a barrier between each and the next.
+    pub fn record(&self, dev: &Device, cmd: vk::CommandBuffer) {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                full_barrier(dev, cmd);
+            }
+            p.record(dev, cmd);
+        }
+    }
+
+    pub fn destroy(self, dev: &Device) {
+        for p in self.0 {
+            p.destroy(dev);
+        }
+    }
+}
+
+/// Every memory write before it is seen by every access after it (compute and transfer).
+pub fn full_barrier(dev: &Device, cmd: vk::CommandBuffer) {
+    let barrier = [vk::MemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+        .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
+    unsafe {
+        dev.device.cmd_pipeline_barrier(
+            cmd,
+            vk::PipelineStageFlags::ALL_COMMANDS,
+            vk::PipelineStageFlags::ALL_COMMANDS,
+            vk::DependencyFlags::empty(),
+            &barrier,
+            &[],
+            &[],
+        )
+    };
+}
 
 pub struct Pipeline {
     module: vk::ShaderModule,
