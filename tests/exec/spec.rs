@@ -17,9 +17,10 @@
 //!                       first, for kernels that enqueue kernels
 //! //@then NAME global=G[,G,G] [local=L[,L,L]] ARG...
 //!   runs after the `//@exec` line above it (and any `//@then` between), in the same run:
-//!   ARG as above, or `arg:K` for argument K of the `//@exec` line's kernel (the same object:
-//!   a pipe one kernel writes and the next reads). Every compared argument of every step
-//!   is compared once all steps have run.
+//!   ARG as above, or `arg:K` for the K-th argument made so far (the `//@exec` line's
+//!   arguments first, then each `//@then` line's new ones in order): the same object, as
+//!   an application keeps a buffer one kernel writes for the next to read (or a pipe).
+//!   Every compared argument of every step is compared once all steps have run.
 //! TY = i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64
 //! ```
 //!
@@ -330,8 +331,8 @@ pub fn parse_tagged(source: &str, tag: &str) -> Result<Vec<ExecSpec>, String> {
                     spec.args.push(a);
                     indices.push(spec.args.len() - 1);
                 }
-                Err(k) if k < spec.first_args => indices.push(k),
-                Err(k) => return Err(format!("{kernel}: arg:{k} is not an //@exec argument")),
+                Err(k) if k < spec.args.len() => indices.push(k),
+                Err(k) => return Err(format!("{kernel}: arg:{k} is not an argument made yet")),
             }
         }
         spec.then.push(Step {
