@@ -1,12 +1,14 @@
-"""The special-value judge of scripts/math_reference.py: every float math builtin of OpenCL C
-at the inputs of tests/kernels/math_special.cl (signed zeros, subnormals, numbers next to 1,
-integers and half-integers, the thresholds of overflow, the largest finite, infinities, NaN).
+"""The special-value judge of scripts/math_reference.py: every float and double math builtin
+of OpenCL C at the inputs of tests/kernels/math_special.cl and math_special_double.cl (signed
+zeros, subnormals, numbers next to 1, integers and half-integers, the thresholds of
+overflow, the largest finite, infinities, NaN).
 
 Each result is judged against what OpenCL C fixes: the special values of C99 Annex F (F.9)
 and OpenCL C 1.2 section 7.5.1 (NaN, infinities, and zeros with their sign where those
 texts give one), exact results for the functions OpenCL requires correctly rounded (0 ulp in
 table 7.1: ceil, fdim, fmod, frexp, ldexp, remainder, ...), and otherwise the correctly
-rounded result (mpmath) within the function's bound in ulps. Our results are judged with
+rounded result (mpmath) within the function's bound in ulps (OpenCL's table 7.2 for double:
+the float bounds, but sqrt correctly rounded). Our results are judged with
 subnormals kept (the Vulkan library keeps them, and lavapipe does). A device that does not
 report CL_FP_DENORM may flush float subnormals (OpenCL C 1.2 section 7.5.3), as the Intel
 runtime's half_ functions do: its results are accepted if they conform with a subnormal
@@ -33,7 +35,44 @@ SPECIAL = [
 INTEGERS = [0, 1, -1, 2, -2, 3, -3, 4, 5, -5, 7, 8, -8, 10, -10, 16, 31, -31, 100, -100,
             127, -127, 128, 149, -149, 150, -150, 200, -200, 254, 255, 277, -277, 1000, -1000,
             1 << 20, -(1 << 20), 9, -9, 6]
+SPECIAL_DOUBLE = [
+    0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x8000000000000001,
+    0x000FFFFFFFFFFFFF, 0x8001234567890ABC, 0x0010000000000000, 0x3BC79CA10C924223,
+    0x3FB999999999999A, 0x3FE0000000000000, 0xBFE0000000000000, 0x3FE8000000000000,
+    0x3FEFFFFFFFFFFFFF, 0x3FF0000000000000, 0xBFF0000000000000, 0x3FF0000000000001,
+    0x3FF8000000000000, 0x4000000000000000, 0xC000000000000000, 0x4008000000000000,
+    0xC008000000000000, 0x400921FB54442D18, 0x4012000000000000, 0xC012000000000000,
+    0x4024000000000000, 0xC059000000000000, 0x40862E42FEFA39EF, 0xC0874910D52D3051,
+    0x4340000000000000, 0xC340000000000001, 0x4415AF1D78B58C40, 0x7E37E43C8800759C,
+    0xFE37E43C8800759C, 0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000,
+    0xFFF0000000000000, 0x7FF8000000000000, 0xBFD3333333333333, 0x01A56E1FC2F8F359]
+INTEGERS_DOUBLE = [0, 1, -1, 2, -2, 3, -3, 4, 5, -5, 7, 8, -8, 10, -10, 16, 31, -31, 100, -100,
+                   1023, -1022, 1024, 1074, -1074, 1075, -1075, 2000, -2000, 2046, 2047, 4095,
+                   -4095, 53, -53, 1 << 20, 864109573, -864109573, 9, -9]
 N = len(SPECIAL)
+
+
+class Fmt:
+    """A floating-point format the judge reads results in: its bits, the fields of its
+    numbers, the special inputs of its fixture, and the struct codes of its files."""
+
+    def __init__(self, name, mant, emin, code, icode, special, integers):
+        self.name, self.mant, self.emin = name, mant, emin
+        self.code, self.icode = code, icode
+        self.special, self.integers = special, integers
+        self.top = (2 - 2.0**-mant) * 2.0**(-emin + 1)
+        self.tiny = 2.0**emin
+
+    def value(self, bits):
+        """The number of bit pattern `bits`."""
+        return struct.unpack("<" + self.code, struct.pack("<" + self.icode, bits))[0]
+
+    def bits(self, x):
+        return struct.unpack("<" + self.icode, struct.pack("<" + self.code, x))[0]
+
+
+FLOAT = Fmt("float", 23, -126, "f", "I", SPECIAL, INTEGERS)
+DOUBLE = Fmt("double", 52, -1022, "d", "Q", SPECIAL_DOUBLE, INTEGERS_DOUBLE)
 
 ONE = ["acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atanh", "atanpi",
        "cbrt", "ceil", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1",
@@ -58,6 +97,8 @@ BOUND = {"acos": 4, "acosh": 4, "acospi": 5, "asin": 4, "asinh": 4, "asinpi": 5,
          "fmax": 0, "fmin": 0, "fmod": 0, "hypot": 4, "ldexp": 0, "maxmag": 0, "minmag": 0,
          "nextafter": 0, "pow": 16, "pown": 16, "powr": 16, "remainder": 0, "remquo": 0,
          "rootn": 16, "fma": 0}
+# OpenCL C 1.2 table 7.2: double's bounds are float's, but for a correctly rounded sqrt.
+BOUND_DOUBLE = {**BOUND, "sqrt": 0}
 HALF_BOUND = 8192
 HALF_DOMAIN = {"half_cos": 2.0**16, "half_sin": 2.0**16, "half_tan": 2.0**16}
 
@@ -65,12 +106,8 @@ M = mpmath.mpf
 INF = math.inf
 NAN = "NaN"          # the result must be a NaN
 ANY_ZERO = "zero"    # a zero of either sign
-TOP = (2 - 2.0**-23) * 2.0**127
-TINY = 2.0**-126     # the smallest normal float
-
-
-def as_float(bits):
-    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+TOP = FLOAT.top
+TINY = FLOAT.tiny    # the smallest normal float
 
 
 def is_int(a):
@@ -85,21 +122,28 @@ def signed_zero(like):
     return math.copysign(0.0, like)
 
 
-def round_float(v):
-    """An exact value (mpf or Fraction) rounded to the nearest float, ties to even; the
-    infinity of its sign past the largest finite."""
-    v = M(v.numerator) / M(v.denominator) if isinstance(v, Fraction) else M(v)
-    if v == 0:
-        return 0.0
-    e = max(int(mpmath.floor(mpmath.log(abs(v), 2))), -126)
+def exponent(v, fmt):
+    """The binade of the exact nonzero mpf v in `fmt` (its subnormals' below the normals)."""
+    e = max(int(mpmath.floor(mpmath.log(abs(v), 2))), fmt.emin)
     # mpmath's log may be a hair off at a power of two: correct the exponent.
     while abs(v) >= mpmath.ldexp(1, e + 1):
         e += 1
-    while e > -126 and abs(v) < mpmath.ldexp(1, e):
+    while e > fmt.emin and abs(v) < mpmath.ldexp(1, e):
         e -= 1
-    q = mpmath.nint(v / mpmath.ldexp(1, e - 23))
-    r = float(q * mpmath.ldexp(1, e - 23))
-    return r if abs(r) <= TOP else math.copysign(INF, r)
+    return e
+
+
+def round_float(v, fmt=FLOAT):
+    """An exact value (mpf or Fraction) rounded to the nearest number of `fmt`, ties to even;
+    the infinity of its sign past the largest finite."""
+    v = M(v.numerator) / M(v.denominator) if isinstance(v, Fraction) else M(v)
+    if v == 0:
+        return 0.0
+    with mpmath.workprec(max(mpmath.mp.prec, 2 * fmt.mant + 20)):
+        e = exponent(v, fmt)
+        q = mpmath.nint(v / mpmath.ldexp(1, e - fmt.mant))
+        r = float(q * mpmath.ldexp(1, e - fmt.mant))
+    return r if abs(r) <= fmt.top else math.copysign(INF, r)
 
 
 def exact_or_none(f):
@@ -229,7 +273,7 @@ def remainder_exact(x, y):
     return (float(r) if r != 0 else signed_zero(x)), n
 
 
-def one(fn, x):
+def one(fn, x, fmt=FLOAT):
     """The expected result of a one-argument function at x (see `judge_value`), or None."""
     nan_in = math.isnan(x)
     if fn in ("fabs",):
@@ -249,7 +293,8 @@ def one(fn, x):
         if fn == "fract.iptr":
             return float(fl) if fl != 0 else signed_zero(x)
         f = x - fl
-        return min(f, as_float(0x3F7FFFFF)) if f != 0 else ANY_ZERO
+        # the largest number below 1, where x - floor(x) rounds to 1
+        return min(f, 1 - 2.0**-(fmt.mant + 1)) if f != 0 else ANY_ZERO
     if fn in ("modf", "modf.iptr"):
         if math.isinf(x):
             return signed_zero(x) if fn == "modf" else x
@@ -367,7 +412,7 @@ def half_one(fn, x):
     return r if isinstance(r, mpmath.mpf) and TINY <= abs(r) <= TOP else None
 
 
-def two(fn, x, y, k, z):
+def two(fn, x, y, k, z, fmt=FLOAT):
     """The expected result of a two-argument function (fma: three), or None."""
     nan_in = math.isnan(x) or math.isnan(y)
     if fn in ("atan2", "atan2pi"):
@@ -453,10 +498,10 @@ def two(fn, x, y, k, z):
         if x == y:
             return y
         if x == 0:
-            return math.copysign(as_float(1), y - x)
-        bits = struct.unpack("<I", struct.pack("<f", x))[0]
+            return math.copysign(fmt.value(1), y - x)
+        bits = fmt.bits(x)
         up = (y > x) == (x > 0)
-        return as_float(bits + 1 if up else bits - 1)
+        return fmt.value(bits + 1 if up else bits - 1)
     if fn == "pow":
         s = pow_special(x, y)
         if s is not None:
@@ -486,19 +531,18 @@ def bound_words(fn):
     return "none" if b is None else "exact" if b == 0 else str(b)
 
 
-def ulps(got, v):
-    """The distance of float `got` from the exact finite nonzero value v, in ulps of v's
-    binade (the subnormal ulp below the normals)."""
+def ulps(got, v, fmt=FLOAT):
+    """The distance of `got` from the exact finite nonzero value v, in ulps of v's binade in
+    `fmt` (the subnormal ulp below the normals)."""
     v = M(v.numerator) / M(v.denominator) if isinstance(v, Fraction) else M(v)
-    e = max(int(mpmath.floor(mpmath.log(abs(v), 2))), -126)
-    return float(abs(M(got) - v) / mpmath.ldexp(1, e - 23))
+    return float(abs(M(got) - v) / mpmath.ldexp(1, exponent(v, fmt) - fmt.mant))
 
 
-def judge_value(got, expect, bound):
+def judge_value(got, expect, bound, fmt=FLOAT):
     """0.0 where `got` is what OpenCL allows for `expect`, else its error in ulps (inf for a
     wrong class: NaN, infinity, zero, sign)."""
     if isinstance(expect, tuple) and expect[0] == "either":
-        return 0.0 if math.isnan(got) else judge_value(got, expect[1], bound)
+        return 0.0 if math.isnan(got) else judge_value(got, expect[1], bound, fmt)
     if expect == NAN:
         return 0.0 if math.isnan(got) else INF
     if math.isnan(got):
@@ -508,37 +552,35 @@ def judge_value(got, expect, bound):
     if isinstance(expect, float) and (expect == 0 or math.isinf(expect)):
         same = got == expect and math.copysign(1, got) == math.copysign(1, expect)
         return 0.0 if same else INF
-    rounded = round_float(expect)
+    rounded = round_float(expect, fmt)
     if bound == 0:
-        return 0.0 if got == rounded else max(ulps(got, expect), 1.0) if \
+        return 0.0 if got == rounded else max(ulps(got, expect, fmt), 1.0) if \
             math.isfinite(got) and got != 0 else INF
     if math.isinf(rounded):
         return 0.0 if got == rounded else INF
     if rounded == 0:
         # the exact value is below half the smallest subnormal: zero (of its sign) or the
         # smallest subnormal are within any bound
-        return 0.0 if abs(got) <= as_float(1) and (got == 0 or (got > 0) == (expect > 0)) \
+        return 0.0 if abs(got) <= fmt.value(1) and (got == 0 or (got > 0) == (expect > 0)) \
             else INF
     if math.isinf(got):
         return INF
-    return ulps(got, expect)
+    return ulps(got, expect, fmt)
 
 
-def flushed(a):
+def flushed(a, fmt=FLOAT):
     """The argument as a flushing device may see it."""
-    return [a] + ([signed_zero(a)] if a != 0 and abs(a) < TINY else [])
+    return [a] + ([signed_zero(a)] if a != 0 and abs(a) < fmt.tiny else [])
 
 
-def result_flushable(expect):
+def result_flushable(expect, fmt=FLOAT):
     """Whether a conforming result is subnormal (a flushing device may give a zero)."""
-    if isinstance(expect, Fraction):
-        return expect != 0 and abs(expect) < TINY
-    if isinstance(expect, (float, mpmath.mpf)):
-        return expect != 0 and abs(expect) < TINY
+    if isinstance(expect, (Fraction, float, mpmath.mpf)):
+        return expect != 0 and abs(expect) < fmt.tiny
     return False
 
 
-def error(got, expects, bound, flushes):
+def error(got, expects, bound, flushes, fmt=FLOAT):
     """The smallest error over the ways a device may compute it: `expects[0]` with the
     arguments as given, the others with subnormal arguments flushed, which count (with
     subnormal results flushed) only for a device that `flushes`."""
@@ -546,8 +588,8 @@ def error(got, expects, bound, flushes):
     for expect in expects if flushes else expects[:1]:
         if expect is None:
             continue
-        best = min(best, judge_value(got, expect, bound))
-        if flushes and got == 0 and result_flushable(expect):
+        best = min(best, judge_value(got, expect, bound, fmt))
+        if flushes and got == 0 and result_flushable(expect, fmt):
             best = 0.0
     return best
 
@@ -557,33 +599,36 @@ def read(path, fmt):
     return struct.unpack(f"<{len(data) // struct.calcsize(fmt)}{fmt}", data)
 
 
-def cases_one(i):
-    x = as_float(SPECIAL[i])
-    for slot, fn in enumerate(ONE):
+def cases_one(i, fmt=FLOAT):
+    x = fmt.value(fmt.special[i])
+    bounds = BOUND if fmt is FLOAT else BOUND_DOUBLE
+    for slot, fn in enumerate(f for f in ONE if fmt is FLOAT or not f.startswith("half_")):
         if fn.startswith("half_"):
             yield slot, fn, (x,), [half_one(fn, x)], HALF_BOUND
         else:
-            yield slot, fn, (x,), [one(fn, a) for a in flushed(x)], BOUND[fn]
+            yield slot, fn, (x,), [one(fn, a, fmt) for a in flushed(x, fmt)], bounds[fn]
 
 
-def cases_two(i):
-    x, y = as_float(SPECIAL[i % N]), as_float(SPECIAL[i // N])
-    z = as_float(SPECIAL[(i % N + 3 * (i // N)) % N])
-    k = INTEGERS[i // N]
-    for slot, fn in enumerate(TWO):
+def cases_two(i, fmt=FLOAT):
+    x, y = fmt.value(fmt.special[i % N]), fmt.value(fmt.special[i // N])
+    z = fmt.value(fmt.special[(i % N + 3 * (i // N)) % N])
+    k = fmt.integers[i // N]
+    bounds = BOUND if fmt is FLOAT else BOUND_DOUBLE
+    for slot, fn in enumerate(f for f in TWO if fmt is FLOAT or not f.startswith("half_")):
         if fn.startswith("half_"):
             yield slot, fn, (x, y), [half_two(fn, x, y)], HALF_BOUND
             continue
         args = (x, k) if fn in ("ldexp", "pown", "rootn") else (x, y, z) if fn == "fma" \
             else (x, y)
-        expects = [two(fn, a, b, k, c) for a in flushed(x) for b in flushed(y)
-                   for c in flushed(z)]
-        yield slot, fn, args, expects, BOUND[fn]
+        expects = [two(fn, a, b, k, c, fmt) for a in flushed(x, fmt) for b in flushed(y, fmt)
+                   for c in flushed(z, fmt)]
+        yield slot, fn, args, expects, bounds[fn]
 
 
-def int_checks_one(i, ints, flushes):
+def int_checks_one(i, ints, flushes, fmt=FLOAT):
     """ilogb, frexp's exponent, lgamma_r's sign and nan(): (name, argument, got, wanted)."""
-    x = as_float(SPECIAL[i])
+    x = fmt.value(fmt.special[i])
+    tiny = fmt.tiny
     n = ints[4 * i:4 * i + 4]
     out = []
     if math.isnan(x):
@@ -593,29 +638,29 @@ def int_checks_one(i, ints, flushes):
     elif x == 0:
         want = [-2**31]
     else:
-        want = [math.frexp(x)[1] - 1] + ([-2**31] if flushes and abs(x) < TINY else [])
+        want = [math.frexp(x)[1] - 1] + ([-2**31] if flushes and abs(x) < tiny else [])
     out.append(("ilogb", x, n[2], want))
     if math.isfinite(x):
-        want = [0] if x == 0 else [math.frexp(x)[1]] + ([0] if flushes and abs(x) < TINY else [])
+        want = [0] if x == 0 else [math.frexp(x)[1]] + ([0] if flushes and abs(x) < tiny else [])
         out.append(("frexp exponent", x, n[0], want))
     if math.isfinite(x) and x > 0:
         out.append(("lgamma_r sign", x, n[1], [1]))
     elif math.isfinite(x) and x < 0 and not is_int(x):
         sign = 1 if math.floor(x) % 2 == 0 else -1
-        either = [1, -1] if flushes and abs(x) < TINY else []
+        either = [1, -1] if flushes and abs(x) < tiny else []
         out.append(("lgamma_r sign", x, n[1], [sign] + either))
     out.append(("isnan(nan(k))", x, n[3], [1]))
     return out
 
 
-def int_checks_two(i, ints, flushes):
+def int_checks_two(i, ints, flushes, fmt=FLOAT):
     """remquo's quotient: its sign and its three low bits (OpenCL C 6.12.2)."""
-    x, y = as_float(SPECIAL[i % N]), as_float(SPECIAL[i // N])
+    x, y = fmt.value(fmt.special[i % N]), fmt.value(fmt.special[i // N])
     if not (math.isfinite(x) and math.isfinite(y)) or y == 0:
         return []
     wanted = []
-    for a in flushed(x) if flushes else [x]:
-        for b in flushed(y) if flushes else [y]:
+    for a in flushed(x, fmt) if flushes else [x]:
+        for b in flushed(y, fmt) if flushes else [y]:
             if b == 0:
                 continue
             n = remainder_exact(a, b)[1]
@@ -628,35 +673,46 @@ def int_checks_two(i, ints, flushes):
     return [("remquo quotient", (x, y), q, wanted, got in wanted)]
 
 
-KERNELS = {"math_special": (N, ONE, cases_one), "math_special_pairs": (N * N, TWO, cases_two)}
+# The tier's files of each kernel: (source, kernel) -> (work-items, slots, cases, integer
+# checks, format).
+KERNELS = {
+    ("math_special", "math_special"): (N, ONE, cases_one, int_checks_one, FLOAT),
+    ("math_special", "math_special_pairs"): (N * N, TWO, cases_two, int_checks_two, FLOAT),
+    ("math_special_double", "math_special_double"):
+        (N, [f for f in ONE if not f.startswith("half_")], cases_one, int_checks_one, DOUBLE),
+    ("math_special_double", "math_special_double_pairs"):
+        (N * N, [f for f in TWO if not f.startswith("half_")], cases_two, int_checks_two,
+         DOUBLE),
+}
 
 
 def judge(dirname, names, check):
     """(function, "special", who) -> largest error, and the results beyond OpenCL's bound, over
-    the tier's files of the two kernels in `dirname` (the Intel runtime's once: every shape
-    expects the same)."""
+    the tier's files of the kernels in `dirname` (the Intel runtime's once: every shape
+    expects the same). A double function is named `fn (double)`."""
     worst, beyond = {}, []
-    for kernel, (count, slots, cases) in KERNELS.items():
-        tag = f".math_special.{kernel}."
+    for (source, kernel), (count, slots, cases, int_checks, fmt) in KERNELS.items():
+        tag = f".{source}.{kernel}."
         bases = sorted({n[: n.index(tag) + len(tag)] for n in names
                         if tag in n and n.endswith("arg0.out") and not n.startswith("clspv.")})
         if not bases:
             continue
-        expected = [list(cases(i)) for i in range(count)]
+        expected = [list(cases(i, fmt)) for i in range(count)]
+        suffix_of = "" if fmt is FLOAT else " (double)"
         runs = [("ours", base, ".out") for base in bases] + [("Intel", bases[0], ".expected")]
         for who, base, suffix in runs:
             path = os.path.join(dirname, base)
-            floats = read(path + "arg0" + suffix, "f")
+            values = read(path + "arg0" + suffix, fmt.code)
             ints = read(path + "arg1" + suffix, "i")
             for i in range(count):
                 for slot, fn, args, expects, bound in expected[i]:
                     if all(e is None for e in expects):
                         continue
-                    got = floats[len(slots) * i + slot]
+                    got = values[len(slots) * i + slot]
                     # Ours keep subnormals (lavapipe does); the Intel runtime's half_
                     # functions flush them, as OpenCL allows.
-                    u = error(got, expects, bound, who == "Intel")
-                    key = (fn, "special", who)
+                    u = error(got, expects, bound, who == "Intel", fmt)
+                    key = (fn + suffix_of, "special", who)
                     worst[key] = max(worst.get(key, 0.0), u)
                     limit = 0.5 if bound == 0 else bound
                     if who == "ours" and check and bound is not None and u > limit:
@@ -665,12 +721,10 @@ def judge(dirname, names, check):
                         beyond.append(f"{base}arg0[{len(slots) * i + slot}]: {fn}{args} "
                                       f"= {got!r}, OpenCL's result {shown!r} "
                                       f"({u:.2f} ulp, bound {bound})")
-                checks = (int_checks_one if kernel == "math_special" else int_checks_two)(
-                    i, ints, who == "Intel")
-                for check_ in checks:
+                for check_ in int_checks(i, ints, who == "Intel", fmt):
                     name, args, got, wanted = check_[:4]
                     ok = check_[4] if len(check_) > 4 else got in wanted
-                    key = (name, "special", who)
+                    key = (name + suffix_of, "special", who)
                     worst[key] = max(worst.get(key, 0.0), 0.0 if ok else INF)
                     if who == "ours" and check and not ok:
                         beyond.append(f"{base}arg1: {name}{args} = {got}, OpenCL's {wanted}")
