@@ -29,7 +29,7 @@ use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, Op, Sign, Type, Value};
 
-use super::specials::{log_special, pow_special, rootn_special, with_sign_of, Pow};
+use super::specials::{log_special, pow_special, power_ends, rootn_special, with_sign_of, Pow};
 use super::E;
 use crate::vulkan::emit::plain;
 
@@ -77,11 +77,13 @@ pub(super) fn math(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Optio
             exp_dd(e, (a[0], z))
         },
         C::exp2 => |e, a| {
-            let t = mul_d(e, LN2, a[0]);
+            let x = clamp_exponent(e, a[0]);
+            let t = mul_d(e, LN2, x);
             exp_dd(e, t)
         },
         C::exp10 => |e, a| {
-            let t = mul_d(e, LN10, a[0]);
+            let x = clamp_exponent(e, a[0]);
+            let t = mul_d(e, LN10, x);
             exp_dd(e, t)
         },
         C::expm1 => |e, a| expm1(e, a[0]),
@@ -114,6 +116,16 @@ pub(super) fn math(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Optio
     Some(e.lanewise(ret, args, |e, lanes, _| f(e, lanes)))
 }
 
+/// x clamped to [−4096, 4096] (a NaN stays), where 2^x and 10^x are already 0 or +inf:
+/// the double-double product by ln 2 or ln 10 overflows further out.
+fn clamp_exponent(e: &mut E, x: Value) -> Value {
+    let (lo, hi) = (e.dconst(-4096.0), e.dconst(4096.0));
+    let below = e.dcmp(P::Olt, x, lo);
+    let above = e.dcmp(P::Ogt, x, hi);
+    let x = e.dsel(below, lo, x);
+    e.dsel(above, hi, x)
+}
+
 pub(super) fn neg(e: &mut E, a: Value) -> Value {
     let dt = e.dt();
     e.b.push(dt, Op::FNeg(a))
@@ -125,59 +137,6 @@ fn residual(e: &mut E, x: Value, a: Value, b: Value) -> Value {
     let (p, err) = two_prod(e, a, b);
     let d = e.dbin(B::FSub, x, p);
     e.dbin(B::FSub, d, err)
-}
-
-/// fma(a, b, c) correctly rounded (Boldo and Melquiond's emulation): the exact product
-/// (uh, ul), (th, tl) = c + uh exactly, then th + (tl + ul rounded to odd) rounded once.
-/// Where the product or c is not finite, a·b + c (its infinities and NaNs are the fused
-/// ones). Products below 2^-969, whose error part underflows, are rounded twice.
-pub(super) fn fma(e: &mut E, a: Value, b: Value, c: Value) -> Value {
-    let i64t = i64t(e);
-    let (uh, ul) = two_prod(e, a, b);
-    let (th, tl) = two_sum(e, c, uh);
-    let (v, ve) = two_sum(e, tl, ul);
-    // Round to odd: an inexact sum with an even last bit moves one unit towards the error.
-    let zero = e.dconst(0.0);
-    let inexact = e.dcmp(P::One, ve, zero);
-    let vb = e.cast(CastOp::Bitcast, i64t, v);
-    let one = e.splat(i64t, ConstantKind::Int(1));
-    let lsb = e.bin(B::And, i64t, vb, one);
-    let zero_i = e.splat(i64t, ConstantKind::Int(0));
-    let bt = e.b.l.out.ty(Type::Bool);
-    let even = e.icmp(crate::ir::IntPredicate::Eq, bt, lsb, zero_i);
-    let adjust = e.and(inexact, even);
-    // Away from zero when the error has v's sign, towards it otherwise (v ≠ 0 here: a zero
-    // sum is exact).
-    let v_neg = e.dcmp(P::Olt, v, zero);
-    let e_neg = e.dcmp(P::Olt, ve, zero);
-    let same = e.spirv(S::LogicalEqual, bt, vec![v_neg, e_neg]);
-    let up = e.bin(B::Add, i64t, vb, one);
-    let down = e.bin(B::Sub, i64t, vb, one);
-    let moved = e.select(i64t, same, up, down);
-    let odd = e.select(i64t, adjust, moved, vb);
-    let dt = e.dt();
-    let v = e.cast(CastOp::Bitcast, dt, odd);
-    let r = e.dbin(B::FAdd, th, v);
-    // Non-finite operands and products: the plain formula.
-    let plain = {
-        let p = e.dbin(B::FMul, a, b);
-        e.dbin(B::FAdd, p, c)
-    };
-    let finite = |e: &mut E, x: Value| {
-        let ax = e.dglsl(G::FAbs, x);
-        let max = e.dconst(f64::MAX);
-        e.dcmp(P::Ole, ax, max)
-    };
-    let fp = finite(e, uh);
-    let fc = finite(e, c);
-    let ok = e.and(fp, fc);
-    // An exact zero result keeps the sign IEEE gives a·b + c.
-    let is_zero = e.dcmp(P::Oeq, r, zero);
-    let ok = {
-        let nz = e.spirv(S::LogicalNot, bt, vec![is_zero]);
-        e.and(ok, nz)
-    };
-    e.dsel(ok, r, plain)
 }
 
 /// A double-double constant times a double.
@@ -301,6 +260,11 @@ pub(super) fn expm1(e: &mut E, x: Value) -> Value {
     let a = e.dbin(B::FMul, m, p2);
     let b = e.dbin(B::FSub, p2, one);
     let res = e.dbin(B::FAdd, a, b);
+    // Near the overflow threshold 2^k itself overflows: e^x − 1 is e^x there.
+    let near_k = e.dconst(700.0);
+    let near_over = e.dcmp(P::Ogt, x, near_k);
+    let whole = exp_dd(e, (c, zero));
+    let res = e.dsel(near_over, whole, res);
     // Past the overflow threshold, +inf; far below zero, −1.
     let over_k = e.dconst(EXP_OVER);
     let over = e.dcmp(P::Ogt, x, over_k);
@@ -360,7 +324,7 @@ pub(super) fn log_dd(e: &mut E, x: Value) -> Dd {
 }
 
 /// log x (times a double-double constant), with C99's special operands.
-fn log(e: &mut E, x: Value, times: Option<(f64, f64)>) -> Value {
+pub(super) fn log(e: &mut E, x: Value, times: Option<(f64, f64)>) -> Value {
     let l = log_dd(e, x);
     let r = match times {
         None => l.0,
@@ -405,31 +369,25 @@ pub(super) fn log1p(e: &mut E, x: Value) -> Value {
 
 fn pow(e: &mut E, x: Value, y: Value, kind: Pow) -> Value {
     let ax = e.dglsl(G::FAbs, x);
+    // log_dd is for positive finite x, and the product is finite for finite y: the other
+    // operands' results are C99's (`power_ends`), whatever the exponential gave for them.
     let l = log_dd(e, ax);
-    // log_dd is for positive finite x: 0 and inf as their logs, so that the product's
-    // sign and the exponential give C99's zeros and infinities.
+    let t = mul_dd_d(e, l, y);
+    // Far past the exponential's range (where the double-double product may overflow to
+    // NaN) the plain product decides alone.
     let zero = e.dconst(0.0);
-    let inf = e.dconst(f64::INFINITY);
-    let ninf = e.dconst(f64::NEG_INFINITY);
-    let x0 = e.dcmp(P::Oeq, ax, zero);
-    let xi = e.dcmp(P::Oeq, ax, inf);
-    let lh = e.dsel(x0, ninf, l.0);
-    let lh = e.dsel(xi, inf, lh);
-    let special = e.or(x0, xi);
-    let ll = e.dsel(special, zero, l.1);
-    let t = mul_dd_d(e, (lh, ll), y);
-    // An infinite product has a NaN error part: the hi alone decides.
-    let tl = e.dsel(special, zero, t.1);
-    let tl_nan = {
-        let bt = e.b.l.out.ty(Type::Bool);
-        e.spirv(S::IsNan, bt, vec![tl])
-    };
-    let tl = e.dsel(tl_nan, zero, tl);
-    let r = exp_dd(e, (t.0, tl));
+    let plain = e.dbin(B::FMul, l.0, y);
+    let ap = e.dglsl(G::FAbs, plain);
+    let far_k = e.dconst(2048.0);
+    let far = e.dcmp(P::Ogt, ap, far_k);
+    let th = e.dsel(far, plain, t.0);
+    let tl = e.dsel(far, zero, t.1);
+    let r = exp_dd(e, (th, tl));
+    let r = power_ends(e, ax, y, r);
     pow_special(e, x, y, r, kind)
 }
 
-/// |x|^(1/n) for a double n, in double-double up to the exponential.
+/// |x|^(1/n) for a double n, in double-double up to the exponential (NaN for a NaN x).
 fn root(e: &mut E, x: Value, n: Value) -> Value {
     let ax = e.dglsl(G::FAbs, x);
     let l = log_dd(e, ax);
@@ -444,19 +402,29 @@ fn root(e: &mut E, x: Value, n: Value) -> Value {
     let r0 = e.dsel(npos, zero, inf);
     let ri = e.dsel(npos, inf, zero);
     let r = e.dsel(x0, r0, r);
-    e.dsel(xi, ri, r)
+    let r = e.dsel(xi, ri, r);
+    let bt = e.b.l.out.ty(Type::Bool);
+    let xn = e.spirv(S::IsNan, bt, vec![x]);
+    let quiet = e.dbin(B::FAdd, x, x);
+    e.dsel(xn, quiet, r)
 }
 
 /// √x correctly rounded.
 pub(super) fn sqrt(e: &mut E, x: Value) -> Value {
     let i64t = i64t(e);
     let dt = e.dt();
-    // Tiny (and subnormal) x: scaled by 2^256 first, the root by 2^-128 after.
+    // Tiny (and subnormal) x: scaled by 2^256 first, the root by 2^-128 after; huge x by
+    // 2^-256 and 2^128 (the residual's square of a root of the largest doubles overflows).
     let tiny_k = e.dconst(2f64.powi(-900));
     let tiny = e.dcmp(P::Olt, x, tiny_k);
     let up = e.dconst(2f64.powi(256));
     let xs = e.dbin(B::FMul, x, up);
     let xs = e.dsel(tiny, xs, x);
+    let huge_k = e.dconst(2f64.powi(1000));
+    let huge = e.dcmp(P::Ogt, xs, huge_k);
+    let down_k = e.dconst(2f64.powi(-256));
+    let xd = e.dbin(B::FMul, xs, down_k);
+    let xs = e.dsel(huge, xd, xs);
     let y = e.dglsl(G::Sqrt, xs);
     // One Newton step with the exact residual x − y².
     let res = residual(e, xs, y, y);
@@ -482,6 +450,9 @@ pub(super) fn sqrt(e: &mut E, x: Value) -> Value {
     let back = e.dconst(2f64.powi(-128));
     let yt = e.dbin(B::FMul, y, back);
     let y = e.dsel(tiny, yt, y);
+    let forth = e.dconst(2f64.powi(128));
+    let yh = e.dbin(B::FMul, y, forth);
+    let y = e.dsel(huge, yh, y);
     // ±0, +inf and NaN are their own roots; below zero NaN.
     let inf = e.dconst(f64::INFINITY);
     let is_inf = e.dcmp(P::Oeq, x, inf);
@@ -507,8 +478,11 @@ fn hypot(e: &mut E, x: Value, y: Value) -> Value {
     let bias = e.splat(i64t, ConstantKind::Int(1023));
     let ex = e.bin(B::Sub, i64t, ex, bias);
     // Subnormal operands: the exponent field says -1023; a scale of 2^600 keeps it exact.
+    // The largest binade (2^1023) scales by 2^-1022, the least power of two `pow2` makes.
     let lim = e.splat(i64t, ConstantKind::Int((-600i64) as u64));
     let ex = e.glsl(G::SMax, i64t, vec![ex, lim]);
+    let top = e.splat(i64t, ConstantKind::Int(1022));
+    let ex = e.glsl(G::SMin, i64t, vec![ex, top]);
     let zero_i = e.splat(i64t, ConstantKind::Int(0));
     let nex = e.bin(B::Sub, i64t, zero_i, ex);
     let down = pow2(e, nex);

@@ -36,7 +36,8 @@ pub(super) fn fast_two_sum(e: &mut E, a: Value, b: Value) -> Pair {
 /// a as hi + lo, each with half the significand's bits (Veltkamp's split). For halves and
 /// floats the caller keeps |a| below 2^-(s+1) of the largest finite value (s: half the
 /// significand), where (2^s + 1)·a cannot overflow; a double above 2^995 is split scaled
-/// down by 2^-28 and its parts scaled back (the double library takes any finite operand).
+/// down by 2^-60 (so that (2^27 + 1)·a stays below 2^992 up to the largest double) and its
+/// parts scaled back (the double library takes any finite operand).
 pub(super) fn split(e: &mut E, a: Value) -> Pair {
     let t = e.b.ty_of(a);
     let (factor, wide) = match e.width(t) {
@@ -51,11 +52,11 @@ pub(super) fn split(e: &mut E, a: Value) -> Pair {
     let ax = e.glsl(G::FAbs, t, vec![a]);
     let big_k = e.float_const(t, 2f64.powi(995));
     let big = e.fcmp(P::Ogt, bt, ax, big_k);
-    let down = e.float_const(t, 2f64.powi(-28));
+    let down = e.float_const(t, 2f64.powi(-60));
     let ad = e.bin(B::FMul, t, a, down);
     let a = e.select(t, big, ad, a);
     let (hi, lo) = veltkamp(e, a, factor);
-    let up = e.float_const(t, 2f64.powi(28));
+    let up = e.float_const(t, 2f64.powi(60));
     let hu = e.bin(B::FMul, t, hi, up);
     let lu = e.bin(B::FMul, t, lo, up);
     (e.select(t, big, hu, hi), e.select(t, big, lu, lo))
@@ -72,8 +73,37 @@ fn veltkamp(e: &mut E, a: Value, factor: f64) -> Pair {
 }
 
 /// a·b exactly (Dekker's product), for a and b that `split` takes and a product whose error
-/// does not underflow.
+/// does not underflow. Where a double factor passes 2^995 the error is that of the product
+/// with it scaled by 2^-64, scaled back (exact: the partial products of the halves of a
+/// factor near the largest double could round past it).
 pub(super) fn two_prod(e: &mut E, a: Value, b: Value) -> Pair {
+    let t = e.b.ty_of(a);
+    if e.width(t) == 64 {
+        let bt = e.bools(t);
+        let big_k = e.float_const(t, 2f64.powi(995));
+        let aa = e.glsl(G::FAbs, t, vec![a]);
+        let ab = e.glsl(G::FAbs, t, vec![b]);
+        let a_big = e.fcmp(P::Ogt, bt, aa, big_k);
+        let b_big = e.fcmp(P::Ogt, bt, ab, big_k);
+        let down = e.float_const(t, 2f64.powi(-64));
+        let ad = e.bin(B::FMul, t, a, down);
+        let bd = e.bin(B::FMul, t, b, down);
+        let a2 = e.select(t, a_big, ad, a);
+        let b2 = e.select(t, b_big, bd, b);
+        let p = e.bin(B::FMul, t, a, b);
+        let (_, err) = dekker(e, a2, b2);
+        // Each scaled factor took 2^-64 from the error.
+        let up = e.float_const(t, 2f64.powi(64));
+        let eu = e.bin(B::FMul, t, err, up);
+        let err = e.select(t, a_big, eu, err);
+        let eu = e.bin(B::FMul, t, err, up);
+        return (p, e.select(t, b_big, eu, err));
+    }
+    dekker(e, a, b)
+}
+
+/// Dekker's product of a and b as they are.
+fn dekker(e: &mut E, a: Value, b: Value) -> Pair {
     let t = e.b.ty_of(a);
     let p = e.bin(B::FMul, t, a, b);
     let (ah, al) = split(e, a);

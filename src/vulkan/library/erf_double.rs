@@ -49,7 +49,9 @@ pub(super) fn erf(e: &mut E, x: Value, complement: bool) -> Result<Value> {
         let sign = e.dglsl(G::FSign, x);
         let t = e.dbin(B::FSub, one, tail);
         let far = e.dbin(B::FMul, sign, t);
-        e.dsel(near, r_near, far)
+        let r = e.dsel(near, r_near, far);
+        // erf(−0) is −0, which the series' sum does not carry.
+        super::specials::zero_keeps(e, x, r)
     })
 }
 

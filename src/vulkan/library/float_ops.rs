@@ -7,6 +7,7 @@ use spirv::{GlslStd450Op as G, Op as S};
 use crate::ir::{BinaryOp as B, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, Op, Sign, Type, Value};
 
+pub(super) use super::specials::{zero_keeps, zero_signed_as};
 use super::E;
 use crate::vulkan::emit::plain;
 
@@ -91,19 +92,4 @@ pub(super) fn to_float(e: &mut E, k: Value) -> Value {
             args: vec![k],
         },
     )
-}
-/// `v`, or x itself where x is ±0: the odd functions' zeros keep their sign (sin(−0) is −0,
-/// which a reduction or a polynomial's sum does not carry).
-pub(super) fn zero_keeps(e: &mut E, x: Value, v: Value) -> Value {
-    let zero = fc(e, 0.0);
-    let z = fcmp(e, P::Oeq, x, zero);
-    fsel(e, z, x, v)
-}
-/// `v`, or a zero with the sign of `s` where v is a zero (OpenCL C 7.5.1: sinpi(n) is +0
-/// for a positive integer n and −0 for a negative one; atan2pi(±0, x > 0) is ±0).
-pub(super) fn zero_signed_as(e: &mut E, v: Value, s: Value) -> Value {
-    let zero = fc(e, 0.0);
-    let z = fcmp(e, P::Oeq, v, zero);
-    let signed = super::specials::with_sign_of(e, zero, s);
-    fsel(e, z, signed, v)
 }

@@ -153,6 +153,19 @@ pub(super) fn lgamma(e: &mut E, x: Value) -> Result<(Value, Value)> {
     let r_pos = e.dsel(huge, r_huge, r_pos);
     let r_neg = e.dbin(B::FAdd, refl.0, refl.1);
     let r = e.dsel(neg_x, r_neg, r_pos);
+    // Near 0, log |Γ(x)| = −log |x| − γx + O(x²): below 2^-56 the first term alone (the
+    // clamp above cannot take the subnormals).
+    let small_k = e.dconst(2f64.powi(-56));
+    let small = e.dcmp(P::Olt, ax, small_k);
+    let l = super::double::log(e, ax, None);
+    let nl = neg(e, l);
+    let r = e.dsel(small, nl, r);
+    // lgamma(1) and lgamma(2) are +0 (C99 F.9.5.3), which the series comes near only.
+    let two = e.dconst(2.0);
+    let is_one = e.dcmp(P::Oeq, x, one);
+    let is_two = e.dcmp(P::Oeq, x, two);
+    let exact = e.or(is_one, is_two);
+    let r = e.dsel(exact, zero, r);
     Ok(super::specials::lgamma_ends(e, x, r, s, neg_x))
 }
 
@@ -193,6 +206,13 @@ pub(super) fn tgamma(e: &mut E, x: Value) -> Result<Value> {
     let inf = e.dconst(f64::INFINITY);
     let too_big = e.dcmp(P::Ogt, x, cap);
     let r = e.dsel(too_big, inf, r);
+    // Near 0, Γ(x) = 1/x − γ + O(x): below 2^-56, 1/x alone is within 2^-55 relative (and
+    // overflows, as Γ does, for the subnormals the clamp above cannot take).
+    let ax = e.dglsl(G::FAbs, x);
+    let small_k = e.dconst(2f64.powi(-56));
+    let small = e.dcmp(P::Olt, ax, small_k);
+    let recip = e.dbin(B::FDiv, one, x);
+    let r = e.dsel(small, recip, r);
     Ok(super::specials::tgamma_ends(e, x, r))
 }
 

@@ -201,10 +201,15 @@ fn sinh_cosh<F: Precision>(e: &mut E, x: Value, sinh: bool) -> Value {
     let half_e = F::half_exp(e, ax);
     let quarter = o.k(e, 0.25);
     let inv = o.op(e, B::FDiv, quarter, half_e);
+    // ±inf give +inf (cosh) and ±inf (sinh): e^x/2 need not carry them.
+    let inf = o.k(e, f64::INFINITY);
+    let is_inf = o.cmp(e, P::Oeq, ax, f64::INFINITY);
     if !sinh {
-        return o.op(e, B::FAdd, half_e, inv);
+        let r = o.op(e, B::FAdd, half_e, inv);
+        return o.sel(e, is_inf, inf, r);
     }
     let far = o.op(e, B::FSub, half_e, inv);
+    let far = o.sel(e, is_inf, inf, far);
     let far = with_sign_of(e, far, x);
     // x + x³·q(x²), q from 1/3! to 1/SINH_TERMS!.
     let x2 = o.op(e, B::FMul, x, x);

@@ -73,6 +73,7 @@ mod exp_log;
 mod exp_log_float;
 mod fits;
 mod float_ops;
+mod fma_double;
 mod fma_float;
 mod gamma;
 mod gamma_double;
@@ -190,7 +191,7 @@ pub(super) fn float_ops(
         C::fma if w == 32 => e.lanewise(ret, args, fma_float::fma),
         C::fma if w < 64 => e.lanewise(ret, args, exact_fma),
         // Double: emulated (Vulkan's Fma is not fused on every driver; lavapipe's is not).
-        C::fma if w == 64 => e.lanewise(ret, args, |e, a, _| double::fma(e, a[0], a[1], a[2])),
+        C::fma if w == 64 => e.lanewise(ret, args, |e, a, _| fma_double::fma(e, a[0], a[1], a[2])),
         C::sqrt if w == 64 => match double::math(e, op, args, ret) {
             Some(v) => v,
             None => return Ok(None),

@@ -44,6 +44,41 @@ pub(super) fn with_sign_of(e: &mut E, r: Value, x: Value) -> Value {
     e.select(t, neg, nr, r)
 }
 
+/// `v`, or x itself where x is ±0 (any float type): the odd functions' zeros keep their
+/// sign (sin(−0) is −0, which a reduction or a polynomial's sum does not carry).
+pub(super) fn zero_keeps(e: &mut E, x: Value, v: Value) -> Value {
+    let t = e.b.ty_of(x);
+    let bt = e.bools(t);
+    let zero = e.float_const(t, 0.0);
+    let z = e.fcmp(FloatPredicate::Oeq, bt, x, zero);
+    e.select(t, z, x, v)
+}
+
+/// `v`, or a zero with the sign of `s` where v is a zero (any float type; OpenCL C 7.5.1:
+/// sinpi(n) is +0 for a positive integer n and −0 for a negative one; atan2pi(±0, x > 0)
+/// is ±0).
+pub(super) fn zero_signed_as(e: &mut E, v: Value, s: Value) -> Value {
+    let t = e.b.ty_of(v);
+    let bt = e.bools(t);
+    let zero = e.float_const(t, 0.0);
+    let z = e.fcmp(FloatPredicate::Oeq, bt, v, zero);
+    let signed = with_sign_of(e, zero, s);
+    e.select(t, z, signed, v)
+}
+
+/// `v`, or NaN where x is infinite or NaN (any float type): the trigonometric reductions
+/// do not carry those.
+pub(super) fn not_finite_nan(e: &mut E, x: Value, v: Value) -> Value {
+    let t = e.b.ty_of(x);
+    let bt = e.bools(t);
+    let inf = e.spirv(S::IsInf, bt, vec![x]);
+    let nan = e.spirv(S::IsNan, bt, vec![x]);
+    let dflt = super::div_sqrt::default_nan(e, t);
+    let v = e.select(t, inf, dflt, v);
+    let quiet = e.bin(BinaryOp::FAdd, t, x, x);
+    e.select(t, nan, quiet, v)
+}
+
 /// C99's x^y (`powr`'s own for `Powr`) where its operands are special, `r` elsewhere
 /// (any float type).
 pub(super) fn pow_special(e: &mut E, x: Value, y: Value, r: Value, kind: Pow) -> Value {
@@ -86,7 +121,8 @@ pub(super) fn pow_special(e: &mut E, x: Value, y: Value, r: Value, kind: Pow) ->
     let z = e.splat(it, ConstantKind::Int(0));
     let x_neg = e.icmp(IntPredicate::Slt, bt, bits, z);
     let neg_odd = e.and(x_neg, y_odd);
-    let nr = e.bin(BinaryOp::FSub, t, zero, r);
+    // A negation, not 0 − r: (−0)^3 is −0.
+    let nr = e.b.push(t, Op::FNeg(r));
     let r = e.select(t, neg_odd, nr, r);
     let x_lt0 = e.fcmp(FloatPredicate::Olt, bt, x, zero);
     let not_int = e.spirv(S::LogicalNot, bt, vec![y_int]);
@@ -104,6 +140,52 @@ pub(super) fn pow_special(e: &mut E, x: Value, y: Value, r: Value, kind: Pow) ->
     let ones = e.or(y_zero, x_one);
     let ones = e.or(ones, m1_inf);
     e.select(t, ones, one, r)
+}
+
+/// |x|^y (`r`, computed for finite nonzero x and finite y) where x is 0, infinite or NaN or
+/// y infinite or NaN (any float type): C99's zeros and infinities of the magnitude, NaN for
+/// a NaN operand (`pow_special` then gives the signs and the cases that are 1).
+pub(super) fn power_ends(e: &mut E, ax: Value, y: Value, r: Value) -> Value {
+    let t = e.b.ty_of(ax);
+    let bt = e.bools(t);
+    let c = |e: &mut E, v: f64| e.float_const(t, v);
+    let (zero, one, inf) = (c(e, 0.0), c(e, 1.0), c(e, f64::INFINITY));
+    let x0 = e.fcmp(FloatPredicate::Oeq, bt, ax, zero);
+    let xi = e.fcmp(FloatPredicate::Oeq, bt, ax, inf);
+    let ay = e.glsl(G::FAbs, t, vec![y]);
+    let yi = e.fcmp(FloatPredicate::Oeq, bt, ay, inf);
+    let y_pos = e.fcmp(FloatPredicate::Ogt, bt, y, zero);
+    let y_neg = e.fcmp(FloatPredicate::Olt, bt, y, zero);
+    let small = e.fcmp(FloatPredicate::Olt, bt, ax, one);
+    let large = e.fcmp(FloatPredicate::Ogt, bt, ax, one);
+    // 0^(y > 0), inf^(y < 0), (|x| < 1)^+inf, (|x| > 1)^-inf are 0; the mirrors inf.
+    let parts = [
+        (x0, y_pos, zero),
+        (x0, y_neg, inf),
+        (xi, y_neg, zero),
+        (xi, y_pos, inf),
+    ];
+    let mut r = r;
+    for (a, b, v) in parts {
+        let hit = e.and(a, b);
+        r = e.select(t, hit, v, r);
+    }
+    let ends = [
+        (small, y_pos, zero),
+        (small, y_neg, inf),
+        (large, y_pos, inf),
+        (large, y_neg, zero),
+    ];
+    for (a, b, v) in ends {
+        let hit = e.and(a, b);
+        let hit = e.and(hit, yi);
+        r = e.select(t, hit, v, r);
+    }
+    let xn = e.spirv(S::IsNan, bt, vec![ax]);
+    let yn = e.spirv(S::IsNan, bt, vec![y]);
+    let nan_in = e.or(xn, yn);
+    let nan = c(e, f64::NAN);
+    e.select(t, nan_in, nan, r)
 }
 
 /// OpenCL's rootn where its operands are special (odd roots keep x's sign, even ones of

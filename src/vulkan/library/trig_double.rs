@@ -22,6 +22,7 @@ use crate::ir::{FloatPredicate as P, Handle, IntPredicate, Op, Type, Value};
 
 use super::double::{add, fast_two_sum, sqrt, two_sum, Dd};
 use super::reduce_double::{dd_const, mul_dd, neg_dd, reduce, reduce_pi, PI, PIO2};
+use super::specials::{not_finite_nan, zero_keeps, zero_signed_as};
 use super::E;
 
 const PIO4: (f64, f64) = (
@@ -46,31 +47,48 @@ const ATAN_EIGHTHS: [(u64, u64); 8] = [
 
 /// The body of `op` with double arguments, if this file has one.
 pub(super) fn trig(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Result<Option<Value>> {
+    // The reductions carry neither infinities, NaNs nor the sign of zero: the ends are
+    // OpenCL C's (7.5.1) after them.
     let f: fn(&mut E, &[Value]) -> Value = match op {
         C::sin | C::sincos => |e, a| {
             let (r, q) = reduce(e, a[0]);
-            quadrant(e, r, q, 0)
+            let v = quadrant(e, r, q, 0);
+            let v = zero_keeps(e, a[0], v);
+            not_finite_nan(e, a[0], v)
         },
         C::cos => |e, a| {
             let (r, q) = reduce(e, a[0]);
-            quadrant(e, r, q, 1)
+            let v = quadrant(e, r, q, 1);
+            not_finite_nan(e, a[0], v)
         },
         C::tan => |e, a| {
             let (r, q) = reduce(e, a[0]);
-            tan_of(e, r, q)
+            let v = tan_of(e, r, q);
+            let v = zero_keeps(e, a[0], v);
+            not_finite_nan(e, a[0], v)
         },
+        // sinpi(n) is a zero of n's sign, cospi(n + ½) +0.
         C::sinpi => |e, a| {
-            let (r, q) = reduce_pi(e, a[0]);
-            quadrant(e, r, q, 0)
+            let x = integral_mod_2(e, a[0]);
+            let (r, q) = reduce_pi(e, x);
+            let v = quadrant(e, r, q, 0);
+            let v = zero_signed_as(e, v, a[0]);
+            not_finite_nan(e, a[0], v)
         },
         C::cospi => |e, a| {
-            let (r, q) = reduce_pi(e, a[0]);
-            quadrant(e, r, q, 1)
+            let x = integral_mod_2(e, a[0]);
+            let (r, q) = reduce_pi(e, x);
+            let v = quadrant(e, r, q, 1);
+            let zero = e.dconst(0.0);
+            let v = zero_signed_as(e, v, zero);
+            not_finite_nan(e, a[0], v)
         },
         C::tanpi => |e, a| {
-            let (r, q) = reduce_pi(e, a[0]);
+            let x = integral_mod_2(e, a[0]);
+            let (r, q) = reduce_pi(e, x);
             let t = tan_of(e, r, q);
-            super::specials::tanpi_exact(e, a[0], q, t)
+            let v = super::specials::tanpi_exact(e, a[0], q, t);
+            not_finite_nan(e, a[0], v)
         },
         C::atan => |e, a| {
             let one = e.dconst(1.0);
@@ -105,11 +123,27 @@ pub(super) fn trig(e: &mut E, op: C, args: &[Value], ret: Handle<Type>) -> Resul
     if op == C::sincos {
         let c = e.lanewise(ret, value_args, |e, a, _| {
             let (r, q) = reduce(e, a[0]);
-            quadrant(e, r, q, 1)
+            let v = quadrant(e, r, q, 1);
+            not_finite_nan(e, a[0], v)
         });
         e.b.store(args[1], c, None, false)?;
     }
     Ok(Some(v))
+}
+
+/// x, or for |x| ≥ 2^52 (an integer) x modulo 2 (exact: x/2 and its integral part are),
+/// which the `*pi` functions' reduction takes where it could not take x.
+fn integral_mod_2(e: &mut E, x: Value) -> Value {
+    let ax = e.dglsl(G::FAbs, x);
+    let big_k = e.dconst(2f64.powi(52));
+    let big = e.dcmp(P::Oge, ax, big_k);
+    let half = e.dconst(0.5);
+    let h = e.dbin(B::FMul, x, half);
+    let th = e.dglsl(G::Trunc, h);
+    let two = e.dconst(2.0);
+    let even = e.dbin(B::FMul, th, two);
+    let m = e.dbin(B::FSub, x, even);
+    e.dsel(big, m, x)
 }
 
 /// (sin r, cos r) of a double-double r in [-π/4, π/4].

@@ -13,7 +13,7 @@
 //!   with r's low part as its first-order term; tan as their quotient.
 //! * The `*pi` forms reduce exactly: 2x's nearest integer k, (x − k/2)·π as a pair.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
 use crate::ir::builtin::CLOp as C;
@@ -22,6 +22,7 @@ use crate::ir::{Handle, IntPredicate as I, Op, Sign, Type, Value};
 
 use super::eft::{self, Pair};
 use super::float_ops::{f, fc, fcmp, fsel, ft, ki, neg, poly, to_int, zero_keeps, zero_signed_as};
+use super::specials::not_finite_nan;
 use super::E;
 use crate::vulkan::emit::plain;
 
@@ -422,18 +423,6 @@ fn quadrant(e: &mut E, x: Value, r: Pair, q: Value, shift: i64) -> Value {
     // sin(±0) is ±0 (the reduction's x − 0·π/2 is +0).
     let v = if shift == 0 { zero_keeps(e, x, v) } else { v };
     not_finite_nan(e, x, v)
-}
-
-/// `v`, or NaN where x is infinite or NaN (the reductions do not carry those).
-fn not_finite_nan(e: &mut E, x: Value, v: Value) -> Value {
-    let t = ft(e);
-    let bt = e.b.l.out.ty(Type::Bool);
-    let inf = e.spirv(S::IsInf, bt, vec![x]);
-    let nan = e.spirv(S::IsNan, bt, vec![x]);
-    let dflt = super::div_sqrt::default_nan(e, t);
-    let v = fsel(e, inf, dflt, v);
-    let quiet = f(e, B::FAdd, x, x);
-    fsel(e, nan, quiet, v)
 }
 
 /// tan of q·π/2 + r; NaN for an infinite or NaN x.

@@ -152,6 +152,26 @@ fn devices() -> R<bool> {
         vk::api_version_minor(props.api_version),
         vk::api_version_patch(props.api_version)
     );
+    // What the device keeps of IEEE arithmetic where a module asks (SPIR-V's float
+    // controls): without SignedZeroInfNanPreserve a compiler may assume no NaN, infinity
+    // or signed zero.
+    let mut fc = vk::PhysicalDeviceFloatControlsProperties::default();
+    let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut fc);
+    unsafe {
+        g.instance
+            .get_physical_device_properties2(g.physical, &mut p2)
+    };
+    let yes = |b: vk::Bool32| if b != 0 { "yes" } else { "no" };
+    println!(
+        "float controls: SignedZeroInfNanPreserve 16/32/64 {}/{}/{}, DenormPreserve \
+         16/32/64 {}/{}/{}",
+        yes(fc.shader_signed_zero_inf_nan_preserve_float16),
+        yes(fc.shader_signed_zero_inf_nan_preserve_float32),
+        yes(fc.shader_signed_zero_inf_nan_preserve_float64),
+        yes(fc.shader_denorm_preserve_float16),
+        yes(fc.shader_denorm_preserve_float32),
+        yes(fc.shader_denorm_preserve_float64),
+    );
     Ok(true)
 }
 
