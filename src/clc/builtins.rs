@@ -139,18 +139,25 @@ impl FnWriter<'_, '_> {
         let name: String = match op {
             _ if vector_memory.is_some() => vector_memory.unwrap_or_default(),
             CLOp::printf => return self.printf(values, a, tys),
+            CLOp::mad => {
+                let helper = self.w.mul_add_helper(ret)?;
+                return Ok(Expr::call(&helper, &a));
+            }
             _ => mappings::opencl_std_name(op)
                 .ok_or_else(|| Error::unsupported(format!("OpenCL.std {op:?}")))?
                 .to_string(),
         };
         let class_signed = mappings::opencl_std_sign(op) == Some(Sign::Signed);
+        // Float functions whose integer operand is `int` (OpenCL C has no `uint` overload).
+        let int_operand = matches!(op, CLOp::ldexp | CLOp::pown | CLOp::rootn);
         let mut args = Vec::new();
         for (i, (e, &t)) in a.into_iter().zip(tys).enumerate() {
-            let signed_arg = class_signed
-                && match op {
-                    CLOp::s_upsample => i == 0,
-                    _ => true,
-                };
+            let signed_arg = int_operand
+                || class_signed
+                    && match op {
+                        CLOp::s_upsample => i == 0,
+                        _ => true,
+                    };
             let e = match &m.types[t] {
                 Type::Pointer { pointee, space } => {
                     // frexp's, remquo's and lgamma_r's int pointers point to signed ints.

@@ -124,6 +124,7 @@ impl Cfg {
 }
 
 /// A line of the body: code at an indentation, or a block's label (written if used).
+#[derive(Clone)]
 enum Line {
     Code(usize, String),
     Label(usize, usize),
@@ -275,16 +276,10 @@ impl Layout<'_, '_, '_> {
                 let else_lines = self.capture(|l| l.edge(x, on_false.0 as usize, inner))?;
                 match (then_lines.is_empty(), else_lines.is_empty()) {
                     (true, true) => {}
-                    (false, true) => {
-                        self.code(d, format!("if ({}) {{", c.text));
-                        self.lines.extend(then_lines);
-                        self.code(d, "}".into());
-                    }
+                    (false, true) => self.guarded(d, c.text.clone(), then_lines),
                     (true, false) => {
                         let neg = super::expr::Expr::unary("!", &c.paren_if_needed());
-                        self.code(d, format!("if ({}) {{", neg.text));
-                        self.lines.extend(else_lines);
-                        self.code(d, "}".into());
+                        self.guarded(d, neg.text, else_lines);
                     }
                     (false, false) => {
                         self.code(d, format!("if ({}) {{", c.text));
@@ -344,6 +339,47 @@ impl Layout<'_, '_, '_> {
         Ok(())
     }
 
+    /// `if (cond) { lines }` at depth `d`. Where the lines hold a loop with a barrier (clang's
+    /// loop rotation guards a barrier loop so: `if (n > 0) { ...; for (;;) { ... } }`), the
+    /// guard is tested at the loop's top instead, `for (;;) { if (!guard) break; ... }`, as
+    /// the source's `for` tested it: PoCL forms no barrier regions for a barrier loop inside
+    /// a conditional, and stored nothing. The code before the loop and after it keeps the
+    /// guard; the form is used only where the code before declares nothing the loop uses.
+    fn guarded(&mut self, d: usize, cond: String, lines: Vec<Line>) {
+        let Some((pre, body, post)) = split_barrier_loop(d + 1, &lines) else {
+            self.code(d, format!("if ({cond}) {{"));
+            self.lines.extend(lines);
+            self.code(d, "}".into());
+            return;
+        };
+        let guard = self.fw.fresh_name("guard", "guard");
+        self.code(d, format!("bool {guard} = {cond};"));
+        if !pre.is_empty() {
+            self.code(d, format!("if ({guard}) {{"));
+            self.lines.extend(pre.to_vec());
+            self.code(d, "}".into());
+        }
+        // The loop one level out, its guard first (after the opening line).
+        let mut out: Vec<Line> = body
+            .iter()
+            .map(|l| match l {
+                Line::Code(x, s) => Line::Code(x - 1, s.clone()),
+                Line::Label(x, b) => Line::Label(x - 1, *b),
+            })
+            .collect();
+        let open = out
+            .iter()
+            .position(|l| matches!(l, Line::Code(_, s) if s == "for (;;) {"))
+            .unwrap_or(0);
+        out.insert(open + 1, Line::Code(d + 1, format!("if (!{guard}) break;")));
+        self.lines.extend(out);
+        if !post.is_empty() {
+            self.code(d, format!("if ({guard}) {{"));
+            self.lines.extend(post.to_vec());
+            self.code(d, "}".into());
+        }
+    }
+
     /// The lines `f` writes, taken out of the body.
     fn capture(&mut self, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<Vec<Line>> {
         let start = self.lines.len();
@@ -366,7 +402,13 @@ impl Layout<'_, '_, '_> {
         }
         let s = if ctx.loop_header == Some(to) {
             "continue;".to_string()
-        } else if ctx.break_to == Some(to) {
+        } else if self.returns_nothing(to) {
+            // An early return is a `return`, not a jump to the function's last line.
+            "return;".to_string()
+        } else if ctx.break_to.is_some_and(|b| self.passes_to(b, to)) {
+            // A loop's exits that meet after it leave it by `break` alike: a `goto` out of
+            // a loop with a barrier defeats the barrier regions drivers form (PoCL stored
+            // nothing).
             "break;".to_string()
         } else {
             self.fw.labels.insert(BlockId(to as u32));
@@ -374,6 +416,38 @@ impl Layout<'_, '_, '_> {
         };
         self.code(ctx.depth, s);
         Ok(())
+    }
+
+    /// Whether block `b` only returns from a function without a result.
+    fn returns_nothing(&self, b: usize) -> bool {
+        let block = &self.fw.body.blocks[b];
+        block.insts.is_empty() && matches!(block.terminator, Terminator::Return(None))
+    }
+
+    /// Whether the code at block `b` comes to block `to` doing nothing on the way: `b` is
+    /// `to`, or empty blocks branch from it to `to`, which takes no phi.
+    fn passes_to(&mut self, b: usize, to: usize) -> bool {
+        let mut at = b;
+        for _ in 0..8 {
+            if at == to {
+                return true;
+            }
+            let block = &self.fw.body.blocks[at];
+            let Terminator::Branch(next) = block.terminator else {
+                return false;
+            };
+            let next = next.0 as usize;
+            let body = self.fw.body;
+            let phis = body.blocks[next]
+                .insts
+                .iter()
+                .any(|&h| matches!(body.insts[h].op, Op::Phi { .. }));
+            if !block.insts.is_empty() || phis {
+                return false;
+            }
+            at = next;
+        }
+        false
     }
 
     /// The assignments of the target's phis on the edge, ordered so that none overwrites a
@@ -436,6 +510,36 @@ impl Layout<'_, '_, '_> {
 }
 
 /// "block 'for.body'" for messages.
+/// `lines` (at depth `d`) as (before, the first `for (;;)` at depth `d` holding a barrier
+/// with its closing brace, after), where the lines before declare no variable (a `T name =`
+/// at depth `d`: the loop, moved out of their block, might use it). A label before the loop
+/// at depth `d` belongs to it.
+fn split_barrier_loop(d: usize, lines: &[Line]) -> Option<(&[Line], &[Line], &[Line])> {
+    let start = lines
+        .iter()
+        .position(|l| matches!(l, Line::Code(x, s) if *x == d && s == "for (;;) {"))?;
+    let end = start
+        + lines[start..]
+            .iter()
+            .position(|l| matches!(l, Line::Code(x, s) if *x == d && s == "}"))?;
+    let barrier = lines[start..end].iter().any(|l| {
+        matches!(l, Line::Code(_, s) if s.starts_with("barrier(")
+            || s.starts_with("work_group_barrier(")
+            || s.starts_with("sub_group_barrier("))
+    });
+    // A declaration at the loop's own depth: its left-hand side is a type and a name.
+    let declares = lines[..start].iter().any(|l| {
+        matches!(l, Line::Code(x, s) if *x == d
+            && s.split_once(" = ").is_some_and(|(lhs, _)| lhs.contains(' ')))
+    });
+    // A label the loop's code is reached by stays with it.
+    let mut from = start;
+    while from > 0 && matches!(lines[from - 1], Line::Label(..)) {
+        from -= 1;
+    }
+    (barrier && !declares).then(|| (&lines[..from], &lines[from..=end], &lines[end + 1..]))
+}
+
 fn block_words(fw: &FnWriter, x: usize) -> String {
     fw.body.blocks[x]
         .name

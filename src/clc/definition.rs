@@ -6,55 +6,107 @@ use super::function::FnWriter;
 use super::types::declare;
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::hash::HashSet;
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{self, AddressSpace, ConstantKind, Function, Handle, Type, Value};
 
 /// A program-scope variable OpenCL C declares in functions, and the functions that do.
 pub type LocalUsers = (Handle<ir::Global>, HashSet<Handle<Function>>);
 
-/// The functions that declare each program-scope variable OpenCL C cannot hold at program
-/// scope: a `__local` one in each kernel that uses it (a use from another function is an
-/// error), a private one (SPIR 1.2 producers' tables and strings) as a copy in each function
-/// that uses it, which is exact for constants and for a variable one kernel alone uses.
-pub fn local_variable_users(m: &ir::Module) -> Result<Vec<LocalUsers>> {
-    let mut users: Vec<LocalUsers> = Vec::new();
+/// Where the program-scope variables OpenCL C cannot hold at program scope are declared.
+pub struct LocalPlan {
+    /// Each such variable, and the functions that declare it: a `__local` one in each kernel
+    /// that uses it or calls a function that does, a private one (SPIR 1.2 producers' tables
+    /// and strings) as a copy in each function that uses it, which is exact for constants
+    /// and for a variable one kernel alone uses.
+    pub declared: Vec<LocalUsers>,
+    /// The `__local` variables a function other than a kernel uses, itself or through what it
+    /// calls (as the Khronos translator's wrapper kernels call their bodies): it takes each
+    /// as a trailing parameter, a pointer to it, in this order, and its callers pass theirs.
+    pub passed: HashMap<Handle<Function>, Vec<Handle<ir::Global>>>,
+}
+
+/// The functions that use each program-scope `__local` or private variable directly.
+fn direct_users(m: &ir::Module, g: Handle<ir::Global>) -> Vec<Handle<Function>> {
+    let mut users = Vec::new();
+    for (h, f) in m.functions.iter() {
+        let Some(body) = &f.body else { continue };
+        let mut uses = false;
+        for (_, inst) in body.insts.iter() {
+            ir::operands::for_each_operand(&inst.op, |v| {
+                if let Value::Const(c) = v {
+                    uses |= mentions_global(m, c, g);
+                }
+            });
+        }
+        if uses {
+            users.push(h);
+        }
+    }
+    users
+}
+
+/// `f` and the functions it calls, and they call, that are not kernels (a kernel called as a
+/// function declares its own `__local` variables).
+fn non_kernel_reach(m: &ir::Module, f: Handle<Function>) -> Vec<Handle<Function>> {
+    let mut seen = vec![f];
+    let mut i = 0;
+    while let Some(&g) = seen.get(i) {
+        i += 1;
+        let Some(body) = &m.functions[g].body else {
+            continue;
+        };
+        for (_, inst) in body.insts.iter() {
+            if let ir::Op::Call { callee, .. } = &inst.op {
+                if !m.functions[*callee].is_kernel && !seen.contains(callee) {
+                    seen.push(*callee);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Where each program-scope variable OpenCL C cannot hold at program scope is declared, and
+/// which functions take `__local` ones as parameters.
+pub fn local_plan(m: &ir::Module) -> Result<LocalPlan> {
+    let mut declared: Vec<LocalUsers> = Vec::new();
+    let mut passed: HashMap<Handle<Function>, Vec<Handle<ir::Global>>> = HashMap::default();
+    let reach: Vec<(Handle<Function>, Vec<Handle<Function>>)> = m
+        .functions
+        .iter()
+        .map(|(h, _)| (h, non_kernel_reach(m, h)))
+        .collect();
     for (g, gv) in m.globals.iter() {
         if !matches!(gv.space, AddressSpace::Local | AddressSpace::Private) {
             continue;
         }
+        let direct = direct_users(m, g);
         let mut set = HashSet::default();
-        for (h, f) in m.functions.iter() {
-            let Some(body) = &f.body else { continue };
-            let mut uses = false;
-            for (_, inst) in body.insts.iter() {
-                ir::operands::for_each_operand(&inst.op, |v| {
-                    if let Value::Const(c) = v {
-                        uses |= mentions_global(m, c, g);
-                    }
-                });
-            }
-            if uses {
-                if !f.is_kernel && gv.space == AddressSpace::Local {
-                    return Err(Error::unsupported(format!(
-                        "function '{}' uses the __local variable '{}', which OpenCL C can \
-                         only declare in a kernel",
-                        f.name, gv.name
-                    )));
+        if gv.space == AddressSpace::Local {
+            for (h, reached) in &reach {
+                if !reached.iter().any(|r| direct.contains(r)) {
+                    continue;
                 }
-                set.insert(h);
+                if m.functions[*h].is_kernel {
+                    set.insert(*h);
+                } else {
+                    passed.entry(*h).or_default().push(g);
+                }
+            }
+        } else {
+            set.extend(direct);
+            let one_kernel = set.len() <= 1 && set.iter().all(|&h| m.functions[h].is_kernel);
+            if !gv.is_constant && !one_kernel {
+                return Err(Error::unsupported(format!(
+                    "the private program-scope variable '{}', written and used by several \
+                     functions (OpenCL C has private variables only in functions)",
+                    gv.name
+                )));
             }
         }
-        let one_kernel = set.len() <= 1 && set.iter().all(|&h| m.functions[h].is_kernel);
-        if gv.space == AddressSpace::Private && !gv.is_constant && !one_kernel {
-            return Err(Error::unsupported(format!(
-                "the private program-scope variable '{}', written and used by several functions \
-                 (OpenCL C has private variables only in functions)",
-                gv.name
-            )));
-        }
-        users.push((g, set));
+        declared.push((g, set));
     }
-    Ok(users)
+    Ok(LocalPlan { declared, passed })
 }
 
 fn mentions_global(m: &ir::Module, c: Handle<ir::Constant>, g: Handle<ir::Global>) -> bool {
@@ -80,6 +132,7 @@ pub fn write(
     let mut scope = w.scope.clone();
     let kernel = m.kernels.iter().find(|k| k.function == h);
     let pipe_packets = super::pipes::packet_types(m, f, kernel)?;
+    w.signed_params.clear();
     let mut params = Vec::new();
     let mut decl_params = Vec::new();
     let mut const_params = HashSet::default();
@@ -129,8 +182,38 @@ pub fn write(
                 ty = format!("{ty}restrict ");
             }
         }
+        // A signed integer argument (`int n`, `__global int *p`, `char4 c`) keeps its type,
+        // which hosts see (clGetKernelArgInfo); the body holds it unsigned, as every graph
+        // integer, through a cast.
+        if let Some((held, signed)) = info.and_then(|a| signed_spelling(w, a, p.ty)) {
+            if let Some(decl) = replace_token(&ty, &held, &signed) {
+                expr = match &m.types[p.ty] {
+                    Type::Pointer { .. } => {
+                        let plain = ty.trim_end_matches("restrict ").trim_end();
+                        Expr::cast(plain, &expr)
+                    }
+                    _ => {
+                        w.signed_params.insert(name.clone());
+                        w.unsigned(p.ty, &expr)?
+                    }
+                };
+                ty = decl;
+            }
+        }
         decl_params.push(declare(&ty, &name));
         params.push(expr);
+    }
+    // The `__local` variables it takes from its callers (`LocalPlan::passed`), as pointers:
+    // its body says `(*tile)` where a kernel says `tile`.
+    let passed = w.passed_locals.get(&h).cloned().unwrap_or_default();
+    let mut passed_names = Vec::new();
+    for &g in &passed {
+        let gv = &m.globals[g];
+        let short = short_local_name(&gv.name);
+        let name = scope.fresh(Some(short), "local");
+        let ty = w.type_name(gv.ty)?;
+        decl_params.push(declare(&format!("__local {ty} *"), &name));
+        passed_names.push((g, format!("(*{name})")));
     }
     let ret = w.type_name(f.ret)?;
     let mut proto = String::new();
@@ -150,13 +233,16 @@ pub fn write(
         return Ok((proto, None));
     };
     let mut fw = FnWriter::new(w, f, body, scope, params, pipe_packets, const_params);
+    for (g, name) in &passed_names {
+        fw.w.globals.insert(*g, name.clone());
+    }
     for &g in locals {
         let gv = &m.globals[g];
         // clang names a kernel's `__local` variable `<kernel>.<name>`.
         let short = gv
             .name
             .strip_prefix(&format!("{}.", f.name))
-            .unwrap_or(&gv.name)
+            .unwrap_or(short_local_name(&gv.name))
             .to_string();
         let name = fw.fresh_name(&short, "local");
         let ty = fw.w.type_name(gv.ty)?;
@@ -174,9 +260,10 @@ pub fn write(
     }
     fw.place_values()?;
     let code = super::control::write_body(&mut fw)?;
-    for &g in locals {
+    for &g in locals.iter().chain(&passed) {
         fw.w.globals.remove(&g);
     }
+    fw.w.signed_params.clear();
     let mut text = format!("{proto} {{\n");
     for d in &fw.decls {
         text.push_str(&format!("  {d}\n"));
@@ -184,6 +271,58 @@ pub fn write(
     text.push_str(&code);
     text.push_str("}\n");
     Ok((proto, Some(text)))
+}
+
+/// Where argument `a` of graph type `ty` (an integer, a vector of them, or a pointer to
+/// either) is written signed in the source (`kernel_arg_type`, its typedefs resolved):
+/// (the unsigned spelling the program holds it in, the signed one the source wrote).
+fn signed_spelling(w: &Writer, a: &ir::ArgInfo, ty: Handle<Type>) -> Option<(String, String)> {
+    let m = w.m;
+    let held = match m.types[ty] {
+        Type::Pointer { pointee, .. } => pointee,
+        _ => ty,
+    };
+    let (lanes, shape) = w.shape(held);
+    let super::ops::Shape::Int(width) = shape else {
+        return None;
+    };
+    let written = a.base_type_name.as_deref().unwrap_or(&a.type_name);
+    let base = written.trim_end_matches('*').trim();
+    let n = if lanes > 1 {
+        lanes.to_string()
+    } else {
+        String::new()
+    };
+    let signed = format!("{}{n}", super::types::sint_name(width)?);
+    (base == signed).then(|| {
+        (
+            format!("{}{n}", super::types::uint_name(width).unwrap_or("")),
+            signed,
+        )
+    })
+}
+
+/// `text` with its whole word `from` (the first) made `to`, if it has one.
+fn replace_token(text: &str, from: &str, to: &str) -> Option<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut at = 0;
+    while let Some(i) = text[at..].find(from).map(|i| i + at) {
+        let before = text[..i].chars().next_back().is_none_or(|c| !word(c));
+        let after = text[i + from.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !word(c));
+        if before && after {
+            return Some(format!("{}{to}{}", &text[..i], &text[i + from.len()..]));
+        }
+        at = i + from.len();
+    }
+    None
+}
+
+/// A `__local` variable's own name: clang calls it `<function>.<name>`.
+fn short_local_name(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
 }
 
 fn kernel_attributes(w: &mut Writer<'_>, k: &ir::Kernel) -> Result<String> {

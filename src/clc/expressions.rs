@@ -117,6 +117,17 @@ impl FnWriter<'_, '_> {
                     let e = self.operand(v)?;
                     a.push(self.plain_pointer(v, e)?);
                 }
+                // The `__local` variables the callee takes, as the caller holds them.
+                let passed = self
+                    .w
+                    .passed_locals
+                    .get(callee)
+                    .cloned()
+                    .unwrap_or_default();
+                for g in passed {
+                    let held = self.w.global_name(g)?;
+                    a.push(Expr::unary("&", &Expr::atom(held)));
+                }
                 let name = self.w.functions[callee].clone();
                 Expr::call(&name, &a)
             }

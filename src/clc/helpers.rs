@@ -1,5 +1,6 @@
 //! Small functions the program needs where OpenCL C has no builtin: copies and fills of
-//! bytes (LLVM's `memcpy` and `memset`), one per address space, size type and volatility.
+//! bytes (LLVM's `memcpy` and `memset`), one per address space, size type and volatility;
+//! and `a * b + c` the driver may contract, one per float type.
 
 use super::types::space_word;
 use super::Writer;
@@ -77,6 +78,33 @@ impl Writer<'_> {
             self.helper_names.insert(key.clone(), name);
         }
         Ok((self.helper_names[&key].clone(), dt, st))
+    }
+
+    /// The name of `mul_add_<T>(a, b, c)`, defined on first use: `a * b + c` under
+    /// `FP_CONTRACT ON`, which the program otherwise keeps off. It is how the graph's `mad`
+    /// is written (clang's contraction of the source's `a * b + c`, `llvm.fmuladd`, or the
+    /// source's `mad`, which allows at least as much): the driver may fuse it exactly where
+    /// it could fuse the source's, and nowhere else.
+    pub fn mul_add_helper(&mut self, t: Handle<Type>) -> Result<String> {
+        let tn = self.type_name(t)?;
+        let key = format!("mul_add_{tn}");
+        if !self.helpers.contains_key(&key) {
+            let name = self.scope.fresh(Some(&key), "mul_add");
+            self.helpers.insert(
+                key.clone(),
+                format!(
+                    "#pragma OPENCL FP_CONTRACT ON
+{tn} {name}({tn} a, {tn} b, {tn} c) {{
+  \
+                     return a * b + c;
+}}
+#pragma OPENCL FP_CONTRACT OFF
+"
+                ),
+            );
+            self.helper_names.insert(key.clone(), name);
+        }
+        Ok(self.helper_names[&key].clone())
     }
 
     /// The name of `fill_<dst>(dst, byte, n)`, defined on first use, and its pointer type.

@@ -111,6 +111,12 @@ pub struct Writer<'m> {
     lost: Vec<Lost>,
     /// Kernels enqueued by blocks (`enqueue::invoked`): written as plain functions.
     invoked: HashSet<Handle<ir::Function>>,
+    /// The `__local` variables each function other than a kernel takes as parameters
+    /// (`definition::LocalPlan::passed`).
+    passed_locals: HashMap<Handle<ir::Function>, Vec<Handle<ir::Global>>>,
+    /// The integer parameters of the function being written that are declared signed (and
+    /// held unsigned in its body through a cast).
+    signed_params: HashSet<String>,
 }
 
 /// Write `m` as an OpenCL C program.
@@ -132,6 +138,8 @@ pub fn write(m: &Module) -> Result<Program> {
         in_initializer: false,
         lost: Vec::new(),
         invoked: enqueue::invoked(m),
+        passed_locals: HashMap::default(),
+        signed_params: HashSet::default(),
     };
     // Kernels keep their names exactly (hosts look them up by name); other functions and
     // variables take theirs after them.
@@ -150,7 +158,27 @@ pub fn write(m: &Module) -> Result<Program> {
         let n = w.scope.fresh(Some(&f.name), "function");
         w.functions.insert(h, n);
     }
-    let local_users = definition::local_variable_users(m)?;
+    // Sampler constants take their program-scope names before any function's locals do (a
+    // local `sampler` of -O0 code would otherwise shadow the program's `sampler`).
+    for (_, f) in m.functions.iter() {
+        let Some(body) = &f.body else { continue };
+        let mut used = Vec::new();
+        for (_, inst) in body.insts.iter() {
+            ir::operands::for_each_operand(&inst.op, |v| {
+                if let ir::Value::Const(c) = v {
+                    if matches!(m.constants[c].kind, ir::ConstantKind::Sampler { .. }) {
+                        used.push(c);
+                    }
+                }
+            });
+        }
+        for c in used {
+            w.sampler(c)?;
+        }
+    }
+    let plan = definition::local_plan(m)?;
+    w.passed_locals = plan.passed;
+    let local_users = plan.declared;
     for (g, gv) in m.globals.iter() {
         if matches!(gv.space, AddressSpace::Local | AddressSpace::Private) {
             continue;

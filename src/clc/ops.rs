@@ -52,6 +52,23 @@ impl Writer<'_> {
                 return Ok(lit);
             }
         }
+        // A signed kernel argument the body holds unsigned (`(uint)n`) is read as it is.
+        let held = uint_name(w).unwrap_or("");
+        let n = if lanes > 1 {
+            lanes.to_string()
+        } else {
+            String::new()
+        };
+        let inner = if lanes == 1 {
+            e.text.strip_prefix(&format!("({held})"))
+        } else {
+            e.text
+                .strip_prefix(&format!("as_{held}{n}("))
+                .and_then(|r| r.strip_suffix(')'))
+        };
+        if let Some(p) = inner.filter(|p| self.signed_params.contains(*p)) {
+            return Ok(Expr::atom(p));
+        }
         Ok(if lanes == 1 {
             Expr::cast(name, e)
         } else {

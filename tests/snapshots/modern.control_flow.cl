@@ -45,7 +45,7 @@ uint helper(uint x, uint n) {
   return acc_0_lcssa;
 }
 
-__kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
+__kernel void control_flow(__global int *out, const __global int *x, int n) {
   ulong call;
   uint t;
   uint k_013_i;
@@ -58,9 +58,9 @@ __kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
   uint acc_0_lcssa_i9;
   uint cond;
   call = get_global_id(0u);
-  t = x[call];
+  t = ((const __global uint *)x)[call];
   if ((int)t > 0) {
-    if ((int)n > 0) {
+    if (n > 0) {
       k_013_i = 0u;
       acc_012_i = 0u;
       for (;;) {
@@ -83,7 +83,7 @@ __kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
           }
         }
         uint inc_i = k_013_i + 1u;
-        if ((int)inc_i < (int)n) {
+        if ((int)inc_i < n) {
           k_013_i = inc_i;
           acc_012_i = acc_1_i;
         } else {
@@ -96,7 +96,7 @@ __kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
     }
   } else {
     sub = 0u - t;
-    if ((int)n > -1) {
+    if (n > -1) {
       k_013_i10 = 0u;
       acc_012_i11 = 0u;
       for (;;) {
@@ -118,7 +118,7 @@ __kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
             break;
           }
         }
-        if ((int)k_013_i10 < (int)n) {
+        if ((int)k_013_i10 < n) {
           k_013_i10 = k_013_i10 + 1u;
           acc_012_i11 = acc_1_i22;
         } else {
@@ -131,5 +131,5 @@ __kernel void control_flow(__global uint *out, const __global uint *x, uint n) {
     }
     cond = 0u - acc_0_lcssa_i9;
   }
-  out[call] = cond;
+  ((__global uint *)out)[call] = cond;
 }

@@ -3,7 +3,7 @@
 
 __constant sampler_t sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 
-__kernel void images(read_only image2d_t src, write_only image2d_t dst, sampler_t s, __global uint *dims) {
+__kernel void images(read_only image2d_t src, write_only image2d_t dst, sampler_t s, __global int *dims) {
   uint conv = (uint)get_global_id(0u);
   uint2 vecinit = (uint2)0;
   vecinit.s0 = conv;
@@ -15,12 +15,12 @@ __kernel void images(read_only image2d_t src, write_only image2d_t dst, sampler_
   write_imagef(dst, as_int2(vecinit3), call4 + call5);
   if ((conv == 0u) ? (conv2 == 0u) : false) {
     uint call9 = (uint)get_image_width(src);
-    *dims = call9;
+    *(__global uint *)dims = call9;
     uint call10 = (uint)get_image_height(dst);
-    dims[1] = call10;
+    ((__global uint *)dims)[1] = call10;
     uint2 call12 = (uint2)((uint)get_image_width(src), (uint)get_image_height(src));
-    dims[2] = (call12 * call12.s10).s0;
+    ((__global uint *)dims)[2] = (call12 * call12.s10).s0;
     uint call14 = (uint)get_image_channel_order(src);
-    dims[3] = call14;
+    ((__global uint *)dims)[3] = call14;
   }
 }

@@ -11,11 +11,11 @@ __constant uchar_array34 v_str = "i=%u f=%.3f e=%e x=%#x s=%s c=%c\n";
 __constant uchar_array4 v_str_1 = "str";
 __constant uchar_array21 v_str_2 = "%v4hlf|%5d|%-8s|%ld\n";
 
-__kernel void printf_formats(__global uint *ret, const __global float4 *v) {
+__kernel void printf_formats(__global int *ret, const __global float4 *v) {
   ulong call = get_global_id(0u);
   uint conv = (uint)call;
   const __global float4 *arrayidx = &v[call];
   uint call6 = printf("i=%u f=%.3f e=%e x=%#x s=%s c=%c\n", (uint)conv, (double)((__global float *)&(*arrayidx))[0], (double)((__global float *)&v[call])[1], (uint)(conv * 255u), "str", (int)(conv + 65u));
   uint call9 = printf("%v4hlf|%5d|%-8s|%ld\n", *arrayidx, (int)conv, "lbl", (long)(call << 40UL));
-  ret[call] = (call6 + 100u) + call9;
+  ((__global uint *)ret)[call] = (call6 + 100u) + call9;
 }

@@ -45,7 +45,7 @@ return_:;
   return retval_0;
 }
 
-__kernel void switch_goto(__global uint *out, const __global uint *x) {
+__kernel void switch_goto(__global int *out, const __global int *x) {
   ulong call;
   uint t;
   uint retval_0_i15;
@@ -73,7 +73,7 @@ __kernel void switch_goto(__global uint *out, const __global uint *x) {
   uint add2_lcssa;
   bool cmp_lcssa;
   call = get_global_id(0u);
-  t = x[call];
+  t = ((const __global uint *)x)[call];
   switch (t) {
     case 4294967293u: case 4294967294u: {
       retval_0_i15 = 100u;
@@ -256,5 +256,5 @@ classify_exit_1:;
     }
   }
 cleanup:;
-  out[call] = add2_lcssa << (uint)cmp_lcssa;
+  ((__global uint *)out)[call] = add2_lcssa << (uint)cmp_lcssa;
 }
