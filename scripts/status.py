@@ -87,9 +87,11 @@ def vulkan_rows(log):
 
 
 def linear(within):
-    """The runs of kernels sampling with linear filtering that were not bit-identical but within
-    its precision (tests/exec/compare.rs, LINEAR_FILTER_BOUND), where a log counts them."""
-    return f", {within} more within linear filtering's precision" if within and within != "0" else ""
+    """The runs that were not bit-identical but within the precision OpenCL allows (linear
+    filtering's, contraction's in programs of several kernels: tests/exec/compare.rs), where a
+    log counts them."""
+    return (f", {within} more within the precision OpenCL allows (linear filtering, contraction)"
+            if within and within != "0" else "")
 
 
 def intel_rows(log):
@@ -99,7 +101,7 @@ def intel_rows(log):
                        ("OpenclC", "our OpenCL C (`to-opencl-c`, built from source)"),
                        ("Input", "the input SPIR itself (control)")):
         m = need(rf"^\s*{back}: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
-                 rf"runs bit-identical.*?(?:, (\d+) within linear filtering's precision)?$", log,
+                 rf"runs bit-identical.*?(?:, (\d+) within the precision OpenCL allows[^,]*)?$", log,
                  f"the Intel {back} summary")
         rows.append(f"| Intel CPU runtime, {what} | {m[1]} programs built, {m[2]} refused | "
                     f"{m[3]} of {m[4]} runs bit-identical{linear(m[5])} |")
@@ -117,8 +119,8 @@ def nvidia_opencl_c_rows(log):
 
 def layer_rows(log):
     m = need(r"^\s*Layer: (\d+) programs built from SPIR through the layer \((\d+) translated by "
-             r"it\); (\d+) of (\d+) runs bit-identical[^,;]*(?:, (\d+) within linear filtering's "
-             r"precision)?", log, "the layer summary")
+             r"it\); (\d+) of (\d+) runs bit-identical[^,;]*(?:, (\d+) within the precision OpenCL "
+             r"allows)?", log, "the layer summary")
     return [f"| Intel CPU runtime, legacy application's SPIR through the OpenCL layer "
             f"(`clCreateProgramWithBinary`, `-x spir`) | {m[1]} programs built ({m[2]} "
             f"translated by the layer) | {m[3]} of {m[4]} runs bit-identical{linear(m[5])} |"]
@@ -131,7 +133,7 @@ def producer_rows(log):
     for line in log.splitlines():
         m = re.match(r"\s+(\S+): (\d+) modules \(([^)]*)\), (\d+) invalid; (\d+) read back, "
                      r"(\d+) invalid refused; (\d+) of (\d+) runs bit-identical to the source, "
-                     r"(?:(\d+) within linear filtering's precision, )?"
+                     r"(?:(\d+) within the precision OpenCL allows \(linear filtering, contraction\), )?"
                      r"(\d+) changed by the producer, (\d+) not run", line)
         if m:
             rows.append(f"| {m[1]} | {m[2]} ({m[3]}) | {m[4]} | {m[5]} | {m[6]} | "

@@ -184,7 +184,9 @@ struct Tally {
     build_failed: usize,
     runs: usize,
     same: usize,
-    /// Runs within linear filtering's precision of the source (compare::LINEAR_FILTER_BOUND).
+    /// Runs within the precision OpenCL allows of the source: linear filtering's
+    /// (compare::LINEAR_FILTER_BOUND), contraction's in a program of several kernels
+    /// (compare::CONTRACTION_BOUND).
     within: usize,
     /// The runs that equal each way of building the source (compare::References).
     matched: BTreeMap<&'static str, usize>,
@@ -338,7 +340,7 @@ fn run_all() {
                                     s.kernel
                                 ));
                             }
-                            if m == compare::Matched::LinearFiltered {
+                            if m.is_within() {
                                 t.within += 1;
                             } else {
                                 t.same += 1;
@@ -375,8 +377,8 @@ fn run_all() {
             .collect();
         eprintln!(
             "  {c:?}: {} programs built, {} refused by the driver; {} of {} runs bit-identical \
-             to the source as OpenCL lets the driver build it ({}), {} within linear \
-             filtering's precision",
+             to the source as OpenCL lets the driver build it ({}), {} within the precision \
+             OpenCL allows (linear filtering, contraction)",
             t.built,
             t.build_failed,
             t.same,

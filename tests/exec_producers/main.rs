@@ -214,7 +214,7 @@ impl Module<'_> {
                 _ => false,
             };
             match verdict {
-                Ok(Ok(Ok(compare::Matched::LinearFiltered))) => t.within += 1,
+                Ok(Ok(Ok(m))) if m.is_within() => t.within += 1,
                 Ok(Ok(Ok(_))) => t.same += 1,
                 Ok(Ok(Err(diffs))) if agreed => {
                     t.producer_changed += 1;
@@ -282,7 +282,8 @@ struct Tally {
     refused_invalid: usize,
     runs: usize,
     same: usize,
-    /// Runs within linear filtering's precision of the source (compare::LINEAR_FILTER_BOUND).
+    /// Runs within the precision OpenCL allows of the source (linear filtering, contraction:
+    /// compare::Matched::is_within).
     within: usize,
     /// Runs that differ where the producer changed the kernel's meaning (PRODUCER_CHANGES).
     producer_changed: usize,
@@ -447,7 +448,7 @@ fn run_all() {
             .collect();
         eprintln!(
             "  {p}: {} modules ({}), {} invalid; {} read back, {} invalid refused; {} of {} runs \
-             bit-identical to the source, {} within linear filtering's precision, {} changed by \
+             bit-identical to the source, {} within the precision OpenCL allows (linear filtering, contraction), {} changed by \
              the producer, {} not run (broken by the producer)",
             t.modules,
             versions.join(", "),

@@ -5,8 +5,8 @@
 // the other kernels take the host's. Clamping at the borders is one helper for all.
 //
 //@exec to_luma global=64,64 local=16,4 in:u8[16384] out:f32[4096] i32=64 i32=64
-//@then blur_rows global=64,64 arg:1 out:f32[4096] i32=64 i32=64
-//@then blur_cols global=64,64 arg:4 out:f32[4096] i32=64 i32=64
+//@then blur_rows global=64,64 local=16,16 arg:1 out:f32[4096] i32=64 i32=64
+//@then blur_cols global=64,64 local=16,16 arg:4 out:f32[4096] i32=64 i32=64
 //@then edge_magnitude global=64,64 local=8,8 arg:7 out:f32[4096] i32=64 i32=64
 //@then threshold_count global=4096 local=64 arg:10 out:u8[4096] out:u32[1] f32=40.0 i32=4096
 

@@ -9,7 +9,7 @@
 //@then transposed_mv global=32 local=8 arg:0 in:f32[32]=-1..1 out:f32[32] f32=1.5 i32=32
 //@then add_vector global=32 local=8 arg:7 in:f32[32]=-1..1 i32=32
 //@then mv global=32 local=8 arg:0 arg:7 out:f32[32] f32=0.75 i32=32
-//@then transpose_tiled global=32,32 arg:0 out:f32[1024] i32=32
+//@then transpose_tiled global=32,32 local=16,16 arg:0 out:f32[1024] i32=32
 //@then mv global=32 local=8 arg:15 arg:12 out:f32[32] f32=1.0 i32=32
 //@then transposed_mv global=32 local=8 arg:0 arg:12 out:f32[32] f32=1.0 i32=32
 
