@@ -59,6 +59,7 @@ const ROOMS: &[(&str, &[&str])] = &[
             "ir",
             "mappings",
             "spir::groups",
+            "spir::mangle",
             "spir::opencl_names",
         ],
     ),

@@ -112,6 +112,13 @@ impl FnWriter<'_, '_> {
                 self.w.gep(bt, b, &idx, ty)?
             }
             Op::Call { callee, args } => {
+                if let Some(d) = super::imports::builtin_import(&m.functions[*callee]) {
+                    let mut a = Vec::new();
+                    for &v in args {
+                        a.push(self.operand(v)?);
+                    }
+                    return self.builtin_import_call(&d, args, a, ty).map(Some);
+                }
                 let mut a = Vec::new();
                 for &v in args {
                     let e = self.operand(v)?;

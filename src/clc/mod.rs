@@ -28,6 +28,7 @@ mod expr;
 mod expressions;
 mod function;
 mod helpers;
+mod imports;
 mod lanes;
 mod names;
 mod ops;
@@ -188,6 +189,10 @@ pub fn write(m: &Module) -> Result<Program> {
     let mut bodies = Vec::new();
     let mut prototypes = Vec::new();
     for (h, f) in m.functions.iter() {
+        // A declaration of a builtin under its mangled name: called by its OpenCL C name.
+        if imports::builtin_import(f).is_some() {
+            continue;
+        }
         let locals: Vec<Handle<ir::Global>> = local_users
             .iter()
             .filter(|(_, users)| users.contains(&h))

@@ -21,6 +21,10 @@
 //! * `ours-untyped`: `ours-1.4` with SPV_KHR_untyped_pointers (tests/common/untyped.rs),
 //!   checked by the SPIRV-Tools linked in (the spirv-val installed predates the extension).
 //!
+//! The modules of `llvm-spirv-14`, `dpcpp-1.4` and `llvm22-backend-1.4` are also written as
+//! OpenCL C (`to-opencl-c`), built from that source by the driver and run the same way (the
+//! road of a driver that takes source only; counted as `<producer> as OpenCL C`).
+//!
 //! A module the producer writes and `spirv-val` (OpenCL 2.1+ environment of its version)
 //! accepts must read back and run like its source. A module it rejects is the producer's
 //! fault: read back it must still run right, or be refused with a located error. A run of a
@@ -94,6 +98,9 @@ const PRODUCERS: [&str; 11] = [
     "ours-1.6",
     "ours-untyped",
 ];
+
+/// The producers whose modules are also run as our OpenCL C of them.
+const OPENCL_C_PRODUCERS: [&str; 3] = ["llvm-spirv-14", "dpcpp-1.4", "llvm22-backend-1.4"];
 
 /// `producer`'s SPIR-V of `fixture` (of the kernel's source `cl`), written to `spv`.
 fn produce(producer: &str, (cl, fixture): (&Path, &Path), spv: &Path) -> Result<(), String> {
@@ -303,6 +310,8 @@ fn run_all() {
     let work = std::env::temp_dir().join(format!("spir-xlate-producers-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
     let mut tally: BTreeMap<&str, Tally> = BTreeMap::new();
+    // Per producer of OPENCL_C_PRODUCERS: (programs built from our OpenCL C, its runs).
+    let mut as_c: BTreeMap<&str, (usize, Tally)> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut kernels = 0;
     for cl_path in compare::kernel_sources() {
@@ -435,6 +444,23 @@ fn run_all() {
                 producer,
             };
             module.run(&specs, t, &mut failures);
+            if !OPENCL_C_PRODUCERS.contains(&producer) {
+                continue;
+            }
+            let (built, t) = as_c.entry(producer).or_default();
+            let program = compare::our_opencl_c(&spv, &work)
+                .and_then(|(text, std)| dev.program_from_source_with(&text, &std));
+            match program {
+                Ok(p) => {
+                    *built += 1;
+                    Module {
+                        program: &p,
+                        ..module
+                    }
+                    .run(&specs, t, &mut failures);
+                }
+                Err(e) => failures.push(format!("{name} ({producer}, as OpenCL C): {e}")),
+            }
         }
     }
     eprintln!(
@@ -460,6 +486,14 @@ fn run_all() {
             t.within,
             t.producer_changed,
             t.producer_broke
+        );
+    }
+    for (p, (built, t)) in &as_c {
+        eprintln!(
+            "  {p} as OpenCL C: {built} programs built from our OpenCL C of its modules; {} of \
+             {} runs bit-identical to the source, {} within the precision OpenCL allows \
+             (linear filtering, contraction), {} changed by the producer",
+            t.same, t.runs, t.within, t.producer_changed
         );
     }
     let _ = std::fs::remove_dir_all(&work);

@@ -1,0 +1,88 @@
+//! Calls of functions a module imports under SPIR-mangled OpenCL C builtin names (LLVM's
+//! SPIR-V backend leaves OpenCL C 1.x's `atomic_inc` and others so, as imports the driver's
+//! library resolves): OpenCL C calls them by their names, each pointer argument cast to the
+//! parameter type the mangling names (`volatile __local uint *`), each integer argument read
+//! with the signedness it names. OpenCL C cannot define such a function itself.
+
+use super::expr::Expr;
+use super::function::FnWriter;
+use crate::diag::Result;
+use crate::ir::{self, Handle, Type, Value};
+use crate::spir::mangle::{demangle, Demangled, MType};
+
+/// The builtin function `f` is a declaration of, if it is one.
+pub fn builtin_import(f: &ir::Function) -> Option<Demangled> {
+    if f.body.is_some() || f.linkage != ir::Linkage::Import {
+        return None;
+    }
+    demangle(&f.name).filter(|d| super::names::is_identifier(&d.name))
+}
+
+/// OpenCL C's spelling of a demangled parameter type, where it has one.
+fn spelling(t: &MType) -> Option<String> {
+    Some(match t {
+        MType::Int { bits, signed } => {
+            let name = if *signed {
+                super::types::sint_name(*bits)
+            } else {
+                super::types::uint_name(*bits)
+            };
+            name?.to_string()
+        }
+        MType::Float { bits: 16 } => "half".into(),
+        MType::Float { bits: 32 } => "float".into(),
+        MType::Float { bits: 64 } => "double".into(),
+        MType::Vector { len, elem } => format!("{}{len}", spelling(elem)?),
+        MType::Pointer {
+            space,
+            is_const,
+            is_volatile,
+            pointee,
+        } => {
+            let word = match space {
+                0 => "__private ",
+                1 => "__global ",
+                2 => "__constant ",
+                3 => "__local ",
+                _ => "",
+            };
+            let v = if *is_volatile { "volatile " } else { "" };
+            let c = if *is_const { "const " } else { "" };
+            format!("{v}{c}{word}{} *", spelling(pointee)?)
+        }
+        _ => return None,
+    })
+}
+
+impl FnWriter<'_, '_> {
+    /// The call of imported builtin `d` with `args` (`a` their expressions), returning `ret`.
+    pub fn builtin_import_call(
+        &mut self,
+        d: &Demangled,
+        args: &[Value],
+        a: Vec<Expr>,
+        ret: Handle<Type>,
+    ) -> Result<Expr> {
+        let mut out = Vec::new();
+        for (i, (e, &v)) in a.into_iter().zip(args).enumerate() {
+            let t = self.type_of(v);
+            let e = match d.params.get(i) {
+                Some(p @ MType::Pointer { .. }) => match spelling(p) {
+                    Some(s) => Expr::cast(&s, &e),
+                    None => e,
+                },
+                Some(p) if d.param_sign(i) == Some(true) && spelling(p).is_some() => {
+                    self.w.signed(t, &e)?
+                }
+                _ => e,
+            };
+            out.push(e);
+        }
+        let call = Expr::call(&d.name, &out);
+        // Held unsigned, as every integer the program computes with.
+        match self.w.m.types[ret] {
+            Type::Int { .. } | Type::Vector { .. } => self.w.unsigned(ret, &call),
+            _ => Ok(call),
+        }
+    }
+}
