@@ -258,15 +258,11 @@ impl FnWriter<'_, '_> {
                 Ok(r)
             };
         }
+        // An increment's 1 of the atomic's own type (a bare 1 is ambiguous for 64-bit ones).
+        let one = Expr::cast(&elem, &Expr::atom("1"));
         let (base, v) = match op {
-            S::AtomicIIncrement => (
-                mappings::c11_atomic_name(S::AtomicIAdd),
-                Some(Expr::atom("1")),
-            ),
-            S::AtomicIDecrement => (
-                mappings::c11_atomic_name(S::AtomicISub),
-                Some(Expr::atom("1")),
-            ),
+            S::AtomicIIncrement => (mappings::c11_atomic_name(S::AtomicIAdd), Some(one)),
+            S::AtomicIDecrement => (mappings::c11_atomic_name(S::AtomicISub), Some(one)),
             _ => (
                 mappings::c11_atomic_name(op),
                 match a.get(1) {

@@ -359,6 +359,7 @@ impl Device {
         let size = (len as u64).max(16).div_ceil(16) * 16;
         let info = vk::BufferCreateInfo::default().size(size).usage(
             vk::BufferUsageFlags::STORAGE_BUFFER
+                | vk::BufferUsageFlags::UNIFORM_BUFFER
                 | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER
                 | vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER
                 | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
