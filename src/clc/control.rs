@@ -509,7 +509,6 @@ impl Layout<'_, '_, '_> {
     }
 }
 
-/// "block 'for.body'" for messages.
 /// `lines` (at depth `d`) as (before, the first `for (;;)` at depth `d` holding a barrier
 /// with its closing brace, after), where the lines before declare no variable (a `T name =`
 /// at depth `d`: the loop, moved out of their block, might use it). A label before the loop
@@ -540,6 +539,7 @@ fn split_barrier_loop(d: usize, lines: &[Line]) -> Option<(&[Line], &[Line], &[L
     (barrier && !declares).then(|| (&lines[..from], &lines[from..=end], &lines[end + 1..]))
 }
 
+/// "block 'for.body'" for messages.
 fn block_words(fw: &FnWriter, x: usize) -> String {
     fw.body.blocks[x]
         .name

@@ -184,8 +184,10 @@ pub fn write(
         }
         // A signed integer argument (`int n`, `__global int *p`, `char4 c`) keeps its type,
         // which hosts see (clGetKernelArgInfo); the body holds it unsigned, as every graph
-        // integer, through a cast.
-        if let Some((held, signed)) = info.and_then(|a| signed_spelling(w, a, p.ty)) {
+        // integer, through a cast. A kernel enqueued by blocks is written as a function no
+        // host sees, which the blocks call with the graph's types.
+        let seen = info.filter(|_| !w.invoked.contains(&h));
+        if let Some((held, signed)) = seen.and_then(|a| signed_spelling(w, a, p.ty)) {
             if let Some(decl) = replace_token(&ty, &held, &signed) {
                 expr = match &m.types[p.ty] {
                     Type::Pointer { .. } => {

@@ -65,6 +65,36 @@ pub fn invoked(m: &ir::Module) -> HashSet<Handle<Function>> {
     out
 }
 
+/// The Khronos translator's entry points of enqueued invoke kernels (`invoked`): a kernel
+/// of the same name that takes the literal's generic address and calls the invoke. No host
+/// can set such an argument and OpenCL C has no kernel of a generic or private pointer; the
+/// block calls the invoke itself, so the program leaves the wrapper out.
+pub fn invoke_wrappers(
+    m: &ir::Module,
+    invoked: &HashSet<Handle<Function>>,
+) -> HashSet<Handle<Function>> {
+    let mut out = HashSet::default();
+    for (h, f) in m.functions.iter() {
+        let Some(body) = &f.body else { continue };
+        let unaddressable = f.params.iter().any(|p| {
+            matches!(
+                m.types[p.ty],
+                Type::Pointer {
+                    space: ir::AddressSpace::Generic | ir::AddressSpace::Private,
+                    ..
+                }
+            )
+        });
+        let calls_invoke = body.insts.iter().any(
+            |(_, inst)| matches!(&inst.op, Op::Call { callee, .. } if invoked.contains(callee)),
+        );
+        if f.is_kernel && !invoked.contains(&h) && unaddressable && calls_invoke {
+            out.insert(h);
+        }
+    }
+    out
+}
+
 impl FnWriter<'_, '_> {
     /// A device-side enqueue instruction's expression.
     pub fn enqueue(&mut self, op: S, args: &[Value], ret: Handle<Type>) -> Result<Expr> {

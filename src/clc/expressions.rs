@@ -74,6 +74,9 @@ impl FnWriter<'_, '_> {
             Op::Cast { op, value } => {
                 let from = self.type_of(*value);
                 let e = self.operand(*value)?;
+                if self.pointer_pun(Value::Inst(h), false).is_some() {
+                    self.punned.insert(h, e.clone());
+                }
                 self.w.cast(*op, from, ty, e)?
             }
             Op::Select {
@@ -88,6 +91,19 @@ impl FnWriter<'_, '_> {
                 self.select(ct, ty, c, a, b)?
             }
             Op::Load { ptr, volatile, .. } => {
+                if let Some((object, p, _)) = self.take_pun(*ptr, *volatile) {
+                    let pt = self.type_of(object);
+                    let place = self.place(pt, p, false)?;
+                    let e = if place.starts_with('*') {
+                        Expr {
+                            text: place,
+                            prec: Prec::Unary,
+                        }
+                    } else {
+                        Expr::atom(place)
+                    };
+                    return Ok(Some(Expr::cast(&self.w.type_name(ty)?, &e)));
+                }
                 let pt = self.type_of(*ptr);
                 let p = self.operand(*ptr)?;
                 let place = self.place(pt, p, *volatile)?;

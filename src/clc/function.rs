@@ -42,6 +42,8 @@ pub struct FnWriter<'w, 'm> {
     pub kind: HashMap<Handle<Inst>, Kind>,
     names: HashMap<Handle<Inst>, String>,
     inline: HashMap<Handle<Inst>, Expr>,
+    /// The object's pointer of each inline pointer pun (`pointer_pun`), for its one user.
+    pub punned: HashMap<Handle<Inst>, Expr>,
     pub decls: Vec<String>,
     pub block_names: Vec<String>,
     pub labels: HashSet<BlockId>,
@@ -78,6 +80,7 @@ impl<'w, 'm> FnWriter<'w, 'm> {
             kind: HashMap::default(),
             names: HashMap::default(),
             inline: HashMap::default(),
+            punned: HashMap::default(),
             decls: Vec::new(),
             block_names: Vec::new(),
             labels: HashSet::default(),
@@ -518,10 +521,15 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 volatile,
                 ..
             } => {
-                let p = self.operand(*ptr)?;
                 let v = self.operand(*value)?;
                 let v = self.plain_pointer(*value, v)?;
-                let pt = self.type_of(*ptr);
+                let (pt, p, v) = match self.take_pun(*ptr, *volatile) {
+                    Some((object, p, held)) => {
+                        let held = self.w.type_name(held)?;
+                        (self.type_of(object), p, Expr::cast(&held, &v))
+                    }
+                    None => (self.type_of(*ptr), self.operand(*ptr)?, v),
+                };
                 let place = self.place(pt, p, *volatile)?;
                 out.push(format!("{place} = {};", v.text));
                 return Ok(());
@@ -586,6 +594,49 @@ impl<'w, 'm> FnWriter<'w, 'm> {
             out.push(format!("{name} = {};", value.text));
         }
         Ok(())
+    }
+
+    /// Where `ptr` casts a pointer to an object that holds a pointer into one that reads it
+    /// as another pointer of the same space (`(Node **)&n.next` where `next` is a `uchar *`):
+    /// the cast pointer and the pointer type the object holds. A load or store through it
+    /// is written on the object itself with the value cast (`n.next = (uchar *)v`): storing
+    /// through the cast is type punning, which a driver's alias analysis may reorder (the
+    /// Intel runtime read a list's `next` before the store and crashed on it).
+    pub fn pointer_pun(&self, ptr: Value, volatile: bool) -> Option<(Value, Handle<Type>)> {
+        let m = self.w.m;
+        let Value::Inst(c) = ptr else { return None };
+        if self.kind.get(&c) != Some(&Kind::Inline) {
+            return None;
+        }
+        let Op::Cast {
+            op: ir::CastOp::Bitcast,
+            value: object,
+        } = self.body.insts[c].op
+        else {
+            return None;
+        };
+        let pointee = |t: Handle<Type>| match m.types[t] {
+            Type::Pointer { pointee, .. } => Some(pointee),
+            _ => None,
+        };
+        let space = |t: Handle<Type>| match m.types[t] {
+            Type::Pointer { space, .. } => Some(space),
+            _ => None,
+        };
+        let read_as = pointee(self.type_of(ptr))?;
+        let held = pointee(self.type_of(object))?;
+        let same_space = space(read_as).is_some() && space(read_as) == space(held);
+        (!volatile && same_space).then_some((object, held))
+    }
+
+    /// For a load or store through pointer pun `ptr` (`pointer_pun`): the object's pointer,
+    /// its expression (in place of the cast's) and the pointer type the object holds.
+    pub fn take_pun(&mut self, ptr: Value, volatile: bool) -> Option<(Value, Expr, Handle<Type>)> {
+        let (object, held) = self.pointer_pun(ptr, volatile)?;
+        let Value::Inst(c) = ptr else { return None };
+        let p = self.punned.remove(&c)?;
+        self.inline.remove(&c);
+        Some((object, p, held))
     }
 
     /// The object a pointer of type `pt` designates, as an lvalue (`x`, `p[i].m1`, `*p`).

@@ -93,13 +93,9 @@ impl Writer<'_> {
             self.helpers.insert(
                 key.clone(),
                 format!(
-                    "#pragma OPENCL FP_CONTRACT ON
-{tn} {name}({tn} a, {tn} b, {tn} c) {{
-  \
-                     return a * b + c;
-}}
-#pragma OPENCL FP_CONTRACT OFF
-"
+                    "#pragma OPENCL FP_CONTRACT ON\n\
+                     {tn} {name}({tn} a, {tn} b, {tn} c) {{\n  return a * b + c;\n}}\n\
+                     #pragma OPENCL FP_CONTRACT OFF\n"
                 ),
             );
             self.helper_names.insert(key.clone(), name);

@@ -10,12 +10,30 @@ use crate::diag::Result;
 use crate::ir::{self, Handle, Type, Value};
 use crate::spir::mangle::{demangle, Demangled, MType};
 
-/// The builtin function `f` is a declaration of, if it is one.
+/// The builtin function `f` is a declaration of, if it is one: a mangled OpenCL C builtin,
+/// or clang's unmangled `__to_global` (`__to_local`, `__to_private`), OpenCL C's
+/// `to_global` of a generic pointer. The first parameter of C11 atomics (`U7_Atomic` in
+/// the mangling, which the demangler reads as the plain type) is made `_Atomic` again.
 pub fn builtin_import(f: &ir::Function) -> Option<Demangled> {
     if f.body.is_some() || f.linkage != ir::Linkage::Import {
         return None;
     }
-    demangle(&f.name).filter(|d| super::names::is_identifier(&d.name))
+    if let Some(to) = f.name.strip_prefix("__") {
+        if matches!(to, "to_global" | "to_local" | "to_private") {
+            return Some(Demangled {
+                name: to.to_string(),
+                params: Vec::new(),
+            });
+        }
+    }
+    let mut d = demangle(&f.name).filter(|d| super::names::is_identifier(&d.name))?;
+    if f.name.contains("U7_Atomic") {
+        if let Some(MType::Pointer { pointee, .. }) = d.params.first_mut() {
+            let plain = std::mem::replace(pointee.as_mut(), MType::Void);
+            **pointee = MType::Atomic(Box::new(plain));
+        }
+    }
+    Some(d)
 }
 
 /// OpenCL C's spelling of a demangled parameter type, where it has one.
@@ -33,6 +51,8 @@ fn spelling(t: &MType) -> Option<String> {
         MType::Float { bits: 32 } => "float".into(),
         MType::Float { bits: 64 } => "double".into(),
         MType::Vector { len, elem } => format!("{}{len}", spelling(elem)?),
+        // OpenCL C's atomic types: `atomic_int`, `atomic_ulong`, `atomic_float`, ...
+        MType::Atomic(t) => format!("atomic_{}", spelling(t)?),
         MType::Pointer {
             space,
             is_const,

@@ -20,31 +20,39 @@ pub fn lane_access(v: &str, k: Option<i64>, i: &Expr) -> String {
 }
 
 /// Lanes of `a` and `b` by `mask`: a swizzle of one source, or a vector literal of
-/// swizzles of both.
+/// swizzles of both. An undefined lane (`None`: LLVM's `undef`, SPIR-V's 0xFFFFFFFF) is
+/// zero, as the drivers that read the module itself give it (LLVM's SPIR-V backend leaves
+/// `get_image_dim`'s fourth lane so).
 pub fn shuffle(ty: &str, a: &Expr, b: &Expr, n: u32, mask: &[Option<u32>]) -> Expr {
-    let lanes: Vec<u32> = mask.iter().map(|l| l.unwrap_or(0)).collect();
-    if lanes.iter().all(|&l| l < n) {
-        let sw: String = lanes.iter().map(|l| format!("{l:x}")).collect();
+    if mask.iter().all(|l| l.is_some_and(|l| l < n)) {
+        let sw: String = mask.iter().flatten().map(|l| format!("{l:x}")).collect();
         return Expr::atom(format!("{}.s{sw}", a.postfix()));
     }
-    // Runs of lanes from one source, each a swizzle.
+    let elem = ty.trim_end_matches(|c: char| c.is_ascii_digit());
+    // Runs of lanes from one source (`Some(false)` a, `Some(true)` b), each a swizzle, and
+    // of zeros (`None`).
     let mut parts: Vec<String> = Vec::new();
-    let mut run: Option<(bool, String)> = None;
-    for &l in &lanes {
-        let (from_b, lane) = (l >= n, if l >= n { l - n } else { l });
+    let mut run: Option<(Option<bool>, String)> = None;
+    let flush = |run: Option<(Option<bool>, String)>, parts: &mut Vec<String>| match run {
+        Some((Some(from_b), s)) => parts.push(swizzle(if from_b { b } else { a }, &s)),
+        Some((None, s)) => parts.extend(s.chars().map(|_| format!("({elem})0"))),
+        None => {}
+    };
+    for &l in mask {
+        let (src, lane) = match l {
+            Some(l) if l >= n => (Some(true), l - n),
+            Some(l) => (Some(false), l),
+            None => (None, 0),
+        };
         match &mut run {
-            Some((src, s)) if *src == from_b && s.len() < 16 => s.push_str(&format!("{lane:x}")),
+            Some((from, s)) if *from == src && s.len() < 16 => s.push_str(&format!("{lane:x}")),
             _ => {
-                if let Some((src, s)) = run.take() {
-                    parts.push(swizzle(if src { b } else { a }, &s));
-                }
-                run = Some((from_b, format!("{lane:x}")));
+                flush(run.take(), &mut parts);
+                run = Some((src, format!("{lane:x}")));
             }
         }
     }
-    if let Some((src, s)) = run {
-        parts.push(swizzle(if src { b } else { a }, &s));
-    }
+    flush(run, &mut parts);
     Expr::atom(format!("({ty})({})", parts.join(", ")))
 }
 

@@ -186,11 +186,12 @@ pub fn write(m: &Module) -> Result<Program> {
         }
         w.global_definition(g)?;
     }
+    let invoke_wrappers = enqueue::invoke_wrappers(m, &w.invoked);
     let mut bodies = Vec::new();
     let mut prototypes = Vec::new();
     for (h, f) in m.functions.iter() {
         // A declaration of a builtin under its mangled name: called by its OpenCL C name.
-        if imports::builtin_import(f).is_some() {
+        if imports::builtin_import(f).is_some() || invoke_wrappers.contains(&h) {
             continue;
         }
         let locals: Vec<Handle<ir::Global>> = local_users

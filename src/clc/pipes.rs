@@ -74,10 +74,25 @@ pub fn packet_types(
     Ok(out)
 }
 
-/// The packet size and alignment the pipe built-ins give for parameter `param`.
+/// The packet size and alignment the pipe built-ins give for parameter `param`, in `f` or
+/// in a function it passes the pipe to (the Khronos translator's wrapper kernels call their
+/// bodies with it), at most `depth` calls down.
 fn packet_of(m: &Module, f: &Function, param: u32) -> Option<(u64, u64)> {
+    packet_within(m, f, param, 4)
+}
+
+fn packet_within(m: &Module, f: &Function, param: u32, depth: u32) -> Option<(u64, u64)> {
     let body = f.body.as_ref()?;
-    body.insts.iter().find_map(|(_, inst)| {
+    let passed = || {
+        body.insts.iter().find_map(|(_, inst)| {
+            let Op::Call { callee, args } = &inst.op else {
+                return None;
+            };
+            let at = args.iter().position(|a| *a == Value::Param(param))?;
+            packet_within(m, &m.functions[*callee], at as u32, depth.checked_sub(1)?)
+        })
+    };
+    let used = body.insts.iter().find_map(|(_, inst)| {
         let Op::Builtin {
             builtin: crate::ir::Builtin::Spirv(op),
             args,
@@ -96,7 +111,8 @@ fn packet_of(m: &Module, f: &Function, param: u32) -> Option<(u64, u64)> {
             _ => None,
         };
         Some((int(&args[args.len() - 2])?, int(&args[args.len() - 1])?))
-    })
+    });
+    used.or_else(passed)
 }
 
 impl FnWriter<'_, '_> {

@@ -36,7 +36,7 @@ __kernel void struct_copy(const __global struct outer_t *src, __global struct ou
   uint2 t_2 = t_1.s02;
   __private uint4 *v11 = &o.m1;
   uint4 t_3 = *v11;
-  uint4 t_4 = t_2.s0100;
+  uint4 t_4 = (uint4)(t_2.s01, (uint)0, (uint)0);
   *v11 = (uint4)(t_3.s0, t_4.s0, t_3.s2, t_4.s1);
   __private ulong *d = &o.m0[0].m4;
   *d = *d ^ (ulong)(short)o.m0[1].m3;

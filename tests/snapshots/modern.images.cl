@@ -19,7 +19,7 @@ __kernel void images(read_only image2d_t src, write_only image2d_t dst, sampler_
     uint call10 = (uint)get_image_height(dst);
     ((__global uint *)dims)[1] = call10;
     uint2 call12 = (uint2)((uint)get_image_width(src), (uint)get_image_height(src));
-    ((__global uint *)dims)[2] = (call12 * call12.s10).s0;
+    ((__global uint *)dims)[2] = (call12 * (uint2)(call12.s1, (uint)0)).s0;
     uint call14 = (uint)get_image_channel_order(src);
     ((__global uint *)dims)[3] = call14;
   }
