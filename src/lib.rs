@@ -77,10 +77,9 @@ pub enum Translation {
 impl Translation {
     /// Set the option `name` (the command line's long option without `--`) to `value`. To
     /// SPIR-V: `target`, `vulkan-pointers`, `printf-buffer-size`, `max-push-constants`,
-    /// `spirv-version`,
-    /// `debug-info`, `mad`; to SPIR:
-    /// `flavor`, `spir-version`, `kernel-info`, `builtins-as-globals`, `text` (the command
-    /// line's `-S`); either way: `time-limit`. An option of the other direction, an unknown
+    /// `spirv-version`, `debug-info`, `mad`; to SPIR: `flavor`, `spir-version`,
+    /// `kernel-info`, `builtins-as-globals`, `text` (the command line's `-S`); either way:
+    /// `time-limit`. An option of the other direction, an unknown
     /// one or a bad value is an error saying so.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         match (self, name) {
