@@ -101,7 +101,7 @@ def intel_rows(log):
                        ("OpenclC", "our OpenCL C (`to-opencl-c`, built from source)"),
                        ("Input", "the input SPIR itself (control)")):
         m = need(rf"^\s*{back}: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
-                 rf"runs bit-identical.*?(?:, (\d+) within the precision OpenCL allows[^,]*)?$", log,
+                 rf"runs bit-identical.*?(?:, (\d+) within the precision OpenCL allows.*)?$", log,
                  f"the Intel {back} summary")
         rows.append(f"| Intel CPU runtime, {what} | {m[1]} programs built, {m[2]} refused | "
                     f"{m[3]} of {m[4]} runs bit-identical{linear(m[5])} |")
@@ -115,6 +115,30 @@ def nvidia_opencl_c_rows(log):
     return [f"| NVIDIA OpenCL (H200), our OpenCL C (`to-opencl-c`, built from source; "
             f"[how](testing.md)) | {m[1]} programs built, {m[2]} refused | {m[3]} of {m[4]} runs "
             f"bit-identical (to the source built by NVIDIA's OpenCL) |"]
+
+
+def opencl_c_producer_rows(log):
+    """Other producers' modules written as our OpenCL C and built by the Intel runtime from
+    that source (tests/exec_producers' `<producer> as OpenCL C` lines)."""
+    rows = []
+    for line in log.splitlines():
+        m = re.match(r"\s+(\S+) as OpenCL C: (\d+) programs built from our OpenCL C of its "
+                     r"modules; (\d+) of (\d+) runs bit-identical to the source, (\d+) within "
+                     r"the precision OpenCL allows[^)]*\), (\d+) changed by the producer", line)
+        if m:
+            rows.append(f"| {m[1]} | {m[2]} | {m[3]} of {m[4]}{linear(m[5])} | {m[6]} |")
+    return rows
+
+
+def nvidia_apps_rows(log):
+    """Our OpenCL C of the application programs on NVIDIA's OpenCL (the GPU machine)."""
+    m = re.search(r"OpenclC: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
+                  r"runs bit-identical", log)
+    if not m:
+        return []
+    return [f"| NVIDIA OpenCL (H200), our OpenCL C of the application programs (`app_*`, "
+            f"`workgroup_sizes`, `clc_signatures`) | {m[1]} programs built, {m[2]} refused | "
+            f"{m[3]} of {m[4]} runs bit-identical (to the source built by NVIDIA's OpenCL) |"]
 
 
 def layer_rows(log):
@@ -462,12 +486,14 @@ def main():
     vulkan, intel, gpu = read("exec_vulkan.log"), read("exec_intel.log"), read("gpu.log")
     layer = read("exec_layer.log")
     nvidia = read("opencl_c_nvidia.log")
+    nvidia_apps = read("opencl_c_nvidia_apps.log")
     if not (vulkan and intel):
         sys.exit("status.py: docs/logs/exec_vulkan.log and exec_intel.log are needed "
                  "(python3 scripts/status.py --run makes them)")
     stamp = datetime.datetime.fromtimestamp(
         os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
     rows = (intel_rows(intel) + (nvidia_opencl_c_rows(nvidia) if nvidia else [])
+            + (nvidia_apps_rows(nvidia_apps) if nvidia_apps else [])
             + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
             + (gpu_rows(gpu) if gpu else []))
     producers = read("exec_producers.log")
@@ -501,6 +527,14 @@ def main():
             "",
             *producer_rows(producers),
             "",
+            "The modules of three of them written as our OpenCL C (`to-opencl-c`), built by "
+            "the Intel runtime from that source and run against the kernel's own source (the "
+            "road of a driver that takes source only):",
+            "",
+            "| producer | programs built | runs bit-identical | the producer's change |",
+            "|---|---|---|---|",
+            *opencl_c_producer_rows(producers),
+            "",
         ] if producers else []),
         *([
             "Math in the Vulkan library against the correctly rounded result (mpmath: the "
@@ -516,8 +550,9 @@ def main():
             "",
         ] if math else []),
         *([
-            "Every float math builtin of OpenCL C at the inputs where libraries go wrong "
-            "(`tests/kernels/math_special.cl`: signed zeros, subnormals, numbers next to 1, "
+            "Every float and double math builtin of OpenCL C at the inputs where libraries go "
+            "wrong (`tests/kernels/math_special.cl`, `math_special_double.cl`: signed zeros, "
+            "subnormals, numbers next to 1, "
             "integers and half-integers, overflow thresholds, the largest float, infinities, "
             "NaN, and every pair of them), judged by `scripts/math_special.py` against the "
             "special values C99 Annex F and OpenCL C 7.5.1 fix and the correctly rounded "
