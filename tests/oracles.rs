@@ -74,14 +74,48 @@ fn every_fixture_validates_and_reads_back_with_llvm_spirv() {
 
 /// Numbers inside `name(...)` attributes of the source, e.g. `reqd_work_group_size(8, 4, 1)`.
 fn attribute_tuples(src: &str, name: &str) -> Vec<String> {
+    let defines = defines(src);
     src.match_indices(&format!("{name}("))
         .map(|(i, m)| {
             let rest = &src[i + m.len()..];
             let args = &rest[..rest.find(')').unwrap()];
             args.split(',')
                 .map(|a| a.trim())
+                .map(|a| defines.get(a).copied().unwrap_or(a))
                 .collect::<Vec<_>>()
                 .join(" ")
+        })
+        .collect()
+}
+
+/// The source's object-like macros of one token (`#define TILE 16`).
+fn defines(src: &str) -> std::collections::HashMap<&str, &str> {
+    src.lines()
+        .filter_map(|l| {
+            let mut words = l.strip_prefix("#define ")?.split_whitespace();
+            let (name, value) = (words.next()?, words.next()?);
+            (words.next().is_none() && !name.contains('(')).then_some((name, value))
+        })
+        .collect()
+}
+
+/// The source without its `//` comments.
+fn code(src: &str) -> String {
+    src.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Each kernel's parameter list (`__kernel [attributes] void name(...)`).
+fn kernel_params(code: &str) -> Vec<&str> {
+    code.split("__kernel")
+        .skip(1)
+        .filter_map(|k| {
+            let after = &k[k.find(" void ")?..];
+            let open = after.find('(')?;
+            let close = after[open..].find(')')? + open;
+            Some(&after[open + 1..close])
         })
         .collect()
 }
@@ -105,7 +139,9 @@ fn source_kernel_facts_survive_into_spirv() {
         }
         let name = cl.file_stem().unwrap().to_string_lossy().into_owned();
         let src = std::fs::read_to_string(&cl).unwrap();
-        let kernels = src.matches("__kernel void").count();
+        let code = code(&src);
+        let params: String = kernel_params(&code).concat();
+        let kernels = code.matches("__kernel").count();
         for fixture in [
             format!("tests/fixtures/modern/{name}.spir64.bc"),
             format!("tests/fixtures/modern/{name}.spir.bc"),
@@ -153,11 +189,6 @@ fn source_kernel_facts_survive_into_spirv() {
             if src.contains("read_only image") {
                 expect("a ReadOnly image type", text.contains(" ReadOnly"));
             }
-            let params: String = src
-                .split("__kernel void")
-                .skip(1)
-                .map(|k| &k[..k.find(')').unwrap()])
-                .collect();
             if params.contains("__local") {
                 expect("a Workgroup pointer parameter", text.contains("Workgroup"));
             }
