@@ -319,6 +319,54 @@ def intel_same_input(report):
     return ratio_rows(report, who, "input-spir", "input SPIR", largest=True)
 
 
+def native_bench(gpu, robust, native, clocks):
+    """The Vulkan modules on the GPU against the driver's own OpenCL build of the same source
+    (bench-native.json): each median over the native median, per dispatch with a barrier
+    and timestamp after each, and the rounds' batches; robustBufferAccess off, and on."""
+    nat = {e["kernel"]: timed(e["producers"].get("native")) for e in native["kernels"]}
+    rob = {e["kernel"]: e["producers"] for e in (robust or {}).get("kernels", [])}
+    who = [("ours-physical", "ours, physical"), ("ours-descriptors", "ours, descriptors"),
+           ("clspv", "clspv")]
+    rows = ["| kernel | NVIDIA OpenCL (ms) | " + " | ".join(t for _, t in who)
+            + " | ours, physical, batched | ours, physical, robustBufferAccess |",
+            "|---|---:|" + "---:|" * (len(who) + 2)]
+    ratios = collections.defaultdict(list)
+    for e in gpu["kernels"]:
+        base = nat.get(e["kernel"])
+        if not base:
+            continue
+        p = e["producers"]
+        phys = p.get("ours-physical") or {}
+        cells = [(k, timed(p.get(k))) for k, _ in who]
+        cells.append(("batched", phys.get("batch_ms") if "failed" not in phys else None))
+        cells.append(("robust", timed(rob.get(e["kernel"], {}).get("ours-physical"))))
+        text = []
+        for k, t in cells:
+            if t is None:
+                text.append("failed" if k in p else "—")
+                continue
+            ratios[k].append(t / base)
+            text.append(f"{t / base:.2f}")
+        rows.append(f"| {e['kernel']} | {base:.3f} | " + " | ".join(text) + " |")
+    keys = [k for k, _ in who] + ["batched", "robust"]
+    rows.append("| **geometric mean** | | " +
+                " | ".join(f"**{geomean(ratios[k]):.2f}**" for k in keys) + " |")
+    rows.append("| largest | | " + " | ".join(f"{max(ratios[k]):.2f}" if ratios[k] else ""
+                                           for k in keys) + " |")
+    missing = [e["kernel"] for e in gpu["kernels"] if timed(e["producers"].get("clspv")) is None]
+    page = [f"{gpu['device']} (Vulkan, GPU sizes, {gpu['repeat']} runs each, buffers in "
+            "device-local memory), each median divided by the median of the kernel's own "
+            "source built by NVIDIA's OpenCL on the same GPU (`--native NVIDIA`, event "
+            "profiling)" + (f"; clspv does not run {', '.join(missing)}" if missing else "")
+            + ":", "", *rows, ""]
+    if clocks:
+        lines = [l for l in clocks.splitlines()[1:] if l.strip()]
+        page += ["The GPU's clocks during the runs (`nvidia-smi`, before each part and after "
+                 "the last: SM and memory clock, their maxima, temperature, power):", "",
+                 "```", *lines, "```", ""]
+    return page
+
+
 def module_rows(modules):
     who = ["ours-physical", "clspv", "before-physical"]
     rows = ["| kernel | instructions: ours (physical) | clspv | before | Float64 in ours / "
@@ -342,6 +390,10 @@ def bench_section():
                  "(event or timestamp profiling) divided by that of clspv's module of the same "
                  "source on the same device; below 1 is faster than clspv. `before` is the "
                  "build named by `--baseline` (the commit before issue 48's work).", ""]
+    native = read_json("bench-native.json")
+    if gpu and native:
+        page += native_bench(gpu, read_json("bench-gpu-robust.json"), native,
+                             read("bench-gpu-clocks.csv"))
     for report, what in ((gpu, "GPU sizes"), (lava, "CPU sizes")):
         if report:
             page += [f"{report['device']} (Vulkan, {what}, {report['repeat']} runs each):",

@@ -29,6 +29,11 @@
 //!   profiling): `DIR/intel.json`. `--extra DIR` times every `DIR/<kernel>.*.spv` beside
 //!   them (a module changed by hand: what a change to the translation would gain).
 //!
+//! * `--native PLATFORM`: only times each kernel's OpenCL C source as that platform's OpenCL
+//!   driver builds it (`NVIDIA` on the GPU machine: the native anchor), with event profiling
+//!   and the host's clock beside it, warmed up and in `ROUNDS` rounds: `DIR/native.json`.
+//!   Nothing is built, so the binary runs where only the driver is.
+//!
 //! Nothing here is a test: `scripts/status.py` turns the JSON files kept in docs/logs/ into
 //! the ratio tables of docs/status.md.
 #[path = "../../tests/exec/cl.rs"]
@@ -37,6 +42,7 @@ mod cl;
 mod clspv;
 #[path = "../../tests/common/mod.rs"]
 mod common;
+mod opencl;
 #[allow(dead_code)]
 #[path = "../../tests/exec/spec.rs"]
 mod spec;
@@ -67,6 +73,8 @@ struct Settings {
     /// `--extra`: a directory of hand-made SPIR-V modules timed beside ours on the Intel
     /// runtime.
     extra: Option<PathBuf>,
+    /// `--native`: the OpenCL platform whose build of the source alone is timed.
+    native: Option<String>,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -80,6 +88,7 @@ fn settings() -> Result<Settings, String> {
         baseline: None,
         unoptimized: false,
         extra: None,
+        native: None,
     };
     let mut out = None;
     let mut args = std::env::args().skip(1);
@@ -94,6 +103,7 @@ fn settings() -> Result<Settings, String> {
             "--intel" => s.intel = true,
             "--baseline" => s.baseline = Some(PathBuf::from(value()?)),
             "--extra" => s.extra = Some(PathBuf::from(value()?)),
+            "--native" => s.native = Some(value()?),
             "--input-opt" => match value()?.as_str() {
                 "O2" => s.unoptimized = false,
                 "none" => s.unoptimized = true,
@@ -161,6 +171,9 @@ fn run() -> Result<(), String> {
     let s = settings()?;
     std::fs::create_dir_all(&s.out).map_err(|e| format!("{}: {e}", s.out.display()))?;
     let kernels = kernels(&s)?;
+    if let Some(platform) = &s.native {
+        return opencl::native(&s, &kernels, platform);
+    }
     let mut entries = Vec::new();
     let mut modules = Map::new();
     for k in &kernels {
@@ -200,7 +213,7 @@ fn run() -> Result<(), String> {
         }
     }
     if s.intel {
-        intel(&s, &kernels)?;
+        opencl::intel(&s, &kernels)?;
     }
     Ok(())
 }
@@ -497,208 +510,4 @@ fn seed(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
     })
-}
-
-/// Every kernel on the Intel runtime: the driver's build of the source, our SPIR-V and our
-/// SPIR, and llvm-spirv-14's SPIR-V, each run once (its outputs, against the source's) and
-/// `repeat` times in `ROUNDS` interleaved rounds (so that a slow spell of the machine falls
-/// on every producer alike).
-fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
-    const ROUNDS: usize = 10;
-    let dev = cl::Device::profiling("Intel")?;
-    let mut results = Vec::new();
-    for k in kernels {
-        let src = std::fs::read_to_string(&k.source).map_err(|e| e.to_string())?;
-        let read = |suffix: &str| {
-            std::fs::read(s.out.join(format!("{}.{suffix}", k.name))).map_err(|e| e.to_string())
-        };
-        let mut programs = vec![
-            ("source", dev.program_from_source(&src)),
-            (
-                "ours-spirv",
-                read("opencl.spv").and_then(|b| dev.program_from_il(&b)),
-            ),
-            (
-                "ours-spirv-fma",
-                read("opencl-fma.spv").and_then(|b| dev.program_from_il(&b)),
-            ),
-            (
-                "ours-spirv-split",
-                read("opencl-split.spv").and_then(|b| dev.program_from_il(&b)),
-            ),
-            (
-                "ours-spirv-contract",
-                read("opencl-contract-intel.spv").and_then(|b| dev.program_from_il(&b)),
-            ),
-            (
-                "ours-spirv-1.0",
-                read("opencl-1.0.spv").and_then(|b| dev.program_from_il(&b)),
-            ),
-            (
-                "ours-spir",
-                read("spir.bc").and_then(|b| dev.program_from_spir(&b)),
-            ),
-            (
-                "input-spir",
-                read("bc").and_then(|b| dev.program_from_spir(&b)),
-            ),
-            (
-                "llvm-spirv",
-                read("llvm-spirv.spv").and_then(|b| dev.program_from_il(&b)),
-            ),
-        ];
-        for (name, module) in extra_modules(s, &k.name)? {
-            programs.push((name, dev.program_from_il(&module)));
-        }
-        // Per producer: its times so far and how its outputs compare, or why it failed.
-        let mut state: Vec<Result<(Vec<f64>, String), String>> = programs
-            .iter()
-            .map(|_| Ok((Vec::new(), String::new())))
-            .collect();
-        let mut reference: Option<Vec<(usize, Vec<u8>)>> = None;
-        for round in 0..ROUNDS {
-            let runs = s.repeat / ROUNDS + usize::from(round < s.repeat % ROUNDS);
-            for ((_, program), st) in programs.iter().zip(state.iter_mut()) {
-                let Ok((times, agreed)) = st else { continue };
-                match program
-                    .as_ref()
-                    .map_err(|e| e.clone())
-                    .and_then(|p| intel_run(&dev, p, k, runs))
-                {
-                    Err(e) => *st = Err(e),
-                    Ok((t, outs)) => {
-                        times.extend(t);
-                        if round == 0 {
-                            *agreed = match &reference {
-                                None => {
-                                    reference = Some(outs);
-                                    "reference".to_string()
-                                }
-                                Some(want) => agreement(&k.spec, &outs, want),
-                            };
-                        }
-                    }
-                }
-            }
-        }
-        let mut rows = Map::new();
-        for ((producer, _), st) in programs.iter().zip(state) {
-            let row = match st {
-                Ok((mut t, agreed)) => {
-                    t.sort_by(f64::total_cmp);
-                    let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
-                    let least = t.first().copied().unwrap_or(0.0);
-                    println!(
-                        "{} {producer}: {median:.4} ms (least {least:.4}), {agreed}",
-                        k.name
-                    );
-                    json!({"median_ms": median, "least_ms": least, "runs": t.len(),
-                           "outputs": agreed})
-                }
-                Err(e) => {
-                    println!("{} {producer}: FAILED {e}", k.name);
-                    json!({ "failed": e })
-                }
-            };
-            rows.insert(producer.to_string(), row);
-        }
-        results.push(json!({"kernel": k.name, "producers": rows}));
-    }
-    let input = if s.unoptimized {
-        "clang-14 before LLVM's optimizer (--input-opt none)"
-    } else {
-        "clang-14, opt -O2"
-    };
-    let report = json!({"device": "Intel CPU OpenCL runtime", "repeat": s.repeat,
-                        "input": input, "kernels": results});
-    write_json(&s.out.join("intel.json"), &report)
-}
-
-/// `--extra`'s modules of kernel `name`, by file name.
-fn extra_modules(s: &Settings, name: &str) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
-    let Some(dir) = &s.extra else {
-        return Ok(Vec::new());
-    };
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let f = p.file_name().unwrap_or_default().to_string_lossy();
-            f.starts_with(&format!("{name}.")) && f.ends_with(".spv")
-        })
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let module = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            // A producer's name lives as long as the run's report.
-            let label = p
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            Ok((&*Box::leak(label.into_boxed_str()), module))
-        })
-        .collect()
-}
-
-/// One program's outputs after one run, and the times of `repeat` more.
-type Timed = (Vec<f64>, Vec<(usize, Vec<u8>)>);
-
-fn intel_run(
-    dev: &cl::Device,
-    p: &cl::Program,
-    k: &Kernel,
-    repeat: usize,
-) -> Result<Timed, String> {
-    let bound = spec::bind(dev, &k.spec, seed(&k.name))?;
-    let args: Vec<&cl::Arg> = bound.args.iter().collect();
-    let local = k.spec.local.as_deref();
-    dev.run(p, &k.spec.kernel, &args, &k.spec.global, local)?;
-    let times = dev.run_timed(p, &k.spec.kernel, &args, &k.spec.global, local, repeat)?;
-    Ok((times, bound.outputs(dev)?))
-}
-
-/// How `got` compares with `want` (outputs by argument index).
-fn agreement(spec: &spec::ExecSpec, got: &[(usize, Vec<u8>)], want: &[(usize, Vec<u8>)]) -> String {
-    let mut largest = 0f64;
-    let (mut differ, mut total) = (0usize, 0usize);
-    for ((i, a), (_, b)) in got.iter().zip(want) {
-        let elem = match spec.args.get(*i) {
-            Some(spec::ArgSpec::Buffer { elem, .. }) => *elem,
-            _ => spec::Elem::F32,
-        };
-        let size = elem_size(elem);
-        total += a.len() / size;
-        let float = |x: &[u8]| match elem {
-            spec::Elem::F32 => Some(f32::from_le_bytes(x.try_into().unwrap()) as f64),
-            spec::Elem::F64 => Some(f64::from_le_bytes(x.try_into().unwrap())),
-            _ => None,
-        };
-        // Near zero a difference counts as absolute: against 2^-20 of the largest value.
-        let floor = b
-            .chunks_exact(size)
-            .filter_map(float)
-            .filter(|x| x.is_finite())
-            .fold(0f64, |m, x| m.max(x.abs()))
-            * 2f64.powi(-20);
-        for (x, y) in a.chunks_exact(size).zip(b.chunks_exact(size)) {
-            if x == y {
-                continue;
-            }
-            differ += 1;
-            let (Some(x), Some(y)) = (float(x), float(y)) else {
-                continue;
-            };
-            let scale = x.abs().max(y.abs()).max(floor).max(f64::MIN_POSITIVE);
-            let d = (x - y).abs() / scale;
-            largest = largest.max(if d.is_nan() { f64::INFINITY } else { d });
-        }
-    }
-    match (differ, largest > 0.0) {
-        (0, _) => "same".into(),
-        (n, true) => format!("{n} of {total} differ, by at most {largest:.2e} relative"),
-        (n, false) => format!("{n} of {total} differ"),
-    }
 }

@@ -20,7 +20,11 @@
 //! (the device's clocks rise under load), and each is dispatched `repeat` times in five
 //! rounds taken in turn, a full barrier and a timestamp after each dispatch; a dispatch's
 //! time is the difference of the timestamps around it, and the median and the least of
-//! those are reported, in milliseconds.
+//! those are reported, in milliseconds. Each round also times the same number of dispatches
+//! as one batch, as an application runs a kernel again and again (a barrier between them,
+//! timestamps only around the batch: `batch_ms`, the median of the rounds' averages), and
+//! the host's clock around that batch's submission and wait (`host_ms`, per dispatch), to
+//! show the two clocks agree. `--robust` enables `robustBufferAccess` (the report says so).
 
 use std::path::Path;
 
@@ -29,16 +33,16 @@ use serde_json::{json, Map, Value};
 
 use crate::inputs::elem_size;
 use crate::pipeline::Dispatches;
-use crate::{field, job, one_shot, open_device, vkerr, Device, R};
+use crate::{field, job, one_shot, open_device_with, vkerr, Device, R};
 
 /// A producer's outputs: (name, element type, bytes).
 type Outputs = Vec<(String, String, Vec<u8>)>;
 
-pub fn run(path: &Path, out: &Path) -> R<bool> {
+pub fn run(path: &Path, out: &Path, robust: bool) -> R<bool> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let doc: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let dev = open_device(true)?;
+    let dev = open_device_with(true, robust)?;
     if dev.timestamp_bits == 0 {
         return Err(format!(
             "{} has no timestamps on its compute queue",
@@ -58,7 +62,8 @@ pub fn run(path: &Path, out: &Path) -> R<bool> {
     {
         results.push(kernel(&dev, &dir, k, repeat)?);
     }
-    let report = json!({"device": dev.gpu.name, "repeat": repeat, "kernels": results});
+    let report = json!({"device": dev.gpu.name, "repeat": repeat, "robust_buffer_access": robust,
+                        "kernels": results});
     std::fs::write(out, serde_json::to_vec_pretty(&report).unwrap_or_default())
         .map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(true)
@@ -95,7 +100,15 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
                     }
                     Some((by, want)) => format!("{} ({by})", agreement(&outputs, want)),
                 };
-                ready.push((producer, bound, pipeline, agreement, Vec::new()));
+                ready.push(Ready {
+                    producer,
+                    bound,
+                    pipeline,
+                    agreement,
+                    times: Vec::new(),
+                    batches: Vec::new(),
+                    host: Vec::new(),
+                });
             }
             Err(e) => {
                 println!("{name} {producer}: FAILED {e}");
@@ -105,37 +118,62 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
     }
     let per_round = repeat.div_ceil(ROUNDS).max(1);
     let mut failed = None;
-    for (_, _, p, _, _) in &ready {
-        if let Err(e) = warm_up(dev, p) {
+    for r in &ready {
+        if let Err(e) = warm_up(dev, &r.pipeline) {
             failed = Some(e);
         }
     }
     for _ in 0..ROUNDS {
-        for (_, _, p, _, times) in &mut ready {
-            match timed(dev, p, per_round) {
-                Ok(t) => times.extend(t),
+        for r in &mut ready {
+            let ran = timed(dev, &r.pipeline, per_round).and_then(|t| {
+                r.times.extend(t);
+                batched(dev, &r.pipeline, per_round)
+            });
+            match ran {
+                Ok((gpu, host)) => {
+                    r.batches.push(gpu);
+                    r.host.push(host);
+                }
                 Err(e) => failed = Some(e),
             }
         }
     }
-    for (producer, bound, pipeline, agreement, times) in ready {
-        pipeline.destroy(dev);
-        bound.free(dev);
+    for r in ready {
+        r.pipeline.destroy(dev);
+        r.bound.free(dev);
         let row = match &failed {
             Some(e) => json!({ "failed": e }),
             None => {
-                let (median, least) = summary(&times);
-                println!("{name} {producer}: {median:.4} ms (least {least:.4}), {agreement}");
-                json!({"median_ms": median, "least_ms": least, "runs": times.len(),
-                       "outputs": agreement})
+                let (median, least) = summary(&r.times);
+                let (batch, host) = (summary(&r.batches).0, summary(&r.host).0);
+                println!(
+                    "{name} {}: {median:.4} ms (least {least:.4}; batched {batch:.4}, host \
+                     {host:.4}), {}",
+                    r.producer, r.agreement
+                );
+                json!({"median_ms": median, "least_ms": least, "runs": r.times.len(),
+                       "batch_ms": batch, "host_ms": host, "outputs": r.agreement})
             }
         };
-        rows.insert(producer, row);
+        rows.insert(r.producer, row);
     }
     if let Some(e) = failed {
         println!("{name}: FAILED {e}");
     }
     Ok(json!({"kernel": name, "producers": rows}))
+}
+
+/// A producer's module ready to run, and its times so far.
+struct Ready {
+    producer: String,
+    bound: job::Bound,
+    pipeline: Dispatches,
+    agreement: String,
+    /// Each dispatch's own time.
+    times: Vec<f64>,
+    /// Each round's batch, per dispatch: on the GPU's clock, and on the host's.
+    batches: Vec<f64>,
+    host: Vec<f64>,
 }
 
 /// The median and the least of `times`.
@@ -261,6 +299,68 @@ fn timed(dev: &Device, p: &Dispatches, repeat: u32) -> R<Vec<f64>> {
         .windows(2)
         .map(|w| (w[1].wrapping_sub(w[0]) & mask) as f64 * dev.timestamp_period as f64 * 1e-6)
         .collect())
+}
+
+/// `repeat` dispatches of `p` as one batch, a full barrier between them and timestamps
+/// only around the batch: the time per dispatch on the GPU's clock, and on the host's
+/// around the submission and its wait.
+fn batched(dev: &Device, p: &Dispatches, repeat: u32) -> R<(f64, f64)> {
+    let d = &dev.device;
+    let pool = unsafe {
+        d.create_query_pool(
+            &vk::QueryPoolCreateInfo::default()
+                .query_type(vk::QueryType::TIMESTAMP)
+                .query_count(2),
+            None,
+        )
+    }
+    .map_err(vkerr("vkCreateQueryPool"))?;
+    let barrier = [vk::MemoryBarrier::default()
+        .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+        .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
+    let start = std::time::Instant::now();
+    let ran = one_shot(dev, |cmd| unsafe {
+        d.cmd_reset_query_pool(cmd, pool, 0, 2);
+        d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
+        for i in 0..repeat {
+            if i > 0 {
+                d.cmd_pipeline_barrier(
+                    cmd,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::PipelineStageFlags::COMPUTE_SHADER,
+                    vk::DependencyFlags::empty(),
+                    &barrier,
+                    &[],
+                    &[],
+                );
+            }
+            p.record(dev, cmd);
+        }
+        d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
+    });
+    let host = start.elapsed().as_secs_f64() * 1e3 / f64::from(repeat);
+    let mut stamps = [0u64; 2];
+    let read = ran.and_then(|()| {
+        unsafe {
+            d.get_query_pool_results(
+                pool,
+                0,
+                &mut stamps,
+                vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+            )
+        }
+        .map_err(vkerr("vkGetQueryPoolResults"))
+    });
+    unsafe { d.destroy_query_pool(pool, None) };
+    read?;
+    let mask = if dev.timestamp_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << dev.timestamp_bits) - 1
+    };
+    let ticks = stamps[1].wrapping_sub(stamps[0]) & mask;
+    let gpu = ticks as f64 * dev.timestamp_period as f64 * 1e-6 / f64::from(repeat);
+    Ok((gpu, host))
 }
 
 /// How `got` compares with `want` (the same outputs of another producer).

@@ -165,8 +165,18 @@ impl Device {
             .initial_layout(vk::ImageLayout::UNDEFINED);
         let image = unsafe { d.create_image(&info, None) }.map_err(vkerr("vkCreateImage"))?;
         let req = unsafe { d.get_image_memory_requirements(image) };
+        // Device-local memory where the device has it for images (a GPU's first allowed
+        // type may be the host's memory, which a kernel reads at the bus's speed).
+        let allowed = |t: &u32| req.memory_type_bits & (1 << t) != 0;
+        let local = |t: &u32| {
+            self.memory.memory_types[*t as usize]
+                .property_flags
+                .contains(vk::MemoryPropertyFlags::DEVICE_LOCAL)
+        };
         let index = (0..self.memory.memory_type_count)
-            .find(|&t| req.memory_type_bits & (1 << t) != 0)
+            .filter(allowed)
+            .find(local)
+            .or_else(|| (0..self.memory.memory_type_count).find(allowed))
             .ok_or("no memory for an image")?;
         let memory = unsafe {
             d.allocate_memory(

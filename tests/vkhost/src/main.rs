@@ -76,9 +76,11 @@ fn main() {
             Some(file) => print_reflection(Path::new(file)),
             None => Err("usage: vkhost --reflect MODULE.spv".into()),
         },
-        Some("--bench") => match (args.get(2), args.get(3)) {
-            (Some(file), Some(out)) => bench::run(Path::new(file), Path::new(out)),
-            _ => Err("usage: vkhost --bench BENCH.json RESULTS.json".into()),
+        Some("--bench") => match (args.get(2), args.get(3), args.get(4).map(String::as_str)) {
+            (Some(file), Some(out), robust @ (None | Some("--robust"))) => {
+                bench::run(Path::new(file), Path::new(out), robust.is_some())
+            }
+            _ => Err("usage: vkhost --bench BENCH.json RESULTS.json [--robust]".into()),
         },
         Some(job) => run_file(Path::new(job)),
         None => Err(
@@ -206,6 +208,12 @@ struct Device {
 }
 
 fn open_device(device_local: bool) -> R<Device> {
+    open_device_with(device_local, false)
+}
+
+/// `open_device`, with `robustBufferAccess` enabled where `robust` and the device has it
+/// (an application may choose it; the benchmark measures both).
+fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
     let gpu = open_instance()?;
     let i = &gpu.instance;
     let api = unsafe { i.get_physical_device_properties(gpu.physical) }.api_version;
@@ -228,7 +236,11 @@ fn open_device(device_local: bool) -> R<Device> {
         }
         on
     };
+    if robust && base.robust_buffer_access == 0 {
+        return Err("the device has no robustBufferAccess".into());
+    }
     let features = vk::PhysicalDeviceFeatures::default()
+        .robust_buffer_access(robust && want(base.robust_buffer_access, "robustBufferAccess") != 0)
         .shader_int64(want(base.shader_int64, "shaderInt64") != 0)
         .shader_int16(want(base.shader_int16, "shaderInt16") != 0)
         .shader_float64(want(base.shader_float64, "shaderFloat64") != 0)
