@@ -113,6 +113,39 @@ fn contraction_is_left_to_the_driver_and_fma_stays_exact() {
 }
 
 #[test]
+fn wide_vectors_in_physical_buffers_move_as_words() {
+    // vector_ops reads a float8 and writes a float16 through 16-byte aligned buffers: one
+    // uint4 access per 16 bytes, not one access per lane (src/vulkan/lanes/words.rs).
+    let bitcode = std::fs::read("tests/fixtures/modern/vector_ops.spir64.bc").unwrap();
+    let physical =
+        spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(VulkanPointers::Physical))
+            .unwrap();
+    let text = spir_xlate::disassemble(&physical.words).unwrap();
+    let count = |pattern: &str| text.lines().filter(|l| l.contains(pattern)).count();
+    assert_eq!(
+        count("OpLoad %v4uint"),
+        2,
+        "the float8 is two uint4 loads:\n{text}"
+    );
+    let stores = text
+        .lines()
+        .filter(|l| l.contains("OpStore") && l.ends_with("Aligned 16"))
+        .count();
+    assert_eq!(stores, 4, "the float16 is four uint4 stores:\n{text}");
+    assert_eq!(
+        count("OpLoad %float"),
+        0,
+        "a float lane loaded alone:\n{text}"
+    );
+    // Storage buffers keep one access per lane: their pointers cannot change pointee.
+    let descriptors =
+        spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(VulkanPointers::Descriptors))
+            .unwrap();
+    let text = spir_xlate::disassemble(&descriptors.words).unwrap();
+    assert!(!text.contains("OpLoad %v4uint"), "{text}");
+}
+
+#[test]
 fn mad_is_written_in_the_form_asked_for_opencl_targets() {
     // matmul_tiled's contracted `acc += ta[ly][k] * tb[k][lx]` is the graph's `mad`.
     let bitcode = std::fs::read("tests/fixtures/modern/matmul_tiled.spir64.bc").unwrap();

@@ -26,6 +26,7 @@ use spirv::Op as S;
 use crate::hash::HashMap;
 
 mod repack;
+mod words;
 
 use crate::diag::{Error, Result};
 use crate::ir::{
@@ -422,8 +423,26 @@ impl Pass<'_, '_> {
         })
     }
 
-    /// A load or store of a wide vector in laid-out memory: one access per lane.
+    /// A load or store of a wide vector in laid-out memory: as words where it is aligned
+    /// to them in a physical buffer (`words.rs`), else one access per lane.
     fn laid_access(&mut self, ty: Handle<Type>, op: Op) -> Result<Outcome> {
+        let as_words = match op {
+            Op::Load {
+                ptr,
+                align,
+                volatile,
+            } => self.word_load(ptr, ty, align, volatile),
+            Op::Store {
+                ptr,
+                value,
+                align,
+                volatile,
+            } => self.word_store(ptr, value, align, volatile),
+            _ => None,
+        };
+        if let Some(done) = as_words {
+            return Ok(done);
+        }
         Ok(match op {
             Op::Load {
                 ptr,
