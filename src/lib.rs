@@ -22,6 +22,7 @@ pub mod inspect;
 pub mod ir;
 pub mod migrate;
 pub mod options;
+pub mod output;
 pub mod settings;
 pub mod verify;
 

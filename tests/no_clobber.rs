@@ -104,3 +104,50 @@ fn migrate_into_its_own_input_tree_destroys_nothing() {
     assert_eq!(std::fs::read(&bc).unwrap(), original);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn an_output_that_is_not_a_regular_file_stays_what_it_is() {
+    use std::os::unix::fs::FileTypeExt;
+    let (d, bc, original) = with_spir("special", "k.bc");
+    // A symbolic link: its target is replaced, the link stays a link.
+    std::fs::write(d.join("real.spv"), b"old").unwrap();
+    std::os::unix::fs::symlink("real.spv", d.join("link.spv")).unwrap();
+    assert_eq!(
+        run(&["to-spirv", s(&bc), "-o", s(&d.join("link.spv"))]).0,
+        0
+    );
+    let link = std::fs::symlink_metadata(d.join("link.spv")).unwrap();
+    assert!(
+        link.file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
+    let written = std::fs::read(d.join("real.spv")).unwrap();
+    assert_eq!(
+        &written[..4],
+        &[0x03, 0x02, 0x23, 0x07],
+        "the target holds no module"
+    );
+    // A link to the input is the input.
+    std::os::unix::fs::symlink("k.bc", d.join("back.spv")).unwrap();
+    let (code, _) = run(&["to-spirv", s(&bc), "-o", s(&d.join("back.spv")), "--force"]);
+    assert_eq!(code, 1);
+    assert_eq!(std::fs::read(&bc).unwrap(), original);
+    // A FIFO is written into (a reader on the other end), not replaced by a file.
+    let fifo = d.join("pipe.spv");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    assert_eq!(run(&["to-spirv", s(&bc), "-o", s(&fifo)]).0, 0);
+    // Checked before the reader is joined: a replaced FIFO would leave it waiting.
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced by a file");
+    let through = reader.join().unwrap();
+    assert_eq!(&through[..4], &[0x03, 0x02, 0x23, 0x07]);
+    let _ = std::fs::remove_dir_all(&d);
+}

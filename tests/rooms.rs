@@ -18,6 +18,7 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("hash", &[]),
     ("input", &["diag"]),
     ("options", &[]),
+    ("output", &[]),
     ("settings", &["options"]),
     ("llvm", &[]),
     ("ir", &["diag", "hash"]),
@@ -87,7 +88,10 @@ const ROOMS: &[(&str, &[&str])] = &[
             "spirv",
         ],
     ),
-    ("migrate", &["contain", "diag", "hash", "input", "pipeline"]),
+    (
+        "migrate",
+        &["contain", "diag", "hash", "input", "output", "pipeline"],
+    ),
 ];
 
 /// The source without line comments and without its unit-test module.

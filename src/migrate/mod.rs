@@ -509,21 +509,14 @@ fn job_facts(job: &Job, index: usize, options: &MigrateOptions) -> Result<SpirvF
     }
 }
 
-/// Write `bytes` to a temporary file beside `dest` and rename it into place.
+/// Write `bytes` to `dest` (`output::write_file`: a temporary file renamed into place).
 fn write_atomically(dest: &Path, bytes: &[u8], index: usize) -> Result<()> {
     let fail = |e: std::io::Error| {
         Error::new(ErrorKind::Output(e.to_string())).in_file(&dest.display().to_string())
     };
     let dir = dest.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(fail)?;
-    let name = dest.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    let tmp = dir.join(format!(".{name}.tmp{}-{index}", std::process::id()));
-    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, dest));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
-    }
-    Ok(())
+    crate::output::write_file(dest, bytes, &index.to_string()).map_err(fail)
 }
 
 #[cfg(test)]

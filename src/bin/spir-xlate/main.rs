@@ -139,8 +139,9 @@ fn output_error(file: &str, why: String) -> Error {
     Error::new(ErrorKind::Output(why)).in_file(file)
 }
 
-/// Write through a temporary file in the destination folder and rename it into place, so a
-/// failed run never leaves a partial output.
+/// Write an output (`-`: standard output) as `spir_xlate::output::write_file` does: a
+/// regular file through a temporary file renamed into place (a failed run never leaves a
+/// partial output), a link's target likewise, a device or FIFO written through.
 fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
     if out == "-" {
         let mut so = std::io::stdout().lock();
@@ -149,31 +150,25 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
             .and_then(|_| so.flush())
             .map_err(|e| Error::new(ErrorKind::output(&e)).in_file("<stdout>"));
     }
-    let dest = Path::new(out);
-    let dir = dest
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        dest.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
-        std::process::id()
-    ));
-    if dest.is_dir() {
-        return Err(output_error(out, "this is a directory".into()));
-    }
-    if !dir.is_dir() {
-        return Err(output_error(
-            out,
-            format!("the directory {} does not exist", dir.display()),
-        ));
-    }
-    let guard = TempFile(tmp.clone());
     let failed = |e: std::io::Error| Error::new(ErrorKind::output(&e)).in_file(out);
-    std::fs::write(&tmp, bytes).map_err(failed)?;
-    std::fs::rename(&tmp, dest).map_err(failed)?;
-    std::mem::forget(guard);
-    Ok(())
+    let dest = Path::new(out);
+    if !spir_xlate::output::is_special(dest) {
+        let target = spir_xlate::output::link_target(dest).map_err(failed)?;
+        if target.is_dir() {
+            return Err(output_error(out, "this is a directory".into()));
+        }
+        let dir = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            return Err(output_error(
+                out,
+                format!("the directory {} does not exist", dir.display()),
+            ));
+        }
+    }
+    spir_xlate::output::write_file(dest, bytes, "out").map_err(failed)
 }
 
 /// Where a translation of `input` goes: `-o`'s path, or the input's name with extension
