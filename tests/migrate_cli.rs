@@ -248,3 +248,32 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     files
 }
+
+#[test]
+fn an_output_directory_that_cannot_be_made_or_written_is_one_error_before_any_work() {
+    let d = scratch("unwritable");
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &d.join("in/a.bc"),
+    );
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &d.join("in/b.bc"),
+    );
+    let input = d.join("in");
+    // /proc takes no new directory and no file, whoever runs the test (root included).
+    for (out, why) in [
+        ("/proc/spir-xlate-out", "cannot make this directory"),
+        ("/proc/self", "cannot write into this directory"),
+    ] {
+        let (code, err) = run(&["migrate", input.to_str().unwrap(), "-o", out]);
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(
+            err.lines().count(),
+            1,
+            "one error, not one per file:\n{err}"
+        );
+        assert!(err.contains(out) && err.contains(why), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::diag::{Error, ErrorKind, Result};
+use crate::diag::{io_words, Error, ErrorKind, Result};
 use crate::input::{self, Format};
 use crate::pipeline;
 use crate::{Options, SpirOptions};
@@ -209,23 +209,47 @@ fn check_output_dir(out_dir: &Path) -> Result<()> {
         Err(Error::new(ErrorKind::Output(why)).in_file(&out_dir.display().to_string()))
     };
     match std::fs::metadata(out_dir) {
-        Ok(m) if m.is_dir() => Ok(()),
-        Ok(_) => refuse("this is a file, not a directory".into()),
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return refuse("this is a file, not a directory".into()),
         Err(_) => {
             let parent = out_dir
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            if parent.is_dir() {
-                Ok(())
-            } else {
-                refuse(format!(
+            if !parent.is_dir() {
+                return refuse(format!(
                     "the directory {} does not exist (migrate makes the output directory, \
                      not its parents)",
                     parent.display()
-                ))
+                ));
             }
         }
+    }
+    Ok(())
+}
+
+/// Make the output directory `out_dir` where it is missing, and check that files can be
+/// written into it: one error before any work, where a directory the run cannot make or
+/// write into would fail every file.
+pub fn prepare_output_dir(out_dir: &Path) -> Result<()> {
+    let refuse = |why: String| {
+        Err(Error::new(ErrorKind::Output(why)).in_file(&out_dir.display().to_string()))
+    };
+    if !out_dir.is_dir() {
+        if let Err(e) = std::fs::create_dir(out_dir) {
+            return refuse(format!("cannot make this directory: {}", io_words(&e)));
+        }
+    }
+    let probe = out_dir.join(format!(".spir-xlate-probe-{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => refuse(format!(
+            "cannot write into this directory: {}",
+            io_words(&e)
+        )),
     }
 }
 

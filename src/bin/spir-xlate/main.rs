@@ -465,6 +465,7 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
         )))
         .in_file(&args.output_dir.display().to_string()));
     }
+    migrate::prepare_output_dir(&args.output_dir)?;
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
