@@ -75,7 +75,8 @@ impl Direction {
     /// output's appended).
     fn extensions(self) -> (&'static str, &'static [&'static str]) {
         match self {
-            Direction::ToSpirv => ("spv", &["bc", "spir", "spir32", "spir64"]),
+            // The names `to-spirv` and `to-spir` replace, so that one file gets one name.
+            Direction::ToSpirv => ("spv", &["bc", "ll", "spir", "spir32", "spir64"]),
             Direction::ToSpir => ("bc", &["spv", "spirv"]),
         }
     }
@@ -558,10 +559,13 @@ mod tests {
             output_name(Path::new("k.spir64"), d),
             PathBuf::from("k.spv")
         );
+        // One rule with `to-spirv`: c.ll is c.spv.
+        assert_eq!(output_name(Path::new("c.ll"), d), PathBuf::from("c.spv"));
         assert_eq!(output_name(Path::new("k.o"), d), PathBuf::from("k.o.spv"));
         assert_eq!(output_name(Path::new("k"), d), PathBuf::from("k.spv"));
         let r = Direction::ToSpir;
         assert_eq!(output_name(Path::new("k.spv"), r), PathBuf::from("k.bc"));
+        assert_eq!(output_name(Path::new("k.spirv"), r), PathBuf::from("k.bc"));
         assert_eq!(
             output_name(Path::new("k.bin"), r),
             PathBuf::from("k.bin.bc")

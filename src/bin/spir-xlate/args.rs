@@ -93,8 +93,9 @@ pub(crate) enum Command {
     },
     /// Translate every SPIR module (by content, not extension) under the given files and
     /// directories, in one process on all cores; the outputs mirror the input tree under
-    /// OUT_DIR (`.bc`/`.spir` become `.spv`, other names get `.spv` appended; `--to spir`:
-    /// `.spv` becomes `.bc`). One line of summary; exit 0 when every module translated.
+    /// OUT_DIR (`.bc`, `.ll`, `.spir`, `.spir32` and `.spir64` become `.spv`, other names get
+    /// `.spv` appended; `--to spir`: `.spv` and `.spirv` become `.bc`), as `to-spirv` and
+    /// `to-spir` name them. One line of summary; exit 0 when every module translated.
     Migrate {
         /// Files and directories to translate (directories recursively); with
         /// --merge-reports, the reports to merge.
