@@ -410,3 +410,106 @@ fn a_second_run_over_an_unchanged_tree_translates_nothing() {
     let (json, err, _) = again(&third, "fourth.json", &options);
     assert_eq!(json["summary"]["ok"], 24, "{err}");
 }
+
+#[test]
+fn options_that_do_not_apply_are_refused_like_reflection_without_vulkan() {
+    let bc = "tests/fixtures/modern/vector_add.spir64.bc";
+    let out = std::env::temp_dir().join(format!("spir-xlate-na-{}", std::process::id()));
+    let o = out.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec![
+                "to-spirv",
+                bc,
+                "-o",
+                o,
+                "--target",
+                "vulkan1.2",
+                "--mad",
+                "fma",
+            ],
+            "--mad applies to OpenCL targets",
+        ),
+        (
+            vec!["to-spirv", bc, "-o", o, "--vulkan-pointers", "descriptors"],
+            "--vulkan-pointers applies to Vulkan targets",
+        ),
+        (
+            vec!["to-spirv", bc, "-o", o, "--max-push-constants", "256"],
+            "--max-push-constants applies to Vulkan targets",
+        ),
+        (
+            vec![
+                "migrate",
+                bc,
+                "-o",
+                o,
+                "--to",
+                "spir",
+                "--target",
+                "vulkan1.2",
+            ],
+            "--target applies to --to spirv",
+        ),
+        (
+            vec!["migrate", bc, "-o", o, "--flavor", "spirv-ir"],
+            "--flavor applies to --to spir",
+        ),
+        (
+            vec!["migrate", bc, "--merge-reports", "-o", o],
+            "--output-dir does not apply to --merge-reports",
+        ),
+        (vec!["migrate", bc, "-o", o, "-j", "0"], "0 threads"),
+    ] {
+        let (code, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!out.exists(), "a refused run wrote {o}");
+    // What does apply is taken, and both spellings of text output work for both commands.
+    let spvasm = out.with_extension("spvasm");
+    let (code, err) = run(&["to-spirv", bc, "-S", "-o", spvasm.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&spvasm).unwrap();
+    assert!(text.starts_with("; SPIR-V"), "{text}");
+    let spv = out.with_extension("spv");
+    assert_eq!(run(&["to-spirv", bc, "-o", spv.to_str().unwrap()]).0, 0);
+    let ll = out.with_extension("ll");
+    let (code, err) = run(&[
+        "to-spir",
+        spv.to_str().unwrap(),
+        "--text",
+        "-o",
+        ll.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&ll)
+        .unwrap()
+        .contains("define spir_kernel"));
+    for f in [spvasm, spv, ll] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn binary_output_to_a_terminal_is_refused() {
+    // `script` (util-linux) runs the command on a pseudo-terminal.
+    let bin = env!("CARGO_BIN_EXE_spir-xlate");
+    let bc = "tests/fixtures/modern/vector_add.spir64.bc";
+    let on_terminal = |args: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{bin} {args}"), "/dev/null"])
+            .output()
+            .expect("script (util-linux)");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, shown) = on_terminal(&format!("to-spirv {bc} -o -"));
+    assert_eq!(code, Some(1), "{shown}");
+    assert!(shown.contains("standard output is a terminal"), "{shown}");
+    let (code, shown) = on_terminal(&format!("to-spirv {bc} -o - -S"));
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.contains("; SPIR-V"), "{shown}");
+}

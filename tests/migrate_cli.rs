@@ -191,7 +191,8 @@ entry:
         "{err}"
     );
     assert!(err.contains("notes.md: malformed input"), "{err}");
-    assert!(out.join("k.ll.spv").exists());
+    // Named as to-spirv names it: k.ll is k.spv.
+    assert!(out.join("k.spv").exists());
     let _ = std::fs::remove_dir_all(&inp);
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -190,6 +190,11 @@ pub fn plan(inputs: &[PathBuf], out_dir: &Path, direction: Direction) -> Result<
             }
             let output = out_dir.join(output_name(&rel, direction));
             if let Some(first) = outputs.insert(output.clone(), input.clone()) {
+                // One file named twice (or under two roots that overlap) is translated once.
+                let same = |p: &Path| std::fs::canonicalize(p).ok();
+                if same(&first).is_some() && same(&first) == same(&input) {
+                    continue;
+                }
                 return Err(Error::new(ErrorKind::Output(format!(
                     "{} and {} would both be written to {}",
                     first.display(),
@@ -236,10 +241,11 @@ pub fn prepare_output_dir(out_dir: &Path) -> Result<()> {
     let refuse = |why: String| {
         Err(Error::new(ErrorKind::Output(why)).in_file(&out_dir.display().to_string()))
     };
-    if !out_dir.is_dir() {
-        if let Err(e) = std::fs::create_dir(out_dir) {
-            return refuse(format!("cannot make this directory: {}", io_words(&e)));
-        }
+    // Shares of one tree start at once: another may have just made it.
+    match std::fs::create_dir(out_dir) {
+        Err(_) if out_dir.is_dir() => {}
+        Err(e) => return refuse(format!("cannot make this directory: {}", io_words(&e))),
+        Ok(()) => {}
     }
     let probe = out_dir.join(format!(".spir-xlate-probe-{}", std::process::id()));
     match std::fs::File::create(&probe) {

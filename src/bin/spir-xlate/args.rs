@@ -44,8 +44,9 @@ pub(crate) enum Command {
         /// NonSemantic.ClspvReflection says) as JSON to this file.
         #[arg(long)]
         reflection: Option<String>,
-        /// Write disassembly text (SPIRV-Tools' spirv-dis form) instead of a binary module.
-        #[arg(long)]
+        /// Write disassembly text (SPIRV-Tools' spirv-dis form) instead of a binary module
+        /// (`-S`, as for to-spir and clang).
+        #[arg(long, short = 'S')]
         text: bool,
     },
     /// SPIR-V -> SPIR bitcode (or LLVM IR text with -S).
@@ -67,8 +68,8 @@ pub(crate) enum Command {
         spir: SpirArgs,
         #[command(flatten)]
         limits: LimitArgs,
-        /// Write textual LLVM IR (.ll) instead of bitcode.
-        #[arg(short = 'S')]
+        /// Write textual LLVM IR (.ll) instead of bitcode (`--text`, as for to-spirv).
+        #[arg(short = 'S', long)]
         text: bool,
     },
     /// SPIR or SPIR-V (by content) -> OpenCL C source, for drivers that take neither (the
@@ -133,8 +134,8 @@ pub(crate) enum Command {
         /// `spirv` (SPIR modules -> SPIR-V) or `spir` (SPIR-V modules -> SPIR).
         #[arg(long, default_value = "spirv", value_parser = parse_direction)]
         to: spir_xlate::migrate::Direction,
-        /// Threads; default: one per CPU.
-        #[arg(short, long)]
+        /// Threads (1 or more); default: one per CPU.
+        #[arg(short, long, value_parser = jobs)]
         jobs: Option<usize>,
         /// With --to spirv: as for to-spirv (a Vulkan target writes each module's kernel
         /// interface beside it, `.json`).
@@ -310,6 +311,103 @@ impl SpirArgs {
             builtins_as_globals: self.builtins_as_globals,
             limits: limits.limits(),
         }
+    }
+}
+
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 threads translate nothing (give 1 or more)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is not a number of threads")),
+    }
+}
+
+/// The options of each side: what applies to SPIR-V (`to-spirv`, `migrate --to spirv`),
+/// to Vulkan targets alone, to OpenCL targets alone, and to SPIR (`to-spir`, `migrate --to
+/// spir`), by their ids in the argument matches.
+const SPIRV_OPTIONS: [&str; 7] = [
+    "target",
+    "spirv_version",
+    "vulkan_pointers",
+    "debug_info",
+    "mad",
+    "printf_buffer_size",
+    "max_push_constants",
+];
+const VULKAN_OPTIONS: [&str; 3] = [
+    "vulkan_pointers",
+    "printf_buffer_size",
+    "max_push_constants",
+];
+const OPENCL_OPTIONS: [&str; 1] = ["mad"];
+const SPIR_OPTIONS: [&str; 4] = [
+    "flavor",
+    "spir_version",
+    "kernel_info",
+    "builtins_as_globals",
+];
+
+/// An option the user gave that does not apply to what the command does is a usage error,
+/// as `--reflection` without a Vulkan target is: `--mad` with a Vulkan target,
+/// `--vulkan-pointers` with an OpenCL one, SPIR options with `migrate --to spirv` and
+/// SPIR-V options with `--to spir`, `-o` or the translation's options with
+/// `--merge-reports`.
+pub(crate) fn check_applicable(cli: &Cli, matches: &clap::ArgMatches) {
+    let Some((name, sub)) = matches.subcommand() else {
+        return;
+    };
+    let given = |id: &str| {
+        sub.try_get_raw(id).ok().flatten().is_some()
+            && sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+    };
+    let flag = |id: &str| format!("--{}", id.replace('_', "-"));
+    let refuse = |ids: &[&str], why: &str| {
+        if let Some(id) = ids.iter().find(|id| given(id)) {
+            usage_error(name, format!("{} {why}", flag(id)));
+        }
+    };
+    let target = match &cli.command {
+        Command::ToSpirv { spirv, .. } => Some(spirv.target),
+        Command::Migrate {
+            spirv,
+            to: spir_xlate::migrate::Direction::ToSpirv,
+            merge_reports: false,
+            ..
+        } => Some(spirv.target),
+        _ => None,
+    };
+    if let Command::Migrate {
+        to, merge_reports, ..
+    } = &cli.command
+    {
+        if *merge_reports {
+            let all: Vec<&str> = ["output_dir", "to", "jobs", "time_limit"]
+                .into_iter()
+                .chain(SPIRV_OPTIONS)
+                .chain(SPIR_OPTIONS)
+                .collect();
+            refuse(
+                &all,
+                "does not apply to --merge-reports, which translates nothing (the merged \
+                 report goes to --report, or to standard output)",
+            );
+        } else if *to == spir_xlate::migrate::Direction::ToSpir {
+            refuse(&SPIRV_OPTIONS, "applies to --to spirv, not --to spir");
+        } else {
+            refuse(&SPIR_OPTIONS, "applies to --to spir, not --to spirv");
+        }
+    }
+    match target {
+        Some(t) if t.is_vulkan() => refuse(
+            &OPENCL_OPTIONS,
+            "applies to OpenCL targets (a Vulkan target always lets the driver fuse `a * b + \
+             c`)",
+        ),
+        Some(_) => refuse(
+            &VULKAN_OPTIONS,
+            "applies to Vulkan targets (--target vulkan1.1, vulkan1.2 or vulkan1.3)",
+        ),
+        None => {}
     }
 }
 

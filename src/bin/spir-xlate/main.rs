@@ -12,14 +12,20 @@ mod args;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use args::{Cli, Command};
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use spir_xlate::{diag::Error, translate, ErrorKind, Options, Translation};
 
 fn main() -> ExitCode {
     // Panics are bugs, but the user still gets one line and exit code 1, never an abort trace.
     std::panic::set_hook(Box::new(|_| {}));
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|c| (c, m)));
+    let cli = match parsed {
+        Ok((c, matches)) => {
+            args::check_applicable(&c, &matches);
+            c
+        }
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() {
@@ -171,6 +177,22 @@ fn write_output(out: &str, bytes: &[u8]) -> Result<(), Error> {
     spir_xlate::output::write_file(dest, bytes, "out").map_err(failed)
 }
 
+/// Binary output (`what`) to standard output on a terminal is refused before any work, as
+/// clang refuses it: it would only garble the screen.
+fn refuse_binary_on_terminal(out: &str, text: bool, what: &str) -> Result<(), Error> {
+    use std::io::IsTerminal;
+    if out == "-" && !text && std::io::stdout().is_terminal() {
+        return Err(output_error(
+            "<stdout>",
+            format!(
+                "{what} is binary and standard output is a terminal: give -o FILE, or -S \
+                 for text"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Where a translation of `input` goes: `-o`'s path, or the input's name with extension
 /// `ext` replacing one of `replaces` (else appended: `x.bc32` and `x.bc64` stay apart).
 /// Refused before anything is read or written: an output that is the input file (or the
@@ -250,6 +272,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let ext = if text { "spvasm" } else { "spv" };
             let replaces = ["bc", "ll", "spir", "spir32", "spir64"];
             let out = output_path(&input, ("-o", output), ext, &replaces, force, None)?;
+            refuse_binary_on_terminal(&out, text, "a SPIR-V module")?;
             if let Some(r) = &reflection {
                 output_path(
                     &input,
@@ -312,6 +335,7 @@ fn run(cli: Cli) -> Result<(), Error> {
             let options = spir.options("to-spir", text, &limits);
             let ext = if text { "ll" } else { "bc" };
             let out = output_path(&input, ("-o", output), ext, &["spv", "spirv"], force, None)?;
+            refuse_binary_on_terminal(&out, text, "LLVM bitcode")?;
             let inp = open_input(&input, false)?;
             let translated = translate(inp.source(), &Translation::ToSpir(options))
                 .map_err(|e| e.in_file(&inp.label))?;
