@@ -177,6 +177,17 @@ fn link_llvm() {
         shim.flag(flag);
     }
     shim.compile("spir_xlate_llvm_shim");
+    // The versions `--version` names: LLVM's, and the vendored SPIRV-Tools' (its own
+    // generated build-version.inc: `"v2025.3", "SPIRV-Tools v2025.3 ..."`).
+    println!(
+        "cargo:rustc-env=SPIR_XLATE_LLVM_VERSION={}",
+        run(&["--version"]).trim()
+    );
+    let tools = Path::new("vendor/spirv-tools-sys/generated/build-version.inc");
+    println!("cargo:rerun-if-changed={}", tools.display());
+    let tools = std::fs::read_to_string(tools).unwrap_or_default();
+    let tools = tools.split('"').nth(1).unwrap_or("unknown");
+    println!("cargo:rustc-env=SPIR_XLATE_SPIRV_TOOLS_VERSION={tools}");
     println!(
         "cargo:rustc-link-search=native={}",
         run(&["--libdir"]).trim()

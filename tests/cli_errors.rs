@@ -274,3 +274,57 @@ fn to_opencl_c_refuses_bad_input_and_keeps_an_existing_source() {
         .unwrap()
         .contains("__kernel void vector_add("));
 }
+
+#[test]
+fn text_and_truncation_errors_are_in_the_user_s_words() {
+    let ll = temp("bad.ll", b"define void @f() {\n  bad\n}\n");
+    let (code, err) = run(&["to-spirv", ll.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("line 2, column 3: expected instruction opcode"),
+        "{err}"
+    );
+    assert!(!err.contains("input:2:3"), "LLVM's buffer name: {err}");
+    let good = std::fs::read("tests/fixtures/modern/vector_add.spir64.bc").unwrap();
+    let cut = temp("cut.bc", &good[..300]);
+    let (code, err) = run(&["to-spirv", cut.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("truncated: it ends at byte 300"), "{err}");
+    assert!(!err.contains("skip to bit"), "{err}");
+    let (code, err) = run(&[
+        "migrate",
+        "tests/fixtures/modern",
+        "-o",
+        "-",
+        "--since",
+        "nope.json",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--since nope.json: the report cannot be read"),
+        "{err}"
+    );
+    for f in [ll, cut] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn every_command_says_its_version_with_llvm_s_and_spirv_tools() {
+    for args in [
+        &["--version"][..],
+        &["to-spirv", "--version"],
+        &["migrate", "--version"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
+            .args(args)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            said.contains("LLVM 14.") && said.contains("SPIRV-Tools v"),
+            "{args:?}: {said}"
+        );
+    }
+}

@@ -121,6 +121,9 @@ impl Module {
                 }
             };
             owner.diagnostics.extend(take_message(msg));
+            for d in owner.diagnostics.iter_mut() {
+                *d = in_user_words(d, bytes.len());
+            }
             if failed || owner.module.is_null() {
                 return Err(if owner.diagnostics.is_empty() {
                     "parse failed".to_string()
@@ -240,4 +243,30 @@ impl Drop for Module {
             LLVMContextDispose(self.ctx)
         }
     }
+}
+
+/// LLVM's parse message in a user's words: a text position as a line and column (LLVM names
+/// the buffer, `input:2:3: error: ...`, where the caller names the file), and a bitcode
+/// reader that ran past the end (`can't skip to bit 19232 from 320`) as a truncated file.
+fn in_user_words(message: &str, len: usize) -> String {
+    if let Some(rest) = message.strip_prefix("input:") {
+        let mut parts = rest.splitn(3, ':');
+        if let (Some(line), Some(col), Some(what)) = (parts.next(), parts.next(), parts.next()) {
+            if line.parse::<u64>().is_ok() && col.parse::<u64>().is_ok() {
+                let what = what.trim_start().trim_start_matches("error: ");
+                return format!("line {line}, column {col}: {what}");
+            }
+        }
+    }
+    let skip = message
+        .strip_prefix("can't skip to bit ")
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|b| b.parse::<u64>().ok());
+    if let Some(bit) = skip {
+        return format!(
+            "the file is truncated: it ends at byte {len}, where the bitcode goes on to byte {}",
+            bit / 8
+        );
+    }
+    message.to_string()
 }

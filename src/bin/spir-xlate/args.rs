@@ -8,10 +8,22 @@ use spir_xlate::{
     DebugInfoFormat, Flavor, KernelInfo, MadForm, Options, SpirOptions, TargetEnv, VulkanPointers,
 };
 
+/// What `--version` says, at the top and after every command: the tool's version and the
+/// versions of the LLVM and SPIRV-Tools built into it.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (LLVM ",
+    env!("SPIR_XLATE_LLVM_VERSION"),
+    ", SPIRV-Tools ",
+    env!("SPIR_XLATE_SPIRV_TOOLS_VERSION"),
+    ")"
+);
+
 #[derive(Parser)]
 #[command(
     name = "spir-xlate",
-    version,
+    version = VERSION,
+    propagate_version = true,
     about = "Translate between SPIR (LLVM bitcode) and SPIR-V"
 )]
 pub(crate) struct Cli {

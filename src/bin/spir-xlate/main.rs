@@ -465,6 +465,22 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
     if let Some(shard) = args.shard {
         batch.keep_shard(shard);
     }
+    if let Some(report) = &args.since {
+        // The report is the option's value: one that cannot be read is the user's slip.
+        if let Err(e) = std::fs::File::open(report) {
+            let why = match ErrorKind::io(&e) {
+                ErrorKind::Io(words) => words,
+                other => other.to_string(),
+            };
+            args::usage_error(
+                "migrate",
+                format!(
+                    "--since {}: the report cannot be read: {why}",
+                    report.display()
+                ),
+            );
+        }
+    }
     let earlier = args
         .since
         .as_deref()
