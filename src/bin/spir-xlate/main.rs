@@ -506,24 +506,31 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
         .in_file(&args.output_dir.display().to_string()));
     }
     migrate::prepare_output_dir(&args.output_dir)?;
+    // The bar counts the files translated (the unreadable ones are reported at the end)
+    // and says how many failed so far; it stays, full, above the summary line.
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
-        let bar = indicatif::ProgressBar::new((batch.jobs.len() + batch.unreadable.len()) as u64);
+        let bar = indicatif::ProgressBar::new(batch.jobs.len() as u64);
         if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {msg}")
         {
             bar.set_style(style);
         }
         bar
     };
+    let failed = std::sync::atomic::AtomicUsize::new(0);
     let reports = migrate::migrate(&batch, &args.options, |r| {
         if !r.status.is_ok() {
-            bar.set_message(format!("{}: {}", r.input.display(), r.status.as_str()));
+            let n = failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            bar.set_message(format!("{n} failed"));
         }
         bar.inc(1);
     });
-    bar.finish_and_clear();
+    bar.finish();
+    if !bar.is_hidden() {
+        eprintln!();
+    }
     if let Some(path) = &args.report {
         let json = migrate::report_json(&reports, &batch.skipped);
         write_output(&path.to_string_lossy(), json.as_bytes())?;
