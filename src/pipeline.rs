@@ -94,8 +94,9 @@ pub fn assemble_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOut
             lost: diag::sorted_losses([&module.lost[..], &lost].concat()),
         });
     }
-    let shader = vulkan::lower(module, options)?;
+    let mut shader = vulkan::lower(module, options)?;
     let (words, lost) = spirv::write::assemble(&shader, options)?;
+    vulkan::keep_declared_features(&mut shader, &spirv::capabilities(&words));
     Ok(SpirvOutput {
         words,
         reflection: Some(vulkan::reflection::json(&shader)),

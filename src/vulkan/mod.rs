@@ -372,6 +372,46 @@ fn required_features(m: &ir::Module) -> Vec<String> {
     f.into_iter().map(String::from).collect()
 }
 
+/// The device features that stand for a capability, and it.
+const FEATURE_CAPABILITIES: [(&str, spirv::Capability); 9] = [
+    ("shaderFloat64", spirv::Capability::Float64),
+    ("shaderInt64", spirv::Capability::Int64),
+    ("shaderInt16", spirv::Capability::Int16),
+    ("shaderInt8", spirv::Capability::Int8),
+    ("shaderFloat16", spirv::Capability::Float16),
+    (
+        "storageBuffer16BitAccess",
+        spirv::Capability::StorageBuffer16BitAccess,
+    ),
+    (
+        "storagePushConstant16",
+        spirv::Capability::StoragePushConstant16,
+    ),
+    (
+        "storageBuffer8BitAccess",
+        spirv::Capability::StorageBuffer8BitAccess,
+    ),
+    (
+        "storagePushConstant8",
+        spirv::Capability::StoragePushConstant8,
+    ),
+];
+
+/// Drop the features of `shader`'s reflection whose capability the written module does not
+/// declare (`declared`): the graph's type table keeps types no instruction uses (a float
+/// printf argument's promotion to double, written as float), which the writer leaves out.
+pub fn keep_declared_features(shader: &mut ir::Module, declared: &[spirv::Capability]) {
+    let Some(s) = shader.shader.as_mut() else {
+        return;
+    };
+    s.required_features.retain(|f| {
+        FEATURE_CAPABILITIES
+            .iter()
+            .find(|(name, _)| name == f)
+            .is_none_or(|(_, cap)| declared.contains(cap))
+    });
+}
+
 /// The variable-pointers features storage-buffer pointers need: `variablePointers` where a
 /// variable holds one, `variablePointersStorageBuffer` where one is selected, null, or
 /// stepped over its array (OpPtrAccessChain).
