@@ -513,3 +513,71 @@ fn binary_output_to_a_terminal_is_refused() {
     assert_eq!(code, Some(0), "{shown}");
     assert!(shown.contains("; SPIR-V"), "{shown}");
 }
+
+#[test]
+fn a_since_run_s_report_keeps_the_facts_of_the_unchanged_files() {
+    let inp = tree("since-facts-in");
+    let d = scratch("since-facts-out");
+    let out = d.join("out");
+    let (first, second) = (d.join("first.json"), d.join("second.json"));
+    let (code, err) = run(&[
+        "migrate",
+        s(&inp),
+        "-o",
+        s(&out),
+        "--report",
+        s(&first),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = run(&[
+        "migrate",
+        s(&inp),
+        "-o",
+        s(&out),
+        "--since",
+        s(&first),
+        "--report",
+        s(&second),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let by_input =
+        |r: &serde_json::Value| -> std::collections::BTreeMap<String, serde_json::Value> {
+            r["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| (f["input"].as_str().unwrap().to_string(), f.clone()))
+                .collect()
+        };
+    let (a, b) = (by_input(&report(&first)), by_input(&report(&second)));
+    assert_eq!(a.len(), b.len());
+    let mut unchanged = 0;
+    for (input, f) in &b {
+        if a[input]["status"] == "skipped" {
+            assert_eq!(f["status"], "skipped", "{input}");
+            continue;
+        }
+        assert_eq!(f["status"], "unchanged", "{input} was translated again");
+        unchanged += 1;
+        for fact in [
+            "output",
+            "key",
+            "kernels",
+            "spirv_version",
+            "capabilities",
+            "extensions",
+            "lost",
+        ] {
+            assert_eq!(f[fact], a[input][fact], "{input}: {fact}");
+        }
+    }
+    assert!(unchanged >= 20, "{unchanged}");
+    // The summaries agree where a full run's would: kernels and files with facts not kept.
+    let (ra, rb) = (report(&first), report(&second));
+    let lossy = |r: &serde_json::Value| r["summary"]["with facts not kept"].as_u64().unwrap();
+    assert_eq!(lossy(&ra), lossy(&rb));
+    let _ = std::fs::remove_dir_all(&inp);
+    let _ = std::fs::remove_dir_all(&d);
+}

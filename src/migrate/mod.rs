@@ -139,6 +139,9 @@ pub struct Batch {
     /// Jobs an earlier run translated from the same bytes with the same options, each with
     /// its content key ([`Batch::skip_unchanged`]): reported, not translated again.
     pub unchanged: Vec<(Job, String)>,
+    /// The facts the earlier run's report gave of each unchanged file's output, which its
+    /// report in this run repeats (a `--since` run's report is a full run's).
+    pub earlier_facts: crate::hash::HashMap<PathBuf, SpirvFacts>,
 }
 
 /// Every input of `direction` under `inputs` (files and directories, recursively, in name
@@ -395,7 +398,7 @@ pub fn migrate(
             output: job.output.clone(),
             status: Status::Unchanged,
             message: None,
-            facts: None,
+            facts: batch.earlier_facts.get(&job.output).cloned(),
             key: Some(key.clone()),
             seconds: 0.0,
         };

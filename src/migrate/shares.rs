@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::diag::{Error, ErrorKind, Result};
 use crate::hash::HashMap;
 
-use super::{Batch, Job};
+use super::{Batch, Job, SpirvFacts};
 
 /// FNV-1a's usual starting value.
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -78,7 +78,10 @@ impl Shard {
 /// it was written from (read from that run's `--report`).
 #[derive(Debug, Default)]
 pub struct EarlierRun {
-    outputs: HashMap<PathBuf, String>,
+    /// Each output it wrote: the content key it was written from, and the facts the report
+    /// gave of it (kernels, SPIR-V version, capabilities, extensions, facts not kept), which
+    /// an unchanged file's report repeats.
+    outputs: HashMap<PathBuf, (String, Option<SpirvFacts>)>,
 }
 
 impl EarlierRun {
@@ -100,7 +103,7 @@ impl EarlierRun {
         let mut outputs = HashMap::default();
         for f in files {
             if let (Some(out), Some(key)) = (f["output"].as_str(), f["key"].as_str()) {
-                outputs.insert(PathBuf::from(out), key.to_string());
+                outputs.insert(PathBuf::from(out), (key.to_string(), facts_of(f)));
             }
         }
         Ok(EarlierRun { outputs })
@@ -108,7 +111,12 @@ impl EarlierRun {
 
     /// Whether the earlier run wrote `job`'s output from an input with key `key`.
     fn wrote(&self, job: &Job, key: &str) -> bool {
-        self.outputs.get(&job.output).is_some_and(|k| k == key)
+        self.outputs.get(&job.output).is_some_and(|(k, _)| k == key)
+    }
+
+    /// The facts the earlier report gave of the file it wrote at `output`.
+    pub(super) fn facts(&self, output: &Path) -> Option<SpirvFacts> {
+        self.outputs.get(output).and_then(|(_, f)| f.clone())
     }
 
     /// Whether the earlier run wrote the file at `output`.
@@ -129,6 +137,7 @@ impl Batch {
     /// the same bytes with the same options (`options`: their stable text) and still exists.
     /// An input that cannot be read stays a job (its translation reports why).
     pub fn skip_unchanged(&mut self, earlier: &EarlierRun, options: &str) {
+        self.earlier_facts.clear();
         let mut kept = Vec::with_capacity(self.jobs.len());
         for job in std::mem::take(&mut self.jobs) {
             let key = std::fs::read(&job.input)
@@ -136,6 +145,9 @@ impl Batch {
                 .map(|bytes| content_key(&bytes, options));
             match key {
                 Some(key) if earlier.wrote(&job, &key) && job.output.is_file() => {
+                    if let Some(f) = earlier.facts(&job.output) {
+                        self.earlier_facts.insert(job.output.clone(), f);
+                    }
                     self.unchanged.push((job, key))
                 }
                 _ => kept.push(job),
@@ -196,4 +208,23 @@ mod tests {
         assert_ne!(k, content_key(b"BC\xc0\xde", "b"));
         assert_ne!(content_key(b"ab", "a"), content_key(b"ba", "a"));
     }
+}
+
+/// The facts a report's entry `f` gives of a translated file, where it gives them.
+fn facts_of(f: &serde_json::Value) -> Option<SpirvFacts> {
+    let strings = |k: &str| -> Option<Vec<String>> {
+        f[k].as_array().map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+    };
+    let (major, minor) = f["spirv_version"].as_str()?.split_once('.')?;
+    Some(SpirvFacts {
+        kernels: strings("kernels")?,
+        version: (major.parse().ok()?, minor.parse().ok()?),
+        capabilities: strings("capabilities")?,
+        extensions: strings("extensions")?,
+        lost: strings("lost")?,
+    })
 }
