@@ -167,6 +167,25 @@ impl Batch {
     }
 }
 
+/// The facts a report's entry `f` gives of a translated file, where it gives them.
+fn facts_of(f: &serde_json::Value) -> Option<SpirvFacts> {
+    let strings = |k: &str| -> Option<Vec<String>> {
+        f[k].as_array().map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+    };
+    let (major, minor) = f["spirv_version"].as_str()?.split_once('.')?;
+    Some(SpirvFacts {
+        kernels: strings("kernels")?,
+        version: (major.parse().ok()?, minor.parse().ok()?),
+        capabilities: strings("capabilities")?,
+        extensions: strings("extensions")?,
+        lost: strings("lost")?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,23 +227,4 @@ mod tests {
         assert_ne!(k, content_key(b"BC\xc0\xde", "b"));
         assert_ne!(content_key(b"ab", "a"), content_key(b"ba", "a"));
     }
-}
-
-/// The facts a report's entry `f` gives of a translated file, where it gives them.
-fn facts_of(f: &serde_json::Value) -> Option<SpirvFacts> {
-    let strings = |k: &str| -> Option<Vec<String>> {
-        f[k].as_array().map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(String::from))
-                .collect()
-        })
-    };
-    let (major, minor) = f["spirv_version"].as_str()?.split_once('.')?;
-    Some(SpirvFacts {
-        kernels: strings("kernels")?,
-        version: (major.parse().ok()?, minor.parse().ok()?),
-        capabilities: strings("capabilities")?,
-        extensions: strings("extensions")?,
-        lost: strings("lost")?,
-    })
 }
