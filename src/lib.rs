@@ -89,7 +89,13 @@ impl Translation {
             (Translation::ToOpenclC(o), "time-limit") => {
                 o.limits.time = settings::time_limit(value)?
             }
-            (Translation::ToSpirv(o), "target") => o.target = settings::target(value)?,
+            (Translation::ToSpirv(o), "target") => {
+                let target = settings::target(value)?;
+                if let Some(v) = o.spirv_version.filter(|&v| v > target.max_version()) {
+                    return Err(version_above(v, target));
+                }
+                o.target = target
+            }
             (Translation::ToSpirv(o), "vulkan-pointers") => {
                 o.vulkan_pointers = settings::vulkan_pointers(value)?
             }
@@ -100,7 +106,11 @@ impl Translation {
                 o.max_push_constants = Some(settings::max_push_constants(value)?)
             }
             (Translation::ToSpirv(o), "spirv-version") => {
-                o.spirv_version = Some(settings::spirv_version(value)?)
+                let v = settings::spirv_version(value)?;
+                if v > o.target.max_version() {
+                    return Err(version_above(v, o.target));
+                }
+                o.spirv_version = Some(v)
             }
             (Translation::ToSpirv(o), "debug-info") => o.debug_info = settings::debug_info(value)?,
             (Translation::ToSpirv(o), "mad") => o.mad = settings::mad(value)?,
@@ -128,6 +138,17 @@ impl Translation {
         }
         Ok(())
     }
+}
+
+/// A pinned SPIR-V version above what `target` allows, in the command line's words (the
+/// target is set first: a version then, checked against it).
+fn version_above((major, minor): (u8, u8), target: TargetEnv) -> String {
+    let (top_major, top_minor) = target.max_version();
+    format!(
+        "spirv-version {major}.{minor} is above what target {} allows (SPIR-V \
+         {top_major}.{top_minor}); set the target first",
+        target.name()
+    )
 }
 
 /// What a translation made ([`translate`]).

@@ -21,7 +21,7 @@
 use std::ffi::{c_char, CStr, CString};
 use std::ptr;
 
-use xlate::{ErrorKind, Input, Options, SpirOptions, Translation};
+use xlate::{ErrorKind, Input, OpenclCOptions, Options, SpirOptions, Translation};
 
 /// The direction of a translation.
 #[repr(C)]
@@ -32,6 +32,9 @@ pub enum SpirXlateDirection {
     SPIR_XLATE_TO_SPIRV = 0,
     /// SPIR-V to SPIR bitcode (or LLVM IR text with the option `text`).
     SPIR_XLATE_TO_SPIR = 1,
+    /// SPIR or SPIR-V to OpenCL C source, for drivers that take only source (its first
+    /// line names the `-cl-std=` to build it with).
+    SPIR_XLATE_TO_OPENCL_C = 2,
 }
 
 /// What became of a translation.
@@ -95,6 +98,9 @@ pub extern "C" fn spir_xlate_options_new(direction: SpirXlateDirection) -> *mut 
     let translation = match direction {
         SpirXlateDirection::SPIR_XLATE_TO_SPIRV => Translation::ToSpirv(Options::default()),
         SpirXlateDirection::SPIR_XLATE_TO_SPIR => Translation::ToSpir(SpirOptions::default()),
+        SpirXlateDirection::SPIR_XLATE_TO_OPENCL_C => {
+            Translation::ToOpenclC(OpenclCOptions::default())
+        }
     };
     Box::into_raw(Box::new(SpirXlateOptions { translation }))
 }
@@ -188,7 +194,10 @@ pub unsafe extern "C" fn spir_xlate_translate(
                 ErrorKind::Limit(_) => SpirXlateStatus::SPIR_XLATE_LIMIT,
                 _ => SpirXlateStatus::SPIR_XLATE_INTERNAL,
             };
-            failure(status, e.to_string())
+            // The caller says it is an error in its own words: no "error: " of ours.
+            let text = e.to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text).to_string();
+            failure(status, text)
         }
     }
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 /// A translation as the cache keeps it: the program (SPIR-V, or OpenCL C text on the source
 /// road) and the facts it does not keep.
 pub(crate) struct Entry {
-    pub spirv: Vec<u8>,
+    pub program: Vec<u8>,
     pub lost: Vec<String>,
 }
 
@@ -43,21 +43,22 @@ fn name(binary: &[u8], options: &str) -> String {
     xlate::migrate::content_key(binary, options)
 }
 
-/// The kept translation of `binary` with `options`, if there is one.
-pub(crate) fn get(binary: &[u8], options: &str) -> Option<Entry> {
+/// The kept translation of `binary` with `options`, if there is one; `ext` names the
+/// program's kind (`spv` for SPIR-V, `cl` for OpenCL C source).
+pub(crate) fn get(binary: &[u8], options: &str, ext: &str) -> Option<Entry> {
     let dir = folder()?;
     let stem = name(binary, options);
-    let spirv = std::fs::read(dir.join(format!("{stem}.spv"))).ok()?;
+    let program = std::fs::read(dir.join(format!("{stem}.{ext}"))).ok()?;
     let lost = std::fs::read_to_string(dir.join(format!("{stem}.lost"))).ok()?;
     Some(Entry {
-        spirv,
+        program,
         lost: lost.lines().map(str::to_string).collect(),
     })
 }
 
-/// Keep `entry` as the translation of `binary` with `options` (silently not, where the
-/// folder cannot be written).
-pub(crate) fn put(binary: &[u8], options: &str, entry: &Entry) {
+/// Keep `entry` as the translation of `binary` with `options`, its program in a file of
+/// extension `ext` (silently not, where the folder cannot be written).
+pub(crate) fn put(binary: &[u8], options: &str, ext: &str, entry: &Entry) {
     let Some(dir) = folder() else {
         return;
     };
@@ -71,9 +72,9 @@ pub(crate) fn put(binary: &[u8], options: &str, entry: &Entry) {
         std::fs::File::create(&t)?.write_all(bytes)?;
         std::fs::rename(&t, dir.join(format!("{stem}.{ext}")))
     };
-    // The facts first: an entry is read only where its SPIR-V exists, written last.
+    // The facts first: an entry is read only where its program exists, written last.
     let lost = entry.lost.join("\n");
     if write("lost", lost.as_bytes()).is_ok() {
-        let _ = write("spv", &entry.spirv);
+        let _ = write(ext, &entry.program);
     }
 }

@@ -158,8 +158,8 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
                     unsafe {
                         f(
                             context,
-                            entry.spirv.as_ptr().cast(),
-                            entry.spirv.len(),
+                            entry.program.as_ptr().cast(),
+                            entry.program.len(),
                             &mut err,
                         )
                     },
@@ -167,11 +167,11 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
                     None,
                 ),
                 (Road::Source, _, Some(f)) => {
-                    let text = entry.spirv.as_ptr().cast::<c_char>();
-                    let len = entry.spirv.len();
+                    let text = entry.program.as_ptr().cast::<c_char>();
+                    let len = entry.program.len();
                     // SAFETY: the context and one string of `len` bytes.
                     let p = unsafe { f(context, 1, &text, &len, &mut err) };
-                    let std = cl_std_of(&entry.spirv);
+                    let std = cl_std_of(&entry.program);
                     (p, "clCreateProgramWithSource", Some(std))
                 }
                 _ => (
@@ -228,20 +228,20 @@ fn translate_cached(
     binary: &[u8],
     f: &Facts,
 ) -> (xlate::Result<crate::cache::Entry>, &'static str) {
-    let translation = match f.road {
-        Road::Il => Translation::ToSpirv(options_for(f)),
-        Road::Source => Translation::ToOpenclC(OpenclCOptions::default()),
+    let (translation, ext) = match f.road {
+        Road::Il => (Translation::ToSpirv(options_for(f)), "spv"),
+        Road::Source => (Translation::ToOpenclC(OpenclCOptions::default()), "cl"),
     };
     let key = format!("{translation:?}");
-    if let Some(entry) = crate::cache::get(binary, &key) {
+    if let Some(entry) = crate::cache::get(binary, &key, ext) {
         return (Ok(entry), "taken from the cache");
     }
     let outcome = xlate::translate(Input::Bytes(binary), &translation).map(|out| {
         let entry = crate::cache::Entry {
-            spirv: out.bytes,
+            program: out.bytes,
             lost: out.lost.iter().map(|l| l.to_string()).collect(),
         };
-        crate::cache::put(binary, &key, &entry);
+        crate::cache::put(binary, &key, ext, &entry);
         entry
     });
     (outcome, "translated")

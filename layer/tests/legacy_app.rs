@@ -225,6 +225,16 @@ fn a_legacy_application_runs_spir_as_opencl_c_source_through_the_layer() {
         ok && log.contains(": taken from the cache to OpenCL C"),
         "{log}"
     );
+    // The entry is source, and named so.
+    let names: Vec<String> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n.ends_with(".cl")), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.ends_with(".spv")),
+        "OpenCL C under a .spv name: {names:?}"
+    );
     std::fs::remove_dir_all(cache).ok();
     std::fs::remove_file(host).ok();
 }

@@ -99,6 +99,30 @@ int main(int argc, char **argv) {
     CHECK(text != NULL && text_len > 0 && memmem(text, text_len, "spir_kernel", 11) != NULL);
     spir_xlate_result_free(back);
 
+    /* SPIR -> OpenCL C source: its first line names the -cl-std= to build it with. */
+    spir_xlate_options *to_c = spir_xlate_options_new(SPIR_XLATE_TO_OPENCL_C);
+    spir_xlate_result *source = spir_xlate_translate(spir, len, to_c);
+    CHECK(spir_xlate_result_status(source) == SPIR_XLATE_OK);
+    size_t source_len = 0;
+    const char *c_text = (const char *)spir_xlate_result_bytes(source, &source_len);
+    CHECK(c_text != NULL && source_len > 0 && memmem(c_text, source_len, "-cl-std=", 8) != NULL &&
+          memmem(c_text, source_len, "__kernel", 8) != NULL);
+    spir_xlate_result_free(source);
+    spir_xlate_options_free(to_c);
+
+    /* A SPIR-V version above the target's is refused when it is set, not at translation. */
+    spir_xlate_options *pinned = spir_xlate_options_new(SPIR_XLATE_TO_SPIRV);
+    CHECK(spir_xlate_options_set(pinned, "spirv-version", "1.4", &message) ==
+          SPIR_XLATE_INVALID_ARGUMENT);
+    CHECK(message != NULL && strstr(message, "opencl2.1") != NULL);
+    spir_xlate_string_free(message);
+    CHECK(spir_xlate_options_set(pinned, "target", "opencl3.0", NULL) == SPIR_XLATE_OK);
+    CHECK(spir_xlate_options_set(pinned, "spirv-version", "1.4", NULL) == SPIR_XLATE_OK);
+    CHECK(spir_xlate_options_set(pinned, "target", "opencl2.1", &message) ==
+          SPIR_XLATE_INVALID_ARGUMENT);
+    spir_xlate_string_free(message);
+    spir_xlate_options_free(pinned);
+
     /* Vulkan: the kernel interface comes with the module. */
     spir_xlate_options *to_vulkan = spir_xlate_options_new(SPIR_XLATE_TO_SPIRV);
     CHECK(spir_xlate_options_set(to_vulkan, "target", "vulkan1.2", NULL) == SPIR_XLATE_OK);
@@ -118,6 +142,8 @@ int main(int argc, char **argv) {
     CHECK(spir_xlate_result_status(bad) == SPIR_XLATE_MALFORMED);
     CHECK(spir_xlate_result_message(bad) != NULL &&
           strstr(spir_xlate_result_message(bad), "malformed") != NULL);
+    /* The caller says "error" in its own words. */
+    CHECK(strncmp(spir_xlate_result_message(bad), "error:", 6) != 0);
     size_t bad_len = 1;
     CHECK(spir_xlate_result_bytes(bad, &bad_len) == NULL && bad_len == 0);
     spir_xlate_result_free(bad);
