@@ -3,7 +3,9 @@
 //! `~/.cache/spir-xlate`; `SPIR_XLATE_CACHE=off` keeps nothing. An entry is named by the
 //! translator's version, the options and two independent 64-bit hashes of the binary, so a
 //! new version or other options never read an old entry. Entries are written to a temporary
-//! file and renamed into place, so concurrent processes see a whole entry or none.
+//! file and renamed into place, so concurrent processes see a whole entry or none; each
+//! records its program's hashes and length, so that one damaged on disk is translated
+//! again, never handed to the driver.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -43,16 +45,33 @@ fn name(binary: &[u8], options: &str) -> String {
     xlate::migrate::content_key(binary, options)
 }
 
-/// The kept translation of `binary` with `options`, if there is one; `ext` names the
-/// program's kind (`spv` for SPIR-V, `cl` for OpenCL C source).
+/// The first line of an entry's `.lost` file: the program's own hashes, so that an entry
+/// damaged on disk (truncated, emptied, bytes flipped) is seen and made again instead of
+/// handed to the driver.
+fn check_line(program: &[u8]) -> String {
+    format!(
+        "check {:016x}{:016x} {}",
+        fnv(FNV_OFFSET, program),
+        fnv(0x6c62_272e_07bb_0142, program),
+        program.len()
+    )
+}
+
+/// The kept translation of `binary` with `options`, if there is one and it is whole (its
+/// program's hashes and length are those its entry recorded); `ext` names the program's
+/// kind (`spv` for SPIR-V, `cl` for OpenCL C source).
 pub(crate) fn get(binary: &[u8], options: &str, ext: &str) -> Option<Entry> {
     let dir = folder()?;
     let stem = name(binary, options);
     let program = std::fs::read(dir.join(format!("{stem}.{ext}"))).ok()?;
     let lost = std::fs::read_to_string(dir.join(format!("{stem}.lost"))).ok()?;
+    let mut lines = lost.lines();
+    if lines.next()? != check_line(&program) {
+        return None;
+    }
     Some(Entry {
         program,
-        lost: lost.lines().map(str::to_string).collect(),
+        lost: lines.map(str::to_string).collect(),
     })
 }
 
@@ -72,8 +91,12 @@ pub(crate) fn put(binary: &[u8], options: &str, ext: &str, entry: &Entry) {
         std::fs::File::create(&t)?.write_all(bytes)?;
         std::fs::rename(&t, dir.join(format!("{stem}.{ext}")))
     };
-    // The facts first: an entry is read only where its program exists, written last.
-    let lost = entry.lost.join("\n");
+    // The facts first (after the program's check): an entry is read only where its program
+    // exists, written last.
+    let lost = std::iter::once(check_line(&entry.program))
+        .chain(entry.lost.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("\n");
     if write("lost", lost.as_bytes()).is_ok() {
         let _ = write(ext, &entry.program);
     }

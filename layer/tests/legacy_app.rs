@@ -156,6 +156,29 @@ fn a_legacy_application_runs_spir_through_the_layer() {
         let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
         assert!(ok, "{name}: through the layer, again: {text}");
         assert!(log.contains(": taken from the cache in "), "{name}: {log}");
+        // A cache entry damaged on disk (truncated, emptied, bytes flipped) is translated
+        // again, never handed to the driver; the entry is whole again after it.
+        let entry = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|x| x == "spv"))
+            .unwrap();
+        let whole = std::fs::read(&entry).unwrap();
+        let mut flipped = whole.clone();
+        for b in flipped.iter_mut().skip(40).step_by(97).take(8) {
+            *b ^= 0x5a;
+        }
+        for damaged in [whole[..whole.len() / 2].to_vec(), Vec::new(), flipped] {
+            std::fs::write(&entry, &damaged).unwrap();
+            let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+            assert!(ok, "{name}: a damaged cache entry: {text}");
+            assert!(log.contains(": translated in "), "{name}: {log}");
+            assert_eq!(
+                std::fs::read(&entry).unwrap(),
+                whole,
+                "{name}: the entry made again"
+            );
+        }
         let (ok, text, log) = run(&host, &loader, spir, &["corrupt"], Some(cache.as_path()));
         assert!(ok, "{name}: a corrupted binary through the layer: {text}");
         assert!(
