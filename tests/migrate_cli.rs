@@ -278,3 +278,50 @@ fn an_output_directory_that_cannot_be_made_or_written_is_one_error_before_any_wo
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn exit_codes_tell_refused_inputs_from_a_failed_run_and_the_report_is_written_either_way() {
+    let d = scratch("exits");
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &d.join("in/a.bc"),
+    );
+    copy(
+        "tests/fixtures/modern/vector_add.spir64.bc",
+        &d.join("in/b.bc"),
+    );
+    std::fs::write(d.join("in/bad.bc"), b"BC\xc0\xde not bitcode").unwrap();
+    let (input, out, report) = (d.join("in"), d.join("out"), d.join("report.json"));
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "migrate".to_string(),
+            input.to_str().unwrap().to_string(),
+            "-o".into(),
+            out.to_str().unwrap().to_string(),
+            "--report".into(),
+            report.to_str().unwrap().to_string(),
+            "-q".into(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    // An input that is no module: 1, the rest translated, the report whole.
+    let a = args(&[]);
+    let (code, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 1, "{err}");
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        text.contains("\"invalid input\": 1") && text.contains("\"ok\": 2"),
+        "{text}"
+    );
+    // An output that cannot be written (a directory where the file goes): the run failed, 3.
+    std::fs::remove_file(out.join("a.spv")).unwrap();
+    std::fs::create_dir(out.join("a.spv")).unwrap();
+    std::fs::remove_file(&report).unwrap();
+    let a = args(&["--force"]);
+    let (code, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 3, "{err}");
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(text.contains("\"output error\": 1"), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}

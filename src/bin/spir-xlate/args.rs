@@ -108,7 +108,9 @@ pub(crate) enum Command {
     /// directories, in one process on all cores; the outputs mirror the input tree under
     /// OUT_DIR (`.bc`, `.ll`, `.spir`, `.spir32` and `.spir64` become `.spv`, other names get
     /// `.spv` appended; `--to spir`: `.spv` and `.spirv` become `.bc`), as `to-spirv` and
-    /// `to-spir` name them. One line of summary; exit 0 when every module translated.
+    /// `to-spir` name them. One line of summary; exit 0 when every module translated, 1 when
+    /// some inputs were refused or are no modules, 3 when the run failed for a file (an
+    /// output not written); the report is written either way.
     Migrate {
         /// Files and directories to translate (directories recursively); with
         /// --merge-reports, the reports to merge.

@@ -545,8 +545,20 @@ fn migrate(args: MigrateArgs) -> Result<(), Error> {
             migrate::summary_line(&reports, &batch.skipped, args.options.direction, seconds)
         );
     }
+    // Each failure and the summary are printed: the exit code alone says which kind of run
+    // it was. 1: some inputs were refused or are no modules (the run did its work, and its
+    // report is whole, to keep for --since); 3: the run itself failed for a file (an output
+    // that could not be written, a fault of ours).
+    let run_failed = reports.iter().any(|r| {
+        matches!(
+            r.status,
+            migrate::Status::OutputError | migrate::Status::InternalError
+        )
+    });
+    if run_failed {
+        std::process::exit(3);
+    }
     if !reports.iter().all(|r| r.status.is_ok()) {
-        // Each failure and the summary are printed: exit 1 without a further line.
         std::process::exit(1);
     }
     Ok(())
