@@ -246,12 +246,30 @@ fn outputs(dev: &Device, job: &Value, bound: &job::Bound) -> R<Outputs> {
 /// `repeat` dispatches of `p`, each followed by a full barrier and a timestamp: the time of
 /// each, in milliseconds.
 fn timed(dev: &Device, p: &Dispatches, repeat: u32) -> R<Vec<f64>> {
+    let (ms, _) = dispatches(dev, p, repeat, true)?;
+    Ok(ms)
+}
+
+/// `repeat` dispatches of `p` as one batch, a full barrier between them and timestamps
+/// only around the batch: the time per dispatch on the GPU's clock, and on the host's
+/// around the submission and its wait.
+fn batched(dev: &Device, p: &Dispatches, repeat: u32) -> R<(f64, f64)> {
+    let (ms, host) = dispatches(dev, p, repeat, false)?;
+    let per = f64::from(repeat);
+    Ok((ms.iter().sum::<f64>() / per, host / per))
+}
+
+/// `repeat` dispatches of `p` in one submission, a full barrier after each, timestamped
+/// before the first and after each one (`each`) or after the last: the milliseconds between
+/// consecutive timestamps, and the host's milliseconds around the submission and its wait.
+fn dispatches(dev: &Device, p: &Dispatches, repeat: u32, each: bool) -> R<(Vec<f64>, f64)> {
     let d = &dev.device;
+    let stamps_n = if each { repeat + 1 } else { 2 };
     let pool = unsafe {
         d.create_query_pool(
             &vk::QueryPoolCreateInfo::default()
                 .query_type(vk::QueryType::TIMESTAMP)
-                .query_count(repeat + 1),
+                .query_count(stamps_n),
             None,
         )
     }
@@ -259,8 +277,9 @@ fn timed(dev: &Device, p: &Dispatches, repeat: u32) -> R<Vec<f64>> {
     let barrier = [vk::MemoryBarrier::default()
         .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
         .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
+    let start = std::time::Instant::now();
     let ran = one_shot(dev, |cmd| unsafe {
-        d.cmd_reset_query_pool(cmd, pool, 0, repeat + 1);
+        d.cmd_reset_query_pool(cmd, pool, 0, stamps_n);
         d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
         for i in 1..=repeat {
             p.record(dev, cmd);
@@ -273,10 +292,14 @@ fn timed(dev: &Device, p: &Dispatches, repeat: u32) -> R<Vec<f64>> {
                 &[],
                 &[],
             );
-            d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, i);
+            if each || i == repeat {
+                let at = if each { i } else { 1 };
+                d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, at);
+            }
         }
     });
-    let mut stamps = vec![0u64; repeat as usize + 1];
+    let host = start.elapsed().as_secs_f64() * 1e3;
+    let mut stamps = vec![0u64; stamps_n as usize];
     let read = ran.and_then(|()| {
         unsafe {
             d.get_query_pool_results(
@@ -295,72 +318,11 @@ fn timed(dev: &Device, p: &Dispatches, repeat: u32) -> R<Vec<f64>> {
     } else {
         (1u64 << dev.timestamp_bits) - 1
     };
-    Ok(stamps
+    let ms = stamps
         .windows(2)
         .map(|w| (w[1].wrapping_sub(w[0]) & mask) as f64 * dev.timestamp_period as f64 * 1e-6)
-        .collect())
-}
-
-/// `repeat` dispatches of `p` as one batch, a full barrier between them and timestamps
-/// only around the batch: the time per dispatch on the GPU's clock, and on the host's
-/// around the submission and its wait.
-fn batched(dev: &Device, p: &Dispatches, repeat: u32) -> R<(f64, f64)> {
-    let d = &dev.device;
-    let pool = unsafe {
-        d.create_query_pool(
-            &vk::QueryPoolCreateInfo::default()
-                .query_type(vk::QueryType::TIMESTAMP)
-                .query_count(2),
-            None,
-        )
-    }
-    .map_err(vkerr("vkCreateQueryPool"))?;
-    let barrier = [vk::MemoryBarrier::default()
-        .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
-        .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
-    let start = std::time::Instant::now();
-    let ran = one_shot(dev, |cmd| unsafe {
-        d.cmd_reset_query_pool(cmd, pool, 0, 2);
-        d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 0);
-        for i in 0..repeat {
-            if i > 0 {
-                d.cmd_pipeline_barrier(
-                    cmd,
-                    vk::PipelineStageFlags::COMPUTE_SHADER,
-                    vk::PipelineStageFlags::COMPUTE_SHADER,
-                    vk::DependencyFlags::empty(),
-                    &barrier,
-                    &[],
-                    &[],
-                );
-            }
-            p.record(dev, cmd);
-        }
-        d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
-    });
-    let host = start.elapsed().as_secs_f64() * 1e3 / f64::from(repeat);
-    let mut stamps = [0u64; 2];
-    let read = ran.and_then(|()| {
-        unsafe {
-            d.get_query_pool_results(
-                pool,
-                0,
-                &mut stamps,
-                vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
-            )
-        }
-        .map_err(vkerr("vkGetQueryPoolResults"))
-    });
-    unsafe { d.destroy_query_pool(pool, None) };
-    read?;
-    let mask = if dev.timestamp_bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << dev.timestamp_bits) - 1
-    };
-    let ticks = stamps[1].wrapping_sub(stamps[0]) & mask;
-    let gpu = ticks as f64 * dev.timestamp_period as f64 * 1e-6 / f64::from(repeat);
-    Ok((gpu, host))
+        .collect();
+    Ok((ms, host))
 }
 
 /// How `got` compares with `want` (the same outputs of another producer).
