@@ -159,6 +159,79 @@ fn values_past_the_push_constant_limit_go_to_an_argument_buffer() {
 }
 
 #[test]
+fn addresses_past_the_push_constant_limit_go_to_a_uniform_argument_buffer() {
+    // react_diffuse: seventeen device addresses (136 bytes) pass 128 bytes by themselves.
+    let fixture = "tests/fixtures/modern/app_chem.spir64.bc";
+    let step = |r: &serde_json::Value| -> serde_json::Value {
+        r["kernels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["name"] == "react_diffuse")
+            .unwrap()
+            .clone()
+    };
+    let (text, r, _) = translate(fixture, "vulkan1.2", &[]);
+    let k = step(&r);
+    let args = k["args"].as_array().unwrap();
+    let kinds: Vec<&str> = args.iter().map(|a| a["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds[..17], ["pointer_uniform"; 17], "{kinds:?}");
+    assert_eq!(kinds[17..], ["pod_uniform"; 5], "{kinds:?}");
+    // One buffer at binding 0, in OpenCL C's layout: the addresses 8 bytes apart, then the
+    // values at their natural alignment (the byte, then the short at the next even byte).
+    for (i, a) in args.iter().enumerate() {
+        assert_eq!((&a["set"], &a["binding"]), (&0.into(), &0.into()), "{a}");
+        if i < 17 {
+            assert_eq!(a["offset"], 8 * i as u64, "{a}");
+        }
+    }
+    assert_eq!(args[20]["offset"], 148);
+    assert_eq!(args[21]["offset"], 150);
+    assert!(k["push_constant_size"].as_u64().unwrap() <= 128);
+    assert!(text.contains("OpExtInst %void %") && text.contains("ArgumentPointerUniform"));
+    // The byte and the short in a uniform buffer need their capabilities and features.
+    assert!(text.contains("OpCapability UniformAndStorageBuffer8BitAccess"));
+    assert!(
+        text.contains("OpCapability StorageUniform16")
+            || text.contains("OpCapability UniformAndStorageBuffer16BitAccess")
+    );
+    let features = r["required_features"].as_array().unwrap();
+    for f in [
+        "uniformAndStorageBuffer8BitAccess",
+        "uniformAndStorageBuffer16BitAccess",
+    ] {
+        assert!(features.iter().any(|x| x == f), "{f}: {features:?}");
+    }
+    // The module's other kernels keep their arguments in push constants, and need no
+    // uniform buffer feature where no kernel has one.
+    for other in r["kernels"].as_array().unwrap() {
+        if other["name"] != "react_diffuse" {
+            assert!(other["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|a| !a["kind"].as_str().unwrap().contains("uniform")));
+        }
+    }
+    // With a device's real limit the addresses stay in the push constants (the values go to
+    // a storage buffer), and the module asks for no uniform buffer access.
+    let (text, r, _) = translate(fixture, "vulkan1.2", &["--max-push-constants", "160"]);
+    let kinds: Vec<String> = step(&r)["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["kind"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(kinds[..17], ["pointer_push_constant"; 17], "{kinds:?}");
+    assert_eq!(kinds[17..], ["pod_storage_buffer"; 5], "{kinds:?}");
+    assert!(!text.contains("UniformAndStorageBuffer8BitAccess"));
+    let features = r["required_features"].as_array().unwrap();
+    assert!(!features
+        .iter()
+        .any(|x| x == "uniformAndStorageBuffer8BitAccess"));
+}
+
+#[test]
 fn literal_samplers_say_normalized_coordinates() {
     // The kernel normalizes OpenCL's unnormalized coordinates itself: a host that makes the
     // sampler as the reflection's bits say must make a normalized one.

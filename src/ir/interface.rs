@@ -51,21 +51,21 @@ pub enum ArgKind {
         /// Bytes.
         size: u32,
     },
-    /// A value at `offset` in the kernel's argument buffer, a storage buffer bound at
-    /// (`descriptor_set`, `binding`), the `StorageBuffer` global `global` (a Block struct of
-    /// every such value): where values go when they and the pointers would pass the 128
-    /// bytes of push constants Vulkan promises (ArgumentPodStorageBuffer).
-    PodStorageBuffer {
-        /// The descriptor set (0).
-        descriptor_set: u32,
-        /// The binding in it (0).
-        binding: u32,
-        /// Byte offset in the argument buffer.
-        offset: u32,
-        /// Bytes.
-        size: u32,
-        /// The module's variable bound there.
-        global: Handle<Global>,
+    /// A value at its range of the kernel's argument buffer, a storage buffer: where values
+    /// go when they and the pointers would pass the 128 bytes of push constants Vulkan
+    /// promises (ArgumentPodStorageBuffer).
+    PodStorageBuffer(ArgBufferRange),
+    /// A value at its range of the kernel's argument buffer when that is a uniform buffer:
+    /// where the device addresses went there too (ArgumentPodUniform).
+    PodUniform(ArgBufferRange),
+    /// A `__global` or `__constant` pointer whose 64-bit device address is at its range of
+    /// the kernel's argument buffer, a uniform buffer: where the device addresses alone
+    /// would pass the push constants' limit (ArgumentPointerUniform, clspv's `pod-ubo` form).
+    PointerUniform {
+        /// Where the address is.
+        range: ArgBufferRange,
+        /// As `PointerPushConstant::restrict_holder`.
+        restrict_holder: Option<Handle<super::function::Inst>>,
     },
     /// A `read_only` image: a sampled image (ArgumentSampledImage), or for an
     /// `image1d_buffer_t` a uniform texel buffer (ArgumentUniformTexelBuffer).
@@ -95,6 +95,39 @@ pub enum ArgKind {
         /// Bytes an element.
         elem_size: u32,
     },
+}
+
+impl ArgKind {
+    /// The entry function's variable holding a `restrict` argument's address, which the
+    /// writer decorates RestrictPointer (`PointerPushConstant::restrict_holder`).
+    pub fn restrict_holder(&self) -> Option<Handle<super::function::Inst>> {
+        match self {
+            ArgKind::PointerPushConstant {
+                restrict_holder, ..
+            }
+            | ArgKind::PointerUniform {
+                restrict_holder, ..
+            } => *restrict_holder,
+            _ => None,
+        }
+    }
+}
+
+/// Where one argument lies in a kernel's argument buffer: the buffer bound at
+/// (`descriptor_set`, `binding`), the global `global` (a Block struct of every argument
+/// there, in OpenCL C's layout), and the argument's bytes in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArgBufferRange {
+    /// The descriptor set (0).
+    pub descriptor_set: u32,
+    /// The binding in it (0).
+    pub binding: u32,
+    /// Byte offset in the argument buffer.
+    pub offset: u32,
+    /// Bytes.
+    pub size: u32,
+    /// The module's variable bound there (`StorageBuffer` or `Uniform`).
+    pub global: Handle<Global>,
 }
 
 /// What a kernel promises about one storage buffer, from its argument's attributes: the

@@ -51,8 +51,8 @@
 //! parameters whose arguments arrive through descriptors and push constants, as
 //! `Module::shader` ([`interface::ShaderInterface`]) records; pointers in the shader-only
 //! spaces ([`AddressSpace::is_shader_only`]: `PhysicalStorageBuffer`, `PushConstant`,
-//! `ModulePrivate`, `StorageBuffer`) besides `Private`, `Local` and `Input`; every block
-//! that heads a construct marked with its [`Construct`] (structured control flow).
+//! `ModulePrivate`, `StorageBuffer`, `Uniform`) besides `Private`, `Local` and `Input`;
+//! every block that heads a construct marked with its [`Construct`] (structured control flow).
 //! `Module::shader` being `Some` is what makes a module shader-form; the verifier
 //! ([`crate::verify::verify`]) holds each form to its own rules.
 //!

@@ -33,6 +33,9 @@ pub enum AddressSpace {
     /// descriptor (SPIR-V StorageBuffer), reached through logical pointers. OpenCL's global
     /// and constant pointers become these under that strategy.
     StorageBuffer,
+    /// Shader form only: a uniform buffer (SPIR-V Uniform), read-only to the kernel: its
+    /// argument buffer where the device addresses do not fit the push constants.
+    Uniform,
 }
 
 impl AddressSpace {
@@ -44,6 +47,7 @@ impl AddressSpace {
                 | AddressSpace::PushConstant
                 | AddressSpace::ModulePrivate
                 | AddressSpace::StorageBuffer
+                | AddressSpace::Uniform
         )
     }
 }

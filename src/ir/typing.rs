@@ -140,6 +140,24 @@ impl Module {
         }
     }
 
+    /// Whether a value of type `ty` holds a number (integer or float) `width` bits wide, in
+    /// itself or in a member, element or lane (not behind a pointer): what decides the 8-
+    /// and 16-bit storage capabilities of the memory holding it.
+    pub fn holds_width(&self, ty: Handle<Type>, width: u32) -> bool {
+        match &self.types[ty] {
+            Type::Int { width: w } | Type::Float { width: w } => *w == width,
+            Type::Vector { elem, .. }
+            | Type::Array { elem, .. }
+            | Type::SpecArray { elem, .. }
+            | Type::RuntimeArray { elem } => self.holds_width(*elem, width),
+            Type::Struct {
+                members: Some(members),
+                ..
+            } => members.iter().any(|&m| self.holds_width(m, width)),
+            _ => false,
+        }
+    }
+
     /// ABI alignment in bytes under the SPIR data layout.
     pub fn align_of(&self, ty: Handle<Type>) -> u64 {
         match &self.types[ty] {

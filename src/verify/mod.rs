@@ -173,19 +173,14 @@ fn verify_form(m: &Module, errors: &mut Vec<VerifyError>) {
     }
 }
 
-/// Each `restrict` argument's holder (`ArgKind::PointerPushConstant::restrict_holder`) is
+/// Each `restrict` argument's holder (`ArgKind::restrict_holder`) is
 /// a placed Function variable of its entry function that holds a physical address.
 fn verify_restrict_holders(m: &Module, errors: &mut Vec<VerifyError>) {
-    use crate::ir::interface::ArgKind;
     use crate::ir::types::AddressSpace;
     for k in m.shader.iter().flat_map(|s| &s.kernels) {
         let f = &m.functions[k.entry];
         for a in &k.args {
-            let ArgKind::PointerPushConstant {
-                restrict_holder: Some(h),
-                ..
-            } = a.kind
-            else {
+            let Some(h) = a.kind.restrict_holder() else {
                 continue;
             };
             let placed = f.body.as_ref().is_some_and(|b| {

@@ -3,7 +3,9 @@
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::BuiltIn;
-use crate::ir::interface::{ArgInterface, ArgKind, KernelInterface, PushConstantRange};
+use crate::ir::interface::{
+    ArgBufferRange, ArgInterface, ArgKind, KernelInterface, PushConstantRange,
+};
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
 
 use super::body::{FnBuilder, KernelCtx};
@@ -27,6 +29,8 @@ enum Source {
     Pod { member: u32, byval: bool },
     /// Member `n` of the argument buffer, as `Pod`.
     PodBuffer { member: u32, byval: bool },
+    /// Member `n` of the argument buffer, converted to a device address.
+    PointerBuffer(u32),
     /// The start of Workgroup array `g`.
     Workgroup(Handle<ir::Global>),
     /// The byte offset of `__local` argument `n` in the kernel's addressed local memory
@@ -40,12 +44,17 @@ pub(super) fn lower_kernel(l: &mut Lowerer, k: &ir::Kernel) -> Result<KernelInte
     let mut args = Vec::new();
     let mut sources = Vec::new();
     // Values that would pass the push constants' limit all go to an argument buffer
-    // (binding 0), laid out the same way.
-    let pods_in_buffer = push_constant_bytes(l, f)? > l.shared.push_constant_limit;
+    // (binding 0), laid out the same way; where the device addresses alone still pass it,
+    // they go there too, and the buffer is a uniform buffer (clspv's `pod-ubo` form: no
+    // reflection kind says "address in a storage buffer").
+    let limit = l.shared.push_constant_limit;
+    let pods_in_buffer = push_constant_bytes(l, f, false)? > limit;
+    let pointers_in_buffer = pods_in_buffer && push_constant_bytes(l, f, true)? > limit;
     let mut st = ArgState {
         push: Block::default(),
         pods: Block::default(),
         pods_in_buffer,
+        pointers_in_buffer,
         bindings: u32::from(pods_in_buffer),
         local_args: Vec::new(),
     };
@@ -82,24 +91,22 @@ pub(super) fn lower_kernel(l: &mut Lowerer, k: &ir::Kernel) -> Result<KernelInte
     let push_constant_size = push_constants
         .map(|g| l.out.size_of(l.out.globals[g].ty) as u32)
         .unwrap_or(0);
-    if u64::from(push_constant_size) > l.shared.push_constant_limit {
+    if u64::from(push_constant_size) > limit {
         return Err(Error::unsupported(format!(
-            "{push_constant_size} bytes of push constants, over the {} the device has, even \
-             with the values in an argument buffer (its buffer addresses alone do not fit; \
-             --vulkan-pointers descriptors binds buffers instead, or name a larger limit \
-             with --max-push-constants)",
-            l.shared.push_constant_limit
+            "{push_constant_size} bytes of push constants, over the {limit} the device has, \
+             even with the values and buffer addresses in an argument buffer (its images' \
+             and samplers' words alone do not fit; name a larger limit with \
+             --max-push-constants)",
         )));
     }
-    let pod_global = pods_in_buffer.then(|| {
-        pods.global(
-            l,
-            format!("{}.pod_args", f.name),
-            AddressSpace::StorageBuffer,
-        )
-    });
+    let space = if pointers_in_buffer {
+        AddressSpace::Uniform
+    } else {
+        AddressSpace::StorageBuffer
+    };
+    let pod_global = pods_in_buffer.then(|| pods.global(l, format!("{}.pod_args", f.name), space));
     if let Some(global) = pod_global {
-        pods_in_buffer_args(&mut args, &sources, global);
+        buffer_args(&mut args, &sources, global, pointers_in_buffer);
     }
     let kctx = KernelCtx {
         push_constants,
@@ -147,21 +154,38 @@ pub(super) fn lower_kernel(l: &mut Lowerer, k: &ir::Kernel) -> Result<KernelInte
     })
 }
 
-/// The values that went to the argument buffer, as its ranges (`PodStorageBuffer`, binding 0)
-/// rather than push-constant ones.
-fn pods_in_buffer_args(args: &mut [ArgInterface], sources: &[Source], global: Handle<ir::Global>) {
+/// The arguments that went to the argument buffer (binding 0), as its ranges rather than
+/// push-constant ones: values as PodStorageBuffer, or where the buffer is a uniform buffer
+/// (`uniform`: the device addresses are there too) PodUniform and PointerUniform.
+fn buffer_args(
+    args: &mut [ArgInterface],
+    sources: &[Source],
+    global: Handle<ir::Global>,
+    uniform: bool,
+) {
+    let range = |offset, size| ArgBufferRange {
+        descriptor_set: 0,
+        binding: 0,
+        offset,
+        size,
+        global,
+    };
     for (a, s) in args.iter_mut().zip(sources) {
-        if let (Source::PodBuffer { .. }, ArgKind::PodPushConstant { offset, size }) =
-            (s, a.kind.clone())
-        {
-            a.kind = ArgKind::PodStorageBuffer {
-                descriptor_set: 0,
-                binding: 0,
-                offset,
-                size,
-                global,
-            };
-        }
+        a.kind = match (s, a.kind.clone()) {
+            (Source::PodBuffer { .. }, ArgKind::PodPushConstant { offset, size }) if uniform => {
+                ArgKind::PodUniform(range(offset, size))
+            }
+            (Source::PodBuffer { .. }, ArgKind::PodPushConstant { offset, size }) => {
+                ArgKind::PodStorageBuffer(range(offset, size))
+            }
+            (Source::PointerBuffer(_), ArgKind::PointerPushConstant { offset, size, .. }) => {
+                ArgKind::PointerUniform {
+                    range: range(offset, size),
+                    restrict_holder: None,
+                }
+            }
+            (_, kind) => kind,
+        };
     }
 }
 
@@ -176,13 +200,17 @@ fn restrict_holders(
     values: &mut [Value],
 ) -> Result<()> {
     for (i, s) in sources.iter().enumerate() {
-        let ArgKind::PointerPushConstant {
+        let (ArgKind::PointerPushConstant {
             restrict_holder, ..
-        } = &mut args[i].kind
+        }
+        | ArgKind::PointerUniform {
+            restrict_holder, ..
+        }) = &mut args[i].kind
         else {
             continue;
         };
-        if !matches!(s, Source::Pointer(_)) || !f.params[i].attrs.noalias {
+        if !matches!(s, Source::Pointer(_) | Source::PointerBuffer(_)) || !f.params[i].attrs.noalias
+        {
             continue;
         }
         let t = b.ty_of(values[i]);
@@ -207,8 +235,15 @@ fn entry_values(
     let mut values = Vec::new();
     for (i, s) in sources.iter().enumerate() {
         let v = match *s {
-            Source::Pointer(n) => {
-                let addr = b.push_constant(n)?;
+            Source::Pointer(_) | Source::PointerBuffer(_) => {
+                let addr = match (s, pod_global) {
+                    (Source::PointerBuffer(n), Some(g)) => {
+                        let p = b.member_of(g, *n)?;
+                        b.load(p, None, false)?
+                    }
+                    (Source::Pointer(n), _) => b.push_constant(*n)?,
+                    _ => return Err(Error::internal("an address without its argument buffer")),
+                };
                 let pt = b.l.ty(f.params[i].ty)?;
                 b.push(
                     pt,
@@ -347,9 +382,10 @@ fn push_head(l: &mut Lowerer, block: &mut Block) -> Head {
     }
 }
 
-/// The push-constant bytes kernel `f`'s arguments take if every value and device address
-/// goes there, after the module's shared members.
-fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
+/// The push-constant bytes kernel `f`'s arguments take, after the module's shared members,
+/// if every value and device address goes there, or with `values_moved` every device
+/// address (and image's and sampler's words) but no value.
+fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function, values_moved: bool) -> Result<u64> {
     let src = l.src;
     let mut block = Block::default();
     push_head(l, &mut block);
@@ -365,6 +401,10 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
             } => l.out.int_type(64),
             Type::Pointer {
                 space: AddressSpace::Private,
+                ..
+            } if p.attrs.byval && values_moved => continue,
+            Type::Pointer {
+                space: AddressSpace::Private,
                 pointee,
             } if p.attrs.byval => l.ty(*pointee)?,
             Type::Pointer { .. } => continue,
@@ -375,6 +415,7 @@ fn push_constant_bytes(l: &mut Lowerer, f: &ir::Function) -> Result<u64> {
             }
             // The word saying whether the sampler is normalized.
             Type::Sampler => l.out.int_type(32),
+            _ if values_moved => continue,
             _ => l.ty(p.ty)?,
         };
         block.add(l, t);

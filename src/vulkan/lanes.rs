@@ -550,7 +550,8 @@ impl Pass<'_, '_> {
             Type::Pointer {
                 space: AddressSpace::PhysicalStorageBuffer
                     | AddressSpace::StorageBuffer
-                    | AddressSpace::PushConstant,
+                    | AddressSpace::PushConstant
+                    | AddressSpace::Uniform,
                 ..
             }
         )

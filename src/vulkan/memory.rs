@@ -34,6 +34,7 @@ impl FnBuilder<'_, '_> {
             AddressSpace::PhysicalStorageBuffer
                 | AddressSpace::PushConstant
                 | AddressSpace::StorageBuffer
+                | AddressSpace::Uniform
         );
         if laid && self.is_aggregate(pointee) {
             let undef = self.l.out.constant(Constant {
@@ -103,6 +104,7 @@ impl FnBuilder<'_, '_> {
             AddressSpace::PhysicalStorageBuffer
                 | AddressSpace::PushConstant
                 | AddressSpace::StorageBuffer
+                | AddressSpace::Uniform
         );
         if laid && self.is_aggregate(pointee) {
             for path in self.leaves(pointee) {

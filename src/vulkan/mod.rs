@@ -354,6 +354,19 @@ fn required_features(m: &ir::Module) -> Vec<String> {
             } => {
                 f.insert("scalarBlockLayout");
             }
+            // A kernel's argument buffer as a uniform buffer, in OpenCL C's layout.
+            Type::Pointer {
+                space: ir::AddressSpace::Uniform,
+                pointee,
+            } => {
+                f.insert("scalarBlockLayout");
+                if m.holds_width(*pointee, 8) {
+                    f.insert("uniformAndStorageBuffer8BitAccess");
+                }
+                if m.holds_width(*pointee, 16) {
+                    f.insert("uniformAndStorageBuffer16BitAccess");
+                }
+            }
             // OpenCL's images carry their format at run time.
             Type::ShaderImage {
                 storage: true,
@@ -373,7 +386,7 @@ fn required_features(m: &ir::Module) -> Vec<String> {
 }
 
 /// The device features that stand for a capability, and it.
-const FEATURE_CAPABILITIES: [(&str, spirv::Capability); 9] = [
+const FEATURE_CAPABILITIES: [(&str, spirv::Capability); 11] = [
     ("shaderFloat64", spirv::Capability::Float64),
     ("shaderInt64", spirv::Capability::Int64),
     ("shaderInt16", spirv::Capability::Int16),
@@ -394,6 +407,14 @@ const FEATURE_CAPABILITIES: [(&str, spirv::Capability); 9] = [
     (
         "storagePushConstant8",
         spirv::Capability::StoragePushConstant8,
+    ),
+    (
+        "uniformAndStorageBuffer8BitAccess",
+        spirv::Capability::UniformAndStorageBuffer8BitAccess,
+    ),
+    (
+        "uniformAndStorageBuffer16BitAccess",
+        spirv::Capability::StorageUniform16,
     ),
 ];
 

@@ -105,18 +105,10 @@ pub fn json(m: &ir::Module) -> String {
                                 json!({"offset": r.offset, "size": r.size}),
                             );
                         }
-                        ArgKind::PodStorageBuffer {
-                            descriptor_set,
-                            binding,
-                            offset,
-                            size,
-                            ..
-                        } => {
-                            o.insert("kind".into(), json!("pod_storage_buffer"));
-                            o.insert("set".into(), json!(descriptor_set));
-                            o.insert("binding".into(), json!(binding));
-                            o.insert("offset".into(), json!(offset));
-                            o.insert("size".into(), json!(size));
+                        ArgKind::PodStorageBuffer(r) => buffer_range(o, "pod_storage_buffer", r),
+                        ArgKind::PodUniform(r) => buffer_range(o, "pod_uniform", r),
+                        ArgKind::PointerUniform { range, .. } => {
+                            buffer_range(o, "pointer_uniform", range)
                         }
                     }
                     v
@@ -171,4 +163,17 @@ pub fn json(m: &ir::Module) -> String {
         })).collect::<Vec<_>>(),
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+}
+
+/// An argument in the argument buffer: its kind, set, binding, offset and size.
+fn buffer_range(
+    o: &mut serde_json::Map<String, serde_json::Value>,
+    kind: &str,
+    r: crate::ir::interface::ArgBufferRange,
+) {
+    o.insert("kind".into(), json!(kind));
+    o.insert("set".into(), json!(r.descriptor_set));
+    o.insert("binding".into(), json!(r.binding));
+    o.insert("offset".into(), json!(r.offset));
+    o.insert("size".into(), json!(r.size));
 }

@@ -18,6 +18,7 @@ impl Printer<'_> {
             AddressSpace::PushConstant => "push_constant",
             AddressSpace::ModulePrivate => "module_private",
             AddressSpace::StorageBuffer => "storage_buffer",
+            AddressSpace::Uniform => "uniform",
         }
     }
 

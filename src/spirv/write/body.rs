@@ -587,18 +587,13 @@ pub(super) fn integer_op(op: BinaryOp) -> Option<S> {
 }
 
 /// The Function variables of entry function `f` that hold a `restrict` buffer's address
-/// (`ArgKind::PointerPushConstant::restrict_holder`), decorated RestrictPointer.
+/// (`ArgKind::restrict_holder`), decorated RestrictPointer.
 fn restrict_holders(m: &ir::Module, f: ir::Handle<ir::Function>) -> Vec<ir::Handle<ir::Inst>> {
     let kernels = m.shader.iter().flat_map(|s| &s.kernels);
     kernels
         .filter(|k| k.entry == f)
         .flat_map(|k| &k.args)
-        .filter_map(|a| match a.kind {
-            ir::interface::ArgKind::PointerPushConstant {
-                restrict_holder, ..
-            } => restrict_holder,
-            _ => None,
-        })
+        .filter_map(|a| a.kind.restrict_holder())
         .collect()
 }
 

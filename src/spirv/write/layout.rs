@@ -1,5 +1,5 @@
-//! Explicit layout (target policy `explicit_layout`: Vulkan). Memory in PhysicalStorageBuffer
-//! and PushConstant storage must say where every member and element lies (Offset,
+//! Explicit layout (target policy `explicit_layout`: Vulkan). Memory in PhysicalStorageBuffer,
+//! PushConstant, StorageBuffer and Uniform storage must say where every member and element lies (Offset,
 //! ArrayStride); memory in Function, Private and Workgroup storage must not. So an aggregate
 //! type gets a second, laid-out SPIR-V type where such memory holds it. The layout is
 //! OpenCL C's (the SPIR data layout: natural alignment, 3-vectors as 4), so a buffer a host
@@ -22,6 +22,7 @@ pub(super) fn is_laid_out(sc: StorageClass) -> bool {
         StorageClass::PhysicalStorageBuffer
             | StorageClass::PushConstant
             | StorageClass::StorageBuffer
+            | StorageClass::Uniform
     )
 }
 

@@ -191,16 +191,11 @@ impl Writer<'_> {
                 binding,
                 ..
             } => (R::ArgumentStorageBuffer, vec![descriptor_set, binding]),
-            ArgKind::PodStorageBuffer {
-                descriptor_set,
-                binding,
-                offset,
-                size,
-                ..
-            } => (
-                R::ArgumentPodStorageBuffer,
-                vec![descriptor_set, binding, offset, size],
-            ),
+            ArgKind::PodStorageBuffer(r) => (R::ArgumentPodStorageBuffer, buffer_range(r)),
+            ArgKind::PodUniform(r) => (R::ArgumentPodUniform, buffer_range(r)),
+            ArgKind::PointerUniform { range, .. } => {
+                (R::ArgumentPointerUniform, buffer_range(range))
+            }
             ArgKind::SampledImage(i) => (
                 if i.texel_buffer {
                     R::ArgumentUniformTexelBuffer
@@ -275,4 +270,9 @@ pub(super) fn append(words: &mut Vec<u32>, reflection: Option<Reflection>) {
             inst.assemble_into(words);
         }
     }
+}
+
+/// The operands of an argument in the argument buffer: its set, binding, offset and size.
+fn buffer_range(r: ir::interface::ArgBufferRange) -> Vec<u32> {
+    vec![r.descriptor_set, r.binding, r.offset, r.size]
 }

@@ -340,6 +340,31 @@ impl Writer<'_> {
         self.core_or_extension(core, ext)
     }
 
+    /// A shader's capabilities to keep the 8- and 16-bit values of uniform buffer type `t`
+    /// (a kernel's argument buffer) there.
+    fn uniform_capabilities(&mut self, t: ir::Handle<Type>) -> Result<()> {
+        for width in [8, 16] {
+            if !self.m.holds_width(t, width) {
+                continue;
+            }
+            let (cap, ext, core) = match width {
+                8 => (
+                    Capability::UniformAndStorageBuffer8BitAccess,
+                    "SPV_KHR_8bit_storage",
+                    (1, 5),
+                ),
+                _ => (
+                    Capability::StorageUniform16,
+                    "SPV_KHR_16bit_storage",
+                    (1, 3),
+                ),
+            };
+            self.cap(cap);
+            self.core_or_extension(core, ext)?;
+        }
+        Ok(())
+    }
+
     /// The id of a module-scope variable, declared on first use.
     pub(super) fn global(&mut self, g: ir::Handle<ir::Global>) -> Result<Word> {
         if let Some(&w) = self.global_ids.get(&g) {
@@ -352,11 +377,16 @@ impl Writer<'_> {
             space: glob.space,
         });
         let sc = mappings::space_storage_class(glob.space);
-        // The push-constant block and storage buffers are Blocks (interface structs).
+        // The push-constant block, storage and uniform buffers are Blocks (interface structs).
         let interface = matches!(
             sc,
-            spirv::StorageClass::PushConstant | spirv::StorageClass::StorageBuffer
+            spirv::StorageClass::PushConstant
+                | spirv::StorageClass::StorageBuffer
+                | spirv::StorageClass::Uniform
         );
+        if sc == spirv::StorageClass::Uniform {
+            self.uniform_capabilities(value_ty)?;
+        }
         let ptr_ty = match ptr {
             Some(p) => self.ty(p)?,
             // A variable nothing takes the address of (a kernel that never reads its
@@ -491,13 +521,14 @@ impl Writer<'_> {
                     binding,
                     global,
                     ..
-                }
-                | ir::interface::ArgKind::PodStorageBuffer {
-                    descriptor_set,
-                    binding,
-                    global,
-                    ..
                 } if global == g => Some((descriptor_set, binding)),
+                ir::interface::ArgKind::PodStorageBuffer(r)
+                | ir::interface::ArgKind::PodUniform(r)
+                | ir::interface::ArgKind::PointerUniform { range: r, .. }
+                    if r.global == g =>
+                {
+                    Some((r.descriptor_set, r.binding))
+                }
                 ir::interface::ArgKind::SampledImage(ir::interface::ImageArg {
                     binding: b,
                     ..

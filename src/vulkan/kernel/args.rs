@@ -1,5 +1,6 @@
 //! A kernel's arguments as clspv lays them out: storage buffers or device addresses in the
-//! push constants, values (in an argument buffer past the push constants' 128 bytes),
+//! push constants, values (in an argument buffer past the push constants' 128 bytes, with
+//! the addresses too where those alone pass it),
 //! `__local` arrays sized by specialization constants, image and sampler descriptors.
 
 use crate::diag::{Error, Result};
@@ -17,6 +18,8 @@ pub(super) struct ArgState {
     /// The argument buffer, where values go when the push constants cannot hold them.
     pub(super) pods: Block,
     pub(super) pods_in_buffer: bool,
+    /// The device addresses go to the argument buffer too (then a uniform buffer).
+    pub(super) pointers_in_buffer: bool,
     /// Descriptor bindings taken so far.
     pub(super) bindings: u32,
     /// `__local` arguments in the kernel's addressed local memory (`local_region`).
@@ -70,15 +73,21 @@ pub(super) fn argument(
             space: AddressSpace::Global | AddressSpace::Constant,
             ..
         } => {
-            let (n, at, size) = st.push.add(l, u64t);
-            (
-                ArgKind::PointerPushConstant {
-                    offset: at,
-                    size,
-                    restrict_holder: None,
-                },
-                Source::Pointer(n),
-            )
+            // Its kind becomes PointerUniform once the buffer exists.
+            let block = match st.pointers_in_buffer {
+                true => &mut st.pods,
+                false => &mut st.push,
+            };
+            let (n, at, size) = block.add(l, u64t);
+            let kind = ArgKind::PointerPushConstant {
+                offset: at,
+                size,
+                restrict_holder: None,
+            };
+            match st.pointers_in_buffer {
+                true => (kind, Source::PointerBuffer(n)),
+                false => (kind, Source::Pointer(n)),
+            }
         }
         Type::Pointer {
             space: AddressSpace::Local,

@@ -261,6 +261,12 @@ fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
             want(f11.storage_buffer16_bit_access, "storageBuffer16BitAccess") != 0,
         )
         .storage_push_constant16(want(f11.storage_push_constant16, "storagePushConstant16") != 0)
+        .uniform_and_storage_buffer16_bit_access(
+            want(
+                f11.uniform_and_storage_buffer16_bit_access,
+                "uniformAndStorageBuffer16BitAccess",
+            ) != 0,
+        )
         .variable_pointers_storage_buffer(
             want(
                 f11.variable_pointers_storage_buffer,
@@ -276,7 +282,13 @@ fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
         .storage_buffer8_bit_access(
             want(f12.storage_buffer8_bit_access, "storageBuffer8BitAccess") != 0,
         )
-        .storage_push_constant8(want(f12.storage_push_constant8, "storagePushConstant8") != 0);
+        .storage_push_constant8(want(f12.storage_push_constant8, "storagePushConstant8") != 0)
+        .uniform_and_storage_buffer8_bit_access(
+            want(
+                f12.uniform_and_storage_buffer8_bit_access,
+                "uniformAndStorageBuffer8BitAccess",
+            ) != 0,
+        );
     // LocalSizeId (a module whose kernels fix different work-group sizes).
     let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
         .maintenance4(is_1_3 && want(f13.maintenance4, "maintenance4") != 0);
