@@ -14,6 +14,7 @@ pub type Handle = *mut c_void;
 pub const CL_SUCCESS: cl_int = 0;
 pub const CL_INVALID_VALUE: cl_int = -30;
 pub const CL_INVALID_BINARY: cl_int = -42;
+pub const CL_KERNEL_ARG_INFO_NOT_AVAILABLE: cl_int = -19;
 
 pub const CL_PLATFORM_EXTENSIONS: cl_uint = 0x0904;
 pub const CL_DEVICE_VERSION: cl_uint = 0x102F;
@@ -24,6 +25,21 @@ pub const CL_DEVICE_EXTENSIONS_WITH_VERSION: cl_uint = 0x1060;
 pub const CL_DEVICE_SPIR_VERSIONS: cl_uint = 0x40E0;
 pub const CL_PROGRAM_BUILD_LOG: cl_uint = 0x1183;
 pub const CL_DEVICE_TYPE_ALL: u64 = 0xFFFF_FFFF;
+pub const CL_KERNEL_FUNCTION_NAME: cl_uint = 0x1190;
+pub const CL_KERNEL_PROGRAM: cl_uint = 0x1194;
+pub const CL_KERNEL_ARG_ADDRESS_QUALIFIER: cl_uint = 0x1196;
+pub const CL_KERNEL_ARG_ACCESS_QUALIFIER: cl_uint = 0x1197;
+pub const CL_KERNEL_ARG_TYPE_NAME: cl_uint = 0x1198;
+pub const CL_KERNEL_ARG_TYPE_QUALIFIER: cl_uint = 0x1199;
+pub const CL_KERNEL_ARG_NAME: cl_uint = 0x119A;
+pub const CL_KERNEL_ARG_ADDRESS_GLOBAL: cl_uint = 0x119B;
+pub const CL_KERNEL_ARG_ADDRESS_LOCAL: cl_uint = 0x119C;
+pub const CL_KERNEL_ARG_ADDRESS_CONSTANT: cl_uint = 0x119D;
+pub const CL_KERNEL_ARG_ADDRESS_PRIVATE: cl_uint = 0x119E;
+pub const CL_KERNEL_ARG_ACCESS_READ_ONLY: cl_uint = 0x11A0;
+pub const CL_KERNEL_ARG_ACCESS_WRITE_ONLY: cl_uint = 0x11A1;
+pub const CL_KERNEL_ARG_ACCESS_READ_WRITE: cl_uint = 0x11A2;
+pub const CL_KERNEL_ARG_ACCESS_NONE: cl_uint = 0x11A3;
 
 /// Indices in `cl_icd_dispatch` of the entries the layer calls or replaces.
 pub const GET_PLATFORM_INFO: usize = 1;
@@ -33,7 +49,9 @@ pub const CREATE_PROGRAM_WITH_SOURCE: usize = 26;
 pub const CREATE_PROGRAM_WITH_BINARY: usize = 27;
 pub const BUILD_PROGRAM: usize = 30;
 pub const GET_PROGRAM_BUILD_INFO: usize = 33;
+pub const GET_KERNEL_INFO: usize = 39;
 pub const COMPILE_PROGRAM: usize = 98;
+pub const GET_KERNEL_ARG_INFO: usize = 101;
 pub const CREATE_PROGRAM_WITH_IL: usize = 138;
 
 pub type GetPlatformInfo =
@@ -79,6 +97,10 @@ pub type CreateProgramWithSource = unsafe extern "C" fn(
     *const usize,
     *mut cl_int,
 ) -> Handle;
+pub type GetKernelInfo =
+    unsafe extern "C" fn(Handle, cl_uint, usize, *mut c_void, *mut usize) -> cl_int;
+pub type GetKernelArgInfo =
+    unsafe extern "C" fn(Handle, cl_uint, cl_uint, usize, *mut c_void, *mut usize) -> cl_int;
 pub type CreateProgramWithIl =
     unsafe extern "C" fn(Handle, *const c_void, usize, *mut cl_int) -> Handle;
 
@@ -109,7 +131,7 @@ impl Dispatch {
     /// has them).
     pub fn with_overrides(&self) -> Dispatch {
         let mut t = self.0.clone();
-        let ours: [(usize, *const c_void); 6] = [
+        let ours: [(usize, *const c_void); 7] = [
             (
                 GET_PLATFORM_INFO,
                 crate::device::get_platform_info as *const c_void,
@@ -133,6 +155,10 @@ impl Dispatch {
             (
                 COMPILE_PROGRAM,
                 crate::program::compile_program as *const c_void,
+            ),
+            (
+                GET_KERNEL_ARG_INFO,
+                crate::kernel::get_kernel_arg_info as *const c_void,
             ),
         ];
         for (i, f) in ours {

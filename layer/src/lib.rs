@@ -9,7 +9,9 @@
 //!   and creates the program with `clCreateProgramWithIL`; other binaries pass through
 //!   (`program.rs`);
 //! * `clBuildProgram`/`clCompileProgram` of such a program drop `-x spir` and `-spir-std=`,
-//!   and `clGetProgramBuildInfo` puts the translation's warnings before the driver's log.
+//!   and `clGetProgramBuildInfo` puts the translation's warnings before the driver's log;
+//! * `clGetKernelArgInfo` of its kernels answers from the SPIR's argument metadata, as a
+//!   driver's own SPIR path does (`kernel.rs`).
 //!
 //! A device is served when it takes SPIR-V (`CL_DEVICE_IL_VERSION`) and lacks `cl_khr_spir`,
 //! or, with `SPIR_XLATE_LAYER=always`, whenever it takes SPIR-V. Every other call goes
@@ -29,6 +31,7 @@
 mod cache;
 mod cl;
 mod device;
+mod kernel;
 mod program;
 
 use std::ffi::c_void;

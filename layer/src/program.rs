@@ -10,6 +10,7 @@ use std::ptr;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use xlate::ir::ArgInfo;
 use xlate::{Input, OpenclCOptions, Options, TargetEnv, Translation};
 
 use crate::cl::*;
@@ -22,6 +23,11 @@ struct Made {
     lost: Vec<String>,
     /// For a program of OpenCL C source, the `-cl-std=` option its build needs.
     cl_std: Option<String>,
+    /// The SPIR binary, read again for its kernels' argument metadata when an application
+    /// first asks for it (`kernel_args`).
+    spir: Vec<u8>,
+    /// Each kernel's arguments as the SPIR's metadata says them, once read.
+    args: Option<HashMap<String, Vec<ArgInfo>>>,
 }
 
 /// The programs the layer made from SPIR.
@@ -194,6 +200,8 @@ pub(crate) unsafe extern "C" fn create_program_with_binary(
                         Made {
                             lost: entry.lost,
                             cl_std,
+                            spir: bins[0].to_vec(),
+                            args: None,
                         },
                     );
                 }
@@ -245,6 +253,36 @@ fn translate_cached(
         entry
     });
     (outcome, "translated")
+}
+
+/// What the SPIR of `program` says of kernel `kernel`'s arguments: `None` where the layer
+/// did not make the program, or its SPIR has no such kernel (the driver answers then).
+pub(crate) fn kernel_args(program: Handle, kernel: &str) -> Option<Vec<ArgInfo>> {
+    let key = program as usize;
+    let spir = {
+        let guard = PROGRAMS.lock().ok()?;
+        let made = guard.as_ref()?.get(&key)?;
+        if let Some(args) = &made.args {
+            return args.get(kernel).cloned();
+        }
+        made.spir.clone()
+    };
+    // Read outside the lock (the reader runs in a child process); the translation read the
+    // same bytes, so this read succeeds as it did.
+    let graph = xlate::inspect::graph(Input::Bytes(&spir)).ok()?;
+    let args: HashMap<String, Vec<ArgInfo>> = graph
+        .kernels
+        .iter()
+        .map(|k| (graph.functions[k.function].name.clone(), k.args.clone()))
+        .collect();
+    let answer = args.get(kernel).cloned();
+    if let Ok(mut guard) = PROGRAMS.lock() {
+        if let Some(made) = guard.as_mut().and_then(|m| m.get_mut(&key)) {
+            made.args = Some(args);
+            made.spir = Vec::new();
+        }
+    }
+    answer
 }
 
 /// Whether the layer made `program` from SPIR.

@@ -3,6 +3,7 @@
  * CL_DEVICE_SPIR_VERSIONS, creates the program with clCreateProgramWithBinary from a SPIR 1.2
  * file, builds it with "-x spir -spir-std=1.2" and runs vector_add, comparing with the sum
  * computed here. Exit 0 when the run matches; anything else prints why.
+ * It prints what clGetKernelArgInfo says of each argument.
  * The built program's binary is then read back (CL_PROGRAM_BINARIES), loaded again and run.
  * With a second argument "corrupt", the file's second half is dropped first, and exit 0
  * means the binary was refused with CL_INVALID_BINARY (and nothing crashed). */
@@ -23,6 +24,40 @@ typedef struct {
 static int fail(const char *what, cl_int status) {
     fprintf(stderr, "legacy_host: %s (CL status %d)\n", what, status);
     return 1;
+}
+
+/* What the kernel says of its arguments (clGetKernelArgInfo), one line each, for the test to
+ * compare with the driver's own SPIR path; then the status of an argument past the last. */
+static int print_arg_info(cl_kernel k, cl_uint count) {
+    for (cl_uint i = 0; i <= count; i++) {
+        cl_kernel_arg_address_qualifier address = 0;
+        cl_int st = clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof address,
+                                       &address, NULL);
+        if (i == count) {
+            printf("legacy_host: argument %u: status %d\n", i, st);
+            break;
+        }
+        if (st) return fail("CL_KERNEL_ARG_ADDRESS_QUALIFIER", st);
+        cl_kernel_arg_access_qualifier access = 0;
+        st = clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof access, &access, NULL);
+        if (st) return fail("CL_KERNEL_ARG_ACCESS_QUALIFIER", st);
+        cl_kernel_arg_type_qualifier quals = 0;
+        st = clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof quals, &quals, NULL);
+        if (st) return fail("CL_KERNEL_ARG_TYPE_QUALIFIER", st);
+        size_t type_len = 0;
+        st = clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_NAME, 0, NULL, &type_len);
+        if (st) return fail("CL_KERNEL_ARG_TYPE_NAME's size", st);
+        char type[256] = {0}, name[256] = "(not available)";
+        if (type_len > sizeof type) return fail("a type name of more than 255 bytes", 0);
+        st = clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_NAME, sizeof type, type, NULL);
+        if (st) return fail("CL_KERNEL_ARG_TYPE_NAME", st);
+        st = clGetKernelArgInfo(k, i, CL_KERNEL_ARG_NAME, sizeof name, name, NULL);
+        if (st && st != CL_KERNEL_ARG_INFO_NOT_AVAILABLE) return fail("CL_KERNEL_ARG_NAME", st);
+        printf("legacy_host: argument %u: address %#x access %#x type %s (%zu bytes) qualifiers "
+               "%#llx name %s\n",
+               i, address, access, type, type_len, (unsigned long long)quals, name);
+    }
+    return 0;
 }
 
 int main(int argc, char **argv) {
@@ -90,6 +125,7 @@ int main(int argc, char **argv) {
     }
     cl_kernel k = clCreateKernel(prog, "vector_add", &st);
     if (st) return fail("clCreateKernel", st);
+    if (print_arg_info(k, 3)) return 1;
     float a[N], b[N], c[N];
     for (int i = 0; i < N; i++) {
         a[i] = (float)i * 0.5f;
