@@ -680,6 +680,14 @@ fn event_ms(e: Handle) -> Result<f64, String> {
 /// A built program; released on drop.
 pub struct Program(Handle);
 
+impl Program {
+    /// The `cl_program`, for calls this file does not wrap (it stays owned here).
+    #[allow(dead_code)]
+    pub fn handle(&self) -> Handle {
+        self.0
+    }
+}
+
 impl Drop for Program {
     fn drop(&mut self) {
         unsafe { clReleaseProgram(self.0) };

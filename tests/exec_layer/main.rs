@@ -3,11 +3,13 @@
 //! it (`clCreateProgramWithBinary`, built with `-x spir -spir-std=1.2`) on the Intel CPU
 //! runtime through `libspir_xlate_layer.so` with `SPIR_XLATE_LAYER=always`, so that the layer
 //! translates it to SPIR-V; every output is compared bit for bit with the kernel's OpenCL C
-//! source built by the driver. The driver's own SPIR path on the same binaries is the
-//! `exec_intel` tier's control.
+//! source built by the driver, and what `clGetKernelArgInfo` says of each kernel's arguments
+//! with what the driver says of the source built with `-cl-kernel-arg-info`. The driver's
+//! own SPIR path on the same binaries is the `exec_intel` tier's control.
 //!
 //! Needs the runtime as .ci/run installs it and the layer built in the same profile
 //! (`cargo build -p spir-xlate-layer`): `cargo test --test exec_layer -- --ignored`.
+mod arg_info;
 #[path = "../exec/cl.rs"]
 mod cl;
 #[path = "../common/mod.rs"]
@@ -52,6 +54,14 @@ fn lost_facts(bytes: &[u8]) -> usize {
         .map_or(0, |out| out.lost.len())
 }
 
+/// Whether answer line `ours` differs from the source's `source` only in the argument's
+/// name, which a SPIR made without `-cl-kernel-arg-info` does not keep (the layer says
+/// CL_KERNEL_ARG_INFO_NOT_AVAILABLE then, as the driver does of such a program).
+fn name_only_missing(ours: &str, source: &str) -> bool {
+    let head = |l: &str| l.rsplit_once(" name ").map(|(h, _)| h.to_string());
+    ours.ends_with(" name (not available)") && head(ours) == head(source)
+}
+
 fn layer_path() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     exe.parent()
@@ -92,6 +102,7 @@ fn run_all(log: &Path) {
     let (mut built, mut runs, mut same, mut failures) = (0, 0, 0, Vec::new());
     let mut within = 0;
     let mut warned = 0;
+    let (mut asked, mut answered) = (0, 0);
     for cl_path in compare::kernel_sources() {
         let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
         if DRIVER_CRASHES.contains(&name.as_str()) {
@@ -110,6 +121,20 @@ fn run_all(log: &Path) {
                 continue;
             }
         };
+        let with_info = format!(
+            "-cl-std={} {} -cl-kernel-arg-info",
+            cl::cl_std(&src),
+            cl::build_options(&src)
+        );
+        let described = match dev.program_from_source_with(&src, &with_info) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: build with -cl-kernel-arg-info: {e}"));
+                continue;
+            }
+        };
+        let mut kernels: Vec<&str> = specs.iter().map(|s| s.kernel.as_str()).collect();
+        kernels.dedup();
         for shape in SHAPES {
             let fixture = Path::new("tests/fixtures")
                 .join(shape)
@@ -148,6 +173,36 @@ fn run_all(log: &Path) {
                     continue;
                 }
             };
+            for k in &kernels {
+                asked += 1;
+                match (arg_info::of(&program, k), arg_info::of(&described, k)) {
+                    (Ok(Some(ours)), Ok(Some(source))) => {
+                        let differ: Vec<String> = ours
+                            .iter()
+                            .zip(&source)
+                            .filter(|(a, b)| a != b && !name_only_missing(a, b))
+                            .map(|(a, b)| format!("{a} where the source says {b}"))
+                            .collect();
+                        if ours.len() != source.len() || !differ.is_empty() {
+                            failures.push(format!(
+                                "{name}::{k} ({shape}): clGetKernelArgInfo: {}",
+                                differ.join("; ")
+                            ));
+                        } else {
+                            answered += 1;
+                        }
+                    }
+                    (Ok(None), _) => failures.push(format!(
+                        "{name}::{k} ({shape}): clGetKernelArgInfo has no argument info"
+                    )),
+                    (Err(e), _) | (_, Err(e)) => {
+                        failures.push(format!("{name}::{k} ({shape}): clGetKernelArgInfo: {e}"))
+                    }
+                    (_, Ok(None)) => failures.push(format!(
+                        "{name}::{k}: the source built with -cl-kernel-arg-info has no info"
+                    )),
+                }
+            }
             for s in &specs {
                 let seed = seed_of(&s.kernel);
                 runs += 1;
@@ -176,7 +231,7 @@ fn run_all(log: &Path) {
     eprintln!(
         "  Layer: {built} programs built from SPIR through the layer ({translated} translated by \
          it); {same} of {runs} runs bit-identical to the source, {within} within the \
-         precision OpenCL allows (linear filtering, contraction); {warned} build logs begin with the translation's warnings"
+         precision OpenCL allows (linear filtering, contraction); {warned} build logs begin with the translation's warnings; clGetKernelArgInfo of {answered} of {asked} kernels as the driver says it of their source"
     );
     assert!(
         warned > 0,
