@@ -51,8 +51,8 @@ pub use ::spirv as spirv_headers;
 pub use diag::{Error, ErrorKind, Lost, Result};
 pub use input::Input;
 pub use options::{
-    DebugInfoFormat, Flavor, KernelInfo, Limits, MadForm, OpenclCOptions, Options, SpirOptions,
-    TargetEnv, VulkanPointers,
+    DebugInfoFormat, Flavor, KernelInfo, Limits, MadForm, OpenclCOptions, Options, SpirForm,
+    SpirOptions, TargetEnv, VulkanPointers,
 };
 
 /// README.md's library example, compiled and run by `cargo test`.
@@ -119,8 +119,9 @@ impl Translation {
                 o.spir_version = Some(settings::spir_version(value)?)
             }
             (Translation::ToSpir(o), "kernel-info") => {
-                o.kernel_info = settings::kernel_info(value)?
+                o.kernel_info = Some(settings::kernel_info(value)?)
             }
+            (Translation::ToSpir(o), "spir-form") => o.form = settings::spir_form(value)?,
             (Translation::ToSpir(o), "builtins-as-globals") => {
                 o.builtins_as_globals = settings::switch(value)?
             }

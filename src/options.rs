@@ -222,8 +222,11 @@ pub struct SpirOptions {
     pub spir_version: Option<(u32, u32)>,
     /// Write textual LLVM IR instead of bitcode.
     pub text: bool,
-    /// Where kernel argument info and attributes go.
-    pub kernel_info: KernelInfo,
+    /// How SPIR's two spellings are written: clang's (the default) or the specification's.
+    pub form: SpirForm,
+    /// Where kernel argument info and attributes go; `None`: where `form` puts them
+    /// ([`SpirOptions::kernel_info`]).
+    pub kernel_info: Option<KernelInfo>,
     /// spirv-ir flavor: read builtin variables as loads of `@__spirv_BuiltIn*` globals instead
     /// of calls to `__spirv_BuiltIn*` functions.
     pub builtins_as_globals: bool,
@@ -236,6 +239,34 @@ pub struct SpirOptions {
 pub struct OpenclCOptions {
     /// Time and memory the contained translation may use ([`Limits`]).
     pub limits: Limits,
+}
+
+/// The two ways SPIR has been spelled: as clang writes it (what the drivers that load SPIR
+/// today read) and as the SPIR 1.2/2.0 specifications write it. They differ in where kernels
+/// are listed and in the names of image types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SpirForm {
+    /// As clang writes SPIR: kernel info as function metadata only, images named by their
+    /// access (`%opencl.image2d_ro_t`, mangled `14ocl_image2d_ro`). Loads on every consumer
+    /// tested: the Intel runtime's SPIR path and PoCL (which aborts on `!opencl.kernels` and
+    /// whose library has only the access-named image builtins).
+    #[default]
+    Clang,
+    /// To the letter of the SPIR 1.2/2.0 specifications, for consumers that read only them:
+    /// `!opencl.kernels` beside the function metadata, images without access
+    /// (`%opencl.image2d_t`, mangled `11ocl_image2d`).
+    Spec,
+}
+
+impl SpirOptions {
+    /// Where kernel info goes: as asked, else where the form puts it (`Clang`: function
+    /// metadata; `Spec`: both places).
+    pub fn kernel_info(&self) -> KernelInfo {
+        self.kernel_info.unwrap_or(match self.form {
+            SpirForm::Clang => KernelInfo::Function,
+            SpirForm::Spec => KernelInfo::Both,
+        })
+    }
 }
 
 /// Where SPIR output records kernels and their argument info.
@@ -257,7 +288,8 @@ impl Default for SpirOptions {
             flavor: Flavor::Spir,
             spir_version: None,
             text: false,
-            kernel_info: KernelInfo::Both,
+            form: SpirForm::Clang,
+            kernel_info: None,
             builtins_as_globals: false,
             limits: Limits::default(),
         }

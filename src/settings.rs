@@ -6,7 +6,9 @@
 
 use std::time::Duration;
 
-use crate::options::{DebugInfoFormat, Flavor, KernelInfo, MadForm, TargetEnv, VulkanPointers};
+use crate::options::{
+    DebugInfoFormat, Flavor, KernelInfo, MadForm, SpirForm, TargetEnv, VulkanPointers,
+};
 
 /// `--target`: the environment that consumes the SPIR-V.
 pub fn target(s: &str) -> Result<TargetEnv, String> {
@@ -79,6 +81,15 @@ pub fn kernel_info(s: &str) -> Result<KernelInfo, String> {
         _ => Err(format!(
             "unknown kernel info place '{s}' (expected both, function or named)"
         )),
+    }
+}
+
+/// `--spir-form`: `clang` or `spec`.
+pub fn spir_form(s: &str) -> Result<SpirForm, String> {
+    match s {
+        "clang" => Ok(SpirForm::Clang),
+        "spec" => Ok(SpirForm::Spec),
+        _ => Err(format!("unknown SPIR form '{s}' (expected clang or spec)")),
     }
 }
 

@@ -225,12 +225,18 @@ fn a_parameter_alignment_is_kept_both_ways() {
 
 /// `to-spir`'s LLVM IR text of the SPIR-V `words` (written to a scratch file named by `tag`).
 fn spir_text_of(words: &[u32], tag: &str) -> String {
+    spir_text_in(words, tag, spir_xlate::SpirForm::Clang)
+}
+
+/// As `spir_text_of`, in SPIR form `form`.
+fn spir_text_in(words: &[u32], tag: &str, form: spir_xlate::SpirForm) -> String {
     let dir = std::env::temp_dir().join(format!("spir-xlate-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let spv = dir.join(format!("{tag}.spv"));
     common::write_spirv(&spv, words);
     let opts = spir_xlate::SpirOptions {
         text: true,
+        form,
         ..Default::default()
     };
     let ll = String::from_utf8(spir_xlate::internals::to_spir(&spv, &opts).unwrap()).unwrap();
@@ -292,17 +298,30 @@ fn texel_signs_are_kept_from_spirv_1_4() {
     ] {
         assert!(text.contains(operand), "no {operand} in\n{text}");
     }
-    let ll = spir_text_of(&words, "texels");
-    for name in [
-        "read_imageui",
-        "read_imagei",
-        "write_imageui",
-        "write_imagei",
+    // clang's form names images by access; the specification's does not.
+    let clang = spir_text_of(&words, "texels");
+    let spec = spir_text_in(&words, "texels-spec", spir_xlate::SpirForm::Spec);
+    for (name, access) in [
+        ("read_imageui", "ro"),
+        ("read_imagei", "ro"),
+        ("write_imageui", "wo"),
+        ("write_imagei", "wo"),
     ] {
         assert!(
-            ll.contains(&format!("{name}11ocl_image2d")),
-            "no {name} in\n{ll}"
+            clang.contains(&format!("{name}14ocl_image2d_{access}")),
+            "no {name} in\n{clang}"
+        );
+        assert!(
+            spec.contains(&format!("{name}11ocl_image2d")),
+            "no {name} in\n{spec}"
         );
     }
-    assert!(ll.contains("write_imageui11ocl_image2dDv2_iDv4_j"), "{ll}");
+    assert!(
+        clang.contains("write_imageui14ocl_image2d_woDv2_iDv4_j"),
+        "{clang}"
+    );
+    assert!(
+        spec.contains("write_imageui11ocl_image2dDv2_iDv4_j"),
+        "{spec}"
+    );
 }

@@ -93,13 +93,34 @@ fn valid_module_becomes_spir_text_with_kernel_info() {
         "target triple = \"spir64-unknown-unknown\"",
         "define spir_kernel void @vector_add(",
         "call spir_func i64 @_Z13get_global_idj(i32 0)",
-        "!opencl.kernels",
         "!kernel_arg_addr_space",
-        "!{!\"kernel_arg_type\", !\"float*\", !\"float*\", !\"float*\"}",
+        "!kernel_arg_type !",
+        "!{!\"float*\", !\"float*\", !\"float*\"}",
         "!opencl.spir.version = !{",
     ] {
         assert!(out.contains(needle), "missing {needle} in:\n{out}");
     }
+    // clang's form (the default) lists no kernels in !opencl.kernels; the specification's
+    // form does, and keeps the function metadata too; --kernel-info overrides either.
+    assert!(!out.contains("!opencl.kernels"), "{out}");
+    let spec = |extra: &[&str]| {
+        let mut args = vec!["to-spir", input.to_str().unwrap(), "-S", "-o", "-"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let out = spec(&["--spir-form", "spec"]);
+    assert!(out.contains("!opencl.kernels"), "{out}");
+    assert!(
+        out.contains("!{!\"kernel_arg_type\", !\"float*\", !\"float*\", !\"float*\"}"),
+        "{out}"
+    );
+    assert!(out.contains("!kernel_arg_addr_space !"), "{out}");
+    let out = spec(&["--spir-form", "spec", "--kernel-info", "named"]);
+    assert!(out.contains("!opencl.kernels") && !out.contains("!kernel_arg_addr_space !"));
+    let out = spec(&["--kernel-info", "both"]);
+    assert!(out.contains("!opencl.kernels") && out.contains("!kernel_arg_addr_space !"));
     // Default output name: the input with .bc (a file an earlier run of a process with the
     // same id left there would be kept, not overwritten).
     let _ = std::fs::remove_file(input.with_extension("bc"));

@@ -81,6 +81,31 @@ pub fn image_base(i: &ImageType) -> String {
     format!("{dim}{arr}{ms}{depth}")
 }
 
+/// How SPIR names image type `i` in `form`: its opaque struct (`opencl.image2d_ro_t`, or
+/// `opencl.image2d_t` to the specification's letter) and its mangled source name
+/// (`ocl_image2d_ro`, or `ocl_image2d`). clang names an image by its access too (read-only
+/// where none is said); the SPIR specifications do not.
+pub fn spir_image_names(i: &ImageType, form: crate::options::SpirForm) -> (String, String) {
+    let base = image_base(i);
+    match form {
+        crate::options::SpirForm::Clang => {
+            let access = match i.access {
+                Some(crate::ir::Access::WriteOnly) => "wo",
+                Some(crate::ir::Access::ReadWrite) => "rw",
+                _ => "ro",
+            };
+            (
+                format!("opencl.{base}_{access}_t"),
+                format!("ocl_{base}_{access}"),
+            )
+        }
+        crate::options::SpirForm::Spec => (
+            format!("opencl.{base}_t"),
+            format!("ocl_{}", base.replace('_', "")),
+        ),
+    }
+}
+
 /// The OpenCL C name of one of OpenCL.std's vector loads and stores (`vload4`,
 /// `vstore_half2_rtz`, `vloada_half4`): `literal` is the instruction's trailing literal (the
 /// count of the loads, the rounding mode of the `_r` stores), `lanes` the stored value's lane

@@ -50,8 +50,6 @@ fn translated_bitcode(fixture: &Path, work: &Path, back: Back) -> Result<Vec<u8>
             run_tool(
                 Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
                     .arg("to-spir")
-                    // PoCL 3.1 aborts on !opencl.kernels (clang's own SPIR 1.2 too).
-                    .arg("--kernel-info=function")
                     .arg(&spv)
                     .arg("-o")
                     .arg(&bc),
@@ -61,30 +59,6 @@ fn translated_bitcode(fixture: &Path, work: &Path, back: Back) -> Result<Vec<u8>
         Back::OpenclC => return Err("OpenCL C is built from source, not as SPIR".into()),
     }
     Ok(std::fs::read(&bc).unwrap())
-}
-
-/// Whether SPIR bitcode calls an image builtin in SPIR 1.2's spelling (`11ocl_image2d`,
-/// without clang's access qualifier suffix).
-fn calls_spir12_image_builtin(bc: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(bc);
-    [
-        "11ocl_image1d",
-        "11ocl_image2d",
-        "11ocl_image3d",
-        "16ocl_image1d_array",
-        "16ocl_image2d_array",
-    ]
-    .iter()
-    .any(|m| text.contains(m))
-}
-
-/// A PoCL build failure whose only cause is missing SPIR 1.2 image builtins.
-fn pocl_lacks_spir12_images(error: &str) -> bool {
-    let missing: Vec<&str> = error
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("Cannot find symbol "))
-        .collect();
-    !missing.is_empty() && missing.iter().all(|m| m.contains("ocl_image"))
 }
 
 /// A build failure of llvm-spirv-14's SPIR whose only cause is OpenCL.std's `fmax_common` /
@@ -200,7 +174,6 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
     std::fs::create_dir_all(&work).unwrap();
     let sources = compare::kernel_sources();
     let (mut failures, mut kernels, mut runs) = (Vec::new(), 0, 0);
-    let mut pocl_image_gaps = 0;
     let mut khronos_common_gaps = 0;
     for cl_path in sources {
         let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -245,33 +218,19 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
             if !fixture.exists() {
                 continue;
             }
-            let (built, spells_spir12_images, bytes) = if let Back::OpenclC = back {
+            let (built, bytes) = if let Back::OpenclC = back {
                 let program = compare::our_opencl_c(&fixture, &work)
                     .and_then(|(text, std)| dev.program_from_source_with(&text, &std));
-                (program, false, Vec::new())
+                (program, Vec::new())
             } else {
                 let bc = translated_bitcode(&fixture, &work, back);
-                let images = bc.as_ref().is_ok_and(|b| calls_spir12_image_builtin(b));
                 let bytes = bc.clone().unwrap_or_default();
-                (bc.and_then(|bc| dev.program_from_spir(&bc)), images, bytes)
+                (bc.and_then(|bc| dev.program_from_spir(&bc)), bytes)
             };
             let candidate = match built {
                 Ok(p) => p,
-                // Real SPIR 1.2 spells images `11ocl_image2d`; PoCL's kernel library only has
-                // clang's access-qualified `14ocl_image2d_ro` builtins, so such programs cannot
-                // link there. This gap is asserted (not skipped): the build must fail on
-                // exactly that, and a PoCL that links them runs the comparison below. PoCL
-                // names a missing symbol once per process, so a later program missing only the
-                // same symbols fails with an empty log.
-                Err(e)
-                    if matches!(back, Back::Ours)
-                        && (pocl_lacks_spir12_images(&e)
-                            || (spells_spir12_images && e.trim_end().ends_with("-11:"))) =>
-                {
-                    pocl_image_gaps += 1;
-                    continue;
-                }
-                // llvm-spirv-14's fault, asserted the same way: ours spells them `max`/`min`.
+                // llvm-spirv-14's fault (asserted, not skipped: the build must fail on exactly
+                // that): ours spells them `max`/`min`.
                 Err(e) if matches!(back, Back::Khronos) && khronos_misspells_common(&e, &bytes) => {
                     khronos_common_gaps += 1;
                     continue;
@@ -295,9 +254,8 @@ fn translated_kernels_compute_what_their_source_computes_on_pocl() {
         kernels += specs.len();
     }
     eprintln!(
-        "executed {kernels} kernels, {runs} candidate runs; {pocl_image_gaps} SPIR 1.2 image \
-         programs PoCL cannot link; {khronos_common_gaps} programs llvm-spirv-14 read back \
-         with fmax_common/fmin_common calls no library has"
+        "executed {kernels} kernels, {runs} candidate runs; {khronos_common_gaps} programs \
+         llvm-spirv-14 read back with fmax_common/fmin_common calls no library has"
     );
     assert!(
         failures.is_empty(),

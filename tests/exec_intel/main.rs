@@ -7,8 +7,9 @@
 //!   line, CL1.2 without one);
 //! * candidates, for each of the four fixture shapes:
 //!   - `spirv`: our SPIR-V (`to-spirv`), loaded directly with `clCreateProgramWithIL`;
-//!   - `to-spir`: our real SPIR 1.2 (`to-spir` of that SPIR-V), loaded as a `cl_khr_spir`
-//!     binary (image programs included);
+//!   - `to-spir`: our real SPIR (`to-spir` of that SPIR-V, clang's form), loaded as a
+//!     `cl_khr_spir` binary (image programs included); for the modern shape also
+//!     `to-spir --spir-form spec` (the SPIR 1.2/2.0 specifications' letter);
 //!   - `opencl-c`: our OpenCL C (`to-opencl-c` of the fixture), built from source with the
 //!     `-cl-std=` its first line names;
 //!   - `input` (a control, not ours): the SPIR input itself loaded as a binary, which shows
@@ -16,7 +17,7 @@
 //!
 //! all run on identical inputs; every output buffer and written image is compared bit for bit
 //! with the reference, as OpenCL lets the driver build it (compare::References: as written,
-//! without contraction, or with `mad` fused; which one a run matches is counted). Our two
+//! without contraction, or with `mad` fused; which one a run matches is counted). Our
 //! candidates must match on every run; the control's figures are printed, and a control
 //! that fails where we pass is the point of the tool.
 #[path = "../exec/cl.rs"]
@@ -148,8 +149,12 @@ const NVIDIA_SOURCE_FAULTS: [(&str, &str); 4] = [
 enum Consumer {
     /// Our SPIR-V through clCreateProgramWithIL.
     Spirv,
-    /// Our SPIR 1.2 (`to-spir`) as a binary.
+    /// Our SPIR (`to-spir`, clang's form) as a binary.
     ToSpir,
+    /// Our SPIR to the specification's letter (`to-spir --spir-form spec`: !opencl.kernels,
+    /// images without access, i32 samplers) as a binary; the modern shape only (the SPIR
+    /// written depends on our SPIR-V, not on the input's shape).
+    ToSpirSpec,
     /// Our OpenCL C (`to-opencl-c`), built from source.
     OpenclC,
     /// The input SPIR as a binary (control).
@@ -166,10 +171,16 @@ fn candidate(fixture: &Path, work: &Path, c: Consumer) -> Result<Vec<u8>, String
     if c == Consumer::Spirv {
         return read(&spv);
     }
-    let bc = work.join(format!("{}.spir.bc", common::fixture_id(fixture)));
+    let form = if c == Consumer::ToSpirSpec {
+        "spec"
+    } else {
+        "clang"
+    };
+    let bc = work.join(format!("{}.{form}.spir.bc", common::fixture_id(fixture)));
     run_tool(
         Command::new(env!("CARGO_BIN_EXE_spir-xlate"))
             .arg("to-spir")
+            .arg(format!("--spir-form={form}"))
             .arg(&spv)
             .arg("-o")
             .arg(&bc),
@@ -276,10 +287,14 @@ fn run_all() {
             for consumer in [
                 Consumer::Spirv,
                 Consumer::ToSpir,
+                Consumer::ToSpirSpec,
                 Consumer::OpenclC,
                 Consumer::Input,
             ] {
                 if only_opencl_c && consumer != Consumer::OpenclC {
+                    continue;
+                }
+                if consumer == Consumer::ToSpirSpec && shape != "modern" {
                     continue;
                 }
                 // The debug shapes' code is the modern ones': OpenCL C (which keeps no debug

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use clap::{CommandFactory, Parser, Subcommand};
 use spir_xlate::settings;
 use spir_xlate::{
-    DebugInfoFormat, Flavor, KernelInfo, MadForm, Options, SpirOptions, TargetEnv, VulkanPointers,
+    DebugInfoFormat, Flavor, KernelInfo, MadForm, Options, SpirForm, SpirOptions, TargetEnv,
+    VulkanPointers,
 };
 
 /// What `--version` says, at the top and after every command: the tool's version and the
@@ -296,11 +297,16 @@ pub(crate) struct SpirArgs {
     /// 1.2 cannot spell; 1.2 otherwise.
     #[arg(long, value_parser = settings::spir_version)]
     pub(crate) spir_version: Option<(u32, u32)>,
-    /// Where kernel argument info goes: `both` (!opencl.kernels and function
-    /// !kernel_arg_*), `function` (for consumers such as PoCL 3.1 that abort on
-    /// !opencl.kernels) or `named` (!opencl.kernels only, as SPIR 1.2 producers wrote it).
-    #[arg(long, default_value = "both", value_parser = settings::kernel_info)]
-    pub(crate) kernel_info: KernelInfo,
+    /// How SPIR is spelled: `clang` (as clang writes it, what the Intel runtime and PoCL
+    /// load: kernel info as function metadata, images named by access, `image2d_ro_t`) or
+    /// `spec` (the SPIR 1.2/2.0 specifications' letter: !opencl.kernels too, `image2d_t`).
+    #[arg(long, default_value = "clang", value_parser = settings::spir_form)]
+    pub(crate) spir_form: SpirForm,
+    /// Where kernel argument info goes, whatever the form: `both` (!opencl.kernels and
+    /// function !kernel_arg_*), `function` or `named` (!opencl.kernels only, as SPIR 1.2
+    /// producers wrote it). Default: `function` for the clang form, `both` for the spec's.
+    #[arg(long, value_parser = settings::kernel_info)]
+    pub(crate) kernel_info: Option<KernelInfo>,
     /// With --flavor spirv-ir: builtin variables as `@__spirv_BuiltIn*` globals (loaded)
     /// rather than `__spirv_BuiltIn*` calls.
     #[arg(long)]
@@ -321,6 +327,7 @@ impl SpirArgs {
             flavor: self.flavor,
             spir_version: self.spir_version,
             text,
+            form: self.spir_form,
             kernel_info: self.kernel_info,
             builtins_as_globals: self.builtins_as_globals,
             limits: limits.limits(),
@@ -354,9 +361,10 @@ const VULKAN_OPTIONS: [&str; 3] = [
     "max_push_constants",
 ];
 const OPENCL_OPTIONS: [&str; 1] = ["mad"];
-const SPIR_OPTIONS: [&str; 4] = [
+const SPIR_OPTIONS: [&str; 5] = [
     "flavor",
     "spir_version",
+    "spir_form",
     "kernel_info",
     "builtins_as_globals",
 ];

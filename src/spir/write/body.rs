@@ -254,11 +254,11 @@ impl<'a> Writer<'a> {
             let mut pairs = Vec::new();
             for (v, b) in incoming {
                 if matches!(v, Value::Const(k) if matches!(self.m.constants[*k].kind, ir::ConstantKind::Sampler { .. }))
-                    && self.opts.flavor == crate::options::Flavor::SpirvIr
+                    && self.samplers_are_objects()
                 {
                     return Err(Error::unsupported(
-                        "a phi of sampler constants in --flavor spirv-ir (a sampler there is \
-                         a call, which a phi cannot take)",
+                        "a phi of sampler constants (a sampler here is a call, which a phi \
+                         cannot take; --spir-form spec writes samplers as i32 constants)",
                     ));
                 }
                 pairs.push((self.value(&mut fc, *v)?, fc.blocks[b.0 as usize]));
@@ -284,7 +284,7 @@ impl<'a> Writer<'a> {
                     addressing,
                     normalized,
                     filter,
-                } if self.opts.flavor == crate::options::Flavor::SpirvIr => self
+                } if self.samplers_are_objects() => self
                     .friendly_sampler(ir::constant::encode_sampler(addressing, normalized, filter)),
                 ir::ConstantKind::Spec { spec_id, default }
                     if self.opts.flavor == crate::options::Flavor::SpirvIr =>
@@ -378,10 +378,10 @@ impl<'a> Writer<'a> {
                 let f = self.funcs[callee];
                 let cf = &self.m.functions[*callee];
                 let mut a = self.values(fc, args)?;
-                // A SPIR-style i32 sampler passed where spirv-ir wants a sampler object.
+                // An i32 sampler passed where a sampler object is wanted.
                 for (i, p) in cf.params.iter().enumerate() {
                     if matches!(self.m.types[p.ty], Type::Sampler)
-                        && self.opts.flavor == crate::options::Flavor::SpirvIr
+                        && self.samplers_are_objects()
                         && a[i].type_of().kind() == llvm::TypeKind::LLVMIntegerTypeKind
                     {
                         a[i] = self.translate_sampler(a[i])?;

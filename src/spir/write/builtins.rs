@@ -16,7 +16,7 @@ use crate::options::Flavor;
 use crate::spir::friendly;
 use crate::spir::mangle::MType;
 use crate::spir::mangler::mangle;
-use crate::spir::opencl_names::{image_base, vector_memory_name};
+use crate::spir::opencl_names::{spir_image_names, vector_memory_name};
 
 /// Whether integer argument `arg` of an OpenCL.std instruction's OpenCL C overload is signed:
 /// the table's class (`u_abs` is `abs(uint)`), then the builtins whose arguments differ.
@@ -75,7 +75,7 @@ impl<'a> Writer<'a> {
                     pointee: Box::new(MType::Named(friendly::mangled_type_name(&name))),
                 }
             }
-            Type::Image(i) => MType::Named(format!("ocl_{}", image_base(i).replace('_', ""))),
+            Type::Image(i) => MType::Named(spir_image_names(i, self.opts.form).1),
             Type::Sampler => MType::Named("ocl_sampler".into()),
             Type::Event => MType::Named("ocl_event".into()),
             Type::DeviceEvent => MType::Named("ocl_clkevent".into()),

@@ -393,19 +393,29 @@ impl<'a> Writer<'a> {
         self.translate_sampler(arg)
     }
 
-    /// `__translate_sampler_initializer(bits)` for an `i32` sampler bit-field value.
+    /// `__translate_sampler_initializer(bits)` for an `i32` sampler bit-field value (also
+    /// SPIR's in clang's form, where clang calls it `spir_func`).
     pub(super) fn translate_sampler(&mut self, arg: llvm::Value<'a>) -> Result<llvm::Value<'a>> {
         let t = self.object_type(&Type::Sampler)?;
         let name = "__translate_sampler_initializer";
+        let spir = self.opts.flavor == crate::options::Flavor::Spir;
         let f = match self.llvm.function_named(name) {
             Some(f) => f,
             None => {
                 let fty = self
                     .llvm
                     .function_type(t, &[self.llvm.int_type(32)?], false)?;
-                self.llvm.add_function(name, fty)?
+                let f = self.llvm.add_function(name, fty)?;
+                if spir {
+                    f.set_call_conv(super::CC_SPIR_FUNC)?;
+                }
+                f
             }
         };
-        Ok(self.b.call(f, &[arg], "")?)
+        let call = self.b.call(f, &[arg], "")?;
+        if spir {
+            call.set_call_conv(super::CC_SPIR_FUNC)?;
+        }
+        Ok(call)
     }
 }

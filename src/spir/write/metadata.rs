@@ -147,7 +147,7 @@ impl<'a> Writer<'a> {
             all.extend(self.kernel_attributes(k)?);
             for (kind, vals) in &all {
                 // Function metadata: the values alone (clang's modern form).
-                if self.opts.kernel_info != KernelInfo::Named {
+                if self.opts.kernel_info() != KernelInfo::Named {
                     self.function_md(f, kind, vals.clone())?;
                 }
                 // !opencl.kernels: the kind name first (the SPIR form).
@@ -155,7 +155,7 @@ impl<'a> Writer<'a> {
                 with_name.extend(vals.iter().copied());
                 entries.push(self.md_node(with_name));
             }
-            if self.opts.kernel_info != KernelInfo::Function {
+            if self.opts.kernel_info() != KernelInfo::Function {
                 let node = self.md_node(entries);
                 self.named("opencl.kernels", node);
             }

@@ -6,9 +6,9 @@ use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Type};
 use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings;
-use crate::options::Flavor;
+use crate::options::{Flavor, SpirForm};
 use crate::spir::friendly;
-use crate::spir::opencl_names::image_base;
+use crate::spir::opencl_names::spir_image_names;
 
 impl<'a> Writer<'a> {
     fn named_opaque(&mut self, name: &str) -> llvm::Type<'a> {
@@ -22,8 +22,16 @@ impl<'a> Writer<'a> {
         Ok(self.named_opaque(name).pointer_to(space)?)
     }
 
-    /// An OpenCL object type in the flavor's encoding: SPIR's `%opencl.*_t` pointers and `i32`
-    /// samplers, or the spirv-ir `%spirv.*` pointers.
+    /// Whether samplers are objects (clang's `%opencl.sampler_t addrspace(2)*`, or spirv-ir's
+    /// `%spirv.Sampler`), made from their bits by `__translate_sampler_initializer` calls, or
+    /// the SPIR specifications' `i32` bit-fields.
+    pub(super) fn samplers_are_objects(&self) -> bool {
+        self.opts.flavor == Flavor::SpirvIr || self.opts.form == SpirForm::Clang
+    }
+
+    /// An OpenCL object type in the flavor's encoding: SPIR's `%opencl.*_t` pointers and
+    /// samplers (objects in clang's form, `i32` in the specification's), or the spirv-ir
+    /// `%spirv.*` pointers.
     pub(super) fn object_type(&mut self, t: &Type) -> Result<llvm::Type<'a>> {
         if self.opts.flavor == Flavor::SpirvIr {
             if let Some(name) = friendly::type_name(t) {
@@ -31,7 +39,10 @@ impl<'a> Writer<'a> {
             }
         }
         match t {
-            Type::Image(i) => self.opaque_ptr(&format!("opencl.{}_t", image_base(i)), 1),
+            Type::Image(i) => self.opaque_ptr(&spir_image_names(i, self.opts.form).0, 1),
+            Type::Sampler if self.opts.form == SpirForm::Clang => {
+                self.opaque_ptr("opencl.sampler_t", 2)
+            }
             Type::Sampler => Ok(self.llvm.int_type(32)?),
             Type::Event => self.opaque_ptr("opencl.event_t", 0),
             Type::DeviceEvent => self.opaque_ptr("opencl.clk_event_t", 0),
@@ -218,10 +229,11 @@ impl<'a> Writer<'a> {
                          (spirv-ir specialization constants are __spirv_SpecConstant calls)",
                     ))
                 }
-                ConstantKind::Sampler { .. } if self.opts.flavor == Flavor::SpirvIr => {
+                ConstantKind::Sampler { .. } if self.samplers_are_objects() => {
                     return Err(Error::unsupported(
-                        "a sampler inside an aggregate constant (spirv-ir samplers are \
-                         __translate_sampler_initializer calls, not constants)",
+                        "a sampler inside an aggregate constant (samplers are \
+                         __translate_sampler_initializer calls here, not constants; \
+                         --spir-form spec writes them as i32 constants)",
                     ))
                 }
                 ConstantKind::Sampler {
