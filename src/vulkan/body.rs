@@ -298,6 +298,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             }
         }
         self.terminate(Terminator::Branch(BlockId(first[&0] as u32)));
+        let merged = super::exit_merge::plan(body);
+        let latch_of: HashMap<usize, usize> = merged.iter().map(|(&h, m)| (m.latch, h)).collect();
         for &b in &order {
             self.cur = first[&b];
             let block = &body.blocks[b];
@@ -319,36 +321,31 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 }
             }
             self.locate(block.terminator_loc);
-            // Each successor's phis take this predecessor's values.
-            let mut seen = Vec::new();
-            for s in block.terminator.successors() {
-                if seen.contains(&s) {
-                    continue;
-                }
-                seen.push(s);
-                for &ih in &body.blocks[s].insts {
-                    let Op::Phi { incoming } = &body.insts[ih].op else {
-                        continue;
-                    };
-                    if let Some(&(v, _)) = incoming.iter().find(|(_, p)| p.0 as usize == b) {
-                        let v = self.value(&mut frame, v)?;
-                        let slot = frame.phi_slots[&ih];
-                        self.store(slot, v, None, false)?;
-                    }
-                }
-            }
+            self.store_phis(&mut frame, body, b)?;
             let to = |x: &BlockId| BlockId(first[&(x.0 as usize)] as u32);
             let t = match &block.terminator {
-                Terminator::Branch(x) => Terminator::Branch(to(x)),
+                // A loop whose exits merge (`exit_merge`): the header goes on to its latch,
+                // which leaves on either test.
+                Terminator::CondBranch { .. } if merged.contains_key(&b) => {
+                    Terminator::Branch(BlockId(first[&merged[&b].latch] as u32))
+                }
                 Terminator::CondBranch {
                     cond,
                     on_true,
                     on_false,
-                } => Terminator::CondBranch {
-                    cond: self.value(&mut frame, *cond)?,
-                    on_true: to(on_true),
-                    on_false: to(on_false),
+                } => match latch_of.get(&b) {
+                    Some(&h) => {
+                        let m = merged[&h];
+                        let leaves = (*cond, on_true.0 as usize != h);
+                        self.merged_exit(&mut frame, body, m, leaves, &to)?
+                    }
+                    None => Terminator::CondBranch {
+                        cond: self.value(&mut frame, *cond)?,
+                        on_true: to(on_true),
+                        on_false: to(on_false),
+                    },
                 },
+                Terminator::Branch(x) => Terminator::Branch(to(x)),
                 Terminator::Switch {
                     value,
                     default,
@@ -382,6 +379,114 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             }
             None => Ok(None),
         }
+    }
+
+    /// Each successor of source block `b` takes `b`'s values for its phis (their Function
+    /// variables, stored on every edge into the block and read only at its start).
+    fn store_phis(&mut self, frame: &mut Frame, body: &ir::Body, b: usize) -> Result<()> {
+        let mut seen = Vec::new();
+        for s in body.blocks[b].terminator.successors() {
+            if seen.contains(&s) {
+                continue;
+            }
+            seen.push(s);
+            for &ih in &body.blocks[s].insts {
+                let Op::Phi { incoming } = &body.insts[ih].op else {
+                    continue;
+                };
+                if let Some(&(v, _)) = incoming.iter().find(|(_, p)| p.0 as usize == b) {
+                    let v = self.value(frame, v)?;
+                    let slot = frame.phi_slots[&ih];
+                    self.store(slot, v, None, false)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The latch's terminator of a loop whose exits merge (`exit_merge`): leave when the
+    /// header's test or the latch's says so (`latch`: its condition, and whether it leaves
+    /// when true), to a block that goes to the exit the header's test chose, else the
+    /// latch's; otherwise back to the header. `to` maps source blocks to ours.
+    fn merged_exit(
+        &mut self,
+        frame: &mut Frame,
+        body: &ir::Body,
+        m: super::exit_merge::MergedExit,
+        latch: (Value, bool),
+        to: &dyn Fn(&BlockId) -> BlockId,
+    ) -> Result<Terminator> {
+        let bool_t = self.l.out.ty(Type::Bool);
+        let mut leaving = |b: &mut Self, cond: Value, leaves_on: bool| -> Result<Value> {
+            let c = b.value(frame, cond)?;
+            Ok(if leaves_on {
+                c
+            } else {
+                let t = Value::Const(b.l.out.int_const(bool_t, 1));
+                b.push(
+                    bool_t,
+                    Op::Binary {
+                        op: ir::BinaryOp::Xor,
+                        lhs: c,
+                        rhs: t,
+                        flags: Default::default(),
+                    },
+                )
+            })
+        };
+        let header_leaves = leaving(self, m.cond, m.leaves_on)?;
+        let latch_leaves = leaving(self, latch.0, latch.1)?;
+        let either = self.push(
+            bool_t,
+            Op::Binary {
+                op: ir::BinaryOp::Or,
+                lhs: header_leaves,
+                rhs: latch_leaves,
+                flags: Default::default(),
+            },
+        );
+        let src = m.latch_exit;
+        let (here, loc) = (self.cur, self.loc);
+        let out = self.new_block(Some("loop.leave".into()));
+        self.cur = out;
+        if m.exit == src {
+            // Both tests leave to one block: its phis take the header's values where the
+            // header's test left, else the latch's (which the latch stored over them).
+            for &ih in &body.blocks[src].insts {
+                let Op::Phi { incoming } = &body.insts[ih].op else {
+                    continue;
+                };
+                let from = |b: usize| incoming.iter().find(|(_, p)| p.0 as usize == b);
+                if let (Some(&(vh, _)), Some(&(vl, _))) = (from(m.header), from(m.latch)) {
+                    let (vh, vl) = (self.value(frame, vh)?, self.value(frame, vl)?);
+                    let t = self.ty_of(vh);
+                    let v = self.push(
+                        t,
+                        Op::Select {
+                            cond: header_leaves,
+                            on_true: vh,
+                            on_false: vl,
+                        },
+                    );
+                    self.store(frame.phi_slots[&ih], v, None, false)?;
+                }
+            }
+        }
+        self.terminate(if m.exit == src {
+            Terminator::Branch(to(&BlockId(src as u32)))
+        } else {
+            Terminator::CondBranch {
+                cond: header_leaves,
+                on_true: to(&BlockId(m.exit as u32)),
+                on_false: to(&BlockId(src as u32)),
+            }
+        });
+        (self.cur, self.loc) = (here, loc);
+        Ok(Terminator::CondBranch {
+            cond: either,
+            on_true: BlockId(out as u32),
+            on_false: to(&BlockId(m.header as u32)),
+        })
     }
 
     /// A Function variable of type `t` (the writer puts every one in the entry block).

@@ -44,6 +44,7 @@ mod dispatch;
 mod dominance;
 mod duplicate;
 mod emit;
+mod exit_merge;
 mod forwarding;
 mod generic;
 mod generic_classes;
