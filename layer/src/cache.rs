@@ -9,6 +9,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A translation as the cache keeps it: the program (SPIR-V, or OpenCL C text on the source
 /// road) and the facts it does not keep.
@@ -85,11 +86,20 @@ pub(crate) fn put(binary: &[u8], options: &str, ext: &str, entry: &Entry) {
         return;
     }
     let stem = name(binary, options);
-    let tmp = |ext: &str| dir.join(format!(".{stem}.{ext}.{}", std::process::id()));
+    // A temporary name of this process and this write alone (threads of one process may
+    // keep the same entry at once); removed where the write fails (a full disk).
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    let tmp = |ext: &str| dir.join(format!(".{stem}.{ext}.{}.{n}", std::process::id()));
     let write = |ext: &str, bytes: &[u8]| -> std::io::Result<()> {
         let t = tmp(ext);
-        std::fs::File::create(&t)?.write_all(bytes)?;
-        std::fs::rename(&t, dir.join(format!("{stem}.{ext}")))
+        let written = std::fs::File::create(&t)
+            .and_then(|mut f| f.write_all(bytes))
+            .and_then(|()| std::fs::rename(&t, dir.join(format!("{stem}.{ext}"))));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&t);
+        }
+        written
     };
     // The facts first (after the program's check): an entry is read only where its program
     // exists, written last.

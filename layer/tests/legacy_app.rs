@@ -337,3 +337,69 @@ fn processes_at_once_share_the_cache() {
     std::fs::remove_dir_all(cache).ok();
     std::fs::remove_file(host).ok();
 }
+
+/// The cache never fails the application, whatever state its folder is in: an entry that
+/// cannot be read as a file (a folder in its place) is translated again; a temporary file a
+/// killed writer left is ignored; on a full disk (a 4 KiB tmpfs, which holds an entry's
+/// facts but not its program) nothing partial is kept and every run translates again.
+#[test]
+#[ignore = "needs the Intel CPU OpenCL runtime (.ci/run installs it; OCL_ICD_VENDORS); mounts a tmpfs (root)"]
+fn the_cache_never_fails_the_application() {
+    let host = legacy_host("cache-states");
+    let spir = "legacy/vector_add.spir64.bc";
+    let (name, loader) = loaders().remove(0);
+    let cache = std::env::temp_dir().join(format!(
+        "spir-xlate-layer-cache-{}-states",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&cache).ok();
+    let (ok, text, _) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+    assert!(ok, "{name}: {text}");
+    let entry = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "spv"))
+        .expect("an entry");
+    // A killed writer's temporary file beside the entry: ignored.
+    let stray = cache.join(format!(
+        ".{}.12345.0",
+        entry.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&stray, b"\x03\x02\x23\x07 half").unwrap();
+    let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+    assert!(
+        ok && log.contains(": taken from the cache in "),
+        "{text}{log}"
+    );
+    // An entry that cannot be read as a file.
+    std::fs::remove_file(&entry).unwrap();
+    std::fs::create_dir(&entry).unwrap();
+    let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+    assert!(ok && log.contains(": translated in "), "{text}{log}");
+    std::fs::remove_dir_all(&cache).ok();
+    // A full disk.
+    std::fs::create_dir_all(&cache).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=4k", "tmpfs"])
+        .arg(&cache)
+        .status()
+        .expect("mount");
+    assert!(mounted.success(), "mount a 4 KiB tmpfs (needs root)");
+    for _ in 0..2 {
+        let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+        assert!(ok && log.contains(": translated in "), "{text}{log}");
+        let names: Vec<String> = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            !names
+                .iter()
+                .any(|n| n.starts_with('.') || n.ends_with(".spv")),
+            "nothing partial kept on a full disk: {names:?}"
+        );
+    }
+    let _ = std::process::Command::new("umount").arg(&cache).status();
+    std::fs::remove_dir_all(&cache).ok();
+    std::fs::remove_file(host).ok();
+}
