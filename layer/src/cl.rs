@@ -14,6 +14,7 @@ pub type Handle = *mut c_void;
 pub const CL_SUCCESS: cl_int = 0;
 pub const CL_INVALID_VALUE: cl_int = -30;
 pub const CL_INVALID_BINARY: cl_int = -42;
+pub const CL_INVALID_ARG_INDEX: cl_int = -49;
 pub const CL_KERNEL_ARG_INFO_NOT_AVAILABLE: cl_int = -19;
 
 pub const CL_PLATFORM_EXTENSIONS: cl_uint = 0x0904;

@@ -30,10 +30,11 @@ pub(crate) unsafe extern "C" fn get_kernel_arg_info(
     let Some(args) = (unsafe { args_of(kernel) }) else {
         return through();
     };
-    // An index past the last: the driver's own answer (it knows the kernel's arguments
-    // too, and says what it says of them on every road).
+    // An index past the last: what the specification says (the Intel runtime's answers
+    // vary: CL_INVALID_VALUE on its SPIR path, CL_INVALID_ARG_INDEX or
+    // CL_KERNEL_ARG_INFO_NOT_AVAILABLE for a program from SPIR-V).
     let Some(arg) = args.get(arg_index as usize) else {
-        return through();
+        return CL_INVALID_ARG_INDEX;
     };
     let bytes = match param {
         CL_KERNEL_ARG_ADDRESS_QUALIFIER => address_qualifier(arg.space).to_ne_bytes().to_vec(),

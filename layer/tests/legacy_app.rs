@@ -122,8 +122,8 @@ fn run_as(
 
 /// The host's lines saying what clGetKernelArgInfo answered of each argument. Of an index
 /// past the last, the Intel runtime's own SPIR path says CL_INVALID_VALUE (-30) where the
-/// specification names CL_INVALID_ARG_INDEX (-49), which its programs from SPIR-V and
-/// source, and so the layer's, answer: that line is left out of the comparison.
+/// specification names CL_INVALID_ARG_INDEX (-49), which the layer answers: that line is
+/// left out of the comparison.
 fn argument_lines(text: &str) -> Vec<&str> {
     text.lines()
         .filter(|l| l.starts_with("legacy_host: argument ") && !l.contains(": status "))
