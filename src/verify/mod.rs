@@ -3,12 +3,13 @@
 //!
 //! [`verify`] checks the module's form (OpenCL or shader, `Module::shader_form`), each
 //! kernel's signature, globals and constants, and each function's blocks, operands and
-//! types. The typing rules of instructions are in `types`, those of builtins in `builtins`
+//! types, and that every use is dominated by its definition (`dominance`). The typing rules of instructions are in `types`, those of builtins in `builtins`
 //! (OpenCL 2.0's in `builtins_cl20`). Readers run it on their result; a writer never sees a
 //! graph that fails it.
 
 mod builtins;
 mod builtins_cl20;
+mod dominance;
 mod types;
 
 pub(crate) use builtins::is_cl20_instruction;
@@ -354,6 +355,7 @@ fn verify_function(m: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
             }
         }
     }
+    dominance::check(body, m.shader.is_some(), &mut push);
 }
 
 /// Which instructions of the arena are placed in a block, by index; a block that holds one
