@@ -48,7 +48,8 @@ fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
-/// Append `line` to `SPIR_XLATE_LAYER_LOG`, if it names a file.
+/// Append `line` to `SPIR_XLATE_LAYER_LOG`, if it names a file: in one write, so that the
+/// lines of threads and processes logging at once never run into each other.
 pub(crate) fn log(line: &str) {
     if let Some(path) = std::env::var_os("SPIR_XLATE_LAYER_LOG") {
         if let Ok(mut f) = std::fs::OpenOptions::new()
@@ -56,7 +57,7 @@ pub(crate) fn log(line: &str) {
             .append(true)
             .open(path)
         {
-            let _ = writeln!(f, "{line}");
+            let _ = f.write_all(format!("{line}\n").as_bytes());
         }
     }
 }

@@ -33,15 +33,17 @@ fn profile_dir() -> PathBuf {
 
 /// The host program compiled, as an executable named by `tag` (tests run at once).
 fn legacy_host(tag: &str) -> PathBuf {
-    let exe = std::env::temp_dir().join(format!(
-        "spir-xlate-legacy-host-{}-{tag}",
-        std::process::id()
-    ));
+    host_program("legacy_host", tag)
+}
+
+/// Host program `tests/c/NAME.c` compiled, as an executable named by `tag`.
+fn host_program(name: &str, tag: &str) -> PathBuf {
+    let exe = std::env::temp_dir().join(format!("spir-xlate-{name}-{}-{tag}", std::process::id()));
     let out = Command::new("cc")
         .args(["-Wall", "-Werror", "-o"])
         .arg(&exe)
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/legacy_host.c"))
-        .arg("-lOpenCL")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/c/{name}.c")))
+        .args(["-lOpenCL", "-lpthread"])
         .output()
         .expect("a C compiler (cc) and the OpenCL loader (ocl-icd-opencl-dev)");
     assert!(
@@ -401,5 +403,46 @@ fn the_cache_never_fails_the_application() {
     }
     let _ = std::process::Command::new("umount").arg(&cache).status();
     std::fs::remove_dir_all(&cache).ok();
+    std::fs::remove_file(host).ok();
+}
+
+/// Threads of one application load the same SPIR at once through the layer
+/// (`tests/c/threads_host.c`: eight threads each create, build and run vector_add): every
+/// thread's program is translated or taken from the cache whole, and the cache ends with one
+/// entry and no temporary file; a second run takes every program from the cache.
+#[test]
+#[ignore = "needs the Intel CPU OpenCL runtime (.ci/run installs it; OCL_ICD_VENDORS)"]
+fn threads_of_one_application_share_the_layer() {
+    let host = host_program("threads_host", "threads");
+    let spir = "legacy/vector_add.spir64.bc";
+    let (name, loader) = loaders().remove(0);
+    let cache = std::env::temp_dir().join(format!(
+        "spir-xlate-layer-cache-{}-threads",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&cache).ok();
+    for (pass, how) in [(0, ": translated in "), (1, ": taken from the cache in ")] {
+        let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
+        assert!(
+            ok && text.contains("8 threads matched"),
+            "{name}, pass {pass}: {text}"
+        );
+        let programs = log.lines().filter(|l| l.contains("status 0")).count();
+        assert_eq!(programs, 8, "{name}, pass {pass}: {log}");
+        if pass == 1 {
+            assert_eq!(log.matches(how).count(), 8, "{log}");
+        }
+    }
+    let names: Vec<String> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names.iter().filter(|n| n.ends_with(".spv")).count(),
+        1,
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.starts_with('.')), "{names:?}");
+    std::fs::remove_dir_all(cache).ok();
     std::fs::remove_file(host).ok();
 }
