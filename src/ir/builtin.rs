@@ -129,6 +129,48 @@ pub enum Builtin {
     Glsl(spirv::GlslStd450Op),
 }
 
+impl Builtin {
+    /// Whether the builtin computes a value from its operands and does nothing else: no
+    /// memory read or written (the vector loads and stores, the math functions that store a
+    /// second result through a pointer), no printf or prefetch, no barrier, atomic, image
+    /// access or collective. What may move into its user's expression (the OpenCL C writer)
+    /// or run where the program would not (the Vulkan lowering's merged loop exits).
+    pub fn is_pure(&self) -> bool {
+        match self {
+            Builtin::WorkItem(_) | Builtin::Convert { .. } => true,
+            Builtin::ExtInst { op, .. } => !matches!(
+                op,
+                CLOp::printf
+                    | CLOp::prefetch
+                    | CLOp::vstoren
+                    | CLOp::vstore_half
+                    | CLOp::vstore_half_r
+                    | CLOp::vstore_halfn
+                    | CLOp::vstore_halfn_r
+                    | CLOp::vstorea_halfn
+                    | CLOp::vstorea_halfn_r
+                    | CLOp::vloadn
+                    | CLOp::vload_half
+                    | CLOp::vload_halfn
+                    | CLOp::vloada_halfn
+                    | CLOp::frexp
+                    | CLOp::modf
+                    | CLOp::remquo
+                    | CLOp::sincos
+                    | CLOp::fract
+                    | CLOp::lgamma_r
+            ),
+            Builtin::Spirv(op) => {
+                matches!(
+                    op,
+                    spirv::Op::Dot | spirv::Op::BitCount | spirv::Op::Any | spirv::Op::All
+                ) || is_float_test(*op)
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The numeric class of a conversion's source or destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ConvertKind {

@@ -20,7 +20,7 @@
 
 use crate::hash::HashMap;
 
-use crate::ir::{self, BinaryOp, Builtin, CastOp, Op, Terminator, Value};
+use crate::ir::{self, BinaryOp, CastOp, Op, Terminator, Value};
 
 /// The most instructions a latch may hold to run one extra time on the way out.
 const MAX_LATCH: usize = 48;
@@ -111,9 +111,10 @@ fn latch_leaves(body: &ir::Body, b: usize, h: usize) -> Option<usize> {
 }
 
 /// Whether running block `b` when the program would not have changes nothing it can see
-/// and cannot fault: arithmetic, comparisons, selections, value shuffles, address
-/// arithmetic and pure builtins, and not too many of them. No memory access, call, barrier
-/// or integer division (which NVIDIA's driver computes in a routine of its own).
+/// and cannot fault: arithmetic, comparisons, selections, value shuffles and pure builtins (`Builtin::is_pure`: not the math functions that store a
+/// second result through a pointer either), and not too many of them. No memory access,
+/// call, barrier or integer division (which NVIDIA's driver computes in a routine of its
+/// own).
 fn speculatable(body: &ir::Body, b: usize) -> bool {
     let insts = &body.blocks[b].insts;
     insts.len() <= MAX_LATCH
@@ -136,36 +137,9 @@ fn speculatable(body: &ir::Body, b: usize) -> bool {
             | Op::Shuffle { .. }
             | Op::ExtractValue { .. }
             | Op::InsertValue { .. } => true,
-            Op::Builtin { builtin, .. } => pure_builtin(builtin),
+            Op::Builtin { builtin, .. } => builtin.is_pure(),
             _ => false,
         })
-}
-
-/// Builtins that compute a value from their operands alone: work-item queries, conversions
-/// and OpenCL.std's math, integer and common functions (not its vector loads and stores,
-/// prefetch or printf).
-fn pure_builtin(b: &Builtin) -> bool {
-    use crate::ir::builtin::CLOp as C;
-    match b {
-        Builtin::WorkItem(_) | Builtin::Convert { .. } => true,
-        Builtin::ExtInst { op, .. } => !matches!(
-            op,
-            C::vloadn
-                | C::vstoren
-                | C::vload_half
-                | C::vload_halfn
-                | C::vstore_half
-                | C::vstore_half_r
-                | C::vstore_halfn
-                | C::vstore_halfn_r
-                | C::vloada_halfn
-                | C::vstorea_halfn
-                | C::vstorea_halfn_r
-                | C::printf
-                | C::prefetch
-        ),
-        _ => false,
-    }
 }
 
 #[cfg(test)]
@@ -226,6 +200,25 @@ mod tests {
                 value: Value::Param(3),
                 align: None,
                 volatile: false,
+            },
+        });
+        body.blocks[3].insts.push(h);
+        assert!(plan(&body).is_empty());
+    }
+
+    #[test]
+    fn a_latch_whose_math_stores_a_second_result_keeps_its_exit() {
+        let mut body = two_exits(vec![]);
+        let h = body.insts.append(ir::Inst {
+            loc: None,
+            name: None,
+            ty: ir::Handle::new(0),
+            op: Op::Builtin {
+                builtin: ir::Builtin::ExtInst {
+                    op: crate::ir::builtin::CLOp::sincos,
+                    literal: None,
+                },
+                args: vec![Value::Param(2), Value::Param(3)],
             },
         });
         body.blocks[3].insts.push(h);
