@@ -513,8 +513,22 @@ fn vulkan_tables() -> Vec<Item> {
         operations: String,
     }
     let glsl: BTreeMap<String, Glsl> = read("vulkan_glsl.toml");
+    let features: BTreeMap<String, String> = read("vulkan_features.toml");
     let subgroups: BTreeMap<String, Subgroup> = read("vulkan_subgroups.toml");
     vec![
+        Item::partial(
+            "The SPIR-V capability Vulkan device feature `feature` stands for\n\
+             (mappings/vulkan_features.toml).",
+            (
+                "vulkan_feature_capability",
+                "feature: &str",
+                "spirv::Capability",
+            ),
+            features
+                .iter()
+                .map(|(f, cap)| (format!("{f:?}"), format!("spirv::Capability::{cap}")))
+                .collect(),
+        ),
         Item::partial(
             "The GLSL.std.450 instruction a Vulkan module computes an OpenCL.std one with, and\n\
              its precision against OpenCL's (mappings/vulkan_glsl.toml).",

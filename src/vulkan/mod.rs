@@ -386,39 +386,6 @@ fn required_features(m: &ir::Module) -> Vec<String> {
     f.into_iter().map(String::from).collect()
 }
 
-/// The device features that stand for a capability, and it.
-const FEATURE_CAPABILITIES: [(&str, spirv::Capability); 11] = [
-    ("shaderFloat64", spirv::Capability::Float64),
-    ("shaderInt64", spirv::Capability::Int64),
-    ("shaderInt16", spirv::Capability::Int16),
-    ("shaderInt8", spirv::Capability::Int8),
-    ("shaderFloat16", spirv::Capability::Float16),
-    (
-        "storageBuffer16BitAccess",
-        spirv::Capability::StorageBuffer16BitAccess,
-    ),
-    (
-        "storagePushConstant16",
-        spirv::Capability::StoragePushConstant16,
-    ),
-    (
-        "storageBuffer8BitAccess",
-        spirv::Capability::StorageBuffer8BitAccess,
-    ),
-    (
-        "storagePushConstant8",
-        spirv::Capability::StoragePushConstant8,
-    ),
-    (
-        "uniformAndStorageBuffer8BitAccess",
-        spirv::Capability::UniformAndStorageBuffer8BitAccess,
-    ),
-    (
-        "uniformAndStorageBuffer16BitAccess",
-        spirv::Capability::StorageUniform16,
-    ),
-];
-
 /// Drop the features of `shader`'s reflection whose capability the written module does not
 /// declare (`declared`): the graph's type table keeps types no instruction uses (a float
 /// printf argument's promotion to double, written as float), which the writer leaves out.
@@ -427,10 +394,7 @@ pub fn keep_declared_features(shader: &mut ir::Module, declared: &[spirv::Capabi
         return;
     };
     s.required_features.retain(|f| {
-        FEATURE_CAPABILITIES
-            .iter()
-            .find(|(name, _)| name == f)
-            .is_none_or(|(_, cap)| declared.contains(cap))
+        crate::mappings::vulkan_feature_capability(f).is_none_or(|cap| declared.contains(&cap))
     });
 }
 
