@@ -54,8 +54,16 @@ fn host_program(name: &str, tag: &str) -> PathBuf {
     exe
 }
 
-/// Run the host on `spir` (with `extra` arguments), through the layer or not; its output
-/// and the layer's log.
+/// An empty cache folder for one test (`tag`: tests run at once).
+fn fresh_cache(tag: &str) -> PathBuf {
+    let cache = std::env::temp_dir().join(format!(
+        "spir-xlate-layer-cache-{}-{tag}",
+        std::process::id()
+    ));
+    std::fs::remove_dir_all(&cache).ok();
+    cache
+}
+
 /// The two loaders: (name, the library to preload).
 fn loaders() -> Vec<(&'static str, PathBuf)> {
     let khronos = std::env::var("LD_LIBRARY_PATH")
@@ -72,6 +80,8 @@ fn loaders() -> Vec<(&'static str, PathBuf)> {
     vec![("Khronos", khronos), ("ocl-icd", ocl_icd)]
 }
 
+/// Run the host on `spir` (with `extra` arguments), through the layer or not; its output
+/// and the layer's log.
 fn run(
     host: &Path,
     loader: &Path,
@@ -145,11 +155,7 @@ fn a_legacy_application_runs_spir_through_the_layer() {
     let host = legacy_host("runs");
     let spir = "legacy/vector_add.spir64.bc";
     for (name, loader) in loaders() {
-        let cache = std::env::temp_dir().join(format!(
-            "spir-xlate-layer-cache-{}-{name}",
-            std::process::id()
-        ));
-        std::fs::remove_dir_all(&cache).ok();
+        let cache = fresh_cache(name);
         let (ok, control, log) = run(&host, &loader, spir, &[], None);
         assert!(
             ok,
@@ -223,10 +229,7 @@ fn the_layer_says_when_it_stands_aside() {
     let host = legacy_host("aside");
     let spir = "legacy/vector_add.spir64.bc";
     let (name, loader) = loaders().remove(0);
-    let cache = std::env::temp_dir().join(format!(
-        "spir-xlate-layer-cache-{}-aside",
-        std::process::id()
-    ));
+    let cache = fresh_cache("aside");
     let (ok, text, log) = run_as(&host, &loader, spir, &[], Some(cache.as_path()), "");
     assert!(ok, "{name}: {text}");
     assert!(
@@ -250,11 +253,7 @@ fn a_legacy_application_runs_spir_as_opencl_c_source_through_the_layer() {
     let host = legacy_host("source");
     let spir = "legacy/vector_add.spir64.bc";
     let (name, loader) = loaders().remove(0);
-    let cache = std::env::temp_dir().join(format!(
-        "spir-xlate-layer-cache-{}-source",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&cache).ok();
+    let cache = fresh_cache("source");
     let (ok, control, _) = run(&host, &loader, spir, &[], None);
     assert!(ok, "{name}: the control: {control}");
     let (ok, text, log) = run_as(&host, &loader, spir, &[], Some(cache.as_path()), "source");
@@ -302,11 +301,7 @@ fn a_legacy_application_runs_spir_as_opencl_c_source_through_the_layer() {
 fn processes_at_once_share_the_cache() {
     let host = legacy_host("shared");
     let (_, loader) = loaders().remove(0);
-    let cache = std::env::temp_dir().join(format!(
-        "spir-xlate-layer-cache-{}-shared",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&cache).ok();
+    let cache = fresh_cache("shared");
     let runs: Vec<_> = (0..4)
         .map(|_| {
             let (host, loader, cache) = (host.clone(), loader.clone(), cache.clone());
@@ -350,11 +345,7 @@ fn the_cache_never_fails_the_application() {
     let host = legacy_host("cache-states");
     let spir = "legacy/vector_add.spir64.bc";
     let (name, loader) = loaders().remove(0);
-    let cache = std::env::temp_dir().join(format!(
-        "spir-xlate-layer-cache-{}-states",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&cache).ok();
+    let cache = fresh_cache("states");
     let (ok, text, _) = run(&host, &loader, spir, &[], Some(cache.as_path()));
     assert!(ok, "{name}: {text}");
     let entry = std::fs::read_dir(&cache)
@@ -416,11 +407,7 @@ fn threads_of_one_application_share_the_layer() {
     let host = host_program("threads_host", "threads");
     let spir = "legacy/vector_add.spir64.bc";
     let (name, loader) = loaders().remove(0);
-    let cache = std::env::temp_dir().join(format!(
-        "spir-xlate-layer-cache-{}-threads",
-        std::process::id()
-    ));
-    std::fs::remove_dir_all(&cache).ok();
+    let cache = fresh_cache("threads");
     for (pass, how) in [(0, ": translated in "), (1, ": taken from the cache in ")] {
         let (ok, text, log) = run(&host, &loader, spir, &[], Some(cache.as_path()));
         assert!(
