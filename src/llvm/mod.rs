@@ -35,6 +35,7 @@
 //! Changes made through shared handles (a value's name taken) are like a `Cell`'s: LLVM's
 //! objects are not Rust memory, and the changes offered keep the module well-typed.
 
+mod bitstream;
 mod builder;
 mod checks;
 mod constants;

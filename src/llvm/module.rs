@@ -77,6 +77,11 @@ impl Module {
     /// (which prints and exits the process), for the module's whole life; the error is their
     /// text, `; `-separated.
     pub fn parse(bytes: &[u8], form: SourceForm) -> Result<Module, String> {
+        if form == SourceForm::Bitcode {
+            if let Some(count) = super::bitstream::corrupted_count(bytes) {
+                return Err(count);
+            }
+        }
         // SAFETY: the context is new and owned by `owner` (dropped, and so disposed of, on
         // every path); the diagnostic handler's sink is the owner's box, which lives as long
         // as the context; the memory buffer is a copy, disposed of here for bitcode and taken
