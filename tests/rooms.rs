@@ -60,7 +60,7 @@ const ROOMS: &[(&str, &[&str])] = &[
             "ir",
             "mappings",
             "spir::groups",
-            "spir::mangle",
+            "spir::demangle",
             "spir::opencl_names",
         ],
     ),
@@ -489,5 +489,22 @@ fn no_circle_of_files_inside_a_room_but_the_known_ones() {
     assert!(
         gone.is_empty(),
         "known circles the scanner no longer finds (take them off the list): {gone:?}"
+    );
+}
+
+/// One module layout (issue 66): a module with children is `folder/mod.rs`, never `folder.rs`
+/// beside `folder/`.
+#[test]
+fn every_module_with_children_is_a_folder_with_mod_rs() {
+    let mut all = Vec::new();
+    files(Path::new("src"), &mut all);
+    let beside: Vec<String> = all
+        .iter()
+        .filter(|p| p.with_extension("").is_dir())
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(
+        beside.is_empty(),
+        "modules beside their folders (move each to folder/mod.rs): {beside:?}"
     );
 }

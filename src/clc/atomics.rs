@@ -5,9 +5,9 @@
 
 use spirv::{MemorySemantics, Op as S, Scope};
 
-use super::expr::Expr;
 use super::function::FnWriter;
 use super::ops::Shape;
+use super::precedence::Expr;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::takes_unsigned;
 use crate::ir::{AddressSpace, Handle, Type};

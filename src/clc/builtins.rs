@@ -4,9 +4,9 @@
 
 use spirv::{Op as S, Scope};
 
-use super::expr::Expr;
 use super::function::FnWriter;
 use super::ops::Shape;
+use super::precedence::Expr;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{is_float_test, takes_unsigned, CLOp};
 use crate::ir::{

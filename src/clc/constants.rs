@@ -2,7 +2,7 @@
 //! every bit kept (NaN payloads and infinities through `as_float`), vectors, aggregates and
 //! addresses of program-scope variables.
 
-use super::expr::Expr;
+use super::precedence::Expr;
 use super::types::uint_name;
 use super::Writer;
 use crate::diag::{Error, Result};

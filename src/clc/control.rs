@@ -278,7 +278,7 @@ impl Layout<'_, '_, '_> {
                     (true, true) => {}
                     (false, true) => self.guarded(d, c.text.clone(), then_lines),
                     (true, false) => {
-                        let neg = super::expr::Expr::unary("!", &c.paren_if_needed());
+                        let neg = super::precedence::Expr::unary("!", &c.paren_if_needed());
                         self.guarded(d, neg.text, else_lines);
                     }
                     (false, false) => {
@@ -547,10 +547,10 @@ fn block_words(fw: &FnWriter, x: usize) -> String {
         .unwrap_or_else(|| format!("{x}"))
 }
 
-impl super::expr::Expr {
+impl super::precedence::Expr {
     /// Parenthesized when it is more than an atom or a prefix (for `!`).
-    fn paren_if_needed(&self) -> super::expr::Expr {
-        if self.prec > super::expr::Prec::Unary {
+    fn paren_if_needed(&self) -> super::precedence::Expr {
+        if self.prec > super::precedence::Prec::Unary {
             self.paren()
         } else {
             self.clone()

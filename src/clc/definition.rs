@@ -1,8 +1,8 @@
 //! A function's definition: its signature (kernel attributes, argument qualifiers, pipe
 //! packet types), the variables OpenCL C declares in it, and its body.
 
-use super::expr::Expr;
 use super::function::FnWriter;
+use super::precedence::Expr;
 use super::types::declare;
 use super::Writer;
 use crate::diag::{Error, Result};

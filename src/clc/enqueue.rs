@@ -11,8 +11,8 @@
 
 use spirv::Op as S;
 
-use super::expr::Expr;
 use super::function::{FnWriter, Kind};
+use super::precedence::Expr;
 use crate::diag::{Error, Result};
 use crate::hash::HashSet;
 use crate::ir::{self, ConstantKind, Function, Handle, Op, Type, Value};

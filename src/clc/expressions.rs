@@ -1,8 +1,8 @@
-//! The expression each instruction computes.
+//! The expression each instruction computes (its text and precedence: `precedence.rs`).
 
-use super::expr::{Expr, Prec};
 use super::function::FnWriter;
 use super::lanes::{index_const, lane_access, shuffle};
+use super::precedence::{Expr, Prec};
 use crate::diag::{Error, Result};
 use crate::ir::{BlockId, Handle, Inst, Op, Terminator, Type, Value};
 

@@ -3,9 +3,9 @@
 //! The shape of the code (`if`, loops, `switch`, `goto`) is `control`'s.
 
 use super::effects::{is_pure, repeats_operands};
-use super::expr::{Expr, Prec};
 use super::lanes::{index_const, lane_access};
 use super::names::Scope;
+use super::precedence::{Expr, Prec};
 use super::types::declare;
 use super::Writer;
 use crate::diag::{Error, Result};

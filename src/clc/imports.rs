@@ -4,11 +4,11 @@
 //! parameter type the mangling names (`volatile __local uint *`), each integer argument read
 //! with the signedness it names. OpenCL C cannot define such a function itself.
 
-use super::expr::Expr;
 use super::function::FnWriter;
+use super::precedence::Expr;
 use crate::diag::Result;
 use crate::ir::{self, Handle, Type, Value};
-use crate::spir::mangle::{demangle, Demangled, MType};
+use crate::spir::demangle::{demangle, Demangled, MType};
 
 /// The builtin function `f` is a declaration of, if it is one: a mangled OpenCL C builtin,
 /// or clang's unmangled `__to_global` (`__to_local`, `__to_private`), OpenCL C's

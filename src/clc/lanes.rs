@@ -1,6 +1,6 @@
 //! Lanes of vectors in OpenCL C: swizzles, lane access and shuffles.
 
-use super::expr::Expr;
+use super::precedence::Expr;
 use crate::ir::{self, Value};
 
 /// The value of an index operand when it is a constant.

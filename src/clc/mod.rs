@@ -24,7 +24,6 @@ mod control;
 mod definition;
 mod effects;
 mod enqueue;
-mod expr;
 mod expressions;
 mod function;
 mod helpers;
@@ -33,6 +32,7 @@ mod lanes;
 mod names;
 mod ops;
 mod pipes;
+mod precedence;
 mod printf;
 mod types;
 

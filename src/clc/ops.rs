@@ -4,7 +4,7 @@
 //! (`(int)a / (int)b`, `as_int4(v)`); results narrower than `int` are cast back to their
 //! width, since C computes on them as `int`.
 
-use super::expr::{Expr, Prec};
+use super::precedence::{Expr, Prec};
 use super::types::{sint_name, uint_name};
 use super::Writer;
 use crate::diag::{Error, Result};

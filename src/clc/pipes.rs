@@ -3,8 +3,8 @@
 //! alignment, read off the pipe built-ins that use it), and each built-in by its OpenCL C
 //! name, the packet pointer cast to that type.
 
-use super::expr::Expr;
 use super::function::FnWriter;
+use super::precedence::Expr;
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;
 use crate::ir::{ConstantKind, Function, Handle, Kernel, Module, Op, Type, Value};

@@ -3,9 +3,9 @@
 //! names (integers are held unsigned; `%d` reads a signed one).
 
 use super::constants::string_literal;
-use super::expr::Expr;
 use super::function::FnWriter;
 use super::ops::Shape;
+use super::precedence::Expr;
 use crate::diag::{Error, Result};
 use crate::ir::{ConstantKind, Handle, Module, Type, Value};
 

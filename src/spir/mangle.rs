@@ -1,8 +1,8 @@
 //! SPIR name mangling, the encoding direction (SPIR 2.0 Appendix A: Itanium C++ ABI with
 //! OpenCL's `U3ASn` address-space qualifiers and `ocl_*` type names). The decoding direction is
-//! `mangle.rs`; a test proves the two agree.
+//! `demangle.rs`; a test proves the two agree.
 
-use super::mangle::MType;
+use super::demangle::MType;
 
 /// `_Z<len><name><params>` with Itanium substitutions (`S_`, `S0_`, ...).
 pub fn mangle(name: &str, params: &[MType]) -> String {
@@ -157,7 +157,7 @@ fn base36(mut n: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::mangle::demangle;
+    use super::super::demangle::demangle;
     use super::*;
 
     fn int(bits: u32, signed: bool) -> MType {

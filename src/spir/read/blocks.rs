@@ -47,7 +47,7 @@ pub(super) fn call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Option
     let Some(at) = call.arguments.iter().position(|(a, _)| is_block_operand(a)) else {
         return Ok(None);
     };
-    let function = crate::spir::mangle::demangle(name)
+    let function = crate::spir::demangle::demangle(name)
         .map(|d| d.name)
         .or_else(|| mangled_name(name))
         .unwrap_or_else(|| name.to_string());

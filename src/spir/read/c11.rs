@@ -7,7 +7,7 @@ use super::lowering::{enumerant, unknown, Lowered};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ConstantKind, Op, Type, Value};
 use crate::mappings;
-use crate::spir::mangle::Demangled;
+use crate::spir::demangle::Demangled;
 use spirv::Scope;
 
 /// The alignment LLVM gives a value of `v`'s (scalar) type: its size.

@@ -13,8 +13,8 @@ use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConstantKind, ConvertKind, Op, Sign, Type, Value};
 use crate::mappings;
+use crate::spir::demangle::{demangle, Demangled};
 use crate::spir::friendly;
-use crate::spir::mangle::{demangle, Demangled};
 use spirv::Scope;
 
 /// Declarations with these names are builtins, not functions of the module.

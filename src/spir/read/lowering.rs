@@ -16,7 +16,7 @@ use super::Symbols;
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::builtin::CLOp;
 use crate::ir::{self, BlockId, Body, Builtin, CastOp, ConstantKind, Inst, Op, Type, Value};
-use crate::spir::mangle::Demangled;
+use crate::spir::demangle::Demangled;
 
 /// A phi whose incoming values are resolved once every block has been lowered.
 type PendingPhi = (ir::Handle<Inst>, Vec<(Operand, Name)>);

@@ -14,7 +14,7 @@ use llvm_ir::{Constant as C, Instruction, Name, Operand, Type as LT};
 use super::kernels::KernelInfo;
 use super::types::name_str;
 use crate::ir::Type;
-use crate::spir::mangle::{demangle, MType};
+use crate::spir::demangle::{demangle, MType};
 
 /// (function name, parameter index)
 type ParamRef = (String, usize);

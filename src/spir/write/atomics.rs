@@ -16,7 +16,7 @@ use crate::ir::builtin::takes_unsigned;
 use crate::ir::{self, Type};
 use crate::llvm::{self, Opcode};
 use crate::mappings;
-use crate::spir::mangle::MType;
+use crate::spir::demangle::MType;
 
 const ORDER_MASK: u32 = 0x2 | 0x4 | 0x8 | 0x10;
 

@@ -13,9 +13,9 @@ use crate::llvm::{self, AttributePlace, IntPredicate, Opcode};
 use crate::mappings;
 use crate::mappings::channel_query;
 use crate::options::Flavor;
+use crate::spir::demangle::MType;
 use crate::spir::friendly;
-use crate::spir::mangle::MType;
-use crate::spir::mangler::mangle;
+use crate::spir::mangle::mangle;
 use crate::spir::opencl_names::{spir_image_names, vector_memory_name};
 
 /// Whether integer argument `arg` of an OpenCL.std instruction's OpenCL C overload is signed:

@@ -11,7 +11,7 @@ use super::Writer;
 use crate::diag::{Error, Result};
 use crate::llvm;
 use crate::mappings;
-use crate::spir::mangle::MType;
+use crate::spir::demangle::MType;
 
 const ORDER_MASK: u32 = 0x1e;
 

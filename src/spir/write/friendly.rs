@@ -11,8 +11,8 @@ use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
 use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings::channel_query;
+use crate::spir::demangle::MType;
 use crate::spir::friendly::{self, Postfixes};
-use crate::spir::mangle::MType;
 use crate::spirv::form::Slot;
 
 /// OpenCL.std loads whose name carries the result type (`__spirv_ocl_vloadn__Rfloat4`): their
@@ -64,7 +64,7 @@ impl<'a> Writer<'a> {
         args: &[llvm::Value<'a>],
         out: &str,
     ) -> Result<llvm::Value<'a>> {
-        let symbol = crate::spir::mangler::mangle(name, &params);
+        let symbol = crate::spir::mangle::mangle(name, &params);
         self.call_symbol(&symbol, ret, args, false, out)
     }
 

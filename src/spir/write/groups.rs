@@ -10,8 +10,8 @@ use crate::diag::Result;
 use crate::ir::builtin::takes_unsigned;
 use crate::ir::{self, Type};
 use crate::llvm::{self, Opcode};
+use crate::spir::demangle::MType;
 use crate::spir::groups;
-use crate::spir::mangle::MType;
 
 /// Instructions whose first operand is a ballot (a `uint4`).
 fn takes_ballot(op: S) -> bool {

@@ -12,7 +12,7 @@ use crate::diag::{Error, Result};
 use crate::ir::{self, ConstantKind, Type, Value};
 use crate::llvm::{self, Opcode};
 use crate::mappings;
-use crate::spir::mangle::MType;
+use crate::spir::demangle::MType;
 
 /// Whether `op` is a pipe instruction (a row of mappings/pipes.toml).
 pub(super) fn is_pipe(op: S) -> bool {
