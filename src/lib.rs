@@ -52,7 +52,8 @@ pub use diag::{Error, ErrorKind, Lost, Result};
 pub use input::Input;
 pub use options::{
     DebugInfoFormat, Flavor, KernelInfo, Limits, MadForm, OpenclCOptions, Options, SpirForm,
-    SpirOptions, TargetEnv, VulkanPointers,
+    SpirOptions, TargetEnv, VulkanPointers, DEFAULT_PRINTF_BUFFER_SIZE, DEFAULT_PUSH_CONSTANTS,
+    DEFAULT_TIME_LIMIT_SECS,
 };
 
 /// README.md's library example, compiled and run by `cargo test`.

@@ -2,6 +2,28 @@
 
 use std::time::Duration;
 
+/// The printf buffer's size unless `--printf-buffer-size` says otherwise: 1 MiB, the least
+/// CL_DEVICE_PRINTF_BUFFER_SIZE an OpenCL full-profile device has.
+pub const DEFAULT_PRINTF_BUFFER_SIZE: u32 = 1 << 20;
+/// The push-constant bytes unless `--max-push-constants` says otherwise: 128, what Vulkan
+/// promises every device (its least `maxPushConstantsSize`).
+pub const DEFAULT_PUSH_CONSTANTS: u32 = 128;
+/// Seconds a translation may take unless `--time-limit` says otherwise.
+pub const DEFAULT_TIME_LIMIT_SECS: u64 = 600;
+
+/// The value a setting's `SPELLINGS` table names `s`.
+fn parse_name<T: Copy>(spellings: &[(&'static str, T)], s: &str) -> Option<T> {
+    spellings.iter().find(|(n, _)| *n == s).map(|&(_, v)| v)
+}
+
+/// The name a setting's `SPELLINGS` table gives `value` (every value has one).
+fn name_of<T: Copy + PartialEq>(spellings: &[(&'static str, T)], value: T) -> &'static str {
+    spellings
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("", |&(n, _)| n)
+}
+
 /// The environment that will consume the SPIR-V.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TargetEnv {
@@ -41,29 +63,24 @@ impl TargetEnv {
         )
     }
 
+    /// Each target with its name (`spirv-val --target-env`'s, the command line's).
+    pub const SPELLINGS: [(&'static str, Self); 6] = [
+        ("opencl2.1", TargetEnv::OpenCl21),
+        ("opencl2.2", TargetEnv::OpenCl22),
+        ("opencl3.0", TargetEnv::OpenCl30),
+        ("vulkan1.1", TargetEnv::Vulkan11),
+        ("vulkan1.2", TargetEnv::Vulkan12),
+        ("vulkan1.3", TargetEnv::Vulkan13),
+    ];
+
     /// The name `spirv-val --target-env` uses.
     pub fn name(self) -> &'static str {
-        match self {
-            TargetEnv::OpenCl21 => "opencl2.1",
-            TargetEnv::OpenCl22 => "opencl2.2",
-            TargetEnv::OpenCl30 => "opencl3.0",
-            TargetEnv::Vulkan11 => "vulkan1.1",
-            TargetEnv::Vulkan12 => "vulkan1.2",
-            TargetEnv::Vulkan13 => "vulkan1.3",
-        }
+        name_of(&Self::SPELLINGS, self)
     }
 
     /// The target named as the command line names it (`opencl2.1` ... `vulkan1.3`).
     pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "opencl2.1" => TargetEnv::OpenCl21,
-            "opencl2.2" => TargetEnv::OpenCl22,
-            "opencl3.0" => TargetEnv::OpenCl30,
-            "vulkan1.1" => TargetEnv::Vulkan11,
-            "vulkan1.2" => TargetEnv::Vulkan12,
-            "vulkan1.3" => TargetEnv::Vulkan13,
-            _ => return None,
-        })
+        parse_name(&Self::SPELLINGS, s)
     }
 }
 
@@ -79,13 +96,20 @@ pub enum VulkanPointers {
 }
 
 impl VulkanPointers {
+    /// Each strategy with its name on the command line.
+    pub const SPELLINGS: [(&'static str, Self); 2] = [
+        ("physical", VulkanPointers::Physical),
+        ("descriptors", VulkanPointers::Descriptors),
+    ];
+
+    /// The strategy's name on the command line.
+    pub fn name(self) -> &'static str {
+        name_of(&Self::SPELLINGS, self)
+    }
+
     /// The strategy named as the command line names it (`physical`, `descriptors`).
     pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "physical" => VulkanPointers::Physical,
-            "descriptors" => VulkanPointers::Descriptors,
-            _ => return None,
-        })
+        parse_name(&Self::SPELLINGS, s)
     }
 }
 
@@ -105,16 +129,23 @@ pub enum DebugInfoFormat {
 }
 
 impl DebugInfoFormat {
+    /// Each format with its name on the command line.
+    pub const SPELLINGS: [(&'static str, Self); 4] = [
+        ("auto", DebugInfoFormat::Auto),
+        ("opencl", DebugInfoFormat::OpenCl),
+        ("nonsemantic", DebugInfoFormat::NonSemantic),
+        ("none", DebugInfoFormat::None),
+    ];
+
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        name_of(&Self::SPELLINGS, self)
+    }
+
     /// The format named as the command line names it (`auto`, `opencl`, `nonsemantic`,
     /// `none`).
     pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "auto" => DebugInfoFormat::Auto,
-            "opencl" => DebugInfoFormat::OpenCl,
-            "nonsemantic" => DebugInfoFormat::NonSemantic,
-            "none" => DebugInfoFormat::None,
-            _ => return None,
-        })
+        parse_name(&Self::SPELLINGS, s)
     }
 }
 
@@ -147,17 +178,24 @@ pub enum MadForm {
 }
 
 impl MadForm {
+    /// Each form with its name on the command line.
+    pub const SPELLINGS: [(&'static str, Self); 5] = [
+        ("mad", MadForm::Mad),
+        ("fma", MadForm::Fma),
+        ("split", MadForm::Split),
+        ("contract", MadForm::Contract),
+        ("contract-intel", MadForm::ContractIntel),
+    ];
+
+    /// The form's name on the command line.
+    pub fn name(self) -> &'static str {
+        name_of(&Self::SPELLINGS, self)
+    }
+
     /// The form named as the command line names it (`mad`, `fma`, `split`, `contract`,
     /// `contract-intel`).
     pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "mad" => Some(MadForm::Mad),
-            "fma" => Some(MadForm::Fma),
-            "split" => Some(MadForm::Split),
-            "contract" => Some(MadForm::Contract),
-            "contract-intel" => Some(MadForm::ContractIntel),
-            _ => None,
-        }
+        parse_name(&Self::SPELLINGS, s)
     }
 }
 
@@ -168,11 +206,11 @@ pub struct Options {
     pub target: TargetEnv,
     /// Vulkan targets: the pointer strategy.
     pub vulkan_pointers: VulkanPointers,
-    /// Vulkan targets: the printf buffer's size in bytes (`--printf-buffer-size`; 1 MiB
-    /// when `None`).
+    /// Vulkan targets: the printf buffer's size in bytes (`--printf-buffer-size`;
+    /// [`DEFAULT_PRINTF_BUFFER_SIZE`] when `None`).
     pub printf_buffer_size: Option<u32>,
     /// Vulkan targets: the push-constant bytes the device has (`maxPushConstantsSize`,
-    /// `--max-push-constants`; 128 when `None`, what Vulkan promises every device). A
+    /// `--max-push-constants`; [`DEFAULT_PUSH_CONSTANTS`] when `None`). A
     /// kernel whose arguments do not fit gets its values in an argument buffer.
     pub max_push_constants: Option<u32>,
     /// Pin the output version; must not exceed the target's maximum.
@@ -209,6 +247,22 @@ pub enum Flavor {
     Spir,
     /// The "SPIR-V representation in LLVM" convention (`__spirv_*` builtins, `spirv.*` types).
     SpirvIr,
+}
+
+impl Flavor {
+    /// Each flavor with its name on the command line.
+    pub const SPELLINGS: [(&'static str, Self); 2] =
+        [("spir", Flavor::Spir), ("spirv-ir", Flavor::SpirvIr)];
+
+    /// The flavor's name on the command line.
+    pub fn name(self) -> &'static str {
+        name_of(&Self::SPELLINGS, self)
+    }
+
+    /// The flavor named as the command line names it.
+    pub fn parse(s: &str) -> Option<Self> {
+        parse_name(&Self::SPELLINGS, s)
+    }
 }
 
 /// Options of the SPIR-V -> SPIR direction.
@@ -258,6 +312,22 @@ pub enum SpirForm {
     Spec,
 }
 
+impl SpirForm {
+    /// Each form with its name on the command line.
+    pub const SPELLINGS: [(&'static str, Self); 2] =
+        [("clang", SpirForm::Clang), ("spec", SpirForm::Spec)];
+
+    /// The form's name on the command line.
+    pub fn name(self) -> &'static str {
+        name_of(&Self::SPELLINGS, self)
+    }
+
+    /// The form named as the command line names it.
+    pub fn parse(s: &str) -> Option<Self> {
+        parse_name(&Self::SPELLINGS, s)
+    }
+}
+
 impl SpirOptions {
     /// Where kernel info goes: as asked, else where the form puts it (`Clang`: function
     /// metadata; `Spec`: both places).
@@ -280,6 +350,25 @@ pub enum KernelInfo {
     Function,
     /// Only `!opencl.kernels`, as SPIR 1.2 producers wrote it.
     Named,
+}
+
+impl KernelInfo {
+    /// Each place with its name on the command line.
+    pub const SPELLINGS: [(&'static str, Self); 3] = [
+        ("both", KernelInfo::Both),
+        ("function", KernelInfo::Function),
+        ("named", KernelInfo::Named),
+    ];
+
+    /// The place's name on the command line.
+    pub fn name(self) -> &'static str {
+        name_of(&Self::SPELLINGS, self)
+    }
+
+    /// The place named as the command line names it.
+    pub fn parse(s: &str) -> Option<Self> {
+        parse_name(&Self::SPELLINGS, s)
+    }
 }
 
 impl Default for SpirOptions {
@@ -310,7 +399,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            time: Duration::from_secs(600),
+            time: Duration::from_secs(DEFAULT_TIME_LIMIT_SECS),
             memory: 16 << 30,
         }
     }

@@ -14,8 +14,8 @@ use crate::options::{
 pub fn target(s: &str) -> Result<TargetEnv, String> {
     TargetEnv::parse(s).ok_or_else(|| {
         format!(
-            "unknown target '{s}' (expected opencl2.1, opencl2.2, opencl3.0, vulkan1.1, \
-             vulkan1.2 or vulkan1.3)"
+            "unknown target '{s}' (expected {})",
+            expected(&TargetEnv::SPELLINGS)
         )
     })
 }
@@ -45,7 +45,8 @@ pub fn max_push_constants(s: &str) -> Result<u32, String> {
 pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
     DebugInfoFormat::parse(s).ok_or_else(|| {
         format!(
-            "unknown debug information format '{s}' (expected auto, opencl, nonsemantic or none)"
+            "unknown debug information format '{s}' (expected {})",
+            expected(&DebugInfoFormat::SPELLINGS)
         )
     })
 }
@@ -53,44 +54,51 @@ pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
 /// `--mad`: `mad`, `fma`, `split`, `contract` or `contract-intel`.
 pub fn mad(s: &str) -> Result<MadForm, String> {
     MadForm::parse(s).ok_or_else(|| {
-        format!("unknown form of mad '{s}' (expected mad, fma, split, contract or contract-intel)")
+        format!(
+            "unknown form of mad '{s}' (expected {})",
+            expected(&MadForm::SPELLINGS)
+        )
     })
 }
 
 /// `--vulkan-pointers`: `physical` or `descriptors`.
 pub fn vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
-    VulkanPointers::parse(s)
-        .ok_or_else(|| format!("unknown pointer strategy '{s}' (expected physical or descriptors)"))
+    VulkanPointers::parse(s).ok_or_else(|| {
+        format!(
+            "unknown pointer strategy '{s}' (expected {})",
+            expected(&VulkanPointers::SPELLINGS)
+        )
+    })
 }
 
 /// `--flavor`: `spir` or `spirv-ir`.
 pub fn flavor(s: &str) -> Result<Flavor, String> {
-    match s {
-        "spir" => Ok(Flavor::Spir),
-        "spirv-ir" => Ok(Flavor::SpirvIr),
-        _ => Err(format!("unknown flavor '{s}' (expected spir or spirv-ir)")),
-    }
+    Flavor::parse(s).ok_or_else(|| {
+        format!(
+            "unknown flavor '{s}' (expected {})",
+            expected(&Flavor::SPELLINGS)
+        )
+    })
 }
 
 /// `--kernel-info`: `both`, `function` or `named`.
 pub fn kernel_info(s: &str) -> Result<KernelInfo, String> {
-    match s {
-        "both" => Ok(KernelInfo::Both),
-        "function" => Ok(KernelInfo::Function),
-        "named" => Ok(KernelInfo::Named),
-        _ => Err(format!(
-            "unknown kernel info place '{s}' (expected both, function or named)"
-        )),
-    }
+    KernelInfo::parse(s).ok_or_else(|| {
+        format!(
+            "unknown kernel info place '{s}' (expected {})",
+            expected(&KernelInfo::SPELLINGS)
+        )
+    })
 }
 
 /// `--spir-form`: `clang` or `spec`.
 pub fn spir_form(s: &str) -> Result<SpirForm, String> {
-    match s {
-        "clang" => Ok(SpirForm::Clang),
-        "spec" => Ok(SpirForm::Spec),
-        _ => Err(format!("unknown SPIR form '{s}' (expected clang or spec)")),
-    }
+    SpirForm::parse(s).ok_or_else(|| {
+        format!(
+            "unknown SPIR form '{s}' (expected {})",
+            expected(&SpirForm::SPELLINGS)
+        )
+    })
 }
 
 /// `--spir-version`: `1.2` or `2.0`.
@@ -169,5 +177,15 @@ mod tests {
             (Flavor::SpirvIr, true, Some((2, 0)))
         );
         assert!(t.set("text", "maybe").is_err());
+    }
+}
+
+/// A setting's names as a list a message can end with (`a, b or c`).
+fn expected<T>(spellings: &[(&'static str, T)]) -> String {
+    let names: Vec<&str> = spellings.iter().map(|(n, _)| *n).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }

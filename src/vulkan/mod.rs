@@ -94,7 +94,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
     };
     l.printf_buffer_size = options
         .printf_buffer_size
-        .unwrap_or(state::DEFAULT_BUFFER_SIZE);
+        .unwrap_or(crate::options::DEFAULT_PRINTF_BUFFER_SIZE);
     let mut entries = Vec::new();
     for k in &m.kernels {
         let name = &m.functions[k.function].name;
@@ -230,7 +230,8 @@ fn plan_shared(m: &ir::Module, options: &Options, lost: &mut Vec<Lost>) -> state
         global_offset,
         push_constant_limit: options
             .max_push_constants
-            .map_or(state::PUSH_CONSTANT_LIMIT, u64::from),
+            .unwrap_or(crate::options::DEFAULT_PUSH_CONSTANTS)
+            .into(),
         workgroup,
     }
 }

@@ -104,10 +104,6 @@ pub(super) enum SamplerSource {
     Argument { mask: u32 },
 }
 
-/// The printf buffer's size unless `--printf-buffer-size` says otherwise: 1 MiB, the least
-/// CL_DEVICE_PRINTF_BUFFER_SIZE an OpenCL full-profile device has.
-pub const DEFAULT_BUFFER_SIZE: u32 = 1 << 20;
-
 /// The module's printf buffer and formats, as the lowering makes them.
 pub(super) struct Printf {
     pub global: Handle<ir::Global>,
@@ -149,10 +145,6 @@ pub(super) struct Layout {
     /// member i is variable i).
     pub buffer: Option<Handle<ir::Global>>,
 }
-
-/// The push-constant bytes Vulkan promises every device (`maxPushConstantsSize`), unless
-/// `--max-push-constants` names the device's own.
-pub const PUSH_CONSTANT_LIMIT: u64 = 128;
 
 /// What every kernel of the module shares in its interface, decided before the first kernel
 /// is lowered: clspv's reflection says these once for the module, so they must hold for

@@ -97,7 +97,7 @@ impl<'a> Lowerer<'a> {
             image_words: HashMap::default(),
             literal_samplers: Vec::new(),
             printf: None,
-            printf_buffer_size: super::state::DEFAULT_BUFFER_SIZE,
+            printf_buffer_size: crate::options::DEFAULT_PRINTF_BUFFER_SIZE,
             private_addressed: false,
             local_addressed: false,
             journal: Vec::new(),
@@ -106,7 +106,7 @@ impl<'a> Lowerer<'a> {
             program_scope: None,
             shared: super::state::Shared {
                 global_offset: false,
-                push_constant_limit: super::state::PUSH_CONSTANT_LIMIT,
+                push_constant_limit: crate::options::DEFAULT_PUSH_CONSTANTS as u64,
                 workgroup: super::state::WorkgroupPlan::Builtin {
                     defaults: [1, 1, 1],
                 },

@@ -182,7 +182,7 @@ pub(crate) enum Command {
         /// Input .spv, .bc or .ll file (`-` for stdin).
         input: String,
         /// The SPIR-V environment of the SPIR-V side.
-        #[arg(long, default_value = "opencl2.1", value_parser = settings::target)]
+        #[arg(long, default_value = TargetEnv::default().name(), value_parser = settings::target)]
         target: TargetEnv,
     },
     /// Print a SPIR-V module in canonical text form (ids named by what they are, type,
@@ -199,7 +199,7 @@ pub(crate) struct SpirvArgs {
     /// Consumer environment: opencl2.1 (SPIR-V 1.0), opencl2.2 (<= 1.2), opencl3.0 (<= 1.6),
     /// or a Vulkan compute module: vulkan1.1 (<= 1.3), vulkan1.2 (<= 1.5), vulkan1.3 (<= 1.6).
     /// The input may also be a SPIR-V module (read through the SPIR-V reader).
-    #[arg(long, default_value = "opencl2.1", value_parser = settings::target)]
+    #[arg(long, default_value = TargetEnv::default().name(), value_parser = settings::target)]
     pub(crate) target: TargetEnv,
     /// Pin the SPIR-V version (e.g. 1.2); must not exceed what --target allows.
     #[arg(long, value_parser = settings::spirv_version)]
@@ -207,13 +207,13 @@ pub(crate) struct SpirvArgs {
     /// Vulkan targets: how global and constant pointers arrive: `physical` (device
     /// addresses in push constants, PhysicalStorageBuffer64) or `descriptors` (one
     /// storage buffer per pointer argument).
-    #[arg(long, default_value = "physical", value_parser = settings::vulkan_pointers)]
+    #[arg(long, default_value = VulkanPointers::default().name(), value_parser = settings::vulkan_pointers)]
     pub(crate) vulkan_pointers: VulkanPointers,
     /// Where the input has debug information (`clang -g`): the instruction set that carries
     /// it: `auto` (OpenCL.DebugInfo.100 for OpenCL targets, NonSemantic.Shader.DebugInfo.100
     /// for Vulkan: what each target's consumers read), `opencl`, `nonsemantic`, or `none`
     /// (left out).
-    #[arg(long, default_value = "auto", value_parser = settings::debug_info)]
+    #[arg(long, default_value = DebugInfoFormat::default().name(), value_parser = settings::debug_info)]
     pub(crate) debug_info: DebugInfoFormat,
     /// OpenCL targets: how OpenCL C's `mad` and clang's contraction of `a * b + c` are
     /// written: `mad` (OpenCL.std mad: the driver chooses fused or not; llvm-spirv's form),
@@ -223,17 +223,17 @@ pub(crate) struct SpirvArgs {
     /// fastest there). OpenCL allows all of them; which runs fastest is the device's
     /// (docs/status.md measures the Intel CPU runtime). Vulkan targets always let the
     /// driver fuse it.
-    #[arg(long, default_value = "mad", value_parser = settings::mad)]
+    #[arg(long, default_value = MadForm::default().name(), value_parser = settings::mad)]
     pub(crate) mad: MadForm,
     /// Vulkan targets: the size in bytes of the buffer `printf` writes its records to
     /// (the host allocates it; the reflection says its size). A multiple of 4, at
     /// least 8.
-    #[arg(long, default_value_t = 1 << 20, value_parser = settings::printf_buffer_size)]
+    #[arg(long, default_value_t = spir_xlate::DEFAULT_PRINTF_BUFFER_SIZE, value_parser = settings::printf_buffer_size)]
     pub(crate) printf_buffer_size: u32,
     /// Vulkan targets: the push-constant bytes the device has (its maxPushConstantsSize;
     /// Vulkan promises 128, which many mobile GPUs do not pass). A kernel whose arguments
     /// do not fit gets its values in an argument buffer. A multiple of 4, at least 128.
-    #[arg(long, default_value_t = 128, value_parser = settings::max_push_constants)]
+    #[arg(long, default_value_t = spir_xlate::DEFAULT_PUSH_CONSTANTS, value_parser = settings::max_push_constants)]
     pub(crate) max_push_constants: u32,
 }
 
@@ -272,14 +272,19 @@ impl SpirvArgs {
 pub(crate) struct LimitArgs {
     /// Seconds the translation of an input may take before it is stopped (exit 1); at
     /// least 1.
-    #[arg(long, default_value = "600", value_name = "SECS", value_parser = settings::time_limit)]
-    pub(crate) time_limit: std::time::Duration,
+    #[arg(
+        long,
+        default_value_t = spir_xlate::DEFAULT_TIME_LIMIT_SECS,
+        value_name = "SECS",
+        value_parser = |s: &str| settings::time_limit(s).map(|t| t.as_secs())
+    )]
+    pub(crate) time_limit: u64,
 }
 
 impl LimitArgs {
     pub(crate) fn limits(&self) -> spir_xlate::Limits {
         spir_xlate::Limits {
-            time: self.time_limit,
+            time: std::time::Duration::from_secs(self.time_limit),
             ..Default::default()
         }
     }
@@ -290,7 +295,7 @@ impl LimitArgs {
 pub(crate) struct SpirArgs {
     /// Output convention: `spir` (real SPIR: mangled OpenCL C builtins, opencl.* metadata)
     /// or `spirv-ir` (the SPIR-V-friendly LLVM IR of the Khronos translator).
-    #[arg(long, default_value = "spir", value_parser = settings::flavor)]
+    #[arg(long, default_value = Flavor::default().name(), value_parser = settings::flavor)]
     pub(crate) flavor: Flavor,
     /// SPIR version written in opencl.spir.version (1.2 or 2.0). Default: 2.0 for a
     /// module of OpenCL C 2.0 (or later) source, whose atomics, fences and barriers SPIR
@@ -300,7 +305,7 @@ pub(crate) struct SpirArgs {
     /// How SPIR is spelled: `clang` (as clang writes it, what the Intel runtime and PoCL
     /// load: kernel info as function metadata, images named by access, `image2d_ro_t`) or
     /// `spec` (the SPIR 1.2/2.0 specifications' letter: !opencl.kernels too, `image2d_t`).
-    #[arg(long, default_value = "clang", value_parser = settings::spir_form)]
+    #[arg(long, default_value = SpirForm::default().name(), value_parser = settings::spir_form)]
     pub(crate) spir_form: SpirForm,
     /// Where kernel argument info goes, whatever the form: `both` (!opencl.kernels and
     /// function !kernel_arg_*), `function` or `named` (!opencl.kernels only, as SPIR 1.2
