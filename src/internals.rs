@@ -66,9 +66,9 @@ pub mod clc {
     pub use crate::clc::write;
 }
 
-/// The Vulkan lowering's structurizer (its property tests build graphs for it).
-pub mod vulkan {
-    pub use crate::vulkan::structurize::{structurize, Form};
+/// The structurizer (its property tests build graphs for it).
+pub mod structurize {
+    pub use crate::structurize::{structurize, Form};
 }
 
 /// The readers' normal forms (the property tests' generator builds conversions with them).

@@ -37,6 +37,7 @@ mod pipeline;
 mod roundtrip;
 mod spir;
 mod spirv;
+mod structurize;
 mod vulkan;
 
 #[cfg(feature = "internals")]

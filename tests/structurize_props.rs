@@ -1,4 +1,4 @@
-//! The structurizer (src/vulkan/structurize.rs) on generated control flow: any CFG a kernel
+//! The structurizer (src/structurize/) on generated control flow: any CFG a kernel
 //! may have (random branches, conditional branches, switches, returns, back edges, cycles
 //! with several entries) must come out as a Vulkan module that SPIRV-Tools' validator accepts
 //! under the structured-control-flow rules: the library validates every module it writes,
@@ -262,14 +262,14 @@ fn most_reducible_cfgs_keep_their_loops_and_selections() {
             .map(|b| b.terminator.successors())
             .collect();
         let irreducible = is_irreducible(&succ);
-        let form = spir_xlate::internals::vulkan::structurize(&mut m, &mut body).unwrap();
+        let form = spir_xlate::internals::structurize::structurize(&mut m, &mut body).unwrap();
         if !irreducible {
             reducible += 1;
-            if form == spir_xlate::internals::vulkan::Form::Natural {
+            if form == spir_xlate::internals::structurize::Form::Natural {
                 natural += 1;
             }
         } else {
-            assert_eq!(form, spir_xlate::internals::vulkan::Form::Dispatch);
+            assert_eq!(form, spir_xlate::internals::structurize::Form::Dispatch);
         }
     }
     eprintln!("{natural} of {reducible} reducible CFGs kept their natural form");

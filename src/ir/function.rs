@@ -469,7 +469,7 @@ pub enum Terminator {
 /// The structured-control-flow construct a block heads (SPIR-V's OpSelectionMerge and
 /// OpLoopMerge). OpenCL's graphs have none: SPIR and Kernel SPIR-V allow any control flow.
 /// A shader (the Vulkan lowering) must be structured; its structurizer
-/// (`crate::vulkan::structurize`) marks every header, and `verify::verify` checks the structured
+/// (`crate::structurize`) marks every header, and `verify::verify` checks the structured
 /// rules in every function that has one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Construct {

@@ -25,7 +25,8 @@
 //!   unnormalized coordinates (the host's samplers are all normalized).
 //! * `lanes`: vectors of 8 and 16 lanes are computed lane by lane (the writer spells them
 //!   as arrays).
-//! * `structurize`: every function gets structured control flow.
+//! * structuring (the room `crate::structurize`, below this one): every function gets
+//!   structured control flow.
 //! * `reflection`: the kernel interface as JSON.
 //!
 //! The input graph is never changed: the lowering builds a new module.
@@ -38,17 +39,11 @@ mod buffer_order;
 mod buffer_views;
 mod builtins;
 mod bytes;
-mod cfg_edit;
 mod conversions;
-mod dispatch;
-mod dominance;
-mod duplicate;
 mod emit;
 mod exit_merge;
 mod forwarding;
 mod generic;
-mod generic_classes;
-mod generic_tagged;
 mod gep;
 mod groups;
 mod images;
@@ -62,7 +57,6 @@ mod printf;
 mod program_scope;
 pub mod reflection;
 mod state;
-pub mod structurize;
 mod survey;
 mod types;
 
@@ -163,7 +157,7 @@ pub fn lower(m: &ir::Module, options: &Options) -> Result<ir::Module> {
         let name = out.functions[k.entry].name.clone();
         if let Some(mut body) = out.functions[k.entry].body.take() {
             let r = lanes::split(&mut out, &mut body)
-                .and_then(|()| structurize::structurize(&mut out, &mut body));
+                .and_then(|()| crate::structurize::structurize(&mut out, &mut body));
             ir::cfg::prune_debug(&mut body);
             out.functions[k.entry].body = Some(body);
             r.map_err(|e| e.in_function(&name))?;

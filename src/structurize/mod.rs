@@ -1,5 +1,6 @@
-//! Structured control flow for a shader-form function (no phis: the lowering made them
-//! Function variables, so blocks and edges can be added freely).
+//! Structured control flow for a shader-form function (no phis: the Vulkan lowering made them
+//! Function variables, so blocks and edges can be added freely). A room of its own below the
+//! lowering: it needs only the graph.
 //!
 //! 1. Unreachable blocks are dropped; an entry block that is a branch target gets a new
 //!    entry before it (SPIR-V forbids branching to the first block).
@@ -30,7 +31,12 @@ use std::collections::BTreeMap;
 use crate::diag::Result;
 use crate::ir::{self, cfg, Block, BlockId, Body, Construct, Op, Terminator};
 
-use super::cfg_edit::{push, retarget, selector, store_const, succs, Types};
+mod cfg_edit;
+mod dispatch;
+mod dominance;
+mod duplicate;
+
+use cfg_edit::{push, retarget, selector, store_const, succs, Types};
 
 /// What became of one function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +54,7 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
     fresh_entry(body);
     let mut form = Form::Natural;
     if is_irreducible(body) {
-        super::dispatch::dispatch(m, &t, body);
+        dispatch::dispatch(m, &t, body);
         form = Form::Dispatch;
     } else {
         // An edge into another construct's block (LLVM's jump threading makes them: two
@@ -67,18 +73,17 @@ pub fn structurize(m: &mut ir::Module, body: &mut Body) -> Result<Form> {
             };
             clear_constructs(body);
             let copied = edge.is_some_and(|(from, to)| {
-                copies < super::duplicate::MAX_COPIES
-                    && super::duplicate::copy_for_edge(body, from, to)
+                copies < duplicate::MAX_COPIES && duplicate::copy_for_edge(body, from, to)
             });
             if !copied {
-                super::dispatch::dispatch(m, &t, body);
+                dispatch::dispatch(m, &t, body);
                 form = Form::Dispatch;
                 break;
             }
             copies += 1;
         }
     }
-    super::dominance::fix_dominance(m, body)?;
+    dominance::fix_dominance(m, body)?;
     Ok(form)
 }
 

@@ -1,6 +1,6 @@
-//! The classes of the generic specialization (`generic.rs`): values that hold a generic
+//! The classes of the generic specialization (`mod.rs`): values that hold a generic
 //! pointer, joined by what moves a pointer unchanged, each class with the set of address
-//! spaces it was given (more than one: a tagged pointer, `generic_tagged.rs`).
+//! spaces it was given (more than one: a tagged pointer, `tagged.rs`).
 
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;

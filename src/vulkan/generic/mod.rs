@@ -13,8 +13,10 @@
 //! is generic: `to_global`/`to_local`/`to_private` and `get_fence` are answered statically.
 //!
 //! A pointer that points into two spaces depending on the run (a select or phi of a private
-//! and a global pointer) is *tagged* under physical pointers (`generic_tagged.rs`): a 64-bit
-//! integer whose top bits say the space, each access a branch to the space's own.
+//! and a global pointer) is *tagged* under physical pointers (`tagged.rs`): a 64-bit
+//! integer whose top bits say the space, each access a branch to the space's own. The files:
+//! `classes.rs` (the classes of values and the spaces they take), `specializer.rs` (the
+//! pass's state), `tagged.rs` (tagged pointers); this one the pass itself.
 //!
 //! Refused, by name: such a pointer under `--vulkan-pointers descriptors` (a buffer has no
 //! address there); a generic pointer to a generic pointer; structs and arrays holding
@@ -22,13 +24,18 @@
 
 use spirv::Op as S;
 
-use super::generic_classes::{place_of, words, Classes, Node, Place, Spaces};
+mod classes;
+mod specializer;
+mod tagged;
+
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;
 use crate::ir::{
     self, AddressSpace, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, Op, Terminator,
     Type, Value,
 };
+use classes::{place_of, words, Classes, Node, Place};
+use specializer::{Sig, Specialized, Specializer};
 
 /// A copy of `m` without reachable generic pointers, or `None` where `m` has none at all.
 /// `tagging`: a pointer into spaces that differ by the run is tagged (physical pointers),
@@ -65,21 +72,6 @@ pub(super) fn specialize(m: &ir::Module, tagging: bool) -> Result<Option<ir::Mod
             .map_err(|e| e.in_function(&f.name))?;
     }
     Ok(Some(s.out))
-}
-
-type Sig = Vec<Spaces>;
-/// A specialized copy of a function and the spaces of its generic result.
-type Specialized = (Handle<ir::Function>, Spaces);
-
-pub(super) struct Specializer<'a> {
-    pub(super) src: &'a ir::Module,
-    pub(super) out: ir::Module,
-    /// (function, its generic parameters' spaces) → (the specialized copy, its result's space).
-    done: HashMap<(Handle<ir::Function>, Sig), Specialized>,
-    /// The functions being specialized now (OpenCL forbids recursion; this refuses it).
-    busy: Vec<Handle<ir::Function>>,
-    /// Pointers into spaces that differ by the run are tagged, not refused.
-    tagging: bool,
 }
 
 impl Specializer<'_> {
@@ -432,7 +424,7 @@ impl Specializer<'_> {
     ) -> Result<ir::Function> {
         let src = self.src;
         let body = func.body.as_ref().expect("a definition");
-        let mut tagged = super::generic_tagged::TaggedValues::default();
+        let mut tagged = tagged::TaggedValues::default();
         let mut nf = func.clone();
         for (i, p) in nf.params.iter_mut().enumerate() {
             if self.generic(p.ty)? {
@@ -490,7 +482,7 @@ impl Specializer<'_> {
                     args,
                 } => {
                     // Answered from the space of the pointer asked about (at run time
-                    // where it is tagged: `generic_tagged`).
+                    // where it is tagged: `tagged.rs`).
                     let p = args[0];
                     let from = match self
                         .node(c, func, p, me, 0)?

@@ -12,7 +12,7 @@
 //! | 1 | private | the offset in the work-item's private memory |
 //! | 2 | local | the offset in the work-group's local memory |
 //!
-//! The generic specialization (`generic.rs`) gives such values the type `i64`; this pass
+//! The generic specialization (`mod.rs`) gives such values the type `i64`; this pass
 //! then rewrites, in the OpenCL-form graph and before the Vulkan lowering, what reads them:
 //!
 //! * a cast of a named-space pointer to one is its address with the space's tag;
@@ -34,8 +34,8 @@ use crate::ir::{
 };
 use spirv::Op as S;
 
-use super::generic::Specializer;
-use super::generic_classes::{members, Place, Spaces};
+use super::classes::{members, Place, Spaces};
+use super::specializer::Specializer;
 
 /// The bits below the tag.
 const ADDRESS_MASK: u64 = (1 << 62) - 1;
