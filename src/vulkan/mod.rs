@@ -32,11 +32,8 @@
 //! The input graph is never changed: the lowering builds a new module.
 
 mod addressed;
-mod addressed_copy;
-mod addressed_views;
 mod body;
-mod buffer_order;
-mod buffer_views;
+mod buffers;
 mod builtins;
 mod bytes;
 mod conversions;
@@ -51,7 +48,6 @@ mod kernel;
 mod known_bits;
 mod lanes;
 mod library;
-mod local_region;
 mod memory;
 mod printf;
 mod program_scope;
@@ -427,7 +423,7 @@ fn variable_pointers(m: &ir::Module) -> Option<&'static str> {
                 }
                 Op::Select { .. } if is_buffer_pointer(inst.ty) => some = true,
                 // Only buffer pointers are compared and subtracted as pointers
-                // (`buffer_order`): device addresses are numbers.
+                // (`buffers::order`): device addresses are numbers.
                 Op::Builtin {
                     builtin:
                         ir::Builtin::Spirv(

@@ -1,7 +1,7 @@
 //! The state the Vulkan lowering's families keep beside its two contexts
 //! (`types::Lowerer` for the module, `body::FnBuilder` for a function): data only, with
 //! no lowering of its own. The contexts hold it and each family's `impl FnBuilder`
-//! (`addressed`, `buffer_order`, `buffer_views`, `images`, `printf`, `program_scope`)
+//! (`addressed`, `buffers`, `images`, `printf`, `program_scope`)
 //! reads and changes it; it is defined here, below both, so that the contexts do not depend
 //! on the families that extend them.
 

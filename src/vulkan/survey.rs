@@ -1,6 +1,6 @@
 //! What the Vulkan lowering learns of the source graph before it lowers a function or a
-//! module, for the families that decide by it: the pointer differences `buffer_order` can
-//! say as element indices, the pointer casts `buffer_views` can see through, the
+//! module, for the families that decide by it: the pointer differences `buffers::order` can
+//! say as element indices, the pointer casts `buffers::views` can see through, the
 //! program-scope variables `program_scope` must keep in a buffer and that buffer's layout,
 //! the float-to-double widenings only `printf` reads.
 

@@ -46,10 +46,10 @@ struct Frame {
     /// (`lane_views`), in memory whose pointers cannot be cast: the pointer itself, each
     /// access shuffled to the lanes it wants.
     lane_views: crate::hash::HashSet<Handle<Inst>>,
-    /// Casts of buffer pointers that loads and stores alone use (`buffer_views::casts`):
+    /// Casts of buffer pointers that loads and stores alone use (`buffers::views::casts`):
     /// under descriptors, views of the buffer's own elements.
     buffer_view_casts: crate::hash::HashSet<Handle<Inst>>,
-    /// `ptrtoint`s only subtracted from each other (`buffer_order::differences`): under
+    /// `ptrtoint`s only subtracted from each other (`buffers::order::differences`): under
     /// descriptors, buffer pointers whose difference is an `OpPtrDiff`.
     differences: crate::hash::HashSet<Handle<Inst>>,
     /// Float-to-double widenings only `printf` reads (`survey::printf_widenings`): the
@@ -69,7 +69,7 @@ pub(super) struct FnBuilder<'l, 'a> {
     /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
     /// points to: the builtin loads, stores and steps through them as through pointers.
     pub(super) views: HashMap<Value, (Handle<Type>, AddressSpace)>,
-    /// Storage-buffer pointers seen as another type (`buffer_views`), under descriptors.
+    /// Storage-buffer pointers seen as another type (`buffers::views`), under descriptors.
     pub(super) buffer_views: HashMap<Value, super::state::View>,
     /// Program-scope private data in a kernel whose private memory is addressed: the offset
     /// of the kernel's copy in the arena (`private_copy`).
@@ -82,7 +82,7 @@ pub(super) struct FnBuilder<'l, 'a> {
     /// (`groups`).
     pub(super) group_scratch: HashMap<Handle<Type>, Handle<ir::Global>>,
     /// Element indices kept beside the buffer pointers that live in variables, under
-    /// descriptors (`buffer_order`).
+    /// descriptors (`buffers::order`).
     pub(super) slot_indices: super::state::SlotIndices,
     /// The source position of the instruction being lowered (inlined where its function
     /// was): what every instruction made for it carries.
@@ -495,7 +495,7 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     /// A Function variable of type `t` (a buffer pointer's gets an index variable beside it,
-    /// `buffer_order`).
+    /// `buffers::order`).
     pub fn alloca_aligned(&mut self, t: Handle<Type>, align: Option<u32>) -> Value {
         let pt = self.l.out.ty(Type::Pointer {
             pointee: t,

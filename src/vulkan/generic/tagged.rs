@@ -2,7 +2,7 @@
 //! memory depending on the run (`int *g = odd ? &out[i] : &priv[0]`), under physical
 //! pointers, where every space has numbers for addresses: a global pointer is its device
 //! address, and a private or local pointer whose kernel needs one is a byte offset into the
-//! kernel's addressed memory (`addressed.rs`, `local_region.rs`).
+//! kernel's addressed memory (`addressed/`).
 //!
 //! Such a pointer is a 64-bit integer, its space in the top two bits:
 //!

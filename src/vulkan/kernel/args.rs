@@ -23,7 +23,7 @@ pub(super) struct ArgState {
     /// Descriptor bindings taken so far.
     pub(super) bindings: u32,
     /// `__local` arguments in the kernel's addressed local memory (`local_region`).
-    pub(super) local_args: Vec<super::super::local_region::LocalArg>,
+    pub(super) local_args: Vec<crate::vulkan::addressed::local_region::LocalArg>,
 }
 
 /// Argument `i` of kernel `k`: its interface and how the entry block makes its value.
@@ -164,11 +164,12 @@ fn local_argument(
     if l.local_addressed {
         // Addressed local memory is an array of words made with the kernel's
         // other local objects (`local_region`).
-        st.local_args.push(super::super::local_region::LocalArg {
-            name,
-            count: len,
-            elem_size: u64::from(elem_size),
-        });
+        st.local_args
+            .push(crate::vulkan::addressed::local_region::LocalArg {
+                name,
+                count: len,
+                elem_size: u64::from(elem_size),
+            });
         Ok((kind, Source::LocalRegion(st.local_args.len() - 1)))
     } else {
         let array = l.out.ty(Type::SpecArray {

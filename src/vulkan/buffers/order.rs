@@ -4,7 +4,7 @@
 //! and a distance, which SPIR-V 1.4 says without numbers: `OpPtrEqual` and `OpPtrNotEqual`
 //! for `==` and `!=`, `OpPtrDiff` (a distance in elements) for `<`, `<=`, ... against zero
 //! and for `q - p`. Each needs the variablePointersStorageBuffer feature
-//! (`super::variable_pointers` lists it).
+//! (`crate::vulkan::variable_pointers` lists it).
 //!
 //! Where both pointers are elements of one buffer whose indices this body computed (an
 //! access chain into the buffer's array, a step from one, a `select` of two), the order and
@@ -20,9 +20,9 @@
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, BinaryOp, Handle, IntPredicate, Op, Type, Value};
 
-use super::body::FnBuilder;
-use super::emit::E;
-use super::state::{Pending, Slot};
+use crate::vulkan::body::FnBuilder;
+use crate::vulkan::emit::E;
+use crate::vulkan::state::{Pending, Slot};
 
 /// A pointer's element traced back to its buffer array (`element_index`): the array, the
 /// index, and the pointer variables the index was loaded from.
@@ -172,7 +172,7 @@ impl FnBuilder<'_, '_> {
     /// Under descriptors, a variable made for a buffer element pointer (a phi's, an
     /// inlined function's result, a pointer variable of the source) gets an index variable
     /// beside it.
-    pub(super) fn note_pointer_slot(&mut self, slot: Value) {
+    pub(in crate::vulkan) fn note_pointer_slot(&mut self, slot: Value) {
         let held = self.l.out.pointee(self.ty_of(slot));
         let buffer_pointer = held.is_some_and(|t| {
             matches!(
@@ -200,7 +200,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// A store to a pointer variable (`note_pointer_slot`): the index beside the pointer.
-    pub(super) fn store_slot_index(&mut self, slot: Value, value: Value) {
+    pub(in crate::vulkan) fn store_slot_index(&mut self, slot: Value, value: Value) {
         if !self.slot_indices.slots.contains_key(&slot) {
             return;
         }
@@ -234,7 +234,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// A load of a pointer variable (`note_pointer_slot`): the index beside it, loaded too.
-    pub(super) fn load_slot_index(&mut self, slot: Value, loaded: Value) {
+    pub(in crate::vulkan) fn load_slot_index(&mut self, slot: Value, loaded: Value) {
         let Some(s) = self.slot_indices.slots.get(&slot) else {
             return;
         };
@@ -253,7 +253,7 @@ impl FnBuilder<'_, '_> {
 
     /// The body is done: a result that rests on a variable which held a pointer whose index
     /// was not in sight (or pointers into two arrays) becomes its pointer operation.
-    pub(super) fn finish_slot_indices(&mut self) {
+    pub(in crate::vulkan) fn finish_slot_indices(&mut self) {
         let si = &mut self.slot_indices;
         loop {
             let lost: Vec<Value> = si
@@ -281,7 +281,7 @@ impl FnBuilder<'_, '_> {
 
     /// `q - p` in bytes (the subtraction of two `ptrtoint`s of type `ret`), or None where the
     /// two are not buffer pointers.
-    pub(super) fn buffer_difference(
+    pub(in crate::vulkan) fn buffer_difference(
         &mut self,
         q: Value,
         p: Value,
@@ -313,7 +313,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// `a pred b` of two buffer pointers, or None where they are not buffer pointers.
-    pub(super) fn buffer_compare(
+    pub(in crate::vulkan) fn buffer_compare(
         &mut self,
         pred: IntPredicate,
         a: Value,

@@ -25,8 +25,8 @@ use crate::ir::{
     self, AddressSpace, BinaryOp, Constant, ConstantKind, Global, Handle, Type, Value,
 };
 
-use super::addressed::RESERVED;
-use super::body::FnBuilder;
+use crate::vulkan::addressed::RESERVED;
+use crate::vulkan::body::FnBuilder;
 
 /// The name of the array holding program-scope `__local` variables.
 const LOCAL_NAME: &str = "local.memory";
@@ -66,7 +66,7 @@ fn locals_used(m: &ir::Module, f: Handle<ir::Function>) -> BTreeSet<Handle<Globa
 }
 
 /// A `__local` argument of a kernel whose local memory is addressed.
-pub(super) struct LocalArg {
+pub(in crate::vulkan) struct LocalArg {
     /// Its array's name (`kernel.argument`), for readers of the SPIR-V.
     pub name: String,
     /// Its length in elements: the specialization constant the host sets (the argument's
@@ -109,7 +109,7 @@ impl FnBuilder<'_, '_> {
 
     /// Set up the region of addressed local memory of `kernel`, whose `__local` arguments
     /// are `args`: each argument's byte offset in it, in order.
-    pub(super) fn local_region(
+    pub(in crate::vulkan) fn local_region(
         &mut self,
         args: &[LocalArg],
         kernel: Handle<ir::Function>,

@@ -5,8 +5,8 @@
 use crate::diag::{Error, Result};
 use crate::ir::{AddressSpace, CastOp, ConstantKind, Handle, Type, Value};
 
-use super::body::FnBuilder;
-use super::state::Side;
+use crate::vulkan::body::FnBuilder;
+use crate::vulkan::state::Side;
 
 impl FnBuilder<'_, '_> {
     fn side_byte_pointer(&mut self, p: Value, i: Value) -> Result<Value> {
@@ -56,7 +56,12 @@ impl FnBuilder<'_, '_> {
 
     /// `memcpy` where either side is addressed memory: byte by byte, or element by element
     /// where the other side has no byte addresses (`typed_copy`).
-    pub(super) fn addressed_copy(&mut self, dst: Side, src: Side, n: Value) -> Result<()> {
+    pub(in crate::vulkan) fn addressed_copy(
+        &mut self,
+        dst: Side,
+        src: Side,
+        n: Value,
+    ) -> Result<()> {
         if let Some(r) = self.typed_copy(dst, src, n) {
             return r;
         }
@@ -134,7 +139,12 @@ impl FnBuilder<'_, '_> {
     }
 
     /// `memset` of addressed memory: byte by byte.
-    pub(super) fn addressed_fill(&mut self, dst: Side, byte: Value, n: Value) -> Result<()> {
+    pub(in crate::vulkan) fn addressed_fill(
+        &mut self,
+        dst: Side,
+        byte: Value,
+        n: Value,
+    ) -> Result<()> {
         self.for_each_byte(n, |b, i| b.side_write_byte(dst, i, byte))
     }
 }

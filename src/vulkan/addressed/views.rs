@@ -6,11 +6,11 @@
 use crate::diag::{Error, Result};
 use crate::ir::{AddressSpace, Handle, Op, Type, Value};
 
-use super::body::FnBuilder;
+use crate::vulkan::body::FnBuilder;
 
 impl FnBuilder<'_, '_> {
     /// A view of the addressed pointer `v` (source type `src_ptr`) for a builtin's lowering.
-    pub(super) fn view(&mut self, v: Value, src_ptr: Handle<Type>) -> Result<Value> {
+    pub(in crate::vulkan) fn view(&mut self, v: Value, src_ptr: Handle<Type>) -> Result<Value> {
         let space = self
             .l
             .addressed_space(src_ptr)
@@ -38,14 +38,14 @@ impl FnBuilder<'_, '_> {
     }
 
     /// `getelementptr` on a view: a view of the element.
-    pub(super) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
+    pub(in crate::vulkan) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
         let (pointee, space) = self.views[&base];
         let (off, elem) = self.offset_gep(base, pointee, indices)?;
         Ok(self.new_view(off, elem, space))
     }
 
     /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
-    pub(super) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
+    pub(in crate::vulkan) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
         let Some(&(have, space)) = self.views.get(&v) else {
             return v;
         };
@@ -57,7 +57,7 @@ impl FnBuilder<'_, '_> {
 
     /// A real pointer for the view `v` where a builtin needs one (an atomic): the word it
     /// points to, when it points to a 32-bit integer.
-    pub(super) fn view_word_pointer(&mut self, v: Value) -> Result<Value> {
+    pub(in crate::vulkan) fn view_word_pointer(&mut self, v: Value) -> Result<Value> {
         let Some(&(t, space)) = self.views.get(&v) else {
             return Ok(v);
         };
@@ -70,7 +70,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The type a pointer or a view points to.
-    pub(super) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
+    pub(in crate::vulkan) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
         self.views
             .get(&p)
             .map(|&(t, _)| t)

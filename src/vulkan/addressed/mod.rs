@@ -25,8 +25,12 @@
 //! the null pointer. Its length is fixed once the kernel is lowered (`finish_arena`). The
 //! kernel's opaque objects (images and samplers that -O0 keeps in variables) are not in it.
 //!
-//! Builtins that take pointers get views of them (`addressed_views.rs`); copies and fills
-//! are `addressed_copy.rs`.
+//! Builtins that take pointers get views of them (`views.rs`); copies and fills
+//! are `copy.rs`.
+
+mod copy;
+pub(super) mod local_region;
+mod views;
 
 use crate::diag::{Error, Result};
 use crate::ir::{AddressSpace, BinaryOp, CastOp, Constant, ConstantKind, Handle, Op, Type, Value};

@@ -29,8 +29,8 @@
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, BinaryOp, CastOp, Handle, Op, Type, Value};
 
-use super::body::FnBuilder;
-use super::state::{Shape, View};
+use crate::vulkan::body::FnBuilder;
+use crate::vulkan::state::{Shape, View};
 
 /// True where every scalar of `t` (shader form) is one or more whole elements of `esize`
 /// bytes at a multiple of `esize`: what an assembled view reads.
@@ -43,7 +43,7 @@ fn assemblable(m: &ir::Module, t: Handle<Type>, esize: u64) -> bool {
             members: Some(ms),
             packed,
             ..
-        } => super::addressed::member_offsets(m, ms, *packed)
+        } => crate::vulkan::addressed::member_offsets(m, ms, *packed)
             .iter()
             .zip(ms)
             .all(|(&k, &mt)| k.is_multiple_of(esize) && assemblable(m, mt, esize)),
@@ -63,7 +63,11 @@ fn punnable(m: &ir::Module, t: Handle<Type>) -> bool {
 impl FnBuilder<'_, '_> {
     /// The view of storage-buffer pointer `v` (a pointer or a view) as a pointer to the
     /// pointee of `src_ty` (a source type), or None where no view says it.
-    pub(super) fn buffer_view(&mut self, v: Value, src_ty: Handle<Type>) -> Result<Option<Value>> {
+    pub(in crate::vulkan) fn buffer_view(
+        &mut self,
+        v: Value,
+        src_ty: Handle<Type>,
+    ) -> Result<Option<Value>> {
         let ty = match self.l.src.pointee(src_ty) {
             Some(p) if matches!(self.l.src.types[p], Type::Void) => return Ok(None),
             Some(p) => self.l.ty(p)?,
@@ -74,7 +78,11 @@ impl FnBuilder<'_, '_> {
 
     /// The view of storage-buffer pointer `v` (a pointer or a view) as a pointer to `ty`
     /// (shader form), or None where no view says it.
-    pub(super) fn buffer_view_as(&mut self, v: Value, ty: Handle<Type>) -> Result<Option<Value>> {
+    pub(in crate::vulkan) fn buffer_view_as(
+        &mut self,
+        v: Value,
+        ty: Handle<Type>,
+    ) -> Result<Option<Value>> {
         let base = match self.buffer_views.get(&v) {
             Some(view) if view.ty == ty => return Ok(Some(v)),
             // A lane offset does not carry over to another type: refused.
@@ -144,7 +152,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// The type a pointer or a buffer view points to.
-    pub(super) fn buffer_pointee(&self, p: Value) -> Option<Handle<Type>> {
+    pub(in crate::vulkan) fn buffer_pointee(&self, p: Value) -> Option<Handle<Type>> {
         match self.buffer_views.get(&p) {
             Some(view) => Some(view.ty),
             None => self.l.out.pointee(self.ty_of(p)),
@@ -176,7 +184,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// A load through a view.
-    pub(super) fn view_load(&mut self, view: View, volatile: bool) -> Result<Value> {
+    pub(in crate::vulkan) fn view_load(&mut self, view: View, volatile: bool) -> Result<Value> {
         match view.shape {
             Shape::Pun => {
                 let x = self.load(view.base, None, volatile)?;
@@ -200,7 +208,12 @@ impl FnBuilder<'_, '_> {
     }
 
     /// A store through a view.
-    pub(super) fn view_store(&mut self, view: View, value: Value, volatile: bool) -> Result<()> {
+    pub(in crate::vulkan) fn view_store(
+        &mut self,
+        view: View,
+        value: Value,
+        volatile: bool,
+    ) -> Result<()> {
         match view.shape {
             Shape::Pun => {
                 let elem =
@@ -350,7 +363,11 @@ impl FnBuilder<'_, '_> {
 
     /// `getelementptr` on a view: a view of another element of the view's type, or (a
     /// second index into lanes) a pointer to one buffer element.
-    pub(super) fn buffer_view_gep(&mut self, view: View, indices: &[Value]) -> Result<Value> {
+    pub(in crate::vulkan) fn buffer_view_gep(
+        &mut self,
+        view: View,
+        indices: &[Value],
+    ) -> Result<Value> {
         let refuse = || {
             Error::unsupported(
                 "a getelementptr into a buffer pointer cast to another type other than by \
