@@ -205,17 +205,19 @@ impl Writer<'_> {
                 let ot = self.vty(ctx, *lhs);
                 let mut a = self.value(ctx, *lhs)?;
                 let mut b = self.value(ctx, *rhs)?;
-                if matches!(m.types[ot], Type::Pointer { .. }) {
-                    let size_t = m.types.find(&Type::Int {
-                        width: m.addressing.pointer_bits(),
-                    });
-                    let it = match size_t {
+                if let Type::Pointer { space, .. } = m.types[ot] {
+                    // A device address (Vulkan's PhysicalStorageBuffer) is 64 bits wide
+                    // whatever the module's pointer width (a 32-bit SPIR module's too).
+                    let bits = match space {
+                        ir::AddressSpace::PhysicalStorageBuffer => 64,
+                        _ => m.addressing.pointer_bits(),
+                    };
+                    let it = match m.types.find(&Type::Int { width: bits }) {
                         Some(t) => self.ty(t)?,
-                        None => self.b.type_int(m.addressing.pointer_bits(), 0),
+                        None => self.b.type_int(bits, 0),
                     };
                     // The integer value of a null pointer is 0 (as LLVM folds it).
                     let is_null = |v: &Value| matches!(v, Value::Const(c) if matches!(m.constants[*c].kind, ir::ConstantKind::Null));
-                    let bits = m.addressing.pointer_bits();
                     for (w, v) in [(&mut a, lhs), (&mut b, rhs)] {
                         *w = if is_null(v) {
                             self.scalar_constant(it, bits, 0)
