@@ -144,12 +144,29 @@ impl Reader {
         let t = match inst.class.opcode {
             S::TypeVoid => Type::Void,
             S::TypeBool => Type::Bool,
-            S::TypeInt => Type::Int {
-                width: literal_operand(inst, 0)?,
-            },
-            S::TypeFloat => Type::Float {
-                width: literal_operand(inst, 0)?,
-            },
+            S::TypeInt => {
+                // 8, 16, 32 and 64 bits; other widths up to 64 under
+                // SPV_INTEL_arbitrary_precision_integers (SPIR's `i24`, say). Wider ones have
+                // no consumer: OpenCL C and LLVM's SPIR have no such integers.
+                let width = literal_operand(inst, 0)?;
+                if !(1..=64).contains(&width) {
+                    return Err(Error::malformed(format!(
+                        "an integer type of {width} bits (SPIR-V's are 8, 16, 32 and 64 bits \
+                         wide, others up to 64 bits with SPV_INTEL_arbitrary_precision_integers)"
+                    )));
+                }
+                Type::Int { width }
+            }
+            S::TypeFloat => {
+                let width = literal_operand(inst, 0)?;
+                if ![16, 32, 64].contains(&width) {
+                    return Err(Error::malformed(format!(
+                        "a floating-point type of {width} bits (SPIR-V's are 16, 32 and 64 bits \
+                         wide)"
+                    )));
+                }
+                Type::Float { width }
+            }
             S::TypeVector => {
                 let len = literal_operand(inst, 1)?;
                 if !ir::types::VECTOR_LANES.contains(&len) {
