@@ -18,7 +18,7 @@ mod private_globals;
 mod reflection;
 mod types;
 
-use crate::hash::HashMap;
+use crate::hash::{HashMap, HashSet};
 use std::collections::BTreeSet;
 
 use rspirv::binary::Assemble;
@@ -39,6 +39,8 @@ pub(crate) struct Writer<'a> {
     /// constants share them, so `[3 x i8]` is one OpTypeArray however its length was asked for.
     scalar_ids: HashMap<(Word, u64), Word>,
     global_ids: HashMap<ir::Handle<ir::Global>, Word>,
+    /// The interface block types decorated `Block` (two buffers may share one type).
+    block_ids: HashSet<Word>,
     /// The id calls use for each function.
     func_ids: HashMap<ir::Handle<ir::Function>, Word>,
     /// Entry-point ids of the kernels other functions call (their `func_ids` is the copy).
@@ -125,6 +127,7 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         const_ids: HashMap::default(),
         scalar_ids: HashMap::default(),
         global_ids: HashMap::default(),
+        block_ids: HashSet::default(),
         func_ids: HashMap::default(),
         entry_ids: HashMap::default(),
         builtin_vars: HashMap::default(),

@@ -411,7 +411,9 @@ impl Writer<'_> {
         };
         if self.policy.explicit_layout && interface {
             let block = self.ty_laid(value_ty)?;
-            self.b.decorate(block, spirv::Decoration::Block, []);
+            if self.block_ids.insert(block) {
+                self.b.decorate(block, spirv::Decoration::Block, []);
+            }
         }
         let id = self.module_variable(ptr_ty, sc, init);
         self.global_ids.insert(g, id);
