@@ -470,6 +470,26 @@ mod tests {
         );
     }
 
+    /// A handler the host installed for SIGABRT (a crash reporter's, a fuzzer's) does not run
+    /// in the child: LLVM's abort there is the parent's answer to read.
+    #[test]
+    fn the_hosts_abort_handler_does_not_run_in_the_child() {
+        extern "C" fn host_handler(_: libc::c_int) {
+            // SAFETY: leaving the process from a signal handler.
+            unsafe { libc::_exit(42) }
+        }
+        // SAFETY: installing and then restoring this process's SIGABRT action.
+        let before = unsafe { libc::signal(libc::SIGABRT, host_handler as libc::sighandler_t) };
+        let e = run::<()>(Work::ReadBitcode, Limits::default(), || {
+            // SAFETY: ends this (child) process, as LLVM's report_fatal_error does.
+            unsafe { libc::abort() }
+        })
+        .unwrap_err();
+        // SAFETY: as above.
+        unsafe { libc::signal(libc::SIGABRT, before) };
+        assert!(e.to_string().contains("SIGABRT"), "{e}");
+    }
+
     #[test]
     fn a_crash_while_writing_is_ours_not_the_inputs() {
         let e = run::<()>(Work::WriteBitcode, Limits::default(), || {

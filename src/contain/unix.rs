@@ -141,10 +141,19 @@ pub(super) fn write_all(fd: i32, mut bytes: &[u8]) {
     }
 }
 
-/// A new child's set-up: its stderr to `err_fd`, its address-space limit.
+/// A new child's set-up: its stderr to `err_fd`, the default action for the signals a crash
+/// raises, its address-space limit.
 pub(super) fn enter_child(limits: Limits, err_fd: i32) {
     // SAFETY: a plain system call on descriptors of this process.
     unsafe { libc::dup2(err_fd, 2) };
+    // The host's handlers for the signals of an abort (LLVM's fatal errors, a failed
+    // allocation) are not the child's: a crash reporter's or a fuzzer's would report an
+    // answer the parent reads as the host's own crash. SIGSEGV keeps its handler, which is
+    // Rust's stack-overflow report where the host has not replaced it.
+    for signal in [libc::SIGABRT, libc::SIGILL, libc::SIGFPE] {
+        // SAFETY: restoring a signal's default action in this (single-threaded) child.
+        unsafe { libc::signal(signal, libc::SIG_DFL) };
+    }
     set_address_space_limit(current_size().saturating_add(limits.memory));
 }
 
