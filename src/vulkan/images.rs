@@ -35,6 +35,9 @@ use super::state::SamplerSource;
 pub(super) struct ImageUse {
     /// The texel kind it reads or writes it with (Vulkan fixes one in the image's type).
     pub texel: TexelKind,
+    /// Whether it writes the image, and whether it samples it (with a sampler).
+    pub written: bool,
+    pub sampled: bool,
     pub queries_order: bool,
     pub queries_data_type: bool,
 }
@@ -54,6 +57,8 @@ pub(super) fn image_use(m: &ir::Module, f: Handle<ir::Function>, param: u32) -> 
         .collect();
     Ok(ImageUse {
         texel: texel_kind(kinds)?,
+        written: ops.iter().any(|op| matches!(op, ImageOp::Write(_))),
+        sampled: ops.iter().any(|op| matches!(op, ImageOp::Sample(_))),
         queries_order: ops.contains(&ImageOp::QueryChannelOrder),
         queries_data_type: ops.contains(&ImageOp::QueryChannelDataType),
     })

@@ -203,6 +203,22 @@ fn image_argument(
     let f = &src.functions[k.function];
     let p = &f.params[i];
     let used = super::super::images::image_use(src, k.function, i as u32)?;
+    // An image typed read-only that the kernel writes (llvm-spirv types a legacy SPIR image
+    // read-only whatever the kernel does with it) is a storage image, unless it is sampled
+    // too, which no Vulkan image can be both.
+    let img = match (img.access.unwrap_or(ir::Access::ReadOnly), used.written) {
+        (ir::Access::ReadOnly, true) if used.sampled => {
+            return Err(Error::malformed(format!(
+                "image argument {} is read_only, sampled and written",
+                p.name.as_deref().unwrap_or("(unnamed)")
+            )))
+        }
+        (ir::Access::ReadOnly, true) => ir::ImageType {
+            access: Some(ir::Access::ReadWrite),
+            ..img
+        },
+        _ => img,
+    };
     let texel = super::super::images::image_type(&mut l.out, img, used.texel)?;
     let binding = descriptor(l, &f.name, p.name.as_deref(), i, texel, &mut st.bindings);
     let g = binding.global;
