@@ -659,3 +659,28 @@ fn thirty_two_bit_spir_goes_to_vulkan_with_64_bit_addresses() {
     }
     assert!(translated >= 200, "only {translated} translations");
 }
+
+/// A typed copy between addressed private memory and a buffer of a huge constant length (a
+/// corrupted OpCopyMemorySized size, found by the coverage-guided campaign) is a loop: it was
+/// unrolled element by element until the translation ran out of memory.
+#[test]
+fn a_huge_typed_copy_into_addressed_memory_is_a_loop() {
+    let input = "tests/regressions/fuzz-vulkan/huge_typed_copy.spv";
+    let out = temp("huge_typed_copy.spv");
+    let (code, err) = run(&[
+        "to-spirv",
+        input,
+        "--target",
+        "vulkan1.2",
+        "--vulkan-pointers",
+        "descriptors",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let loops = instructions(&words(&out))
+        .iter()
+        .filter(|i| i.0 == spir_xlate::spirv_headers::Op::LoopMerge as u32)
+        .count();
+    assert!(loops >= 1, "no loop in the copy");
+}

@@ -8,6 +8,9 @@ use crate::ir::{AddressSpace, CastOp, ConstantKind, Handle, Type, Value};
 use crate::vulkan::body::FnBuilder;
 use crate::vulkan::state::Side;
 
+/// The most elements a typed copy writes out one by one; more go through a loop.
+const UNROLLED_ELEMENTS: u64 = 64;
+
 impl FnBuilder<'_, '_> {
     fn side_byte_pointer(&mut self, p: Value, i: Value) -> Result<Value> {
         if self.space_of(p) == Some(AddressSpace::PhysicalStorageBuffer) {
@@ -110,7 +113,8 @@ impl FnBuilder<'_, '_> {
     }
 
     /// Copy `count` elements of type `elem` between the typed pointer `typed` and addressed
-    /// memory at `base` in `space`, into the typed side where `to_typed`.
+    /// memory at `base` in `space`, into the typed side where `to_typed`: unrolled up to
+    /// `UNROLLED_ELEMENTS`, else a loop (a corrupted or huge count must not unroll).
     fn copy_elements(
         &mut self,
         typed: Value,
@@ -122,20 +126,28 @@ impl FnBuilder<'_, '_> {
     ) -> Result<()> {
         let size = self.l.out.size_of(elem);
         let align = self.stated_align(None, elem);
-        let it = self.l.out.int_type(32);
-        for k in 0..count {
-            let at = self.offset_by(base, k * size);
-            let idx = Value::Const(self.l.out.int_const(it, k));
-            let q = self.gep(typed, vec![idx], true)?;
+        let one = |b: &mut Self, k: Value| -> Result<()> {
+            let at = b.offset_scaled(base, k, size);
+            let q = b.gep(typed, vec![k], true)?;
             if to_typed {
-                let x = self.addressed_read(space, at, elem, align)?;
-                self.store(q, x, None, false)?;
+                let x = b.addressed_read(space, at, elem, align)?;
+                b.store(q, x, None, false)
             } else {
-                let x = self.load(q, None, false)?;
-                self.addressed_write(space, at, x, elem, align)?;
+                let x = b.load(q, None, false)?;
+                b.addressed_write(space, at, x, elem, align)
             }
+        };
+        if count <= UNROLLED_ELEMENTS {
+            let it = self.l.out.int_type(32);
+            for k in 0..count {
+                let idx = Value::Const(self.l.out.int_const(it, k));
+                one(self, idx)?;
+            }
+            return Ok(());
         }
-        Ok(())
+        let i64t = self.l.out.int_type(64);
+        let total = Value::Const(self.l.out.int_const(i64t, count));
+        self.for_each_byte(total, one)
     }
 
     /// `memset` of addressed memory: byte by byte.
