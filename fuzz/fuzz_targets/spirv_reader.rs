@@ -1,0 +1,5 @@
+//! SPIR-V through the SPIR-V reader and every writer behind it (src/lib.rs of this crate says
+//! what counts as a finding).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| spir_xlate_fuzz::spirv_reader(data));
