@@ -26,17 +26,10 @@ use crate::ir::{
 
 use crate::ir::interface::PrintfFormat;
 
+use super::body::seam::PrintfArg;
 use super::body::FnBuilder;
 use super::emit::E;
 use super::state::Printf;
-
-/// An operand of a `printf` call as the lowering sees it: a string constant, a value, or
-/// a float (or half, or vector of them) that the call reads as a double.
-pub(super) enum PrintfArg {
-    Str(String),
-    Value(Value),
-    Widened(Value),
-}
 
 /// The text of a string constant: the bytes up to the first NUL of a byte-array global's
 /// initializer, from the element `value` (a constant, or a `getelementptr` of `body` with

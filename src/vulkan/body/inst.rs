@@ -5,6 +5,7 @@
 use crate::diag::{Error, Result};
 use crate::ir::{self, AddressSpace, ConstantKind, FloatPredicate, Handle, Inst, Op, Type, Value};
 
+use super::seam::PrintfArg;
 use super::{FnBuilder, Frame};
 
 impl FnBuilder<'_, '_> {
@@ -89,21 +90,21 @@ impl FnBuilder<'_, '_> {
                     let null_pointer = matches!(a, Value::Const(c)
                         if src.constants[c].kind == ConstantKind::Null
                             && matches!(src.types[src.constants[c].ty], Type::Pointer { .. }));
-                    printed.push(match crate::vulkan::printf::string_of(src, body, a) {
-                        Some(s) => crate::vulkan::printf::PrintfArg::Str(s),
+                    printed.push(match (self.kctx.families.string_of)(src, body, a) {
+                        Some(s) => PrintfArg::Str(s),
                         // `%p` of a null pointer, whatever its memory: its address is 0.
-                        None if null_pointer => crate::vulkan::printf::PrintfArg::Value(
+                        None if null_pointer => PrintfArg::Value(
                             self.int_const(src.addressing.pointer_bits(), 0),
                         ),
                         // A float printf reads as a double: widened on its bits.
                         None if matches!(a, Value::Inst(h) if frame.printf_widenings.contains(&h)) => {
-                            crate::vulkan::printf::PrintfArg::Widened(self.value(frame, a)?)
+                            PrintfArg::Widened(self.value(frame, a)?)
                         }
-                        None => crate::vulkan::printf::PrintfArg::Value(self.value(frame, a)?),
+                        None => PrintfArg::Value(self.value(frame, a)?),
                     });
                 }
                 let ret = self.l.ty(inst.ty)?;
-                self.printf(printed, ret).map(Some)
+                (self.kctx.families.printf)(self, printed, ret).map(Some)
             }
             Op::Builtin { builtin, args } => {
                 let mut lowered = Vec::with_capacity(args.len());
@@ -116,7 +117,7 @@ impl FnBuilder<'_, '_> {
                         v
                     });
                 }
-                crate::vulkan::builtins::lower(self, builtin, lowered, inst.ty)
+                (self.kctx.families.builtin)(self, builtin, lowered, inst.ty)
             }
             _ => Err(Error::internal("not a call or a builtin")),
         }
@@ -470,8 +471,7 @@ impl FnBuilder<'_, '_> {
                 // between 2^-126 and 2^126 (the library scales the others).
                 let (a, b) = (self.value(frame, *lhs)?, self.value(frame, *rhs)?);
                 let t = self.l.ty(inst.ty)?;
-                let mut e = super::super::emit::E { b: self };
-                Ok(Some(super::super::library::div_sqrt::div(&mut e, a, b, t)))
+                Ok(Some((self.kctx.families.divide)(self, a, b, t)))
             }
             Op::Binary {
                 op: ir::BinaryOp::Sub,

@@ -20,6 +20,7 @@ use crate::ir::{
 use super::types::Lowerer;
 
 mod inst;
+pub(super) mod seam;
 
 /// What the work-item lowering needs of the kernel being built.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +30,8 @@ pub(super) struct KernelCtx {
     pub global_offset_member: Option<u32>,
     /// The member holding the program-scope variables' buffer address (member 0, offset 0).
     pub program_scope_member: Option<u32>,
+    /// The families the dispatcher reaches through the seam (`seam.rs`).
+    pub families: &'static seam::Families,
 }
 
 /// One inlined copy of a function: its arguments and the values its instructions became.

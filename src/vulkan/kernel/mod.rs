@@ -8,6 +8,7 @@ use crate::ir::interface::{
 };
 use crate::ir::{self, AddressSpace, Constant, ConstantKind, Handle, Op, Type, Value};
 
+use super::body::seam::Families;
 use super::body::{FnBuilder, KernelCtx};
 use super::state::WorkgroupPlan;
 use super::types::Lowerer;
@@ -15,6 +16,14 @@ use crate::options::VulkanPointers;
 
 mod args;
 use args::{argument, ArgState};
+
+/// The families the body's dispatcher reaches through its seam (`body/seam.rs`).
+static FAMILIES: Families = Families {
+    builtin: super::builtins::lower,
+    string_of: super::printf::string_of,
+    printf: |b, args, ret| b.printf(args, ret),
+    divide: |b, x, y, t| super::library::div_sqrt::div(&mut super::emit::E { b }, x, y, t),
+};
 
 /// How one parameter's value is made in the entry block.
 enum Source {
@@ -112,6 +121,7 @@ pub(super) fn lower_kernel(l: &mut Lowerer, k: &ir::Kernel) -> Result<KernelInte
         push_constants,
         global_offset_member: head.global_offset,
         program_scope_member: head.program_scope,
+        families: &FAMILIES,
     };
     let mut b = FnBuilder::new(l, kctx);
     let local_offsets = if b.l.local_addressed {
