@@ -141,6 +141,16 @@ pub fn switch(s: &str) -> Result<bool, String> {
     }
 }
 
+/// A setting's names as a list a message can end with (`a, b or c`).
+fn expected<T>(spellings: &[(&'static str, T)]) -> String {
+    let names: Vec<&str> = spellings.iter().map(|(n, _)| *n).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,15 +187,5 @@ mod tests {
             (Flavor::SpirvIr, true, Some((2, 0)))
         );
         assert!(t.set("text", "maybe").is_err());
-    }
-}
-
-/// A setting's names as a list a message can end with (`a, b or c`).
-fn expected<T>(spellings: &[(&'static str, T)]) -> String {
-    let names: Vec<&str> = spellings.iter().map(|(n, _)| *n).collect();
-    match names.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
     }
 }

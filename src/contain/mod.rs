@@ -479,7 +479,12 @@ mod tests {
             unsafe { libc::_exit(42) }
         }
         // SAFETY: installing and then restoring this process's SIGABRT action.
-        let before = unsafe { libc::signal(libc::SIGABRT, host_handler as libc::sighandler_t) };
+        let before = unsafe {
+            libc::signal(
+                libc::SIGABRT,
+                host_handler as *const () as libc::sighandler_t,
+            )
+        };
         let e = run::<()>(Work::ReadBitcode, Limits::default(), || {
             // SAFETY: ends this (child) process, as LLVM's report_fatal_error does.
             unsafe { libc::abort() }
