@@ -19,10 +19,12 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Rust's debug text in a message meant for users (`Some(IdRef(41))`, `Handle(3)`,
-/// `ImageOperands(LOD | SIGN_EXTEND)`, `Foo { .. }`): the first such piece found, if any. The
-/// tests and the fuzz campaign judge refusals by it.
+/// `ImageOperands(LOD | SIGN_EXTEND)`, `Foo { a: 1 }`): the first such piece found, if any.
+/// The tests and the fuzz campaign judge refusals by it. LLVM's struct types (`{ i32, i8* }`,
+/// `<{ i32 }>`), which a message may quote, are not Rust's: a struct's debug text names its
+/// fields (`Name { field: ...`).
 pub fn debug_text(message: &str) -> Option<&'static str> {
-    const PIECES: [&str; 12] = [
+    const PIECES: [&str; 10] = [
         "Some(",
         "None)",
         "Ok(",
@@ -32,11 +34,22 @@ pub fn debug_text(message: &str) -> Option<&'static str> {
         "LiteralBit",
         "LiteralString(",
         "Operands(",
-        " { ",
-        " }",
         "\\\"",
     ];
-    PIECES.into_iter().find(|p| message.contains(p))
+    if let Some(piece) = PIECES.into_iter().find(|p| message.contains(p)) {
+        return Some(piece);
+    }
+    // `Name { field: ` or `Name { .. }`.
+    message.match_indices(" { ").find_map(|(i, _)| {
+        let named = message[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        let rest = &message[i + 3..];
+        let field = rest
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .filter(|f| !f.is_empty())
+            .is_some_and(|f| rest[f.len()..].starts_with(": "));
+        (named && (field || rest.starts_with(".. }"))).then_some("Name { field: ...")
+    })
 }
 
 /// SPIR (a file or bytes) to validated SPIR-V words (`translate_to_spirv`'s module).
@@ -104,4 +117,18 @@ pub mod normal {
 pub fn llvm_text(bitcode: &[u8]) -> std::result::Result<String, String> {
     let m = crate::llvm::Module::parse(bitcode, crate::llvm::SourceForm::Bitcode)?;
     Ok(String::from_utf8_lossy(&m.text()).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::debug_text;
+
+    #[test]
+    fn rust_debug_text_is_told_from_llvm_struct_types() {
+        assert!(debug_text("at Loc { line: 3, col: 4 }").is_some());
+        assert!(debug_text("a View { .. } here").is_some());
+        assert!(debug_text("operand Some(IdRef(4))").is_some());
+        assert!(debug_text("a call to (i32, <{ i32, i8 addrspace(4)* }>*)").is_none());
+        assert!(debug_text("a global of type { i32, float }").is_none());
+    }
 }

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use crate::contain::{self, Wire};
-use crate::diag::{self, Error, Result};
+use crate::diag::{self, Error, ErrorKind, Result};
 use crate::input::{self, Format, Input};
 use crate::options::{OpenclCOptions, Options, SpirOptions};
 use crate::{clc, ir, spir, spirv, vulkan};
@@ -125,11 +125,35 @@ pub fn translate_to_spir<'a>(
     let limits = options.limits.for_input(words.len() as u64 * 4);
     contain::run(contain::Work::WriteBitcode, limits, || {
         let module = spirv::read::read(&words)?;
-        let (bytes, lost) = spir::write::write_reporting(&module, options)?;
+        let (bytes, lost) = spir::write::write_reporting(&module, options)
+            .map_err(|e| blame_invalid_input(e, &words))?;
         let lost = diag::sorted_losses([&module.lost[..], &lost].concat());
         contain::discard(module);
         Ok(SpirOutput { bytes, lost })
     })
+}
+
+/// A writer's internal error on a SPIR-V module the validator rejects is the module's fault:
+/// the reader takes invalid modules (other producers write them), and a writer may still find
+/// one it cannot write. Reported as malformed input, where it happened, in both the writer's
+/// and the validator's words.
+fn blame_invalid_input(e: Error, words: &[u32]) -> Error {
+    let ErrorKind::Internal(what) = &e.kind else {
+        return e;
+    };
+    match spirv::validate::check_input(words) {
+        Err(invalid) => Error {
+            kind: ErrorKind::Malformed(format!(
+                "{what}; {}",
+                invalid
+                    .kind
+                    .to_string()
+                    .trim_start_matches("malformed input: ")
+            )),
+            location: e.location,
+        },
+        Ok(()) => e,
+    }
 }
 
 /// An OpenCL C program.
