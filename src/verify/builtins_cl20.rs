@@ -31,7 +31,7 @@ enum K {
     LocalSize,
     Bool,
     Void,
-    /// A struct (OpBuildNDRange's result).
+    /// An `ndrange_t` (OpBuildNDRange's result).
     Struct,
 }
 
@@ -102,9 +102,8 @@ fn fits(m: &Module, k: K, t: Handle<Type>) -> bool {
         K::Func => matches!(ty, Type::Pointer { pointee, .. }
             if matches!(m.types[*pointee], Type::Function { .. })),
         K::NdRange => match ty {
-            Type::Struct { .. } => true,
-            Type::Pointer { pointee, .. } => matches!(m.types[*pointee], Type::Struct { .. }),
-            _ => false,
+            Type::Pointer { pointee, .. } => is_ndrange(m, *pointee),
+            _ => is_ndrange(m, t),
         },
         K::Size => match ty {
             Type::Int { .. } => true,
@@ -116,8 +115,26 @@ fn fits(m: &Module, k: K, t: Handle<Type>) -> bool {
         K::LocalSize => matches!(ty, Type::Int { .. } | Type::Pointer { .. }),
         K::Bool => matches!(ty, Type::Bool),
         K::Void => matches!(ty, Type::Void),
-        K::Struct => matches!(ty, Type::Struct { .. }),
+        K::Struct => is_ndrange(m, t),
     }
+}
+
+/// Whether `t` is OpenCL C's `ndrange_t` as SPIR and SPIR-V lay it out: the work dimension
+/// and three arrays of three sizes (offset, global and local size).
+fn is_ndrange(m: &Module, t: Handle<Type>) -> bool {
+    let Type::Struct {
+        members: Some(members),
+        ..
+    } = &m.types[t]
+    else {
+        return false;
+    };
+    let sizes = |&t: &Handle<Type>| {
+        matches!(m.types[t], Type::Array { elem, len: 3 }
+            if matches!(m.types[elem], Type::Int { .. }))
+    };
+    matches!(members.as_slice(), [dim, rest @ ..]
+        if matches!(m.types[*dim], Type::Int { .. }) && rest.len() == 3 && rest.iter().all(sizes))
 }
 
 /// What is wrong with OpenCL C 2.0 instruction `op` taking `args` and giving `ty`; `None`
