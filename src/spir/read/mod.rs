@@ -198,7 +198,14 @@ fn lower(
             .lower_signature(&mut module, f, names_of(i), info, samplers)
             .map_err(|e| e.in_function(&f.name))?;
         let h = module.functions.append(func);
-        symbols.functions.insert(f.name.clone(), h);
+        // LLVM names may hold NUL bytes, which the conversion cuts at: two functions of
+        // one name would share one graph function.
+        if symbols.functions.insert(f.name.clone(), h).is_some() {
+            return Err(Error::malformed(format!(
+                "two functions named '{}' (as far as a NUL byte in their names)",
+                f.name.escape_debug()
+            )));
+        }
     }
     for d in &llvm.func_declarations {
         if calls::is_builtin_name(&d.name) {
@@ -208,7 +215,12 @@ fn lower(
             .lower_declaration(&mut module, d)
             .map_err(|e| e.in_function(&d.name))?;
         let h = module.functions.append(func);
-        symbols.functions.insert(d.name.clone(), h);
+        if symbols.functions.insert(d.name.clone(), h).is_some() {
+            return Err(Error::malformed(format!(
+                "two functions named '{}' (as far as a NUL byte in their names)",
+                d.name.escape_debug()
+            )));
+        }
     }
     // Parameter attributes llvm-ir does not expose, read through llvm-sys.
     for (name, flags) in &md.param_memory {

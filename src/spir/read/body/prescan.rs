@@ -15,9 +15,11 @@ pub(super) fn object_slots(
     f: &llvm_ir::Function,
 ) -> HashMap<Name, ir::Handle<Type>> {
     let params = &m.functions[func].params;
+    // (A parameter the graph's function does not have, as a malformed module's may be, holds
+    // no object.)
     let mut slots: HashMap<Name, ir::Handle<Type>> = param_spills(f)
         .into_iter()
-        .map(|(slot, i)| (slot, params[i].ty))
+        .filter_map(|(slot, i)| Some((slot, params.get(i)?.ty)))
         .filter(|(_, t)| matches!(m.types[*t], Type::Image(_) | Type::Sampler))
         .map(|(slot, t)| (slot.clone(), t))
         .collect();
