@@ -348,12 +348,15 @@ impl Check<'_> {
             );
             lanes_fit && scalar_fits
         };
+        // A coordinate: a number with a lane for each dimension, and one for the layer of an
+        // array of images.
+        let needed = image.dims() + u32::from(image.arrayed);
         let coord = |i: usize| {
             self.args
                 .get(i)
-                .is_some_and(|&t| self.is_number(t))
+                .is_some_and(|&t| self.is_number(t) && self.m.lanes(t) >= needed)
                 .then_some(())
-                .ok_or_else(|| format!("operand {i} is not a coordinate"))
+                .ok_or_else(|| format!("operand {i} is not a coordinate of {needed} lanes or more"))
         };
         let check = || -> Result<(), String> {
             match op {
