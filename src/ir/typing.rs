@@ -140,6 +140,19 @@ impl Module {
         }
     }
 
+    /// The largest object a graph describes: 2^48 bytes, past any device's address space
+    /// (a bound that keeps [`Module::size_of`] far from overflowing).
+    pub const MAX_OBJECT_BYTES: u64 = 1 << 48;
+
+    /// The size of an array of `len` elements of type `elem`, where it is at most
+    /// [`Module::MAX_OBJECT_BYTES`] (every type the readers make passed the same check, so
+    /// `elem`'s own size is bounded).
+    pub fn array_bytes(&self, elem: Handle<Type>, len: u64) -> Option<u64> {
+        self.size_of(elem)
+            .checked_mul(len)
+            .filter(|&b| b <= Self::MAX_OBJECT_BYTES)
+    }
+
     /// Whether a value of type `ty` holds a number (integer or float) `width` bits wide, in
     /// itself or in a member, element or lane (not behind a pointer): what decides the 8-
     /// and 16-bit storage capabilities of the memory holding it.

@@ -162,10 +162,15 @@ impl<'a> TypeLowering<'a> {
             } => {
                 refuse_in_memory(element_type, "an array of")?;
                 let elem = self.lower(m, element_type)?;
-                Type::Array {
-                    elem,
-                    len: *num_elements as u64,
+                let len = *num_elements as u64;
+                if m.array_bytes(elem, len).is_none() {
+                    return Err(Error::malformed(format!(
+                        "an array of {len} elements of {} bytes (past 2^48 bytes, more than \
+                         any device's memory)",
+                        m.size_of(elem)
+                    )));
                 }
+                Type::Array { elem, len }
             }
             llvm_ir::Type::StructType {
                 element_types,

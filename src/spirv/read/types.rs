@@ -179,10 +179,18 @@ impl Reader {
                     len,
                 }
             }
-            S::TypeArray => Type::Array {
-                elem: self.type_of(id_operand(inst, 0)?)?,
-                len: self.int_constant(id_operand(inst, 1)?)?,
-            },
+            S::TypeArray => {
+                let elem = self.type_of(id_operand(inst, 0)?)?;
+                let len = self.int_constant(id_operand(inst, 1)?)?;
+                if self.m.array_bytes(elem, len).is_none() {
+                    return Err(Error::malformed(format!(
+                        "an array of {len} elements of {} bytes (past 2^48 bytes, more than \
+                         any device's memory)",
+                        self.m.size_of(elem)
+                    )));
+                }
+                Type::Array { elem, len }
+            }
             S::TypeStruct => {
                 let id = result_id(inst)?;
                 let members = (0..inst.operands.len())
