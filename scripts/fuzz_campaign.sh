@@ -8,10 +8,9 @@
 # stable Rust, no sanitizer), seeds each corpus from the fixtures the first time, runs each
 # target for SECONDS (default 4 hours) or until about N executions (default 1,000,000), in
 # libFuzzer's fork mode (J processes at once) so that a finding is kept and the campaign
-# goes on, minimizes the
-# corpus into fuzz/corpus/<target>/ (kept in the tree, so the next campaign starts where this
-# one stopped), and writes the figures to docs/logs/fuzz-campaign.json, which
-# scripts/status.py puts in docs/status.md.
+# goes on, minimizes the corpus into fuzz/corpus/<target>/ (kept in the tree, so the next
+# campaign starts where this one stopped), and adds the run's figures to
+# docs/logs/fuzz-campaign.json, which scripts/status.py puts in docs/status.md.
 #
 # Every input libFuzzer kept as a crash is run again in one process: one that passes there died
 # in a contained child (LLVM's reader crashing on bitcode it refuses, which the library
@@ -65,6 +64,9 @@ if [ ! -d fuzz/corpus/spirv_reader ]; then
 fi
 
 mkdir -p fuzz/logs
+# Where the triage and the merge may drop inputs of their own (not the tree's root).
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 for t in spir_reader spirv_reader; do
   [ -z "$only" ] || [ "$only" = "$t" ] || continue
   mkdir -p "fuzz/artifacts/$t"
@@ -91,13 +93,15 @@ for t in spir_reader spirv_reader; do
   mkdir -p "fuzz/artifacts/$t/contained"
   for a in "fuzz/artifacts/$t"/crash-* "fuzz/artifacts/$t"/timeout-* "fuzz/artifacts/$t"/oom-*; do
     [ -e "$a" ] || continue
-    if "$bin/$t" "$a" -timeout=60 -rss_limit_mb=6144 >/dev/null 2>&1; then
+    if "$bin/$t" "$a" -timeout=60 -rss_limit_mb=6144 -artifact_prefix="$scratch/" \
+      >/dev/null 2>&1; then
       mv "$a" "fuzz/artifacts/$t/contained/"
     fi
   done
   # Minimize: the smallest set of inputs with the same coverage replaces the corpus.
   rm -rf "fuzz/corpus/$t.min" && mkdir "fuzz/corpus/$t.min"
-  "$bin/$t" -merge=1 "fuzz/corpus/$t.min" "fuzz/corpus/$t" >"fuzz/logs/$t.merge.log" 2>&1
+  "$bin/$t" -merge=1 -artifact_prefix="$scratch/" "fuzz/corpus/$t.min" "fuzz/corpus/$t" \
+    >"fuzz/logs/$t.merge.log" 2>&1
   rm -rf "fuzz/corpus/$t" && mv "fuzz/corpus/$t.min" "fuzz/corpus/$t"
   python3 scripts/fuzz_stats.py "$t" "$rc" "$took" "$before"
 done

@@ -528,6 +528,44 @@ def migrate_lines(report):
     return [line, ""]
 
 
+def fuzz_section():
+    """The coverage-guided campaign's figures (scripts/fuzz_campaign.sh writes them)."""
+    report = read_json("fuzz-campaign.json")
+    if not report:
+        return []
+    names = {"spir_reader": "SPIR (bitcode) reader", "spirv_reader": "SPIR-V reader"}
+    rows = []
+    for target, runs in sorted(report.items()):
+        for r in runs:
+            rows.append(
+                f"| {names.get(target, target)} | {r['date']} | {r['executions']:,} | "
+                f"{r['seconds']:,} s | {r['executions_per_second']:,} | "
+                f"{r['coverage_edges']:,} / {r['coverage_features']:,} | "
+                f"{r['corpus_before']:,} → {r['corpus_after']:,} | {len(r['findings'])} | "
+                f"{r.get('contained_child_crashes', 0):,} |")
+        total = sum(r["executions"] for r in runs)
+        rows.append(f"| **{names.get(target, target)}, all runs** | | **{total:,}** | "
+                    f"{sum(r['seconds'] for r in runs):,} s | | | | "
+                    f"{sum(len(r['findings']) for r in runs)} | |")
+    return [
+        "The coverage-guided fuzz campaign (`scripts/fuzz_campaign.sh`: libFuzzer over "
+        "`fuzz/`, each reader with every writer behind it: SPIR-V for OpenCL and for Vulkan "
+        "in both strategies, validated; both SPIR flavors; OpenCL C). A finding is a panic, "
+        "an internal error, an invalid module returned, or Rust debug text in a message; "
+        "each is fixed and kept in tests/regressions/. *Contained* counts inputs on which "
+        "LLVM's own reader crashed inside the contained child, which the library answers as "
+        "malformed input; coverage is libFuzzer's edges / features of our code; the corpus, "
+        "minimized, is kept in `fuzz/corpus/`, and each run starts from the last one's; a run "
+        "ends at a finding's fix, at its time or at its count of executions:",
+        "",
+        "| reader | run | executions | time | per second | coverage | corpus | findings "
+        "left | contained |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ]
+
+
 def main():
     if "--run" in sys.argv[1:]:
         only = sys.argv[sys.argv.index("--run") + 1:]
@@ -618,6 +656,7 @@ def main():
         ] if special else []),
         *bench_section(),
         *translation_section(),
+        *fuzz_section(),
         "Earlier measurements (fuzzing, speed, peers) are kept in [history.md](history.md).",
         "",
     ]
