@@ -551,15 +551,17 @@ def fuzz_section():
         "The coverage-guided fuzz campaign (`scripts/fuzz_campaign.sh`: libFuzzer over "
         "`fuzz/`, each reader with every writer behind it: SPIR-V for OpenCL and for Vulkan "
         "in both strategies, validated; both SPIR flavors; OpenCL C). A finding is a panic, "
-        "an internal error, an invalid module returned, or Rust debug text in a message; "
-        "each is fixed and kept in tests/regressions/. *Contained* counts inputs on which "
+        "an internal error, an invalid module returned, or Rust debug text in a message "
+        "(*findings* counts a run's inputs that failed, several of them often one fault); "
+        "each is fixed and kept in tests/regressions/, or listed in tests/regressions/open/ "
+        "until it is. *Contained* counts inputs on which "
         "LLVM's own reader crashed inside the contained child, which the library answers as "
         "malformed input; coverage is libFuzzer's edges / features of our code; the corpus, "
         "minimized, is kept in `fuzz/corpus/`, and each run starts from the last one's; a run "
         "ends at a finding's fix, at its time or at its count of executions:",
         "",
         "| reader | run | executions | time | per second | coverage | corpus | findings "
-        "left | contained |",
+        "| contained |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
