@@ -11,6 +11,27 @@ pub const DEFAULT_PUSH_CONSTANTS: u32 = 128;
 /// Seconds a translation may take unless `--time-limit` says otherwise.
 pub const DEFAULT_TIME_LIMIT_SECS: u64 = 600;
 
+/// A setting's names, stated once: `SPELLINGS` (each value with the name the command line,
+/// the C API and the layer's options give it), and `name` and `parse`, which read it.
+macro_rules! spelled {
+    ($ty:ident, $what:literal, [$($name:literal => $variant:ident),+ $(,)?]) => {
+        impl $ty {
+            #[doc = concat!("Each ", $what, " with its name.")]
+            pub const SPELLINGS: &'static [(&'static str, Self)] = &[$(($name, $ty::$variant)),+];
+
+            #[doc = concat!("The ", $what, "'s name (`spirv-val --target-env`'s, for targets).")]
+            pub fn name(self) -> &'static str {
+                name_of(Self::SPELLINGS, self)
+            }
+
+            #[doc = concat!("The ", $what, " named `s`.")]
+            pub fn parse(s: &str) -> Option<Self> {
+                parse_name(Self::SPELLINGS, s)
+            }
+        }
+    };
+}
+
 /// The value a setting's `SPELLINGS` table names `s`.
 fn parse_name<T: Copy>(spellings: &[(&'static str, T)], s: &str) -> Option<T> {
     spellings.iter().find(|(n, _)| *n == s).map(|&(_, v)| v)
@@ -62,27 +83,16 @@ impl TargetEnv {
             TargetEnv::Vulkan11 | TargetEnv::Vulkan12 | TargetEnv::Vulkan13
         )
     }
-
-    /// Each target with its name (`spirv-val --target-env`'s, the command line's).
-    pub const SPELLINGS: [(&'static str, Self); 6] = [
-        ("opencl2.1", TargetEnv::OpenCl21),
-        ("opencl2.2", TargetEnv::OpenCl22),
-        ("opencl3.0", TargetEnv::OpenCl30),
-        ("vulkan1.1", TargetEnv::Vulkan11),
-        ("vulkan1.2", TargetEnv::Vulkan12),
-        ("vulkan1.3", TargetEnv::Vulkan13),
-    ];
-
-    /// The name `spirv-val --target-env` uses.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The target named as the command line names it (`opencl2.1` ... `vulkan1.3`).
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
 }
+
+spelled!(TargetEnv, "target", [
+        "opencl2.1" => OpenCl21,
+        "opencl2.2" => OpenCl22,
+        "opencl3.0" => OpenCl30,
+        "vulkan1.1" => Vulkan11,
+        "vulkan1.2" => Vulkan12,
+        "vulkan1.3" => Vulkan13,
+]);
 
 /// How OpenCL's global and constant pointers reach a Vulkan kernel (`--vulkan-pointers`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -95,23 +105,10 @@ pub enum VulkanPointers {
     Descriptors,
 }
 
-impl VulkanPointers {
-    /// Each strategy with its name on the command line.
-    pub const SPELLINGS: [(&'static str, Self); 2] = [
-        ("physical", VulkanPointers::Physical),
-        ("descriptors", VulkanPointers::Descriptors),
-    ];
-
-    /// The strategy's name on the command line.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The strategy named as the command line names it (`physical`, `descriptors`).
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
-}
+spelled!(VulkanPointers, "pointer strategy", [
+        "physical" => Physical,
+        "descriptors" => Descriptors,
+]);
 
 /// Which instruction set carries debug information in SPIR-V (`--debug-info`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -128,26 +125,12 @@ pub enum DebugInfoFormat {
     None,
 }
 
-impl DebugInfoFormat {
-    /// Each format with its name on the command line.
-    pub const SPELLINGS: [(&'static str, Self); 4] = [
-        ("auto", DebugInfoFormat::Auto),
-        ("opencl", DebugInfoFormat::OpenCl),
-        ("nonsemantic", DebugInfoFormat::NonSemantic),
-        ("none", DebugInfoFormat::None),
-    ];
-
-    /// The format's name on the command line.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The format named as the command line names it (`auto`, `opencl`, `nonsemantic`,
-    /// `none`).
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
-}
+spelled!(DebugInfoFormat, "debug information format", [
+        "auto" => Auto,
+        "opencl" => OpenCl,
+        "nonsemantic" => NonSemantic,
+        "none" => None,
+]);
 
 /// How OpenCL C's `mad` is written for OpenCL targets (`--mad`). The graph holds clang's
 /// contraction of `a * b + c` (LLVM's `llvm.fmuladd`) as `mad` too: in OpenCL's full profile
@@ -177,27 +160,13 @@ pub enum MadForm {
     ContractIntel,
 }
 
-impl MadForm {
-    /// Each form with its name on the command line.
-    pub const SPELLINGS: [(&'static str, Self); 5] = [
-        ("mad", MadForm::Mad),
-        ("fma", MadForm::Fma),
-        ("split", MadForm::Split),
-        ("contract", MadForm::Contract),
-        ("contract-intel", MadForm::ContractIntel),
-    ];
-
-    /// The form's name on the command line.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The form named as the command line names it (`mad`, `fma`, `split`, `contract`,
-    /// `contract-intel`).
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
-}
+spelled!(MadForm, "form of `mad`", [
+        "mad" => Mad,
+        "fma" => Fma,
+        "split" => Split,
+        "contract" => Contract,
+        "contract-intel" => ContractIntel,
+]);
 
 /// Options of the SPIR -> SPIR-V direction.
 #[derive(Clone, Debug, Default)]
@@ -249,21 +218,10 @@ pub enum Flavor {
     SpirvIr,
 }
 
-impl Flavor {
-    /// Each flavor with its name on the command line.
-    pub const SPELLINGS: [(&'static str, Self); 2] =
-        [("spir", Flavor::Spir), ("spirv-ir", Flavor::SpirvIr)];
-
-    /// The flavor's name on the command line.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The flavor named as the command line names it.
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
-}
+spelled!(Flavor, "flavor", [
+        "spir" => Spir,
+        "spirv-ir" => SpirvIr,
+]);
 
 /// Options of the SPIR-V -> SPIR direction.
 #[derive(Clone, Debug)]
@@ -312,21 +270,10 @@ pub enum SpirForm {
     Spec,
 }
 
-impl SpirForm {
-    /// Each form with its name on the command line.
-    pub const SPELLINGS: [(&'static str, Self); 2] =
-        [("clang", SpirForm::Clang), ("spec", SpirForm::Spec)];
-
-    /// The form's name on the command line.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The form named as the command line names it.
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
-}
+spelled!(SpirForm, "SPIR form", [
+        "clang" => Clang,
+        "spec" => Spec,
+]);
 
 impl SpirOptions {
     /// Where kernel info goes: as asked, else where the form puts it (`Clang`: function
@@ -352,24 +299,11 @@ pub enum KernelInfo {
     Named,
 }
 
-impl KernelInfo {
-    /// Each place with its name on the command line.
-    pub const SPELLINGS: [(&'static str, Self); 3] = [
-        ("both", KernelInfo::Both),
-        ("function", KernelInfo::Function),
-        ("named", KernelInfo::Named),
-    ];
-
-    /// The place's name on the command line.
-    pub fn name(self) -> &'static str {
-        name_of(&Self::SPELLINGS, self)
-    }
-
-    /// The place named as the command line names it.
-    pub fn parse(s: &str) -> Option<Self> {
-        parse_name(&Self::SPELLINGS, s)
-    }
-}
+spelled!(KernelInfo, "place of kernel info", [
+        "both" => Both,
+        "function" => Function,
+        "named" => Named,
+]);
 
 impl Default for SpirOptions {
     fn default() -> Self {

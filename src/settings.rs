@@ -15,7 +15,7 @@ pub fn target(s: &str) -> Result<TargetEnv, String> {
     TargetEnv::parse(s).ok_or_else(|| {
         format!(
             "unknown target '{s}' (expected {})",
-            expected(&TargetEnv::SPELLINGS)
+            expected(TargetEnv::SPELLINGS)
         )
     })
 }
@@ -46,7 +46,7 @@ pub fn debug_info(s: &str) -> Result<DebugInfoFormat, String> {
     DebugInfoFormat::parse(s).ok_or_else(|| {
         format!(
             "unknown debug information format '{s}' (expected {})",
-            expected(&DebugInfoFormat::SPELLINGS)
+            expected(DebugInfoFormat::SPELLINGS)
         )
     })
 }
@@ -56,7 +56,7 @@ pub fn mad(s: &str) -> Result<MadForm, String> {
     MadForm::parse(s).ok_or_else(|| {
         format!(
             "unknown form of mad '{s}' (expected {})",
-            expected(&MadForm::SPELLINGS)
+            expected(MadForm::SPELLINGS)
         )
     })
 }
@@ -66,7 +66,7 @@ pub fn vulkan_pointers(s: &str) -> Result<VulkanPointers, String> {
     VulkanPointers::parse(s).ok_or_else(|| {
         format!(
             "unknown pointer strategy '{s}' (expected {})",
-            expected(&VulkanPointers::SPELLINGS)
+            expected(VulkanPointers::SPELLINGS)
         )
     })
 }
@@ -76,7 +76,7 @@ pub fn flavor(s: &str) -> Result<Flavor, String> {
     Flavor::parse(s).ok_or_else(|| {
         format!(
             "unknown flavor '{s}' (expected {})",
-            expected(&Flavor::SPELLINGS)
+            expected(Flavor::SPELLINGS)
         )
     })
 }
@@ -86,7 +86,7 @@ pub fn kernel_info(s: &str) -> Result<KernelInfo, String> {
     KernelInfo::parse(s).ok_or_else(|| {
         format!(
             "unknown kernel info place '{s}' (expected {})",
-            expected(&KernelInfo::SPELLINGS)
+            expected(KernelInfo::SPELLINGS)
         )
     })
 }
@@ -96,7 +96,7 @@ pub fn spir_form(s: &str) -> Result<SpirForm, String> {
     SpirForm::parse(s).ok_or_else(|| {
         format!(
             "unknown SPIR form '{s}' (expected {})",
-            expected(&SpirForm::SPELLINGS)
+            expected(SpirForm::SPELLINGS)
         )
     })
 }
