@@ -144,13 +144,18 @@ impl Module {
     /// (a bound that keeps [`Module::size_of`] far from overflowing).
     pub const MAX_OBJECT_BYTES: u64 = 1 << 48;
 
-    /// The size of an array of `len` elements of type `elem`, where it is at most
-    /// [`Module::MAX_OBJECT_BYTES`] (every type the readers make passed the same check, so
-    /// `elem`'s own size is bounded).
-    pub fn array_bytes(&self, elem: Handle<Type>, len: u64) -> Option<u64> {
-        self.size_of(elem)
-            .checked_mul(len)
-            .filter(|&b| b <= Self::MAX_OBJECT_BYTES)
+    /// An array of `len` elements of type `elem`, refused as malformed input past
+    /// [`Module::MAX_OBJECT_BYTES`] (every type the readers make passes the same check, so
+    /// `elem`'s own size is bounded): what both readers ask before making one.
+    pub fn check_array(&self, elem: Handle<Type>, len: u64) -> crate::diag::Result<()> {
+        let size = self.size_of(elem);
+        match size.checked_mul(len) {
+            Some(bytes) if bytes <= Self::MAX_OBJECT_BYTES => Ok(()),
+            _ => Err(crate::diag::Error::malformed(format!(
+                "an array of {len} elements of {size} bytes (past 2^48 bytes, more than any \
+                 device's memory)"
+            ))),
+        }
     }
 
     /// Whether a value of type `ty` holds a number (integer or float) `width` bits wide, in

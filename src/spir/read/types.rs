@@ -163,13 +163,7 @@ impl<'a> TypeLowering<'a> {
                 refuse_in_memory(element_type, "an array of")?;
                 let elem = self.lower(m, element_type)?;
                 let len = *num_elements as u64;
-                if m.array_bytes(elem, len).is_none() {
-                    return Err(Error::malformed(format!(
-                        "an array of {len} elements of {} bytes (past 2^48 bytes, more than \
-                         any device's memory)",
-                        m.size_of(elem)
-                    )));
-                }
+                m.check_array(elem, len)?;
                 Type::Array { elem, len }
             }
             llvm_ir::Type::StructType {

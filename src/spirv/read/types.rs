@@ -182,13 +182,7 @@ impl Reader {
             S::TypeArray => {
                 let elem = self.type_of(id_operand(inst, 0)?)?;
                 let len = self.int_constant(id_operand(inst, 1)?)?;
-                if self.m.array_bytes(elem, len).is_none() {
-                    return Err(Error::malformed(format!(
-                        "an array of {len} elements of {} bytes (past 2^48 bytes, more than \
-                         any device's memory)",
-                        self.m.size_of(elem)
-                    )));
-                }
+                self.m.check_array(elem, len)?;
                 Type::Array { elem, len }
             }
             S::TypeStruct => {
