@@ -541,6 +541,31 @@ pub struct ParamAttrs {
     pub align: Option<u32>,
 }
 
+impl ParamAttrs {
+    /// These attributes less the ones that say nothing about a parameter of type `ty`: the
+    /// pointer attributes on anything but a pointer or an OpenCL object (which LLVM passes as
+    /// a pointer), `zext`/`sext` on anything but an integer, `readonly` beside `readnone`
+    /// (which says more), and an alignment that is no power of two. LLVM's verifier lets some
+    /// of these through (`writeonly` on an `i32`); the graph's verifier refuses them all, so
+    /// each reader keeps only what applies.
+    pub fn applicable_to(self, ty: &Type) -> ParamAttrs {
+        let int = matches!(ty, Type::Int { .. } | Type::Bool);
+        let ptr = matches!(ty, Type::Pointer { .. }) || ty.is_opencl_object();
+        ParamAttrs {
+            noalias: self.noalias && ptr,
+            nocapture: self.nocapture && ptr,
+            readonly: self.readonly && ptr && !self.readnone,
+            readnone: self.readnone && ptr,
+            writeonly: self.writeonly && ptr && !self.readnone && !self.readonly,
+            byval: self.byval && ptr,
+            sret: self.sret && ptr,
+            zext: self.zext && int,
+            sext: self.sext && int && !self.zext,
+            align: self.align.filter(|n| ptr && n.is_power_of_two()),
+        }
+    }
+}
+
 /// A function parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {

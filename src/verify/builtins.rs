@@ -234,6 +234,11 @@ impl Check<'_> {
         if matches!(op, O::s_upsample | O::u_upsample) {
             return self.upsample();
         }
+        if scalars {
+            if let Some(e) = self.vector_memory(op) {
+                return Some(e);
+            }
+        }
         if stores {
             self.void_result()
         } else {
@@ -260,6 +265,53 @@ impl Check<'_> {
         }
         if int_op && !is_int(self.ty) {
             return Some("an integer instruction whose result is not an integer".into());
+        }
+        None
+    }
+
+    /// The vector loads and stores' types (OpenCL.std): `vloadn` and `vstoren` move a vector
+    /// of the scalars their pointer points to; the `half` forms read or write halves and
+    /// compute in 32- or 64-bit floats, a scalar for `vload_half`/`vstore_half`, a vector
+    /// for the others; every offset is an integer.
+    fn vector_memory(&self, op: CLOp) -> Option<String> {
+        use CLOp as O;
+        let stores = matches!(
+            op,
+            O::vstoren
+                | O::vstore_half
+                | O::vstore_half_r
+                | O::vstore_halfn
+                | O::vstore_halfn_r
+                | O::vstorea_halfn
+                | O::vstorea_halfn_r
+        );
+        // The value moved (a store's operand 0, a load's result), the offset, the pointer.
+        let (value, offset, pointer) = if stores {
+            (self.args[0], self.args[1], self.args[2])
+        } else {
+            (self.ty, self.args[0], self.args[1])
+        };
+        if !matches!(self.m.types[offset], Type::Int { .. }) {
+            return Some(format!("{op:?} of an offset that is not a scalar integer"));
+        }
+        let pointee = self.m.pointee(pointer)?;
+        let vector = matches!(self.m.types[value], Type::Vector { .. });
+        let float = matches!(self.scalar(value), Type::Float { width: 32 | 64 });
+        let whole = matches!(op, O::vloadn | O::vstoren);
+        let scalar = matches!(op, O::vload_half | O::vstore_half | O::vstore_half_r);
+        if whole {
+            if !vector || self.m.scalar_of(value) != pointee {
+                return Some(format!(
+                    "{op:?} of a value that is not a vector of what its pointer points to"
+                ));
+            }
+        } else if self.m.types[pointee] != (Type::Float { width: 16 }) {
+            return Some(format!("{op:?} through a pointer that is not to half"));
+        } else if !float || vector == scalar {
+            let shape = if scalar { "scalar" } else { "vector" };
+            return Some(format!(
+                "{op:?} of a value that is not a {shape} of 32- or 64-bit floats"
+            ));
         }
         None
     }

@@ -249,6 +249,10 @@ pub fn constant_error(m: &Module, c: &crate::ir::Constant) -> Option<String> {
                 .then(|| "a floating-point constant of a non-float type".into())
         }
         crate::ir::ConstantKind::Composite(parts) => parts,
+        crate::ir::ConstantKind::Cast(op, inner) => {
+            return (!cast_fits(m, *op, m.constants[*inner].ty, c.ty))
+                .then(|| format!("a constant {op:?} between types it does not convert"))
+        }
         _ => return None,
     };
     let fits = match &m.types[c.ty] {

@@ -47,10 +47,13 @@ pub(crate) fn lower_constant(
                 return Ok(m.constant(Constant { ty, kind }));
             }
         }
-        Ok(m.constant(Constant {
-            ty,
-            kind: ConstantKind::Cast(op, inner),
-        }))
+        fitting(
+            m,
+            Constant {
+                ty,
+                kind: ConstantKind::Cast(op, inner),
+            },
+        )
     };
     let (ty, kind) = match c.as_ref() {
         C::Int { bits, value } => {
@@ -129,9 +132,13 @@ pub(crate) fn lower_constant(
         C::AddrSpaceCast(x) => return cast(m, types, CastOp::AddrSpaceCast, &x.operand, &x.to_type),
         other => return Err(Error::unsupported(format!("constant expression {other}"))),
     };
-    let c = Constant { ty, kind };
-    // LLVM's bitcode reader lets a data sequence of another element type through (a
-    // `<4 x i32>` spelled as three bytes).
+    fitting(m, Constant { ty, kind })
+}
+
+/// `c` in the module, if its parts fit its type. LLVM's bitcode reader lets a data sequence
+/// of another element type through (a `<4 x i32>` spelled as three bytes), and a cast between
+/// types it does not convert (a `uitofp` of a pointer).
+fn fitting(m: &mut ir::Module, c: Constant) -> Result<ir::Handle<Constant>> {
     if let Some(e) = crate::verify::constant_error(m, &c) {
         return Err(Error::malformed(format!(
             "a constant that does not fit its type: {e}"

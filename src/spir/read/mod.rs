@@ -232,6 +232,13 @@ fn lower(
             }
         }
     }
+    // LLVM's verifier lets some attributes through on parameters they say nothing about
+    // (`writeonly` on an `i32`): keep what applies.
+    for (_, f) in module.functions.iter_mut() {
+        for p in &mut f.params {
+            p.attrs = p.attrs.applicable_to(&module.types[p.ty]);
+        }
+    }
     for g in &llvm.global_vars {
         if let Some(init) = &g.initializer {
             let name = types::name_str(&g.name);
@@ -273,6 +280,7 @@ fn lower(
         )
         .map_err(|e| e.in_function(&f.name))?;
         friendly::drop_sampled_images(&mut body).map_err(|e| e.in_function(&f.name))?;
+        refuse_function_pointers(&module, h, &body).map_err(|e| e.in_function(&f.name))?;
         // Debug declarations follow what the steps above kept.
         ir::cfg::prune_debug(&mut body);
         module.functions[h].body = Some(body);
@@ -287,6 +295,29 @@ fn lower(
         )));
     }
     Ok(module)
+}
+
+/// Refuses a value that holds the address of a function (a variable of pointer-to-function
+/// type, a parameter or a load of one): OpenCL C has no function pointers, and SPIR-V has
+/// none without an extension OpenCL does not require. A block's invoke function, whose
+/// address SPIR 2.0 takes where it makes a block, is read there and leaves no such value.
+fn refuse_function_pointers(
+    m: &ir::Module,
+    f: ir::Handle<ir::Function>,
+    body: &ir::Body,
+) -> Result<()> {
+    let params = m.functions[f].params.iter().map(|p| p.ty);
+    let values = body.insts.iter().map(|(_, i)| i.ty);
+    if params
+        .chain(values)
+        .any(|t| types::holds_function_pointer(m, t))
+    {
+        return Err(Error::unsupported(
+            "a pointer to a function (OpenCL C has no function pointers, except a block's \
+             invoke function where SPIR 2.0 makes a block)",
+        ));
+    }
+    Ok(())
 }
 
 /// What the module's debug information says that the graph does not hold.

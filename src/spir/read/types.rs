@@ -403,6 +403,32 @@ pub(super) fn is_block_type(ty: &TypeRef) -> bool {
         if matches!(pointee_type.as_ref(), llvm_ir::Type::NamedStructType { name } if name == "opencl.block"))
 }
 
+/// Whether a value of type `ty` holds the address of a function: `ty` is a pointer to a
+/// function type, or points to, or is an aggregate of, something that holds one.
+pub(super) fn holds_function_pointer(m: &ir::Module, ty: ir::Handle<Type>) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![ty];
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        match &m.types[t] {
+            Type::Pointer { pointee, .. } => {
+                if matches!(m.types[*pointee], Type::Function { .. }) {
+                    return true;
+                }
+                todo.push(*pointee);
+            }
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => todo.push(*elem),
+            Type::Struct {
+                members: Some(ms), ..
+            } => todo.extend(ms.iter().copied()),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The graph width that holds an LLVM integer of `bits` bits (`None` past 64 bits).
 pub(super) fn held_in(bits: u32) -> Option<u32> {
     match bits {

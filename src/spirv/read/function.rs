@@ -151,29 +151,17 @@ impl Reader {
     /// parameter of that type (Sext on a pointer, NoAlias on an integer) is dropped: LLVM
     /// refuses it, and SPIR-V gives it no meaning.
     fn param_attrs(&self, id: Word, ty: ir::Handle<Type>) -> ir::ParamAttrs {
-        let a = self.decorated_param_attrs(id);
-        let int = matches!(self.m.types[ty], Type::Int { .. } | Type::Bool);
-        // OpenCL objects are pointers in LLVM (`%opencl.image2d_t addrspace(1)*`).
-        let ptr =
-            matches!(self.m.types[ty], Type::Pointer { .. }) || self.m.types[ty].is_opencl_object();
         ir::ParamAttrs {
-            zext: a.zext && int,
-            sext: a.sext && int,
-            byval: a.byval && ptr,
-            sret: a.sret && ptr,
-            noalias: a.noalias && ptr,
-            nocapture: a.nocapture && ptr,
-            // NoReadWrite says more than NoWrite (LLVM refuses both on one parameter).
-            readonly: a.readonly && ptr && !a.readnone,
-            readnone: a.readnone && ptr,
             // SPIR-V's OpenCL environment has no attribute for it.
             writeonly: false,
             // LLVM takes an alignment up to 2^29 (`align` past it is refused by its verifier).
             align: self
                 .ann
                 .literal(id, Decoration::Alignment)
-                .filter(|n| ptr && n.is_power_of_two() && *n <= 1 << 29),
+                .filter(|n| *n <= 1 << 29),
+            ..self.decorated_param_attrs(id)
         }
+        .applicable_to(&self.m.types[ty])
     }
 
     fn decorated_param_attrs(&self, id: Word) -> ir::ParamAttrs {
