@@ -74,12 +74,14 @@ pub fn translate_to_spirv<'a>(
     let bytes = input.bytes()?;
     let limits = options.limits.for_input(bytes.len() as u64);
     contain::run(contain::Work::ReadBitcode, limits, || {
-        let module = read_in_process(&bytes)?;
-        let out = assemble_spirv(&module, options)?;
-        // The graph is freed before SPIRV-Tools builds its own view of the words.
-        drop(module);
-        spirv::validate::validate(&out.words, options.target)?;
-        Ok(out)
+        blamed(&bytes, || {
+            let module = read_in_process(&bytes)?;
+            let out = assemble_spirv(&module, options)?;
+            // The graph is freed before SPIRV-Tools builds its own view of the words.
+            drop(module);
+            spirv::validate::validate(&out.words, options.target)?;
+            Ok(out)
+        })
     })
 }
 
@@ -142,18 +144,39 @@ fn blame_invalid_input(e: Error, words: &[u32]) -> Error {
         return e;
     };
     match spirv::validate::check_input(words) {
-        Err(invalid) => Error {
-            kind: ErrorKind::Malformed(format!(
-                "{what}; {}",
-                invalid
-                    .kind
-                    .to_string()
-                    .trim_start_matches("malformed input: ")
-            )),
-            location: e.location,
-        },
+        Err(invalid) => {
+            let said = invalid.kind.to_string();
+            let said = said.trim_start_matches("malformed input: ");
+            // Where the writer's words are the validator's (the output repeats the input's
+            // fault), the validator's say it once.
+            let detail = said.split_once(": ").map_or(said, |(_, d)| d);
+            let message = if what.contains(detail) {
+                said.to_string()
+            } else {
+                format!("{what}; {said}")
+            };
+            Error {
+                kind: ErrorKind::Malformed(message),
+                location: e.location,
+            }
+        }
         Ok(()) => e,
     }
+}
+
+/// `translate` of input `bytes`, its internal error blamed on the input where that is a
+/// SPIR-V module the validator rejects (see [`blame_invalid_input`]); SPIR input is checked
+/// by LLVM's verifier where it is read.
+fn blamed<T>(bytes: &[u8], translate: impl FnOnce() -> Result<T>) -> Result<T> {
+    translate().map_err(|e| {
+        if !matches!(e.kind, ErrorKind::Internal(_)) || input::format(bytes) != Format::Spirv {
+            return e;
+        }
+        match spirv::read::words_from_bytes(bytes) {
+            Ok(words) => blame_invalid_input(e, &words),
+            Err(_) => e,
+        }
+    })
 }
 
 /// An OpenCL C program.
@@ -177,13 +200,15 @@ pub fn translate_to_opencl_c<'a>(
     let bytes = input.bytes()?;
     let limits = options.limits.for_input(bytes.len() as u64);
     contain::run(contain::Work::ReadBitcode, limits, || {
-        let module = read_in_process(&bytes)?;
-        let program = clc::write(&module)?;
-        let lost = diag::sorted_losses([&module.lost[..], &program.lost[..]].concat());
-        Ok(OpenclCOutput {
-            text: program.text,
-            version: program.version,
-            lost,
+        blamed(&bytes, || {
+            let module = read_in_process(&bytes)?;
+            let program = clc::write(&module)?;
+            let lost = diag::sorted_losses([&module.lost[..], &program.lost[..]].concat());
+            Ok(OpenclCOutput {
+                text: program.text,
+                version: program.version,
+                lost,
+            })
         })
     })
 }
