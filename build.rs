@@ -255,6 +255,7 @@ fn main() {
         work_items(),
         vulkan_tables(),
         opencl_std(),
+        primitives(),
         one_to_one_ops(),
         atomics(),
         spellings(),
@@ -626,6 +627,27 @@ fn opencl_std() -> Vec<Item> {
     ]
 }
 
+/// primitives.toml: the graph's primitives and their SPIR-V instructions, both ways. The
+/// first lookup has an arm per primitive and no other, so a primitive without a row (or a
+/// row without a primitive) does not compile.
+fn primitives() -> Vec<Item> {
+    let table: BTreeMap<String, String> = read("primitives.toml");
+    let p = |n: &str| format!("crate::ir::Primitive::{n}");
+    let op = |o: &str| format!("spirv::Op::{o}");
+    vec![
+        Item::total(
+            "The SPIR-V instruction a primitive is (mappings/primitives.toml).",
+            ("opcode", "p: crate::ir::Primitive", "spirv::Op"),
+            table.iter().map(|(n, o)| (p(n), op(o))).collect(),
+        ),
+        Item::partial(
+            "The primitive a SPIR-V instruction is, if it is one (inverse of `opcode`).",
+            ("primitive", "op: spirv::Op", "crate::ir::Primitive"),
+            table.iter().map(|(n, o)| (op(o), p(n))).collect(),
+        ),
+    ]
+}
+
 /// relational.toml and extended_bit_ops.toml: OpenCL C builtins that are one SPIR-V
 /// instruction each, both ways.
 fn one_to_one_ops() -> Vec<Item> {
@@ -645,10 +667,16 @@ fn one_to_one_ops() -> Vec<Item> {
         ),
     ] {
         let table: BTreeMap<String, String> = read(file);
-        let op = |o: &str| format!("spirv::Op::{o}");
+        // Relational builtins are comparisons or primitives; the bit operations, primitives.
+        let (ty, path) = if file == "relational.toml" {
+            ("spirv::Op", "spirv::Op")
+        } else {
+            ("crate::ir::Primitive", "crate::ir::Primitive")
+        };
+        let op = |o: &str| format!("{path}::{o}");
         items.push(Item::partial(
             &format!("The SPIR-V instruction of an OpenCL C {what} (mappings/{file})."),
-            (name, "name: &str", "spirv::Op"),
+            (name, "name: &str", ty),
             table
                 .iter()
                 .map(|(n, o)| (format!("{n:?}"), op(o)))
@@ -656,7 +684,15 @@ fn one_to_one_ops() -> Vec<Item> {
         ));
         items.push(Item::partial(
             &format!("The OpenCL C {what} of a SPIR-V instruction (inverse of `{name}`)."),
-            (inverse, "op: spirv::Op", "&'static str"),
+            (
+                inverse,
+                if ty == "spirv::Op" {
+                    "op: spirv::Op"
+                } else {
+                    "op: crate::ir::Primitive"
+                },
+                "&'static str",
+            ),
             table
                 .iter()
                 .map(|(n, o)| (op(o), format!("{n:?}")))
@@ -742,7 +778,7 @@ fn spellings() -> Vec<Item> {
                 .iter()
                 .map(|p| {
                     format!(
-                        "PipeSpelling {{ op: spirv::Op::{}, scope: {}, clang: {:?}, clang_wo: {:?}, spir: {:?}, args: {} }}",
+                        "PipeSpelling {{ op: crate::ir::Primitive::{}, scope: {}, clang: {:?}, clang_wo: {:?}, spir: {:?}, args: {} }}",
                         p.op,
                         opt("spirv::Scope", &p.scope),
                         p.clang,
@@ -757,10 +793,10 @@ fn spellings() -> Vec<Item> {
             "OpenCL C device-enqueue functions of one SPIR-V instruction (mappings/enqueue.toml):\n\
              (instruction, OpenCL C name, clang's symbol).",
             "ENQUEUE_FUNCTIONS",
-            "(spirv::Op, &str, &str)",
+            "(crate::ir::Primitive, &str, &str)",
             enq.function
                 .iter()
-                .map(|f| format!("(spirv::Op::{}, {:?}, {:?})", f.op, f.name, f.symbol))
+                .map(|f| format!("(crate::ir::Primitive::{}, {:?}, {:?})", f.op, f.name, f.symbol))
                 .collect(),
         ),
         Item::slice(
@@ -906,7 +942,7 @@ fn enumerants() -> Vec<Item> {
                 .iter()
                 .map(|(name, q)| {
                     format!(
-                        "crate::mappings::ChannelQuery {{ op: crate::ir::ImageOp::{}, spirv: spirv::Op::{}, opencl: {name:?}, cl_offset: {:#x} }}",
+                        "crate::mappings::ChannelQuery {{ op: crate::ir::ImageOp::{}, primitive: crate::ir::Primitive::{}, opencl: {name:?}, cl_offset: {:#x} }}",
                         q.graph, q.spirv, q.cl_offset
                     )
                 })

@@ -39,7 +39,7 @@ pub struct GroupSpelling {
 /// says what each field means).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PipeSpelling {
-    pub op: spirv::Op,
+    pub op: crate::ir::Primitive,
     pub scope: Option<spirv::Scope>,
     pub clang: Option<&'static str>,
     pub clang_wo: Option<&'static str>,
@@ -65,7 +65,7 @@ pub fn pipe_by_opencl_name(name: &str, args: usize) -> Option<&'static PipeSpell
 /// The row of a SPIR-V pipe instruction (with its scope, for the group forms); without one,
 /// the construct in words (`OpGroupReserveReadPipePackets at scope CrossDevice`).
 pub fn pipe_spelling(
-    op: spirv::Op,
+    op: crate::ir::Primitive,
     scope: Option<spirv::Scope>,
 ) -> Result<&'static PipeSpelling, String> {
     PIPE_SPELLINGS
@@ -73,17 +73,17 @@ pub fn pipe_spelling(
         .find(|p| p.op == op && p.scope == scope)
         .ok_or_else(|| {
             let at = scope.map_or(String::new(), |s| format!(" at scope {s:?}"));
-            format!("Op{op:?}{at}")
+            format!("Op{:?}{at}", opcode(op))
         })
 }
 
 /// One of OpenCL's image channel queries in every spelling: the graph op (whose result is
-/// OpenCL's `CL_*` value), the SPIR-V instruction (whose result is SPIR-V's enumerant, `CL_*`
-/// minus `cl_offset`) and the OpenCL C builtin. The rows are mappings/opencl_enums.toml.
+/// OpenCL's `CL_*` value), the primitive of the SPIR-V instruction (whose result is SPIR-V's
+/// enumerant, `CL_*` minus `cl_offset`) and the OpenCL C builtin. The rows are mappings/opencl_enums.toml.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChannelQuery {
     pub op: crate::ir::ImageOp,
-    pub spirv: spirv::Op,
+    pub primitive: crate::ir::Primitive,
     pub opencl: &'static str,
     pub cl_offset: u64,
 }
@@ -105,12 +105,29 @@ mod tests {
     #[test]
     fn both_channel_queries_have_every_spelling() {
         let order = channel_query(|q| q.op == crate::ir::ImageOp::QueryChannelOrder).unwrap();
-        assert_eq!(order.spirv, spirv::Op::ImageQueryOrder);
+        assert_eq!(order.primitive, crate::ir::Primitive::ImageQueryOrder);
         assert_eq!(order.opencl, "get_image_channel_order");
         assert_eq!(order.cl_offset, 0x10B0); // CL_R
-        let format = channel_query(|q| q.spirv == spirv::Op::ImageQueryFormat).unwrap();
+        let format =
+            channel_query(|q| q.primitive == crate::ir::Primitive::ImageQueryFormat).unwrap();
         assert_eq!(format.op, crate::ir::ImageOp::QueryChannelDataType);
         assert_eq!(format.cl_offset, 0x10D0); // CL_SNORM_INT8
+    }
+
+    /// Each primitive is its own SPIR-V instruction and back: no two share an opcode.
+    #[test]
+    fn primitives_and_opcodes_both_ways() {
+        let mut seen = std::collections::HashSet::new();
+        for &p in crate::ir::Primitive::ALL {
+            let op = opcode(p);
+            assert!(seen.insert(op), "{p:?}: Op{op:?} twice");
+            assert_eq!(primitive(op), Some(p));
+        }
+        assert_eq!(primitive(spirv::Op::IAdd), None);
+        assert_eq!(
+            opcode(crate::ir::Primitive::AtomicFAdd),
+            spirv::Op::AtomicFAddEXT
+        );
     }
 
     /// OpenCL.std instructions the reader produces from code rather than from opencl_std.toml

@@ -2,13 +2,14 @@
 //! takes or returns signed integers sees its operands through casts (`max((int)a, (int)b)`,
 //! `as_int4(v)`) and gives its result back unsigned; booleans are OpenCL C's ints.
 
-use spirv::{Op as S, Scope};
+use crate::ir::Primitive as S;
+use spirv::Scope;
 
 use super::function::FnWriter;
 use super::ops::Shape;
 use super::precedence::Expr;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{is_float_test, takes_unsigned, CLOp};
+use crate::ir::builtin::{takes_unsigned, CLOp};
 use crate::ir::{
     AddressSpace, Builtin, ConvertKind, Handle, ImageOp, Sign, TexelKind, Type, Value,
 };
@@ -25,7 +26,7 @@ impl FnWriter<'_, '_> {
         args: &[Value],
         ret: Handle<Type>,
     ) -> Result<Option<Expr>> {
-        if let Builtin::Spirv(op) = b {
+        if let Builtin::Primitive(op) = b {
             if super::enqueue::is_enqueue(*op) {
                 return self.enqueue(*op, args, ret).map(Some);
             }
@@ -113,8 +114,10 @@ impl FnWriter<'_, '_> {
                 scope,
                 operation,
             } => self.group(*op, *scope, *operation, a, &tys, ret)?,
-            Builtin::Spirv(op) if super::pipes::is_pipe(*op) => self.pipe(*op, args, a, &tys)?,
-            Builtin::Spirv(op) => self.spirv_op(*op, a, &tys, ret)?,
+            Builtin::Primitive(op) if super::pipes::is_pipe(*op) => {
+                self.pipe(*op, args, a, &tys)?
+            }
+            Builtin::Primitive(op) => self.primitive(*op, a, &tys, ret)?,
             Builtin::Glsl(op) => {
                 return Err(Error::internal(format!(
                     "GLSL.std.450 {op:?} in an OpenCL graph"
@@ -290,7 +293,7 @@ impl FnWriter<'_, '_> {
 
     fn group(
         &mut self,
-        op: S,
+        op: spirv::Op,
         scope: Scope,
         operation: Option<spirv::GroupOperation>,
         a: Vec<Expr>,
@@ -367,7 +370,9 @@ impl FnWriter<'_, '_> {
         tys: &[Handle<Type>],
         ret: Handle<Type>,
     ) -> Result<Expr> {
-        let d = crate::ir::IntegerDot::of(op).ok_or_else(|| Error::internal("not a dot"))?;
+        let d = op
+            .integer_dot()
+            .ok_or_else(|| Error::internal("not a dot"))?;
         let m = self.w.m;
         let packed = m.lanes(tys[0]) == 1;
         let bytes = matches!(m.types[tys[0]], Type::Vector { elem, len: 4 }
@@ -407,7 +412,9 @@ impl FnWriter<'_, '_> {
         })
     }
 
-    fn spirv_op(
+    /// Primitive `op` as the OpenCL C builtin that computes it (the pipes in pipes.rs, the
+    /// device-side enqueue in enqueue.rs).
+    fn primitive(
         &mut self,
         op: S,
         a: Vec<Expr>,
@@ -417,24 +424,34 @@ impl FnWriter<'_, '_> {
         Ok(match op {
             S::Dot => Expr::call("dot", &a),
             S::BitCount => Expr::call("popcount", &a),
-            _ if crate::ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, ret)?,
-            _ if mappings::extended_bit_op_name(op).is_some() => {
+            S::SDot | S::UDot | S::SUDot | S::SDotAccSat | S::UDotAccSat | S::SUDotAccSat => {
+                self.integer_dot(op, a, tys, ret)?
+            }
+            S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse => {
                 // Declared from OpenCL C 3.0 on (cl_khr_extended_bit_ops, no pragma).
                 self.w
                     .needs
                     .version(3, 0, "a bit-field builtin (cl_khr_extended_bit_ops)");
                 // bitfield_extract_signed returns the signed type: seen unsigned again.
-                let name = mappings::extended_bit_op_name(op).unwrap_or_default();
+                let name = mappings::extended_bit_op_name(op)
+                    .ok_or_else(|| Error::internal(format!("{op:?} without its name")))?;
                 let call = Expr::call(name, &a);
                 match op {
                     S::BitFieldSExtract => self.w.unsigned(ret, &call)?,
                     _ => call,
                 }
             }
-            _ if is_float_test(op) => {
+            S::IsNan
+            | S::IsInf
+            | S::IsFinite
+            | S::IsNormal
+            | S::SignBitSet
+            | S::LessOrGreater
+            | S::Ordered
+            | S::Unordered => {
                 let name = match op {
                     S::LessOrGreater => "islessgreater",
-                    _ => mappings::relational_name(op)
+                    _ => mappings::relational_name(mappings::opcode(op))
                         .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?,
                 };
                 let r = Expr::call(name, &a);
@@ -442,7 +459,7 @@ impl FnWriter<'_, '_> {
             }
             S::Any | S::All => Expr::call(if op == S::Any { "any" } else { "all" }, &a),
             S::ImageQueryFormat | S::ImageQueryOrder => {
-                let q = mappings::channel_query(|q| q.spirv == op)
+                let q = mappings::channel_query(|q| q.primitive == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let call = Expr::call(q.opencl, &a);
                 let rt = self.w.type_name(ret)?;
@@ -477,9 +494,64 @@ impl FnWriter<'_, '_> {
                     &Expr::binary(&Expr::call("get_fence", &a), "<<", &Expr::atom("8")),
                 )
             }
-            other => {
+            S::LogicalAnd
+            | S::LogicalOr
+            | S::LogicalNot
+            | S::LogicalEqual
+            | S::LogicalNotEqual
+            | S::FMod
+            | S::SMod
+            | S::IAddCarry
+            | S::ISubBorrow
+            | S::UMulExtended
+            | S::SMulExtended
+            | S::SizeOf
+            | S::PtrEqual
+            | S::PtrNotEqual
+            | S::PtrDiff
+            | S::CopyObject
+            | S::AtomicFMin
+            | S::AtomicFMax
+            | S::AtomicFAdd
+            | S::ImageQueryLevels
+            | S::ImageQuerySamples
+            | S::SampledImage => {
+                let spelled = mappings::opcode(op);
                 return Err(Error::unsupported(format!(
-                    "the SPIR-V instruction Op{other:?} in OpenCL C"
+                    "the SPIR-V instruction Op{spelled:?} in OpenCL C"
+                )));
+            }
+            S::ReadPipe
+            | S::WritePipe
+            | S::ReservedReadPipe
+            | S::ReservedWritePipe
+            | S::ReserveReadPipePackets
+            | S::ReserveWritePipePackets
+            | S::CommitReadPipe
+            | S::CommitWritePipe
+            | S::IsValidReserveId
+            | S::GetNumPipePackets
+            | S::GetMaxPipePackets
+            | S::GroupReserveReadPipePackets
+            | S::GroupReserveWritePipePackets
+            | S::GroupCommitReadPipe
+            | S::GroupCommitWritePipe
+            | S::EnqueueMarker
+            | S::EnqueueKernel
+            | S::GetKernelNDrangeSubGroupCount
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::RetainEvent
+            | S::ReleaseEvent
+            | S::CreateUserEvent
+            | S::IsValidEvent
+            | S::SetUserEventStatus
+            | S::CaptureEventProfilingInfo
+            | S::GetDefaultQueue
+            | S::BuildNDRange => {
+                return Err(Error::internal(format!(
+                    "{op:?} reached the writer of primitives, not of pipes and enqueue"
                 )))
             }
         })

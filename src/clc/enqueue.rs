@@ -9,7 +9,7 @@
 //! from the captured copy at the offsets it always did. The literal's invoke field is
 //! written as a null pointer (OpenCL C has no function addresses; no invoke reads it).
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 use super::function::{FnWriter, Kind};
 use super::precedence::Expr;
@@ -49,7 +49,7 @@ pub fn invoked(m: &ir::Module) -> HashSet<Handle<Function>> {
         let Some(body) = &f.body else { continue };
         for (_, inst) in body.insts.iter() {
             let Op::Builtin {
-                builtin: ir::Builtin::Spirv(op),
+                builtin: ir::Builtin::Primitive(op),
                 args,
             } = &inst.op
             else {

@@ -11,7 +11,7 @@ use crate::ir::{ConstantKind, Function, Handle, Kernel, Module, Op, Type, Value}
 use crate::mappings;
 
 /// Whether a SPIR-V instruction is one of the pipe built-ins.
-pub fn is_pipe(op: spirv::Op) -> bool {
+pub fn is_pipe(op: crate::ir::Primitive) -> bool {
     mappings::PIPE_SPELLINGS.iter().any(|p| p.op == op)
 }
 
@@ -94,7 +94,7 @@ fn packet_within(m: &Module, f: &Function, param: u32, depth: u32) -> Option<(u6
     };
     let used = body.insts.iter().find_map(|(_, inst)| {
         let Op::Builtin {
-            builtin: crate::ir::Builtin::Spirv(op),
+            builtin: crate::ir::Builtin::Primitive(op),
             args,
         } = &inst.op
         else {
@@ -119,7 +119,7 @@ impl FnWriter<'_, '_> {
     /// A pipe built-in.
     pub fn pipe(
         &mut self,
-        op: spirv::Op,
+        op: crate::ir::Primitive,
         args: &[Value],
         a: Vec<Expr>,
         tys: &[Handle<Type>],
@@ -128,10 +128,10 @@ impl FnWriter<'_, '_> {
         self.w.needs.version(2, 0, "pipes");
         let group = matches!(
             op,
-            spirv::Op::GroupReserveReadPipePackets
-                | spirv::Op::GroupReserveWritePipePackets
-                | spirv::Op::GroupCommitReadPipe
-                | spirv::Op::GroupCommitWritePipe
+            crate::ir::Primitive::GroupReserveReadPipePackets
+                | crate::ir::Primitive::GroupReserveWritePipePackets
+                | crate::ir::Primitive::GroupCommitReadPipe
+                | crate::ir::Primitive::GroupCommitWritePipe
         );
         let (scope, args, a, tys) = if group {
             let scope = match args.first() {

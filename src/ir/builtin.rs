@@ -2,16 +2,9 @@
 //! either side spells it (mangled `_Z13get_global_idj`, `__spirv_BuiltInGlobalInvocationId`,
 //! an OpExtInst, an OpAtomicIAdd, ...).
 
+pub use super::primitive::{IntegerDot, Primitive};
+pub use super::sign::Sign;
 pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, OpenclStd100Op as CLOp, Scope};
-
-/// Signedness of an integer operand or result, where an operation needs it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sign {
-    /// Two's complement, signed.
-    Signed,
-    /// Unsigned.
-    Unsigned,
-}
 
 /// The element kind an image read or write works on (`read_imagef/i/ui/h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,8 +115,9 @@ pub enum Builtin {
         /// Reduce, inclusive or exclusive scan, clustered reduce.
         operation: Option<GroupOperation>,
     },
-    /// Any other SPIR-V instruction whose operands are exactly `args` (e.g. `OpDot` for `dot`).
-    Spirv(spirv::Op),
+    /// An operation the graph keeps as itself, whose operands are exactly `args` (`dot`,
+    /// `isnan`, the pipes, ...; see [`Primitive`]).
+    Primitive(Primitive),
     /// Shader form only (the Vulkan lowering): a GLSL.std.450 extended instruction whose
     /// operands are exactly `args`. OpenCL graphs use [`Builtin::ExtInst`].
     Glsl(spirv::GlslStd450Op),
@@ -160,12 +154,7 @@ impl Builtin {
                     | CLOp::fract
                     | CLOp::lgamma_r
             ),
-            Builtin::Spirv(op) => {
-                matches!(
-                    op,
-                    spirv::Op::Dot | spirv::Op::BitCount | spirv::Op::Any | spirv::Op::All
-                ) || is_float_test(*op)
-            }
+            Builtin::Primitive(p) => p.is_pure(),
             _ => false,
         }
     }
@@ -295,91 +284,5 @@ impl TexelKind {
             super::Type::Float { .. } => TexelKind::Float,
             _ => TexelKind::Signed,
         }
-    }
-}
-
-/// The floating-point tests SPIR-V answers with a boolean where OpenCL C answers with an
-/// integer (`isnan`, `signbit`, `islessgreater`, ...).
-pub fn is_float_test(op: spirv::Op) -> bool {
-    use spirv::Op as S;
-    matches!(
-        op,
-        S::IsNan
-            | S::IsInf
-            | S::IsFinite
-            | S::IsNormal
-            | S::SignBitSet
-            | S::LessOrGreater
-            | S::Ordered
-            | S::Unordered
-    )
-}
-
-/// The signs and form of one of SPIR-V's integer dot products (SPIR-V 1.6 core, before it
-/// `SPV_KHR_integer_dot_product`), which the graph keeps as [`Builtin::Spirv`] of `OpSDot`,
-/// `OpUDot`, `OpSUDot` and their saturating accumulations `Op*DotAccSat`.
-///
-/// `args` are the two factors and, for the accumulating forms, the accumulator (of the result
-/// type). The factors are either two integer vectors of one type, or two 32-bit integers each
-/// holding four 8-bit components, lowest byte first: SPIR-V marks that form with its one packed
-/// format (`PackedVectorFormat4x8Bit`), which the graph does not spell, since a scalar factor
-/// can only mean it. The products are summed exactly; the plain forms then keep the low bits
-/// that fit the result, the accumulating forms add the accumulator and clamp the sum to the
-/// result's range (signed unless both factors are unsigned).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IntegerDot {
-    /// The first factor's components are signed (`OpSDot`, `OpSUDot`).
-    pub first: Sign,
-    /// The second factor's components are signed (`OpSDot` only).
-    pub second: Sign,
-    /// The saturating accumulation (`Op*DotAccSat`).
-    pub accumulate: bool,
-}
-
-/// The integer dot product instructions and their signs (first factor, second, accumulating).
-const INTEGER_DOTS: [(spirv::Op, Sign, Sign, bool); 6] = {
-    use spirv::Op as S;
-    use Sign::{Signed as Si, Unsigned as Un};
-    [
-        (S::SDot, Si, Si, false),
-        (S::UDot, Un, Un, false),
-        (S::SUDot, Si, Un, false),
-        (S::SDotAccSat, Si, Si, true),
-        (S::UDotAccSat, Un, Un, true),
-        (S::SUDotAccSat, Si, Un, true),
-    ]
-};
-
-impl IntegerDot {
-    /// The integer dot product `op` is, if it is one.
-    pub fn of(op: spirv::Op) -> Option<IntegerDot> {
-        INTEGER_DOTS
-            .iter()
-            .find(|row| row.0 == op)
-            .map(|&(_, first, second, accumulate)| IntegerDot {
-                first,
-                second,
-                accumulate,
-            })
-    }
-
-    /// The instruction for these signs, the factors in the order given: `None` for an
-    /// unsigned first factor with a signed second (SPIR-V has no US form: swap the factors).
-    pub fn op(self) -> Option<spirv::Op> {
-        INTEGER_DOTS
-            .iter()
-            .find(|&&(_, first, second, accumulate)| {
-                IntegerDot {
-                    first,
-                    second,
-                    accumulate,
-                } == self
-            })
-            .map(|row| row.0)
-    }
-
-    /// Whether the result (and accumulator) is signed: unless both factors are unsigned.
-    pub fn signed_result(self) -> bool {
-        self.first == Sign::Signed || self.second == Sign::Signed
     }
 }

@@ -5,8 +5,8 @@
 //! names, `!opencl.*` metadata, result ids, decorations — into meaning here, and the writers
 //! choose encodings again. Nothing in this module is a mangled name or a SPIR-V id; the
 //! spellings live with the format that owns them (and in `mappings/`). Where SPIR-V's
-//! enumerations already name a meaning (an opcode kept as it is, a built-in variable, an
-//! OpenCL.std instruction, a scope), the graph uses the `spirv` crate's types, which the
+//! enumerations already name a meaning (an atomic or collective instruction, a built-in
+//! variable, an OpenCL.std instruction, a scope), the graph uses the `spirv` crate's types, which the
 //! library re-exports as [`crate::spirv_headers`] and versions as part of its API.
 //!
 //! # Handles and arenas
@@ -39,7 +39,9 @@
 //! (arithmetic with [`ArithFlags`], compares, casts, loads and stores, `getelementptr`,
 //! phis, calls, vector and aggregate element access, `memcpy`/`memset`) plus
 //! [`Builtin`]s: what an OpenCL C builtin call *means* (`get_global_id`, an atomic, an
-//! OpenCL.std math function, an image read), whichever way either side spells it.
+//! OpenCL.std math function, an image read), whichever way either side spells it; among
+//! them the closed set of [`Primitive`]s, operations kept as themselves (`dot`, `isnan`,
+//! the pipes, device-side enqueue).
 //!
 //! # Address spaces and the two forms
 //!
@@ -127,7 +129,8 @@
 //!
 //! Each file defines one part of the graph: [`arena`] the handles, [`types`], [`constant`],
 //! [`function`] (values, instructions, blocks, terminators), [`builtin`] (what a builtin
-//! call means), [`kernel`] (what OpenCL says of an entry point), [`interface`] (a Vulkan
+//! call means), [`primitive`] (the operations kept as themselves), [`sign`] (the signedness
+//! an operation gives an integer), [`kernel`] (what OpenCL says of an entry point), [`interface`] (a Vulkan
 //! entry point's interface), [`debug`] (source positions, scopes, variables and the source's
 //! types, for debuggers: beside the program, never part of what it computes), [`module`]
 //! (the whole). Queries over it: [`typing`] (the type
@@ -150,7 +153,9 @@ pub mod interface;
 pub mod kernel;
 pub mod module;
 pub mod operands;
+pub mod primitive;
 pub mod print;
+pub mod sign;
 pub mod types;
 pub mod typing;
 
@@ -164,4 +169,5 @@ pub use function::{
 };
 pub use kernel::{ArgInfo, Kernel, TypeQualifiers, VecTypeHint};
 pub use module::{Addressing, Global, Module, SourceInfo};
+pub use primitive::Primitive;
 pub use types::{Access, AddressSpace, ImageDim, ImageType, Type};

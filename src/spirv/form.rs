@@ -6,7 +6,7 @@
 
 use spirv::{GroupOperation, Op as S, Scope};
 
-use crate::ir::builtin::{is_collective, takes_group_operation, Builtin};
+use crate::ir::builtin::{is_collective, takes_group_operation, Builtin, Primitive};
 
 /// One operand of the SPIR-V form, over a writer's value type `V`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,46 +255,28 @@ fn order_strength(sem: u32) -> u32 {
     }
 }
 
-/// Instructions kept as `Builtin::Spirv`: their operands are ids and their meaning is the
-/// SPIR-V instruction's own.
-pub fn spirv_builtin_supported(op: S) -> bool {
-    // The pipe, event and device-enqueue instructions: those with typing rules.
-    crate::verify::is_cl20_instruction(op)
-        || crate::ir::builtin::IntegerDot::of(op).is_some()
-        || matches!(
-            op,
-            S::Dot
-                | S::Any
-                | S::All
-                | S::IsNan
-                | S::IsInf
-                | S::IsFinite
-                | S::IsNormal
-                | S::SignBitSet
-                | S::LessOrGreater
-                | S::BitCount
-                | S::BitReverse
-                | S::BitFieldInsert
-                | S::BitFieldSExtract
-                | S::BitFieldUExtract
-                | S::FMod
-                | S::SMod
-                | S::IAddCarry
-                | S::ISubBorrow
-                | S::UMulExtended
-                | S::SMulExtended
-                | S::GenericCastToPtrExplicit
-                | S::GenericPtrMemSemantics
-                | S::SizeOf
-                | S::PtrDiff
-                | S::AtomicFMinEXT
-                | S::AtomicFMaxEXT
-                | S::AtomicFAddEXT
-                | S::ImageQueryLevels
-                | S::ImageQueryFormat
-                | S::ImageQueryOrder
-                | S::ImageQuerySamples
-        )
+/// The primitive a SPIR-V instruction in a function is read as (`Builtin::Primitive`), where
+/// the graph keeps it as itself: its operands are ids and its meaning is the instruction's
+/// own. `None` for the primitives the graph reads otherwise (the logical operations and
+/// ordered tests are comparisons and binary operations of its own; a sampled image is kept
+/// apart until its use) or makes only itself (the Vulkan lowering's pointer comparisons and
+/// copies).
+pub fn read_as_primitive(op: S) -> Option<Primitive> {
+    use Primitive as P;
+    match crate::mappings::primitive(op)? {
+        P::LogicalAnd
+        | P::LogicalOr
+        | P::LogicalNot
+        | P::LogicalEqual
+        | P::LogicalNotEqual
+        | P::Ordered
+        | P::Unordered
+        | P::PtrEqual
+        | P::PtrNotEqual
+        | P::CopyObject
+        | P::SampledImage => None,
+        p => Some(p),
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! the operation computes on numbers, pointers where it reads or writes memory, OpenCL objects
 //! where it works on one; results are of the kind the operation produces.
 
-use crate::ir::builtin::{Builtin, CLOp, ConvertKind, ImageOp, TexelKind};
+use crate::ir::builtin::{Builtin, CLOp, ConvertKind, ImageOp, Primitive, TexelKind};
 use crate::ir::module::Module;
 use crate::ir::types::Type;
 use crate::ir::Handle;
@@ -50,14 +50,8 @@ pub fn builtin_error(
             .or_else(|| c.all_int(0..1))
             .or_else(|| c.pointer(1)),
         Builtin::Group { .. } | Builtin::Glsl(_) => None,
-        Builtin::Spirv(op) => c.spirv(*op),
+        Builtin::Primitive(op) => c.primitive(*op),
     }
-}
-
-/// Whether `op` is one of OpenCL C 2.0's pipe, event and device-enqueue instructions, which
-/// the graph carries as `Builtin::Spirv` with their typing rules (builtins_cl20.rs).
-pub fn is_cl20_instruction(op: spirv::Op) -> bool {
-    super::builtins_cl20::covers(op)
 }
 
 struct Check<'a> {
@@ -489,8 +483,8 @@ impl Check<'_> {
     /// `OpSDot` and its kin (see `ir::builtin::IntegerDot`): two integer vectors of one type
     /// or two packed 32-bit integers, a result at least as wide as a component, and for the
     /// accumulating forms an accumulator of the result type.
-    fn integer_dot(&self, op: spirv::Op) -> Option<String> {
-        let accumulate = crate::ir::builtin::IntegerDot::of(op).is_some_and(|d| d.accumulate);
+    fn integer_dot(&self, op: Primitive) -> Option<String> {
+        let accumulate = op.integer_dot().is_some_and(|d| d.accumulate);
         if let Some(e) = self.count(if accumulate { 3 } else { 2 }) {
             return Some(e);
         }
@@ -527,8 +521,8 @@ impl Check<'_> {
 
     /// cl_khr_extended_bit_ops' instructions: the base (and inserted value) of the result's
     /// integer type, then the offset and count as scalar integers.
-    fn bit_op(&self, op: spirv::Op) -> Option<String> {
-        use spirv::Op as S;
+    fn bit_op(&self, op: Primitive) -> Option<String> {
+        use Primitive as S;
         let values = if op == S::BitFieldInsert { 2 } else { 1 };
         let scalars = if op == S::BitReverse { 0 } else { 2 };
         if let Some(e) = self.count(values + scalars) {
@@ -543,8 +537,8 @@ impl Check<'_> {
         self.all_int(values..values + scalars)
     }
 
-    fn spirv(&self, op: spirv::Op) -> Option<String> {
-        use spirv::Op as S;
+    fn primitive(&self, op: Primitive) -> Option<String> {
+        use Primitive as S;
         if let Some(e) = super::builtins_cl20::error(self.m, op, self.args, self.ty) {
             return Some(e);
         }
@@ -557,7 +551,9 @@ impl Check<'_> {
                     _ => Some("operand 0 is not an image".into()),
                 }
             }
-            _ if crate::ir::builtin::IntegerDot::of(op).is_some() => self.integer_dot(op),
+            S::SDot | S::UDot | S::SUDot | S::SDotAccSat | S::UDotAccSat | S::SUDotAccSat => {
+                self.integer_dot(op)
+            }
             S::Dot => {
                 let fits = self.args.len() == 2
                     && self.args[0] == self.args[1]
@@ -602,7 +598,14 @@ impl Check<'_> {
                     && self.m.types[self.ty] == Type::Bool;
                 (!fits).then(|| "any/all of other than a boolean vector".into())
             }
-            _ if crate::ir::builtin::is_float_test(op) => {
+            S::IsNan
+            | S::IsInf
+            | S::IsFinite
+            | S::IsNormal
+            | S::SignBitSet
+            | S::LessOrGreater
+            | S::Ordered
+            | S::Unordered => {
                 let lanes = self.m.lanes(self.ty);
                 let fits = !self.args.is_empty()
                     && self.args.len() <= 2
@@ -615,7 +618,59 @@ impl Check<'_> {
                 (!fits)
                     .then(|| "a float test of other than floats, or to other than booleans".into())
             }
-            _ => None,
+            // Typed by SPIR-V's rules where they are read, or made by the Vulkan lowering.
+            S::LogicalAnd
+            | S::LogicalOr
+            | S::LogicalNot
+            | S::LogicalEqual
+            | S::LogicalNotEqual
+            | S::FMod
+            | S::SMod
+            | S::IAddCarry
+            | S::ISubBorrow
+            | S::UMulExtended
+            | S::SMulExtended
+            | S::SizeOf
+            | S::PtrEqual
+            | S::PtrNotEqual
+            | S::PtrDiff
+            | S::CopyObject
+            | S::AtomicFMin
+            | S::AtomicFMax
+            | S::AtomicFAdd
+            | S::ImageQueryLevels
+            | S::ImageQuerySamples
+            | S::SampledImage => None,
+            // Typed by builtins_cl20.rs above.
+            S::ReadPipe
+            | S::WritePipe
+            | S::ReservedReadPipe
+            | S::ReservedWritePipe
+            | S::ReserveReadPipePackets
+            | S::ReserveWritePipePackets
+            | S::CommitReadPipe
+            | S::CommitWritePipe
+            | S::IsValidReserveId
+            | S::GetNumPipePackets
+            | S::GetMaxPipePackets
+            | S::GroupReserveReadPipePackets
+            | S::GroupReserveWritePipePackets
+            | S::GroupCommitReadPipe
+            | S::GroupCommitWritePipe
+            | S::EnqueueMarker
+            | S::EnqueueKernel
+            | S::GetKernelNDrangeSubGroupCount
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::RetainEvent
+            | S::ReleaseEvent
+            | S::CreateUserEvent
+            | S::IsValidEvent
+            | S::SetUserEventStatus
+            | S::CaptureEventProfilingInfo
+            | S::GetDefaultQueue
+            | S::BuildNDRange => None,
         }
     }
 }

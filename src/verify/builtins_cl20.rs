@@ -1,12 +1,12 @@
 //! The typing rules of OpenCL C 2.0's pipe and device-side enqueue instructions (the
-//! `Builtin::Spirv` forms of `builtins.rs`): each operand's kind and the result's, so that
+//! `Builtin::Primitive` forms of `builtins.rs`): each operand's kind and the result's, so that
 //! a module whose pipe or enqueue operands have other types (a mutated input, a foreign
 //! producer's mistake) is refused where it is read, not handed to a writer.
 
 use crate::ir::module::Module;
 use crate::ir::types::{AddressSpace, Type};
 use crate::ir::Handle;
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 /// The kind of one operand or result.
 #[derive(Clone, Copy)]
@@ -76,11 +76,6 @@ fn rule(op: S) -> Option<(&'static [K], Option<K>, K)> {
         S::EnqueueMarker => (&[Queue, Int, Ptr, Ptr], None, Int),
         _ => return None,
     })
-}
-
-/// Whether `op` has a rule here.
-pub(super) fn covers(op: S) -> bool {
-    rule(op).is_some()
 }
 
 fn fits(m: &Module, k: K, t: Handle<Type>) -> bool {

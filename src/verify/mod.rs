@@ -12,7 +12,6 @@ mod builtins_cl20;
 mod dominance;
 mod types;
 
-pub(crate) use builtins::is_cl20_instruction;
 pub(crate) use types::{builtin_name, constant_error, op_type_error};
 
 use crate::hash::HashSet;

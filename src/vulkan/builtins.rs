@@ -17,7 +17,8 @@ use spirv::{BuiltIn, Op as S, Scope};
 
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, IntPredicate, Op, Type, Value,
+    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, IntPredicate, Op, Primitive,
+    Type, Value,
 };
 
 use super::body::FnBuilder;
@@ -37,15 +38,15 @@ pub(super) fn lower(
         // SPIR-V's channel queries (a graph read from SPIR-V) answer the SPIR-V enum: the
         // host's OpenCL word less the `CL_*` offset.
         // The size of what a pointer points to (a Kernel instruction): a constant.
-        Builtin::Spirv(S::SizeOf) => {
+        Builtin::Primitive(Primitive::SizeOf) => {
             let pointee = b.pointee_of(args[0]).ok_or_else(|| {
                 Error::unsupported("OpSizeOf of a pointer into addressed private memory")
             })?;
             let size = b.l.out.size_of(pointee);
             Value::Const(b.l.out.int_const(ret, size))
         }
-        Builtin::Spirv(op @ (S::ImageQueryOrder | S::ImageQueryFormat)) => {
-            let q = crate::mappings::channel_query(|q| q.spirv == *op)
+        Builtin::Primitive(op @ (Primitive::ImageQueryOrder | Primitive::ImageQueryFormat)) => {
+            let q = crate::mappings::channel_query(|q| q.primitive == *op)
                 .ok_or_else(|| Error::internal("a channel query without an OpenCL spelling"))?;
             let word = super::images::lower(b, q.op, args, ret)?;
             let offset = b.int_const(32, q.cl_offset);
@@ -116,7 +117,7 @@ pub(super) fn lower(
             scope: sc,
             semantics,
         } => atomic(b, *op, (*sc, *semantics), args, ret)?,
-        Builtin::Spirv(op) => spirv_op(b, *op, args, ret)?,
+        Builtin::Primitive(op) => primitive(b, *op, args, ret)?,
         Builtin::Glsl(g) => E { b }.glsl(*g, ret, args),
         Builtin::AsyncCopy { strided } => super::library::async_copy(b, *strided, &args, ret)?,
         // The copies are done; what is left of waiting is that every work-item's part is
@@ -544,52 +545,60 @@ fn ext_inst(
     }
 }
 
-fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Result<Value> {
+/// Primitive `op` in the shader form: the OpenCL-only tests and the bit-field and integer
+/// dot instructions computed from what Vulkan has; the others kept as they are.
+fn primitive(
+    b: &mut FnBuilder,
+    op: Primitive,
+    args: Vec<Value>,
+    ret: Handle<Type>,
+) -> Result<Value> {
+    use Primitive as P;
     let is_nan = |b: &mut FnBuilder, x: Value| {
         b.push(
             ret,
             Op::Builtin {
-                builtin: Builtin::Spirv(S::IsNan),
+                builtin: Builtin::Primitive(Primitive::IsNan),
                 args: vec![x],
             },
         )
     };
-    let logical = |b: &mut FnBuilder, op: S, args: Vec<Value>| {
+    let logical = |b: &mut FnBuilder, op: P, args: Vec<Value>| {
         b.push(
             ret,
             Op::Builtin {
-                builtin: Builtin::Spirv(op),
+                builtin: Builtin::Primitive(op),
                 args,
             },
         )
     };
     if matches!(
         op,
-        S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse
+        P::BitFieldInsert | P::BitFieldSExtract | P::BitFieldUExtract | P::BitReverse
     ) {
         return Ok(super::library::bit_ops::lower(&mut E { b }, op, &args, ret));
     }
-    if let Some(d) = ir::IntegerDot::of(op) {
+    if let Some(d) = op.integer_dot() {
         return super::library::integer_dot::lower(&mut E { b }, d, &args, ret);
     }
     Ok(match op {
-        S::IsFinite => {
+        P::IsFinite => {
             let n = is_nan(b, args[0]);
-            let i = logical(b, S::IsInf, vec![args[0]]);
-            let either = logical(b, S::LogicalOr, vec![n, i]);
-            logical(b, S::LogicalNot, vec![either])
+            let i = logical(b, P::IsInf, vec![args[0]]);
+            let either = logical(b, P::LogicalOr, vec![n, i]);
+            logical(b, P::LogicalNot, vec![either])
         }
-        S::Ordered | S::Unordered => {
+        P::Ordered | P::Unordered => {
             let na = is_nan(b, args[0]);
             let nb = is_nan(b, args[1]);
-            let either = logical(b, S::LogicalOr, vec![na, nb]);
-            if op == S::Unordered {
+            let either = logical(b, P::LogicalOr, vec![na, nb]);
+            if op == P::Unordered {
                 either
             } else {
-                logical(b, S::LogicalNot, vec![either])
+                logical(b, P::LogicalNot, vec![either])
             }
         }
-        S::LessOrGreater => b.push(
+        P::LessOrGreater => b.push(
             ret,
             Op::FCmp {
                 pred: ir::FloatPredicate::One,
@@ -597,7 +606,7 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                 rhs: args[1],
             },
         ),
-        S::SignBitSet | S::IsNormal => {
+        P::SignBitSet | P::IsNormal => {
             let xt = b.ty_of(args[0]);
             let w = match b.l.out.types[b.l.out.scalar_of(xt)] {
                 Type::Float { width } => width,
@@ -615,7 +624,7 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                     value: args[0],
                 },
             );
-            if op == S::SignBitSet {
+            if op == P::SignBitSet {
                 let zero = E { b }.splat(it, ConstantKind::Int(0));
                 b.push(
                     ret,
@@ -668,9 +677,79 @@ fn spirv_op(b: &mut FnBuilder, op: S, args: Vec<Value>, ret: Handle<Type>) -> Re
                         rhs: m,
                     },
                 );
-                logical(b, S::LogicalAnd, vec![nz, nm])
+                logical(b, P::LogicalAnd, vec![nz, nm])
             }
         }
-        _ => logical(b, op, args),
+        P::Dot
+        | P::Any
+        | P::All
+        | P::IsNan
+        | P::IsInf
+        | P::LogicalAnd
+        | P::LogicalOr
+        | P::LogicalNot
+        | P::LogicalEqual
+        | P::LogicalNotEqual
+        | P::BitCount
+        | P::BitReverse
+        | P::BitFieldInsert
+        | P::BitFieldSExtract
+        | P::BitFieldUExtract
+        | P::SDot
+        | P::UDot
+        | P::SUDot
+        | P::SDotAccSat
+        | P::UDotAccSat
+        | P::SUDotAccSat
+        | P::FMod
+        | P::SMod
+        | P::IAddCarry
+        | P::ISubBorrow
+        | P::UMulExtended
+        | P::SMulExtended
+        | P::GenericCastToPtrExplicit
+        | P::GenericPtrMemSemantics
+        | P::SizeOf
+        | P::PtrEqual
+        | P::PtrNotEqual
+        | P::PtrDiff
+        | P::CopyObject
+        | P::AtomicFMin
+        | P::AtomicFMax
+        | P::AtomicFAdd
+        | P::ImageQueryLevels
+        | P::ImageQueryFormat
+        | P::ImageQueryOrder
+        | P::ImageQuerySamples
+        | P::SampledImage
+        | P::ReadPipe
+        | P::WritePipe
+        | P::ReservedReadPipe
+        | P::ReservedWritePipe
+        | P::ReserveReadPipePackets
+        | P::ReserveWritePipePackets
+        | P::CommitReadPipe
+        | P::CommitWritePipe
+        | P::IsValidReserveId
+        | P::GetNumPipePackets
+        | P::GetMaxPipePackets
+        | P::GroupReserveReadPipePackets
+        | P::GroupReserveWritePipePackets
+        | P::GroupCommitReadPipe
+        | P::GroupCommitWritePipe
+        | P::EnqueueMarker
+        | P::EnqueueKernel
+        | P::GetKernelNDrangeSubGroupCount
+        | P::GetKernelNDrangeMaxSubGroupSize
+        | P::GetKernelWorkGroupSize
+        | P::GetKernelPreferredWorkGroupSizeMultiple
+        | P::RetainEvent
+        | P::ReleaseEvent
+        | P::CreateUserEvent
+        | P::IsValidEvent
+        | P::SetUserEventStatus
+        | P::CaptureEventProfilingInfo
+        | P::GetDefaultQueue
+        | P::BuildNDRange => logical(b, op, args),
     })
 }

@@ -3,10 +3,12 @@
 //! conversion, and a rounding mode other than nearest even is the builtin library's one-step
 //! correction of it (`library::rounding`).
 
-use spirv::{FPRoundingMode, GlslStd450Op as G, Op as S};
+use spirv::{FPRoundingMode, GlslStd450Op as G};
 
 use crate::diag::Result;
-use crate::ir::{self, Builtin, CastOp, ConstantKind, ConvertKind, Handle, Op, Sign, Type, Value};
+use crate::ir::{
+    self, Builtin, CastOp, ConstantKind, ConvertKind, Handle, Op, Primitive, Sign, Type, Value,
+};
 
 use super::body::FnBuilder;
 use super::emit::{plain, E};
@@ -77,7 +79,7 @@ pub(super) fn convert(
             let nan = b.push(
                 bt,
                 Op::Builtin {
-                    builtin: Builtin::Spirv(S::IsNan),
+                    builtin: Builtin::Primitive(Primitive::IsNan),
                     args: vec![r],
                 },
             );

@@ -1,7 +1,8 @@
 //! Shorthands for emitting graph code into the body being built, shared by the builtin
 //! lowering and the builtin library.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
 use crate::ir::{
@@ -146,7 +147,7 @@ impl E<'_, '_, '_> {
         self.b.push(
             t,
             Op::Builtin {
-                builtin: Builtin::Spirv(op),
+                builtin: Builtin::Primitive(op),
                 args,
             },
         )

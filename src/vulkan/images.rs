@@ -123,10 +123,10 @@ fn ops_of(
             } if args.first().is_some_and(|a| same.contains(a)) => kinds.push(*op),
             // SPIR-V's spelling of the channel queries (a graph read from SPIR-V).
             Op::Builtin {
-                builtin: Builtin::Spirv(op),
+                builtin: Builtin::Primitive(op),
                 args,
             } if args.first().is_some_and(|a| same.contains(a)) => {
-                if let Some(q) = crate::mappings::channel_query(|q| q.spirv == *op) {
+                if let Some(q) = crate::mappings::channel_query(|q| q.primitive == *op) {
                     kinds.push(q.op);
                 }
             }

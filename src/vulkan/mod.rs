@@ -426,8 +426,10 @@ fn variable_pointers(m: &ir::Module) -> Option<&'static str> {
                 // (`buffers::order`): device addresses are numbers.
                 Op::Builtin {
                     builtin:
-                        ir::Builtin::Spirv(
-                            spirv::Op::PtrEqual | spirv::Op::PtrNotEqual | spirv::Op::PtrDiff,
+                        ir::Builtin::Primitive(
+                            ir::Primitive::PtrEqual
+                            | ir::Primitive::PtrNotEqual
+                            | ir::Primitive::PtrDiff,
                         ),
                     ..
                 } => some = true,

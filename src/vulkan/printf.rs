@@ -432,7 +432,11 @@ fn double_bits(e: &mut E, x: Value) -> (Value, Value) {
     let is_zero_ex = e.icmp(I::Eq, bt, ex, zero);
     let is_top = e.icmp(I::Eq, bt, ex, ff);
     let no_frac = e.icmp(I::Eq, bt, frac, zero);
-    let is_zero = e.spirv(spirv::Op::LogicalAnd, bt, vec![is_zero_ex, no_frac]);
+    let is_zero = e.spirv(
+        crate::ir::Primitive::LogicalAnd,
+        bt,
+        vec![is_zero_ex, no_frac],
+    );
     let dex = e.select(it, is_zero_ex, sub_ex, nor_ex);
     let dex = e.select(it, is_top, top, dex);
     let dex = e.select(it, is_zero, zero, dex);

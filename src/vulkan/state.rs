@@ -82,7 +82,7 @@ pub(super) struct Slot {
 /// variables of `slots`, and the pointer operation that says it without them.
 pub(super) struct Pending {
     pub at: Handle<Inst>,
-    pub op: spirv::Op,
+    pub op: crate::ir::Primitive,
     pub a: Value,
     pub b: Value,
     pub slots: Vec<Value>,

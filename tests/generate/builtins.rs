@@ -440,7 +440,7 @@ impl FnBuilder<'_> {
     /// or saturating, every sign mix) of `char4` or packed 32-bit factors into an int, or a
     /// bit-field insert, extract or reverse of an integer of the seed's type.
     pub(super) fn integer_bits(&mut self, s: &Seed) {
-        use spirv::Op as S;
+        use spir_xlate::ir::Primitive as S;
         let i32t = self.m.int_type(32);
         if s.a.is_multiple_of(2) {
             const DOTS: [S; 6] = [
@@ -462,13 +462,13 @@ impl FnBuilder<'_> {
                 self.pick_var(factor_t, s.b),
                 self.pick_var(factor_t, s.b.wrapping_add(7)),
             ];
-            if spir_xlate::ir::IntegerDot::of(op).is_some_and(|d| d.accumulate) {
+            if op.integer_dot().is_some_and(|d| d.accumulate) {
                 args.push(self.pick_var(i32t, s.c));
             }
             self.emit(
                 i32t,
                 Op::Builtin {
-                    builtin: Builtin::Spirv(op),
+                    builtin: Builtin::Primitive(op),
                     args,
                 },
             );
@@ -501,7 +501,7 @@ impl FnBuilder<'_> {
         self.emit(
             ty,
             Op::Builtin {
-                builtin: Builtin::Spirv(op),
+                builtin: Builtin::Primitive(op),
                 args,
             },
         );
@@ -511,12 +511,12 @@ impl FnBuilder<'_> {
     /// test, extended to OpenCL's integer result only sometimes (the SPIR reader drops an
     /// integer result nothing uses).
     pub(super) fn relational(&mut self, s: &Seed) {
-        const TESTS: [spirv::Op; 5] = [
-            spirv::Op::IsNan,
-            spirv::Op::IsInf,
-            spirv::Op::IsFinite,
-            spirv::Op::IsNormal,
-            spirv::Op::SignBitSet,
+        const TESTS: [spir_xlate::ir::Primitive; 5] = [
+            spir_xlate::ir::Primitive::IsNan,
+            spir_xlate::ir::Primitive::IsInf,
+            spir_xlate::ir::Primitive::IsFinite,
+            spir_xlate::ir::Primitive::IsNormal,
+            spir_xlate::ir::Primitive::SignBitSet,
         ];
         let bool_t = self.m.ty(Type::Bool);
         let test = if s.a.is_multiple_of(3) {
@@ -538,11 +538,14 @@ impl FnBuilder<'_> {
                     rhs: zero,
                 },
             );
-            let op = [spirv::Op::Any, spirv::Op::All][s.c as usize % 2];
+            let op = [
+                spir_xlate::ir::Primitive::Any,
+                spir_xlate::ir::Primitive::All,
+            ][s.c as usize % 2];
             self.emit(
                 bool_t,
                 Op::Builtin {
-                    builtin: Builtin::Spirv(op),
+                    builtin: Builtin::Primitive(op),
                     args: vec![neg],
                 },
             )
@@ -553,7 +556,7 @@ impl FnBuilder<'_> {
             self.emit(
                 lanes_t,
                 Op::Builtin {
-                    builtin: Builtin::Spirv(TESTS[s.c as usize % TESTS.len()]),
+                    builtin: Builtin::Primitive(TESTS[s.c as usize % TESTS.len()]),
                     args: vec![x],
                 },
             )

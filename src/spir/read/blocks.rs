@@ -33,8 +33,8 @@ use llvm_ir::{Name, Operand};
 use super::lowering::FnLowering;
 use super::lowering::Lowered;
 use crate::diag::{Error, Result};
-use crate::ir::{self, AddressSpace, Builtin, CastOp, ConstantKind, Op, Type, Value};
-use spirv::Op as S;
+use crate::ir::Primitive as S;
+use crate::ir::{self, AddressSpace, Builtin, CastOp, ConstantKind, Op, Primitive, Type, Value};
 
 use super::block_table::{is_block_function, is_block_operand, BIND};
 
@@ -88,7 +88,7 @@ pub(super) fn call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Option
     Ok(Some(Lowered::Inst(
         ret,
         Op::Builtin {
-            builtin: Builtin::Spirv(query),
+            builtin: Builtin::Primitive(query),
             args: ops,
         },
     )))
@@ -203,7 +203,7 @@ fn enqueue(l: &mut FnLowering, call: &Call, at: usize) -> Result<Lowered> {
     Ok(Lowered::Inst(
         ret,
         Op::Builtin {
-            builtin: Builtin::Spirv(S::EnqueueKernel),
+            builtin: Builtin::Primitive(Primitive::EnqueueKernel),
             args: ops,
         },
     ))

@@ -5,7 +5,7 @@
 use super::lowering::FnLowering;
 use super::lowering::{enumerant, unknown, Lowered};
 use crate::diag::{Error, Result};
-use crate::ir::{self, Builtin, ConstantKind, Op, Type, Value};
+use crate::ir::{self, Builtin, ConstantKind, Op, Primitive, Type, Value};
 use crate::mappings;
 use crate::spir::demangle::Demangled;
 use spirv::Scope;
@@ -22,7 +22,7 @@ pub(super) fn generic_cast_explicit(ret: ir::Handle<Type>, args: Vec<Value>) -> 
     Lowered::Inst(
         ret,
         Op::Builtin {
-            builtin: Builtin::Spirv(spirv::Op::GenericCastToPtrExplicit),
+            builtin: Builtin::Primitive(Primitive::GenericCastToPtrExplicit),
             args,
         },
     )

@@ -11,7 +11,7 @@ use super::sampler_operands::{is_runtime_bits, sampler_constant};
 use super::types::name_str;
 use crate::diag::{Error, ErrorKind, Result};
 use crate::ir::builtin::CLOp;
-use crate::ir::{self, Builtin, ConstantKind, ConvertKind, Op, Sign, Type, Value};
+use crate::ir::{self, Builtin, ConstantKind, ConvertKind, Op, Primitive, Sign, Type, Value};
 use crate::mappings;
 use crate::spir::demangle::{demangle, Demangled};
 use crate::spir::friendly;
@@ -209,7 +209,7 @@ fn relational(
     op: spirv::Op,
     ret: ir::Handle<Type>,
     args: Vec<Value>,
-) -> Lowered {
+) -> Result<Lowered> {
     let bool_t = l.m.ty(Type::Bool);
     let bools = |l: &mut FnLowering, lanes: u32| match lanes {
         1 => bool_t,
@@ -223,7 +223,7 @@ fn relational(
             rhs: args[1],
         };
         Value::Inst(l.emit(None, t, cmp))
-    } else if matches!(op, spirv::Op::Any | spirv::Op::All) {
+    } else if let Some(reduce @ (Primitive::Any | Primitive::All)) = mappings::primitive(op) {
         let arg_t = l.value_type(args[0]);
         let lanes = l.m.lanes(arg_t);
         let zero = Value::Const(l.m.zero_of(arg_t));
@@ -244,15 +244,17 @@ fn relational(
             neg
         } else {
             let any = Op::Builtin {
-                builtin: Builtin::Spirv(op),
+                builtin: Builtin::Primitive(reduce),
                 args: vec![neg],
             };
             Value::Inst(l.emit(None, bool_t, any))
         }
     } else {
         let t = bools(l, l.m.lanes(ret));
+        let test = mappings::primitive(op)
+            .ok_or_else(|| Error::internal(format!("relational Op{op:?} is no primitive")))?;
         let test = Op::Builtin {
-            builtin: Builtin::Spirv(op),
+            builtin: Builtin::Primitive(test),
             args,
         };
         Value::Inst(l.emit(None, t, test))
@@ -262,7 +264,7 @@ fn relational(
     } else {
         ir::CastOp::ZExt
     };
-    Lowered::Spelling(ret, Op::Cast { op, value: test })
+    Ok(Lowered::Spelling(ret, Op::Cast { op, value: test }))
 }
 
 /// The `half` (vector) constant with the bits of integer constant `bits` (half_constants.rs).
@@ -337,7 +339,7 @@ fn by_name(
                 None,
                 u32t,
                 Op::Builtin {
-                    builtin: Builtin::Spirv(spirv::Op::GenericPtrMemSemantics),
+                    builtin: Builtin::Primitive(Primitive::GenericPtrMemSemantics),
                     args: args.to_vec(),
                 },
             ));
@@ -396,7 +398,7 @@ fn by_name(
                     },
                 )));
             }
-            return inst(Builtin::Spirv(spirv::Op::Dot), args.to_vec());
+            return inst(Builtin::Primitive(Primitive::Dot), args.to_vec());
         }
         "async_work_group_copy" => {
             return inst(Builtin::AsyncCopy { strided: false }, args.to_vec())
@@ -438,7 +440,7 @@ fn builtin(
         return Ok(lowered);
     }
     if let Some(op) = super::enqueue::one_to_one(n) {
-        return inst(Builtin::Spirv(op), args);
+        return inst(Builtin::Primitive(op), args);
     }
     if let Some(d) = n.strip_prefix("ndrange_").and_then(|r| r.strip_suffix('D')) {
         if let Ok(dims @ 1..=3) = d.parse::<u32>() {
@@ -485,10 +487,10 @@ fn builtin(
         ));
     }
     if let Some(op) = mappings::relational(n) {
-        return Ok(relational(l, op, ret, args));
+        return relational(l, op, ret, args);
     }
     if let Some(op) = mappings::extended_bit_op(n) {
-        return inst(Builtin::Spirv(op), args);
+        return inst(Builtin::Primitive(op), args);
     }
     if let Some(r) = vload_vstore(n) {
         let (op, literal) = r;

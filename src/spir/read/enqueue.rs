@@ -17,12 +17,12 @@
 use super::lowering::FnLowering;
 use super::lowering::Lowered;
 use crate::diag::{Error, Result};
+use crate::ir::Primitive as S;
 use crate::ir::{self, AddressSpace, Builtin, CastOp, ConstantKind, Op, Type, Value};
-use spirv::Op as S;
 
 fn spirv(op: S, args: Vec<Value>) -> Op {
     Op::Builtin {
-        builtin: Builtin::Spirv(op),
+        builtin: Builtin::Primitive(op),
         args,
     }
 }

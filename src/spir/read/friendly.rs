@@ -9,8 +9,10 @@ use super::lowering::FnLowering;
 use super::lowering::Lowered;
 use super::sampler_operands::sampler_operand;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{has_trailing_literal, is_float_test};
-use crate::ir::{self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, TexelKind, Type, Value};
+use crate::ir::builtin::has_trailing_literal;
+use crate::ir::{
+    self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, Primitive, TexelKind, Type, Value,
+};
 use crate::spir::friendly::{self, Call};
 
 /// The builtin a `@__spirv_BuiltIn*` global (`--builtins-as-globals`) stands for.
@@ -120,7 +122,8 @@ fn core(
     }
     // An integer dot product of packed factors may spell SPIR-V's packed format (0, four
     // 8-bit components) as a last operand; the graph does not (see `ir::IntegerDot`).
-    if let Some(d) = ir::IntegerDot::of(op) {
+    let primitive = crate::mappings::primitive(op);
+    if let Some((p, d)) = primitive.and_then(|p| p.integer_dot().map(|d| (p, d))) {
         let n = if d.accumulate { 3 } else { 2 };
         let packed = args
             .first()
@@ -128,12 +131,41 @@ fn core(
         if packed && args.len() == n + 1 && const_u32(l, args[n]) == Some(0) {
             args.pop();
         }
-        return inst(Builtin::Spirv(op), args);
+        return inst(Builtin::Primitive(p), args);
     }
     // Barriers, atomics and group copies: the operand layout shared with the other sides.
     if let Some(form) = Builtin::from_spirv_form(op, &args, |v| const_u32(l, v)) {
         let (b, operands) = form.map_err(Error::unsupported)?;
         return inst(b, operands);
+    }
+    // The Khronos translator returns boolean vectors as `<n x i8>` (0/1).
+    let boolean = matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool);
+    if let Some(test) = primitive.filter(|p| p.is_float_test() && !boolean) {
+        let bt = l.m.ty(Type::Bool);
+        let lanes = l.m.lanes(ret);
+        let bvt = if lanes > 1 {
+            l.m.ty(Type::Vector {
+                elem: bt,
+                len: lanes,
+            })
+        } else {
+            bt
+        };
+        let b = l.emit(
+            None,
+            bvt,
+            Op::Builtin {
+                builtin: Builtin::Primitive(test),
+                args,
+            },
+        );
+        return Ok(Lowered::Inst(
+            ret,
+            Op::Cast {
+                op: ir::CastOp::ZExt,
+                value: Value::Inst(b),
+            },
+        ));
     }
     match op {
         S::SpecConstant => {
@@ -189,46 +221,28 @@ fn core(
                 };
                 args[0] = Value::Inst(l.emit(None, bvt, cmp));
             }
-            inst(Builtin::Spirv(op), args)
-        }
-        _ if is_float_test(op) && !matches!(l.m.types[l.m.scalar_of(ret)], Type::Bool) => {
-            // The Khronos translator returns boolean vectors as `<n x i8>` (0/1).
-            let bt = l.m.ty(Type::Bool);
-            let lanes = l.m.lanes(ret);
-            let bvt = if lanes > 1 {
-                l.m.ty(Type::Vector {
-                    elem: bt,
-                    len: lanes,
-                })
+            let p = if op == S::Any {
+                Primitive::Any
             } else {
-                bt
+                Primitive::All
             };
-            let b = l.emit(
-                None,
-                bvt,
-                Op::Builtin {
-                    builtin: Builtin::Spirv(op),
-                    args,
-                },
-            );
-            Ok(Lowered::Inst(
-                ret,
-                Op::Cast {
-                    op: ir::CastOp::ZExt,
-                    value: Value::Inst(b),
-                },
-            ))
+            inst(Builtin::Primitive(p), args)
         }
         // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`: the
         // storage class is the result's.
         S::GenericCastToPtrExplicit => {
             args.truncate(1);
-            inst(Builtin::Spirv(op), args)
+            inst(
+                Builtin::Primitive(Primitive::GenericCastToPtrExplicit),
+                args,
+            )
         }
-        _ if crate::spirv::form::spirv_builtin_supported(op) => inst(Builtin::Spirv(op), args),
-        _ => Err(Error::unsupported(format!(
-            "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"
-        ))),
+        _ => match crate::spirv::form::read_as_primitive(op) {
+            Some(p) => inst(Builtin::Primitive(p), args),
+            None => Err(Error::unsupported(format!(
+                "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"
+            ))),
+        },
     }
 }
 
@@ -248,14 +262,14 @@ fn image_call(
             // Kept until the sampling that consumes it; `drop_sampled_images` removes it then.
             arity(&args, 2, "OpSampledImage")?;
             args[1] = sampler_operand(l, args[1])?;
-            inst(Builtin::Spirv(op), args)
+            inst(Builtin::Primitive(Primitive::SampledImage), args)
         }
         S::ImageSampleExplicitLod => {
             arity(&args, 4, "OpImageSampleExplicitLod")?;
             let (img, smp) = match args[0] {
                 Value::Inst(h) => match &l.body.insts[h].op {
                     Op::Builtin {
-                        builtin: Builtin::Spirv(S::SampledImage),
+                        builtin: Builtin::Primitive(Primitive::SampledImage),
                         args: pair,
                     } => (pair[0], pair[1]),
                     _ => {
@@ -350,7 +364,7 @@ pub(crate) fn drop_sampled_images(body: &mut ir::Body) -> Result<()> {
         matches!(
             op,
             Op::Builtin {
-                builtin: Builtin::Spirv(S::SampledImage),
+                builtin: Builtin::Primitive(Primitive::SampledImage),
                 ..
             }
         )

@@ -15,15 +15,15 @@ pub(super) fn lower(
     if args.len() != if dot.accumulate { 3 } else { 2 } {
         return None;
     }
-    let op = dot.op().or_else(|| {
+    let op = dot.primitive().or_else(|| {
         args.swap(0, 1);
         let swapped = ir::IntegerDot {
             first: dot.second,
             second: dot.first,
             ..dot
         };
-        swapped.op()
+        swapped.primitive()
     })?;
-    let builtin = Builtin::Spirv(op);
+    let builtin = Builtin::Primitive(op);
     Some(Lowered::Inst(ret, Op::Builtin { builtin, args }))
 }

@@ -44,7 +44,7 @@ pub(super) fn lower(
     Ok(Lowered::Inst(
         ret,
         Op::Builtin {
-            builtin: Builtin::Spirv(row.op),
+            builtin: Builtin::Primitive(row.op),
             args: ops,
         },
     ))

@@ -2,12 +2,12 @@
 //! name (SPIR Appendix A). Graph integers are signless, so each builtin decides the
 //! signedness its OpenCL C overload takes (`s_abs` is `abs(int)`, `u_abs` is `abs(uint)`).
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 use super::body::FnCtx;
 use super::{Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{is_float_test, CLOp};
+use crate::ir::builtin::CLOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, Type, Value};
 use crate::llvm::{self, AttributePlace, IntPredicate, Opcode};
 use crate::mappings;
@@ -187,7 +187,7 @@ impl<'a> Writer<'a> {
         out: &str,
     ) -> Result<llvm::Value<'a>> {
         if self.opts.flavor == Flavor::SpirvIr {
-            if let Builtin::Spirv(op) = builtin {
+            if let Builtin::Primitive(op) = builtin {
                 if super::enqueue::takes_structs(*op) {
                     return self.friendly_enqueue(fc, *op, a, ret, out);
                 }
@@ -294,13 +294,13 @@ impl<'a> Writer<'a> {
                 scope,
                 operation,
             } => self.group(*op, *scope, *operation, a, tys, rt, out)?,
-            Builtin::Spirv(op) if super::enqueue::is_enqueue(*op) => {
+            Builtin::Primitive(op) if super::enqueue::is_enqueue(*op) => {
                 self.enqueue(fc, *op, args, a, tys, ret, rt, out)?
             }
-            Builtin::Spirv(op) if super::pipes::is_pipe(*op) => {
+            Builtin::Primitive(op) if super::pipes::is_pipe(*op) => {
                 self.pipe(*op, args, a, tys, rt, out)?
             }
-            Builtin::Spirv(op) => self.spirv_op(*op, a, tys, rt, out)?,
+            Builtin::Primitive(op) => self.primitive(*op, a, tys, rt, out)?,
         })
     }
 
@@ -477,7 +477,9 @@ impl<'a> Writer<'a> {
         rt: llvm::Type<'a>,
         out: &str,
     ) -> Result<llvm::Value<'a>> {
-        let d = ir::IntegerDot::of(op).ok_or_else(|| Error::internal("not an integer dot"))?;
+        let d = op
+            .integer_dot()
+            .ok_or_else(|| Error::internal("not an integer dot"))?;
         let m = self.m;
         let packed = m.lanes(tys[0]) == 1;
         let bytes = matches!(m.types[tys[0]], Type::Vector { elem, len: 4 }
@@ -529,7 +531,9 @@ impl<'a> Writer<'a> {
     }
 
     /// SPIR-V instructions the graph keeps as such, in OpenCL C where it has a spelling.
-    fn spirv_op(
+    /// Primitive `op` as the OpenCL C builtin that computes it (the pipes and device-side
+    /// enqueue in pipes.rs and enqueue.rs).
+    fn primitive(
         &mut self,
         op: S,
         a: &[llvm::Value<'a>],
@@ -546,11 +550,14 @@ impl<'a> Writer<'a> {
                 let p = self.mtypes(tys, true)?;
                 self.call_builtin("popcount", &p, rt, a, out)?
             }
-            _ if ir::IntegerDot::of(op).is_some() => self.integer_dot(op, a, tys, rt, out)?,
-            _ if mappings::extended_bit_op_name(op).is_some() => {
+            S::SDot | S::UDot | S::SUDot | S::SDotAccSat | S::UDotAccSat | S::SUDotAccSat => {
+                self.integer_dot(op, a, tys, rt, out)?
+            }
+            S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse => {
                 // cl_khr_extended_bit_ops: every integer type has an overload, the offset and
                 // count are uint.
-                let name = mappings::extended_bit_op_name(op).unwrap_or_default();
+                let name = mappings::extended_bit_op_name(op)
+                    .ok_or_else(|| Error::internal(format!("{op:?} without its name")))?;
                 let values = if op == S::BitFieldInsert { 2 } else { 1 };
                 let mut p = self.mtypes(&tys[..values], false)?;
                 let mut args = a[..values].to_vec();
@@ -564,11 +571,18 @@ impl<'a> Writer<'a> {
                 }
                 self.call_builtin(name, &p, rt, &args, out)?
             }
-            _ if is_float_test(op) => {
+            S::IsNan
+            | S::IsInf
+            | S::IsFinite
+            | S::IsNormal
+            | S::SignBitSet
+            | S::LessOrGreater
+            | S::Ordered
+            | S::Unordered => {
                 // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
                 let name = match op {
                     S::LessOrGreater => "islessgreater",
-                    _ => mappings::relational_name(op)
+                    _ => mappings::relational_name(mappings::opcode(op))
                         .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?,
                 };
                 let lanes = self.m.lanes(tys[0]);
@@ -598,7 +612,7 @@ impl<'a> Writer<'a> {
             }
             S::ImageQueryFormat | S::ImageQueryOrder => {
                 // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
-                let q = channel_query(|q| q.spirv == op)
+                let q = channel_query(|q| q.primitive == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let p = self.mtypes(tys, true)?;
                 let v = self.call_builtin(q.opencl, &p, rt, a, "")?;
@@ -643,7 +657,64 @@ impl<'a> Writer<'a> {
                 let eight = self.llvm.const_int(rt, 8)?;
                 self.b.binary(Opcode::LLVMShl, flags, eight, out)?
             }
-            other => return Err(self.no_spelling(format!("SPIR-V instruction Op{other:?}"))),
+            S::LogicalAnd
+            | S::LogicalOr
+            | S::LogicalNot
+            | S::LogicalEqual
+            | S::LogicalNotEqual
+            | S::FMod
+            | S::SMod
+            | S::IAddCarry
+            | S::ISubBorrow
+            | S::UMulExtended
+            | S::SMulExtended
+            | S::SizeOf
+            | S::PtrEqual
+            | S::PtrNotEqual
+            | S::PtrDiff
+            | S::CopyObject
+            | S::AtomicFMin
+            | S::AtomicFMax
+            | S::AtomicFAdd
+            | S::ImageQueryLevels
+            | S::ImageQuerySamples
+            | S::SampledImage => {
+                let spelled = mappings::opcode(op);
+                return Err(self.no_spelling(format!("SPIR-V instruction Op{spelled:?}")));
+            }
+            S::ReadPipe
+            | S::WritePipe
+            | S::ReservedReadPipe
+            | S::ReservedWritePipe
+            | S::ReserveReadPipePackets
+            | S::ReserveWritePipePackets
+            | S::CommitReadPipe
+            | S::CommitWritePipe
+            | S::IsValidReserveId
+            | S::GetNumPipePackets
+            | S::GetMaxPipePackets
+            | S::GroupReserveReadPipePackets
+            | S::GroupReserveWritePipePackets
+            | S::GroupCommitReadPipe
+            | S::GroupCommitWritePipe
+            | S::EnqueueMarker
+            | S::EnqueueKernel
+            | S::GetKernelNDrangeSubGroupCount
+            | S::GetKernelNDrangeMaxSubGroupSize
+            | S::GetKernelWorkGroupSize
+            | S::GetKernelPreferredWorkGroupSizeMultiple
+            | S::RetainEvent
+            | S::ReleaseEvent
+            | S::CreateUserEvent
+            | S::IsValidEvent
+            | S::SetUserEventStatus
+            | S::CaptureEventProfilingInfo
+            | S::GetDefaultQueue
+            | S::BuildNDRange => {
+                return Err(Error::internal(format!(
+                    "{op:?} reached the writer of primitives, not of pipes and enqueue"
+                )))
+            }
         })
     }
 }

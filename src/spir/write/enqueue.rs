@@ -6,7 +6,7 @@
 //! function's address cast to a generic `i8*`; SPIR-V's `Param Size` and `Param Align` are
 //! what the block literal itself records, so they are not written.
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 use super::body::FnCtx;
 use super::Writer;
@@ -102,7 +102,7 @@ impl<'a> Writer<'a> {
             let dims = a[0].type_of().array_len().unwrap_or(1);
             format!("__spirv_BuildNDRange_{dims}D")
         } else {
-            format!("__spirv_{op:?}_{}", a.len())
+            format!("__spirv_{:?}_{}", crate::mappings::opcode(op), a.len())
         };
         // One declaration per signature: operands of other types (another ND range struct,
         // event pointers of another space) get their own name (`_2`, `_3`, ...).

@@ -8,7 +8,7 @@ use spirv::Op as S;
 use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
-use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Sign, Type};
+use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Primitive, Sign, Type};
 use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings::channel_query;
 use crate::spir::demangle::MType;
@@ -34,7 +34,7 @@ fn core_needs_ret(op: S) -> bool {
             | S::ImageQuerySize
             | S::ImageQuerySizeLod
             | S::Bitcast
-    ) || crate::ir::IntegerDot::of(op).is_some()
+    ) || crate::mappings::primitive(op).is_some_and(|p| p.integer_dot().is_some())
 }
 
 const IMAGE_OPERANDS_LOD: u64 = 2;
@@ -201,7 +201,7 @@ impl<'a> Writer<'a> {
                 }
                 self.friendly_call(&friendly::core_name(op, &none), ps, rt, &av, out)?
             }
-            Builtin::Spirv(S::GenericCastToPtrExplicit) => {
+            Builtin::Primitive(Primitive::GenericCastToPtrExplicit) => {
                 // `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}(p, storage class)`.
                 let space = match self.m.types[ret] {
                     Type::Pointer { space, .. } => space,
@@ -227,16 +227,18 @@ impl<'a> Writer<'a> {
                     out,
                 )?
             }
-            Builtin::Spirv(op) => {
+            // `__spirv_` and the instruction's name, its operands in its order.
+            Builtin::Primitive(p) => {
+                let op = crate::mappings::opcode(*p);
                 let post = Postfixes {
-                    ret: if core_needs_ret(*op) {
+                    ret: if core_needs_ret(op) {
                         Some(self.ret_postfix(ret, true)?)
                     } else {
                         None
                     },
                     ..Postfixes::default()
                 };
-                self.core_call(*op, post, tys, rt, a, out)?
+                self.core_call(op, post, tys, rt, a, out)?
             }
         })
     }
@@ -365,7 +367,8 @@ impl<'a> Writer<'a> {
                 // SPIR-V's enumerant is OpenCL's CL_* value minus a fixed offset.
                 let q = channel_query(|q| q.op == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
-                let v = self.core_call(q.spirv, none, tys, rt, a, "")?;
+                let v =
+                    self.core_call(crate::mappings::opcode(q.primitive), none, tys, rt, a, "")?;
                 let off = self.llvm.const_int(rt, q.cl_offset)?;
                 self.b.binary(Opcode::LLVMAdd, v, off, out)?
             }

@@ -5,7 +5,7 @@
 //! llvm-spirv's reverse translation use; the mangled spelling SPIR 2.0 §2.10.7 prints is
 //! read but not written, since no consumer we can run links it.
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 use super::Writer;
 use crate::diag::{Error, Result};

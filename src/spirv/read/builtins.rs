@@ -1,6 +1,6 @@
 //! SPIR-V instructions that become semantic builtins: OpenCL.std extended instructions,
 //! atomics, barriers, async copies, images; any other instruction whose operands are all ids
-//! becomes `Builtin::Spirv(op)` and keeps its exact meaning.
+//! becomes `Builtin::Primitive(op)` and keeps its exact meaning.
 
 use rspirv::dr::{Instruction, Operand};
 use spirv::{Op as S, Word};
@@ -8,7 +8,7 @@ use spirv::{Op as S, Word};
 use super::function::{FnState, Local};
 use super::{id_operand, image_operands, Entity, ExtSet, Reader};
 use crate::diag::{Error, Result};
-use crate::ir::{self, Builtin, ImageOp, Op, TexelKind, Type, Value};
+use crate::ir::{self, Builtin, ImageOp, Op, Primitive, TexelKind, Type, Value};
 
 use crate::ir::builtin::has_trailing_literal;
 
@@ -48,7 +48,8 @@ impl Reader {
         // type named: OpEnqueueKernel, its only consumer, takes it as OpTypeQueue.
         if op == S::GetDefaultQueue && n == 0 && !matches!(self.m.types[rty], Type::Queue) {
             let queue = self.m.ty(Type::Queue);
-            return self.emit_builtin(st, inst, queue, name, Builtin::Spirv(op), Vec::new());
+            let b = Builtin::Primitive(Primitive::GetDefaultQueue);
+            return self.emit_builtin(st, inst, queue, name, b, Vec::new());
         }
         // SPV_KHR_expect_assume: hints to the optimizer, which SPIR (OpenCL C) has no
         // spelling for; the expected value is the value.
@@ -146,10 +147,12 @@ impl Reader {
         // The storage class OpGenericCastToPtrExplicit casts to is its result type's.
         if op == S::GenericCastToPtrExplicit {
             let args = self.operands_at(st, inst, 0..1)?;
-            return self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args);
+            let b = Builtin::Primitive(Primitive::GenericCastToPtrExplicit);
+            return self.emit_builtin(st, inst, rty, name, b, args);
         }
-        if ir::builtin::IntegerDot::of(op).is_some() {
-            return self.integer_dot(st, inst, rty, name);
+        let primitive = crate::spirv::form::read_as_primitive(op);
+        if let Some(dot) = primitive.filter(|p| p.integer_dot().is_some()) {
+            return self.integer_dot(st, inst, rty, name, dot);
         }
         // Anything else: the SPIR-V instruction itself, if its operands are all ids.
         if !inst.operands.iter().all(|o| {
@@ -162,9 +165,9 @@ impl Reader {
                 "Op{op:?} (an instruction with literal operands the graph cannot carry yet)"
             )));
         }
-        if !crate::spirv::form::spirv_builtin_supported(op) {
+        let Some(primitive) = primitive else {
             return Err(Error::unsupported(format!("Op{op:?} in a function")));
-        }
+        };
         let args = self.operands_at(st, inst, 0..n)?;
         if op == S::BitCount && args.len() == 1 && self.value_ty(st, args[0]) != rty {
             // Valid SPIR-V (a result wide enough for the count), but OpenCL C's popcount
@@ -174,7 +177,7 @@ impl Reader {
                  returns its operand's type)",
             ));
         }
-        self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
+        self.emit_builtin(st, inst, rty, name, Builtin::Primitive(primitive), args)
     }
 
     /// `OpSDot` and its kin: the graph keeps them as they are, without the packed format
@@ -185,6 +188,7 @@ impl Reader {
         inst: &Instruction,
         rty: ir::Handle<Type>,
         name: Option<String>,
+        dot: Primitive,
     ) -> Result<()> {
         let op = inst.class.opcode;
         let ids = inst
@@ -216,7 +220,7 @@ impl Reader {
                 )))
             }
         }
-        self.emit_builtin(st, inst, rty, name, Builtin::Spirv(op), args)
+        self.emit_builtin(st, inst, rty, name, Builtin::Primitive(dot), args)
     }
 
     /// SPIR-V 1.4's OpPtrDiff, the distance between two pointers in elements, as OpenCL C

@@ -8,7 +8,7 @@ use super::body::{bit_width, FnCtx};
 use super::Writer;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp;
-use crate::ir::{self, Builtin, ConvertKind, ImageOp, Type, Value};
+use crate::ir::{self, Builtin, ConvertKind, ImageOp, Primitive, Type, Value};
 use crate::mappings;
 use crate::mappings::channel_query;
 use crate::options::MadForm;
@@ -147,7 +147,7 @@ impl Writer<'_> {
                 self.emit(op, rty, rid, ops)?;
             }
             // The storage class a generic pointer is cast to is the result pointer's.
-            Builtin::Spirv(S::GenericCastToPtrExplicit) => {
+            Builtin::Primitive(Primitive::GenericCastToPtrExplicit) => {
                 let space = match m.types[ret] {
                     Type::Pointer { space, .. } => space,
                     _ => {
@@ -162,11 +162,13 @@ impl Writer<'_> {
                 )));
                 self.emit(S::GenericCastToPtrExplicit, rty, rid, ops)?;
             }
-            Builtin::Spirv(op @ (S::PtrEqual | S::PtrNotEqual | S::PtrDiff)) => {
+            Builtin::Primitive(
+                op @ (Primitive::PtrEqual | Primitive::PtrNotEqual | Primitive::PtrDiff),
+            ) => {
                 self.need_version((1, 4), "a comparison or difference of buffer pointers")?;
-                self.emit(*op, rty, rid, Self::ids(&ids))?;
+                self.emit(mappings::opcode(*op), rty, rid, Self::ids(&ids))?;
             }
-            Builtin::Spirv(op) if ir::builtin::IntegerDot::of(*op).is_some() => {
+            Builtin::Primitive(op) if op.integer_dot().is_some() => {
                 let factor = self.vty(ctx, args[0]);
                 let mut ops = Self::ids(&ids);
                 self.cap(Capability::DotProduct);
@@ -183,21 +185,24 @@ impl Writer<'_> {
                     }
                 }
                 self.core_or_extension((1, 6), "SPV_KHR_integer_dot_product")?;
-                self.emit(*op, rty, rid, ops)?;
+                self.emit(mappings::opcode(*op), rty, rid, ops)?;
             }
-            Builtin::Spirv(
-                op
-                @ (S::BitFieldInsert | S::BitFieldSExtract | S::BitFieldUExtract | S::BitReverse),
+            Builtin::Primitive(
+                op @ (Primitive::BitFieldInsert
+                | Primitive::BitFieldSExtract
+                | Primitive::BitFieldUExtract
+                | Primitive::BitReverse),
             ) => {
                 // Core in a shader; a kernel needs SPV_KHR_bit_instructions.
                 if self.policy.execution_model == spirv::ExecutionModel::Kernel {
                     self.cap(Capability::BitInstructions);
                     self.extension("SPV_KHR_bit_instructions");
                 }
-                self.emit(*op, rty, rid, Self::ids(&ids))?;
+                self.emit(mappings::opcode(*op), rty, rid, Self::ids(&ids))?;
             }
-            Builtin::Spirv(op) => {
-                self.emit(*op, rty, rid, Self::ids(&ids))?;
+            // Each primitive is one instruction of the same operands (mappings/primitives.toml).
+            Builtin::Primitive(op) => {
+                self.emit(mappings::opcode(*op), rty, rid, Self::ids(&ids))?;
             }
             Builtin::Glsl(op) => {
                 let set = self.glsl_set();
@@ -491,7 +496,12 @@ impl Writer<'_> {
                 let cq = channel_query(|q| q.op == op)
                     .ok_or_else(|| Error::internal("a channel query without a table row"))?;
                 let rt = rty.ok_or_else(|| Error::internal("image query without result"))?;
-                let q = self.emit(cq.spirv, Some(rt), None, Self::ids(&[ids[0]]))?;
+                let q = self.emit(
+                    mappings::opcode(cq.primitive),
+                    Some(rt),
+                    None,
+                    Self::ids(&[ids[0]]),
+                )?;
                 let off = self.scalar_constant(rt, 32, cq.cl_offset);
                 self.emit(S::IAdd, Some(rt), rid, Self::ids(&[q, off]))?;
             }

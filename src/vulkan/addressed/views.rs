@@ -4,7 +4,7 @@
 //! (`FnBuilder::views`); an atomic takes the word a view points to.
 
 use crate::diag::{Error, Result};
-use crate::ir::{AddressSpace, Handle, Op, Type, Value};
+use crate::ir::{AddressSpace, Handle, Op, Primitive, Type, Value};
 
 use crate::vulkan::body::FnBuilder;
 
@@ -29,7 +29,7 @@ impl FnBuilder<'_, '_> {
         let w = self.push(
             u32t,
             Op::Builtin {
-                builtin: crate::ir::Builtin::Spirv(spirv::Op::CopyObject),
+                builtin: crate::ir::Builtin::Primitive(Primitive::CopyObject),
                 args: vec![off],
             },
         );

@@ -3,7 +3,9 @@
 //! and the few value instructions whose Vulkan form means something else.
 
 use crate::diag::{Error, Result};
-use crate::ir::{self, AddressSpace, ConstantKind, FloatPredicate, Handle, Inst, Op, Type, Value};
+use crate::ir::{
+    self, AddressSpace, ConstantKind, FloatPredicate, Handle, Inst, Op, Primitive, Type, Value,
+};
 
 use super::seam::PrintfArg;
 use super::{FnBuilder, Frame};
@@ -367,21 +369,21 @@ impl FnBuilder<'_, '_> {
                 let na = self.push(
                     t,
                     Op::Builtin {
-                        builtin: ir::Builtin::Spirv(spirv::Op::IsNan),
+                        builtin: ir::Builtin::Primitive(Primitive::IsNan),
                         args: vec![a],
                     },
                 );
                 let nb = self.push(
                     t,
                     Op::Builtin {
-                        builtin: ir::Builtin::Spirv(spirv::Op::IsNan),
+                        builtin: ir::Builtin::Primitive(Primitive::IsNan),
                         args: vec![b],
                     },
                 );
                 let either = self.push(
                     t,
                     Op::Builtin {
-                        builtin: ir::Builtin::Spirv(spirv::Op::LogicalOr),
+                        builtin: ir::Builtin::Primitive(Primitive::LogicalOr),
                         args: vec![na, nb],
                     },
                 );
@@ -391,7 +393,7 @@ impl FnBuilder<'_, '_> {
                     self.push(
                         t,
                         Op::Builtin {
-                            builtin: ir::Builtin::Spirv(spirv::Op::LogicalNot),
+                            builtin: ir::Builtin::Primitive(Primitive::LogicalNot),
                             args: vec![either],
                         },
                     )

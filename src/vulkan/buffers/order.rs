@@ -146,7 +146,7 @@ impl FnBuilder<'_, '_> {
     /// `r`, computed from the indices of `a` and `b`, resting on the index variables of
     /// `slots`: made `op` of the pointers themselves when the body is done if one of those
     /// variables turns out to have held a pointer whose index was not in sight.
-    fn rests_on(&mut self, r: Value, op: spirv::Op, a: Value, b: Value, slots: Vec<Value>) {
+    fn rests_on(&mut self, r: Value, op: ir::Primitive, a: Value, b: Value, slots: Vec<Value>) {
         if let (false, Value::Inst(at)) = (slots.is_empty(), r) {
             self.slot_indices.pending.push(Pending {
                 at,
@@ -162,10 +162,10 @@ impl FnBuilder<'_, '_> {
     /// where both are in sight in one array, else `OpPtrDiff`.
     fn distance(&mut self, a: Value, b: Value, ty: Handle<Type>) -> Value {
         let Some((i, j, slots)) = self.index_pair(a, b, ty) else {
-            return E { b: self }.spirv(spirv::Op::PtrDiff, ty, vec![a, b]);
+            return E { b: self }.spirv(ir::Primitive::PtrDiff, ty, vec![a, b]);
         };
         let d = E { b: self }.bin(BinaryOp::Sub, ty, i, j);
-        self.rests_on(d, spirv::Op::PtrDiff, a, b, slots);
+        self.rests_on(d, ir::Primitive::PtrDiff, a, b, slots);
         d
     }
 
@@ -272,7 +272,7 @@ impl FnBuilder<'_, '_> {
         for p in std::mem::take(&mut si.pending) {
             if p.slots.iter().any(|s| si.slots[s].lost) {
                 self.body.insts[p.at].op = Op::Builtin {
-                    builtin: ir::Builtin::Spirv(p.op),
+                    builtin: ir::Builtin::Primitive(p.op),
                     args: vec![p.a, p.b],
                 };
             }
@@ -326,8 +326,8 @@ impl FnBuilder<'_, '_> {
         let bits = self.l.out.addressing.pointer_bits();
         let it = self.l.out.int_type(bits);
         let equality = match pred {
-            IntPredicate::Eq => Some(spirv::Op::PtrEqual),
-            IntPredicate::Ne => Some(spirv::Op::PtrNotEqual),
+            IntPredicate::Eq => Some(ir::Primitive::PtrEqual),
+            IntPredicate::Ne => Some(ir::Primitive::PtrNotEqual),
             _ => None,
         };
         if let Some(op) = equality {

@@ -27,7 +27,7 @@
 //! from it (`as_float(table[i])` that clang loads as a float through the element's pointer).
 
 use crate::diag::{Error, Result};
-use crate::ir::{self, AddressSpace, BinaryOp, CastOp, Handle, Op, Type, Value};
+use crate::ir::{self, AddressSpace, BinaryOp, CastOp, Handle, Op, Primitive, Type, Value};
 
 use crate::vulkan::body::FnBuilder;
 use crate::vulkan::state::{Shape, View};
@@ -166,7 +166,7 @@ impl FnBuilder<'_, '_> {
         let v = self.push(
             t,
             Op::Builtin {
-                builtin: ir::Builtin::Spirv(spirv::Op::CopyObject),
+                builtin: ir::Builtin::Primitive(Primitive::CopyObject),
                 args: vec![view.base],
             },
         );

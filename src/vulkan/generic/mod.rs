@@ -22,7 +22,7 @@
 //! address there); a generic pointer to a generic pointer; structs and arrays holding
 //! generic pointers.
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 mod classes;
 mod specializer;
@@ -31,8 +31,8 @@ mod tagged;
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;
 use crate::ir::{
-    self, AddressSpace, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, Op, Terminator,
-    Type, Value,
+    self, AddressSpace, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, Op, Primitive,
+    Terminator, Type, Value,
 };
 use classes::{place_of, words, Classes, Node, Place};
 use specializer::{Sig, Specialized, Specializer};
@@ -478,7 +478,9 @@ impl Specializer<'_> {
                 }
                 Op::Builtin {
                     builtin:
-                        Builtin::Spirv(op @ (S::GenericCastToPtrExplicit | S::GenericPtrMemSemantics)),
+                        Builtin::Primitive(
+                            op @ (S::GenericCastToPtrExplicit | S::GenericPtrMemSemantics),
+                        ),
                     args,
                 } => {
                     // Answered from the space of the pointer asked about (at run time
@@ -567,7 +569,9 @@ fn enqueues(m: &ir::Module, k: Handle<ir::Function>) -> bool {
                 matches!(
                     i.op,
                     Op::Builtin {
-                        builtin: Builtin::Spirv(S::EnqueueKernel | S::EnqueueMarker),
+                        builtin: Builtin::Primitive(
+                            Primitive::EnqueueKernel | Primitive::EnqueueMarker
+                        ),
                         ..
                     }
                 )

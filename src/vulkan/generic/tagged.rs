@@ -28,11 +28,11 @@
 
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;
+use crate::ir::Primitive as S;
 use crate::ir::{
     self, AddressSpace, BinaryOp, Block, BlockId, Builtin, CastOp, Constant, ConstantKind, Handle,
     Inst, IntPredicate, Op, Terminator, Type, Value,
 };
-use spirv::Op as S;
 
 use super::classes::{members, Place, Spaces};
 use super::specializer::Specializer;
@@ -424,7 +424,7 @@ impl Untag<'_, '_> {
             }
             Op::Builtin {
                 builtin:
-                    Builtin::Spirv(op @ (S::GenericCastToPtrExplicit | S::GenericPtrMemSemantics)),
+                    Builtin::Primitive(op @ (S::GenericCastToPtrExplicit | S::GenericPtrMemSemantics)),
                 args,
             } if self.is_tagged(args[0]) => self.step_query(bi, pos, h, *op, args[0]),
             Op::Load { ptr, .. } | Op::Store { ptr, .. } if self.is_tagged(*ptr) => {

@@ -20,8 +20,8 @@
 //! keeps its handle and becomes the last step, or leaves its block: a store, or a result
 //! that is another value (its uses are renamed at the end).
 
+use crate::ir::Primitive as S;
 use spirv::GlslStd450Op as G;
-use spirv::Op as S;
 
 use crate::hash::HashMap;
 
@@ -287,7 +287,7 @@ impl Pass<'_, '_> {
                 value,
             } => self.repack(value, ty)?,
             Op::Builtin {
-                builtin: Builtin::Spirv(reduce @ (S::Any | S::All)),
+                builtin: Builtin::Primitive(reduce @ (S::Any | S::All)),
                 args,
             } => self.reduce(ty, reduce, args[0]),
             Op::Builtin { builtin, args } if lane_wise(&builtin) => {
@@ -341,14 +341,14 @@ impl Pass<'_, '_> {
             acc = self.push(
                 ty,
                 Op::Builtin {
-                    builtin: Builtin::Spirv(join),
+                    builtin: Builtin::Primitive(join),
                     args: vec![acc, l],
                 },
             );
         }
         let l = self.lane(vector, n - 1);
         Outcome::Replace(Op::Builtin {
-            builtin: Builtin::Spirv(join),
+            builtin: Builtin::Primitive(join),
             args: vec![acc, l],
         })
     }
@@ -610,7 +610,7 @@ fn lane_wise(b: &Builtin) -> bool {
                 | G::UnpackUnorm4x8
                 | G::UnpackDouble2x32
         ),
-        Builtin::Spirv(s) => matches!(
+        Builtin::Primitive(s) => matches!(
             s,
             S::IsNan
                 | S::IsInf
@@ -621,8 +621,6 @@ fn lane_wise(b: &Builtin) -> bool {
                 | S::LogicalNotEqual
                 | S::BitCount
                 | S::BitReverse
-                | S::Not
-                | S::SNegate
         ),
         _ => false,
     }

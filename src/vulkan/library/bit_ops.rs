@@ -5,7 +5,7 @@
 //! instruction). A count of 0 gives the base (insert) or 0 (extracts), as both OpenCL and
 //! SPIR-V say; an offset and count past the width are undefined in both.
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 use crate::ir::{BinaryOp, CastOp, ConstantKind, Handle, IntPredicate, Type, Value};
 

@@ -62,8 +62,8 @@ pub(crate) fn sqrt(e: &mut E, x: Value, t: Handle<Type>) -> Value {
     let inf = c(e, f64::INFINITY);
     let is_zero = e.fcmp(P::Oeq, bt, x, zero);
     let is_inf = e.fcmp(P::Oeq, bt, x, inf);
-    let not_num = e.spirv(spirv::Op::IsNan, bt, vec![x]);
-    let own = e.spirv(spirv::Op::LogicalOr, bt, vec![is_zero, is_inf]);
+    let not_num = e.spirv(crate::ir::Primitive::IsNan, bt, vec![x]);
+    let own = e.spirv(crate::ir::Primitive::LogicalOr, bt, vec![is_zero, is_inf]);
     let negative = e.fcmp(P::Olt, bt, x, zero);
     let nan = default_nan(e, t);
     let r = e.select(t, negative, nan, root);

@@ -23,7 +23,8 @@
 //!   test (y·(y − ulp) < x ≤ y·(y + ulp), the products exact) moves it to the correctly
 //!   rounded neighbour where it is not.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate as P};

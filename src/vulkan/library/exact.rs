@@ -2,7 +2,8 @@
 //! `nextafter` and `nan`; and the `native_*` functions GLSL.std.450 has no one instruction
 //! for (their precision is implementation-defined in OpenCL).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::Value;

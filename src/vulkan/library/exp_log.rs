@@ -5,7 +5,8 @@
 //! 16 ulp. The `E` shorthands for scalar doubles used by the
 //! double bodies live here too.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp, ConstantKind, FloatPredicate, Handle, Type};

@@ -24,7 +24,8 @@
 //! The special operands (zeros, infinities, NaNs, negative bases) are C99's, shared with
 //! the double library (exp_log.rs).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, FloatPredicate as P};

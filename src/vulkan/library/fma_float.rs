@@ -116,10 +116,10 @@ pub(super) fn fma(e: &mut E, args: &[Value], t: Handle<Type>) -> Value {
     let tie = e.icmp(I::Eq, bt, rem, half);
     let odd = e.bin(B::And, u64t, q, one64);
     let odd = e.icmp(I::Ne, bt, odd, zero64);
-    let tie_up = e.spirv(spirv::Op::LogicalAnd, bt, vec![tie, odd]);
-    let up = e.spirv(spirv::Op::LogicalOr, bt, vec![above, tie_up]);
-    let kept = e.spirv(spirv::Op::LogicalNot, bt, vec![vanishes]);
-    let up = e.spirv(spirv::Op::LogicalAnd, bt, vec![up, kept]);
+    let tie_up = e.spirv(crate::ir::Primitive::LogicalAnd, bt, vec![tie, odd]);
+    let up = e.spirv(crate::ir::Primitive::LogicalOr, bt, vec![above, tie_up]);
+    let kept = e.spirv(crate::ir::Primitive::LogicalNot, bt, vec![vanishes]);
+    let up = e.spirv(crate::ir::Primitive::LogicalAnd, bt, vec![up, kept]);
     let q = e.cast(CastOp::Trunc, u32t, q);
     let one32 = k32(e, 1);
     let q_up = e.bin(B::Add, u32t, q, one32);
@@ -151,10 +151,14 @@ pub(super) fn fma(e: &mut E, args: &[Value], t: Handle<Type>) -> Value {
     let c_not_finite = e.icmp(I::Eq, bt, c_exp, exp_field);
     // An infinite c is the result; a NaN c goes through the plain sum, which quiets it as
     // a fused instruction does.
-    let c_nan = e.spirv(spirv::Op::IsNan, bt, vec![c]);
+    let c_nan = e.spirv(crate::ir::Primitive::IsNan, bt, vec![c]);
     let c_result = e.select(t, c_nan, plain, c);
     let r = e.select(t, c_not_finite, c_result, r);
-    let ab_special = e.spirv(spirv::Op::LogicalOr, bt, vec![pa.special, pb.special]);
+    let ab_special = e.spirv(
+        crate::ir::Primitive::LogicalOr,
+        bt,
+        vec![pa.special, pb.special],
+    );
     e.select(t, ab_special, plain, r)
 }
 

@@ -12,7 +12,8 @@
 //!   with (x − ½)·log x as a pair. Γ is 2^(log2 e · log Γ) of that pair.
 //! * Below 0, the reflection Γ(x)·Γ(1 − x) = π / sin(πx) (sin(πx) from trig_float.rs).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;

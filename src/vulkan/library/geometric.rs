@@ -99,7 +99,7 @@ fn cross(e: &mut E, x: Value, y: Value) -> Value {
             let r = e.bin(BinaryOp::FAdd, dt, hi, lo);
             // Infinite or NaN products: the plain difference (the parts are NaN there).
             let bt = e.b.l.out.ty(crate::ir::Type::Bool);
-            let bad = e.spirv(spirv::Op::IsNan, bt, vec![r]);
+            let bad = e.spirv(crate::ir::Primitive::IsNan, bt, vec![r]);
             e.select(dt, bad, hi, r)
         })
         .collect();

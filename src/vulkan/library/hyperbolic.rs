@@ -15,7 +15,8 @@
 //! Within OpenCL's bounds: 4 ulp for sinh, cosh, asinh and acosh, 5 for tanh and atanh (float
 //! and double alike). Halves are computed as floats and rounded once (exp_log.rs).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Handle, Type, Value};

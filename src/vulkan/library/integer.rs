@@ -4,7 +4,8 @@
 //! width, and at 64 bits from 32-bit halves and overflow tests (there is no 128-bit type)
 //! (`wide_ops`).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;

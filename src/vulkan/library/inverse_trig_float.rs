@@ -9,7 +9,8 @@
 //!   same two (π/2 and π as pairs); NaN beyond ±1.
 //! * The `*pi` forms divide the pair by π once, rounded.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::ir::builtin::CLOp as C;
 use crate::ir::{BinaryOp as B, CastOp, FloatPredicate as P};

@@ -49,7 +49,8 @@
 //! Nothing of half or float is computed in double: a kernel without double declares no
 //! Float64 (tests/emitted_code.rs; most mobile GPUs have none).
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::CLOp as C;

@@ -6,7 +6,8 @@
 //! doubles in 64-bit integers, floats in 32-bit ones, halves as floats), the quotient's low
 //! 32 bits kept as the steps find them.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
 use crate::ir::builtin::CLOp as C;

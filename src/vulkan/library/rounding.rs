@@ -2,7 +2,7 @@
 //! Vulkan device does: convert to nearest even, convert back exactly, and move the result one
 //! unit where it lies on the wrong side of the input for the mode.
 
-use spirv::Op as S;
+use crate::ir::Primitive as S;
 
 use crate::diag::Result;
 use crate::ir::{

@@ -13,7 +13,8 @@
 //! * The `*pi` forms: sinpi and friends reduce exactly (x − k/2 is exact), then r = f·π in
 //!   double-double; atanpi and friends divide by π in double-double.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use crate::ir::Primitive as S;
+use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
 use crate::ir::builtin::CLOp as C;

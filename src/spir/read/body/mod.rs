@@ -408,15 +408,15 @@ impl FnLowering<'_, '_> {
         };
         let all = 1u64.checked_shl(n).map_or(u64::MAX, |b| b - 1);
         let (op, negate) = match (pred, k) {
-            (P::Eq, k) if k == all => (spirv::Op::All, false),
-            (P::Ne, k) if k == all => (spirv::Op::All, true),
-            (P::Ne, 0) => (spirv::Op::Any, false),
-            (P::Eq, 0) => (spirv::Op::Any, true),
+            (P::Eq, k) if k == all => (ir::Primitive::All, false),
+            (P::Ne, k) if k == all => (ir::Primitive::All, true),
+            (P::Ne, 0) => (ir::Primitive::Any, false),
+            (P::Eq, 0) => (ir::Primitive::Any, true),
             _ => return None,
         };
         let bool_t = self.m.ty(Type::Bool);
         let test = Op::Builtin {
-            builtin: ir::Builtin::Spirv(op),
+            builtin: ir::Builtin::Primitive(op),
             args: vec![lanes],
         };
         let mut v = Value::Inst(self.emit(None, bool_t, test));
