@@ -256,6 +256,7 @@ fn main() {
         vulkan_tables(),
         opencl_std(),
         primitives(),
+        atomic_ops(),
         one_to_one_ops(),
         atomics(),
         spellings(),
@@ -702,6 +703,33 @@ fn one_to_one_ops() -> Vec<Item> {
     items
 }
 
+/// atomic_ops.toml: what an atomic does and its SPIR-V instruction, both ways.
+fn atomic_ops() -> Vec<Item> {
+    let table: BTreeMap<String, String> = read("atomic_ops.toml");
+    let a = |n: &str| format!("crate::ir::AtomicOp::{n}");
+    let op = |o: &str| format!("spirv::Op::{o}");
+    vec![
+        Item::total(
+            "The SPIR-V instruction of an atomic operation (mappings/atomic_ops.toml).",
+            ("atomic_opcode", "a: crate::ir::AtomicOp", "spirv::Op"),
+            table.iter().map(|(n, o)| (a(n), op(o))).collect(),
+        ),
+        Item::partial(
+            "The atomic operation of a SPIR-V instruction, if it is one (inverse of\n\
+             `atomic_opcode`).",
+            ("atomic_op", "op: spirv::Op", "crate::ir::AtomicOp"),
+            table.iter().map(|(n, o)| (op(o), a(n))).collect(),
+        ),
+    ]
+}
+
+/// An atomic operation of atomics.toml and atomics_c11.toml, named by its SPIR-V
+/// instruction there (`AtomicIAdd`), as the graph's `AtomicOp` variant (`IAdd`).
+fn atomic_variant(v: &Option<String>) -> Option<String> {
+    v.as_ref()
+        .map(|v| v.strip_prefix("Atomic").unwrap_or(v).to_string())
+}
+
 /// atomics.toml and atomics_c11.toml: OpenCL C 1.x and 2.0 atomics, both ways.
 fn atomics() -> Vec<Item> {
     let at: BTreeMap<String, ByClass> = read("atomics.toml");
@@ -710,31 +738,39 @@ fn atomics() -> Vec<Item> {
         rows.into_iter()
             .flat_map(|(name, ops)| {
                 ops.into_iter()
-                    .flatten()
-                    .map(move |v| (format!("spirv::Op::{v}"), format!("{name:?}")))
+                    .filter_map(atomic_variant)
+                    .map(move |v| (format!("crate::ir::AtomicOp::{v}"), format!("{name:?}")))
             })
             .collect()
     };
     let c11_class = |c: &C11Atomic| {
         let class = ByClass {
-            op: c.op.clone(),
+            op: atomic_variant(&c.op),
             float: None,
-            signed: c.signed.clone(),
-            unsigned: c.unsigned.clone(),
+            signed: atomic_variant(&c.signed),
+            unsigned: atomic_variant(&c.unsigned),
         };
-        by_class("spirv::Op", &class, false)
+        by_class("crate::ir::AtomicOp", &class, false)
     };
     vec![
         Item::partial(
-            "SPIR-V atomic of an OpenCL C 1.x atomic (name without atomic_/atom_ prefix).",
-            ("atomic", "name: &str", "ByClass<spirv::Op>"),
+            "The atomic operation of an OpenCL C 1.x atomic (name without atomic_/atom_ prefix).",
+            ("atomic", "name: &str", "ByClass<crate::ir::AtomicOp>"),
             at.iter()
-                .map(|(name, c)| (format!("{name:?}"), by_class("spirv::Op", c, false)))
+                .map(|(name, c)| {
+                    let class = ByClass {
+                        op: atomic_variant(&c.op),
+                        float: None,
+                        signed: atomic_variant(&c.signed),
+                        unsigned: atomic_variant(&c.unsigned),
+                    };
+                    (format!("{name:?}"), by_class("crate::ir::AtomicOp", &class, false))
+                })
                 .collect(),
         ),
         Item::partial(
-            "OpenCL C 1.x atomic name (without atomic_/atom_ prefix) of a SPIR-V atomic.",
-            ("atomic_name", "op: spirv::Op", "&'static str"),
+            "OpenCL C 1.x atomic name (without atomic_/atom_ prefix) of an atomic operation.",
+            ("atomic_name", "op: crate::ir::AtomicOp", "&'static str"),
             names(
                 at.iter()
                     .map(|(n, c)| (n, [&c.op, &c.signed, &c.unsigned]))
@@ -742,16 +778,16 @@ fn atomics() -> Vec<Item> {
             ),
         ),
         Item::partial(
-            "SPIR-V atomic of an OpenCL C 2.0 atomic function (without `_explicit`) and the number\n\
+            "The atomic operation of an OpenCL C 2.0 atomic function (without `_explicit`) and the number\n\
              of value operands after its pointer (mappings/atomics_c11.toml).",
-            ("c11_atomic", "name: &str", "(ByClass<spirv::Op>, u32)"),
+            ("c11_atomic", "name: &str", "(ByClass<crate::ir::AtomicOp>, u32)"),
             c11.iter()
                 .map(|(name, c)| (format!("{name:?}"), format!("({}, {})", c11_class(c), c.values)))
                 .collect(),
         ),
         Item::partial(
-            "OpenCL C 2.0 atomic function (without `_explicit`) of a SPIR-V atomic.",
-            ("c11_atomic_name", "op: spirv::Op", "&'static str"),
+            "OpenCL C 2.0 atomic function (without `_explicit`) of an atomic operation.",
+            ("c11_atomic_name", "op: crate::ir::AtomicOp", "&'static str"),
             names(
                 c11.iter()
                     .filter(|(_, c)| !c.read)

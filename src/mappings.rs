@@ -130,6 +130,19 @@ mod tests {
         );
     }
 
+    /// Each atomic operation is its own SPIR-V instruction and back.
+    #[test]
+    fn atomic_operations_and_opcodes_both_ways() {
+        let mut seen = std::collections::HashSet::new();
+        for &a in crate::ir::AtomicOp::ALL {
+            let op = atomic_opcode(a);
+            assert!(seen.insert(op), "{a:?}: Op{op:?} twice");
+            assert_eq!(atomic_op(op), Some(a));
+        }
+        assert_eq!(atomic_op(spirv::Op::AtomicCompareExchangeWeak), None);
+        assert_eq!(atomic_name(crate::ir::AtomicOp::UMin), Some("min"));
+    }
+
     /// OpenCL.std instructions the reader produces from code rather than from opencl_std.toml
     /// (their operands need rewriting).
     const HANDLED_IN_CODE: &[&str] = &[

@@ -3,13 +3,13 @@
 //! (`work_group_barrier`, `atomic_work_item_fence`, `atomic_fetch_add_explicit` on a
 //! `volatile atomic_T *`).
 
-use spirv::{MemorySemantics, Op as S, Scope};
+use crate::ir::AtomicOp as A;
+use spirv::{MemorySemantics, Scope};
 
 use super::function::FnWriter;
 use super::ops::Shape;
 use super::precedence::Expr;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::takes_unsigned;
 use crate::ir::{AddressSpace, Handle, Type};
 use crate::mappings;
 
@@ -146,7 +146,7 @@ impl FnWriter<'_, '_> {
     /// An atomic read-modify-write, load, store, exchange or flag operation.
     pub fn atomic(
         &mut self,
-        op: S,
+        op: A,
         scope: Scope,
         semantics: u32,
         a: Vec<Expr>,
@@ -160,9 +160,8 @@ impl FnWriter<'_, '_> {
             ));
         };
         let (_, shape) = self.w.shape(pointee);
-        let signed = !takes_unsigned(op)
-            && matches!(shape, Shape::Int(_))
-            && matches!(op, S::AtomicSMin | S::AtomicSMax);
+        let signed =
+            !op.unsigned() && matches!(shape, Shape::Int(_)) && matches!(op, A::SMin | A::SMax);
         let elem = match shape {
             Shape::Int(w) if signed => super::types::sint_name(w).unwrap_or("int").to_string(),
             _ => self.w.type_name(pointee)?,
@@ -185,13 +184,7 @@ impl FnWriter<'_, '_> {
                 self.w.needs.extension("cl_khr_int64_base_atomics");
                 if matches!(
                     op,
-                    S::AtomicSMin
-                        | S::AtomicSMax
-                        | S::AtomicUMin
-                        | S::AtomicUMax
-                        | S::AtomicAnd
-                        | S::AtomicOr
-                        | S::AtomicXor
+                    A::SMin | A::SMax | A::UMin | A::UMax | A::And | A::Or | A::Xor
                 ) {
                     self.w.needs.extension("cl_khr_int64_extended_atomics");
                 }
@@ -218,7 +211,7 @@ impl FnWriter<'_, '_> {
             self.w.needs.extension("cl_khr_int64_base_atomics");
             self.w.needs.extension("cl_khr_int64_extended_atomics");
         }
-        let atomic_ty = if matches!(op, S::AtomicFlagTestAndSet | S::AtomicFlagClear) {
+        let atomic_ty = if matches!(op, A::FlagTestAndSet | A::FlagClear) {
             "atomic_flag".to_string()
         } else {
             format!("atomic_{elem}")
@@ -229,7 +222,7 @@ impl FnWriter<'_, '_> {
         let p = Expr::cast(&format!("volatile {sw}{atomic_ty} *"), &a[0]);
         let order = Expr::atom(order_word(semantics)?);
         let sc = Expr::atom(scope_word(scope)?);
-        if matches!(op, S::AtomicCompareExchange | S::AtomicCompareExchangeWeak) {
+        if op == A::CompareExchange {
             // The C11 form returns whether it stored and leaves the old value in `expected`:
             // `(expected = cmp, atomic_compare_exchange_strong_explicit(p, &expected, value,
             // order, failure order, scope), expected)`.
@@ -261,8 +254,8 @@ impl FnWriter<'_, '_> {
         // An increment's 1 of the atomic's own type (a bare 1 is ambiguous for 64-bit ones).
         let one = Expr::cast(&elem, &Expr::atom("1"));
         let (base, v) = match op {
-            S::AtomicIIncrement => (mappings::c11_atomic_name(S::AtomicIAdd), Some(one)),
-            S::AtomicIDecrement => (mappings::c11_atomic_name(S::AtomicISub), Some(one)),
+            A::IIncrement => (mappings::c11_atomic_name(A::IAdd), Some(one)),
+            A::IDecrement => (mappings::c11_atomic_name(A::ISub), Some(one)),
             _ => (
                 mappings::c11_atomic_name(op),
                 match a.get(1) {

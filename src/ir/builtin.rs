@@ -2,6 +2,7 @@
 //! either side spells it (mangled `_Z13get_global_idj`, `__spirv_BuiltInGlobalInvocationId`,
 //! an OpExtInst, an OpAtomicIAdd, ...).
 
+pub use super::atomic::AtomicOp;
 pub use super::primitive::{IntegerDot, Primitive};
 pub use super::sign::Sign;
 pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, OpenclStd100Op as CLOp, Scope};
@@ -85,8 +86,8 @@ pub enum Builtin {
     /// An atomic read-modify-write (`OpAtomicIAdd`, ...). For compare-exchange `semantics` is
     /// used for both the equal and unequal case.
     Atomic {
-        /// The SPIR-V atomic instruction.
-        op: spirv::Op,
+        /// What it does.
+        op: AtomicOp,
         /// Its memory scope.
         scope: Scope,
         /// SPIR-V memory semantics.
@@ -239,18 +240,13 @@ pub fn is_collective(op: spirv::Op) -> bool {
         })
 }
 
-/// Instructions whose integer operands are unsigned (the U forms of min and max): where a
+/// Collectives whose integer operands are unsigned (the U forms of min and max): where a
 /// spelling needs a sign (IA64 mangling, OpenCL C overloads) these get `uint`, others `int`.
 pub fn takes_unsigned(op: spirv::Op) -> bool {
     use spirv::Op as S;
     matches!(
         op,
-        S::AtomicUMin
-            | S::AtomicUMax
-            | S::GroupUMin
-            | S::GroupUMax
-            | S::GroupNonUniformUMin
-            | S::GroupNonUniformUMax
+        S::GroupUMin | S::GroupUMax | S::GroupNonUniformUMin | S::GroupNonUniformUMax
     )
 }
 

@@ -5,7 +5,7 @@
 //! names, `!opencl.*` metadata, result ids, decorations — into meaning here, and the writers
 //! choose encodings again. Nothing in this module is a mangled name or a SPIR-V id; the
 //! spellings live with the format that owns them (and in `mappings/`). Where SPIR-V's
-//! enumerations already name a meaning (an atomic or collective instruction, a built-in
+//! enumerations already name a meaning (a collective instruction, a built-in
 //! variable, an OpenCL.std instruction, a scope), the graph uses the `spirv` crate's types, which the
 //! library re-exports as [`crate::spirv_headers`] and versions as part of its API.
 //!
@@ -129,7 +129,7 @@
 //!
 //! Each file defines one part of the graph: [`arena`] the handles, [`types`], [`constant`],
 //! [`function`] (values, instructions, blocks, terminators), [`builtin`] (what a builtin
-//! call means), [`primitive`] (the operations kept as themselves), [`sign`] (the signedness
+//! call means), [`atomic`] (what an atomic does), [`primitive`] (the operations kept as themselves), [`sign`] (the signedness
 //! an operation gives an integer), [`kernel`] (what OpenCL says of an entry point), [`interface`] (a Vulkan
 //! entry point's interface), [`debug`] (source positions, scopes, variables and the source's
 //! types, for debuggers: beside the program, never part of what it computes), [`module`]
@@ -144,6 +144,7 @@
 //! owns them (`spir`, `spirv`), and the tables between them in `mappings/`.
 
 pub mod arena;
+pub mod atomic;
 pub mod builtin;
 pub mod cfg;
 pub mod constant;
@@ -160,6 +161,7 @@ pub mod types;
 pub mod typing;
 
 pub use arena::{Arena, Handle, UniqueArena};
+pub use atomic::AtomicOp;
 pub use builtin::{Builtin, ConvertKind, ImageOp, IntegerDot, Sign, TexelKind};
 pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
 pub use debug::{DebugInfo, Location};

@@ -6,7 +6,7 @@
 
 use spirv::{GroupOperation, Op as S, Scope};
 
-use crate::ir::builtin::{is_collective, takes_group_operation, Builtin, Primitive};
+use crate::ir::builtin::{is_collective, takes_group_operation, AtomicOp, Builtin, Primitive};
 
 /// One operand of the SPIR-V form, over a writer's value type `V`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,28 +21,9 @@ pub enum Slot<V> {
     Operation(GroupOperation),
 }
 
-/// Atomic instructions: pointer, scope, semantics, then any values.
+/// Atomic instructions (pointer, scope, semantics, then any values): the operation each is.
 pub fn is_atomic(op: S) -> bool {
-    matches!(
-        op,
-        S::AtomicLoad
-            | S::AtomicStore
-            | S::AtomicExchange
-            | S::AtomicCompareExchange
-            | S::AtomicIIncrement
-            | S::AtomicIDecrement
-            | S::AtomicIAdd
-            | S::AtomicISub
-            | S::AtomicSMin
-            | S::AtomicUMin
-            | S::AtomicSMax
-            | S::AtomicUMax
-            | S::AtomicAnd
-            | S::AtomicOr
-            | S::AtomicXor
-            | S::AtomicFlagTestAndSet
-            | S::AtomicFlagClear
-    )
+    crate::mappings::atomic_op(op).is_some()
 }
 
 impl Builtin {
@@ -76,7 +57,7 @@ impl Builtin {
                 let (sc, se) = (Slot::Int(*scope as u32), Slot::Int(*semantics));
                 let ops = match op {
                     // graph (ptr, cmp, value) -> (ptr, scope, equal, unequal, value, comparator)
-                    S::AtomicCompareExchange => {
+                    AtomicOp::CompareExchange => {
                         let unequal = Slot::Int(unequal_semantics(*semantics));
                         vec![v(0), sc, se, unequal, v(2), v(1)]
                     }
@@ -85,7 +66,7 @@ impl Builtin {
                         .chain((1..args.len()).map(v))
                         .collect(),
                 };
-                (*op, ops)
+                (crate::mappings::atomic_opcode(*op), ops)
             }
             Builtin::AsyncCopy { strided: true } => {
                 (S::GroupAsyncCopy, vec![wg, v(0), v(1), v(2), v(3), v(4)])
@@ -216,7 +197,8 @@ impl Builtin {
                             .collect()
                     };
                     let b = Builtin::Atomic {
-                        op,
+                        op: crate::mappings::atomic_op(op)
+                            .ok_or_else(|| format!("Op{op:?} is no atomic"))?,
                         scope: scope(1)?,
                         semantics,
                     };
@@ -304,7 +286,7 @@ mod tests {
             ),
             (
                 Builtin::Atomic {
-                    op: S::AtomicCompareExchange,
+                    op: AtomicOp::CompareExchange,
                     scope: Scope::Device,
                     semantics: 0x10,
                 },
@@ -312,7 +294,7 @@ mod tests {
             ),
             (
                 Builtin::Atomic {
-                    op: S::AtomicLoad,
+                    op: AtomicOp::Load,
                     scope: Scope::Device,
                     semantics: 0,
                 },
@@ -320,7 +302,7 @@ mod tests {
             ),
             (
                 Builtin::Atomic {
-                    op: S::AtomicIAdd,
+                    op: AtomicOp::IAdd,
                     scope: Scope::Workgroup,
                     semantics: 0x2,
                 },

@@ -8,7 +8,7 @@
 //! the operation computes on numbers, pointers where it reads or writes memory, OpenCL objects
 //! where it works on one; results are of the kind the operation produces.
 
-use crate::ir::builtin::{Builtin, CLOp, ConvertKind, ImageOp, Primitive, TexelKind};
+use crate::ir::builtin::{AtomicOp, Builtin, CLOp, ConvertKind, ImageOp, Primitive, TexelKind};
 use crate::ir::module::Module;
 use crate::ir::types::Type;
 use crate::ir::Handle;
@@ -342,8 +342,8 @@ impl Check<'_> {
             .then(|| "operand and result differ in lanes".into())
     }
 
-    fn atomic(&self, op: spirv::Op) -> Option<String> {
-        use spirv::Op as S;
+    fn atomic(&self, op: AtomicOp) -> Option<String> {
+        use AtomicOp as A;
         if let Some(e) = self.pointer(0) {
             return Some(e);
         }
@@ -352,12 +352,21 @@ impl Check<'_> {
             return Some("an atomic on memory that is not a scalar number".into());
         }
         let (values, result) = match op {
-            S::AtomicStore => (1, None),
-            S::AtomicFlagClear => (0, None),
-            S::AtomicFlagTestAndSet => (0, Some(Type::Bool)),
-            S::AtomicLoad | S::AtomicIIncrement | S::AtomicIDecrement => (0, Some(Type::Void)),
-            S::AtomicCompareExchange => (2, Some(Type::Void)),
-            _ => (1, Some(Type::Void)),
+            A::Store => (1, None),
+            A::FlagClear => (0, None),
+            A::FlagTestAndSet => (0, Some(Type::Bool)),
+            A::Load | A::IIncrement | A::IDecrement => (0, Some(Type::Void)),
+            A::CompareExchange => (2, Some(Type::Void)),
+            A::Exchange
+            | A::IAdd
+            | A::ISub
+            | A::SMin
+            | A::UMin
+            | A::SMax
+            | A::UMax
+            | A::And
+            | A::Or
+            | A::Xor => (1, Some(Type::Void)),
         };
         if let Some(e) = self.count(1 + values) {
             return Some(e);

@@ -13,12 +13,12 @@
 //! * The floating-point tests that are Kernel-only instructions (`isfinite`, `isnormal`,
 //!   `signbit`, `isordered`, ...) are computed from IsNan, IsInf and the bits.
 
-use spirv::{BuiltIn, Op as S, Scope};
+use spirv::{BuiltIn, Scope};
 
 use crate::diag::{Error, Result};
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, IntPredicate, Op, Primitive,
-    Type, Value,
+    self, AtomicOp, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, IntPredicate, Op,
+    Primitive, Type, Value,
 };
 
 use super::body::FnBuilder;
@@ -146,7 +146,7 @@ pub(super) fn lower(
 /// semantics; OpenCL C 2.0's `atomic_flag` test-and-set and clear as an exchange and a store.
 fn atomic(
     b: &mut FnBuilder,
-    op: S,
+    op: AtomicOp,
     (sc, semantics): (Scope, u32),
     mut args: Vec<Value>,
     ret: Handle<Type>,
@@ -158,8 +158,8 @@ fn atomic(
     // OpenCL C 2.0's atomic_flag (an atomic_int) has Kernel-only instructions:
     // test-and-set is an exchange with 1 that found other than 0, clear a store of 0.
     let flag = match op {
-        S::AtomicFlagTestAndSet => Some((S::AtomicExchange, 1)),
-        S::AtomicFlagClear => Some((S::AtomicStore, 0)),
+        AtomicOp::FlagTestAndSet => Some((AtomicOp::Exchange, 1)),
+        AtomicOp::FlagClear => Some((AtomicOp::Store, 0)),
         _ => None,
     };
     let (op, word) = match flag {
@@ -177,7 +177,7 @@ fn atomic(
         None => (op, None),
     };
     let ty = match (op, word) {
-        (S::AtomicExchange, Some(wt)) => wt,
+        (AtomicOp::Exchange, Some(wt)) => wt,
         _ => ret,
     };
     let v = b.push(
@@ -192,7 +192,7 @@ fn atomic(
         },
     );
     Ok(match (op, word) {
-        (S::AtomicExchange, Some(wt)) => {
+        (AtomicOp::Exchange, Some(wt)) => {
             let width = match b.l.out.types[wt] {
                 Type::Int { width } => width,
                 _ => 32,
@@ -215,7 +215,7 @@ fn scope(s: Scope) -> Scope {
 /// OpenCL's memory semantics in Vulkan's terms: SequentiallyConsistent is not allowed (it
 /// becomes AcquireRelease, which is what OpenCL's fences and atomics need of their memory),
 /// loads only acquire and stores only release, and global memory is Uniform memory.
-fn semantics_of(sem: u32, op: Option<S>) -> u32 {
+fn semantics_of(sem: u32, op: Option<AtomicOp>) -> u32 {
     const ORDER: u32 = 0x2 | 0x4 | 0x8 | 0x10;
     const CROSS_WORKGROUP: u32 = 0x200;
     const UNIFORM: u32 = 0x40;
@@ -229,8 +229,8 @@ fn semantics_of(sem: u32, op: Option<S>) -> u32 {
     let ordered = sem & ORDER != 0;
     let order = match op {
         _ if !ordered => 0,
-        Some(S::AtomicLoad) => 0x2,
-        Some(S::AtomicStore) => 0x4,
+        Some(AtomicOp::Load) => 0x2,
+        Some(AtomicOp::Store) => 0x4,
         _ => 0x8,
     };
     // Storage classes without an ordering say nothing, and an ordering of no memory orders

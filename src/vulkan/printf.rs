@@ -16,7 +16,7 @@
 //! * The host prints the records from word 1 up to the count, formatting each argument by
 //!   its conversion with the record's sizes (tests/vkhost does, as clvk does).
 
-use spirv::{Op as S, Scope};
+use spirv::Scope;
 
 use crate::diag::{Error, Result};
 use crate::ir::{
@@ -214,7 +214,7 @@ impl FnBuilder<'_, '_> {
             u32t,
             Op::Builtin {
                 builtin: Builtin::Atomic {
-                    op: S::AtomicIAdd,
+                    op: crate::ir::AtomicOp::IAdd,
                     scope: Scope::Device,
                     semantics: 0,
                 },

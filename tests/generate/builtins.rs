@@ -2,7 +2,7 @@
 //! or round.
 
 use spir_xlate::internals::normal::Converted;
-use spir_xlate::ir::builtin::{BuiltIn, CLOp, Scope};
+use spir_xlate::ir::builtin::{AtomicOp, BuiltIn, CLOp, Scope};
 use spir_xlate::ir::{
     Builtin, Constant, ConstantKind, ConvertKind, Handle, ImageOp, Op, SamplerAddressing,
     SamplerFilter, Sign, TexelKind, Type, Value,
@@ -53,18 +53,18 @@ pub(super) const INT_EXT: [(CLOp, usize); 10] = [
     (CLOp::u_sub_sat, 2),
     (CLOp::s_abs, 1),
 ];
-pub(super) const ATOMICS: [(spirv::Op, usize); 11] = [
-    (spirv::Op::AtomicIAdd, 1),
-    (spirv::Op::AtomicISub, 1),
-    (spirv::Op::AtomicSMax, 1),
-    (spirv::Op::AtomicUMin, 1),
-    (spirv::Op::AtomicAnd, 1),
-    (spirv::Op::AtomicOr, 1),
-    (spirv::Op::AtomicXor, 1),
-    (spirv::Op::AtomicExchange, 1),
-    (spirv::Op::AtomicIIncrement, 0),
-    (spirv::Op::AtomicIDecrement, 0),
-    (spirv::Op::AtomicCompareExchange, 2),
+pub(super) const ATOMICS: [(AtomicOp, usize); 11] = [
+    (AtomicOp::IAdd, 1),
+    (AtomicOp::ISub, 1),
+    (AtomicOp::SMax, 1),
+    (AtomicOp::UMin, 1),
+    (AtomicOp::And, 1),
+    (AtomicOp::Or, 1),
+    (AtomicOp::Xor, 1),
+    (AtomicOp::Exchange, 1),
+    (AtomicOp::IIncrement, 0),
+    (AtomicOp::IDecrement, 0),
+    (AtomicOp::CompareExchange, 2),
 ];
 
 /// OpenCL C 2.0's work-group and sub-group collectives on a scalar: (instruction, on floats).
@@ -171,9 +171,7 @@ impl FnBuilder<'_> {
         // read back as those forms: README's lossiness table.)
         let c11 = !matches!(
             op,
-            spirv::Op::AtomicIIncrement
-                | spirv::Op::AtomicIDecrement
-                | spirv::Op::AtomicCompareExchange
+            AtomicOp::IIncrement | AtomicOp::IDecrement | AtomicOp::CompareExchange
         );
         let (scope, semantics) =
             if self.m.source.spir_version == Some((2, 0)) && c11 && !s.c.is_multiple_of(3) {

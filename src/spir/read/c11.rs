@@ -43,8 +43,8 @@ pub(super) fn c11_atomic(
     ret: ir::Handle<Type>,
     args: &[Value],
 ) -> Result<Option<Lowered>> {
+    use crate::ir::AtomicOp as A;
     use spirv::MemorySemantics as M;
-    use spirv::Op as S;
     let name = d.name.as_str();
     let (base, explicit) = match name.strip_suffix("_explicit") {
         Some(b) => (b, true),
@@ -76,7 +76,7 @@ pub(super) fn c11_atomic(
     let values = values as usize;
     // The operands after the pointer and values: the orders (two for compare-exchange),
     // then the scope.
-    let orders = if op == S::AtomicCompareExchange { 2 } else { 1 };
+    let orders = if op == A::CompareExchange { 2 } else { 1 };
     let want = 1 + values + if explicit { orders } else { 0 };
     if args.len() != want && !(explicit && args.len() == want + 1) {
         return Err(unknown(mangled, d));
@@ -142,7 +142,7 @@ pub(super) fn c11_atomic(
         scope,
         semantics,
     };
-    if op != S::AtomicCompareExchange {
+    if op != A::CompareExchange {
         let operands = args[..1 + values].to_vec();
         return Ok(Some(Lowered::Inst(
             ret,

@@ -7,12 +7,12 @@
 //! (mappings/opencl_enums.toml), the compare-exchange's failure order the success order
 //! without its release part.
 
-use spirv::{MemorySemantics, Op as S, Scope};
+use crate::ir::AtomicOp as A;
+use spirv::{MemorySemantics, Scope};
 
 use super::body::FnCtx;
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::takes_unsigned;
 use crate::ir::{self, Type};
 use crate::llvm::{self, Opcode};
 use crate::mappings;
@@ -26,7 +26,7 @@ impl<'a> Writer<'a> {
     pub(super) fn atomic(
         &mut self,
         fc: &mut FnCtx<'a>,
-        op: S,
+        op: A,
         scope: Scope,
         semantics: u32,
         a: &[llvm::Value<'a>],
@@ -57,7 +57,7 @@ impl<'a> Writer<'a> {
     fn atomic_1x(
         &mut self,
         base: &str,
-        op: S,
+        op: A,
         a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
         rt: llvm::Type<'a>,
@@ -69,7 +69,7 @@ impl<'a> Writer<'a> {
             .ok_or_else(|| Error::malformed("atomic on a value that is not a pointer"))?;
         let wide = super::builtins::scalar_bits(self.m, pointee) == 64;
         let name = format!("{}_{base}", if wide { "atom" } else { "atomic" });
-        let signed = !takes_unsigned(op);
+        let signed = !op.unsigned();
         let mut ps = Vec::new();
         for (i, &t) in tys.iter().enumerate() {
             let mut p = self.mtype(t, signed)?;
@@ -121,7 +121,7 @@ impl<'a> Writer<'a> {
     fn atomic_c11(
         &mut self,
         fc: &mut FnCtx<'a>,
-        op: S,
+        op: A,
         scope: Scope,
         semantics: u32,
         a: &[llvm::Value<'a>],
@@ -129,7 +129,7 @@ impl<'a> Writer<'a> {
         rt: llvm::Type<'a>,
         out: &str,
     ) -> Result<llvm::Value<'a>> {
-        let signed = !takes_unsigned(op);
+        let signed = !op.unsigned();
         let pointee = self
             .m
             .pointee(tys[0])
@@ -146,17 +146,17 @@ impl<'a> Writer<'a> {
         let p = self.to_generic(a[0])?;
         let order = self.order_arg(semantics)?;
         let scope_v = self.scope_arg(scope)?;
-        if op == S::AtomicCompareExchange {
+        if op == A::CompareExchange {
             return self
                 .compare_exchange_c11(fc, atomic_ptr, elem, p, a, semantics, scope_v, rt, out);
         }
         // Increments and decrements are additions and subtractions of 1.
         let (base, value) = match op {
-            S::AtomicIIncrement | S::AtomicIDecrement => {
-                let add = if op == S::AtomicIIncrement {
-                    S::AtomicIAdd
+            A::IIncrement | A::IDecrement => {
+                let add = if op == A::IIncrement {
+                    A::IAdd
                 } else {
-                    S::AtomicISub
+                    A::ISub
                 };
                 let elem = a[0]
                     .type_of()

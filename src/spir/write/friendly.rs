@@ -176,7 +176,10 @@ impl<'a> Writer<'a> {
                 let (op, slots) = builtin
                     .spirv_form(&positions)
                     .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
-                let signed = !crate::ir::builtin::takes_unsigned(op);
+                let signed = match builtin {
+                    Builtin::Atomic { op, .. } => !op.unsigned(),
+                    _ => !crate::ir::builtin::takes_unsigned(op),
+                };
                 let (mut ps, mut av) = (Vec::new(), Vec::new());
                 for slot in slots {
                     match slot {

@@ -294,7 +294,7 @@ impl FnBuilder<'_, '_> {
     }
 
     /// A relaxed atomic `op` of `v` on the word `p` points to, at work-group scope.
-    fn word_atomic(&mut self, op: spirv::Op, p: Value, v: Value) {
+    fn word_atomic(&mut self, op: crate::ir::AtomicOp, p: Value, v: Value) {
         let u32t = self.u32t();
         self.push(
             u32t,
@@ -400,8 +400,8 @@ impl FnBuilder<'_, '_> {
                     // Other work-items may store the word's other bytes meanwhile: clear
                     // and set this part's bits atomically, touching no other bits.
                     let p = self.word_at(space, off)?;
-                    self.word_atomic(spirv::Op::AtomicAnd, p, keep_mask);
-                    self.word_atomic(spirv::Op::AtomicOr, p, x);
+                    self.word_atomic(crate::ir::AtomicOp::And, p, keep_mask);
+                    self.word_atomic(crate::ir::AtomicOp::Or, p, x);
                     return Ok(());
                 }
                 let w = self.load_word(space, off)?;
