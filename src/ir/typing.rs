@@ -146,8 +146,14 @@ impl Module {
 
     /// An array of `len` elements of type `elem`, refused as malformed input past
     /// [`Module::MAX_OBJECT_BYTES`] (every type the readers make passes the same check, so
-    /// `elem`'s own size is bounded): what both readers ask before making one.
+    /// `elem`'s own size is bounded), and as unsupported when empty (LLVM's `[0 x T]`, an
+    /// `alloca` of no elements): what both readers ask before making one.
     pub fn check_array(&self, elem: Handle<Type>, len: u64) -> crate::diag::Result<()> {
+        if len == 0 {
+            return Err(crate::diag::Error::unsupported(
+                "an array of no elements (SPIR-V's arrays have at least one)",
+            ));
+        }
         let size = self.size_of(elem);
         match size.checked_mul(len) {
             Some(bytes) if bytes <= Self::MAX_OBJECT_BYTES => Ok(()),

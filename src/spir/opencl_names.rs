@@ -200,7 +200,14 @@ pub fn image_from_name(base: &str) -> Option<ImageType> {
         }
     }
     img.dim = dim;
-    Some(img)
+    // OpenCL C's image types: arrays of 1D and 2D images, depth and multisampling in 2D.
+    let other = img.depth || img.multisampled;
+    let exists = match dim {
+        ImageDim::Dim2D => true,
+        ImageDim::Dim1D => !other,
+        ImageDim::Buffer | ImageDim::Dim3D => !other && !img.arrayed,
+    };
+    exists.then_some(img)
 }
 
 impl Module {

@@ -18,6 +18,7 @@ impl FnLowering<'_, '_> {
             match &i.num_elements {
                 Operand::ConstantOperand(c) => match c.as_ref() {
                     llvm_ir::Constant::Int { value, .. } => {
+                        self.m.check_array(allocated, *value)?;
                         element = Some(allocated);
                         allocated = self.m.ty(Type::Array {
                             elem: allocated,
