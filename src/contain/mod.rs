@@ -338,6 +338,7 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
         .rev()
         .find_map(|l| l.strip_prefix("LLVM ERROR: "))
     {
+        let reason = &bounded(reason);
         return match work {
             Work::ReadBitcode if reason.contains("out of memory") => {
                 Error::new(ErrorKind::Limit(format!(
@@ -377,7 +378,7 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
     };
     let said = lines
         .last()
-        .map(|l| format!(": {}", l.strip_prefix("error: ").unwrap_or(l)))
+        .map(|l| format!(": {}", bounded(l.strip_prefix("error: ").unwrap_or(l))))
         .unwrap_or_default();
     match work {
         Work::ReadBitcode => Error::malformed(format!(
@@ -394,6 +395,18 @@ fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>
         )),
     }
 }
+
+/// A line the child printed, as a message quotes it: at most [`QUOTED_CHARS`] characters (a
+/// crashing reader may print a name of a megabyte), the cut said.
+fn bounded(line: &str) -> String {
+    match line.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => format!("{} [... {} more bytes]", &line[..at], line.len() - at),
+        None => line.to_string(),
+    }
+}
+
+/// The most characters of a child's line a message quotes.
+const QUOTED_CHARS: usize = 300;
 
 fn signal_name(s: i32) -> String {
     let name = match s {
@@ -414,6 +427,20 @@ mod unix;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_childs_long_line_is_quoted_cut() {
+        let long = "x".repeat(100_000);
+        let e = death_error(Work::ReadBitcode, long.as_bytes(), Some(11), None);
+        let text = e.to_string();
+        assert!(text.len() < 500, "{} bytes", text.len());
+        assert!(text.contains("[... 99700 more bytes]"), "{text}");
+        let short = death_error(Work::ReadBitcode, b"bad record", Some(11), None);
+        assert!(
+            short.to_string().ends_with("(SIGSEGV): bad record"),
+            "{short}"
+        );
+    }
 
     #[test]
     fn memory_is_bounded_by_the_input_size() {
