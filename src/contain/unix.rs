@@ -174,10 +174,18 @@ pub(super) struct Pipes {
     pub open: [bool; 2],
     pub answer: Vec<u8>,
     pub stderr: Vec<u8>,
+    /// When stderr was last read: it is read at most every [`STDERR_EVERY`].
+    stderr_read: Option<std::time::Instant>,
 }
 
 /// How much one read asks for.
 const CHUNK: usize = 1 << 16;
+
+/// How often stderr is read while the child runs. LLVM writes its messages unbuffered, a byte
+/// at a time: read as it came, a crash printing a long name woke the parent for every byte
+/// (three minutes for an 800 KB line). Between reads the pipe's buffer holds what comes (the
+/// child waits when it is full), and the answer is read as it arrives all the same.
+const STDERR_EVERY: Duration = Duration::from_millis(10);
 
 impl Pipes {
     pub fn new(answer: i32, stderr: i32) -> Pipes {
@@ -186,14 +194,22 @@ impl Pipes {
             open: [true, true],
             answer: Vec::new(),
             stderr: Vec::new(),
+            stderr_read: None,
         }
     }
 
     /// Wait up to `wait` for data on the open pipes and read what came; `false` when
     /// polling failed.
     pub fn read_ready(&mut self, wait: Duration) -> bool {
+        let stderr_due = self
+            .stderr_read
+            .is_none_or(|at| at.elapsed() >= STDERR_EVERY);
         let mut fds = [0, 1].map(|i| libc::pollfd {
-            fd: if self.open[i] { self.fds[i] } else { -1 },
+            fd: if self.open[i] && (i == 0 || stderr_due) {
+                self.fds[i]
+            } else {
+                -1
+            },
             events: libc::POLLIN,
             revents: 0,
         });
@@ -209,6 +225,7 @@ impl Pipes {
             let sink = if i == 0 {
                 &mut self.answer
             } else {
+                self.stderr_read = Some(std::time::Instant::now());
                 &mut self.stderr
             };
             // Read straight into the sink's spare capacity (no zeroed buffer per call, no
