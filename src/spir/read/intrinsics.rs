@@ -43,6 +43,12 @@ pub(super) fn intrinsic(
         Value::Const(c) => matches!(l.m.constants[c].kind, ConstantKind::Int(1)),
         _ => false,
     };
+    // A copy or fill of no bytes does nothing (SPIR-V's sized copy takes no size 0).
+    let no_bytes = matches!(args.get(2), Some(Value::Const(c))
+        if matches!(l.m.constants[*c].kind, ConstantKind::Int(0)));
+    if matches!(base.as_str(), "memcpy" | "memmove" | "memset") && no_bytes {
+        return Ok(Lowered::Nothing);
+    }
     Ok(match base.as_str() {
         "memmove" => memmove(l, ret, &args, align, constant_bool(l, args[3]))?,
         "memcpy" => {

@@ -356,7 +356,23 @@ impl Pass<'_, '_> {
     /// A lane of a wide vector read or written, or its lanes shuffled.
     fn element_op(&mut self, ty: Handle<Type>, op: Op) -> Result<Outcome> {
         let lanes_of = |s: &Self, t: Handle<Type>| s.m.lanes(t);
+        // A constant lane past the end reads an undefined value and writes nothing (LLVM's
+        // poison): the vector's members have no such index.
+        let past_end = |s: &Self, vector: Value, index: Value| {
+            s.const_index(index)
+                .is_some_and(|i| i >= lanes_of(s, s.ty_of(vector)))
+        };
         Ok(match op {
+            Op::ExtractElement { vector, index } if past_end(self, vector, index) => {
+                let undef = self.m.constant(Constant {
+                    ty,
+                    kind: ConstantKind::Undef,
+                });
+                Outcome::Rename(Value::Const(undef))
+            }
+            Op::InsertElement { vector, index, .. } if past_end(self, vector, index) => {
+                Outcome::Rename(vector)
+            }
             Op::ExtractElement { vector, index } => match self.const_index(index) {
                 Some(i) => Outcome::Replace(Op::ExtractValue {
                     aggregate: vector,
@@ -519,7 +535,8 @@ impl Pass<'_, '_> {
     fn const_index(&self, v: Value) -> Option<u32> {
         match v {
             Value::Const(c) => match self.m.constants[c].kind {
-                ConstantKind::Int(i) => Some(i as u32),
+                // Past u32, out of range all the same.
+                ConstantKind::Int(i) => Some(u32::try_from(i).unwrap_or(u32::MAX)),
                 ConstantKind::Null => Some(0),
                 _ => None,
             },
