@@ -77,16 +77,19 @@ for t in spir_reader spirv_reader; do
     -max_total_time="$seconds" -timeout=60 -rss_limit_mb=6144 \
     -artifact_prefix="fuzz/artifacts/$t/" >"fuzz/logs/$t.log" 2>&1 &
   fuzzer=$!
-  # Fork mode counts no executions against -runs: stop it at N by its own report.
+  # Fork mode counts no executions against -runs: stop it at N by its own report. Its
+  # parent ignores SIGINT while jobs run; SIGTERM ends it ("run interrupted"), and the jobs
+  # it leaves are ended after it.
   while kill -0 "$fuzzer" 2>/dev/null; do
     sleep 10
     done_runs=$(grep -oE '^#[0-9]+' "fuzz/logs/$t.log" | tail -1 | tr -d '#')
     if [ -n "$done_runs" ] && [ "$done_runs" -ge "$runs" ]; then
-      kill -INT "$fuzzer"
+      kill -TERM "$fuzzer" 2>/dev/null || true
     fi
   done
   wait "$fuzzer"
   rc=$?
+  pkill -f "^$bin/$t -ignore_crashes=1" || true
   set -e
   took=$(($(date +%s) - started))
   # Triage: what passes in one process died in a contained child.

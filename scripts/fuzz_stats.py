@@ -10,6 +10,7 @@ import json
 import os
 import re
 import sys
+import time
 
 target, rc, took, before = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 log = open(f"fuzz/logs/{target}.log", errors="replace").read()
@@ -18,12 +19,21 @@ cov = re.findall(r"cov: (\d+) ft: (\d+)", log)
 counted = re.findall(r"^#(\d+)", log, re.M)
 executions = int(stat.get("number_of_executed_units", counted[-1] if counted else 0))
 artifacts = f"fuzz/artifacts/{target}"
-findings = sorted(
-    f for f in os.listdir(artifacts)
+# This run's inputs only: the folders keep earlier runs' too (libFuzzer dates each file when
+# it writes it, and the triage's move keeps that date).
+since = time.time() - took - 60
+
+
+def this_run(folder):
+    return sorted(f for f in os.listdir(folder) if os.path.getmtime(os.path.join(folder, f)) >= since)
+
+
+findings = [
+    f for f in this_run(artifacts)
     if f.split("-")[0] in ("crash", "timeout", "oom", "leak", "slow")
-)
+]
 contained_dir = os.path.join(artifacts, "contained")
-contained = len(os.listdir(contained_dir)) if os.path.isdir(contained_dir) else 0
+contained = len(this_run(contained_dir)) if os.path.isdir(contained_dir) else 0
 path = "docs/logs/fuzz-campaign.json"
 all_runs = json.load(open(path)) if os.path.exists(path) else {}
 all_runs.setdefault(target, []).append({
