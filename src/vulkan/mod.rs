@@ -49,6 +49,7 @@ mod known_bits;
 mod lanes;
 mod library;
 mod memory;
+mod primitives;
 mod printf;
 mod program_scope;
 pub mod reflection;

@@ -19,6 +19,7 @@ mod friendly;
 mod groups;
 mod metadata;
 mod pipes;
+mod primitives;
 mod types;
 
 use crate::hash::HashMap;
