@@ -10,6 +10,7 @@ use super::ops::Shape;
 use super::precedence::Expr;
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{takes_unsigned, CLOp};
+use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 use crate::ir::{
     AddressSpace, Builtin, ConvertKind, Handle, ImageOp, Sign, TexelKind, Type, Value,
 };
@@ -521,35 +522,7 @@ impl FnWriter<'_, '_> {
                     "the SPIR-V instruction Op{spelled:?} in OpenCL C"
                 )));
             }
-            S::ReadPipe
-            | S::WritePipe
-            | S::ReservedReadPipe
-            | S::ReservedWritePipe
-            | S::ReserveReadPipePackets
-            | S::ReserveWritePipePackets
-            | S::CommitReadPipe
-            | S::CommitWritePipe
-            | S::IsValidReserveId
-            | S::GetNumPipePackets
-            | S::GetMaxPipePackets
-            | S::GroupReserveReadPipePackets
-            | S::GroupReserveWritePipePackets
-            | S::GroupCommitReadPipe
-            | S::GroupCommitWritePipe
-            | S::EnqueueMarker
-            | S::EnqueueKernel
-            | S::GetKernelNDrangeSubGroupCount
-            | S::GetKernelNDrangeMaxSubGroupSize
-            | S::GetKernelWorkGroupSize
-            | S::GetKernelPreferredWorkGroupSizeMultiple
-            | S::RetainEvent
-            | S::ReleaseEvent
-            | S::CreateUserEvent
-            | S::IsValidEvent
-            | S::SetUserEventStatus
-            | S::CaptureEventProfilingInfo
-            | S::GetDefaultQueue
-            | S::BuildNDRange => {
+            pipe_primitives!() | enqueue_primitives!() => {
                 return Err(Error::internal(format!(
                     "{op:?} reached the writer of primitives, not of pipes and enqueue"
                 )))

@@ -41,6 +41,51 @@ impl IntegerDot {
     }
 }
 
+/// The pattern of OpenCL C 2.0's pipe primitives (`read_pipe`, `reserve_write_pipe`, ...),
+/// for the exhaustive matches of the writers that hand them to their pipe module as one arm.
+macro_rules! pipe_primitives {
+    () => {
+        $crate::ir::Primitive::ReadPipe
+            | $crate::ir::Primitive::WritePipe
+            | $crate::ir::Primitive::ReservedReadPipe
+            | $crate::ir::Primitive::ReservedWritePipe
+            | $crate::ir::Primitive::ReserveReadPipePackets
+            | $crate::ir::Primitive::ReserveWritePipePackets
+            | $crate::ir::Primitive::CommitReadPipe
+            | $crate::ir::Primitive::CommitWritePipe
+            | $crate::ir::Primitive::IsValidReserveId
+            | $crate::ir::Primitive::GetNumPipePackets
+            | $crate::ir::Primitive::GetMaxPipePackets
+            | $crate::ir::Primitive::GroupReserveReadPipePackets
+            | $crate::ir::Primitive::GroupReserveWritePipePackets
+            | $crate::ir::Primitive::GroupCommitReadPipe
+            | $crate::ir::Primitive::GroupCommitWritePipe
+    };
+}
+pub(crate) use pipe_primitives;
+
+/// The pattern of OpenCL C 2.0's device-side enqueue and event primitives (`enqueue_kernel`,
+/// `get_kernel_work_group_size`, `retain_event`, ...), as [`pipe_primitives`] is the pipes'.
+macro_rules! enqueue_primitives {
+    () => {
+        $crate::ir::Primitive::EnqueueMarker
+            | $crate::ir::Primitive::EnqueueKernel
+            | $crate::ir::Primitive::GetKernelNDrangeSubGroupCount
+            | $crate::ir::Primitive::GetKernelNDrangeMaxSubGroupSize
+            | $crate::ir::Primitive::GetKernelWorkGroupSize
+            | $crate::ir::Primitive::GetKernelPreferredWorkGroupSizeMultiple
+            | $crate::ir::Primitive::RetainEvent
+            | $crate::ir::Primitive::ReleaseEvent
+            | $crate::ir::Primitive::CreateUserEvent
+            | $crate::ir::Primitive::IsValidEvent
+            | $crate::ir::Primitive::SetUserEventStatus
+            | $crate::ir::Primitive::CaptureEventProfilingInfo
+            | $crate::ir::Primitive::GetDefaultQueue
+            | $crate::ir::Primitive::BuildNDRange
+    };
+}
+pub(crate) use enqueue_primitives;
+
 /// Declares [`Primitive`] and its list of every variant, from one list.
 macro_rules! primitives {
     ($($(#[$doc:meta])* $name:ident,)*) => {
@@ -262,48 +307,15 @@ impl Primitive {
     }
 
     /// OpenCL C 2.0's pipe instructions.
+    /// OpenCL C 2.0's pipe instructions.
     pub fn is_pipe(self) -> bool {
-        use Primitive as P;
-        matches!(
-            self,
-            P::ReadPipe
-                | P::WritePipe
-                | P::ReservedReadPipe
-                | P::ReservedWritePipe
-                | P::ReserveReadPipePackets
-                | P::ReserveWritePipePackets
-                | P::CommitReadPipe
-                | P::CommitWritePipe
-                | P::IsValidReserveId
-                | P::GetNumPipePackets
-                | P::GetMaxPipePackets
-                | P::GroupReserveReadPipePackets
-                | P::GroupReserveWritePipePackets
-                | P::GroupCommitReadPipe
-                | P::GroupCommitWritePipe
-        )
+        matches!(self, pipe_primitives!())
     }
 
     /// OpenCL C 2.0's device-side enqueue and event instructions.
+    /// OpenCL C 2.0's device-side enqueue and event instructions.
     pub fn is_enqueue(self) -> bool {
-        use Primitive as P;
-        matches!(
-            self,
-            P::EnqueueMarker
-                | P::EnqueueKernel
-                | P::GetKernelNDrangeSubGroupCount
-                | P::GetKernelNDrangeMaxSubGroupSize
-                | P::GetKernelWorkGroupSize
-                | P::GetKernelPreferredWorkGroupSizeMultiple
-                | P::RetainEvent
-                | P::ReleaseEvent
-                | P::CreateUserEvent
-                | P::IsValidEvent
-                | P::SetUserEventStatus
-                | P::CaptureEventProfilingInfo
-                | P::GetDefaultQueue
-                | P::BuildNDRange
-        )
+        matches!(self, enqueue_primitives!())
     }
 
     /// Whether it computes a value from its operands and does nothing else (see

@@ -10,6 +10,7 @@
 
 use crate::ir::builtin::{AtomicOp, Builtin, CLOp, ConvertKind, ImageOp, Primitive, TexelKind};
 use crate::ir::module::Module;
+use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 use crate::ir::types::Type;
 use crate::ir::Handle;
 
@@ -229,7 +230,7 @@ impl Check<'_> {
             return self.upsample();
         }
         if scalars {
-            if let Some(e) = self.vector_memory(op) {
+            if let Some(e) = self.vector_memory(op, stores) {
                 return Some(e);
             }
         }
@@ -266,19 +267,10 @@ impl Check<'_> {
     /// The vector loads and stores' types (OpenCL.std): `vloadn` and `vstoren` move a vector
     /// of the scalars their pointer points to; the `half` forms read or write halves and
     /// compute in 32- or 64-bit floats, a scalar for `vload_half`/`vstore_half`, a vector
-    /// for the others; every offset is an integer.
-    fn vector_memory(&self, op: CLOp) -> Option<String> {
+    /// for the others; every offset is an integer. `stores`: a store's operand 0 is the value,
+    /// a load's result is.
+    fn vector_memory(&self, op: CLOp, stores: bool) -> Option<String> {
         use CLOp as O;
-        let stores = matches!(
-            op,
-            O::vstoren
-                | O::vstore_half
-                | O::vstore_half_r
-                | O::vstore_halfn
-                | O::vstore_halfn_r
-                | O::vstorea_halfn
-                | O::vstorea_halfn_r
-        );
         // The value moved (a store's operand 0, a load's result), the offset, the pointer.
         let (value, offset, pointer) = if stores {
             (self.args[0], self.args[1], self.args[2])
@@ -651,35 +643,7 @@ impl Check<'_> {
             | S::ImageQuerySamples
             | S::SampledImage => None,
             // Typed by builtins_cl20.rs above.
-            S::ReadPipe
-            | S::WritePipe
-            | S::ReservedReadPipe
-            | S::ReservedWritePipe
-            | S::ReserveReadPipePackets
-            | S::ReserveWritePipePackets
-            | S::CommitReadPipe
-            | S::CommitWritePipe
-            | S::IsValidReserveId
-            | S::GetNumPipePackets
-            | S::GetMaxPipePackets
-            | S::GroupReserveReadPipePackets
-            | S::GroupReserveWritePipePackets
-            | S::GroupCommitReadPipe
-            | S::GroupCommitWritePipe
-            | S::EnqueueMarker
-            | S::EnqueueKernel
-            | S::GetKernelNDrangeSubGroupCount
-            | S::GetKernelNDrangeMaxSubGroupSize
-            | S::GetKernelWorkGroupSize
-            | S::GetKernelPreferredWorkGroupSizeMultiple
-            | S::RetainEvent
-            | S::ReleaseEvent
-            | S::CreateUserEvent
-            | S::IsValidEvent
-            | S::SetUserEventStatus
-            | S::CaptureEventProfilingInfo
-            | S::GetDefaultQueue
-            | S::BuildNDRange => None,
+            pipe_primitives!() | enqueue_primitives!() => None,
         }
     }
 }

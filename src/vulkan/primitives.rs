@@ -11,6 +11,7 @@ use crate::ir::{
 
 use super::body::FnBuilder;
 use super::emit::E;
+use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 
 /// Primitive `op` of `args`, of type `ret`, in the shader form.
 pub(super) fn lower(
@@ -78,35 +79,8 @@ pub(super) fn lower(
         | P::ImageQueryOrder
         | P::ImageQuerySamples
         | P::SampledImage
-        | P::ReadPipe
-        | P::WritePipe
-        | P::ReservedReadPipe
-        | P::ReservedWritePipe
-        | P::ReserveReadPipePackets
-        | P::ReserveWritePipePackets
-        | P::CommitReadPipe
-        | P::CommitWritePipe
-        | P::IsValidReserveId
-        | P::GetNumPipePackets
-        | P::GetMaxPipePackets
-        | P::GroupReserveReadPipePackets
-        | P::GroupReserveWritePipePackets
-        | P::GroupCommitReadPipe
-        | P::GroupCommitWritePipe
-        | P::EnqueueMarker
-        | P::EnqueueKernel
-        | P::GetKernelNDrangeSubGroupCount
-        | P::GetKernelNDrangeMaxSubGroupSize
-        | P::GetKernelWorkGroupSize
-        | P::GetKernelPreferredWorkGroupSizeMultiple
-        | P::RetainEvent
-        | P::ReleaseEvent
-        | P::CreateUserEvent
-        | P::IsValidEvent
-        | P::SetUserEventStatus
-        | P::CaptureEventProfilingInfo
-        | P::GetDefaultQueue
-        | P::BuildNDRange => same(b, op, args, ret),
+        | pipe_primitives!()
+        | enqueue_primitives!() => same(b, op, args, ret),
     })
 }
 

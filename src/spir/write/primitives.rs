@@ -8,6 +8,7 @@ use crate::ir::Primitive as S;
 use super::builtins::scalar_bits;
 use super::Writer;
 use crate::diag::{Error, Result};
+use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 use crate::ir::{self, Sign, Type};
 use crate::llvm::{self, Opcode};
 use crate::mappings;
@@ -196,35 +197,7 @@ impl<'a> Writer<'a> {
                 let spelled = mappings::opcode(op);
                 return Err(self.no_spelling(format!("SPIR-V instruction Op{spelled:?}")));
             }
-            S::ReadPipe
-            | S::WritePipe
-            | S::ReservedReadPipe
-            | S::ReservedWritePipe
-            | S::ReserveReadPipePackets
-            | S::ReserveWritePipePackets
-            | S::CommitReadPipe
-            | S::CommitWritePipe
-            | S::IsValidReserveId
-            | S::GetNumPipePackets
-            | S::GetMaxPipePackets
-            | S::GroupReserveReadPipePackets
-            | S::GroupReserveWritePipePackets
-            | S::GroupCommitReadPipe
-            | S::GroupCommitWritePipe
-            | S::EnqueueMarker
-            | S::EnqueueKernel
-            | S::GetKernelNDrangeSubGroupCount
-            | S::GetKernelNDrangeMaxSubGroupSize
-            | S::GetKernelWorkGroupSize
-            | S::GetKernelPreferredWorkGroupSizeMultiple
-            | S::RetainEvent
-            | S::ReleaseEvent
-            | S::CreateUserEvent
-            | S::IsValidEvent
-            | S::SetUserEventStatus
-            | S::CaptureEventProfilingInfo
-            | S::GetDefaultQueue
-            | S::BuildNDRange => {
+            pipe_primitives!() | enqueue_primitives!() => {
                 return Err(Error::internal(format!(
                     "{op:?} reached the writer of primitives, not of pipes and enqueue"
                 )))
