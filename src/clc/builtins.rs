@@ -17,6 +17,7 @@ use crate::ir::{
 use crate::mappings;
 use crate::spir::groups;
 use crate::spir::opencl_names::convert_name;
+use crate::spir::opencl_names::{float_test_name, no_opencl_c_builtin};
 
 impl FnWriter<'_, '_> {
     /// A builtin call's expression (`None` for a call without a result, written as a
@@ -450,11 +451,8 @@ impl FnWriter<'_, '_> {
             | S::LessOrGreater
             | S::Ordered
             | S::Unordered => {
-                let name = match op {
-                    S::LessOrGreater => "islessgreater",
-                    _ => mappings::relational_name(mappings::opcode(op))
-                        .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?,
-                };
+                let name = float_test_name(op)
+                    .ok_or_else(|| Error::internal(format!("relational {op:?}")))?;
                 let r = Expr::call(name, &a);
                 self.w.relational_result(tys[0], r)?
             }
@@ -495,28 +493,7 @@ impl FnWriter<'_, '_> {
                     &Expr::binary(&Expr::call("get_fence", &a), "<<", &Expr::atom("8")),
                 )
             }
-            S::LogicalAnd
-            | S::LogicalOr
-            | S::LogicalNot
-            | S::LogicalEqual
-            | S::LogicalNotEqual
-            | S::FMod
-            | S::SMod
-            | S::IAddCarry
-            | S::ISubBorrow
-            | S::UMulExtended
-            | S::SMulExtended
-            | S::SizeOf
-            | S::PtrEqual
-            | S::PtrNotEqual
-            | S::PtrDiff
-            | S::CopyObject
-            | S::AtomicFMin
-            | S::AtomicFMax
-            | S::AtomicFAdd
-            | S::ImageQueryLevels
-            | S::ImageQuerySamples
-            | S::SampledImage => {
+            no_opencl_c_builtin!() => {
                 let spelled = mappings::opcode(op);
                 return Err(Error::unsupported(format!(
                     "the SPIR-V instruction Op{spelled:?} in OpenCL C"

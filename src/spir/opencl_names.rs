@@ -6,7 +6,50 @@ use crate::ir::builtin::IntegerDot;
 use crate::ir::module::Module;
 use crate::ir::types::{Access, ImageDim, ImageType, Type};
 use crate::ir::Handle;
-use crate::ir::{Sign, TexelKind};
+use crate::ir::{Primitive, Sign, TexelKind};
+
+/// The OpenCL C relational builtin of a floating-point test primitive (`isnan`, `signbit`,
+/// `islessgreater`, ...); `None` for other primitives.
+pub fn float_test_name(p: Primitive) -> Option<&'static str> {
+    match p {
+        // relational.toml reads `islessgreater` as the comparison it is (FOrdNotEqual).
+        Primitive::LessOrGreater => Some("islessgreater"),
+        p if p.is_float_test() => crate::mappings::relational_name(crate::mappings::opcode(p)),
+        _ => None,
+    }
+}
+
+/// The pattern of the primitives OpenCL C has no builtin for (the logical operations, the
+/// carries and full products, the pointer comparisons and copies, the float atomics, two image
+/// queries, a sampled image): both OpenCL C writers, SPIR's and the source one, refuse them by
+/// name in their exhaustive match.
+macro_rules! no_opencl_c_builtin {
+    () => {
+        $crate::ir::Primitive::LogicalAnd
+            | $crate::ir::Primitive::LogicalOr
+            | $crate::ir::Primitive::LogicalNot
+            | $crate::ir::Primitive::LogicalEqual
+            | $crate::ir::Primitive::LogicalNotEqual
+            | $crate::ir::Primitive::FMod
+            | $crate::ir::Primitive::SMod
+            | $crate::ir::Primitive::IAddCarry
+            | $crate::ir::Primitive::ISubBorrow
+            | $crate::ir::Primitive::UMulExtended
+            | $crate::ir::Primitive::SMulExtended
+            | $crate::ir::Primitive::SizeOf
+            | $crate::ir::Primitive::PtrEqual
+            | $crate::ir::Primitive::PtrNotEqual
+            | $crate::ir::Primitive::PtrDiff
+            | $crate::ir::Primitive::CopyObject
+            | $crate::ir::Primitive::AtomicFMin
+            | $crate::ir::Primitive::AtomicFMax
+            | $crate::ir::Primitive::AtomicFAdd
+            | $crate::ir::Primitive::ImageQueryLevels
+            | $crate::ir::Primitive::ImageQuerySamples
+            | $crate::ir::Primitive::SampledImage
+    };
+}
+pub(crate) use no_opencl_c_builtin;
 
 /// The `cl_khr_integer_dot_product` builtin (OpenCL C 3.0) computing `d`, its factors in
 /// SPIR-V's order: `dot`/`dot_acc_sat` of `char4`/`uchar4` vectors, or for `packed` factors

@@ -406,7 +406,7 @@ pub(super) fn is_block_type(ty: &TypeRef) -> bool {
 /// Whether a value of type `ty` holds the address of a function: `ty` is a pointer to a
 /// function type, or points to, or is an aggregate of, something that holds one.
 pub(super) fn holds_function_pointer(m: &ir::Module, ty: ir::Handle<Type>) -> bool {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::hash::HashSet::default();
     let mut todo = vec![ty];
     while let Some(t) = todo.pop() {
         if !seen.insert(t) {

@@ -14,6 +14,7 @@ use crate::llvm::{self, Opcode};
 use crate::mappings;
 use crate::mappings::channel_query;
 use crate::spir::demangle::MType;
+use crate::spir::opencl_names::{float_test_name, no_opencl_c_builtin};
 
 impl<'a> Writer<'a> {
     /// An integer dot product as the `cl_khr_integer_dot_product` builtin (OpenCL C 3.0) of
@@ -131,11 +132,8 @@ impl<'a> Writer<'a> {
             | S::Ordered
             | S::Unordered => {
                 // The OpenCL builtin returns int (1/0) or intN (-1/0); the SPIR-V result is bool.
-                let name = match op {
-                    S::LessOrGreater => "islessgreater",
-                    _ => mappings::relational_name(mappings::opcode(op))
-                        .ok_or_else(|| Error::internal(format!("relational Op{op:?}")))?,
-                };
+                let name = float_test_name(op)
+                    .ok_or_else(|| Error::internal(format!("relational {op:?}")))?;
                 let lanes = self.m.lanes(tys[0]);
                 let ew = scalar_bits(self.m, tys[0]);
                 let e = self.llvm.int_type(if lanes == 1 { 32 } else { ew })?;
@@ -172,28 +170,7 @@ impl<'a> Writer<'a> {
             }
             S::GenericCastToPtrExplicit => self.generic_cast(a, rt, out)?,
             S::GenericPtrMemSemantics => self.get_fence(a, rt, out)?,
-            S::LogicalAnd
-            | S::LogicalOr
-            | S::LogicalNot
-            | S::LogicalEqual
-            | S::LogicalNotEqual
-            | S::FMod
-            | S::SMod
-            | S::IAddCarry
-            | S::ISubBorrow
-            | S::UMulExtended
-            | S::SMulExtended
-            | S::SizeOf
-            | S::PtrEqual
-            | S::PtrNotEqual
-            | S::PtrDiff
-            | S::CopyObject
-            | S::AtomicFMin
-            | S::AtomicFMax
-            | S::AtomicFAdd
-            | S::ImageQueryLevels
-            | S::ImageQuerySamples
-            | S::SampledImage => {
+            no_opencl_c_builtin!() => {
                 let spelled = mappings::opcode(op);
                 return Err(self.no_spelling(format!("SPIR-V instruction Op{spelled:?}")));
             }
