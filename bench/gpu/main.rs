@@ -7,8 +7,11 @@
 //! ```text
 //! cargo bench --bench gpu -- [--size cpu|gpu] [--out DIR] [--only K,...] [--repeat N]
 //!                            [--vulkan] [--intel] [--baseline SPIR_XLATE]
-//!                            [--input-opt O2|none] [--extra DIR]
+//!                            [--input-opt O2|none] [--extra DIR] [--kernels DIR]
 //! ```
+//!
+//! `--kernels DIR` takes the kernels from another folder than bench/gpu/kernels (variants of
+//! a kernel written to find what costs its time, built and timed by every column alike).
 //!
 //! * Always: each kernel's SPIR (clang-14 -O2, as tests/kernels/generate.sh makes the
 //!   `modern` fixtures), our Vulkan modules under both pointer strategies
@@ -73,6 +76,8 @@ struct Settings {
     /// `--extra`: a directory of hand-made SPIR-V modules timed beside ours on the Intel
     /// runtime.
     extra: Option<PathBuf>,
+    /// Where the kernels' sources are (`--kernels`; bench/gpu/kernels).
+    kernels: PathBuf,
     /// `--native`: the OpenCL platform whose build of the source alone is timed.
     native: Option<String>,
 }
@@ -88,6 +93,7 @@ fn settings() -> Result<Settings, String> {
         baseline: None,
         unoptimized: false,
         extra: None,
+        kernels: PathBuf::from("bench/gpu/kernels"),
         native: None,
     };
     let mut out = None;
@@ -103,6 +109,7 @@ fn settings() -> Result<Settings, String> {
             "--intel" => s.intel = true,
             "--baseline" => s.baseline = Some(PathBuf::from(value()?)),
             "--extra" => s.extra = Some(PathBuf::from(value()?)),
+            "--kernels" => s.kernels = PathBuf::from(value()?),
             "--native" => s.native = Some(value()?),
             "--input-opt" => match value()?.as_str() {
                 "O2" => s.unoptimized = false,
@@ -145,8 +152,8 @@ fn kernels(s: &Settings) -> Result<Vec<Kernel>, String> {
         "bench-cpu"
     };
     let mut out = Vec::new();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir("bench/gpu/kernels")
-        .map_err(|e| format!("bench/gpu/kernels: {e}"))?
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&s.kernels)
+        .map_err(|e| format!("{}: {e}", s.kernels.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "cl"))
         .collect();

@@ -22,7 +22,8 @@
 //!   (mappings/vulkan_glsl.toml) or expansions (work-item functions with the global offset,
 //!   saturating and rounding conversions, Vulkan's memory semantics).
 //! * `images`: images and samplers are descriptors; sampling normalizes OpenCL's
-//!   unnormalized coordinates (the host's samplers are all normalized).
+//!   unnormalized coordinates, but for sampler constants that only read 1D and 2D images
+//!   clamped (the host makes those unnormalized).
 //! * `lanes`: vectors of 8 and 16 lanes are computed lane by lane (the writer spells them
 //!   as arrays).
 //! * structuring (the room `crate::structurize`, below this one): every function gets

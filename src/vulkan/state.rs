@@ -92,11 +92,14 @@ pub(super) struct Pending {
 /// it filters linearly.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum SamplerSource {
-    /// A sampler constant: known.
+    /// A sampler constant: known. `direct`: the host's sampler takes OpenCL's unnormalized
+    /// coordinates as they are (`super::images::direct_samplers`); otherwise it is made
+    /// normalized and the kernel normalizes.
     Literal {
         normalized: bool,
         linear: bool,
         addressing: ir::SamplerAddressing,
+        direct: bool,
     },
     /// A sampler argument: push-constant member `mask` holds OpenCL's sampler bits
     /// (`CLK_NORMALIZED_COORDS_TRUE` 1, the addressing mode in bits 1–3,

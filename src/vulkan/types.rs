@@ -37,6 +37,9 @@ pub(super) struct Lowerer<'a> {
     pub image_words: HashMap<Handle<Global>, (Option<u32>, Option<u32>)>,
     /// The module's sampler constants, in binding order (descriptor set 1).
     pub literal_samplers: Vec<ir::interface::LiteralSampler>,
+    /// The sampler constants whose host sampler takes unnormalized coordinates
+    /// (`super::images::direct_samplers`).
+    pub direct_samplers: crate::hash::HashSet<Handle<Constant>>,
     /// The printf buffer and formats, once a kernel prints.
     pub printf: Option<super::state::Printf>,
     /// The printf buffer's size in bytes (`--printf-buffer-size`).
@@ -96,6 +99,7 @@ impl<'a> Lowerer<'a> {
             samplers: HashMap::default(),
             image_words: HashMap::default(),
             literal_samplers: Vec::new(),
+            direct_samplers: super::images::direct_samplers(src),
             printf: None,
             printf_buffer_size: crate::options::DEFAULT_PRINTF_BUFFER_SIZE,
             private_addressed: false,

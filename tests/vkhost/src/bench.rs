@@ -25,6 +25,9 @@
 //! timestamps only around the batch: `batch_ms`, the median of the rounds' averages), and
 //! the host's clock around that batch's submission and wait (`host_ms`, per dispatch), to
 //! show the two clocks agree. `--robust` enables `robustBufferAccess` (the report says so).
+//! Where the driver offers VK_KHR_pipeline_executable_properties, each producer's row also
+//! carries what its compiler said of the pipeline (`driver`: registers, memory, instruction
+//! counts, in the driver's words; src/stats.rs).
 
 use std::path::Path;
 
@@ -33,7 +36,7 @@ use serde_json::{json, Map, Value};
 
 use crate::inputs::elem_size;
 use crate::pipeline::Dispatches;
-use crate::{field, job, one_shot, open_device_with, vkerr, Device, R};
+use crate::{field, job, one_shot, open_device_with, stats, vkerr, Device, R};
 
 /// A producer's outputs: (name, element type, bytes).
 type Outputs = Vec<(String, String, Vec<u8>)>;
@@ -100,7 +103,13 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
                     }
                     Some((by, want)) => format!("{} ({by})", agreement(&outputs, want)),
                 };
+                let stats = pipeline
+                    .0
+                    .iter()
+                    .flat_map(|p| stats::read(dev, p.handle(), &format!("{name}.{producer}")))
+                    .collect();
                 ready.push(Ready {
+                    stats,
                     producer,
                     bound,
                     pipeline,
@@ -141,6 +150,12 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
     for r in ready {
         r.pipeline.destroy(dev);
         r.bound.free(dev);
+        if !r.stats.is_empty() {
+            let said: Vec<String> = r.stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            println!("{name} {} driver: {}", r.producer, said.join(", "));
+        }
+        let stats: Map<String, Value> =
+            r.stats.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
         let row = match &failed {
             Some(e) => json!({ "failed": e }),
             None => {
@@ -152,7 +167,8 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
                     r.producer, r.agreement
                 );
                 json!({"median_ms": median, "least_ms": least, "runs": r.times.len(),
-                       "batch_ms": batch, "host_ms": host, "outputs": r.agreement})
+                       "batch_ms": batch, "host_ms": host, "outputs": r.agreement,
+                       "driver": stats})
             }
         };
         rows.insert(r.producer, row);
@@ -166,6 +182,8 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
 /// A producer's module ready to run, and its times so far.
 struct Ready {
     producer: String,
+    /// What the driver's compiler said of the pipeline (src/stats.rs).
+    stats: Vec<(String, String)>,
     bound: job::Bound,
     pipeline: Dispatches,
     agreement: String,

@@ -56,6 +56,7 @@ mod job;
 mod pipeline;
 mod printf;
 mod reflect;
+mod stats;
 
 /// What a descriptor binding holds.
 #[derive(Clone, Copy)]
@@ -205,6 +206,9 @@ struct Device {
     timestamp_bits: u32,
     /// The size of the device's sub-groups in compute (VkPhysicalDeviceSubgroupProperties).
     subgroup_size: u32,
+    /// The driver's statistics of the pipelines it builds, where it offers them and the
+    /// benchmark asks (src/stats.rs).
+    executables: Option<ash::khr::pipeline_executable_properties::Device>,
 }
 
 fn open_device(device_local: bool) -> R<Device> {
@@ -292,6 +296,18 @@ fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
     // LocalSizeId (a module whose kernels fix different work-group sizes).
     let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
         .maintenance4(is_1_3 && want(f13.maintenance4, "maintenance4") != 0);
+    // The benchmark records what the driver's compiler says of each pipeline.
+    let offered = unsafe { i.enumerate_device_extension_properties(gpu.physical) }
+        .unwrap_or_default()
+        .iter()
+        .any(|e| e.extension_name_as_c_str() == Ok(stats::EXTENSION));
+    let mut exe_features = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default();
+    if device_local && offered {
+        let mut f = vk::PhysicalDeviceFeatures2::default().push_next(&mut exe_features);
+        unsafe { i.get_physical_device_features2(gpu.physical, &mut f) };
+    }
+    let capture = exe_features.pipeline_executable_info != 0;
+    let extensions = [stats::EXTENSION.as_ptr()];
     let families = unsafe { i.get_physical_device_queue_family_properties(gpu.physical) };
     let family = families
         .iter()
@@ -309,6 +325,11 @@ fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
     if is_1_3 {
         info = info.push_next(&mut e13);
     }
+    if capture {
+        info = info
+            .enabled_extension_names(&extensions)
+            .push_next(&mut exe_features);
+    }
     let device =
         unsafe { i.create_device(gpu.physical, &info, None) }.map_err(vkerr("vkCreateDevice"))?;
     let queue = unsafe { device.get_device_queue(family, 0) };
@@ -318,6 +339,8 @@ fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
     let mut props2 = vk::PhysicalDeviceProperties2::default().push_next(&mut subgroup);
     unsafe { i.get_physical_device_properties2(gpu.physical, &mut props2) };
     let subgroup_size = subgroup.subgroup_size;
+    let executables = capture
+        .then(|| ash::khr::pipeline_executable_properties::Device::new(&gpu.instance, &device));
     Ok(Device {
         gpu,
         device,
@@ -329,6 +352,7 @@ fn open_device_with(device_local: bool, robust: bool) -> R<Device> {
         timestamp_period: props.limits.timestamp_period,
         timestamp_bits: families[family as usize].timestamp_valid_bits,
         subgroup_size,
+        executables,
     })
 }
 

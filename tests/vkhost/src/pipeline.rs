@@ -177,6 +177,7 @@ impl Pipeline {
             .name(&name)
             .specialization_info(&spec);
         let pipe_info = [vk::ComputePipelineCreateInfo::default()
+            .flags(crate::stats::capture_flags(dev))
             .stage(stage)
             .layout(self.layout)];
         self.pipeline =
@@ -299,6 +300,11 @@ impl Pipeline {
             }
             d.cmd_dispatch(cmd, self.groups[0], self.groups[1], self.groups[2]);
         }
+    }
+
+    /// The driver's pipeline object (what src/stats.rs asks about).
+    pub fn handle(&self) -> vk::Pipeline {
+        self.pipeline
     }
 
     pub fn destroy(self, dev: &Device) {
