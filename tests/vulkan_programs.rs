@@ -232,17 +232,38 @@ fn addresses_past_the_push_constant_limit_go_to_a_uniform_argument_buffer() {
 }
 
 #[test]
-fn literal_samplers_say_normalized_coordinates() {
-    // The kernel normalizes OpenCL's unnormalized coordinates itself: a host that makes the
-    // sampler as the reflection's bits say must make a normalized one.
-    let (_, r, _) = translate(
-        "tests/fixtures/modern/clc_signatures.spir64.bc",
-        "vulkan1.2",
-        &[],
+fn literal_samplers_say_how_the_kernel_gives_coordinates() {
+    // A host makes each literal sampler as the reflection's bits say (bit 0: normalized).
+    // A sampler constant that only samples 2D images keeps OpenCL's unnormalized bits (the
+    // kernel gives its coordinates as they are); one that samples a 3D image, or that -O0
+    // passes to a helper function, says normalized (the kernel normalizes them itself).
+    let masks = |fixture: &str| -> Vec<u64> {
+        let (_, r, _) = translate(fixture, "vulkan1.2", &[]);
+        r["literal_samplers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["mask"].as_u64().unwrap())
+            .collect()
+    };
+    // CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST, CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST.
+    assert_eq!(
+        masks("tests/fixtures/modern/clc_signatures.spir64.bc"),
+        [0x12, 0x14]
     );
-    let samplers = r["literal_samplers"].as_array().unwrap();
-    assert_eq!(samplers.len(), 2);
-    for s in samplers {
-        assert_eq!(s["mask"].as_u64().unwrap() & 1, 1, "{s}");
-    }
+    assert_eq!(
+        masks("tests/fixtures/legacy/clc_signatures.spir64.bc"),
+        [0x12, 0x14]
+    );
+    // CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST on an image3d_t: normalized.
+    assert_eq!(masks("tests/fixtures/modern/image_3d.spir64.bc"), [0x15]);
+    // s_clamp (CLK_ADDRESS_CLAMP | CLK_FILTER_LINEAR) reaches a helper's parameter at -O0.
+    assert_eq!(
+        masks("tests/fixtures/modern/sampler_constants.spir64.bc"),
+        [0x12, 0x24, 0x27, 0x10]
+    );
+    assert_eq!(
+        masks("tests/fixtures/o0/sampler_constants.spir64.bc"),
+        [0x12, 0x25, 0x27, 0x10]
+    );
 }

@@ -6,14 +6,14 @@
 //!
 //! Vulkan's samplers with unnormalized coordinates read only 1D and 2D images that are not
 //! arrays, and only clamped (to the edge or the border). A sampler constant that only ever
-//! samples such images with such addressing (`direct_samplers`) is made by the host as
-//! OpenCL's bits say, unnormalized, and takes the coordinates as they are, as clspv's
-//! modules do; every other sampler is made with normalized coordinates and the kernel
-//! normalizes OpenCL's unnormalized ones itself: divided by the image's size (an integer
-//! coordinate `x` is the texel's centre, `(x + 0.5) / size`, and so is a float one under a
-//! nearest sampler, `(floor(x) + 0.5) / size`); an array's layer is never normalized.
-//! Whether a sampler is normalized and how it filters is known for a constant; for an
-//! argument the host writes OpenCL's sampler bits in a push-constant word
+//! samples such images with such addressing (`super::survey::direct_samplers`) is made by
+//! the host as OpenCL's bits say, unnormalized, and takes the coordinates as they are, as
+//! clspv's modules do; every other sampler is made with normalized coordinates and the
+//! kernel normalizes OpenCL's unnormalized ones itself: divided by the image's size (an
+//! integer coordinate `x` is the texel's centre, `(x + 0.5) / size`, and so is a float one
+//! under a nearest sampler, `(floor(x) + 0.5) / size`); an array's layer is never
+//! normalized. Whether a sampler is normalized and how it filters is known for a constant;
+//! for an argument the host writes OpenCL's sampler bits in a push-constant word
 //! (`ir::interface::ArgKind::Sampler`).
 //!
 //! `read_image{f,i,ui,h}` with a sampler is OpImageSampleExplicitLod at level 0; without
@@ -66,71 +66,6 @@ pub(super) fn image_use(m: &ir::Module, f: Handle<ir::Function>, param: u32) -> 
         queries_order: ops.contains(&ImageOp::QueryChannelOrder),
         queries_data_type: ops.contains(&ImageOp::QueryChannelDataType),
     })
-}
-
-/// The sampler constants of `m` that every use of samples a 1D or 2D image that is not an
-/// array, with unnormalized coordinates clamped to the edge or the border (or not
-/// addressed): Vulkan's samplers with unnormalized coordinates read those, so the host
-/// makes them as OpenCL's bits say and the kernel gives its coordinates as they are (no
-/// division by the image's size at each read). A constant also used otherwise (with
-/// another image, passed to a function) keeps the normalized sampler.
-pub(super) fn direct_samplers(m: &ir::Module) -> HashSet<Handle<Constant>> {
-    let mut direct = HashSet::default();
-    let mut other = HashSet::default();
-    for (_, f) in m.functions.iter() {
-        let Some(body) = &f.body else {
-            continue;
-        };
-        for (_, inst) in body.insts.iter() {
-            let sampler = match &inst.op {
-                Op::Builtin {
-                    builtin: Builtin::Image(ImageOp::Sample(_)),
-                    args,
-                } if args.len() == 3 => match m.types[m.value_type(f, args[0])] {
-                    Type::Image(image) if takes_unnormalized(image) => Some(args[1]),
-                    _ => None,
-                },
-                _ => None,
-            };
-            ir::operands::for_each_operand(&inst.op, |v| {
-                let Value::Const(c) = v else {
-                    return;
-                };
-                if let ConstantKind::Sampler {
-                    addressing,
-                    normalized: false,
-                    ..
-                } = m.constants[c].kind
-                {
-                    if sampler == Some(v) && clamped(addressing) {
-                        direct.insert(c);
-                        return;
-                    }
-                }
-                other.insert(c);
-            });
-        }
-    }
-    direct.retain(|c| !other.contains(c));
-    direct
-}
-
-/// Whether a Vulkan sampler with unnormalized coordinates may read `image`.
-fn takes_unnormalized(image: ir::ImageType) -> bool {
-    matches!(image.dim, ir::ImageDim::Dim1D | ir::ImageDim::Dim2D)
-        && !image.arrayed
-        && !image.multisampled
-}
-
-/// Whether OpenCL's addressing mode is one a sampler with unnormalized coordinates has
-/// (none is made clamped to the edge, as for every sampler).
-fn clamped(addressing: ir::SamplerAddressing) -> bool {
-    matches!(
-        addressing,
-        ir::SamplerAddressing::None
-            | ir::SamplerAddressing::ClampToEdge
-            | ir::SamplerAddressing::Clamp
-    )
 }
 
 fn texel_kind(kinds: Vec<TexelKind>) -> Result<TexelKind> {
@@ -677,8 +612,8 @@ impl FnBuilder<'_, '_> {
         };
         let linear = filter == ir::SamplerFilter::Linear;
         // The host makes the sampler as its bits say (as clvk does): they say unnormalized
-        // where the kernel gives its coordinates as they are (`direct_samplers`), and
-        // normalized where the kernel normalizes them itself.
+        // where the kernel gives its coordinates as they are
+        // (`super::survey::direct_samplers`), and normalized where it normalizes them.
         let direct = self.l.direct_samplers.contains(&c);
         let mask = ir::constant::encode_sampler(addressing, !direct, filter);
         let same = |s: &SamplerSource| {

@@ -93,7 +93,7 @@ pub(super) struct Pending {
 #[derive(Clone, Copy, Debug)]
 pub(super) enum SamplerSource {
     /// A sampler constant: known. `direct`: the host's sampler takes OpenCL's unnormalized
-    /// coordinates as they are (`super::images::direct_samplers`); otherwise it is made
+    /// coordinates as they are (`super::survey::direct_samplers`); otherwise it is made
     /// normalized and the kernel normalizes.
     Literal {
         normalized: bool,

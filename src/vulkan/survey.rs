@@ -2,12 +2,15 @@
 //! module, for the families that decide by it: the pointer differences `buffers::order` can
 //! say as element indices, the pointer casts `buffers::views` can see through, the
 //! program-scope variables `program_scope` must keep in a buffer and that buffer's layout,
-//! the float-to-double widenings only `printf` reads.
+//! the float-to-double widenings only `printf` reads, the sampler constants `images` may
+//! give unnormalized coordinates to.
 
 use crate::diag::{Error, Result};
 use crate::hash::HashSet;
+use crate::ir::builtin::ImageOp;
 use crate::ir::{
-    self, AddressSpace, BinaryOp, CastOp, ConstantKind, Handle, Inst, Op, Type, Value,
+    self, AddressSpace, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, Inst, Op, Type,
+    Value,
 };
 
 use super::state::Layout;
@@ -438,4 +441,69 @@ pub(super) fn printf_widenings(m: &ir::Module, body: &ir::Body) -> HashSet<Handl
     }
     set.retain(|h| !other.contains(h));
     set
+}
+
+/// The sampler constants of `m` that every use of samples a 1D or 2D image that is not an
+/// array, with unnormalized coordinates clamped to the edge or the border (or not
+/// addressed): Vulkan's samplers with unnormalized coordinates read those, so the host
+/// makes them as OpenCL's bits say and the kernel gives its coordinates as they are (no
+/// division by the image's size at each read). A constant also used otherwise (with
+/// another image, passed to a function) keeps the normalized sampler.
+pub(super) fn direct_samplers(m: &ir::Module) -> HashSet<Handle<Constant>> {
+    let mut direct = HashSet::default();
+    let mut other = HashSet::default();
+    for (_, f) in m.functions.iter() {
+        let Some(body) = &f.body else {
+            continue;
+        };
+        for (_, inst) in body.insts.iter() {
+            let sampler = match &inst.op {
+                Op::Builtin {
+                    builtin: Builtin::Image(ImageOp::Sample(_)),
+                    args,
+                } if args.len() == 3 => match m.types[m.value_type(f, args[0])] {
+                    Type::Image(image) if takes_unnormalized(image) => Some(args[1]),
+                    _ => None,
+                },
+                _ => None,
+            };
+            ir::operands::for_each_operand(&inst.op, |v| {
+                let Value::Const(c) = v else {
+                    return;
+                };
+                if let ConstantKind::Sampler {
+                    addressing,
+                    normalized: false,
+                    ..
+                } = m.constants[c].kind
+                {
+                    if sampler == Some(v) && clamped(addressing) {
+                        direct.insert(c);
+                        return;
+                    }
+                }
+                other.insert(c);
+            });
+        }
+    }
+    direct.retain(|c| !other.contains(c));
+    direct
+}
+
+/// Whether a Vulkan sampler with unnormalized coordinates may read `image`.
+fn takes_unnormalized(image: ir::ImageType) -> bool {
+    matches!(image.dim, ir::ImageDim::Dim1D | ir::ImageDim::Dim2D)
+        && !image.arrayed
+        && !image.multisampled
+}
+
+/// Whether OpenCL's addressing mode is one a sampler with unnormalized coordinates has
+/// (none is made clamped to the edge, as for every sampler).
+fn clamped(addressing: ir::SamplerAddressing) -> bool {
+    matches!(
+        addressing,
+        ir::SamplerAddressing::None
+            | ir::SamplerAddressing::ClampToEdge
+            | ir::SamplerAddressing::Clamp
+    )
 }

@@ -38,7 +38,7 @@ pub(super) struct Lowerer<'a> {
     /// The module's sampler constants, in binding order (descriptor set 1).
     pub literal_samplers: Vec<ir::interface::LiteralSampler>,
     /// The sampler constants whose host sampler takes unnormalized coordinates
-    /// (`super::images::direct_samplers`).
+    /// (`super::survey::direct_samplers`).
     pub direct_samplers: crate::hash::HashSet<Handle<Constant>>,
     /// The printf buffer and formats, once a kernel prints.
     pub printf: Option<super::state::Printf>,
@@ -99,7 +99,7 @@ impl<'a> Lowerer<'a> {
             samplers: HashMap::default(),
             image_words: HashMap::default(),
             literal_samplers: Vec::new(),
-            direct_samplers: super::images::direct_samplers(src),
+            direct_samplers: super::survey::direct_samplers(src),
             printf: None,
             printf_buffer_size: crate::options::DEFAULT_PRINTF_BUFFER_SIZE,
             private_addressed: false,
