@@ -257,6 +257,7 @@ fn main() {
         opencl_std(),
         primitives(),
         atomic_ops(),
+        group_ops(),
         one_to_one_ops(),
         atomics(),
         spellings(),
@@ -553,15 +554,19 @@ fn vulkan_tables() -> Vec<Item> {
              subgroup operation it needs (mappings/vulkan_subgroups.toml).",
             (
                 "vulkan_subgroup",
-                "op: spirv::Op",
-                "(spirv::Op, &'static str)",
+                "op: crate::ir::GroupOp",
+                "(crate::ir::GroupOp, &'static str)",
             ),
             subgroups
                 .iter()
                 .map(|(name, g)| {
                     (
-                        format!("spirv::Op::{name}"),
-                        format!("(spirv::Op::{}, {:?})", g.vulkan, g.operations),
+                        format!("crate::ir::GroupOp::{}", group_variant(name)),
+                        format!(
+                            "(crate::ir::GroupOp::{}, {:?})",
+                            group_variant(&g.vulkan),
+                            g.operations
+                        ),
                     )
                 })
                 .collect(),
@@ -723,6 +728,37 @@ fn atomic_ops() -> Vec<Item> {
     ]
 }
 
+/// group_ops.toml: the graph's collectives and their SPIR-V instructions, both ways.
+fn group_ops() -> Vec<Item> {
+    let table: BTreeMap<String, String> = read("group_ops.toml");
+    let g = |n: &str| format!("crate::ir::GroupOp::{n}");
+    let op = |o: &str| format!("spirv::Op::{o}");
+    vec![
+        Item::total(
+            "The SPIR-V instruction of a collective (mappings/group_ops.toml).",
+            ("group_opcode", "g: crate::ir::GroupOp", "spirv::Op"),
+            table.iter().map(|(n, o)| (g(n), op(o))).collect(),
+        ),
+        Item::partial(
+            "The collective a SPIR-V instruction is, if it is one (inverse of `group_opcode`).",
+            ("group_op", "op: spirv::Op", "crate::ir::GroupOp"),
+            table.iter().map(|(n, o)| (op(o), g(n))).collect(),
+        ),
+    ]
+}
+
+/// A SPIR-V group instruction's name in groups.toml and vulkan_subgroups.toml, as the graph's
+/// collective (group_ops.toml).
+fn group_variant(spirv_name: &str) -> String {
+    let table: BTreeMap<String, String> = read("group_ops.toml");
+    let variant = table
+        .iter()
+        .find(|(_, o)| *o == spirv_name)
+        .map(|(n, _)| n)
+        .unwrap_or_else(|| panic!("{spirv_name}: not a collective of mappings/group_ops.toml"));
+    variant.clone()
+}
+
 /// An atomic operation of atomics.toml and atomics_c11.toml, named by its SPIR-V
 /// instruction there (`AtomicIAdd`), as the graph's `AtomicOp` variant (`IAdd`).
 fn atomic_variant(v: &Option<String>) -> Option<String> {
@@ -846,7 +882,16 @@ fn spellings() -> Vec<Item> {
                     format!(
                         "GroupSpelling {{ name: {:?}, ops: {}, operation: {}, work_group: {}, predicate: {}, boolean: {} }}",
                         g.name,
-                        by_class("spirv::Op", &g.ops, true),
+                        by_class(
+                            "crate::ir::GroupOp",
+                            &ByClass {
+                                op: g.ops.op.as_deref().map(group_variant),
+                                float: g.ops.float.as_deref().map(group_variant),
+                                signed: g.ops.signed.as_deref().map(group_variant),
+                                unsigned: g.ops.unsigned.as_deref().map(group_variant),
+                            },
+                            true
+                        ),
                         opt("spirv::GroupOperation", &g.operation),
                         g.work_group,
                         g.predicate,

@@ -28,7 +28,7 @@ impl<T: Copy> ByClass<T> {
 pub struct GroupSpelling {
     /// The name after `work_group_`/`sub_group_`; `*` stands for the collective.
     pub name: &'static str,
-    pub ops: ByClass<spirv::Op>,
+    pub ops: ByClass<crate::ir::GroupOp>,
     pub operation: Option<spirv::GroupOperation>,
     pub work_group: bool,
     pub predicate: bool,

@@ -9,7 +9,7 @@ use super::function::FnWriter;
 use super::ops::Shape;
 use super::precedence::Expr;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::{takes_unsigned, CLOp};
+use crate::ir::builtin::CLOp;
 use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 use crate::ir::{
     AddressSpace, Builtin, ConvertKind, Handle, ImageOp, Sign, TexelKind, Type, Value,
@@ -295,7 +295,7 @@ impl FnWriter<'_, '_> {
 
     fn group(
         &mut self,
-        op: spirv::Op,
+        op: crate::ir::GroupOp,
         scope: Scope,
         operation: Option<spirv::GroupOperation>,
         a: Vec<Expr>,
@@ -304,7 +304,8 @@ impl FnWriter<'_, '_> {
     ) -> Result<Expr> {
         let (name, _) = groups::spell(op, scope, operation).ok_or_else(|| {
             let how = operation.map(|o| format!(" {o:?}")).unwrap_or_default();
-            Error::unsupported(format!("SPIR-V Op{op:?}{how} at {scope:?} scope"))
+            let spirv = crate::mappings::group_opcode(op);
+            Error::unsupported(format!("SPIR-V Op{spirv:?}{how} at {scope:?} scope"))
         })?;
         if scope == Scope::Workgroup {
             self.w.needs.version(2, 0, "a work-group collective");
@@ -336,7 +337,7 @@ impl FnWriter<'_, '_> {
         if scope == Scope::Subgroup {
             self.w.needs.version(2, 0, "sub-groups (cl_khr_subgroups)");
         }
-        let signed = !takes_unsigned(op);
+        let signed = !op.takes_unsigned();
         let m = self.w.m;
         let mut args = Vec::new();
         for (i, (e, &t)) in a.into_iter().zip(tys).enumerate() {

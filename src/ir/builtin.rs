@@ -3,6 +3,7 @@
 //! an OpExtInst, an OpAtomicIAdd, ...).
 
 pub use super::atomic::AtomicOp;
+pub use super::group::GroupOp;
 pub use super::primitive::{IntegerDot, Primitive};
 pub use super::sign::Sign;
 pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, OpenclStd100Op as CLOp, Scope};
@@ -104,13 +105,13 @@ pub enum Builtin {
     /// `wait_group_events(num, list)`.
     WaitEvents,
     /// A work-group or sub-group collective (`work_group_reduce_add`, `sub_group_broadcast`,
-    /// `sub_group_non_uniform_scan_inclusive_max`, ...) as the SPIR-V group instruction it is:
-    /// `OpGroup*` or `OpGroupNonUniform*` (see [`is_collective`]). `operation` is present
-    /// exactly when the instruction takes a GroupOperation; `args` are the operands after it
-    /// (value, local id, cluster size, ...), predicates and results as SPIR-V booleans.
+    /// `sub_group_non_uniform_scan_inclusive_max`, ...; see [`GroupOp`]). `operation` is
+    /// present exactly when the collective takes a group operation
+    /// ([`GroupOp::takes_group_operation`]); `args` are the operands after it (value, local
+    /// id, cluster size, ...), predicates and results as booleans.
     Group {
-        /// The SPIR-V group instruction.
-        op: spirv::Op,
+        /// What it computes.
+        op: GroupOp,
         /// Work-group or sub-group.
         scope: Scope,
         /// Reduce, inclusive or exclusive scan, clustered reduce.
@@ -208,58 +209,6 @@ impl ConvertKind {
             _ => return None,
         })
     }
-}
-
-/// Work-group and sub-group collectives: the SPIR-V instructions whose first operand is the
-/// execution scope and whose meaning is a collective over that scope ([`Builtin::Group`]).
-pub fn is_collective(op: spirv::Op) -> bool {
-    use spirv::Op as S;
-    matches!(
-        op,
-        S::GroupAll
-            | S::GroupAny
-            | S::GroupBroadcast
-            | S::GroupIAdd
-            | S::GroupFAdd
-            | S::GroupFMin
-            | S::GroupUMin
-            | S::GroupSMin
-            | S::GroupFMax
-            | S::GroupUMax
-            | S::GroupSMax
-    ) || rspirv::grammar::INSTRUCTION_TABLE
-        .lookup_opcode(op as u32)
-        .is_some_and(|i| {
-            use rspirv::grammar::OperandKind as K;
-            // QuadAllKHR, PartitionEXT, ... take no scope: they are not collectives over one.
-            i.opname.starts_with("GroupNonUniform")
-                && i.operands
-                    .iter()
-                    .find(|o| !matches!(o.kind, K::IdResultType | K::IdResult))
-                    .is_some_and(|o| o.kind == K::IdScope)
-        })
-}
-
-/// Collectives whose integer operands are unsigned (the U forms of min and max): where a
-/// spelling needs a sign (IA64 mangling, OpenCL C overloads) these get `uint`, others `int`.
-pub fn takes_unsigned(op: spirv::Op) -> bool {
-    use spirv::Op as S;
-    matches!(
-        op,
-        S::GroupUMin | S::GroupUMax | S::GroupNonUniformUMin | S::GroupNonUniformUMax
-    )
-}
-
-/// Whether a group instruction takes a GroupOperation (reduce, scans, clustered reduce) after
-/// its scope, read off rspirv's copy of the grammar.
-pub fn takes_group_operation(op: spirv::Op) -> bool {
-    rspirv::grammar::INSTRUCTION_TABLE
-        .lookup_opcode(op as u32)
-        .is_some_and(|i| {
-            i.operands
-                .iter()
-                .any(|o| o.kind == rspirv::grammar::OperandKind::GroupOperation)
-        })
 }
 
 /// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode

@@ -150,6 +150,7 @@ pub mod cfg;
 pub mod constant;
 pub mod debug;
 pub mod function;
+pub mod group;
 pub mod interface;
 pub mod kernel;
 pub mod module;
@@ -169,6 +170,7 @@ pub use function::{
     ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, Construct, FastMath, FloatPredicate,
     Function, Inst, IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,
 };
+pub use group::GroupOp;
 pub use kernel::{ArgInfo, Kernel, TypeQualifiers, VecTypeHint};
 pub use module::{Addressing, Global, Module, SourceInfo};
 pub use primitive::Primitive;

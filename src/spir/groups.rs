@@ -2,7 +2,9 @@
 //! `sub_group_non_uniform_scan_inclusive_max`, `sub_group_ballot`, ...), both directions, over
 //! the rows of mappings/groups.toml.
 
-use spirv::{GroupOperation, Op, Scope};
+use spirv::{GroupOperation, Scope};
+
+use crate::ir::GroupOp;
 
 use crate::mappings::{GroupSpelling, GROUP_SPELLINGS};
 
@@ -59,7 +61,7 @@ pub fn parse(name: &str) -> Option<GroupName> {
 
 /// The OpenCL C name of a collective and its row; `None` where OpenCL C has none.
 pub fn spell(
-    op: Op,
+    op: GroupOp,
     scope: Scope,
     operation: Option<GroupOperation>,
 ) -> Option<(String, &'static GroupSpelling)> {
@@ -120,7 +122,7 @@ mod tests {
         assert!(n > 100, "{n} spellings");
         assert_eq!(
             spell(
-                Op::GroupIAdd,
+                GroupOp::IAdd,
                 Scope::Workgroup,
                 Some(GroupOperation::Reduce)
             )
@@ -130,7 +132,7 @@ mod tests {
         );
         assert_eq!(
             spell(
-                Op::GroupNonUniformUMax,
+                GroupOp::NonUniformUMax,
                 Scope::Subgroup,
                 Some(GroupOperation::ClusteredReduce)
             )
@@ -138,7 +140,7 @@ mod tests {
             .0,
             "sub_group_clustered_reduce_max"
         );
-        assert!(spell(Op::GroupNonUniformElect, Scope::Workgroup, None).is_none());
+        assert!(spell(GroupOp::NonUniformElect, Scope::Workgroup, None).is_none());
         assert!(parse("work_group_barrier").is_none());
         assert!(parse("sub_group_reduce_sub").is_none());
     }

@@ -6,7 +6,7 @@
 
 use spirv::{GroupOperation, Op as S, Scope};
 
-use crate::ir::builtin::{is_collective, takes_group_operation, AtomicOp, Builtin, Primitive};
+use crate::ir::builtin::{AtomicOp, Builtin, Primitive};
 
 /// One operand of the SPIR-V form, over a writer's value type `V`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ impl Builtin {
                 scope,
                 operation,
             } => (
-                *op,
+                crate::mappings::group_opcode(*op),
                 std::iter::once(Slot::Int(*scope as u32))
                     .chain(operation.map(Slot::Operation))
                     .chain((0..args.len()).map(v))
@@ -112,8 +112,10 @@ impl Builtin {
             S::GroupAsyncCopy => 6,
             S::AtomicCompareExchange => 6,
             _ if is_atomic(op) => 3,
-            _ if is_collective(op) => 1 + takes_group_operation(op) as usize,
-            _ => return None,
+            _ => match crate::mappings::group_op(op) {
+                Some(g) => 1 + g.takes_group_operation() as usize,
+                None => return None,
+            },
         };
         Some((|| {
             if ops.len() < needs {
@@ -162,7 +164,7 @@ impl Builtin {
                     };
                     (b, ops[1..needs].to_vec())
                 }
-                _ if is_collective(op) => {
+                _ if crate::mappings::group_op(op).is_some() => {
                     let operation = if needs == 2 {
                         let o = int(1, "group operation")?;
                         Some(
@@ -173,7 +175,7 @@ impl Builtin {
                         None
                     };
                     let b = Builtin::Group {
-                        op,
+                        op: crate::mappings::group_op(op).ok_or("not a collective")?,
                         scope: scope(0)?,
                         operation,
                     };
@@ -265,6 +267,55 @@ pub fn read_as_primitive(op: S) -> Option<Primitive> {
 mod tests {
     use super::*;
 
+    /// The graph's collectives are exactly SPIR-V's group instructions over a scope: every
+    /// `GroupOp` is one instruction and back, and every instruction of the grammar whose
+    /// first operand is a scope and whose name is `Group*` or `GroupNonUniform*` (but the
+    /// async copies, waits and pipe reservations, which are not collectives) is a `GroupOp`.
+    #[test]
+    fn collectives_are_the_group_instructions_over_a_scope() {
+        use rspirv::grammar::OperandKind as K;
+        for &g in crate::ir::GroupOp::ALL {
+            assert_eq!(
+                crate::mappings::group_op(crate::mappings::group_opcode(g)),
+                Some(g)
+            );
+        }
+        let mut n = 0;
+        for code in 0..8000 {
+            let Some(inst) = rspirv::grammar::INSTRUCTION_TABLE.lookup_opcode(code) else {
+                continue;
+            };
+            let scoped = inst
+                .operands
+                .iter()
+                .find(|o| !matches!(o.kind, K::IdResultType | K::IdResult))
+                .is_some_and(|o| o.kind == K::IdScope);
+            let other = [
+                "GroupAsyncCopy",
+                "GroupWaitEvents",
+                "GroupReserve",
+                "GroupCommit",
+            ];
+            let group = inst.opname.starts_with("GroupNonUniform")
+                || (inst.opname.starts_with("Group")
+                    && !inst.opname.ends_with("KHR")
+                    && !inst.opname.ends_with("AMD")
+                    && !inst.opname.ends_with("INTEL")
+                    && !other.iter().any(|o| inst.opname.starts_with(o)));
+            if scoped && group {
+                assert!(
+                    crate::mappings::group_op(inst.opcode).is_some()
+                        || inst.opname.ends_with("NV")
+                        || inst.opname.ends_with("EXT"),
+                    "Op{} is a collective the graph has no GroupOp for",
+                    inst.opname
+                );
+                n += 1;
+            }
+        }
+        assert!(n >= crate::ir::GroupOp::ALL.len(), "{n}");
+    }
+
     /// Every covered builtin survives form -> operands -> builtin (constants read back).
     #[test]
     fn forms_read_back() {
@@ -312,7 +363,7 @@ mod tests {
             (Builtin::WaitEvents, 2),
             (
                 Builtin::Group {
-                    op: S::GroupNonUniformIAdd,
+                    op: crate::ir::GroupOp::NonUniformIAdd,
                     scope: Scope::Subgroup,
                     operation: Some(GroupOperation::ClusteredReduce),
                 },
@@ -320,7 +371,7 @@ mod tests {
             ),
             (
                 Builtin::Group {
-                    op: S::GroupBroadcast,
+                    op: crate::ir::GroupOp::Broadcast,
                     scope: Scope::Workgroup,
                     operation: None,
                 },
@@ -328,7 +379,7 @@ mod tests {
             ),
             (
                 Builtin::Group {
-                    op: S::GroupNonUniformElect,
+                    op: crate::ir::GroupOp::NonUniformElect,
                     scope: Scope::Subgroup,
                     operation: None,
                 },

@@ -364,7 +364,7 @@ pub fn builtin_name(b: &crate::ir::Builtin) -> String {
         B::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
         B::Glsl(op) => format!("GLSL.std.450 {op:?}"),
         B::Atomic { op, .. } => format!("Op{:?}", crate::mappings::atomic_opcode(*op)),
-        B::Group { op, .. } => format!("Op{op:?}"),
+        B::Group { op, .. } => format!("Op{:?}", crate::mappings::group_opcode(*op)),
         B::Primitive(p) => format!("Op{:?}", crate::mappings::opcode(*p)),
         B::WorkItem(v) => format!("the {v:?} built-in variable"),
         B::Convert {

@@ -12,12 +12,13 @@
 //!   work-items whose predicate holds. OpenCL requires every work-item of the group to reach
 //!   the call, so the barriers are in uniform control flow.
 
-use spirv::{GlslStd450Op as G, Op as S};
+use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{BuiltIn, GroupOperation, Scope};
 use crate::ir::{
-    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, Handle, IntPredicate, Op, Type, Value,
+    self, BinaryOp, Builtin, CastOp, Constant, ConstantKind, GroupOp, Handle, IntPredicate, Op,
+    Type, Value,
 };
 
 use super::body::FnBuilder;
@@ -29,7 +30,7 @@ const SLOTS: u64 = 1024;
 /// Lower collective `op` at `scope` with group operation `operation` on `args`.
 pub(super) fn group(
     b: &mut FnBuilder,
-    op: S,
+    op: GroupOp,
     scope: Scope,
     operation: Option<GroupOperation>,
     args: Vec<Value>,
@@ -39,24 +40,28 @@ pub(super) fn group(
         Scope::Subgroup => sub_group(b, op, operation, args, ret),
         Scope::Workgroup => work_group(b, op, operation, &args, ret),
         _ => Err(Error::unsupported(format!(
-            "the collective Op{op:?} at {scope:?} scope (no Vulkan form)"
+            "the collective Op{:?} at {scope:?} scope (no Vulkan form)",
+            crate::mappings::group_opcode(op)
         ))),
     }
 }
 
 fn sub_group(
     b: &mut FnBuilder,
-    op: S,
+    op: GroupOp,
     operation: Option<GroupOperation>,
     mut args: Vec<Value>,
     ret: Handle<Type>,
 ) -> Result<Value> {
     let (vop, _) = crate::mappings::vulkan_subgroup(op).ok_or_else(|| {
-        Error::unsupported(format!("the sub-group function Op{op:?} (no Vulkan form)"))
+        Error::unsupported(format!(
+            "the sub-group function Op{:?} (no Vulkan form)",
+            crate::mappings::group_opcode(op)
+        ))
     })?;
     // A lane of any width, as a 32-bit unsigned lane index (OpenCL's broadcast lane is a
     // uint or a size_t; Vulkan's shuffle takes a 32-bit one).
-    if op == S::GroupBroadcast {
+    if op == GroupOp::Broadcast {
         let u32t = b.l.out.int_type(32);
         if b.ty_of(args[1]) != u32t {
             args[1] = b.push(
@@ -91,7 +96,7 @@ enum Combine {
 
 fn work_group(
     b: &mut FnBuilder,
-    op: S,
+    op: GroupOp,
     operation: Option<GroupOperation>,
     args: &[Value],
     ret: Handle<Type>,
@@ -107,7 +112,7 @@ fn work_group(
     );
     let n = group_size(b);
     match op {
-        S::GroupAll | S::GroupAny => {
+        GroupOp::All | GroupOp::Any => {
             let one = b.int_const(32, 1);
             let zero = b.int_const(32, 0);
             let v = b.push(
@@ -121,12 +126,12 @@ fn work_group(
             let slots = publish(b, v, lid)?;
             let count = fold(b, slots, Combine::Binary(BinaryOp::Add), zero, n)?;
             let (pred, rhs) = match op {
-                S::GroupAll => (IntPredicate::Eq, n),
+                GroupOp::All => (IntPredicate::Eq, n),
                 _ => (IntPredicate::Ne, zero),
             };
             Ok(E { b }.icmp(pred, bool_t, count, rhs))
         }
-        S::GroupBroadcast => {
+        GroupOp::Broadcast => {
             let slots = publish(b, args[0], lid)?;
             let at = linear_id(b, &args[1..])?;
             let zero = b.int_const(32, 0);
@@ -153,7 +158,7 @@ fn work_group(
 }
 
 /// The instruction and identity of arithmetic collective `op` on values of type `t`.
-fn combine_of(b: &mut FnBuilder, op: S, t: Handle<Type>) -> Result<(Combine, Value)> {
+fn combine_of(b: &mut FnBuilder, op: GroupOp, t: Handle<Type>) -> Result<(Combine, Value)> {
     let ty = b.l.out.types[t].clone();
     let (int_width, float_width) = match ty {
         Type::Int { width } => (width, 0),
@@ -179,17 +184,18 @@ fn combine_of(b: &mut FnBuilder, op: S, t: Handle<Type>) -> Result<(Combine, Val
     let int = |b: &mut FnBuilder, x: u64| Value::Const(b.l.out.int_const(t, x & mask));
     let smax = mask >> 1;
     Ok(match op {
-        S::GroupIAdd => (Combine::Binary(BinaryOp::Add), int(b, 0)),
-        S::GroupFAdd => (Combine::Binary(BinaryOp::FAdd), float(b, 0.0)),
-        S::GroupSMin => (Combine::Glsl(G::SMin), int(b, smax)),
-        S::GroupUMin => (Combine::Glsl(G::UMin), int(b, mask)),
-        S::GroupFMin => (Combine::Glsl(G::NMin), float(b, f64::INFINITY)),
-        S::GroupSMax => (Combine::Glsl(G::SMax), int(b, !smax)),
-        S::GroupUMax => (Combine::Glsl(G::UMax), int(b, 0)),
-        S::GroupFMax => (Combine::Glsl(G::NMax), float(b, f64::NEG_INFINITY)),
+        GroupOp::IAdd => (Combine::Binary(BinaryOp::Add), int(b, 0)),
+        GroupOp::FAdd => (Combine::Binary(BinaryOp::FAdd), float(b, 0.0)),
+        GroupOp::SMin => (Combine::Glsl(G::SMin), int(b, smax)),
+        GroupOp::UMin => (Combine::Glsl(G::UMin), int(b, mask)),
+        GroupOp::FMin => (Combine::Glsl(G::NMin), float(b, f64::INFINITY)),
+        GroupOp::SMax => (Combine::Glsl(G::SMax), int(b, !smax)),
+        GroupOp::UMax => (Combine::Glsl(G::UMax), int(b, 0)),
+        GroupOp::FMax => (Combine::Glsl(G::NMax), float(b, f64::NEG_INFINITY)),
         op => {
             return Err(Error::unsupported(format!(
-                "the work-group function Op{op:?} (no Vulkan form)"
+                "the work-group function Op{:?} (no Vulkan form)",
+                crate::mappings::group_opcode(op)
             )))
         }
     })

@@ -2,7 +2,7 @@
 //! or round.
 
 use spir_xlate::internals::normal::Converted;
-use spir_xlate::ir::builtin::{AtomicOp, BuiltIn, CLOp, Scope};
+use spir_xlate::ir::builtin::{AtomicOp, BuiltIn, CLOp, GroupOp, Scope};
 use spir_xlate::ir::{
     Builtin, Constant, ConstantKind, ConvertKind, Handle, ImageOp, Op, SamplerAddressing,
     SamplerFilter, Sign, TexelKind, Type, Value,
@@ -67,17 +67,17 @@ pub(super) const ATOMICS: [(AtomicOp, usize); 11] = [
     (AtomicOp::CompareExchange, 2),
 ];
 
-/// OpenCL C 2.0's work-group and sub-group collectives on a scalar: (instruction, on floats).
-const COLLECTIVES: [(spirv::Op, bool); 9] = [
-    (spirv::Op::GroupIAdd, false),
-    (spirv::Op::GroupFAdd, true),
-    (spirv::Op::GroupSMin, false),
-    (spirv::Op::GroupUMin, false),
-    (spirv::Op::GroupFMin, true),
-    (spirv::Op::GroupSMax, false),
-    (spirv::Op::GroupUMax, false),
-    (spirv::Op::GroupFMax, true),
-    (spirv::Op::GroupBroadcast, false),
+/// OpenCL C 2.0's work-group and sub-group collectives on a scalar: (collective, on floats).
+const COLLECTIVES: [(GroupOp, bool); 9] = [
+    (GroupOp::IAdd, false),
+    (GroupOp::FAdd, true),
+    (GroupOp::SMin, false),
+    (GroupOp::UMin, false),
+    (GroupOp::FMin, true),
+    (GroupOp::SMax, false),
+    (GroupOp::UMax, false),
+    (GroupOp::FMax, true),
+    (GroupOp::Broadcast, false),
 ];
 
 impl FnBuilder<'_> {
@@ -104,7 +104,7 @@ impl FnBuilder<'_> {
             return;
         }
         let (op, float) = COLLECTIVES[s.a as usize % COLLECTIVES.len()];
-        let broadcast = op == spirv::Op::GroupBroadcast;
+        let broadcast = op == GroupOp::Broadcast;
         let wide = s.b & 1 == 1;
         let ty = match (float || (broadcast && s.b & 2 == 2), wide) {
             (true, false) => self.m.ty(Type::Float { width: 32 }),

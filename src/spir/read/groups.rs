@@ -38,7 +38,7 @@ pub(crate) fn lower(
             }
         };
     }
-    if args.len() > 2 && op == spirv::Op::GroupBroadcast {
+    if args.len() > 2 && op == crate::ir::GroupOp::Broadcast {
         // work_group_broadcast(x, lx, ly[, lz]): SPIR-V takes the local id as one vector.
         let ids = args.split_off(1);
         let local_id = l.build_vector(&ids);

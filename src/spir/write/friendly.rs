@@ -178,7 +178,8 @@ impl<'a> Writer<'a> {
                     .ok_or_else(|| Error::internal("a builtin without a SPIR-V form"))?;
                 let signed = match builtin {
                     Builtin::Atomic { op, .. } => !op.unsigned(),
-                    _ => !crate::ir::builtin::takes_unsigned(op),
+                    Builtin::Group { op, .. } => !op.takes_unsigned(),
+                    _ => true,
                 };
                 let (mut ps, mut av) = (Vec::new(), Vec::new());
                 for slot in slots {

@@ -3,33 +3,20 @@
 //! whose indices are `uint` (`size_t` for `work_group_broadcast`'s local ids, one argument per
 //! dimension).
 
-use spirv::{GroupOperation, Op as S, Scope};
+use spirv::{GroupOperation, Scope};
 
 use super::Writer;
 use crate::diag::Result;
-use crate::ir::builtin::takes_unsigned;
-use crate::ir::{self, Type};
+use crate::ir::{self, GroupOp, Type};
 use crate::llvm::{self, Opcode};
 use crate::spir::demangle::MType;
 use crate::spir::groups;
-
-/// Instructions whose first operand is a ballot (a `uint4`).
-fn takes_ballot(op: S) -> bool {
-    matches!(
-        op,
-        S::GroupNonUniformInverseBallot
-            | S::GroupNonUniformBallotBitExtract
-            | S::GroupNonUniformBallotBitCount
-            | S::GroupNonUniformBallotFindLSB
-            | S::GroupNonUniformBallotFindMSB
-    )
-}
 
 impl<'a> Writer<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn group(
         &mut self,
-        op: S,
+        op: GroupOp,
         scope: Scope,
         operation: Option<GroupOperation>,
         a: &[llvm::Value<'a>],
@@ -39,13 +26,14 @@ impl<'a> Writer<'a> {
     ) -> Result<llvm::Value<'a>> {
         let (name, row) = groups::spell(op, scope, operation).ok_or_else(|| {
             let how = operation.map(|o| format!(" {o:?}")).unwrap_or_default();
-            self.no_spelling(format!("SPIR-V Op{op:?}{how} at {scope:?} scope"))
+            let spirv = crate::mappings::group_opcode(op);
+            self.no_spelling(format!("SPIR-V Op{spirv:?}{how} at {scope:?} scope"))
         })?;
         let int = MType::Int {
             bits: 32,
             signed: true,
         };
-        let index_bits = if op == S::GroupBroadcast && scope == Scope::Workgroup {
+        let index_bits = if op == GroupOp::Broadcast && scope == Scope::Workgroup {
             self.m.addressing.pointer_bits()
         } else {
             32
@@ -57,7 +45,7 @@ impl<'a> Writer<'a> {
                 let i32t = self.llvm.int_type(32)?;
                 args.push(self.b.cast(Opcode::LLVMZExt, v, i32t, "")?);
             } else if i == 0 {
-                let unsigned = takes_ballot(op) || takes_unsigned(op);
+                let unsigned = op.takes_ballot() || op.takes_unsigned();
                 params.push(self.mtype(t, !unsigned)?);
                 args.push(v);
             } else {

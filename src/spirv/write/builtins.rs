@@ -127,7 +127,7 @@ impl Writer<'_> {
                     self.cap(Capability::Int64Atomics);
                 }
                 if let Builtin::Group { op, operation, .. } = builtin {
-                    self.group_requirements(*op, *operation)?;
+                    self.group_requirements(crate::mappings::group_opcode(*op), *operation)?;
                 }
                 let (op, slots) = builtin
                     .spirv_form(&ids)
