@@ -609,3 +609,31 @@ fn a_loop_of_two_tests_leaves_from_its_latch_alone() {
         loop_exits(&words)
     );
 }
+
+#[test]
+fn small_counted_loops_are_marked_for_unrolling() {
+    // loops_phis.cl: `for (j = 0; j < n; ++j)` (n an argument: a trip count the driver cannot
+    // see) is marked Unroll; `while (m != 1 && steps < 200)` and `do ... while (acc < 100)`
+    // (constant bounds) are not, nor is any loop at -O0 (its bound a variable's value).
+    const LOOP_MERGE: u32 = 246;
+    let unrolled = |fixture: &str| -> (usize, usize) {
+        let bc = std::fs::read(fixture).unwrap();
+        let out = spir_xlate::internals::translate_to_spirv(
+            &bc,
+            &vulkan(VulkanPointers::Physical),
+        )
+        .unwrap();
+        let merges: Vec<u32> = common::instructions(&out.words)
+            .into_iter()
+            .filter(|(op, _)| *op == LOOP_MERGE)
+            .map(|(_, ops)| ops[2])
+            .collect();
+        let marked = merges
+            .iter()
+            .filter(|&&c| c == spirv::LoopControl::UNROLL.bits())
+            .count();
+        (marked, merges.len())
+    };
+    assert_eq!(unrolled("tests/fixtures/modern/loops_phis.spir64.bc"), (1, 3));
+    assert_eq!(unrolled("tests/fixtures/o0/loops_phis.spir64.bc").0, 0);
+}

@@ -486,6 +486,9 @@ pub enum Construct {
         merge: BlockId,
         /// The block that branches back to the header.
         continue_target: BlockId,
+        /// A hint that the driver's compiler unroll the loop (SPIR-V's `Unroll` loop
+        /// control); see `crate::structurize` for which loops get it.
+        unroll: bool,
     },
 }
 

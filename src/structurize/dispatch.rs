@@ -48,6 +48,7 @@ pub(super) fn dispatch(m: &mut ir::Module, t: &Types, body: &mut Body) {
     body.blocks[header].construct = Some(Construct::Loop {
         merge: BlockId(exit as u32),
         continue_target: BlockId(cont as u32),
+        unroll: false,
     });
     let v = push(
         body,

@@ -9,7 +9,8 @@
 //!    its instructions and branches to a new block holding its old terminator; every back
 //!    edge goes through one new continue block; every exit goes through one new merge block
 //!    (with several exit targets, a selector variable set on each exit edge and a switch on
-//!    it in the merge block).
+//!    it in the merge block). A small counted innermost loop is marked for unrolling
+//!    (`unroll`).
 //! 4. Every conditional branch and switch gets a selection merge: the nearest block that
 //!    post-dominates it inside its loop (breaks, continues and returns leave the region), or a
 //!    new unreachable block when its arms never meet. Headers are taken outermost first; a
@@ -35,6 +36,7 @@ mod cfg_edit;
 mod dispatch;
 mod dominance;
 mod duplicate;
+mod unroll;
 
 use cfg_edit::{push, retarget, selector, store_const, succs, Types};
 
@@ -241,6 +243,8 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
             });
         };
         let members = members.clone();
+        let inner = loops.keys().any(|k| *k != h && members.contains(k));
+        let unroll = unroll::worth_unrolling(m, body, &members, inner);
         // The header keeps its instructions; its terminator moves to a block of its own.
         let old = std::mem::replace(&mut body.blocks[h].terminator, Terminator::Unreachable);
         let hb = new_block(body, "loop.body", old);
@@ -324,6 +328,7 @@ fn normalize_loops(m: &mut ir::Module, t: &Types, body: &mut Body) -> Option<Loo
         body.blocks[h].construct = Some(Construct::Loop {
             merge: BlockId(merge as u32),
             continue_target: BlockId(cont as u32),
+            unroll,
         });
         done.insert(h, (cont, merge));
         if done.len() > 10_000 {

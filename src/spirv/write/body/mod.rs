@@ -275,12 +275,16 @@ impl Writer<'_> {
             Some(ir::Construct::Loop {
                 merge,
                 continue_target,
+                unroll,
             }) => self
                 .b
                 .loop_merge(
                     ctx.labels[merge.0 as usize],
                     ctx.labels[continue_target.0 as usize],
-                    spirv::LoopControl::NONE,
+                    match unroll {
+                        true => spirv::LoopControl::UNROLL,
+                        false => spirv::LoopControl::NONE,
+                    },
                     [],
                 )
                 .map_err(internal)?,
