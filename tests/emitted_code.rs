@@ -618,11 +618,8 @@ fn small_counted_loops_are_marked_for_unrolling() {
     const LOOP_MERGE: u32 = 246;
     let unrolled = |fixture: &str| -> (usize, usize) {
         let bc = std::fs::read(fixture).unwrap();
-        let out = spir_xlate::internals::translate_to_spirv(
-            &bc,
-            &vulkan(VulkanPointers::Physical),
-        )
-        .unwrap();
+        let out = spir_xlate::internals::translate_to_spirv(&bc, &vulkan(VulkanPointers::Physical))
+            .unwrap();
         let merges: Vec<u32> = common::instructions(&out.words)
             .into_iter()
             .filter(|(op, _)| *op == LOOP_MERGE)
@@ -634,6 +631,9 @@ fn small_counted_loops_are_marked_for_unrolling() {
             .count();
         (marked, merges.len())
     };
-    assert_eq!(unrolled("tests/fixtures/modern/loops_phis.spir64.bc"), (1, 3));
+    assert_eq!(
+        unrolled("tests/fixtures/modern/loops_phis.spir64.bc"),
+        (1, 3)
+    );
     assert_eq!(unrolled("tests/fixtures/o0/loops_phis.spir64.bc").0, 0);
 }
