@@ -7,22 +7,23 @@
 //!
 //! * it is innermost, holds no barrier and no call, and at most [`MAX_INSTRUCTIONS`]
 //!   instructions;
-//! * each of its exits tests a counter (a variable stepped by a constant) against a bound the
-//!   driver cannot know (a kernel argument, a value read from memory) or one no larger than a
-//!   work-group's size (the work-group size, which the host specializes). A loop to a
-//!   constant bound is left as the input's optimizer left it: rolled, it was too long to
-//!   unroll.
+//! * each of its exits tests a counter (a variable stepped by a constant, an argument or the
+//!   work-group size) against a bound the driver cannot know (a kernel argument, a value
+//!   read from memory) or one no larger than a work-group's size (the work-group size, which
+//!   the host specializes). A loop to a constant bound is left as the input's optimizer
+//!   left it: rolled, it was too long to unroll.
 
 use crate::hash::HashSet;
 use crate::ir::{self, BinaryOp, Body, Builtin, CastOp, ConstantKind, Op, Terminator, Value};
 
-/// The most instructions a marked loop holds (the n-body kernel's inner loop has 35).
+/// The most instructions a marked loop holds (the n-body and dgemv kernels' inner loops fit).
 pub(super) const MAX_INSTRUCTIONS: usize = 48;
 
 /// What an exit test's operand is, as far as a driver could know it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
-    /// The loop's counter: a variable's value, stepped by a constant.
+    /// The loop's counter: a variable's value, stepped by a constant or by a value the
+    /// driver cannot know or a work-group size.
     Counter,
     /// Unknown until the kernel runs.
     Runtime,
@@ -121,14 +122,27 @@ fn bound(m: &ir::Module, body: &Body, v: Value, depth: u32) -> Bound {
                 ..
             } if matches!(body.insts[*p].op, Op::Alloca { .. }) => Bound::Counter,
             Op::Load { .. } => Bound::Runtime,
+            // A step by a constant, or a counter stepped by a value the loop does not change
+            // (`j += get_local_size(0)`): the bound still caps the iterations.
             Op::Binary {
                 op: BinaryOp::Add | BinaryOp::Sub,
                 lhs,
                 rhs,
                 ..
-            } if is_const(*rhs) || is_const(*lhs) => {
-                let other = if is_const(*rhs) { *lhs } else { *rhs };
-                bound(m, body, other, depth + 1)
+            } => {
+                let (l, r) = (
+                    bound(m, body, *lhs, depth + 1),
+                    bound(m, body, *rhs, depth + 1),
+                );
+                let step =
+                    |x: Bound, v: Value| is_const(v) || matches!(x, Bound::Runtime | Bound::Small);
+                match (l, r) {
+                    _ if is_const(*rhs) => l,
+                    _ if is_const(*lhs) => r,
+                    (Bound::Counter, x) if step(x, *rhs) => Bound::Counter,
+                    (x, Bound::Counter) if step(x, *lhs) => Bound::Counter,
+                    _ => Bound::Other,
+                }
             }
             Op::Cast {
                 op: CastOp::ZExt | CastOp::SExt | CastOp::Trunc,
