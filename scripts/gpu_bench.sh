@@ -10,7 +10,7 @@
 # bench-native.json, bench-gpu-clocks.csv), then run scripts/status.py.
 #
 #   bash scripts/gpu_bench.sh                    # the benchmark, into .gpubench/
-#   bash scripts/gpu_bench.sh --variants         # bench/gpu/variants/ beside the kernels
+#   bash scripts/gpu_bench.sh --variants         # bench/gpu/variants.toml beside the kernels
 #                                                # they vary, and ours before this change
 #                                                # (--baseline BIN), into .gpuexp/;
 #                                                # --with K,... adds more kernels, and
@@ -35,14 +35,8 @@ while [ $# -gt 0 ]; do
 done
 rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/debs"
 if [ "$dir" = .gpuexp ]; then
-  # Each variant beside the kernel it varies (the first word of its name).
-  mkdir -p "$kernels"
-  for v in bench/gpu/variants/*.cl; do
-    base=$(basename "$v" .cl)
-    cp "$v" "$kernels/"
-    for k in bench/gpu/kernels/"${base%%_*}"*.cl; do cp "$k" "$kernels/"; done
-  done
-  for k in ${with//,/ }; do cp "bench/gpu/kernels/$k.cl" "$kernels/"; done
+  # Each variant beside the kernel it varies (bench/gpu/variants.toml).
+  python3 scripts/gpu_variants.py "$kernels" ${with//,/ }
 fi
 cargo build --release
 cargo build --release --manifest-path tests/vkhost/Cargo.toml
