@@ -73,9 +73,7 @@ clocks() {
 echo "timestamp, name, driver_version, clocks.sm, clocks.mem, clocks.max.sm, clocks.max.mem, temperature.gpu, power.draw" \
   > "$OUT/bench-gpu-clocks.csv"
 clocks
-mkdir -p "$OUT/pipelines"
-VKHOST_PIPELINE_IR=$OUT/pipelines "$here/bin/vkhost" --bench "$here/bench.json" \
-  "$OUT/bench-gpu.json" > "$OUT/vulkan.log" 2>&1
+"$here/bin/vkhost" --bench "$here/bench.json" "$OUT/bench-gpu.json" > "$OUT/vulkan.log" 2>&1
 clocks
 "$here/bin/vkhost" --bench "$here/bench.json" "$OUT/bench-gpu-robust.json" --robust \
   > "$OUT/vulkan-robust.log" 2>&1

@@ -106,7 +106,7 @@ fn kernel(dev: &Device, dir: &Path, k: &Value, repeat: u32) -> R<Value> {
                 let stats = pipeline
                     .0
                     .iter()
-                    .flat_map(|p| stats::read(dev, p.handle(), &format!("{name}.{producer}")))
+                    .flat_map(|p| stats::read(dev, p.handle()))
                     .collect();
                 ready.push(Ready {
                     stats,
