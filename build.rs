@@ -283,9 +283,9 @@ enum Item {
     /// table row. A `partial` one returns `Option<RET>`: `None` for values without a row.
     Lookup {
         doc: String,
-        name: &'static str,
-        arg: &'static str,
-        ret: &'static str,
+        name: String,
+        arg: String,
+        ret: String,
         partial: bool,
         arms: Vec<(String, String)>,
     },
@@ -302,30 +302,26 @@ impl Item {
     /// A partial lookup: `Option<ret>`, `None` where no arm matches.
     fn partial(
         doc: &str,
-        (name, arg, ret): (&'static str, &'static str, &'static str),
+        (name, arg, ret): (&str, &str, &str),
         arms: Vec<(String, String)>,
     ) -> Item {
         Item::Lookup {
             doc: doc.to_string(),
-            name,
-            arg,
-            ret,
+            name: name.to_string(),
+            arg: arg.to_string(),
+            ret: ret.to_string(),
             partial: true,
             arms,
         }
     }
 
     /// A lookup with an arm for every value of its argument.
-    fn total(
-        doc: &str,
-        (name, arg, ret): (&'static str, &'static str, &'static str),
-        arms: Vec<(String, String)>,
-    ) -> Item {
+    fn total(doc: &str, (name, arg, ret): (&str, &str, &str), arms: Vec<(String, String)>) -> Item {
         Item::Lookup {
             doc: doc.to_string(),
-            name,
-            arg,
-            ret,
+            name: name.to_string(),
+            arg: arg.to_string(),
+            ret: ret.to_string(),
             partial: false,
             arms,
         }
@@ -637,19 +633,40 @@ fn opencl_std() -> Vec<Item> {
 /// first lookup has an arm per primitive and no other, so a primitive without a row (or a
 /// row without a primitive) does not compile.
 fn primitives() -> Vec<Item> {
-    let table: BTreeMap<String, String> = read("primitives.toml");
-    let p = |n: &str| format!("crate::ir::Primitive::{n}");
+    enum_opcodes(
+        "primitives.toml",
+        "Primitive",
+        ("opcode", "p", "The SPIR-V instruction a primitive is"),
+        (
+            "primitive",
+            "The primitive a SPIR-V instruction is, if it is one",
+        ),
+    )
+}
+
+/// A closed enum of the graph (`crate::ir::{enum_name}`) and the SPIR-V instruction of each
+/// variant, a row each of `file`: the total function from variant to instruction (an arm per
+/// row: a variant without one does not compile) and its partial inverse.
+fn enum_opcodes(
+    file: &str,
+    enum_name: &str,
+    (forward, param, forward_doc): (&str, &str, &str),
+    (inverse, inverse_doc): (&str, &str),
+) -> Vec<Item> {
+    let table: BTreeMap<String, String> = read(file);
+    let ty = format!("crate::ir::{enum_name}");
+    let v = |n: &str| format!("{ty}::{n}");
     let op = |o: &str| format!("spirv::Op::{o}");
     vec![
         Item::total(
-            "The SPIR-V instruction a primitive is (mappings/primitives.toml).",
-            ("opcode", "p: crate::ir::Primitive", "spirv::Op"),
-            table.iter().map(|(n, o)| (p(n), op(o))).collect(),
+            &format!("{forward_doc} (mappings/{file})."),
+            (forward, &format!("{param}: {ty}"), "spirv::Op"),
+            table.iter().map(|(n, o)| (v(n), op(o))).collect(),
         ),
         Item::partial(
-            "The primitive a SPIR-V instruction is, if it is one (inverse of `opcode`).",
-            ("primitive", "op: spirv::Op", "crate::ir::Primitive"),
-            table.iter().map(|(n, o)| (op(o), p(n))).collect(),
+            &format!("{inverse_doc} (inverse of `{forward}`)."),
+            (inverse, "op: spirv::Op", &ty),
+            table.iter().map(|(n, o)| (op(o), v(n))).collect(),
         ),
     ]
 }
@@ -710,41 +727,36 @@ fn one_to_one_ops() -> Vec<Item> {
 
 /// atomic_ops.toml: what an atomic does and its SPIR-V instruction, both ways.
 fn atomic_ops() -> Vec<Item> {
-    let table: BTreeMap<String, String> = read("atomic_ops.toml");
-    let a = |n: &str| format!("crate::ir::AtomicOp::{n}");
-    let op = |o: &str| format!("spirv::Op::{o}");
-    vec![
-        Item::total(
-            "The SPIR-V instruction of an atomic operation (mappings/atomic_ops.toml).",
-            ("atomic_opcode", "a: crate::ir::AtomicOp", "spirv::Op"),
-            table.iter().map(|(n, o)| (a(n), op(o))).collect(),
+    enum_opcodes(
+        "atomic_ops.toml",
+        "AtomicOp",
+        (
+            "atomic_opcode",
+            "a",
+            "The SPIR-V instruction of an atomic operation",
         ),
-        Item::partial(
-            "The atomic operation of a SPIR-V instruction, if it is one (inverse of\n\
-             `atomic_opcode`).",
-            ("atomic_op", "op: spirv::Op", "crate::ir::AtomicOp"),
-            table.iter().map(|(n, o)| (op(o), a(n))).collect(),
+        (
+            "atomic_op",
+            "The atomic operation of a SPIR-V instruction, if it is one",
         ),
-    ]
+    )
 }
 
 /// group_ops.toml: the graph's collectives and their SPIR-V instructions, both ways.
 fn group_ops() -> Vec<Item> {
-    let table: BTreeMap<String, String> = read("group_ops.toml");
-    let g = |n: &str| format!("crate::ir::GroupOp::{n}");
-    let op = |o: &str| format!("spirv::Op::{o}");
-    vec![
-        Item::total(
-            "The SPIR-V instruction of a collective (mappings/group_ops.toml).",
-            ("group_opcode", "g: crate::ir::GroupOp", "spirv::Op"),
-            table.iter().map(|(n, o)| (g(n), op(o))).collect(),
+    enum_opcodes(
+        "group_ops.toml",
+        "GroupOp",
+        (
+            "group_opcode",
+            "g",
+            "The SPIR-V instruction of a collective",
         ),
-        Item::partial(
-            "The collective a SPIR-V instruction is, if it is one (inverse of `group_opcode`).",
-            ("group_op", "op: spirv::Op", "crate::ir::GroupOp"),
-            table.iter().map(|(n, o)| (op(o), g(n))).collect(),
+        (
+            "group_op",
+            "The collective a SPIR-V instruction is, if it is one",
         ),
-    ]
+    )
 }
 
 /// A SPIR-V group instruction's name in groups.toml and vulkan_subgroups.toml, as the graph's
