@@ -33,8 +33,8 @@ enum Bound {
     Other,
 }
 
-/// Whether the loop of `header` with blocks `members` (the header's among them) is one to
-/// mark, `inner` saying whether it holds another loop.
+/// Whether the loop of blocks `members` (its header among them, before the structurizer
+/// changes it) is one to mark, `inner` saying whether it holds another loop.
 pub(super) fn worth_unrolling(
     m: &ir::Module,
     body: &Body,
@@ -102,8 +102,7 @@ pub(super) fn worth_unrolling(
     exits > 0
 }
 
-/// What `v` is as an exit test's operand (see [`Bound`]), looking through casts and steps by
-/// a constant.
+/// What `v` is as an exit test's operand (see [`Bound`]), looking through casts and steps.
 fn bound(m: &ir::Module, body: &Body, v: Value, depth: u32) -> Bound {
     if depth > 8 {
         return Bound::Other;
