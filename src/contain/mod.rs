@@ -326,6 +326,39 @@ fn decode_result<T: Wire>(bytes: &[u8]) -> Option<Result<T>> {
 
 /// What a child that did not answer left behind (its stderr, the signal that ended it or its
 /// exit status): an error naming LLVM's reason when it gave one.
+/// The most a contained job may print on stderr before it is stopped. LLVM's messages are a
+/// few lines; a corrupted metadata string of 800 KB, which LLVM's verifier quotes a byte at
+/// a time (a system call each) and more than once, took a minute and more to print before
+/// the reader crashed.
+pub(super) const STDERR_LIMIT: u64 = 1 << 20;
+
+/// The error of a job stopped for printing more than [`STDERR_LIMIT`] bytes on stderr, the
+/// first line it printed quoted (cut short).
+fn chatty_error(work: Work, stderr: &[u8]) -> Error {
+    let text = String::from_utf8_lossy(stderr);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(|l| format!(", the first line: {}", bounded(l)))
+        .unwrap_or_default();
+    let what = format!(
+        "printed more than {} MB of messages and was stopped{first}",
+        STDERR_LIMIT >> 20
+    );
+    match work {
+        Work::ReadBitcode => Error::malformed(format!(
+            "malformed bitcode: LLVM's bitcode reader {what} (a corrupted string or name, \
+             quoted by LLVM's verifier, is the usual cause)"
+        )),
+        Work::ValidateInput => Error::malformed(format!("the SPIR-V validator {what}")),
+        Work::WriteBitcode => Error::internal(format!("LLVM, building the SPIR module, {what}")),
+        Work::ValidateOutput => {
+            Error::internal(format!("the SPIR-V validator, on what we wrote, {what}"))
+        }
+    }
+}
+
 fn death_error(work: Work, stderr: &[u8], signal: Option<i32>, code: Option<i32>) -> Error {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text

@@ -174,6 +174,10 @@ pub(super) struct Pipes {
     pub open: [bool; 2],
     pub answer: Vec<u8>,
     pub stderr: Vec<u8>,
+    /// Every byte stderr has carried, kept or not.
+    pub stderr_total: u64,
+    /// Its first bytes, once `stderr` keeps only its tail.
+    pub stderr_head: Vec<u8>,
     /// When stderr was last read: it is read at most every [`STDERR_EVERY`].
     stderr_read: Option<std::time::Instant>,
 }
@@ -194,6 +198,8 @@ impl Pipes {
             open: [true, true],
             answer: Vec::new(),
             stderr: Vec::new(),
+            stderr_total: 0,
+            stderr_head: Vec::new(),
             stderr_read: None,
         }
     }
@@ -239,7 +245,13 @@ impl Pipes {
                 // SAFETY: `read` initialized the first `got` bytes of the spare capacity.
                 unsafe { sink.set_len(sink.len() + got as usize) };
                 // Keep the tail of stderr only: a chatty child cannot exhaust memory.
+                if i == 1 {
+                    self.stderr_total += got as u64;
+                }
                 if i == 1 && self.stderr.len() > 1 << 20 {
+                    if self.stderr_head.is_empty() {
+                        self.stderr_head = self.stderr[..1 << 12].to_vec();
+                    }
                     self.stderr.drain(..self.stderr.len() - (1 << 16));
                 }
             } else if got == 0

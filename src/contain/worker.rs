@@ -182,6 +182,15 @@ impl Worker {
             }
             // A short wait, to notice a worker that died without closing its pipes.
             pipes.read_ready(left.min(std::time::Duration::from_millis(50)));
+            if pipes.stderr_total > super::STDERR_LIMIT {
+                self.stop();
+                let work = self.phase.work().unwrap_or(self.work);
+                let head = match pipes.stderr_head.is_empty() {
+                    true => &pipes.stderr,
+                    false => &pipes.stderr_head,
+                };
+                return Err(super::chatty_error(work, head));
+            }
         }
     }
 
