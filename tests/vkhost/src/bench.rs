@@ -26,8 +26,8 @@
 //! the host's clock around that batch's submission and wait (`host_ms`, per dispatch), to
 //! show the two clocks agree. `--robust` enables `robustBufferAccess` (the report says so).
 //! Where the driver offers VK_KHR_pipeline_executable_properties, each producer's row also
-//! carries what its compiler said of the pipeline (`driver`: registers, memory, instruction
-//! counts, in the driver's words; src/stats.rs).
+//! carries what its compiler said of the pipeline (`driver`: registers, binary size, memory,
+//! in the driver's words; src/stats.rs).
 
 use std::path::Path;
 
