@@ -514,6 +514,7 @@ fn vulkan_tables() -> Vec<Item> {
     let glsl: BTreeMap<String, Glsl> = read("vulkan_glsl.toml");
     let features: BTreeMap<String, String> = read("vulkan_features.toml");
     let subgroups: BTreeMap<String, Subgroup> = read("vulkan_subgroups.toml");
+    let groups = GroupVariants::read();
     vec![
         Item::partial(
             "The SPIR-V capability Vulkan device feature `feature` stands for\n\
@@ -557,10 +558,10 @@ fn vulkan_tables() -> Vec<Item> {
                 .iter()
                 .map(|(name, g)| {
                     (
-                        format!("crate::ir::GroupOp::{}", group_variant(name)),
+                        format!("crate::ir::GroupOp::{}", groups.variant(name)),
                         format!(
                             "(crate::ir::GroupOp::{}, {:?})",
-                            group_variant(&g.vulkan),
+                            groups.variant(&g.vulkan),
                             g.operations
                         ),
                     )
@@ -759,16 +760,23 @@ fn group_ops() -> Vec<Item> {
     )
 }
 
-/// A SPIR-V group instruction's name in groups.toml and vulkan_subgroups.toml, as the graph's
-/// collective (group_ops.toml).
-fn group_variant(spirv_name: &str) -> String {
-    let table: BTreeMap<String, String> = read("group_ops.toml");
-    let variant = table
-        .iter()
-        .find(|(_, o)| *o == spirv_name)
-        .map(|(n, _)| n)
-        .unwrap_or_else(|| panic!("{spirv_name}: not a collective of mappings/group_ops.toml"));
-    variant.clone()
+/// The graph's collectives (group_ops.toml) by their SPIR-V instruction's name, as
+/// groups.toml and vulkan_subgroups.toml name them: read once, looked up by `variant`.
+struct GroupVariants(BTreeMap<String, String>);
+
+impl GroupVariants {
+    fn read() -> GroupVariants {
+        let table: BTreeMap<String, String> = read("group_ops.toml");
+        GroupVariants(table.into_iter().map(|(n, o)| (o, n)).collect())
+    }
+
+    /// The `GroupOp` variant of SPIR-V instruction `spirv_name`.
+    fn variant(&self, spirv_name: &str) -> String {
+        self.0
+            .get(spirv_name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{spirv_name}: not a collective of mappings/group_ops.toml"))
+    }
 }
 
 /// An atomic operation of atomics.toml and atomics_c11.toml, named by its SPIR-V
@@ -852,6 +860,7 @@ fn spellings() -> Vec<Item> {
     let pipes: Pipes = read("pipes.toml");
     let enq: EnqueueFunctions = read("enqueue.toml");
     let groups: Groups = read("groups.toml");
+    let variants = GroupVariants::read();
     vec![
         Item::slice(
             "The SPIR spellings of the pipe instructions (mappings/pipes.toml).",
@@ -897,10 +906,10 @@ fn spellings() -> Vec<Item> {
                         by_class(
                             "crate::ir::GroupOp",
                             &ByClass {
-                                op: g.ops.op.as_deref().map(group_variant),
-                                float: g.ops.float.as_deref().map(group_variant),
-                                signed: g.ops.signed.as_deref().map(group_variant),
-                                unsigned: g.ops.unsigned.as_deref().map(group_variant),
+                                op: g.ops.op.as_deref().map(|n| variants.variant(n)),
+                                float: g.ops.float.as_deref().map(|n| variants.variant(n)),
+                                signed: g.ops.signed.as_deref().map(|n| variants.variant(n)),
+                                unsigned: g.ops.unsigned.as_deref().map(|n| variants.variant(n)),
                             },
                             true
                         ),
