@@ -23,6 +23,10 @@ for l in sys.stdin:
     if m.get("executable") and m.get("target", {}).get("name") == "exec_intel":
         print(m["executable"])')
 mkdir -p .clcbin && cp "$bin" .clcbin/exec_intel
+# The run names each step as it starts (SPIR_XLATE_EXEC_TRACE) and is stopped well inside the
+# device tool's limit, so that a run that stalls (twice, on a machine that had just run
+# Vulkan work) still brings back its log, and the log's last line says where it stalled;
+# the GPU's state is recorded before it starts.
 cat <<'CMD'
-mkdir -p /tmp/icd && echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd; OCL_ICD_VENDORS=/tmp/icd SPIR_XLATE_EXEC_PLATFORM=NVIDIA SPIR_XLATE_EXEC_CONSUMER=opencl-c SPIR_XLATE_OPENCL_C_DIR=$PWD/.clc SPIR_XLATE_EXEC_SHAPES=modern,o0,legacy,legacy-o0 timeout 400 ./.clcbin/exec_intel --ignored --nocapture > $OUT/opencl_c_nvidia.log 2>&1; tail -3 $OUT/opencl_c_nvidia.log
+nvidia-smi --query-gpu=name,clocks.sm,memory.used,utilization.gpu --format=csv > $OUT/opencl_c_nvidia.gpu.txt 2>&1; mkdir -p /tmp/icd && echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd; OCL_ICD_VENDORS=/tmp/icd SPIR_XLATE_EXEC_PLATFORM=NVIDIA SPIR_XLATE_EXEC_CONSUMER=opencl-c SPIR_XLATE_EXEC_TRACE=1 SPIR_XLATE_OPENCL_C_DIR=$PWD/.clc SPIR_XLATE_EXEC_SHAPES=modern,o0,legacy,legacy-o0 timeout -k 5 240 ./.clcbin/exec_intel --ignored --nocapture > $OUT/opencl_c_nvidia.log 2>&1; echo "exit $?" >> $OUT/opencl_c_nvidia.log; tail -3 $OUT/opencl_c_nvidia.log
 CMD
