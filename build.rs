@@ -258,6 +258,7 @@ fn main() {
         primitives(),
         atomic_ops(),
         group_ops(),
+        conversions(),
         one_to_one_ops(),
         atomics(),
         spellings(),
@@ -668,6 +669,72 @@ fn enum_opcodes(
             &format!("{inverse_doc} (inverse of `{forward}`)."),
             (inverse, "op: spirv::Op", &ty),
             table.iter().map(|(n, o)| (op(o), v(n))).collect(),
+        ),
+    ]
+}
+
+/// A row of conversions.toml.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Conversion {
+    from: String,
+    to: Vec<String>,
+    #[serde(default)]
+    saturates: bool,
+}
+
+/// conversions.toml: the graph's conversions and their SPIR-V instructions, both ways. The
+/// forward lookup matches (from, to, saturate) with no catch-all, so a conversion without an
+/// instruction does not compile; the saturating rows come first, and the others take any
+/// saturation (a decoration on them).
+fn conversions() -> Vec<Item> {
+    let table: BTreeMap<String, Conversion> = read("conversions.toml");
+    let class = |c: &str| match c {
+        "float" => "crate::ir::ConvertKind::Float".to_string(),
+        "signed" | "unsigned" => {
+            let sign = if c == "signed" { "Signed" } else { "Unsigned" };
+            format!("crate::ir::ConvertKind::Int(crate::ir::Sign::{sign})")
+        }
+        _ => panic!("mappings/conversions.toml: {c}: not float, signed or unsigned"),
+    };
+    let mut rows: Vec<(&String, &Conversion)> = table.iter().collect();
+    rows.sort_by_key(|(_, c)| !c.saturates);
+    let forward = rows
+        .iter()
+        .flat_map(|(op, c)| {
+            let sat = if c.saturates { "true" } else { "_" };
+            c.to.iter().map(move |to| {
+                let pattern = format!("({}, {}, {sat})", class(&c.from), class(to));
+                (pattern, format!("spirv::Op::{op}"))
+            })
+        })
+        .collect();
+    let inverse = table
+        .iter()
+        .map(|(op, c)| {
+            let to =
+                c.to.first()
+                    .expect("mappings/conversions.toml: a row with no `to`");
+            let value = format!("({}, {}, {})", class(&c.from), class(to), c.saturates);
+            (format!("spirv::Op::{op}"), value)
+        })
+        .collect();
+    let kind = "crate::ir::ConvertKind";
+    vec![
+        Item::total(
+            "The SPIR-V instruction of a conversion (from, to, saturate) (mappings/conversions.toml).",
+            (
+                "conversion_opcode",
+                &format!("c: ({kind}, {kind}, bool)"),
+                "spirv::Op",
+            ),
+            forward,
+        ),
+        Item::partial(
+            "The conversion (from, to, whether the instruction itself saturates) a SPIR-V\n\
+             instruction is, if it is one (inverse of `conversion_opcode`).",
+            ("conversion", "op: spirv::Op", &format!("({kind}, {kind}, bool)")),
+            inverse,
         ),
     ]
 }

@@ -1,4 +1,6 @@
-//! The mapping tables of mappings/*.toml, compiled into `match` functions by build.rs.
+//! The mapping tables of mappings/*.toml, compiled into `match` functions by build.rs, and
+//! the lookups over them and over SPIR-V's grammar that the readers, writers and the
+//! verifier share: how the graph's operations are spelled, kept out of `ir/`.
 
 use crate::ir::AddressSpace;
 
@@ -98,6 +100,15 @@ pub fn channel_query(pick: impl Fn(&ChannelQuery) -> bool) -> Option<ChannelQuer
 
 include!(concat!(env!("OUT_DIR"), "/mappings.rs"));
 
+/// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode
+/// of vstore_half_r, ...), read off rspirv's copy of the grammar.
+pub fn has_trailing_literal(op: spirv::OpenclStd100Op) -> bool {
+    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+        .lookup_opcode(op as u32)
+        .and_then(|inst| inst.operands.last())
+        .is_some_and(|o| o.kind != rspirv::grammar::OperandKind::IdRef)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +152,34 @@ mod tests {
         }
         assert_eq!(atomic_op(spirv::Op::AtomicCompareExchangeWeak), None);
         assert_eq!(atomic_name(crate::ir::AtomicOp::UMin), Some("min"));
+    }
+
+    /// Every conversion has an instruction that converts between the same classes and
+    /// saturates no more than asked; each conversion instruction is read back as one.
+    #[test]
+    fn conversions_and_opcodes_both_ways() {
+        use crate::ir::{ConvertKind as K, Sign};
+        let kinds = [K::Float, K::Int(Sign::Signed), K::Int(Sign::Unsigned)];
+        let class = |k: K| matches!(k, K::Float);
+        let mut ops = std::collections::BTreeSet::new();
+        for from in kinds {
+            for to in kinds {
+                for saturate in [false, true] {
+                    let op = conversion_opcode((from, to, saturate));
+                    let (f, t, sat) = conversion(op).expect("a conversion instruction");
+                    assert_eq!((f, class(t)), (from, class(to)), "Op{op:?}");
+                    assert!(saturate || !sat, "Op{op:?} saturates unasked");
+                    ops.insert(op as u32);
+                }
+            }
+        }
+        // FConvert, the four float/integer conversions, S/UConvert, SatConvertSToU/UToS.
+        assert_eq!(ops.len(), 9);
+        assert_eq!(
+            conversion_opcode((K::Int(Sign::Signed), K::Int(Sign::Unsigned), true)),
+            spirv::Op::SatConvertSToU
+        );
+        assert_eq!(conversion(spirv::Op::Bitcast), None);
     }
 
     /// OpenCL.std instructions the reader produces from code rather than from opencl_std.toml

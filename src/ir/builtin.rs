@@ -171,55 +171,6 @@ pub enum ConvertKind {
     Int(Sign),
 }
 
-impl ConvertKind {
-    /// The SPIR-V conversion instruction from `from` to `to`; saturation picks the
-    /// `SatConvert*` forms where the signedness changes (other saturations are a decoration).
-    pub fn spirv_opcode(from: ConvertKind, to: ConvertKind, saturate: bool) -> spirv::Op {
-        use spirv::Op as S;
-        use ConvertKind as K;
-        match (from, to) {
-            (K::Float, K::Float) => S::FConvert,
-            (K::Float, K::Int(Sign::Signed)) => S::ConvertFToS,
-            (K::Float, K::Int(Sign::Unsigned)) => S::ConvertFToU,
-            (K::Int(Sign::Signed), K::Float) => S::ConvertSToF,
-            (K::Int(Sign::Unsigned), K::Float) => S::ConvertUToF,
-            (K::Int(Sign::Signed), K::Int(Sign::Unsigned)) if saturate => S::SatConvertSToU,
-            (K::Int(Sign::Unsigned), K::Int(Sign::Signed)) if saturate => S::SatConvertUToS,
-            (K::Int(Sign::Signed), K::Int(_)) => S::SConvert,
-            (K::Int(Sign::Unsigned), K::Int(_)) => S::UConvert,
-        }
-    }
-
-    /// The (from, to) classes a SPIR-V conversion instruction converts between, and whether
-    /// the instruction itself saturates.
-    pub fn of_spirv_opcode(op: spirv::Op) -> Option<(ConvertKind, ConvertKind, bool)> {
-        use spirv::Op as S;
-        use ConvertKind as K;
-        let (s, u) = (K::Int(Sign::Signed), K::Int(Sign::Unsigned));
-        Some(match op {
-            S::UConvert => (u, u, false),
-            S::SConvert => (s, s, false),
-            S::FConvert => (K::Float, K::Float, false),
-            S::ConvertFToU => (K::Float, u, false),
-            S::ConvertFToS => (K::Float, s, false),
-            S::ConvertSToF => (s, K::Float, false),
-            S::ConvertUToF => (u, K::Float, false),
-            S::SatConvertSToU => (s, u, true),
-            S::SatConvertUToS => (u, s, true),
-            _ => return None,
-        })
-    }
-}
-
-/// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode
-/// of vstore_half_r, ...), read off rspirv's copy of the grammar.
-pub fn has_trailing_literal(op: CLOp) -> bool {
-    rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
-        .lookup_opcode(op as u32)
-        .and_then(|inst| inst.operands.last())
-        .is_some_and(|o| o.kind != rspirv::grammar::OperandKind::IdRef)
-}
-
 impl TexelKind {
     /// The texel kind of an image read's result or write's texel type: SPIR-V does not say
     /// for integers, and OpenCL reads and writes them as the image format says, so signed.

@@ -144,7 +144,7 @@ impl Check<'_> {
 
     fn ext_inst(&self, op: CLOp, literal: Option<u32>) -> Option<String> {
         use CLOp as O;
-        if crate::ir::builtin::has_trailing_literal(op) != literal.is_some() {
+        if crate::mappings::has_trailing_literal(op) != literal.is_some() {
             return Some("its literal operand is missing or extra".into());
         }
         let operands = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE

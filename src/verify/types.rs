@@ -359,7 +359,7 @@ fn struct_steps_i32(m: &Module, base: Handle<Type>, indices: &[Value]) -> bool {
 /// A builtin as messages name it: the SPIR-V instruction (or extended instruction, or
 /// built-in variable) it stands for, a name users of either format can look up.
 pub fn builtin_name(b: &crate::ir::Builtin) -> String {
-    use crate::ir::{Builtin as B, ConvertKind, ImageOp as I};
+    use crate::ir::{Builtin as B, ImageOp as I};
     match b {
         B::ExtInst { op, .. } => format!("OpenCL.std {op:?}"),
         B::Glsl(op) => format!("GLSL.std.450 {op:?}"),
@@ -369,7 +369,10 @@ pub fn builtin_name(b: &crate::ir::Builtin) -> String {
         B::WorkItem(v) => format!("the {v:?} built-in variable"),
         B::Convert {
             from, to, saturate, ..
-        } => format!("Op{:?}", ConvertKind::spirv_opcode(*from, *to, *saturate)),
+        } => format!(
+            "Op{:?}",
+            crate::mappings::conversion_opcode((*from, *to, *saturate))
+        ),
         B::ControlBarrier { .. } => "OpControlBarrier".to_string(),
         B::MemoryBarrier { .. } => "OpMemoryBarrier".to_string(),
         B::AsyncCopy { .. } => "OpGroupAsyncCopy".to_string(),

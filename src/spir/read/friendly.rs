@@ -9,10 +9,8 @@ use super::lowering::FnLowering;
 use super::lowering::Lowered;
 use super::sampler_operands::sampler_operand;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::has_trailing_literal;
-use crate::ir::{
-    self, Builtin, ConstantKind, ConvertKind, ImageOp, Op, Primitive, TexelKind, Type, Value,
-};
+use crate::mappings::has_trailing_literal;
+use crate::ir::{self, Builtin, ConstantKind, ImageOp, Op, Primitive, TexelKind, Type, Value};
 use crate::spir::friendly::{self, Call};
 
 /// The builtin a `@__spirv_BuiltIn*` global (`--builtins-as-globals`) stands for.
@@ -110,7 +108,7 @@ fn core(
     }
     let inst =
         |b: Builtin, args: Vec<Value>| Ok(Lowered::Inst(ret, Op::Builtin { builtin: b, args }));
-    if let Some((from, to, sat)) = ConvertKind::of_spirv_opcode(op) {
+    if let Some((from, to, sat)) = crate::mappings::conversion(op) {
         arity(&args, 1, "a conversion")?;
         let b = Builtin::Convert {
             from,

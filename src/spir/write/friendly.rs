@@ -153,7 +153,7 @@ impl<'a> Writer<'a> {
                 saturate,
                 rounding,
             } => {
-                let op = ConvertKind::spirv_opcode(*from, *to, *saturate);
+                let op = crate::mappings::conversion_opcode((*from, *to, *saturate));
                 let post = Postfixes {
                     ret: Some(self.ret_postfix(ret, *to != ConvertKind::Int(Sign::Unsigned))?),
                     sat: *saturate && !matches!(op, S::SatConvertSToU | S::SatConvertUToS),

@@ -10,7 +10,7 @@ use super::{id_operand, image_operands, Entity, ExtSet, Reader};
 use crate::diag::{Error, Result};
 use crate::ir::{self, Builtin, ImageOp, Op, Primitive, TexelKind, Type, Value};
 
-use crate::ir::builtin::has_trailing_literal;
+use crate::mappings::has_trailing_literal;
 
 /// An operand of an instruction with a shared SPIR-V form (see `spirv::form`).
 #[derive(Clone, Copy)]

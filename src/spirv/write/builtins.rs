@@ -302,7 +302,7 @@ impl Writer<'_> {
             (from, to),
             (ConvertKind::Float, ConvertKind::Float) | (ConvertKind::Int(_), ConvertKind::Int(_))
         );
-        let code = match ConvertKind::spirv_opcode(from, to, saturate) {
+        let code = match crate::mappings::conversion_opcode((from, to, saturate)) {
             S::FConvert | S::SConvert | S::UConvert if same_class && fw == tw => S::CopyObject,
             code => code,
         };

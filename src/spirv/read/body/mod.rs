@@ -532,7 +532,7 @@ impl Reader {
         let value = self.operand(st, id_operand(inst, 0)?)?;
         let from_t = self.value_ty(st, value);
         let (fw, tw) = (scalar_width(&self.m, from_t), scalar_width(&self.m, rty));
-        let kinds = ir::ConvertKind::of_spirv_opcode(op);
+        let kinds = crate::mappings::conversion(op);
         let saturate = self.ann.has(id, Decoration::SaturatedConversion)
             || kinds.is_some_and(|(_, _, sat)| sat);
         let rounding = self
