@@ -1,4 +1,4 @@
-//! The mapping tables of mappings/*.toml, compiled into `match` functions by build.rs, and
+//! The mapping tables of mappings/*.toml, compiled into `match` functions by the build script (build/), and
 //! the lookups over them and over SPIR-V's grammar that the readers, writers and the
 //! verifier share: how the graph's operations are spelled, kept out of `ir/`.
 

@@ -1,7 +1,7 @@
 //! The flags of an instruction that LLVM 14's C API can neither read nor set: the fast-math
 //! flags of float arithmetic (`fadd fast`, `fmul nnan ninf`) and the wrap and exactness flags
 //! of integer arithmetic (`add nsw`, `udiv exact`). They are reached through the crate's one
-//! C++ file, `inst_flags.cpp` (two functions; build.rs compiles it), which checks the kind of
+//! C++ file, `inst_flags.cpp` (two functions; build/link.rs compiles it), which checks the kind of
 //! the value it is given with LLVM's own `dyn_cast`: any value of a live module is a valid
 //! argument (point 3 of the safety argument holds inside it), and a value without such flags
 //! has none.

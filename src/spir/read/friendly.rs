@@ -9,8 +9,8 @@ use super::lowering::FnLowering;
 use super::lowering::Lowered;
 use super::sampler_operands::sampler_operand;
 use crate::diag::{Error, Result};
-use crate::mappings::has_trailing_literal;
 use crate::ir::{self, Builtin, ConstantKind, ImageOp, Op, Primitive, TexelKind, Type, Value};
+use crate::mappings::has_trailing_literal;
 use crate::spir::friendly::{self, Call};
 
 /// The builtin a `@__spirv_BuiltIn*` global (`--builtins-as-globals`) stands for.
