@@ -16,7 +16,7 @@ use std::path::Path;
 use crate::diag::Result;
 use crate::input::Input;
 use crate::options::Options;
-use crate::{ir, pipeline, roundtrip, spirv};
+use crate::{ir, pipeline, roundtrip, spv};
 
 pub use crate::roundtrip::Check;
 
@@ -30,7 +30,7 @@ pub fn graph<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
 /// are, types, decorations and functions in one order, so that two modules that mean the
 /// same compare equal as text.
 pub fn canonical_text<'a>(input: impl Into<Input<'a>>) -> Result<String> {
-    spirv::canon::canonical_text(&pipeline::words(input)?)
+    spv::canon::canonical_text(&pipeline::words(input)?)
 }
 
 /// The round trips that apply to the file at `input` (decided by its content), each with the

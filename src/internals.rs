@@ -7,7 +7,7 @@
 use crate::diag::Result;
 use crate::input::Input;
 use crate::options::{Options, SpirOptions};
-use crate::{ir, pipeline, spir as spir_room, spirv as spirv_room};
+use crate::{ir, pipeline, spir as spir_room, spv};
 
 pub use crate::pipeline::{
     assemble_spirv, translate_to_spir, translate_to_spirv, SpirOutput, SpirvOutput,
@@ -65,7 +65,7 @@ pub fn to_spir<'a>(input: impl Into<Input<'a>>, options: &SpirOptions) -> Result
 /// Write a graph as SPIR-V for `options.target` (lowered to shader form for Vulkan).
 pub fn write_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
     let out = pipeline::assemble_spirv(module, options)?;
-    spirv_room::validate::validate(&out.words, options.target)?;
+    spv::validate::validate(&out.words, options.target)?;
     Ok(out)
 }
 
@@ -76,7 +76,7 @@ pub fn read_spir<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
 
 /// The graph of a SPIR-V module (a file, bytes or words).
 pub fn read_spirv<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
-    spirv_room::read::read(&pipeline::words(input)?)
+    spv::read::read(&pipeline::words(input)?)
 }
 
 /// The words of a SPIR-V module (a file, bytes or words; either byte order).
@@ -91,10 +91,10 @@ pub mod spir {
 
 /// The SPIR-V room's stages: its reader, writer, validator and canonical form.
 pub mod spirv {
-    pub use crate::spirv::canon::{canonical_text, first_difference};
-    pub use crate::spirv::read::{read, words_from_bytes};
-    pub use crate::spirv::validate::{check, check_input, OPTIONAL_CAPABILITIES};
-    pub use crate::spirv::write::write;
+    pub use crate::spv::canon::{canonical_text, first_difference};
+    pub use crate::spv::read::{read, words_from_bytes};
+    pub use crate::spv::validate::{check, check_input, OPTIONAL_CAPABILITIES};
+    pub use crate::spv::write::write;
 }
 
 /// The OpenCL C writer, from a graph.

@@ -36,7 +36,7 @@ mod normal;
 mod pipeline;
 mod roundtrip;
 mod spir;
-mod spirv;
+mod spv;
 mod structurize;
 mod vulkan;
 
@@ -238,5 +238,5 @@ pub fn translate<'a>(input: impl Into<Input<'a>>, translation: &Translation) -> 
 
 /// SPIR-V disassembly text of a module: SPIRV-Tools' own (what `spirv-dis` prints).
 pub fn disassemble(words: &[u32]) -> Result<String> {
-    spirv::validate::disassemble(words)
+    spv::validate::disassemble(words)
 }

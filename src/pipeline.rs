@@ -9,7 +9,7 @@ use crate::contain::{self, Wire};
 use crate::diag::{self, Error, ErrorKind, Result};
 use crate::input::{self, Format, Input};
 use crate::options::{OpenclCOptions, Options, SpirOptions};
-use crate::{clc, ir, spir, spirv, vulkan};
+use crate::{clc, ir, spir, spv, vulkan};
 
 /// The SPIR-V module's words of `input` (either byte order in a file or bytes).
 pub fn words<'a>(input: impl Into<Input<'a>>) -> Result<Cow<'a, [u32]>> {
@@ -23,7 +23,7 @@ pub fn words<'a>(input: impl Into<Input<'a>>) -> Result<Cow<'a, [u32]>> {
             "this is LLVM bitcode, not a SPIR-V module (use `to-spirv`)",
         ));
     }
-    spirv::read::words_from_bytes(&bytes).map(Cow::Owned)
+    spv::read::words_from_bytes(&bytes).map(Cow::Owned)
 }
 
 /// Read either input kind (decided by content) into the graph. LLVM's reader runs in a
@@ -31,11 +31,11 @@ pub fn words<'a>(input: impl Into<Input<'a>>) -> Result<Cow<'a, [u32]>> {
 pub fn graph<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
     let input = input.into();
     if let Input::Words(w) = input {
-        return spirv::read::read(w);
+        return spv::read::read(w);
     }
     let bytes = input.bytes()?;
     if input::format(&bytes) == Format::Spirv {
-        spirv::read::read(&spirv::read::words_from_bytes(&bytes)?)
+        spv::read::read(&spv::read::words_from_bytes(&bytes)?)
     } else {
         spir::read::read_bytes(&bytes)
     }
@@ -45,7 +45,7 @@ pub fn graph<'a>(input: impl Into<Input<'a>>) -> Result<ir::Module> {
 /// contained child, where LLVM's reader may die.
 fn read_in_process(bytes: &[u8]) -> Result<ir::Module> {
     if input::format(bytes) == Format::Spirv {
-        spirv::read::read(&spirv::read::words_from_bytes(bytes)?)
+        spv::read::read(&spv::read::words_from_bytes(bytes)?)
     } else {
         spir::read::read_bytes_in_process(bytes)
     }
@@ -79,7 +79,7 @@ pub fn translate_to_spirv<'a>(
             let out = assemble_spirv(&module, options)?;
             // The graph is freed before SPIRV-Tools builds its own view of the words.
             drop(module);
-            spirv::validate::validate(&out.words, options.target)?;
+            spv::validate::validate(&out.words, options.target)?;
             Ok(out)
         })
     })
@@ -89,7 +89,7 @@ pub fn translate_to_spirv<'a>(
 /// yet validated.
 pub fn assemble_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOutput> {
     if !options.target.is_vulkan() {
-        let (words, lost) = spirv::write::assemble(module, options)?;
+        let (words, lost) = spv::write::assemble(module, options)?;
         return Ok(SpirvOutput {
             words,
             reflection: None,
@@ -97,8 +97,8 @@ pub fn assemble_spirv(module: &ir::Module, options: &Options) -> Result<SpirvOut
         });
     }
     let mut shader = vulkan::lower(module, options)?;
-    let (words, lost) = spirv::write::assemble(&shader, options)?;
-    vulkan::keep_declared_features(&mut shader, &spirv::capabilities(&words));
+    let (words, lost) = spv::write::assemble(&shader, options)?;
+    vulkan::keep_declared_features(&mut shader, &spv::capabilities(&words));
     Ok(SpirvOutput {
         words,
         reflection: Some(vulkan::reflection::json(&shader)),
@@ -126,7 +126,7 @@ pub fn translate_to_spir<'a>(
     let words = words(input)?;
     let limits = options.limits.for_input(words.len() as u64 * 4);
     contain::run(contain::Work::WriteBitcode, limits, || {
-        let module = spirv::read::read(&words)?;
+        let module = spv::read::read(&words)?;
         let (bytes, lost) = spir::write::write_reporting(&module, options)
             .map_err(|e| blame_invalid_input(e, &words))?;
         let lost = diag::sorted_losses([&module.lost[..], &lost].concat());
@@ -143,7 +143,7 @@ fn blame_invalid_input(e: Error, words: &[u32]) -> Error {
     let ErrorKind::Internal(what) = &e.kind else {
         return e;
     };
-    match spirv::validate::check_input(words) {
+    match spv::validate::check_input(words) {
         Err(invalid) => {
             let said = invalid.kind.to_string();
             let said = said.trim_start_matches("malformed input: ");
@@ -172,7 +172,7 @@ fn blamed<T>(bytes: &[u8], translate: impl FnOnce() -> Result<T>) -> Result<T> {
         if !matches!(e.kind, ErrorKind::Internal(_)) || input::format(bytes) != Format::Spirv {
             return e;
         }
-        match spirv::read::words_from_bytes(bytes) {
+        match spv::read::words_from_bytes(bytes) {
             Ok(words) => blame_invalid_input(e, &words),
             Err(_) => e,
         }

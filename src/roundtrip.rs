@@ -3,7 +3,7 @@
 //! direction; this is that statement as code.
 //!
 //! * SPIR-V in: SPIR-V → `--flavor spirv-ir` → SPIR-V must be the same module as SPIR-V →
-//!   graph → SPIR-V, compared in canonical SPIR-V text (`spirv::canon`).
+//!   graph → SPIR-V, compared in canonical SPIR-V text (`spv::canon`).
 //! * SPIR in: SPIR → SPIR-V → graph must be the same graph as SPIR → graph, compared in
 //!   canonical graph text (`ir::print::canonical_module`).
 
@@ -11,7 +11,7 @@ use std::path::Path;
 
 use crate::diag::Result;
 use crate::options::{Flavor, Options, SpirOptions};
-use crate::spirv::canon::{canonical_text, first_difference};
+use crate::spv::canon::{canonical_text, first_difference};
 
 /// One round trip and what it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,8 +32,8 @@ pub fn check(input: &Path, options: &Options) -> Result<Vec<Check>> {
 }
 
 fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
-    let m = crate::spirv::read::read(&crate::pipeline::words(input)?)?;
-    let direct = crate::spirv::write::write(&m, options)?;
+    let m = crate::spv::read::read(&crate::pipeline::words(input)?)?;
+    let direct = crate::spv::write::write(&m, options)?;
     let ir = crate::spir::write::write(
         &m,
         &SpirOptions {
@@ -41,7 +41,7 @@ fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
             ..Default::default()
         },
     )?;
-    let back = crate::spirv::write::write(&crate::spir::read::read_bytes(&ir)?, options)?;
+    let back = crate::spv::write::write(&crate::spir::read::read_bytes(&ir)?, options)?;
     Ok(Check {
         path: "SPIR-V -> spirv-ir -> SPIR-V",
         difference: first_difference(&canonical_text(&direct)?, &canonical_text(&back)?),
@@ -50,8 +50,8 @@ fn spirv_through_spirv_ir(input: &Path, options: &Options) -> Result<Check> {
 
 fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
     let mut m = crate::spir::read::read_path(input)?;
-    let words = crate::spirv::write::write(&m, options)?;
-    let back = crate::spirv::read::read(&words)?;
+    let words = crate::spv::write::write(&m, options)?;
+    let back = crate::spv::read::read(&words)?;
     // SPIR-V's OpenCL environment has no parameter attribute for `writeonly`
     // (roundtrip/README.md, Lossiness): the comparison forgets it.
     let functions: Vec<_> = m.functions.iter().map(|(h, _)| h).collect();
@@ -64,9 +64,9 @@ fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
     // as FPFastMathMode can say them under the `--mad` form's extension (Lossiness).
     let bits = match options.mad {
         _ if options.target.is_vulkan() => None,
-        crate::options::MadForm::Contract => Some(crate::spirv::fast_math::Bits::FloatControls2),
-        crate::options::MadForm::ContractIntel => Some(crate::spirv::fast_math::Bits::Intel),
-        _ => Some(crate::spirv::fast_math::Bits::Core),
+        crate::options::MadForm::Contract => Some(crate::spv::fast_math::Bits::FloatControls2),
+        crate::options::MadForm::ContractIntel => Some(crate::spv::fast_math::Bits::Intel),
+        _ => Some(crate::spv::fast_math::Bits::Core),
     };
     forget_unwritten_flags(&mut m, !options.keeps_1_4_forms(), bits);
     Ok(Check {
@@ -84,9 +84,9 @@ fn spir_through_spirv(input: &Path, options: &Options) -> Result<Check> {
 fn forget_unwritten_flags(
     m: &mut crate::ir::Module,
     wraps: bool,
-    bits: Option<crate::spirv::fast_math::Bits>,
+    bits: Option<crate::spv::fast_math::Bits>,
 ) {
-    use crate::spirv::fast_math::{fast_of, mode_of};
+    use crate::spv::fast_math::{fast_of, mode_of};
     let functions: Vec<_> = m.functions.iter().map(|(h, _)| h).collect();
     for f in functions {
         let Some(body) = m.functions[f].body.as_mut() else {

@@ -328,7 +328,7 @@ impl FlavorTally {
 
 /// `--flavor spirv-ir` on SPIR-V from both producers: every output verifies, is consumed by
 /// the Khronos translator (forward) into SPIR-V that validates, and reads back through our
-/// to-spirv into the same module (canonical form, `spirv::canon`). For llvm-spirv-14's SPIR-V
+/// to-spirv into the same module (canonical form, `spv::canon`). For llvm-spirv-14's SPIR-V
 /// the reference is our direct SPIR-V -> graph -> SPIR-V, so the comparison isolates what the
 /// spirv-ir hop keeps. llvm-spirv-14's own spirv-ir (`-r --spirv-target-env=SPV-IR`) is read
 /// as input too.

@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Each room and the rooms it may name, lowest first. `spirv::form` is the one part of the
+/// Each room and the rooms it may name, lowest first. `spv::form` is the one part of the
 /// SPIR-V room the SPIR room may use (SPIR-V's operand layouts, which the SPIR-V friendly
 /// LLVM IR spells too).
 const ROOMS: &[(&str, &[&str])] = &[
@@ -28,7 +28,7 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("normal", &["hash", "ir"]),
     ("structurize", &["diag", "hash", "ir"]),
     (
-        "spirv",
+        "spv",
         &[
             "contain", "diag", "hash", "ir", "mappings", "normal", "options", "verify",
         ],
@@ -45,7 +45,7 @@ const ROOMS: &[(&str, &[&str])] = &[
             "mappings",
             "normal",
             "options",
-            "spirv::form",
+            "spv::form",
             "verify",
         ],
     ),
@@ -76,14 +76,12 @@ const ROOMS: &[(&str, &[&str])] = &[
     (
         "pipeline",
         &[
-            "clc", "contain", "diag", "input", "ir", "options", "spir", "spirv", "vulkan",
+            "clc", "contain", "diag", "input", "ir", "options", "spir", "spv", "vulkan",
         ],
     ),
     (
         "roundtrip",
-        &[
-            "diag", "input", "ir", "options", "pipeline", "spir", "spirv",
-        ],
+        &["diag", "input", "ir", "options", "pipeline", "spir", "spv"],
     ),
     (
         "inspect",
@@ -94,7 +92,7 @@ const ROOMS: &[(&str, &[&str])] = &[
             "options",
             "pipeline",
             "roundtrip",
-            "spirv",
+            "spv",
         ],
     ),
     (
@@ -277,10 +275,10 @@ fn relative_paths_to_child_modules_are_edges() {
 #[test]
 fn the_path_scanner_sees_lists_and_plain_paths() {
     let found =
-        paths("use crate::{ir::{self, Type}, diag::Result};\nlet x = crate::spirv::form::f();");
+        paths("use crate::{ir::{self, Type}, diag::Result};\nlet x = crate::spv::form::f();");
     let rooms: Vec<&str> = found.iter().map(|p| p.0.as_str()).collect();
-    assert_eq!(rooms, ["ir", "diag", "spirv"]);
-    assert_eq!(found[2].1, "spirv::form");
+    assert_eq!(rooms, ["ir", "diag", "spv"]);
+    assert_eq!(found[2].1, "spv::form");
     assert_eq!(
         code("a // crate::x\n#[cfg(test)]\nmod tests { crate::y }"),
         "a "

@@ -1,7 +1,7 @@
 //! The semantic graph both readers lower into and both writers emit from.
 //!
 //! Every translation is *reader → graph → writer*: the SPIR reader (`crate::spir::read`)
-//! and the SPIR-V reader (`crate::spirv::read`) resolve their format's spellings — mangled
+//! and the SPIR-V reader (`crate::spv::read`) resolve their format's spellings — mangled
 //! names, `!opencl.*` metadata, result ids, decorations — into meaning here, and the writers
 //! choose encodings again. Nothing in this module is a mangled name or a SPIR-V id; the
 //! spellings live with the format that owns them (and in `mappings/`). Where SPIR-V's

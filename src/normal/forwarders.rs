@@ -4,7 +4,7 @@
 //! both arms of a conditional branch) and lists the predecessor once per edge in the
 //! successor's phis, with the same value each time. SPIR-V lists a phi's parent block once, so
 //! the SPIR-V writer routes every edge after the first through an empty forwarding block
-//! (`spirv::write::body`, `FnCtx::forwarders`). Reading such a block back as a block would
+//! (`spv::write::body`, `FnCtx::forwarders`). Reading such a block back as a block would
 //! make the module two graphs; both readers therefore merge it back into the edge it forwards.
 
 use crate::ir::function::{BlockId, Body, Op, Terminator};

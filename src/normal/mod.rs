@@ -1,5 +1,5 @@
 //! The graph's normal forms: where LLVM and SPIR-V spell one operation two ways, both
-//! readers (`spir::read`, `spirv::read`) build the one graph form for it here, so that a
+//! readers (`spir::read`, `spv::read`) build the one graph form for it here, so that a
 //! module means one graph whichever side it comes from (roundtrip/README.md, "One graph
 //! form"). Each function takes what a reader found and returns the graph operation for it.
 //!

@@ -1,8 +1,8 @@
 //! The Vulkan target: a lowering of the graph to *shader form* (`lower`), which the same
-//! SPIR-V writer then spells under the Vulkan target policy (`spirv::write::policy`).
+//! SPIR-V writer then spells under the Vulkan target policy (`spv::write::policy`).
 //!
 //! ```text
-//! ir::Module (OpenCL) ──vulkan::lower──▶ ir::Module (shader form) ──spirv::write──▶ SPIR-V
+//! ir::Module (OpenCL) ──vulkan::lower──▶ ir::Module (shader form) ──spv::write──▶ SPIR-V
 //! ```
 //!
 //! What shader form means, step by step (each its own file):

@@ -235,7 +235,7 @@ fn core(
                 args,
             )
         }
-        _ => match crate::spirv::form::read_as_primitive(op) {
+        _ => match crate::spv::form::read_as_primitive(op) {
             Some(p) => inst(Builtin::Primitive(p), args),
             None => Err(Error::unsupported(format!(
                 "'__spirv_{op:?}' (SPIR-V instruction Op{op:?} has no graph form yet)"

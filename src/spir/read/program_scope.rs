@@ -6,7 +6,7 @@
 //! `@.str = private constant [17 x i8]` and `@str = global i8 addrspace(2)* inttoptr (i64
 //! ptrtoint ([17 x i8]* @.str to i64) to i8 addrspace(2)*)`. SPIR-V's OpenCL environment has
 //! no module-scope private storage; the SPIR-V writer gives each function that uses such a
-//! variable its own copy (spirv/write/private_globals.rs), which no module-scope initializer
+//! variable its own copy (spv/write/private_globals.rs), which no module-scope initializer
 //! can point to. Where the initializer holds the address as an integer (`ptrtoint`, the only
 //! way such a producer could point from one address space into another), the variable is
 //! given the storage its producer should have given it: constant storage when LLVM says it

@@ -216,7 +216,7 @@ impl<'a> Writer<'a> {
             MType::Enum("memory_scope".into()),
         ];
         let success = self.order_arg(semantics)?;
-        let failure = self.order_arg(crate::spirv::form::unequal_semantics(semantics))?;
+        let failure = self.order_arg(crate::spv::form::unequal_semantics(semantics))?;
         let bool_t = self.llvm.int_type(1)?;
         self.call_builtin(
             "atomic_compare_exchange_strong_explicit",

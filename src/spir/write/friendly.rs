@@ -13,7 +13,7 @@ use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings::channel_query;
 use crate::spir::demangle::MType;
 use crate::spir::friendly::{self, Postfixes};
-use crate::spirv::form::Slot;
+use crate::spv::form::Slot;
 
 /// OpenCL.std loads whose name carries the result type (`__spirv_ocl_vloadn__Rfloat4`): their
 /// arguments do not tell the result apart.

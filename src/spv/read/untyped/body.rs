@@ -128,7 +128,7 @@ impl Retype {
             }
             S::AtomicFlagTestAndSet | S::AtomicFlagClear => Some((0, self.int_type(32, out, 0))),
             // The other atomics work on memory of their result's type.
-            op if crate::spirv::form::is_atomic(op)
+            op if crate::spv::form::is_atomic(op)
                 || matches!(
                     op,
                     S::AtomicCompareExchangeWeak

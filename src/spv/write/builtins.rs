@@ -12,7 +12,7 @@ use crate::ir::{self, Builtin, ConvertKind, ImageOp, Primitive, Type, Value};
 use crate::mappings;
 use crate::mappings::channel_query;
 use crate::options::MadForm;
-use crate::spirv::form::Slot;
+use crate::spv::form::Slot;
 
 impl Writer<'_> {
     /// The Input variable of a builtin whose value has SPIR-V type `t`, declared on first use.

@@ -9,7 +9,7 @@ use spirv::{OpenclDebuginfo100Op as D, Word};
 use super::Writer;
 use crate::ir::debug::{self as dbg, DebugType};
 use crate::ir::Handle;
-use crate::spirv::debug_info::{self as spell, flags, DebugSet};
+use crate::spv::debug_info::{self as spell, flags, DebugSet};
 
 impl Writer<'_> {
     /// `DebugTypeFunction` of a result (`None`: `void`, the module's OpTypeVoid, as the sets

@@ -17,7 +17,7 @@ use crate::diag::Result;
 use crate::hash::HashMap;
 use crate::ir::debug::{self as dbg, DebugType, ScopeKind};
 use crate::ir::{self, Handle};
-use crate::spirv::debug_info::{self as spell, flags, nonsemantic_op, DebugSet};
+use crate::spv::debug_info::{self as spell, flags, nonsemantic_op, DebugSet};
 
 /// What the writer has written of the debug information so far.
 pub(super) struct DebugWriter {

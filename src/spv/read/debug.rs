@@ -17,7 +17,7 @@ use super::{Entity, Reader};
 use crate::hash::HashMap;
 use crate::ir::debug::{self as dbg, DebugType, ScopeKind};
 use crate::ir::{self, ConstantKind, Handle, Op};
-use crate::spirv::debug_info::{self as spell, flags, nonsemantic_op, DebugSet};
+use crate::spv::debug_info::{self as spell, flags, nonsemantic_op, DebugSet};
 
 /// The module's debug instructions and what they became.
 #[derive(Default)]

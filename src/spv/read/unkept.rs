@@ -32,7 +32,7 @@ impl Reader {
                 S::ModuleProcessed => {
                     processed |= !matches!(inst.operands.first(),
                         Some(Operand::LiteralString(s))
-                            if s.starts_with(crate::spirv::debug_info::PRODUCER_RECORD))
+                            if s.starts_with(crate::spv::debug_info::PRODUCER_RECORD))
                 }
                 // OpSource's file name and source text, and their continuations.
                 S::Source if inst.operands.len() > 2 => text = true,

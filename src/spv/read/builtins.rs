@@ -12,7 +12,7 @@ use crate::ir::{self, Builtin, ImageOp, Op, Primitive, TexelKind, Type, Value};
 
 use crate::mappings::has_trailing_literal;
 
-/// An operand of an instruction with a shared SPIR-V form (see `spirv::form`).
+/// An operand of an instruction with a shared SPIR-V form (see `spv::form`).
 #[derive(Clone, Copy)]
 enum Raw {
     Id(Word),
@@ -150,7 +150,7 @@ impl Reader {
             let b = Builtin::Primitive(Primitive::GenericCastToPtrExplicit);
             return self.emit_builtin(st, inst, rty, name, b, args);
         }
-        let primitive = crate::spirv::form::read_as_primitive(op);
+        let primitive = crate::spv::form::read_as_primitive(op);
         if let Some(dot) = primitive.filter(|p| p.integer_dot().is_some()) {
             return self.integer_dot(st, inst, rty, name, dot);
         }

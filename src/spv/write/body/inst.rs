@@ -9,7 +9,7 @@ use super::{integer_op, lane_literal, FnCtx};
 use crate::diag::{Error, Result};
 use crate::hash::HashMap;
 use crate::ir::{self, BinaryOp, Op, Type, Value};
-use crate::spirv::write::policy::AccessChains;
+use crate::spv::write::policy::AccessChains;
 
 impl Writer<'_> {
     /// `cond ? a : b` of type `ty`. SPIR-V before 1.4 selects only scalars and vectors (and

@@ -1,5 +1,5 @@
 //! What the input let float arithmetic relax, written: `ir::FastMath` on an operation as its
-//! `FPFastMathMode` (spelled in `spirv::fast_math`), and the contraction `--mad contract`
+//! `FPFastMathMode` (spelled in `spv::fast_math`), and the contraction `--mad contract`
 //! and `contract-intel` allow `mad`.
 //!
 //! `FPFastMathMode` is a Kernel decoration: a Vulkan module computes every operation
@@ -16,7 +16,7 @@ use super::Writer;
 use crate::diag::Lost;
 use crate::ir::FastMath;
 use crate::options::MadForm;
-use crate::spirv::fast_math::{self as spell, Bits};
+use crate::spv::fast_math::{self as spell, Bits};
 
 impl Writer<'_> {
     /// Let the driver contract a product and the sum that takes it (`--mad contract` and

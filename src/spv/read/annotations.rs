@@ -203,7 +203,7 @@ impl Annotations {
                 mode |= *m;
             }
         }
-        crate::spirv::fast_math::fast_of(mode)
+        crate::spv::fast_math::fast_of(mode)
     }
 
     pub fn has(&self, id: Word, d: Decoration) -> bool {

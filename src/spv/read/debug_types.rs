@@ -7,7 +7,7 @@ use spirv::{OpenclDebuginfo100Op as D, Word};
 use super::Reader;
 use crate::ir::debug::{self as dbg, DebugType};
 use crate::ir::Handle;
-use crate::spirv::debug_info::{self as spell, flags, DebugSet};
+use crate::spv::debug_info::{self as spell, flags, DebugSet};
 
 impl Reader {
     pub(super) fn dtype_opt(&mut self, id: Option<&Word>) -> Option<Handle<DebugType>> {

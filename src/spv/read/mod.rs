@@ -157,7 +157,7 @@ pub fn read(words: &[u32]) -> Result<ir::Module> {
         // An invalid input explains it (we read what other producers write without requiring
         // it to validate), in the validator's words or, where the validator lets it pass, in
         // ours: an instruction whose types do not agree is no translatable module either.
-        crate::spirv::validate::check_input(words)?;
+        crate::spv::validate::check_input(words)?;
         return Err(Error::malformed(format!(
             "the module is not well-formed: {e}"
         )));

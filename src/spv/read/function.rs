@@ -637,7 +637,7 @@ impl Reader {
                 ));
             };
             let mode = spirv::FPFastMathMode::from_bits_truncate(self.int_constant(bits)? as u32);
-            defaults.push((self.type_of(ty)?, crate::spirv::fast_math::fast_of(mode)));
+            defaults.push((self.type_of(ty)?, crate::spv::fast_math::fast_of(mode)));
         }
         Ok(defaults)
     }
