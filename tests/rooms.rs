@@ -512,3 +512,152 @@ fn every_module_with_children_is_a_folder_with_mod_rs() {
         "modules beside their folders (move each to folder/mod.rs): {beside:?}"
     );
 }
+
+/// The contexts that several files extend, and the files that may (docs/architecture.md,
+/// "Contexts"): each context's state is defined in one file (the first listed), and each
+/// other file holds one family's behaviour, one `impl` block, its job the file's first line.
+/// A method therefore has one place it can go; a new file extending a context is a decision
+/// made here.
+const CONTEXTS: &[(&str, &str, &[&str])] = &[
+    (
+        "FnBuilder",
+        "src/vulkan",
+        &[
+            "body/mod.rs",
+            "body/inst.rs",
+            "addressed/mod.rs",
+            "addressed/copy.rs",
+            "addressed/local_region.rs",
+            "addressed/views.rs",
+            "buffers/order.rs",
+            "buffers/views.rs",
+            "bytes.rs",
+            "gep.rs",
+            "images.rs",
+            "kernel/mod.rs",
+            "known_bits.rs",
+            "memory.rs",
+            "printf.rs",
+            "program_scope.rs",
+        ],
+    ),
+    (
+        "Writer",
+        "src/spv/write",
+        &[
+            "mod.rs",
+            "body/mod.rs",
+            "body/inst.rs",
+            "builtins.rs",
+            "constants.rs",
+            "debug.rs",
+            "debug_types.rs",
+            "fast_math.rs",
+            "layout.rs",
+            "memory.rs",
+            "private_globals.rs",
+            "reflection.rs",
+            "types.rs",
+        ],
+    ),
+    (
+        "Writer",
+        "src/spir/write",
+        &[
+            "mod.rs",
+            "atomics.rs",
+            "body.rs",
+            "builtins.rs",
+            "debug.rs",
+            "enqueue.rs",
+            "fences.rs",
+            "friendly.rs",
+            "groups.rs",
+            "metadata.rs",
+            "pipes.rs",
+            "primitives.rs",
+            "types.rs",
+        ],
+    ),
+];
+
+/// Whether `line` opens an `impl` block of `name` (`impl Name<'_>`, `impl<'a> Name<'a>`,
+/// `impl super::Name<'_>`).
+fn opens_impl_of(line: &str, name: &str) -> bool {
+    let Some(rest) = line.strip_prefix("impl") else {
+        return false;
+    };
+    let rest = match rest.strip_prefix('<') {
+        Some(r) => r.split_once("> ").map_or("", |(_, after)| after),
+        None => rest.trim_start(),
+    };
+    let path = rest.split(['<', ' ', '{']).next().unwrap_or("");
+    path.rsplit("::").next() == Some(name) && !rest.contains(" for ")
+}
+
+#[test]
+fn each_context_is_extended_only_by_its_listed_families() {
+    for (name, folder, listed) in CONTEXTS {
+        let mut all = Vec::new();
+        files(Path::new(folder), &mut all);
+        let mut found = BTreeSet::new();
+        for path in &all {
+            let text = code(&std::fs::read_to_string(path).unwrap());
+            let blocks = text.lines().filter(|l| opens_impl_of(l, name)).count();
+            let rel = path
+                .strip_prefix(folder)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            assert!(
+                blocks <= 1,
+                "{folder}/{rel}: {blocks} `impl {name}` blocks; one family, one block"
+            );
+            if blocks == 1 {
+                found.insert(rel);
+            }
+        }
+        let listed: BTreeSet<String> = listed.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            found, listed,
+            "the files of {folder} extending {name} (tests/rooms.rs CONTEXTS)"
+        );
+    }
+}
+
+#[test]
+fn the_impl_scanner_sees_each_spelling() {
+    assert!(opens_impl_of(
+        "impl<'l, 'a> FnBuilder<'l, 'a> {",
+        "FnBuilder"
+    ));
+    assert!(opens_impl_of("impl FnBuilder<'_, '_> {", "FnBuilder"));
+    assert!(opens_impl_of(
+        "impl super::FnBuilder<'_, '_> {",
+        "FnBuilder"
+    ));
+    assert!(!opens_impl_of("impl Drop for Writer<'_> {", "Writer"));
+    assert!(!opens_impl_of("impl WriterState {", "Writer"));
+}
+
+/// The state of a family of the Vulkan lowering (`state::Addressed`, `state::Buffers`) is
+/// read and changed by that family's folder alone; the others ask it (`view_of`,
+/// `buffer_view_of`, `local_offset`).
+#[test]
+fn a_family_state_is_touched_by_its_family_alone() {
+    let mut all = Vec::new();
+    files(Path::new("src/vulkan"), &mut all);
+    for (field, home) in [("addressed", "addressed/"), ("buffers", "buffers/")] {
+        for path in &all {
+            let rel = path.strip_prefix("src/vulkan").unwrap().to_string_lossy();
+            if rel.starts_with(home) {
+                continue;
+            }
+            let text = code(&std::fs::read_to_string(path).unwrap());
+            assert!(
+                !text.contains(&format!(".{field}.")),
+                "src/vulkan/{rel} reaches into the {field} family's state"
+            );
+        }
+    }
+}

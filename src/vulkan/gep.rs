@@ -19,10 +19,10 @@ impl FnBuilder<'_, '_> {
         indices: Vec<Value>,
         inbounds: bool,
     ) -> Result<Value> {
-        if self.views.contains_key(&base) {
+        if self.view_of(base).is_some() {
             return self.view_gep(base, &indices);
         }
-        if let Some(&view) = self.buffer_views.get(&base) {
+        if let Some(view) = self.buffer_view_of(base) {
             return self.buffer_view_gep(view, &indices);
         }
         let bty = self.ty_of(base);

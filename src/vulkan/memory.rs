@@ -18,10 +18,10 @@ impl FnBuilder<'_, '_> {
     /// A load. Through laid-out memory (buffers, push constants) an aggregate is loaded
     /// member by member: that memory has its own, explicitly laid-out SPIR-V types.
     pub(super) fn load(&mut self, ptr: Value, align: Option<u32>, volatile: bool) -> Result<Value> {
-        if let Some(&view) = self.buffer_views.get(&ptr) {
+        if let Some(view) = self.buffer_view_of(ptr) {
             return self.view_load(view, volatile);
         }
-        if let Some(&(t, space)) = self.views.get(&ptr) {
+        if let Some((t, space)) = self.view_of(ptr) {
             let align = self.stated_align(align, t);
             return self.addressed_read(space, ptr, t, align);
         }
@@ -81,11 +81,11 @@ impl FnBuilder<'_, '_> {
         align: Option<u32>,
         volatile: bool,
     ) -> Result<()> {
-        if let Some(&view) = self.buffer_views.get(&ptr) {
+        if let Some(view) = self.buffer_view_of(ptr) {
             return self.view_store(view, value, volatile);
         }
         self.store_slot_index(ptr, value);
-        if let Some(&(t, space)) = self.views.get(&ptr) {
+        if let Some((t, space)) = self.view_of(ptr) {
             let align = self.stated_align(align, t);
             return self.addressed_write(space, ptr, value, t, align);
         }

@@ -17,6 +17,36 @@ pub(super) struct Arena {
     pub bytes: u64,
 }
 
+/// What the `addressed` family keeps while it lowers a function (its `impl FnBuilder`s in
+/// `addressed/` alone read and change it; others ask it through their methods: `view_of`,
+/// `local_offset`).
+#[derive(Default)]
+pub(super) struct Addressed {
+    /// The kernel's private memory, where it is addressed.
+    pub arena: Option<Arena>,
+    /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
+    /// points to: the builtin loads, stores and steps through them as through pointers.
+    pub views: HashMap<Value, (Handle<Type>, AddressSpace)>,
+    /// Program-scope private data in a kernel whose private memory is addressed: the offset
+    /// of the kernel's copy in the arena (`private_copy`).
+    pub private_copies: HashMap<Handle<ir::Global>, Value>,
+    /// Under addressed local memory, a pointer to the kernel's one region of local memory
+    /// (an array of words), and the offsets of the program-scope `__local` variables in it.
+    pub local_base: Option<Value>,
+    pub local_offsets: HashMap<Handle<ir::Global>, u64>,
+}
+
+/// What the `buffers` family keeps while it lowers a function under descriptors (its
+/// `impl FnBuilder`s in `buffers/` alone read and change it; others ask `buffer_view`).
+#[derive(Default)]
+pub(super) struct Buffers {
+    /// Storage-buffer pointers seen as another type (`buffers::views`).
+    pub views: HashMap<Value, View>,
+    /// Element indices kept beside the buffer pointers that live in variables
+    /// (`buffers::order`).
+    pub slots: SlotIndices,
+}
+
 /// One side of a copy: addressed private memory (a byte offset) or a pointer.
 #[derive(Clone, Copy)]
 pub(super) enum Side {

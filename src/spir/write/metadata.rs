@@ -188,9 +188,7 @@ impl<'a> Writer<'a> {
             self.llvm.ensure_named_metadata("opencl.enable.FP_CONTRACT");
         }
     }
-}
 
-impl<'a> Writer<'a> {
     /// The spirv-ir flavor's metadata: argument info as function `!kernel_arg_*` (the
     /// convention has no other place for it), execution modes in `!spirv.ExecutionMode`
     /// (except ContractionOff, see below),

@@ -18,7 +18,7 @@ impl Writer<'_> {
     /// The OpConstant of scalar type `ty` (`width` bits) with bit pattern `v`, declared once
     /// however many instructions ask for it.
     pub(super) fn scalar_constant(&mut self, ty: Word, width: u32, v: u64) -> Word {
-        if let Some(&id) = self.scalar_ids.get(&(ty, v)) {
+        if let Some(&id) = self.constants.scalars.get(&(ty, v)) {
             return id;
         }
         let id = if width == 64 {
@@ -26,7 +26,7 @@ impl Writer<'_> {
         } else {
             self.b.constant_bit32(ty, v as u32)
         };
-        self.scalar_ids.insert((ty, v), id);
+        self.constants.scalars.insert((ty, v), id);
         id
     }
 
@@ -69,7 +69,7 @@ impl Writer<'_> {
                 });
             }
         }
-        if let Some(&w) = self.const_ids.get(&c) {
+        if let Some(&w) = self.constants.ids.get(&c) {
             return Ok(w);
         }
         let k = &self.m.constants[c];
@@ -182,7 +182,7 @@ impl Writer<'_> {
                 self.b.constant_sampler(ty, am, *normalized as u32, fm)
             }
         };
-        self.const_ids.insert(c, id);
+        self.constants.ids.insert(c, id);
         Ok(id)
     }
 

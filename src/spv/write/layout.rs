@@ -29,7 +29,7 @@ pub(super) fn is_laid_out(sc: StorageClass) -> bool {
 impl Writer<'_> {
     /// The type a pointer into laid-out memory points to.
     pub(super) fn ty_laid(&mut self, t: ir::Handle<Type>) -> Result<Word> {
-        if let Some(&w) = self.laid_ids.get(&t) {
+        if let Some(&w) = self.types.laid_ids.get(&t) {
             return Ok(w);
         }
         let m = self.m;
@@ -50,12 +50,12 @@ impl Writer<'_> {
                 members: Some(ms),
                 packed,
             } => {
-                self.open_laid.push(t);
+                self.types.open_laid.push(t);
                 let ids = ms
                     .iter()
                     .map(|&x| self.ty_laid(x))
                     .collect::<Result<Vec<_>>>();
-                self.open_laid.pop();
+                self.types.open_laid.pop();
                 let ids = ids?;
                 let id = self.fresh_type(Op::TypeStruct, ids);
                 if let Some(n) = name {
@@ -97,7 +97,7 @@ impl Writer<'_> {
             // Scalars, vectors and pointers are the same types everywhere.
             _ => self.ty(t)?,
         };
-        self.laid_ids.insert(t, id);
+        self.types.laid_ids.insert(t, id);
         Ok(id)
     }
 
@@ -109,7 +109,7 @@ impl Writer<'_> {
         pointee: ir::Handle<Type>,
         sc: StorageClass,
     ) -> Result<Word> {
-        if self.open_laid.contains(&pointee) {
+        if self.types.open_laid.contains(&pointee) {
             let id = self.b.id();
             self.b.insert_types_global_values(
                 rspirv::dr::InsertPoint::End,
@@ -120,8 +120,8 @@ impl Writer<'_> {
                     vec![Operand::IdRef(id), Operand::StorageClass(sc)],
                 ),
             );
-            self.forward_laid.push((id, pointee, sc));
-            self.type_ids.insert(t, id);
+            self.types.forward_laid.push((id, pointee, sc));
+            self.types.ids.insert(t, id);
             self.stride(id, pointee, sc);
             return Ok(id);
         }

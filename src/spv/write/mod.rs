@@ -33,23 +33,17 @@ pub(crate) struct Writer<'a> {
     m: &'a ir::Module,
     b: Builder,
     caps: BTreeSet<u32>,
-    type_ids: HashMap<ir::Handle<Type>, Word>,
-    const_ids: HashMap<ir::Handle<ir::Constant>, Word>,
-    /// Scalar constants by (type id, bit pattern): array lengths, scopes, splats and graph
-    /// constants share them, so `[3 x i8]` is one OpTypeArray however its length was asked for.
-    scalar_ids: HashMap<(Word, u64), Word>,
+    /// The ids of the types written so far, and the structs being written (types.rs,
+    /// layout.rs).
+    types: TypeIds,
+    /// The ids of the constants written so far (constants.rs).
+    constants: ConstantIds,
     global_ids: HashMap<ir::Handle<ir::Global>, Word>,
-    /// The interface block types decorated `Block` (two buffers may share one type).
-    block_ids: HashSet<Word>,
     /// The id calls use for each function.
     func_ids: HashMap<ir::Handle<ir::Function>, Word>,
     /// Entry-point ids of the kernels other functions call (their `func_ids` is the copy).
     entry_ids: HashMap<ir::Handle<ir::Function>, Word>,
     builtin_vars: HashMap<u32, Word>,
-    /// Structs whose members are being written, innermost last.
-    open_structs: Vec<ir::Handle<Type>>,
-    /// Pointers forward-declared to a struct still open: (pointer id, struct, storage class).
-    forward_pointers: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
     /// Module-scope variables of the program and their storage classes (entry points list
     /// the Input ones, and every one from SPIR-V 1.4 on).
     global_vars: Vec<(Word, spirv::StorageClass)>,
@@ -61,11 +55,6 @@ pub(crate) struct Writer<'a> {
     /// How OpenCL.std `mad` is written (`--mad`).
     mad: crate::options::MadForm,
     policy: policy::Policy,
-    /// Explicitly laid-out copies of aggregate types in PhysicalStorageBuffer and
-    /// PushConstant memory (layout.rs), and the structs among them being written.
-    laid_ids: HashMap<ir::Handle<Type>, Word>,
-    open_laid: Vec<ir::Handle<Type>>,
-    forward_laid: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
     /// Extensions declared so far.
     extensions: BTreeSet<&'static str>,
     /// The version ceiling, the target named in errors, and the least version the constructs
@@ -93,6 +82,33 @@ pub(crate) struct Writer<'a> {
     forms_1_4: bool,
     /// Relaxations of float arithmetic the module could not say (fast_math.rs), reported once.
     fast_math_dropped: ir::FastMath,
+}
+
+/// The ids of the types the writer has written (types.rs, and layout.rs for the laid-out
+/// copies), and the structs it is in the middle of.
+#[derive(Default)]
+struct TypeIds {
+    ids: HashMap<ir::Handle<Type>, Word>,
+    /// The interface block types decorated `Block` (two buffers may share one type).
+    block_ids: HashSet<Word>,
+    /// Structs whose members are being written, innermost last.
+    open_structs: Vec<ir::Handle<Type>>,
+    /// Pointers forward-declared to a struct still open: (pointer id, struct, storage class).
+    forward_pointers: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
+    /// Explicitly laid-out copies of aggregate types in PhysicalStorageBuffer and
+    /// PushConstant memory (layout.rs), and the structs among them being written.
+    laid_ids: HashMap<ir::Handle<Type>, Word>,
+    open_laid: Vec<ir::Handle<Type>>,
+    forward_laid: Vec<(Word, ir::Handle<Type>, spirv::StorageClass)>,
+}
+
+/// The ids of the constants the writer has written (constants.rs).
+#[derive(Default)]
+struct ConstantIds {
+    ids: HashMap<ir::Handle<ir::Constant>, Word>,
+    /// Scalar constants by (type id, bit pattern): array lengths, scopes, splats and graph
+    /// constants share them, so `[3 x i8]` is one OpTypeArray however its length was asked for.
+    scalars: HashMap<(Word, u64), Word>,
 }
 
 /// Translate the graph into a SPIR-V binary.
@@ -123,25 +139,18 @@ pub(crate) fn assemble(m: &ir::Module, options: &Options) -> Result<(Vec<u32>, V
         m,
         b,
         caps: BTreeSet::new(),
-        type_ids: HashMap::default(),
-        const_ids: HashMap::default(),
-        scalar_ids: HashMap::default(),
+        types: TypeIds::default(),
+        constants: ConstantIds::default(),
         global_ids: HashMap::default(),
-        block_ids: HashSet::default(),
         func_ids: HashMap::default(),
         entry_ids: HashMap::default(),
         builtin_vars: HashMap::default(),
-        open_structs: Vec::new(),
-        forward_pointers: Vec::new(),
         global_vars: Vec::new(),
         pinned: options.spirv_version,
         ext,
         glsl: None,
         mad: options.mad,
         policy,
-        laid_ids: HashMap::default(),
-        open_laid: Vec::new(),
-        forward_laid: Vec::new(),
         extensions: BTreeSet::new(),
         ceiling: (maj, min),
         target: options.target.name(),
@@ -278,82 +287,7 @@ impl Writer<'_> {
         }
         Ok(())
     }
-}
 
-/// The generator word of every module written (see `write`).
-const GENERATOR_VERSION: u32 = {
-    let minor = parse_u32(env!("CARGO_PKG_VERSION_MINOR"));
-    let patch = parse_u32(env!("CARGO_PKG_VERSION_PATCH"));
-    ((minor & 0xff) << 8) | (patch & 0xff)
-};
-
-/// A decimal number at compile time (the crate's version fields).
-const fn parse_u32(s: &str) -> u32 {
-    let b = s.as_bytes();
-    let mut i = 0;
-    let mut v = 0;
-    while i < b.len() {
-        v = v * 10 + (b[i] - b'0') as u32;
-        i += 1;
-    }
-    v
-}
-
-/// The globals function `f` names (directly or inside constant expressions).
-fn used_globals(m: &ir::Module, f: ir::Handle<ir::Function>) -> BTreeSet<ir::Handle<ir::Global>> {
-    fn visit(
-        m: &ir::Module,
-        c: ir::Handle<ir::Constant>,
-        out: &mut BTreeSet<ir::Handle<ir::Global>>,
-    ) {
-        match &m.constants[c].kind {
-            ir::ConstantKind::GlobalAddress(g) => {
-                out.insert(*g);
-            }
-            ir::ConstantKind::Composite(cs) => cs.iter().for_each(|&c| visit(m, c, out)),
-            ir::ConstantKind::Cast(_, c) => visit(m, *c, out),
-            ir::ConstantKind::Gep { base, .. } => visit(m, *base, out),
-            _ => {}
-        }
-    }
-    let mut out = BTreeSet::new();
-    let Some(body) = &m.functions[f].body else {
-        return out;
-    };
-    for b in &body.blocks {
-        for &ih in &b.insts {
-            ir::operands::for_each_operand(&body.insts[ih].op, |v| {
-                if let ir::Value::Const(c) = v {
-                    visit(m, c, &mut out);
-                }
-            });
-        }
-        ir::operands::terminator_operands(&b.terminator, |v| {
-            if let ir::Value::Const(c) = v {
-                visit(m, c, &mut out);
-            }
-        });
-    }
-    out
-}
-
-/// Kernels that some function calls, in handle order.
-fn called_kernels(m: &ir::Module) -> Vec<ir::Handle<ir::Function>> {
-    let kernels: BTreeSet<_> = m.kernels.iter().map(|k| k.function).collect();
-    let mut called = BTreeSet::new();
-    for (_, f) in m.functions.iter() {
-        for inst in f.body.iter().flat_map(|b| b.insts.iter()) {
-            if let ir::Op::Call { callee, .. } = &inst.1.op {
-                if kernels.contains(callee) {
-                    called.insert(*callee);
-                }
-            }
-        }
-    }
-    called.into_iter().collect()
-}
-
-impl Writer<'_> {
     pub(crate) fn cap(&mut self, c: Capability) {
         self.caps.insert(c as u32);
     }
@@ -681,4 +615,77 @@ impl Writer<'_> {
         }
         Ok(())
     }
+}
+
+/// The generator word of every module written (see `write`).
+const GENERATOR_VERSION: u32 = {
+    let minor = parse_u32(env!("CARGO_PKG_VERSION_MINOR"));
+    let patch = parse_u32(env!("CARGO_PKG_VERSION_PATCH"));
+    ((minor & 0xff) << 8) | (patch & 0xff)
+};
+
+/// A decimal number at compile time (the crate's version fields).
+const fn parse_u32(s: &str) -> u32 {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut v = 0;
+    while i < b.len() {
+        v = v * 10 + (b[i] - b'0') as u32;
+        i += 1;
+    }
+    v
+}
+
+/// The globals function `f` names (directly or inside constant expressions).
+fn used_globals(m: &ir::Module, f: ir::Handle<ir::Function>) -> BTreeSet<ir::Handle<ir::Global>> {
+    fn visit(
+        m: &ir::Module,
+        c: ir::Handle<ir::Constant>,
+        out: &mut BTreeSet<ir::Handle<ir::Global>>,
+    ) {
+        match &m.constants[c].kind {
+            ir::ConstantKind::GlobalAddress(g) => {
+                out.insert(*g);
+            }
+            ir::ConstantKind::Composite(cs) => cs.iter().for_each(|&c| visit(m, c, out)),
+            ir::ConstantKind::Cast(_, c) => visit(m, *c, out),
+            ir::ConstantKind::Gep { base, .. } => visit(m, *base, out),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    let Some(body) = &m.functions[f].body else {
+        return out;
+    };
+    for b in &body.blocks {
+        for &ih in &b.insts {
+            ir::operands::for_each_operand(&body.insts[ih].op, |v| {
+                if let ir::Value::Const(c) = v {
+                    visit(m, c, &mut out);
+                }
+            });
+        }
+        ir::operands::terminator_operands(&b.terminator, |v| {
+            if let ir::Value::Const(c) = v {
+                visit(m, c, &mut out);
+            }
+        });
+    }
+    out
+}
+
+/// Kernels that some function calls, in handle order.
+fn called_kernels(m: &ir::Module) -> Vec<ir::Handle<ir::Function>> {
+    let kernels: BTreeSet<_> = m.kernels.iter().map(|k| k.function).collect();
+    let mut called = BTreeSet::new();
+    for (_, f) in m.functions.iter() {
+        for inst in f.body.iter().flat_map(|b| b.insts.iter()) {
+            if let ir::Op::Call { callee, .. } = &inst.1.op {
+                if kernels.contains(callee) {
+                    called.insert(*callee);
+                }
+            }
+        }
+    }
+    called.into_iter().collect()
 }

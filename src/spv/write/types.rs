@@ -11,7 +11,7 @@ use crate::mappings;
 
 impl Writer<'_> {
     pub(super) fn ty(&mut self, t: ir::Handle<Type>) -> Result<Word> {
-        if let Some(&w) = self.type_ids.get(&t) {
+        if let Some(&w) = self.types.ids.get(&t) {
             return Ok(w);
         }
         let m = self.m;
@@ -83,9 +83,9 @@ impl Writer<'_> {
             } => {
                 // A pointer back to this struct among its members is forward-declared
                 // (OpTypeForwardPointer) and defined right after the struct.
-                self.open_structs.push(t);
+                self.types.open_structs.push(t);
                 let ids = ms.iter().map(|&x| self.ty(x)).collect::<Result<Vec<_>>>();
-                self.open_structs.pop();
+                self.types.open_structs.pop();
                 let ids = ids?;
                 // Named structs must stay distinct even when their members agree.
                 let id = self.fresh_type(Op::TypeStruct, ids);
@@ -139,7 +139,7 @@ impl Writer<'_> {
             }
             Type::Pointer { .. } => self.pointer_type(t)?,
         };
-        self.type_ids.insert(t, id);
+        self.types.ids.insert(t, id);
         Ok(id)
     }
 
@@ -162,10 +162,10 @@ impl Writer<'_> {
                 }
                 if self.policy.explicit_layout && super::layout::is_laid_out(sc) {
                     let id = self.laid_pointer(t, *pointee, sc)?;
-                    self.type_ids.insert(t, id);
+                    self.types.ids.insert(t, id);
                     return Ok(id);
                 }
-                if self.open_structs.contains(pointee) {
+                if self.types.open_structs.contains(pointee) {
                     let id = self.b.id();
                     self.b.insert_types_global_values(
                         rspirv::dr::InsertPoint::End,
@@ -176,8 +176,8 @@ impl Writer<'_> {
                             vec![Operand::IdRef(id), Operand::StorageClass(sc)],
                         ),
                     );
-                    self.forward_pointers.push((id, *pointee, sc));
-                    self.type_ids.insert(t, id);
+                    self.types.forward_pointers.push((id, *pointee, sc));
+                    self.types.ids.insert(t, id);
                     return Ok(id);
                 }
                 let p = self.ty(*pointee)?;
@@ -297,9 +297,9 @@ impl Writer<'_> {
     /// laid-out copy) now that the struct is `id`.
     pub(super) fn define_forward_pointers(&mut self, t: ir::Handle<Type>, id: Word, laid: bool) {
         let pending = if laid {
-            &mut self.forward_laid
+            &mut self.types.forward_laid
         } else {
-            &mut self.forward_pointers
+            &mut self.types.forward_pointers
         };
         let (done, open): (Vec<_>, Vec<_>) =
             std::mem::take(pending).into_iter().partition(|f| f.1 == t);
@@ -411,7 +411,7 @@ impl Writer<'_> {
         };
         if self.policy.explicit_layout && interface {
             let block = self.ty_laid(value_ty)?;
-            if self.block_ids.insert(block) {
+            if self.types.block_ids.insert(block) {
                 self.b.decorate(block, spirv::Decoration::Block, []);
             }
         }

@@ -77,6 +77,12 @@ pub(in crate::vulkan) struct LocalArg {
 }
 
 impl FnBuilder<'_, '_> {
+    /// The offset of program-scope `__local` variable `g` in the kernel's region, once the
+    /// region is placed (`local_region`).
+    pub(in crate::vulkan) fn local_offset(&self, g: Handle<Global>) -> Option<u64> {
+        self.addressed.local_offsets.get(&g).copied()
+    }
+
     /// The address of global `g` of the shader-form module.
     fn global_address(&mut self, g: Handle<Global>) -> Value {
         let (pointee, space) = (self.l.out.globals[g].ty, self.l.out.globals[g].space);
@@ -101,7 +107,7 @@ impl FnBuilder<'_, '_> {
                 .max(u64::from(src.align.unwrap_or(1)))
                 .max(1);
             let at = bytes.div_ceil(a) * a;
-            self.local_offsets.insert(g, at);
+            self.addressed.local_offsets.insert(g, at);
             bytes = at + self.l.out.size_of(t);
         }
         Ok(bytes)
@@ -154,7 +160,7 @@ impl FnBuilder<'_, '_> {
             align: None,
             linkage: ir::Linkage::Internal,
         });
-        self.local_base = Some(self.global_address(g));
+        self.addressed.local_base = Some(self.global_address(g));
         let two = self.l.out.int_const(u32t, 2);
         Ok(before
             .into_iter()

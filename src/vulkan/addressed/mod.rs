@@ -98,7 +98,7 @@ impl FnBuilder<'_, '_> {
 
     /// The arena's variable, made with the first object.
     fn arena_var(&mut self) -> Result<Value> {
-        if let Some(a) = &self.arena {
+        if let Some(a) = &self.addressed.arena {
             return Ok(Value::Inst(a.var));
         }
         let u32t = self.u32t();
@@ -107,7 +107,7 @@ impl FnBuilder<'_, '_> {
             return Err(Error::internal("the arena is not an instruction"));
         };
         self.body.insts[var].name = Some(ARENA_NAME.into());
-        self.arena = Some(Arena {
+        self.addressed.arena = Some(Arena {
             var,
             bytes: RESERVED,
         });
@@ -125,6 +125,7 @@ impl FnBuilder<'_, '_> {
             .max(1);
         let size = self.l.out.size_of(t);
         let arena = self
+            .addressed
             .arena
             .as_mut()
             .ok_or_else(|| Error::internal("no arena"))?;
@@ -143,14 +144,14 @@ impl FnBuilder<'_, '_> {
     /// written at the end of the kernel's entry block, which runs once, before any block
     /// that can use it.
     pub(super) fn private_copy(&mut self, g: Handle<crate::ir::Global>) -> Result<Value> {
-        if let Some(&at) = self.private_copies.get(&g) {
+        if let Some(&at) = self.addressed.private_copies.get(&g) {
             return Ok(at);
         }
         let glob = &self.l.src.globals[g];
         let (ty, align, init) = (glob.ty, glob.align, glob.init);
         let t = self.l.ty(ty)?;
         let at = self.arena_alloc(t, align)?;
-        self.private_copies.insert(g, at);
+        self.addressed.private_copies.insert(g, at);
         if let Some(init) = init {
             let here = std::mem::replace(&mut self.cur, 0);
             let written = self.constant(init).and_then(|v| {
@@ -174,7 +175,9 @@ impl FnBuilder<'_, '_> {
 
     /// Give the arena its length, now that every object has its place.
     pub(super) fn finish_arena(&mut self) {
-        let Some(a) = self.arena.take() else { return };
+        let Some(a) = self.addressed.arena.take() else {
+            return;
+        };
         let u32t = self.u32t();
         let words = self.l.out.ty(Type::Array {
             elem: u32t,
@@ -243,6 +246,7 @@ impl FnBuilder<'_, '_> {
     pub(super) fn word_at(&mut self, space: AddressSpace, off: Value) -> Result<Value> {
         let var = match space {
             AddressSpace::Local => self
+                .addressed
                 .local_base
                 .ok_or_else(|| Error::internal("addressed local memory without its region"))?,
             _ => self.arena_var()?,

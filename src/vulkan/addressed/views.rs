@@ -1,7 +1,7 @@
 //! Views: addressed pointers handed to a builtin's lowering (`vload*`, `fract`, `remquo`,
 //! atomics, ...). A view is a copy of the byte offset that `FnBuilder::load`, `store` and
 //! `gep` recognize, with the (shader-form) type it points to and its space
-//! (`FnBuilder::views`); an atomic takes the word a view points to.
+//! (`FnBuilder::view_of`); an atomic takes the word a view points to.
 
 use crate::diag::{Error, Result};
 use crate::ir::{AddressSpace, Handle, Op, Primitive, Type, Value};
@@ -33,20 +33,20 @@ impl FnBuilder<'_, '_> {
                 args: vec![off],
             },
         );
-        self.views.insert(w, (t, space));
+        self.addressed.views.insert(w, (t, space));
         w
     }
 
     /// `getelementptr` on a view: a view of the element.
     pub(in crate::vulkan) fn view_gep(&mut self, base: Value, indices: &[Value]) -> Result<Value> {
-        let (pointee, space) = self.views[&base];
+        let (pointee, space) = self.addressed.views[&base];
         let (off, elem) = self.offset_gep(base, pointee, indices)?;
         Ok(self.new_view(off, elem, space))
     }
 
     /// The view `v` as a pointer to `t` (a cast of an addressed pointer).
     pub(in crate::vulkan) fn retype_view(&mut self, v: Value, t: Handle<Type>) -> Value {
-        let Some(&(have, space)) = self.views.get(&v) else {
+        let Some(&(have, space)) = self.addressed.views.get(&v) else {
             return v;
         };
         if have == t {
@@ -58,7 +58,7 @@ impl FnBuilder<'_, '_> {
     /// A real pointer for the view `v` where a builtin needs one (an atomic): the word it
     /// points to, when it points to a 32-bit integer.
     pub(in crate::vulkan) fn view_word_pointer(&mut self, v: Value) -> Result<Value> {
-        let Some(&(t, space)) = self.views.get(&v) else {
+        let Some(&(t, space)) = self.addressed.views.get(&v) else {
             return Ok(v);
         };
         if !matches!(self.l.out.types[t], Type::Int { width: 32 }) {
@@ -69,9 +69,15 @@ impl FnBuilder<'_, '_> {
         self.word_at(space, v)
     }
 
+    /// The (shader-form) type and the address space of view `v`, if it is a view.
+    pub(in crate::vulkan) fn view_of(&self, v: Value) -> Option<(Handle<Type>, AddressSpace)> {
+        self.addressed.views.get(&v).copied()
+    }
+
     /// The type a pointer or a view points to.
     pub(in crate::vulkan) fn pointee_of(&self, p: Value) -> Option<Handle<Type>> {
-        self.views
+        self.addressed
+            .views
             .get(&p)
             .map(|&(t, _)| t)
             .or_else(|| self.l.out.pointee(self.ty_of(p)))

@@ -67,26 +67,13 @@ pub(super) struct FnBuilder<'l, 'a> {
     pub kctx: KernelCtx,
     depth: u32,
     void_t: Handle<Type>,
-    /// The kernel's private memory, where it is addressed (`addressed`).
-    pub(super) arena: Option<super::state::Arena>,
-    /// Addressed pointers handed to a builtin's lowering, with the (shader-form) type each
-    /// points to: the builtin loads, stores and steps through them as through pointers.
-    pub(super) views: HashMap<Value, (Handle<Type>, AddressSpace)>,
-    /// Storage-buffer pointers seen as another type (`buffers::views`), under descriptors.
-    pub(super) buffer_views: HashMap<Value, super::state::View>,
-    /// Program-scope private data in a kernel whose private memory is addressed: the offset
-    /// of the kernel's copy in the arena (`private_copy`).
-    pub(super) private_copies: HashMap<Handle<ir::Global>, Value>,
-    /// Under addressed local memory, a pointer to the kernel's one region of local memory
-    /// (an array of words), and the offsets of the program-scope `__local` variables in it.
-    pub(super) local_base: Option<Value>,
-    pub(super) local_offsets: HashMap<Handle<ir::Global>, u64>,
+    /// The `addressed` family's state (`state::Addressed`).
+    pub(super) addressed: super::state::Addressed,
+    /// The `buffers` family's state, under descriptors (`state::Buffers`).
+    pub(super) buffers: super::state::Buffers,
     /// The Workgroup arrays work-group collectives exchange values through, by value type
     /// (`groups`).
     pub(super) group_scratch: HashMap<Handle<Type>, Handle<ir::Global>>,
-    /// Element indices kept beside the buffer pointers that live in variables, under
-    /// descriptors (`buffers::order`).
-    pub(super) slot_indices: super::state::SlotIndices,
     /// The source position of the instruction being lowered (inlined where its function
     /// was): what every instruction made for it carries.
     loc: Option<Handle<ir::Location>>,
@@ -118,14 +105,9 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             kctx,
             depth: 0,
             void_t,
-            arena: None,
-            views: HashMap::default(),
-            buffer_views: HashMap::default(),
-            private_copies: HashMap::default(),
-            local_base: None,
-            local_offsets: HashMap::default(),
+            addressed: Default::default(),
+            buffers: Default::default(),
             group_scratch: HashMap::default(),
-            slot_indices: Default::default(),
             loc: None,
             call_loc: None,
         };
@@ -592,8 +574,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
                 self.program_scope_address(*g, k.ty)
             }
             ConstantKind::GlobalAddress(g) if self.l.is_addressed(k.ty) => {
-                match self.local_offsets.get(g) {
-                    Some(&at) => Ok(self.int_const(32, at)),
+                match self.local_offset(*g) {
+                    Some(at) => Ok(self.int_const(32, at)),
                     None if src.globals[*g].space == AddressSpace::Private => self.private_copy(*g),
                     None => Err(Error::internal(
                         "an addressed global that is neither local nor private",

@@ -35,7 +35,7 @@ struct Traced {
 impl FnBuilder<'_, '_> {
     /// True for a pointer to an element of a buffer under descriptors (not a view).
     fn buffer_element_pointer(&self, v: Value) -> bool {
-        self.space_of(v) == Some(AddressSpace::StorageBuffer) && !self.buffer_views.contains_key(&v)
+        self.space_of(v) == Some(AddressSpace::StorageBuffer) && self.buffer_view_of(v).is_none()
     }
 
     /// `a` and `b` as two pointers `OpPtrDiff` and `OpPtrEqual` take, or None where either
@@ -59,8 +59,8 @@ impl FnBuilder<'_, '_> {
     /// `select` of two such pointers into one array, or a load of a variable that holds
     /// such pointers (`SlotIndices`).
     fn element_index(&mut self, p: Value) -> Option<Traced> {
-        if let Some(&(slot, index)) = self.slot_indices.loads.get(&p) {
-            let array = self.slot_indices.slots[&slot].array?;
+        if let Some(&(slot, index)) = self.buffers.slots.loads.get(&p) {
+            let array = self.buffers.slots.slots[&slot].array?;
             return Some(Traced {
                 array,
                 index,
@@ -148,7 +148,7 @@ impl FnBuilder<'_, '_> {
     /// variables turns out to have held a pointer whose index was not in sight.
     fn rests_on(&mut self, r: Value, op: ir::Primitive, a: Value, b: Value, slots: Vec<Value>) {
         if let (false, Value::Inst(at)) = (slots.is_empty(), r) {
-            self.slot_indices.pending.push(Pending {
+            self.buffers.slots.pending.push(Pending {
                 at,
                 op,
                 a,
@@ -188,7 +188,7 @@ impl FnBuilder<'_, '_> {
         }
         let it = self.l.out.int_type(self.l.out.addressing.pointer_bits());
         let index = self.alloca(it);
-        self.slot_indices.slots.insert(
+        self.buffers.slots.slots.insert(
             slot,
             Slot {
                 index,
@@ -201,12 +201,12 @@ impl FnBuilder<'_, '_> {
 
     /// A store to a pointer variable (`note_pointer_slot`): the index beside the pointer.
     pub(in crate::vulkan) fn store_slot_index(&mut self, slot: Value, value: Value) {
-        if !self.slot_indices.slots.contains_key(&slot) {
+        if !self.buffers.slots.slots.contains_key(&slot) {
             return;
         }
         let traced = self.element_index(value);
         let it = self.l.out.int_type(self.l.out.addressing.pointer_bits());
-        let s = &self.slot_indices.slots[&slot];
+        let s = &self.buffers.slots.slots[&slot];
         let (index_slot, array) = (s.index, s.array);
         match traced {
             Some(t) if array.is_none_or(|a| a == t.array) => {
@@ -221,12 +221,17 @@ impl FnBuilder<'_, '_> {
                         volatile: false,
                     },
                 );
-                let s = self.slot_indices.slots.get_mut(&slot).expect("noted above");
+                let s = self
+                    .buffers
+                    .slots
+                    .slots
+                    .get_mut(&slot)
+                    .expect("noted above");
                 s.array = Some(t.array);
                 s.rests_on.extend(t.slots);
             }
             _ => {
-                if let Some(s) = self.slot_indices.slots.get_mut(&slot) {
+                if let Some(s) = self.buffers.slots.slots.get_mut(&slot) {
                     s.lost = true;
                 }
             }
@@ -235,7 +240,7 @@ impl FnBuilder<'_, '_> {
 
     /// A load of a pointer variable (`note_pointer_slot`): the index beside it, loaded too.
     pub(in crate::vulkan) fn load_slot_index(&mut self, slot: Value, loaded: Value) {
-        let Some(s) = self.slot_indices.slots.get(&slot) else {
+        let Some(s) = self.buffers.slots.slots.get(&slot) else {
             return;
         };
         let index_slot = s.index;
@@ -248,13 +253,13 @@ impl FnBuilder<'_, '_> {
                 volatile: false,
             },
         );
-        self.slot_indices.loads.insert(loaded, (slot, index));
+        self.buffers.slots.loads.insert(loaded, (slot, index));
     }
 
     /// The body is done: a result that rests on a variable which held a pointer whose index
     /// was not in sight (or pointers into two arrays) becomes its pointer operation.
     pub(in crate::vulkan) fn finish_slot_indices(&mut self) {
-        let si = &mut self.slot_indices;
+        let si = &mut self.buffers.slots;
         loop {
             let lost: Vec<Value> = si
                 .slots

@@ -61,6 +61,11 @@ fn punnable(m: &ir::Module, t: Handle<Type>) -> bool {
 }
 
 impl FnBuilder<'_, '_> {
+    /// The view `v` is, if it is one.
+    pub(in crate::vulkan) fn buffer_view_of(&self, v: Value) -> Option<View> {
+        self.buffers.views.get(&v).copied()
+    }
+
     /// The view of storage-buffer pointer `v` (a pointer or a view) as a pointer to the
     /// pointee of `src_ty` (a source type), or None where no view says it.
     pub(in crate::vulkan) fn buffer_view(
@@ -83,7 +88,7 @@ impl FnBuilder<'_, '_> {
         v: Value,
         ty: Handle<Type>,
     ) -> Result<Option<Value>> {
-        let base = match self.buffer_views.get(&v) {
+        let base = match self.buffers.views.get(&v) {
             Some(view) if view.ty == ty => return Ok(Some(v)),
             // A lane offset does not carry over to another type: refused.
             Some(View { lane: Some(_), .. }) => return Ok(None),
@@ -153,7 +158,7 @@ impl FnBuilder<'_, '_> {
 
     /// The type a pointer or a buffer view points to.
     pub(in crate::vulkan) fn buffer_pointee(&self, p: Value) -> Option<Handle<Type>> {
-        match self.buffer_views.get(&p) {
+        match self.buffers.views.get(&p) {
             Some(view) => Some(view.ty),
             None => self.l.out.pointee(self.ty_of(p)),
         }
@@ -170,7 +175,7 @@ impl FnBuilder<'_, '_> {
                 args: vec![view.base],
             },
         );
-        self.buffer_views.insert(v, view);
+        self.buffers.views.insert(v, view);
         v
     }
 

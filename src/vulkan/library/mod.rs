@@ -562,7 +562,7 @@ pub(super) fn copysign(e: &mut E, t: Handle<Type>, x: Value, y: Value) -> Value 
 /// The `half*` a vload_half / vstore_half reads or writes through (the input may type it as
 /// pointing to half or to 16-bit integers).
 fn half_pointer(e: &mut E, p: Value, h: Handle<Type>) -> Result<Value> {
-    if e.b.views.contains_key(&p) {
+    if e.b.view_of(p).is_some() {
         return Ok(e.b.retype_view(p, h));
     }
     let refused = || {
