@@ -52,7 +52,17 @@ impl Reader {
             }
             S::LogicalNot | S::Not => {
                 let a = self.operands(st, inst, 0)?;
-                let ones = self.splat_const(rty, u64::MAX >> (64 - scalar_width(&self.m, rty)));
+                // All ones of the result's width: an integer or boolean scalar or vector.
+                let width = match self.m.types[self.m.scalar_of(rty)] {
+                    Type::Int { width } if (1..=64).contains(&width) => width,
+                    Type::Bool => 1,
+                    _ => {
+                        return Err(Error::malformed(format!(
+                            "Op{op:?} whose result type is not an integer or a boolean"
+                        )))
+                    }
+                };
+                let ones = self.splat_const(rty, u64::MAX >> (64 - width));
                 self.emit(st, inst, rty, plain(BinaryOp::Xor, a[0], ones), name)?;
             }
             S::SNegate => {
