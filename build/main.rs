@@ -17,7 +17,7 @@ use std::path::Path;
 
 use item::Item;
 use link::{link_llvm, require_linux, require_vendored_spirv_tools};
-use opcodes::{atomic_ops, conversions, group_ops, one_to_one_ops, primitives};
+use opcodes::{atomic_ops, conversions, extended_sets, group_ops, one_to_one_ops, primitives};
 use spellings::{
     address_spaces, atomics, enumerants, execution_modes, intrinsics, opencl_std, spellings,
     work_items,
@@ -37,6 +37,7 @@ fn main() {
         atomic_ops(),
         group_ops(),
         conversions(),
+        extended_sets(),
         one_to_one_ops(),
         atomics(),
         spellings(),

@@ -222,3 +222,79 @@ pub(crate) fn one_to_one_ops() -> Vec<Item> {
     }
     items
 }
+
+/// A row of an extended instruction set's grammar (SPIRV-Headers' `extinst.*.grammar.json`).
+#[derive(Deserialize)]
+struct ExtInstruction {
+    opname: String,
+}
+
+#[derive(Deserialize)]
+struct ExtGrammar {
+    instructions: Vec<ExtInstruction>,
+}
+
+/// The grammars of the extended instruction sets, as the vendored SPIRV-Tools ships them.
+const GRAMMARS: &str = "vendor/spirv-tools-sys/spirv-headers/include/spirv/unified1";
+
+/// OpenCL.std and GLSL.std.450: the graph's closed sets of their instructions
+/// (`crate::ir::OpenclOp`, `GlslOp`) and the `spirv` crate's enums of their numbers, both
+/// ways (GLSL.std.450's one way: no reader takes it), by the instruction names of each set's
+/// grammar. The lookups are total with no catch-all, so a variant the grammar lacks, or an
+/// instruction without a variant, does not compile.
+pub(crate) fn extended_sets() -> Vec<Item> {
+    let mut items = Vec::new();
+    for (file, set, ours, theirs, forward, inverse) in [
+        (
+            "extinst.opencl.std.100.grammar.json",
+            "OpenCL.std",
+            "OpenclOp",
+            "OpenclStd100Op",
+            "opencl_std_opcode",
+            "opencl_op",
+        ),
+        (
+            "extinst.glsl.std.450.grammar.json",
+            "GLSL.std.450",
+            "GlslOp",
+            "GlslStd450Op",
+            "glsl_opcode",
+            // No reader takes GLSL.std.450: no inverse.
+            "",
+        ),
+    ] {
+        let path = std::path::Path::new(GRAMMARS).join(file);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let grammar: ExtGrammar =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let names: Vec<&str> = grammar
+            .instructions
+            .iter()
+            .map(|i| i.opname.as_str())
+            .collect();
+        let ours = format!("crate::ir::{ours}");
+        let theirs = format!("spirv::{theirs}");
+        items.push(Item::total(
+            &format!("The {set} instruction of a graph operation (the set's grammar)."),
+            (forward, &format!("op: {ours}"), &theirs),
+            names
+                .iter()
+                .map(|n| (format!("{ours}::{n}"), format!("{theirs}::{n}")))
+                .collect(),
+        ));
+        if inverse.is_empty() {
+            continue;
+        }
+        items.push(Item::total(
+            &format!("The graph operation of a {set} instruction (inverse of `{forward}`)."),
+            (inverse, &format!("op: {theirs}"), &ours),
+            names
+                .iter()
+                .map(|n| (format!("{theirs}::{n}"), format!("{ours}::{n}")))
+                .collect(),
+        ));
+    }
+    items
+}

@@ -232,7 +232,7 @@ pub(crate) fn work_items() -> Vec<Item> {
 /// opencl_std.toml: OpenCL.std instructions by the class of their arguments, and back.
 pub(crate) fn opencl_std() -> Vec<Item> {
     let std_: BTreeMap<String, ByClass> = read("opencl_std.toml");
-    let inst = |v: &str| format!("spirv::OpenclStd100Op::{v}");
+    let inst = |v: &str| format!("crate::ir::OpenclOp::{v}");
     let mut seen = std::collections::BTreeSet::new();
     let mut names = Vec::new();
     for (name, c) in &std_ {
@@ -256,23 +256,19 @@ pub(crate) fn opencl_std() -> Vec<Item> {
     vec![
         Item::partial(
             "OpenCL.std instruction of a builtin: (any class, float, signed, unsigned).",
-            ("opencl_std", "name: &str", "ByClass<spirv::OpenclStd100Op>"),
+            ("opencl_std", "name: &str", "ByClass<crate::ir::OpenclOp>"),
             std_.iter()
                 .map(|(name, c)| {
                     (
                         format!("{name:?}"),
-                        by_class("spirv::OpenclStd100Op", c, true),
+                        by_class("crate::ir::OpenclOp", c, true),
                     )
                 })
                 .collect(),
         ),
         Item::partial(
             "OpenCL C name of an OpenCL.std instruction (inverse of `opencl_std`).",
-            (
-                "opencl_std_name",
-                "op: spirv::OpenclStd100Op",
-                "&'static str",
-            ),
+            ("opencl_std_name", "op: crate::ir::OpenclOp", "&'static str"),
             names,
         ),
         Item::partial(
@@ -280,7 +276,7 @@ pub(crate) fn opencl_std() -> Vec<Item> {
              `signed` column of opencl_std.toml, `Some(Unsigned)` for `unsigned`, else `None`.",
             (
                 "opencl_std_sign",
-                "op: spirv::OpenclStd100Op",
+                "op: crate::ir::OpenclOp",
                 "crate::ir::Sign",
             ),
             signs,
@@ -567,9 +563,9 @@ pub(crate) fn intrinsics() -> Vec<Item> {
     let intr: BTreeMap<String, String> = read("intrinsics.toml");
     vec![Item::partial(
         "OpenCL.std instruction of an LLVM intrinsic (name without type suffix).",
-        ("intrinsic", "name: &str", "spirv::OpenclStd100Op"),
+        ("intrinsic", "name: &str", "crate::ir::OpenclOp"),
         intr.iter()
-            .map(|(name, op)| (format!("{name:?}"), format!("spirv::OpenclStd100Op::{op}")))
+            .map(|(name, op)| (format!("{name:?}"), format!("crate::ir::OpenclOp::{op}")))
             .collect(),
     )]
 }

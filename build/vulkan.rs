@@ -43,14 +43,14 @@ pub(crate) fn vulkan_tables() -> Vec<Item> {
              its precision against OpenCL's (mappings/vulkan_glsl.toml).",
             (
                 "vulkan_glsl",
-                "op: spirv::OpenclStd100Op",
-                "(spirv::GlslStd450Op, &'static str)",
+                "op: crate::ir::OpenclOp",
+                "(crate::ir::GlslOp, &'static str)",
             ),
             glsl.iter()
                 .map(|(name, g)| {
                     (
-                        format!("spirv::OpenclStd100Op::{name}"),
-                        format!("(spirv::GlslStd450Op::{}, {:?})", g.glsl, g.precision),
+                        format!("crate::ir::OpenclOp::{name}"),
+                        format!("(crate::ir::GlslOp::{}, {:?})", g.glsl, g.precision),
                     )
                 })
                 .collect(),

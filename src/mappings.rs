@@ -102,9 +102,9 @@ include!(concat!(env!("OUT_DIR"), "/mappings.rs"));
 
 /// OpenCL.std instructions whose last operand is a literal (`n` of vloadn, the rounding mode
 /// of vstore_half_r, ...), read off rspirv's copy of the grammar.
-pub fn has_trailing_literal(op: spirv::OpenclStd100Op) -> bool {
+pub fn has_trailing_literal(op: crate::ir::OpenclOp) -> bool {
     rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
-        .lookup_opcode(op as u32)
+        .lookup_opcode(opencl_std_opcode(op) as u32)
         .and_then(|inst| inst.operands.last())
         .is_some_and(|o| o.kind != rspirv::grammar::OperandKind::IdRef)
 }
@@ -182,6 +182,31 @@ mod tests {
         assert_eq!(conversion(spirv::Op::Bitcast), None);
     }
 
+    /// Each instruction of the two extended sets is its own graph operation, named as the
+    /// grammar names it, and back; the graph's order is the set's.
+    #[test]
+    fn extended_sets_and_numbers_both_ways() {
+        let cl = &rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE;
+        assert_eq!(crate::ir::OpenclOp::ALL.len(), cl.iter().count());
+        let mut last = None;
+        for &op in crate::ir::OpenclOp::ALL {
+            let n = opencl_std_opcode(op);
+            assert_eq!(opencl_op(n), op);
+            let inst = cl.lookup_opcode(n as u32).expect("in the grammar");
+            assert_eq!(inst.opname, format!("{op:?}"));
+            assert!(last < Some(n as u32), "{op:?} out of the set's order");
+            last = Some(n as u32);
+        }
+        let glsl = &rspirv::grammar::GLSL_STD_450_INSTRUCTION_TABLE;
+        assert_eq!(crate::ir::GlslOp::ALL.len(), glsl.iter().count());
+        for &op in crate::ir::GlslOp::ALL {
+            let inst = glsl
+                .lookup_opcode(glsl_opcode(op) as u32)
+                .expect("in the grammar");
+            assert_eq!(inst.opname, format!("{op:?}"));
+        }
+    }
+
     /// OpenCL.std instructions the reader produces from code rather than from opencl_std.toml
     /// (their operands need rewriting).
     const HANDLED_IN_CODE: &[&str] = &[
@@ -204,8 +229,8 @@ mod tests {
     fn every_opencl_std_instruction_is_mapped() {
         let mut missing = Vec::new();
         for inst in rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.iter() {
-            let op =
-                crate::ir::builtin::CLOp::from_u32(inst.opcode.into()).expect("grammar opcode");
+            let op = spirv::OpenclStd100Op::from_u32(inst.opcode.into()).expect("grammar opcode");
+            let op = opencl_op(op);
             if opencl_std_name(op).is_none() && !HANDLED_IN_CODE.contains(&inst.opname) {
                 missing.push(inst.opname);
             }
@@ -219,17 +244,20 @@ mod tests {
     #[test]
     fn opencl_std_dispatches_on_argument_class() {
         let e = opencl_std("max").unwrap();
-        assert_eq!(e.pick(None), Some(crate::ir::builtin::CLOp::fmax_common));
+        assert_eq!(
+            e.pick(None),
+            Some(crate::ir::builtin::OpenclOp::fmax_common)
+        );
         assert_eq!(
             e.pick(Some(crate::ir::Sign::Unsigned)),
-            Some(crate::ir::builtin::CLOp::u_max)
+            Some(crate::ir::builtin::OpenclOp::u_max)
         );
         assert_eq!(
             e.pick(Some(crate::ir::Sign::Signed)),
-            Some(crate::ir::builtin::CLOp::s_max)
+            Some(crate::ir::builtin::OpenclOp::s_max)
         );
         assert_eq!(
-            opencl_std_name(crate::ir::builtin::CLOp::u_max),
+            opencl_std_name(crate::ir::builtin::OpenclOp::u_max),
             Some("max")
         );
         assert_eq!(

@@ -9,7 +9,7 @@ use super::function::FnWriter;
 use super::ops::Shape;
 use super::precedence::Expr;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 use crate::ir::{
     AddressSpace, Builtin, ConvertKind, Handle, ImageOp, Sign, TexelKind, Type, Value,
@@ -130,7 +130,7 @@ impl FnWriter<'_, '_> {
 
     fn ext_inst(
         &mut self,
-        op: CLOp,
+        op: OpenclOp,
         literal: Option<u32>,
         values: &[Value],
         a: Vec<Expr>,
@@ -143,8 +143,8 @@ impl FnWriter<'_, '_> {
         let vector_memory = crate::spir::opencl_names::vector_memory_name(op, literal, lanes);
         let name: String = match op {
             _ if vector_memory.is_some() => vector_memory.unwrap_or_default(),
-            CLOp::printf => return self.printf(values, a, tys),
-            CLOp::mad => {
+            OpenclOp::printf => return self.printf(values, a, tys),
+            OpenclOp::mad => {
                 let helper = self.w.mul_add_helper(ret)?;
                 return Ok(Expr::call(&helper, &a));
             }
@@ -154,13 +154,13 @@ impl FnWriter<'_, '_> {
         };
         let class_signed = mappings::opencl_std_sign(op) == Some(Sign::Signed);
         // Float functions whose integer operand is `int` (OpenCL C has no `uint` overload).
-        let int_operand = matches!(op, CLOp::ldexp | CLOp::pown | CLOp::rootn);
+        let int_operand = matches!(op, OpenclOp::ldexp | OpenclOp::pown | OpenclOp::rootn);
         let mut args = Vec::new();
         for (i, (e, &t)) in a.into_iter().zip(tys).enumerate() {
             let signed_arg = int_operand
                 || class_signed
                     && match op {
-                        CLOp::s_upsample => i == 0,
+                        OpenclOp::s_upsample => i == 0,
                         _ => true,
                     };
             let e = match &m.types[t] {
@@ -168,7 +168,10 @@ impl FnWriter<'_, '_> {
                     // frexp's, remquo's and lgamma_r's int pointers point to signed ints.
                     match self.w.shape(*pointee) {
                         (n, Shape::Int(32))
-                            if matches!(op, CLOp::frexp | CLOp::remquo | CLOp::lgamma_r) =>
+                            if matches!(
+                                op,
+                                OpenclOp::frexp | OpenclOp::remquo | OpenclOp::lgamma_r
+                            ) =>
                         {
                             let sw = super::types::space_word(*space)?.unwrap_or("");
                             let nn = if n > 1 { n.to_string() } else { String::new() };
@@ -186,7 +189,7 @@ impl FnWriter<'_, '_> {
         }
         let r = Expr::call(&name, &args);
         let signed_result =
-            matches!(self.w.shape(ret).1, Shape::Int(_)) && (class_signed || op == CLOp::ilogb);
+            matches!(self.w.shape(ret).1, Shape::Int(_)) && (class_signed || op == OpenclOp::ilogb);
         if signed_result {
             self.w.unsigned(ret, &r)
         } else {

@@ -3,10 +3,11 @@
 //! an OpExtInst, an OpAtomicIAdd, ...).
 
 pub use super::atomic::AtomicOp;
+pub use super::extended::{GlslOp, OpenclOp};
 pub use super::group::GroupOp;
 pub use super::primitive::{IntegerDot, Primitive};
 pub use super::sign::Sign;
-pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, OpenclStd100Op as CLOp, Scope};
+pub use spirv::{BuiltIn, FPRoundingMode, GroupOperation, Scope};
 
 /// The element kind an image read or write works on (`read_imagef/i/ui/h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,7 +54,7 @@ pub enum Builtin {
     /// (`n` of vloadn/vload_halfn/vloada_halfn, the rounding mode of vstore_half*_r).
     ExtInst {
         /// The instruction.
-        op: CLOp,
+        op: OpenclOp,
         /// Its trailing literal, where it takes one.
         literal: Option<u32>,
     },
@@ -122,7 +123,7 @@ pub enum Builtin {
     Primitive(Primitive),
     /// Shader form only (the Vulkan lowering): a GLSL.std.450 extended instruction whose
     /// operands are exactly `args`. OpenCL graphs use [`Builtin::ExtInst`].
-    Glsl(spirv::GlslStd450Op),
+    Glsl(GlslOp),
 }
 
 impl Builtin {
@@ -136,25 +137,25 @@ impl Builtin {
             Builtin::WorkItem(_) | Builtin::Convert { .. } => true,
             Builtin::ExtInst { op, .. } => !matches!(
                 op,
-                CLOp::printf
-                    | CLOp::prefetch
-                    | CLOp::vstoren
-                    | CLOp::vstore_half
-                    | CLOp::vstore_half_r
-                    | CLOp::vstore_halfn
-                    | CLOp::vstore_halfn_r
-                    | CLOp::vstorea_halfn
-                    | CLOp::vstorea_halfn_r
-                    | CLOp::vloadn
-                    | CLOp::vload_half
-                    | CLOp::vload_halfn
-                    | CLOp::vloada_halfn
-                    | CLOp::frexp
-                    | CLOp::modf
-                    | CLOp::remquo
-                    | CLOp::sincos
-                    | CLOp::fract
-                    | CLOp::lgamma_r
+                OpenclOp::printf
+                    | OpenclOp::prefetch
+                    | OpenclOp::vstoren
+                    | OpenclOp::vstore_half
+                    | OpenclOp::vstore_half_r
+                    | OpenclOp::vstore_halfn
+                    | OpenclOp::vstore_halfn_r
+                    | OpenclOp::vstorea_halfn
+                    | OpenclOp::vstorea_halfn_r
+                    | OpenclOp::vloadn
+                    | OpenclOp::vload_half
+                    | OpenclOp::vload_halfn
+                    | OpenclOp::vloada_halfn
+                    | OpenclOp::frexp
+                    | OpenclOp::modf
+                    | OpenclOp::remquo
+                    | OpenclOp::sincos
+                    | OpenclOp::fract
+                    | OpenclOp::lgamma_r
             ),
             Builtin::Primitive(p) => p.is_pure(),
             _ => false,

@@ -149,6 +149,7 @@ pub mod builtin;
 pub mod cfg;
 pub mod constant;
 pub mod debug;
+pub mod extended;
 pub mod function;
 pub mod group;
 pub mod interface;
@@ -166,6 +167,7 @@ pub use atomic::AtomicOp;
 pub use builtin::{Builtin, ConvertKind, ImageOp, IntegerDot, Sign, TexelKind};
 pub use constant::{Constant, ConstantKind, SamplerAddressing, SamplerFilter};
 pub use debug::{DebugInfo, Location};
+pub use extended::{GlslOp, OpenclOp};
 pub use function::{
     ArithFlags, BinaryOp, Block, BlockId, Body, CastOp, Construct, FastMath, FloatPredicate,
     Function, Inst, IntPredicate, Linkage, Op, Param, ParamAttrs, Terminator, Value,

@@ -461,11 +461,11 @@ fn drop_unused_once(body: &mut Body, candidates: &[Handle<crate::ir::function::I
 /// and the validator wants vectors in the `a` forms. `scalar_data`: the first operand is a
 /// scalar.
 pub fn half_form(
-    op: crate::ir::builtin::CLOp,
+    op: crate::ir::builtin::OpenclOp,
     literal: Option<u32>,
     scalar_data: bool,
-) -> (crate::ir::builtin::CLOp, Option<u32>) {
-    use crate::ir::builtin::CLOp as O;
+) -> (crate::ir::builtin::OpenclOp, Option<u32>) {
+    use crate::ir::builtin::OpenclOp as O;
     match (op, literal) {
         (O::vloada_halfn, Some(1)) => (O::vload_half, None),
         (O::vstorea_halfn, None) if scalar_data => (O::vstore_half, None),

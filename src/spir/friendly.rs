@@ -238,17 +238,18 @@ pub fn core_op(name: &str) -> Option<spirv::Op> {
 }
 
 /// An OpenCL.std instruction from its name (`s_abs`, `vloadn`).
-pub fn ocl_op(name: &str) -> Option<crate::ir::builtin::CLOp> {
+pub fn ocl_op(name: &str) -> Option<crate::ir::builtin::OpenclOp> {
     rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
         .iter()
         .find(|i| i.opname == name)
-        .and_then(|i| crate::ir::builtin::CLOp::from_u32(i.opcode.into()))
+        .and_then(|i| spirv::OpenclStd100Op::from_u32(i.opcode.into()))
+        .map(crate::mappings::opencl_op)
 }
 
 /// The OpenCL.std name of an instruction (from the grammar, the same table [`ocl_op`] reads).
-pub fn ocl_op_name(op: crate::ir::builtin::CLOp) -> Option<&'static str> {
+pub fn ocl_op_name(op: crate::ir::builtin::OpenclOp) -> Option<&'static str> {
     rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
-        .lookup_opcode(op as u32)
+        .lookup_opcode(crate::mappings::opencl_std_opcode(op) as u32)
         .map(|i| i.opname)
 }
 
@@ -321,9 +322,9 @@ mod tests {
             Some("__spirv_AtomicIAdd")
         );
         assert_eq!(core_op("AtomicIAdd"), Some(spirv::Op::AtomicIAdd));
-        assert_eq!(ocl_op("s_abs"), Some(crate::ir::builtin::CLOp::s_abs));
+        assert_eq!(ocl_op("s_abs"), Some(crate::ir::builtin::OpenclOp::s_abs));
         assert_eq!(
-            ocl_op_name(crate::ir::builtin::CLOp::vstore_half_r),
+            ocl_op_name(crate::ir::builtin::OpenclOp::vstore_half_r),
             Some("vstore_half_r")
         );
     }

@@ -154,11 +154,11 @@ pub fn spir_image_names(i: &ImageType, form: crate::options::SpirForm) -> (Strin
 /// count of the loads, the rounding mode of the `_r` stores), `lanes` the stored value's lane
 /// count. `None` for other instructions.
 pub fn vector_memory_name(
-    op: crate::ir::builtin::CLOp,
+    op: crate::ir::builtin::OpenclOp,
     literal: Option<u32>,
     lanes: u32,
 ) -> Option<String> {
-    use crate::ir::builtin::CLOp as O;
+    use crate::ir::builtin::OpenclOp as O;
     let n = |k: u32| if k > 1 { k.to_string() } else { String::new() };
     let count = literal.unwrap_or(1);
     let rounding = || {

@@ -8,7 +8,7 @@
 //! the operation computes on numbers, pointers where it reads or writes memory, OpenCL objects
 //! where it works on one; results are of the kind the operation produces.
 
-use crate::ir::builtin::{AtomicOp, Builtin, CLOp, ConvertKind, ImageOp, Primitive, TexelKind};
+use crate::ir::builtin::{AtomicOp, Builtin, ConvertKind, ImageOp, OpenclOp, Primitive, TexelKind};
 use crate::ir::module::Module;
 use crate::ir::primitive::{enqueue_primitives, pipe_primitives};
 use crate::ir::types::Type;
@@ -142,13 +142,13 @@ impl Check<'_> {
         (!self.is_number(self.ty)).then(|| "its result is not a number".to_string())
     }
 
-    fn ext_inst(&self, op: CLOp, literal: Option<u32>) -> Option<String> {
-        use CLOp as O;
+    fn ext_inst(&self, op: OpenclOp, literal: Option<u32>) -> Option<String> {
+        use OpenclOp as O;
         if crate::mappings::has_trailing_literal(op) != literal.is_some() {
             return Some("its literal operand is missing or extra".into());
         }
         let operands = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
-            .lookup_opcode(op as u32)
+            .lookup_opcode(crate::mappings::opencl_std_opcode(op) as u32)
             .map(|i| i.operands);
         let Some(operands) = operands else {
             return Some("not an OpenCL.std instruction".into());
@@ -243,12 +243,12 @@ impl Check<'_> {
 
     /// The math, common and geometric instructions return floats (`ilogb` takes one), the
     /// integer instructions integers (OpenCL.std's Result Type rules).
-    fn ext_inst_kind(&self, op: CLOp) -> Option<String> {
-        use CLOp as O;
-        let n = op as u32;
-        let float_op = (O::acos as u32..=O::fast_normalize as u32).contains(&n);
-        let int_op = (O::s_abs as u32..=O::u_mul24 as u32).contains(&n)
-            || (O::u_abs as u32..=O::u_mad_hi as u32).contains(&n);
+    fn ext_inst_kind(&self, op: OpenclOp) -> Option<String> {
+        use OpenclOp as O;
+        // The set's order (OpenclOp's declaration order) groups the instructions by kind.
+        let float_op = (O::acos..=O::fast_normalize).contains(&op);
+        let int_op =
+            (O::s_abs..=O::u_mul24).contains(&op) || (O::u_abs..=O::u_mad_hi).contains(&op);
         let is_float = |t| matches!(self.scalar(t), Type::Float { .. });
         let is_int = |t| matches!(self.scalar(t), Type::Int { .. });
         if op == O::ilogb {
@@ -269,8 +269,8 @@ impl Check<'_> {
     /// compute in 32- or 64-bit floats, a scalar for `vload_half`/`vstore_half`, a vector
     /// for the others; every offset is an integer. `stores`: a store's operand 0 is the value,
     /// a load's result is.
-    fn vector_memory(&self, op: CLOp, stores: bool) -> Option<String> {
-        use CLOp as O;
+    fn vector_memory(&self, op: OpenclOp, stores: bool) -> Option<String> {
+        use OpenclOp as O;
         // The value moved (a store's operand 0, a load's result), the offset, the pointer.
         let (value, offset, pointer) = if stores {
             (self.args[0], self.args[1], self.args[2])

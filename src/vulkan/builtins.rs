@@ -370,7 +370,7 @@ fn work_item(
             let total = super::groups::group_size(b);
             let before = add(b, BinaryOp::Mul, id, size);
             let left = add(b, BinaryOp::Sub, total, before);
-            E { b }.glsl(spirv::GlslStd450Op::UMin, u32t, vec![size, left])
+            E { b }.glsl(crate::ir::GlslOp::UMin, u32t, vec![size, left])
         }
         // The largest sub-group is Vulkan's subgroup size, and an enqueued (uniform)
         // work-group has as many sub-groups as the actual one.
@@ -475,12 +475,12 @@ fn work_dim(b: &mut FnBuilder) -> Value {
 
 fn ext_inst(
     b: &mut FnBuilder,
-    op: ir::builtin::CLOp,
+    op: ir::builtin::OpenclOp,
     literal: Option<u32>,
     args: Vec<Value>,
     ret: Handle<Type>,
 ) -> Result<Value> {
-    use ir::builtin::CLOp as C;
+    use ir::builtin::OpenclOp as C;
     match op {
         C::vloadn => {
             let n = literal.ok_or_else(|| Error::internal("vloadn without its width"))?;

@@ -3,7 +3,8 @@
 //! conversion, and a rounding mode other than nearest even is the builtin library's one-step
 //! correction of it (`library::rounding`).
 
-use spirv::{FPRoundingMode, GlslStd450Op as G};
+use crate::ir::GlslOp as G;
+use spirv::FPRoundingMode;
 
 use crate::diag::Result;
 use crate::ir::{

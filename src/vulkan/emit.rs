@@ -1,8 +1,8 @@
 //! Shorthands for emitting graph code into the body being built, shared by the builtin
 //! lowering and the builtin library.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
 use crate::ir::{

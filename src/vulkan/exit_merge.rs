@@ -215,7 +215,7 @@ mod tests {
             ty: ir::Handle::new(0),
             op: Op::Builtin {
                 builtin: ir::Builtin::ExtInst {
-                    op: crate::ir::builtin::CLOp::sincos,
+                    op: crate::ir::builtin::OpenclOp::sincos,
                     literal: None,
                 },
                 args: vec![Value::Param(2), Value::Param(3)],

@@ -12,7 +12,7 @@
 //!   work-items whose predicate holds. OpenCL requires every work-item of the group to reach
 //!   the call, so the barriers are in uniform control flow.
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::diag::{Error, Result};
 use crate::ir::builtin::{BuiltIn, GroupOperation, Scope};

@@ -334,7 +334,7 @@ fn sample_coordinate(
         if is_int || linear {
             return Ok(fc);
         }
-        let floor = e.glsl(spirv::GlslStd450Op::Floor, ft, vec![fc]);
+        let floor = e.glsl(crate::ir::GlslOp::Floor, ft, vec![fc]);
         let half = e.float_const(f32t, 0.5);
         let half = if lanes > 1 {
             e.broadcast(ft, half)
@@ -366,7 +366,7 @@ fn sample_coordinate(
         let c = if is_int {
             c
         } else {
-            e.glsl(spirv::GlslStd450Op::Floor, f32t, vec![c])
+            e.glsl(crate::ir::GlslOp::Floor, f32t, vec![c])
         };
         let half = e.float_const(f32t, 0.5);
         e.bin(BinaryOp::FAdd, f32t, c, half)
@@ -489,7 +489,7 @@ impl Addressing {
 /// The centre of the texel OpenCL's nearest filter takes at normalized coordinate `c` of an
 /// image `s` texels wide, unnormalized (i + 0.5; `scale` divides it by `s`).
 fn nearest_texel(e: &mut E, c: Value, s: Value, mode: Addressing) -> Value {
-    use spirv::GlslStd450Op as G;
+    use crate::ir::GlslOp as G;
     let f32t = e.b.l.out.ty(Type::Float { width: 32 });
     let bt = e.b.l.out.ty(Type::Bool);
     let c = match mode {

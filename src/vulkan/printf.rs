@@ -403,8 +403,8 @@ impl FnBuilder<'_, '_> {
 /// The double a float widens to, as its (low, high) 32-bit words, from the float's bits:
 /// the exponent rebiased (a subnormal normalized), the fraction shifted up by 29.
 fn double_bits(e: &mut E, x: Value) -> (Value, Value) {
+    use crate::ir::GlslOp as G;
     use crate::ir::{BinaryOp as B, ConstantKind, IntPredicate as I};
-    use spirv::GlslStd450Op as G;
     let it = e.b.l.out.int_type(32);
     let bt = e.b.l.out.ty(Type::Bool);
     let k = |e: &mut E, v: u64| e.splat(it, ConstantKind::Int(v));

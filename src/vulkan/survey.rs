@@ -313,7 +313,7 @@ fn escape(m: &ir::Module, body: &ir::Body, g: Handle<ir::Global>) -> Option<&'st
 /// The arguments of a builtin whose Vulkan lowering only loads and stores through them
 /// (with `getelementptr`s): a view can be one.
 fn pointer_args(b: &ir::Builtin) -> &'static [usize] {
-    use ir::builtin::CLOp as C;
+    use ir::builtin::OpenclOp as C;
     match b {
         ir::Builtin::AsyncCopy { .. } => &[0, 1],
         ir::Builtin::ExtInst { op, .. } => match op {
@@ -429,7 +429,7 @@ pub(super) fn printf_widenings(m: &ir::Module, body: &ir::Body) -> HashSet<Handl
                 Op::Builtin {
                     builtin:
                         ir::Builtin::ExtInst {
-                            op: ir::builtin::CLOp::printf,
+                            op: ir::builtin::OpenclOp::printf,
                             ..
                         },
                     ..

@@ -10,7 +10,7 @@ use super::sampler_operands::sampler_operand;
 use super::sampler_operands::{is_runtime_bits, sampler_constant};
 use super::types::name_str;
 use crate::diag::{Error, ErrorKind, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::{self, Builtin, ConstantKind, ConvertKind, Op, Primitive, Sign, Type, Value};
 use crate::mappings;
 use crate::spir::demangle::{demangle, Demangled};
@@ -126,7 +126,7 @@ fn lower_named_call(l: &mut FnLowering, call: &Call, name: &str) -> Result<Lower
         return super::intrinsics::intrinsic(l, intr, ret, args, memory_align(call));
     }
     if name == "printf" {
-        return Ok(ext(ret, CLOp::printf, None, args));
+        return Ok(ext(ret, OpenclOp::printf, None, args));
     }
     // clang's unmangled to_global / to_local / to_private.
     if matches!(name, "__to_global" | "__to_local" | "__to_private") {
@@ -585,7 +585,7 @@ fn convert(
 }
 
 /// vload/vstore families: (instruction, literal operand).
-fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
+fn vload_vstore(n: &str) -> Option<(OpenclOp, Option<u32>)> {
     let width =
         |s: &str| -> Option<u32> { s.parse().ok().filter(|w| [2, 3, 4, 8, 16].contains(w)) };
     let split_round = |s: &str| -> (String, Option<u32>) {
@@ -601,32 +601,32 @@ fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
     // `vload_half`/`vstore_half`.
     if let Some(w) = n.strip_prefix("vloada_half") {
         if w.is_empty() {
-            return Some((CLOp::vload_half, None));
+            return Some((OpenclOp::vload_half, None));
         }
-        return Some((CLOp::vloada_halfn, Some(width(w)?)));
+        return Some((OpenclOp::vloada_halfn, Some(width(w)?)));
     }
     if let Some(w) = n.strip_prefix("vload_half") {
         return Some(if w.is_empty() {
-            (CLOp::vload_half, None)
+            (OpenclOp::vload_half, None)
         } else {
-            (CLOp::vload_halfn, Some(width(w)?))
+            (OpenclOp::vload_halfn, Some(width(w)?))
         });
     }
     if let Some(w) = n.strip_prefix("vload") {
-        return Some((CLOp::vloadn, Some(width(w)?)));
+        return Some((OpenclOp::vloadn, Some(width(w)?)));
     }
     let (base, round) = split_round(n);
     if let Some(w) = base.strip_prefix("vstorea_half") {
         if w.is_empty() {
             return Some(match round {
-                None => (CLOp::vstore_half, None),
-                Some(r) => (CLOp::vstore_half_r, Some(r)),
+                None => (OpenclOp::vstore_half, None),
+                Some(r) => (OpenclOp::vstore_half_r, Some(r)),
             });
         }
         width(w)?;
         return Some(match round {
-            None => (CLOp::vstorea_halfn, None),
-            Some(r) => (CLOp::vstorea_halfn_r, Some(r)),
+            None => (OpenclOp::vstorea_halfn, None),
+            Some(r) => (OpenclOp::vstorea_halfn_r, Some(r)),
         });
     }
     if let Some(w) = base.strip_prefix("vstore_half") {
@@ -634,16 +634,16 @@ fn vload_vstore(n: &str) -> Option<(CLOp, Option<u32>)> {
             width(w)?;
         }
         return Some(match (w.is_empty(), round) {
-            (true, None) => (CLOp::vstore_half, None),
-            (true, Some(r)) => (CLOp::vstore_half_r, Some(r)),
-            (false, None) => (CLOp::vstore_halfn, None),
-            (false, Some(r)) => (CLOp::vstore_halfn_r, Some(r)),
+            (true, None) => (OpenclOp::vstore_half, None),
+            (true, Some(r)) => (OpenclOp::vstore_half_r, Some(r)),
+            (false, None) => (OpenclOp::vstore_halfn, None),
+            (false, Some(r)) => (OpenclOp::vstore_halfn_r, Some(r)),
         });
     }
     if let Some(w) = base.strip_prefix("vstore") {
         if round.is_none() {
             width(w)?;
-            return Some((CLOp::vstoren, None));
+            return Some((OpenclOp::vstoren, None));
         }
     }
     None

@@ -8,7 +8,7 @@
 use super::lowering::FnLowering;
 use super::lowering::{ext, Lowered};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::{self, ArithFlags, BinaryOp, ConstantKind, IntPredicate, Op, Type, Value};
 use crate::mappings;
 
@@ -79,18 +79,22 @@ pub(super) fn intrinsic(
         }
         "abs" => {
             args.truncate(1);
-            ext(ret, CLOp::s_abs, None, args)
+            ext(ret, OpenclOp::s_abs, None, args)
         }
         "ctlz" | "cttz" => {
             args.truncate(1);
             ext(
                 ret,
-                if base == "ctlz" { CLOp::clz } else { CLOp::ctz },
+                if base == "ctlz" {
+                    OpenclOp::clz
+                } else {
+                    OpenclOp::ctz
+                },
                 None,
                 args,
             )
         }
-        "fshl" if args[0] == args[1] => ext(ret, CLOp::rotate, None, vec![args[0], args[2]]),
+        "fshl" if args[0] == args[1] => ext(ret, OpenclOp::rotate, None, vec![args[0], args[2]]),
         "expect" | "expect.with.probability" => Lowered::Value(args[0]),
         "bswap" => Lowered::Value(Expand::new(l, ret, intr)?.bswap(args[0])),
         "bitreverse" => Lowered::Value(Expand::new(l, ret, intr)?.bitreverse(args[0])),
@@ -370,9 +374,9 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
                 let signed = base.starts_with("smul");
                 let r = self.bin(BinaryOp::Mul, a, b);
                 let op = if signed {
-                    CLOp::s_mul_hi
+                    OpenclOp::s_mul_hi
                 } else {
-                    CLOp::u_mul_hi
+                    OpenclOp::u_mul_hi
                 };
                 let hi = Value::Inst(self.l.emit(
                     None,
@@ -449,12 +453,12 @@ impl<'l, 'a, 'b> Expand<'l, 'a, 'b> {
             }
             "smax" | "smin" | "umax" | "umin" | "fmax" | "fmin" => {
                 let op = match what {
-                    "smax" => CLOp::s_max,
-                    "smin" => CLOp::s_min,
-                    "umax" => CLOp::u_max,
-                    "umin" => CLOp::u_min,
-                    "fmax" => CLOp::fmax,
-                    _ => CLOp::fmin,
+                    "smax" => OpenclOp::s_max,
+                    "smin" => OpenclOp::s_min,
+                    "umax" => OpenclOp::u_max,
+                    "umin" => OpenclOp::u_min,
+                    "fmax" => OpenclOp::fmax,
+                    _ => OpenclOp::fmin,
                 };
                 Box::new(move |x: &mut Self, a, b| {
                     let builtin = ir::Builtin::ExtInst { op, literal: None };

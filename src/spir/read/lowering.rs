@@ -14,7 +14,7 @@ use super::local_names::LocalNames;
 use super::types::TypeLowering;
 use super::Symbols;
 use crate::diag::{Error, ErrorKind, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::{self, BlockId, Body, Builtin, CastOp, ConstantKind, Inst, Op, Type, Value};
 use crate::spir::demangle::Demangled;
 
@@ -352,7 +352,7 @@ pub(crate) enum Lowered {
 /// A call that is one OpenCL.std instruction.
 pub(super) fn ext(
     ret: ir::Handle<Type>,
-    op: CLOp,
+    op: OpenclOp,
     literal: Option<u32>,
     args: Vec<Value>,
 ) -> Lowered {

@@ -5,7 +5,7 @@
 use super::body::FnCtx;
 use super::{Writer, CC_SPIR_FUNC};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Sign, Type, Value};
 use crate::llvm::{self, AttributePlace, IntPredicate};
 use crate::mappings;
@@ -18,19 +18,19 @@ use crate::spir::opencl_names::{spir_image_names, vector_memory_name};
 
 /// Whether integer argument `arg` of an OpenCL.std instruction's OpenCL C overload is signed:
 /// the table's class (`u_abs` is `abs(uint)`), then the builtins whose arguments differ.
-fn ext_sign(op: CLOp, arg: usize) -> bool {
+fn ext_sign(op: OpenclOp, arg: usize) -> bool {
     if mappings::opencl_std_sign(op) == Some(Sign::Unsigned) {
         return false;
     }
     match op {
         // upsample(hi, lo): lo is always unsigned.
-        CLOp::s_upsample => arg == 0,
-        CLOp::nan => false,
+        OpenclOp::s_upsample => arg == 0,
+        OpenclOp::nan => false,
         // prefetch(const T*, size_t num_elements)
-        CLOp::prefetch => false,
+        OpenclOp::prefetch => false,
         // The mask of shuffle/shuffle2 is unsigned.
-        CLOp::shuffle => arg == 0,
-        CLOp::shuffle2 => arg < 2,
+        OpenclOp::shuffle => arg == 0,
+        OpenclOp::shuffle2 => arg < 2,
         _ => true,
     }
 }
@@ -309,7 +309,7 @@ impl<'a> Writer<'a> {
 
     fn ext_inst(
         &mut self,
-        op: CLOp,
+        op: OpenclOp,
         literal: Option<u32>,
         a: &[llvm::Value<'a>],
         tys: &[ir::Handle<Type>],
@@ -330,21 +330,24 @@ impl<'a> Writer<'a> {
         let lanes = |w: &Self, t| w.m.lanes(t);
         // vload/vstore families: the name carries the width and rounding.
         let (name, params): (String, Vec<MType>) = match op {
-            CLOp::vloadn | CLOp::vload_half | CLOp::vload_halfn | CLOp::vloada_halfn => (
+            OpenclOp::vloadn
+            | OpenclOp::vload_half
+            | OpenclOp::vload_halfn
+            | OpenclOp::vloada_halfn => (
                 vector_memory_name(op, literal, 1).unwrap_or_default(),
                 vec![size_t, ptr(self, tys[1], true)?],
             ),
-            CLOp::vstoren
-            | CLOp::vstore_half
-            | CLOp::vstore_half_r
-            | CLOp::vstore_halfn
-            | CLOp::vstore_halfn_r
-            | CLOp::vstorea_halfn
-            | CLOp::vstorea_halfn_r => (
+            OpenclOp::vstoren
+            | OpenclOp::vstore_half
+            | OpenclOp::vstore_half_r
+            | OpenclOp::vstore_halfn
+            | OpenclOp::vstore_halfn_r
+            | OpenclOp::vstorea_halfn
+            | OpenclOp::vstorea_halfn_r => (
                 vector_memory_name(op, literal, lanes(self, tys[0])).unwrap_or_default(),
                 vec![self.mtype(tys[0], true)?, size_t, ptr(self, tys[2], false)?],
             ),
-            CLOp::printf => {
+            OpenclOp::printf => {
                 return self.call_symbol("printf", rt, a, true, out);
             }
             _ => {
@@ -355,7 +358,7 @@ impl<'a> Writer<'a> {
                     .iter()
                     .enumerate()
                     .map(|(i, &t)| match self.m.types[t] {
-                        Type::Pointer { .. } => ptr(self, t, op == CLOp::prefetch && i == 0),
+                        Type::Pointer { .. } => ptr(self, t, op == OpenclOp::prefetch && i == 0),
                         _ => self.mtype(t, ext_sign(op, i)),
                     })
                     .collect::<Result<Vec<_>>>()?;

@@ -7,7 +7,7 @@ use spirv::Op as S;
 
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, ImageType, Primitive, Sign, Type};
 use crate::llvm::{self, Linkage, Opcode};
 use crate::mappings::channel_query;
@@ -17,10 +17,10 @@ use crate::spv::form::Slot;
 
 /// OpenCL.std loads whose name carries the result type (`__spirv_ocl_vloadn__Rfloat4`): their
 /// arguments do not tell the result apart.
-fn ocl_needs_ret(op: CLOp) -> bool {
+fn ocl_needs_ret(op: OpenclOp) -> bool {
     matches!(
         op,
-        CLOp::vloadn | CLOp::vload_half | CLOp::vload_halfn | CLOp::vloada_halfn
+        OpenclOp::vloadn | OpenclOp::vload_half | OpenclOp::vload_halfn | OpenclOp::vloada_halfn
     )
 }
 

@@ -407,9 +407,11 @@ impl Reader {
             }
         }
         let number = super::literal_operand(inst, 1)?;
-        let op = ir::builtin::CLOp::from_u32(number).ok_or_else(|| {
-            Error::malformed(format!("OpenCL.std has no instruction number {number}"))
-        })?;
+        let op = spirv::OpenclStd100Op::from_u32(number)
+            .map(crate::mappings::opencl_op)
+            .ok_or_else(|| {
+                Error::malformed(format!("OpenCL.std has no instruction number {number}"))
+            })?;
         let ops = &inst.operands[2..];
         // The grammar's operand count (printf's arguments are any number after the format).
         if let Some(g) = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.lookup_opcode(number) {
@@ -459,7 +461,7 @@ impl Reader {
                 )))
             }
         };
-        if op == ir::builtin::CLOp::printf {
+        if op == ir::builtin::OpenclOp::printf {
             if let Some(format) = args.first_mut() {
                 *format = self.string_start(st, *format);
             }
@@ -476,13 +478,14 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ir::builtin::CLOp as C;
+    use ir::builtin::OpenclOp as C;
 
     #[test]
     fn trailing_literals_come_from_the_grammar() {
         let with: Vec<C> = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
             .iter()
-            .filter_map(|i| C::from_u32(i.opcode.into()))
+            .filter_map(|i| spirv::OpenclStd100Op::from_u32(i.opcode.into()))
+            .map(crate::mappings::opencl_op)
             .filter(|&op| has_trailing_literal(op))
             .collect();
         assert_eq!(

@@ -7,7 +7,7 @@ use spirv::{Capability, GroupOperation, Op as S, Word};
 use super::body::{bit_width, FnCtx};
 use super::Writer;
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 use crate::ir::{self, Builtin, ConvertKind, ImageOp, Primitive, Type, Value};
 use crate::mappings;
 use crate::mappings::channel_query;
@@ -63,7 +63,7 @@ impl Writer<'_> {
         match builtin {
             Builtin::WorkItem(b) => self.work_item(*b, args, &ids, ret, (rty, rid))?,
             Builtin::ExtInst {
-                op: CLOp::mad,
+                op: OpenclOp::mad,
                 literal: None,
             } if matches!(
                 self.mad,
@@ -82,7 +82,7 @@ impl Writer<'_> {
             }
             Builtin::ExtInst { op, literal } => {
                 let op = match op {
-                    CLOp::mad if self.mad == MadForm::Fma => CLOp::fma,
+                    OpenclOp::mad if self.mad == MadForm::Fma => OpenclOp::fma,
                     other => *other,
                 };
                 let mut ops =
@@ -90,7 +90,7 @@ impl Writer<'_> {
                         Operand::IdRef(self.ext.ok_or_else(|| {
                             Error::internal("an OpenCL.std instruction in a shader")
                         })?),
-                        Operand::LiteralExtInstInteger(op as u32),
+                        Operand::LiteralExtInstInteger(mappings::opencl_std_opcode(op) as u32),
                     ];
                 ops.extend(Self::ids(&ids));
                 if let Some(l) = literal {
@@ -208,7 +208,7 @@ impl Writer<'_> {
                 let set = self.glsl_set();
                 let mut ops = vec![
                     Operand::IdRef(set),
-                    Operand::LiteralExtInstInteger(*op as u32),
+                    Operand::LiteralExtInstInteger(mappings::glsl_opcode(*op) as u32),
                 ];
                 ops.extend(Self::ids(&ids));
                 let t = rty.ok_or_else(|| Error::internal("a GLSL.std.450 op without result"))?;

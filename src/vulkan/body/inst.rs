@@ -80,7 +80,7 @@ impl FnBuilder<'_, '_> {
             Op::Builtin {
                 builtin:
                     ir::Builtin::ExtInst {
-                        op: ir::builtin::CLOp::printf,
+                        op: ir::builtin::OpenclOp::printf,
                         ..
                     },
                 args,

@@ -20,8 +20,8 @@
 //! keeps its handle and becomes the last step, or leaves its block: a store, or a result
 //! that is another value (its uses are renamed at the end).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::hash::HashMap;
 

@@ -2,8 +2,8 @@
 //! `modf`, `fract` and `frexp`. All three are exact, for half, float and double and their
 //! vectors.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, ConvertKind, Handle, IntPredicate, Op, Sign};

@@ -17,7 +17,7 @@
 //! * `rsqrt`: Vulkan's `InverseSqrt` is within 2 ulp, OpenCL's bound, for x > 0; ±0 gives
 //!   ±∞ and a negative x or a NaN NaN here, where Vulkan leaves them undefined.
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Handle, Type, Value};
 

@@ -23,10 +23,10 @@
 //!   test (y·(y − ulp) < x ≤ y·(y + ulp), the products exact) moves it to the correctly
 //!   rounded neighbour where it is not.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, Op, Sign, Type, Value};
 

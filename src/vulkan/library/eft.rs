@@ -5,7 +5,7 @@
 //! on every float instruction of a shader keeps a driver from fusing or reordering them.
 //! A pair (hi, lo) stands for hi + lo with |lo| at most half an ulp of hi.
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Handle, Type, Value};
 

@@ -10,7 +10,7 @@
 //!   below 1 ulp), e^(−x²) of x² made exact in double-double; erf as ±(1 − erfc(|x|)) and
 //!   erfc of a negative x as 2 − erfc(|x|).
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::diag::Result;
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Value};

@@ -2,10 +2,10 @@
 //! `nextafter` and `nan`; and the `native_*` functions GLSL.std.450 has no one instruction
 //! for (their precision is implementation-defined in OpenCL).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::Value;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, FloatPredicate, Handle, Type};
 

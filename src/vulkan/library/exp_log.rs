@@ -5,10 +5,10 @@
 //! 16 ulp. The `E` shorthands for scalar doubles used by the
 //! double bodies live here too.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp, ConstantKind, FloatPredicate, Handle, Type};
 use crate::ir::{ConvertKind, Op, Sign, Value};
 

@@ -24,10 +24,10 @@
 //! The special operands (zeros, infinities, NaNs, negative bases) are C99's, shared with
 //! the double library (exp_log.rs).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, FloatPredicate as P};
 use crate::ir::{IntPredicate as I, Op, Type, Value};
 

@@ -2,8 +2,8 @@
 //! inverse_trig_float.rs, gamma_float.rs): constants, arithmetic, compares and selects of
 //! 32-bit floats, 32-bit integer constants and conversions, and Horner's rule.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::ir::{BinaryOp as B, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, Op, Sign, Type, Value};

@@ -17,8 +17,8 @@
 //!   infinities and NaNs are the fused ones; an infinite c with finite factors is c); an
 //!   exact zero keeps the sign IEEE gives a·b + c.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, FloatPredicate as P, Type, Value};
 

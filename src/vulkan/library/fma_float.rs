@@ -17,7 +17,7 @@
 //! no float operation a device that flushes subnormals could change: subnormal operands
 //! and results are exact there too.
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, Handle, IntPredicate as I, Type, Value};
 

@@ -2,7 +2,7 @@
 //! gamma_double.rs) lane by lane, the half and float ones in float (gamma_float.rs).
 
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::Value;
 use crate::ir::{ConvertKind, Handle, Op, Sign, Type};
 

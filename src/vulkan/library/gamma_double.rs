@@ -11,10 +11,10 @@
 //! * Poles, infinities and NaN as C99 says (tgamma: ±0 → ±∞, negative integers and −∞ →
 //!   NaN; lgamma: non-positive integers and ±∞ → +∞; `lgamma_r`'s sign is +1 there).
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Value};
 
 use super::double::{add, exp_dd, log_dd, mul_dd_dd, neg, two_sum, Dd};

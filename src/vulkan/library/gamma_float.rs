@@ -12,11 +12,11 @@
 //!   with (x − ½)·log x as a pair. Γ is 2^(log2 e · log Γ) of that pair.
 //! * Below 0, the reflection Γ(x)·Γ(1 − x) = π / sin(πx) (sin(πx) from trig_float.rs).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, ConvertKind, FloatPredicate as P, Handle, Op, Sign, Type, Value};
 
 use super::eft::{self, Pair};

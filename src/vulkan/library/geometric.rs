@@ -7,9 +7,9 @@
 //! vectors, and the `fast_*` forms (whose precision OpenCL relaxes), the others are
 //! GLSL.std.450's Length, Distance and Normalize.
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp, ConstantKind, FloatPredicate, Handle, Op, Type, Value};
 
 use super::eft;

@@ -15,10 +15,10 @@
 //! Within OpenCL's bounds: 4 ulp for sinh, cosh, asinh and acosh, 5 for tanh and atanh (float
 //! and double alike). Halves are computed as floats and rounded once (exp_log.rs).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, FloatPredicate as P, Handle, Type, Value};
 
 use super::exp_log_float::{self as float, inverse_factorials, Base};

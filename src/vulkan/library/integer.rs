@@ -4,11 +4,11 @@
 //! width, and at 64 bits from 32-bit halves and overflow tests (there is no 128-bit type)
 //! (`wide_ops`).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, Handle, IntPredicate, Type, Value};
 
 use super::E;

@@ -10,7 +10,7 @@
 //! range.
 
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, Handle, IntPredicate, IntegerDot, Op, Sign};
 use crate::ir::{Type, Value};
 

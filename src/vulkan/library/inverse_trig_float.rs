@@ -9,10 +9,10 @@
 //!   same two (π/2 and π as pairs); NaN beyond ±1.
 //! * The `*pi` forms divide the pair by π once, rounded.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, CastOp, FloatPredicate as P};
 use crate::ir::{IntPredicate as I, Type, Value};
 

@@ -49,11 +49,11 @@
 //! Nothing of half or float is computed in double: a kernel without double declares no
 //! Float64 (tests/emitted_code.rs; most mobile GPUs have none).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{
     self, BinaryOp, CastOp, Constant, ConstantKind, FloatPredicate, Handle, IntPredicate, Op, Type,
     Value,

@@ -12,8 +12,8 @@
 //!
 //! With the small helpers both files use (constants, integer casts, double-double negation).
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::ir::{self, BinaryOp as B, CastOp, Constant, ConstantKind, ConvertKind};
 use crate::ir::{FloatPredicate as P, Handle, IntPredicate, Op, Sign, Type, Value};

@@ -6,11 +6,11 @@
 //! doubles in 64-bit integers, floats in 32-bit ones, halves as floats), the quotient's low
 //! 32 bits kept as the steps find them.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp, CastOp, ConstantKind, ConvertKind, FloatPredicate, Handle};
 use crate::ir::{IntPredicate, Op, Sign, Type, Value};
 

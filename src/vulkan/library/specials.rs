@@ -2,8 +2,8 @@
 //! bases, the exact multiples of tanpi), as C99 and OpenCL C fix them, for floats of any
 //! width: the float and double bodies share them.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::ir::{BinaryOp, CastOp, ConstantKind, FloatPredicate, IntPredicate, Op, Value};
 

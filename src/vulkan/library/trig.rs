@@ -3,7 +3,7 @@
 //! inside [-π, π] and nothing outside; OpenCL asks 4 ulp everywhere).
 
 use crate::diag::Result;
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::Handle;
 use crate::ir::{Type, Value};
 

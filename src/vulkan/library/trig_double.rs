@@ -13,11 +13,11 @@
 //! * The `*pi` forms: sinpi and friends reduce exactly (x − k/2 is exact), then r = f·π in
 //!   double-double; atanpi and friends divide by π in double-double.
 
+use crate::ir::GlslOp as G;
 use crate::ir::Primitive as S;
-use spirv::GlslStd450Op as G;
 
 use crate::diag::Result;
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind};
 use crate::ir::{FloatPredicate as P, Handle, IntPredicate, Op, Type, Value};
 

@@ -13,10 +13,10 @@
 //!   with r's low part as its first-order term; tan as their quotient.
 //! * The `*pi` forms reduce exactly: 2x's nearest integer k, (x − k/2)·π as a pair.
 
-use spirv::GlslStd450Op as G;
+use crate::ir::GlslOp as G;
 
 use crate::diag::Result;
-use crate::ir::builtin::CLOp as C;
+use crate::ir::builtin::OpenclOp as C;
 use crate::ir::{BinaryOp as B, CastOp, ConstantKind, ConvertKind, FloatPredicate as P};
 use crate::ir::{Handle, IntPredicate as I, Op, Sign, Type, Value};
 

@@ -240,7 +240,7 @@ impl Reader {
             }
             st.looked_through.push(h);
             let mad = Builtin::ExtInst {
-                op: ir::builtin::CLOp::mad,
+                op: ir::builtin::OpenclOp::mad,
                 literal: None,
             };
             let args = vec![lhs, rhs, a[1 - i]];

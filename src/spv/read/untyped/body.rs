@@ -6,7 +6,7 @@ use spirv::{Op as S, Word};
 
 use super::{id, Retype};
 use crate::diag::{Error, Result};
-use crate::ir::builtin::CLOp;
+use crate::ir::builtin::OpenclOp;
 
 impl Retype {
     /// One function, rewritten, onto `out` (the new types go to `new_types`).
@@ -320,7 +320,7 @@ impl Retype {
             Some(self.fresh()),
             vec![
                 Operand::IdRef(set),
-                Operand::LiteralExtInstInteger(CLOp::prefetch as u32),
+                Operand::LiteralExtInstInteger(spirv::OpenclStd100Op::prefetch as u32),
                 Operand::IdRef(p),
                 Operand::IdRef(n),
             ],
@@ -388,7 +388,7 @@ impl Retype {
         let Some(Operand::LiteralExtInstInteger(n)) = inst.operands.get(1) else {
             return Ok(None);
         };
-        let Some(op) = CLOp::from_u32(*n) else {
+        let Some(op) = spirv::OpenclStd100Op::from_u32(*n).map(crate::mappings::opencl_op) else {
             return Ok(None);
         };
         let declared = |r: &Self, i: usize| -> Result<Word> {
@@ -400,30 +400,30 @@ impl Retype {
         };
         // Operands: 0 the set, 1 the instruction, then the arguments from 2.
         Ok(Some(match op {
-            CLOp::vloadn => {
+            OpenclOp::vloadn => {
                 let (e, _) = self.components(inst.result_type.unwrap_or_default());
                 (3, e)
             }
-            CLOp::vstoren => {
+            OpenclOp::vstoren => {
                 let (e, _) = self.components(declared(self, 2)?);
                 (4, e)
             }
-            CLOp::vload_half | CLOp::vload_halfn | CLOp::vloada_halfn => {
+            OpenclOp::vload_half | OpenclOp::vload_halfn | OpenclOp::vloada_halfn => {
                 (3, self.half_type(out, 0))
             }
-            CLOp::vstore_half
-            | CLOp::vstore_half_r
-            | CLOp::vstore_halfn
-            | CLOp::vstore_halfn_r
-            | CLOp::vstorea_halfn
-            | CLOp::vstorea_halfn_r => (4, self.half_type(out, 0)),
-            CLOp::modf | CLOp::fract | CLOp::sincos => (3, declared(self, 2)?),
-            CLOp::frexp | CLOp::lgamma_r => {
+            OpenclOp::vstore_half
+            | OpenclOp::vstore_half_r
+            | OpenclOp::vstore_halfn
+            | OpenclOp::vstore_halfn_r
+            | OpenclOp::vstorea_halfn
+            | OpenclOp::vstorea_halfn_r => (4, self.half_type(out, 0)),
+            OpenclOp::modf | OpenclOp::fract | OpenclOp::sincos => (3, declared(self, 2)?),
+            OpenclOp::frexp | OpenclOp::lgamma_r => {
                 let (_, lanes) = self.components(declared(self, 2)?);
                 let int = self.int_type(32, out, 0);
                 (3, self.shaped(int, lanes, out, 0))
             }
-            CLOp::remquo => {
+            OpenclOp::remquo => {
                 let (_, lanes) = self.components(declared(self, 2)?);
                 let int = self.int_type(32, out, 0);
                 (4, self.shaped(int, lanes, out, 0))
