@@ -2,7 +2,7 @@
 //! or round.
 
 use spir_xlate::internals::normal::Converted;
-use spir_xlate::ir::builtin::{AtomicOp, BuiltIn, CLOp, GroupOp, Scope};
+use spir_xlate::ir::builtin::{AtomicOp, BuiltIn, GroupOp, OpenclOp, Scope};
 use spir_xlate::ir::{
     Builtin, Constant, ConstantKind, ConvertKind, Handle, ImageOp, Op, SamplerAddressing,
     SamplerFilter, Sign, TexelKind, Type, Value,
@@ -24,34 +24,34 @@ pub(super) const WORK_ITEM: [(BuiltIn, bool); 8] = [
     (BuiltIn::WorkDim, false),
 ];
 /// OpenCL.std float instructions and their operand counts.
-pub(super) const FLOAT_EXT: [(CLOp, usize); 14] = [
-    (CLOp::fmax, 2),
-    (CLOp::fmin, 2),
-    (CLOp::sqrt, 1),
-    (CLOp::fabs, 1),
-    (CLOp::floor, 1),
-    (CLOp::ceil, 1),
-    (CLOp::mad, 3),
-    (CLOp::fma, 3),
-    (CLOp::sin, 1),
-    (CLOp::exp, 1),
-    (CLOp::pow, 2),
-    (CLOp::copysign, 2),
-    (CLOp::rsqrt, 1),
-    (CLOp::fclamp, 3),
+pub(super) const FLOAT_EXT: [(OpenclOp, usize); 14] = [
+    (OpenclOp::fmax, 2),
+    (OpenclOp::fmin, 2),
+    (OpenclOp::sqrt, 1),
+    (OpenclOp::fabs, 1),
+    (OpenclOp::floor, 1),
+    (OpenclOp::ceil, 1),
+    (OpenclOp::mad, 3),
+    (OpenclOp::fma, 3),
+    (OpenclOp::sin, 1),
+    (OpenclOp::exp, 1),
+    (OpenclOp::pow, 2),
+    (OpenclOp::copysign, 2),
+    (OpenclOp::rsqrt, 1),
+    (OpenclOp::fclamp, 3),
 ];
 /// OpenCL.std integer instructions and their operand counts.
-pub(super) const INT_EXT: [(CLOp, usize); 10] = [
-    (CLOp::s_max, 2),
-    (CLOp::u_max, 2),
-    (CLOp::s_min, 2),
-    (CLOp::u_min, 2),
-    (CLOp::popcount, 1),
-    (CLOp::clz, 1),
-    (CLOp::rotate, 2),
-    (CLOp::s_add_sat, 2),
-    (CLOp::u_sub_sat, 2),
-    (CLOp::s_abs, 1),
+pub(super) const INT_EXT: [(OpenclOp, usize); 10] = [
+    (OpenclOp::s_max, 2),
+    (OpenclOp::u_max, 2),
+    (OpenclOp::s_min, 2),
+    (OpenclOp::u_min, 2),
+    (OpenclOp::popcount, 1),
+    (OpenclOp::clz, 1),
+    (OpenclOp::rotate, 2),
+    (OpenclOp::s_add_sat, 2),
+    (OpenclOp::u_sub_sat, 2),
+    (OpenclOp::s_abs, 1),
 ];
 pub(super) const ATOMICS: [(AtomicOp, usize); 11] = [
     (AtomicOp::IAdd, 1),
@@ -81,7 +81,7 @@ const COLLECTIVES: [(GroupOp, bool); 9] = [
 ];
 
 impl FnBuilder<'_> {
-    pub(super) fn ext_inst(&mut self, ty: Handle<Type>, op: CLOp, n: usize, s: &Seed) {
+    pub(super) fn ext_inst(&mut self, ty: Handle<Type>, op: OpenclOp, n: usize, s: &Seed) {
         let mut args = vec![self.pick_var(ty, s.b)];
         for i in 1..n {
             args.push(self.pick(ty, s.c.wrapping_add(i as u16)));
