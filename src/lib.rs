@@ -43,9 +43,10 @@ mod vulkan;
 #[cfg(feature = "internals")]
 pub mod internals;
 
-/// The `spirv` crate (SPIR-V's enumerations, generated from SPIRV-Headers), whose types the
-/// graph ([`ir`]) uses for what SPIR-V names: opcodes (`Op`), built-in variables (`BuiltIn`),
-/// OpenCL.std instructions (`OpenclStd100Op`), scopes, rounding modes, capabilities. It is
+/// The `spirv` crate (SPIR-V's enumerations, generated from SPIRV-Headers), whose enumerants
+/// the graph ([`ir`]) uses where SPIR-V's names are OpenCL's too: built-in variables
+/// (`BuiltIn`), scopes, rounding modes, group operations, execution modes. (The graph's
+/// operations are its own closed sets, no SPIR-V opcode among them.) It is
 /// part of this API on purpose, re-exported so that a user names the same version: a release
 /// that moves to another `spirv` version is a breaking release.
 pub use ::spirv as spirv_headers;

@@ -4,10 +4,14 @@
 //! and the SPIR-V reader (`crate::spv::read`) resolve their format's spellings — mangled
 //! names, `!opencl.*` metadata, result ids, decorations — into meaning here, and the writers
 //! choose encodings again. Nothing in this module is a mangled name or a SPIR-V id; the
-//! spellings live with the format that owns them (and in `mappings/`). Where SPIR-V's
-//! enumerations already name a meaning (a collective instruction, a built-in
-//! variable, an OpenCL.std instruction, a scope), the graph uses the `spirv` crate's types, which the
-//! library re-exports as [`crate::spirv_headers`] and versions as part of its API.
+//! spellings live with the format that owns them (and in `mappings/`). What the graph
+//! computes is its own closed sets, each matched exhaustively by every writer: [`Primitive`],
+//! [`AtomicOp`], [`GroupOp`], the extended instructions [`OpenclOp`] and [`GlslOp`]
+//! (`extended.rs`), conversions by [`ConvertKind`]; their SPIR-V instructions are the SPIR-V
+//! room's. Where SPIR-V's enumerants already name a meaning OpenCL shares (a built-in
+//! variable, a scope, a rounding mode, a group operation), the graph uses the `spirv` crate's
+//! types, which the library re-exports as [`crate::spirv_headers`] and versions as part of its
+//! API.
 //!
 //! # Handles and arenas
 //!
