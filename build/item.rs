@@ -51,33 +51,27 @@ pub(crate) enum Item {
 
 impl Item {
     /// A partial lookup: `Option<ret>`, `None` where no arm matches.
-    pub(crate) fn partial(
-        doc: &str,
-        (name, arg, ret): (&str, &str, &str),
-        arms: Vec<(String, String)>,
-    ) -> Item {
-        Item::Lookup {
-            doc: doc.to_string(),
-            name: name.to_string(),
-            arg: arg.to_string(),
-            ret: ret.to_string(),
-            partial: true,
-            arms,
-        }
+    pub(crate) fn partial(doc: &str, sig: (&str, &str, &str), arms: Vec<(String, String)>) -> Item {
+        Item::lookup(doc, sig, arms, true)
     }
 
     /// A lookup with an arm for every value of its argument.
-    pub(crate) fn total(
+    pub(crate) fn total(doc: &str, sig: (&str, &str, &str), arms: Vec<(String, String)>) -> Item {
+        Item::lookup(doc, sig, arms, false)
+    }
+
+    fn lookup(
         doc: &str,
         (name, arg, ret): (&str, &str, &str),
         arms: Vec<(String, String)>,
+        partial: bool,
     ) -> Item {
         Item::Lookup {
             doc: doc.to_string(),
             name: name.to_string(),
             arg: arg.to_string(),
             ret: ret.to_string(),
-            partial: false,
+            partial,
             arms,
         }
     }
