@@ -109,7 +109,8 @@ fn conversions(format: &str) -> Result<Vec<char>> {
             Some(c) if "diouxXfFeEgGaAcsp".contains(c) => out.push(c),
             _ => {
                 return Err(Error::unsupported(format!(
-                    "a printf format with a conversion OpenCL C does not have ({format:?})"
+                    "a printf format with a conversion OpenCL C does not have ({})",
+                    c_quoted(format)
                 )))
             }
         }
@@ -131,7 +132,8 @@ impl FnBuilder<'_, '_> {
         let args: Vec<PrintfArg> = args.collect();
         if args.len() < convs.len() {
             return Err(Error::unsupported(format!(
-                "a printf with fewer arguments than its format has conversions ({format:?})"
+                "a printf with fewer arguments than its format has conversions ({})",
+                c_quoted(&format)
             )));
         }
         let id = self.next_format_id();
@@ -154,7 +156,8 @@ impl FnBuilder<'_, '_> {
                 _ => {
                     return Err(Error::unsupported(format!(
                         "a printf %s of a string that is not a constant, or a string \
-                         constant for another conversion ({format:?})"
+                         constant for another conversion ({})",
+                        c_quoted(&format)
                     )))
                 }
             };
@@ -451,4 +454,23 @@ fn double_bits(e: &mut E, x: Value) -> (Value, Value) {
     let hi = e.bin(B::Or, it, hi, fh);
     let lo = e.bin(B::Shl, it, f, c29);
     (lo, hi)
+}
+
+/// A format string as OpenCL C writes it, for messages: in double quotes, with `\n`, `\t`
+/// and `\\`, and every other character that is not printable ASCII (and the quote) as
+/// `\xNN` bytes.
+fn c_quoted(format: &str) -> String {
+    let mut out = String::from("\"");
+    for b in format.bytes() {
+        match b {
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\x22"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out.push('"');
+    out
 }

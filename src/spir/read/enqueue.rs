@@ -292,7 +292,7 @@ pub(super) fn ndrange(
         [o, g, lo] => (g, lo, o),
         _ => unreachable!("checked above"),
     };
-    Ok(store_ndrange(l, out, nd_ty, ret, [global, local, offset]))
+    store_ndrange(l, out, nd_ty, ret, [global, local, offset])
 }
 
 /// The spirv-ir spelling `__spirv_BuildNDRange_ND(sret, global, local, offset)` (as llvm-spirv
@@ -323,13 +323,7 @@ pub(super) fn build_ndrange_sret(
         .iter()
         .map(|&v| size_operand(l, v, t, dims))
         .collect::<Result<Vec<_>>>()?;
-    Ok(store_ndrange(
-        l,
-        out,
-        nd_ty,
-        ret,
-        [values[0], values[1], values[2]],
-    ))
+    store_ndrange(l, out, nd_ty, ret, [values[0], values[1], values[2]])
 }
 
 /// A size operand as OpBuildNDRange takes it: a scalar, or an array (read through its
@@ -376,11 +370,19 @@ fn store_ndrange(
     nd_ty: ir::Handle<Type>,
     ret: ir::Handle<Type>,
     operands: [Value; 3],
-) -> Lowered {
-    let built = l.emit(None, nd_ty, spirv(S::BuildNDRange, operands.to_vec()));
+) -> Result<Lowered> {
+    // The sizes and the result as OpenCL C has them, checked here so that a call on other
+    // types (a mutated or hand-written module) is the input's fault, named.
+    let build = spirv(S::BuildNDRange, operands.to_vec());
+    if let Some(why) = crate::verify::op_type_error(l.m, nd_ty, &build, |v| l.value_type(v)) {
+        return Err(Error::unsupported(format!(
+            "an ND range of types OpenCL C's ndrange_t does not have ({why})"
+        )));
+    }
+    let built = l.emit(None, nd_ty, build);
     // The store is as aligned as the `ndrange_t` (LLVM would give it that alignment anyway).
     let align = u32::try_from(l.m.align_of(nd_ty)).ok();
-    Lowered::Inst(
+    Ok(Lowered::Inst(
         ret,
         Op::Store {
             ptr: out,
@@ -388,7 +390,7 @@ fn store_ndrange(
             align,
             volatile: false,
         },
-    )
+    ))
 }
 
 /// The one-instruction functions of mappings/enqueue.toml, by OpenCL C name.
