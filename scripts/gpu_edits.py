@@ -32,8 +32,55 @@ def workgroup_atomics(text):
     return re.sub(r"(OpAtomic\w+ %\S+ (%\S+) )%\S+", fix, text)
 
 
+def dont_flatten(text):
+    """Every selection marked DontFlatten (SPIR-V's selection control hint) instead of None."""
+    return re.sub(r"(OpSelectionMerge %\S+) None", r"\1 DontFlatten", text)
+
+
+def small_arguments(text):
+    """The large-argument reduction of sin and cos (the `reduce.large` branch) never taken:
+    what the kernel would cost if the driver's compiler kept only the small-argument path
+    (wrong for |x| >= 2^13, which the benchmark's arguments never reach)."""
+    false = "%edit_false"
+    text = re.sub(r"(OpBranchConditional )%\S+( %reduce_large )", r"\1" + false + r"\2", text)
+    return re.sub(r"^(\s*%bool = OpTypeBool)$", r"\1\n" + false + " = OpConstantFalse %bool",
+                  text, count=1, flags=re.M)
+
+
+def byte_float(text):
+    """Each conversion of a uchar4 to float4 made exact integer arithmetic instead of the
+    conversion instruction: the bytes widened to uint, 2^23 added as bits (0x4B000000, the
+    float 2^23 + byte) and 2^23 subtracted as a float (exact: the same floats)."""
+    if "%v4uint = OpTypeVector %uint 4" in text:
+        return text
+    consts = ("%v4uint = OpTypeVector %uint 4\n"
+              "%edit_magic = OpConstant %uint 1258291200\n"
+              "%edit_magic4 = OpConstantComposite %v4uint %edit_magic %edit_magic %edit_magic "
+              "%edit_magic\n"
+              "%edit_two23 = OpConstant %float 8388608\n"
+              "%edit_two23_4 = OpConstantComposite %v4float %edit_two23 %edit_two23 %edit_two23 "
+              "%edit_two23\n")
+    # After every type and constant: before the first function.
+    text = re.sub(r"^(\s*%\S+ = OpFunction )", lambda m: consts + m.group(1), text, count=1,
+                  flags=re.M)
+    loads = set(re.findall(r"^\s*(%\S+) = OpLoad %v4uchar ", text, re.M))
+
+    def fix(m):
+        r, x = m.group(2), m.group(3)
+        if x not in loads:
+            return m.group(0)
+        ind = m.group(1)
+        return (f"{ind}{r}_w = OpUConvert %v4uint {x}\n"
+                f"{ind}{r}_o = OpBitwiseOr %v4uint {r}_w %edit_magic4\n"
+                f"{ind}{r}_b = OpBitcast %v4float {r}_o\n"
+                f"{ind}{r} = OpFSub %v4float {r}_b %edit_two23_4")
+
+    return re.sub(r"^(\s*)(%\S+) = OpConvertUToF %v4float (%\S+)$", fix, text, flags=re.M)
+
+
 EDITS = {
-    "blur_uchar4": [("unroll-hint", unroll)],
+    "blur_uchar4": [("unroll-hint", unroll), ("byte-float", byte_float)],
+    "fft_radix2": [("dont-flatten", dont_flatten), ("small-arguments", small_arguments)],
     "histogram": [("workgroup-scope", workgroup_atomics), ("unroll-hint", unroll)],
     "nbody": [("unroll-hint", unroll)],
 }
