@@ -162,6 +162,21 @@ fn atomic(
         AtomicOp::FlagClear => Some((AtomicOp::Store, 0)),
         _ => None,
     };
+    // `atomic_inc` and `atomic_dec` as an add and a subtraction of one, which they are: on
+    // the H100, a histogram's work-group atomics ran 7% faster so (docs/logs/variants/,
+    // `histogram_add`).
+    let (op, one) = match op {
+        AtomicOp::IIncrement => (AtomicOp::IAdd, true),
+        AtomicOp::IDecrement => (AtomicOp::ISub, true),
+        op => (op, false),
+    };
+    if one {
+        let width = match b.l.out.types[ret] {
+            Type::Int { width } => width,
+            _ => return Err(Error::internal("an atomic increment of a non-integer")),
+        };
+        args.push(b.int_const(width, 1));
+    }
     let (op, word) = match flag {
         Some((op, v)) => {
             let wt = b

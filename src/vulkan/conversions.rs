@@ -165,3 +165,41 @@ pub(super) fn convert(
         }
     }
 }
+
+/// An integer of at most 16 bits converted to a 32-bit float (`op` UIToFP or SIToFP) as
+/// integer and float arithmetic the GPU runs at full rate, instead of a conversion
+/// instruction (which NVIDIA's GPUs run at a quarter of it): the integer widened to 32 bits
+/// and put into the significand of 2^23 (or'ed into its bits, unsigned) or of 1.5 · 2^23
+/// (added to its bits, signed), which is the float 2^23 + x (1.5 · 2^23 + x) exactly,
+/// then that constant subtracted as a float, which leaves x exactly: the float the
+/// conversion gives, every bit. On the H100, a 5×5 blur of uchar4 pixels ran 20% faster so
+/// (docs/logs/variants/, `byte-float`). `None` for other conversions.
+pub(super) fn small_int_to_float(
+    b: &mut FnBuilder,
+    op: CastOp,
+    x: Value,
+    ret: Handle<Type>,
+) -> Option<Value> {
+    let xt = b.ty_of(x);
+    let narrow = matches!(b.l.out.types[b.l.out.scalar_of(xt)], Type::Int { width } if width <= 16);
+    let single = matches!(
+        b.l.out.types[b.l.out.scalar_of(ret)],
+        Type::Float { width: 32 }
+    );
+    if !narrow || !single {
+        return None;
+    }
+    let mut e = E { b };
+    let it = e.ints(ret, 32);
+    let (widen, join, magic): (CastOp, ir::BinaryOp, f64) = match op {
+        CastOp::UIToFP => (CastOp::ZExt, ir::BinaryOp::Or, 8_388_608.0),
+        CastOp::SIToFP => (CastOp::SExt, ir::BinaryOp::Add, 12_582_912.0),
+        _ => return None,
+    };
+    let wide = e.cast(widen, it, x);
+    let bits = e.splat(it, ConstantKind::Int(u64::from((magic as f32).to_bits())));
+    let joined = e.bin(join, it, wide, bits);
+    let float = e.cast(CastOp::Bitcast, ret, joined);
+    let m = e.float_const(ret, magic);
+    Some(e.bin(ir::BinaryOp::FSub, ret, float, m))
+}

@@ -298,6 +298,20 @@ impl E<'_, '_, '_> {
     /// `&p[offset * n + i]` (the element `i` of the `offset`-th group of `n`).
     pub(super) fn element(&mut self, p: Value, offset: Value, n: u32, i: u32) -> Result<Value> {
         let ot = self.b.ty_of(offset);
+        // A constant group's index is a constant (a private array a vector is stored into
+        // then has constant indices only, which a driver can keep in registers).
+        if let Value::Const(c) = offset {
+            if let ConstantKind::Int(o) = self.b.l.out.constants[c].kind {
+                let width = match self.b.l.out.types[ot] {
+                    Type::Int { width } => width,
+                    _ => 64,
+                };
+                let at = o.wrapping_mul(u64::from(n)).wrapping_add(u64::from(i))
+                    & (u64::MAX >> (64 - width.clamp(1, 64)));
+                let idx = Value::Const(self.b.l.out.int_const(ot, at));
+                return self.b.gep(p, vec![idx], true);
+            }
+        }
         let nn = Value::Const(self.b.l.out.int_const(ot, n as u64));
         let base = self.bin(BinaryOp::Mul, ot, offset, nn);
         let ii = Value::Const(self.b.l.out.int_const(ot, i as u64));

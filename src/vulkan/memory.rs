@@ -326,6 +326,9 @@ impl FnBuilder<'_, '_> {
                 "an integer made into a pointer to private or local memory",
             ));
         }
+        if let Some(f) = super::conversions::small_int_to_float(self, op, v, rt) {
+            return Ok(f);
+        }
         Ok(self.push(rt, Op::Cast { op, value: v }))
     }
 
