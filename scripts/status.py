@@ -19,14 +19,15 @@ are kept there too: bench-gpu.json (`vkhost --bench` on a GPU machine), bench-la
 capabilities of every module). Nothing in the page is typed by hand: every figure is a line
 of those logs, parsed here.
 """
+import collections
 import json
 import math
-import collections
 import datetime
 import os
 import re
 import subprocess
 import sys
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOGS = os.path.join(ROOT, "docs", "logs")
@@ -367,6 +368,41 @@ def native_bench(gpu, robust, native, clocks):
     return page
 
 
+def variants_section():
+    """scripts/gpu_bench.sh --variants (docs/logs/variants/): each kernel of
+    bench/gpu/variants.toml and each hand-edited module of ours (scripts/gpu_edits.py) beside
+    the kernel it varies, all in one run: each median divided by that of our module of the
+    kernel itself (physical pointers), and NVIDIA's build of each variant's source."""
+    gpu, native = read_json("variants/bench-gpu.json"), read_json("variants/bench-native.json")
+    if not (gpu and native):
+        return []
+    nat = {e["kernel"]: timed(e["producers"].get("native")) for e in native["kernels"]}
+    variants = tomllib.load(open(os.path.join(ROOT, "bench", "gpu", "variants.toml"),
+                                 "rb"))["variant"]
+    of = {v["name"]: v["of"] for v in variants}
+    times = {e["kernel"]: e["producers"] for e in gpu["kernels"]}
+    rows = ["| kernel or variant | change | ours, physical (ms) | over the kernel's | "
+            "NVIDIA OpenCL of its source (ms) |", "|---|---|---:|---:|---:|"]
+    for e in gpu["kernels"]:
+        k = e["kernel"]
+        base = timed((times.get(of.get(k, k)) or {}).get("ours-physical"))
+        for name, m in sorted(e["producers"].items()):
+            if name != "ours-physical" and not name.startswith("ours-physical-"):
+                continue
+            t = timed(m)
+            change = (name[len("ours-physical-"):] + " (hand edit)"
+                      if name != "ours-physical" else
+                      f"variant of {of[k]}" if k in of else "the kernel")
+            if t is None or base is None:
+                continue
+            n = nat.get(k)
+            rows.append(f"| {k} | {change} | {t:.4f} | {t / base:.2f} | "
+                        + (f"{n:.4f}" if n else "—") + " |")
+    return [f"What each variant and hand edit measured ({gpu['device']}, one run, "
+            f"{gpu['repeat']} runs each; docs/logs/variants/README.md says what each is): ",
+            "", *rows, ""]
+
+
 def module_rows(modules):
     who = ["ours-physical", "clspv", "before-physical"]
     rows = ["| kernel | instructions: ours (physical) | clspv | before | Float64 in ours / "
@@ -394,6 +430,15 @@ def bench_section():
     if gpu and native:
         page += native_bench(gpu, read_json("bench-gpu-robust.json"), native,
                              read("bench-gpu-clocks.csv"))
+    # Another GPU's run of the same benchmark (docs/logs/h100/), beside the first.
+    other = read_json("h100/bench-gpu.json")
+    if other and read_json("h100/bench-native.json"):
+        page += ["The same benchmark on another GPU (docs/logs/h100/, the code before this "
+                 "stop's two Vulkan changes; `variants_section` below measures them):", ""]
+        page += native_bench(other, read_json("h100/bench-gpu-robust.json"),
+                             read_json("h100/bench-native.json"),
+                             read("h100/bench-gpu-clocks.csv"))
+    page += variants_section()
     for report, what in ((gpu, "GPU sizes"), (lava, "CPU sizes")):
         if report:
             page += [f"{report['device']} (Vulkan, {what}, {report['repeat']} runs each):",
