@@ -433,8 +433,8 @@ def bench_section():
     # Another GPU's run of the same benchmark (docs/logs/h100/), beside the first.
     other = read_json("h100/bench-gpu.json")
     if other and read_json("h100/bench-native.json"):
-        page += ["The same benchmark on another GPU (docs/logs/h100/, the code before this "
-                 "stop's two Vulkan changes; `variants_section` below measures them):", ""]
+        page += ["The same benchmark on another GPU (docs/logs/h100/README.md says which "
+                 "code; the table after it measures each change made since):", ""]
         page += native_bench(other, read_json("h100/bench-gpu-robust.json"),
                              read_json("h100/bench-native.json"),
                              read("h100/bench-gpu-clocks.csv"))
