@@ -44,9 +44,9 @@ for l in sys.stdin:
         print(m["executable"])')
 mkdir -p .clcbin && cp "$bin" .clcbin/exec_intel
 # Each run names each step as it starts (SPIR_XLATE_EXEC_TRACE) and is stopped well inside
-# the device tool's limit, so that a run that stalls (twice, on a machine that had just run
-# Vulkan work) still brings back its log, and the log's last line says where it stalled; the
-# GPU's state is recorded before the first.
+# the device tool's limit, so that a run that stalls still brings back its log, and the log's
+# last line says where it stalled (three runs did, on enqueue_global_blocks, before the tier
+# named it in NVIDIA_SOURCE_FAULTS); the GPU's state is recorded before the first.
 cat > .clc/run.sh <<'RUN'
 #!/bin/bash
 set -u
