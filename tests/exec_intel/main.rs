@@ -122,7 +122,8 @@ const CONTROL_CRASHES: [(&str, &str, &str); 11] = [
 
 /// On NVIDIA's OpenCL (the GPU machine's run of our OpenCL C, docs/testing.md): kernels whose
 /// own source the driver cannot run, or that need what it lacks, so no reference exists:
-/// named in the output, never counted. The GPU fault loses the context, so every later program would fail too.
+/// named in the output, never counted. The GPU fault loses the context, so every later
+/// program would fail too.
 const NVIDIA_SOURCE_FAULTS: [(&str, &str); 5] = [
     (
         "enqueue_global_blocks",
