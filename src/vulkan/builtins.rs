@@ -143,7 +143,8 @@ pub(super) fn lower(
 }
 
 /// An atomic: on the word a view of addressed memory points to, with Vulkan's scope and
-/// semantics; OpenCL C 2.0's `atomic_flag` test-and-set and clear as an exchange and a store.
+/// semantics; OpenCL C 2.0's `atomic_flag` test-and-set and clear as an exchange and a store,
+/// increments and decrements as adds and subtractions.
 fn atomic(
     b: &mut FnBuilder,
     op: AtomicOp,
@@ -155,39 +156,30 @@ fn atomic(
     if let Some(p) = args.first_mut() {
         *p = b.view_word_pointer(*p)?;
     }
+    // Atomics that are another with a constant operand, of the word's width.
     // OpenCL C 2.0's atomic_flag (an atomic_int) has Kernel-only instructions:
     // test-and-set is an exchange with 1 that found other than 0, clear a store of 0.
-    let flag = match op {
+    // `atomic_inc` and `atomic_dec` are an add and a subtraction of one: on the H100, a
+    // histogram's work-group atomics ran 7% faster so (docs/logs/variants/, `histogram_add`).
+    let implied = match op {
         AtomicOp::FlagTestAndSet => Some((AtomicOp::Exchange, 1)),
         AtomicOp::FlagClear => Some((AtomicOp::Store, 0)),
+        AtomicOp::IIncrement => Some((AtomicOp::IAdd, 1)),
+        AtomicOp::IDecrement => Some((AtomicOp::ISub, 1)),
         _ => None,
     };
-    // `atomic_inc` and `atomic_dec` as an add and a subtraction of one, which they are: on
-    // the H100, a histogram's work-group atomics ran 7% faster so (docs/logs/variants/,
-    // `histogram_add`).
-    let (op, one) = match op {
-        AtomicOp::IIncrement => (AtomicOp::IAdd, true),
-        AtomicOp::IDecrement => (AtomicOp::ISub, true),
-        op => (op, false),
-    };
-    if one {
-        let width = match b.l.out.types[ret] {
-            Type::Int { width } => width,
-            _ => return Err(Error::internal("an atomic increment of a non-integer")),
-        };
-        args.push(b.int_const(width, 1));
-    }
-    let (op, word) = match flag {
-        Some((op, v)) => {
+    let (op, word) = match implied {
+        Some((to, v)) => {
             let wt = b
                 .pointee_of(args[0])
-                .ok_or_else(|| Error::internal("an atomic flag that is not a pointer"))?;
+                .ok_or_else(|| Error::internal("an atomic on what is not a pointer"))?;
             let width = match b.l.out.types[wt] {
                 Type::Int { width } => width,
-                _ => return Err(Error::internal("an atomic flag that is not an integer")),
+                _ => return Err(Error::internal("an atomic flag or step of a non-integer")),
             };
             args.push(b.int_const(width, v));
-            (op, Some(wt))
+            // Only a flag's test-and-set reads its word back as a flag.
+            (to, (op == AtomicOp::FlagTestAndSet).then_some(wt))
         }
         None => (op, None),
     };
