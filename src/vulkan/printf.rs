@@ -459,6 +459,9 @@ fn double_bits(e: &mut E, x: Value) -> (Value, Value) {
 /// A format string as OpenCL C writes it, for messages: in double quotes, with `\n`, `\t`
 /// and `\\`, and every other character that is not printable ASCII (and the quote) as
 /// `\xNN` bytes.
+/// (The OpenCL C writer's `clc::constants::string_literal` writes code, where a quote is
+/// `\"`; a message that says `\"` reads as Rust's debug text, which tests/fuzz_readers
+/// refuses, so messages write the quote as a byte.)
 fn c_quoted(format: &str) -> String {
     let mut out = String::from("\"");
     for b in format.bytes() {
