@@ -7,7 +7,8 @@
 # (vkhost --bench, with what the driver's compiler says of each pipeline) and the kernels'
 # own source on NVIDIA's OpenCL (bench gpu --native), and records the GPU's clocks before
 # and after; put the files it returns in docs/logs/ (bench-gpu.json, bench-gpu-robust.json,
-# bench-native.json, bench-gpu-clocks.csv), then run scripts/status.py.
+# bench-native.json, bench-gpu-clocks.csv), then run scripts/status.py. It also returns
+# what NVIDIA's OpenCL built of each source (<kernel>.native.ptx), to read beside our modules.
 #
 #   bash scripts/gpu_bench.sh                    # the benchmark, into .gpubench/
 #   bash scripts/gpu_bench.sh --variants         # bench/gpu/variants.toml beside the kernels
@@ -83,6 +84,7 @@ echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 OCL_ICD_VENDORS=/tmp/icd "$here/bin/gpu" --native NVIDIA --size gpu --out "$here" \
   --kernels @KERNELS@ > "$OUT/native.log" 2>&1
 cp "$here/native.json" "$OUT/bench-native.json" 2>/dev/null
+for f in "$here"/*.native.bin; do [ -e "$f" ] && cp "$f" "$OUT/$(basename "$f" .bin).ptx"; done
 clocks
 tail -n 3 "$OUT"/*.log
 RUN

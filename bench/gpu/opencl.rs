@@ -125,7 +125,8 @@ pub fn intel(s: &Settings, kernels: &[Kernel]) -> Result<(), String> {
 
 /// `--native`: each kernel's source built by `platform`'s driver, warmed up for 300 ms of
 /// kernel time, then `repeat` runs in `ROUNDS` rounds: the median and least of the event
-/// times and the host's clock per run around each round (its enqueues and the wait).
+/// times and the host's clock per run around each round (its enqueues and the wait). What
+/// the driver built is kept as `DIR/<kernel>.native.bin` (PTX on NVIDIA's OpenCL).
 pub fn native(s: &Settings, kernels: &[Kernel], platform: &str) -> Result<(), String> {
     const ROUNDS: usize = 5;
     let dev = cl::Device::profiling(platform)?;
@@ -133,6 +134,11 @@ pub fn native(s: &Settings, kernels: &[Kernel], platform: &str) -> Result<(), St
     for k in kernels {
         let src = std::fs::read_to_string(&k.source).map_err(|e| e.to_string())?;
         let timed = dev.program_from_source(&src).and_then(|p| {
+            // The driver's code for the source (PTX on NVIDIA), to read beside ours.
+            if let Ok(binary) = p.binary() {
+                let path = s.out.join(format!("{}.native.bin", k.name));
+                std::fs::write(&path, binary).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
             let bound = spec::bind(&dev, &k.spec, seed(&k.name))?;
             let args: Vec<&cl::Arg> = bound.args.iter().collect();
             let local = k.spec.local.as_deref();

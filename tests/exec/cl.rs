@@ -95,6 +95,13 @@ extern "C" {
         val: *mut c_void,
         ret: *mut usize,
     ) -> cl_int;
+    fn clGetProgramInfo(
+        p: Handle,
+        what: cl_uint,
+        size: usize,
+        val: *mut c_void,
+        ret: *mut usize,
+    ) -> cl_int;
     fn clCreateKernel(p: Handle, name: *const i8, err: *mut cl_int) -> Handle;
     fn clSetKernelArg(k: Handle, i: cl_uint, size: usize, val: *const c_void) -> cl_int;
     fn clCreateBuffer(
@@ -685,6 +692,36 @@ impl Program {
     #[allow(dead_code)]
     pub fn handle(&self) -> Handle {
         self.0
+    }
+
+    /// What the driver made of the program for its one device (`CL_PROGRAM_BINARIES`):
+    /// PTX text on NVIDIA's OpenCL, which shows the code its compiler chose.
+    #[allow(dead_code)]
+    pub fn binary(&self) -> Result<Vec<u8>, String> {
+        let mut size = 0usize;
+        let status = unsafe {
+            clGetProgramInfo(
+                self.0,
+                0x1165, // CL_PROGRAM_BINARY_SIZES
+                std::mem::size_of::<usize>(),
+                (&mut size as *mut usize).cast(),
+                null_mut(),
+            )
+        };
+        check("clGetProgramInfo (binary sizes)", status)?;
+        let mut bytes = vec![0u8; size];
+        let mut at = bytes.as_mut_ptr();
+        let status = unsafe {
+            clGetProgramInfo(
+                self.0,
+                0x1166, // CL_PROGRAM_BINARIES
+                std::mem::size_of::<*mut u8>(),
+                (&mut at as *mut *mut u8).cast(),
+                null_mut(),
+            )
+        };
+        check("clGetProgramInfo (binaries)", status)?;
+        Ok(bytes)
     }
 }
 
