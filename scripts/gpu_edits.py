@@ -56,6 +56,28 @@ def no_specials(text):
                   text, flags=re.M)
 
 
+def no_variables(text):
+    """`small_arguments`, and each load of a Function variable (the reduction's r, its low
+    part and q; the cosine sincos stores through its pointer) replaced by the value last
+    stored to it outside the never-taken branch: what keeping those values in variables, not
+    in SSA values, costs."""
+    text = small_arguments(text)
+    variables = set(re.findall(r"^\s*(%\S+) = OpVariable %\S+ Function$", text, re.M))
+    stored, block, out = {}, None, []
+    for line in text.split("\n"):
+        m = re.match(r"^\s*(%\S+) = OpLabel$", line)
+        if m:
+            block = m.group(1)
+        m = re.match(r"^\s*OpStore (%\S+) (%\S+)", line)
+        if m and m.group(1) in variables and block != "%reduce_large":
+            stored[m.group(1)] = m.group(2)
+        m = re.match(r"^(\s*%\S+) = OpLoad (%\S+) (%\S+)(?: Aligned \d+)?$", line)
+        if m and m.group(3) in stored:
+            line = f"{m.group(1)} = OpCopyObject {m.group(2)} {stored[m.group(3)]}"
+        out.append(line)
+    return "\n".join(out)
+
+
 def byte_float(text):
     """Each conversion of a uchar4 to float4 made exact integer arithmetic instead of the
     conversion instruction: the bytes widened to uint, 2^23 added as bits (0x4B000000, the
@@ -90,7 +112,7 @@ def byte_float(text):
 EDITS = {
     "blur_uchar4": [("unroll-hint", unroll), ("byte-float", byte_float)],
     "fft_radix2": [("dont-flatten", dont_flatten), ("small-arguments", small_arguments),
-                   ("no-specials", no_specials)],
+                   ("no-specials", no_specials), ("no-variables", no_variables)],
     "histogram": [("workgroup-scope", workgroup_atomics), ("unroll-hint", unroll)],
     "nbody": [("unroll-hint", unroll)],
 }
