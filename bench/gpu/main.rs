@@ -10,6 +10,12 @@
 //!                            [--input-opt O2|none] [--extra DIR] [--kernels DIR]
 //! ```
 //!
+//! A file may be a program of several kernels run one after another on the same buffers
+//! (`app_*.cl`: `//@then` lines after its `//@bench` line, as in the execution tiers): every
+//! column times the whole program as one, from the start of its first kernel to the end of
+//! its last (vkhost: timestamps around the dispatches and the barriers between them; OpenCL:
+//! the first kernel's start event to the last one's end).
+//!
 //! `--kernels DIR` takes the kernels from another folder than bench/gpu/kernels (variants of
 //! a kernel written to find what costs its time, built and timed by every column alike).
 //!
@@ -492,7 +498,7 @@ fn vulkan_entry(k: &Kernel, producers: Vec<Value>) -> Result<Value, String> {
             _ => return Err(format!("{}: an argument vkhost cannot make", k.name)),
         });
     }
-    Ok(json!({
+    let mut entry = json!({
         "name": k.name,
         "seed": seed(&k.name),
         "global": k.spec.global,
@@ -500,7 +506,22 @@ fn vulkan_entry(k: &Kernel, producers: Vec<Value>) -> Result<Value, String> {
         "args": args,
         "outputs": outputs,
         "producers": producers,
-    }))
+    });
+    if !k.spec.then.is_empty() {
+        // A program of several kernels (its `//@then` lines): vkhost runs the steps in
+        // order over the objects their arguments name, and times them as one.
+        let steps: Vec<Value> = k
+            .spec
+            .steps()
+            .into_iter()
+            .map(|(kernel, global, local, objects)| {
+                json!({"kernel": kernel, "global": global, "local": local, "args": objects})
+            })
+            .collect();
+        entry["objects"] = entry["args"].take();
+        entry["steps"] = json!(steps);
+    }
+    Ok(entry)
 }
 
 fn elem_size(e: spec::Elem) -> usize {

@@ -140,9 +140,8 @@ pub fn native(s: &Settings, kernels: &[Kernel], platform: &str) -> Result<(), St
                 std::fs::write(&path, binary).map_err(|e| format!("{}: {e}", path.display()))?;
             }
             let bound = spec::bind(&dev, &k.spec, seed(&k.name))?;
-            let args: Vec<&cl::Arg> = bound.args.iter().collect();
-            let local = k.spec.local.as_deref();
-            let run = |n: usize| dev.run_timed(&p, &k.spec.kernel, &args, &k.spec.global, local, n);
+            let steps = launches(k, &bound);
+            let run = |n: usize| dev.run_steps_timed(&p, &steps, n);
             let mut warm = 0.0;
             while warm < 300.0 {
                 let t = run(10)?;
@@ -220,11 +219,25 @@ fn intel_run(
     repeat: usize,
 ) -> Result<Timed, String> {
     let bound = spec::bind(dev, &k.spec, seed(&k.name))?;
-    let args: Vec<&cl::Arg> = bound.args.iter().collect();
-    let local = k.spec.local.as_deref();
-    dev.run(p, &k.spec.kernel, &args, &k.spec.global, local)?;
-    let times = dev.run_timed(p, &k.spec.kernel, &args, &k.spec.global, local, repeat)?;
+    let steps = launches(k, &bound);
+    dev.run_steps_timed(p, &steps, 0)?;
+    let times = dev.run_steps_timed(p, &steps, repeat)?;
     Ok((times, bound.outputs(dev)?))
+}
+
+/// The kernels `k` runs in order (one, or a program's several: its `//@then` lines), each
+/// over the bound objects its arguments name.
+fn launches<'a>(k: &'a Kernel, bound: &'a spec::Bound) -> Vec<cl::Launch<'a>> {
+    k.spec
+        .steps()
+        .into_iter()
+        .map(|(kernel, global, local, args)| cl::Launch {
+            kernel,
+            args: args.iter().map(|&i| &bound.args[i]).collect(),
+            global,
+            local,
+        })
+        .collect()
 }
 
 /// How `got` compares with `want` (outputs by argument index).

@@ -539,55 +539,112 @@ impl Device {
         local: Option<&[usize]>,
         repeat: usize,
     ) -> Result<Vec<f64>, String> {
+        let launch = Launch {
+            kernel,
+            args: args.to_vec(),
+            global,
+            local,
+        };
+        self.run_steps_timed(program, &[launch], repeat)
+    }
+
+    /// Runs the kernels of `steps` in order (a program's kernels run one after another on
+    /// the same objects) once, or `repeat` times with the time each round took: the start
+    /// of its first kernel to the end of its last, gaps between them included, as a GPU's
+    /// timestamps around a batch of dispatches measure it (a `profiling` device's).
+    pub fn run_steps_timed(
+        &self,
+        program: &Program,
+        steps: &[Launch],
+        repeat: usize,
+    ) -> Result<Vec<f64>, String> {
+        let mut kernels = Vec::new();
+        let made = steps.iter().try_for_each(|s| {
+            kernels.push(self.kernel_with_args(program, s.kernel, &s.args)?);
+            Ok::<(), String>(())
+        });
+        let result = made.and_then(|()| {
+            // Per round, the first kernel's event and the last's.
+            let mut events = vec![(null_mut(), null_mut()); repeat];
+            let last = steps.len().saturating_sub(1);
+            for i in 0..repeat.max(1) {
+                for (j, (s, &k)) in steps.iter().zip(&kernels).enumerate() {
+                    let event = match events.get_mut(i) {
+                        Some((first, _)) if j == 0 => first as *mut Handle,
+                        Some((_, end)) if j == last => end as *mut Handle,
+                        _ => null_mut(),
+                    };
+                    let status = unsafe {
+                        clEnqueueNDRangeKernel(
+                            self.queue,
+                            k,
+                            s.global.len() as cl_uint,
+                            null(),
+                            s.global.as_ptr(),
+                            s.local.map_or(null(), |l| l.as_ptr()),
+                            0,
+                            null(),
+                            event,
+                        )
+                    };
+                    check(&format!("clEnqueueNDRangeKernel({})", s.kernel), status)?;
+                }
+            }
+            check("clFinish", unsafe { clFinish(self.queue) })?;
+            let times = events
+                .iter()
+                .map(|&(first, end)| {
+                    let end = if last == 0 { first } else { end };
+                    Ok(
+                        (event_at(end, 0x1283)?.saturating_sub(event_at(first, 0x1282)?)) as f64
+                            * 1e-6,
+                    )
+                })
+                .collect();
+            for (first, end) in events {
+                unsafe { clReleaseEvent(first) };
+                if last > 0 {
+                    unsafe { clReleaseEvent(end) };
+                }
+            }
+            times
+        });
+        for k in kernels {
+            unsafe { clReleaseKernel(k) };
+        }
+        result
+    }
+
+    /// `kernel` of `program` with `args` set.
+    fn kernel_with_args(
+        &self,
+        program: &Program,
+        kernel: &str,
+        args: &[&Arg],
+    ) -> Result<Handle, String> {
         let name = CString::new(kernel).unwrap();
         let mut err = 0;
         let k = unsafe { clCreateKernel(program.0, name.as_ptr(), &mut err) };
         check(&format!("clCreateKernel({kernel})"), err)?;
-        let result = (|| {
-            for (i, a) in args.iter().enumerate() {
-                let status = unsafe {
-                    match a {
-                        Arg::Mem(h) | Arg::Sampler(h) => clSetKernelArg(
-                            k,
-                            i as cl_uint,
-                            std::mem::size_of::<Handle>(),
-                            (h as *const Handle).cast(),
-                        ),
-                        Arg::Local(n) => clSetKernelArg(k, i as cl_uint, *n, null()),
-                        Arg::Bytes(b) => {
-                            clSetKernelArg(k, i as cl_uint, b.len(), b.as_ptr().cast())
-                        }
-                    }
-                };
-                check(&format!("clSetKernelArg({kernel}, {i})"), status)?;
-            }
-            let mut events = vec![null_mut(); repeat];
-            for i in 0..repeat.max(1) {
-                let event = events.get_mut(i).map_or(null_mut(), |e| e as *mut Handle);
-                let status = unsafe {
-                    clEnqueueNDRangeKernel(
-                        self.queue,
+        for (i, a) in args.iter().enumerate() {
+            let status = unsafe {
+                match a {
+                    Arg::Mem(h) | Arg::Sampler(h) => clSetKernelArg(
                         k,
-                        global.len() as cl_uint,
-                        null(),
-                        global.as_ptr(),
-                        local.map_or(null(), |l| l.as_ptr()),
-                        0,
-                        null(),
-                        event,
-                    )
-                };
-                check(&format!("clEnqueueNDRangeKernel({kernel})"), status)?;
+                        i as cl_uint,
+                        std::mem::size_of::<Handle>(),
+                        (h as *const Handle).cast(),
+                    ),
+                    Arg::Local(n) => clSetKernelArg(k, i as cl_uint, *n, null()),
+                    Arg::Bytes(b) => clSetKernelArg(k, i as cl_uint, b.len(), b.as_ptr().cast()),
+                }
+            };
+            if let Err(e) = check(&format!("clSetKernelArg({kernel}, {i})"), status) {
+                unsafe { clReleaseKernel(k) };
+                return Err(e);
             }
-            check("clFinish", unsafe { clFinish(self.queue) })?;
-            let times = events.iter().map(|&e| event_ms(e)).collect();
-            for e in events {
-                unsafe { clReleaseEvent(e) };
-            }
-            times
-        })();
-        unsafe { clReleaseKernel(k) };
-        result
+        }
+        Ok(k)
     }
 
     /// The size of the sub-groups the driver splits a work-group of `local` into for
@@ -670,18 +727,24 @@ impl Device {
     }
 }
 
-/// The time from a finished kernel's start to its end, in milliseconds.
-fn event_ms(e: Handle) -> Result<f64, String> {
-    let mut at = [0u64; 2];
-    for (i, param) in [0x1282u32, 0x1283].into_iter().enumerate() {
-        // CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END
-        let status = unsafe {
-            clWaitForEvents(1, &e);
-            clGetEventProfilingInfo(e, param, 8, (&mut at[i] as *mut u64).cast(), null_mut())
-        };
-        check("clGetEventProfilingInfo", status)?;
-    }
-    Ok(at[1].saturating_sub(at[0]) as f64 * 1e-6)
+/// A finished command's profiling time `param` (CL_PROFILING_COMMAND_START 0x1282,
+/// CL_PROFILING_COMMAND_END 0x1283), in nanoseconds.
+fn event_at(e: Handle, param: cl_uint) -> Result<u64, String> {
+    let mut at = 0u64;
+    let status = unsafe {
+        clWaitForEvents(1, &e);
+        clGetEventProfilingInfo(e, param, 8, (&mut at as *mut u64).cast(), null_mut())
+    };
+    check("clGetEventProfilingInfo", status)?;
+    Ok(at)
+}
+
+/// One kernel run of a program: its name, arguments and sizes.
+pub struct Launch<'a> {
+    pub kernel: &'a str,
+    pub args: Vec<&'a Arg>,
+    pub global: &'a [usize],
+    pub local: Option<&'a [usize]>,
 }
 
 /// A built program; released on drop.

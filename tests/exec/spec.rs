@@ -273,16 +273,31 @@ pub fn parse(source: &str) -> Result<Vec<ExecSpec>, String> {
     parse_tagged(source, "exec")
 }
 
+/// The tags of the lines that start a run (`//@then` lines continue the one before).
+const RUN_TAGS: [&str; 3] = ["exec", "bench", "bench-cpu"];
+
 /// All `//@TAG` lines of one kernel source (the benchmark's `//@bench`), each with the
-/// `//@then` lines after it.
+/// `//@then` lines after it (up to the next line of another tag of `RUN_TAGS`).
 pub fn parse_tagged(source: &str, tag: &str) -> Result<Vec<ExecSpec>, String> {
     let mut specs: Vec<ExecSpec> = Vec::new();
     let first = format!("//@{tag} ");
+    // Whether a run line came yet, and whether the `//@then` lines here continue ours.
+    let (mut started, mut ours) = (false, false);
     for line in source.lines() {
         let line = line.trim();
+        if RUN_TAGS
+            .iter()
+            .any(|t| *t != tag && line.starts_with(&format!("//@{t} ")))
+        {
+            (started, ours) = (true, false);
+            continue;
+        }
         let (then, rest) = match (line.strip_prefix(&first), line.strip_prefix("//@then ")) {
-            (Some(r), _) => (false, r),
-            (_, Some(r)) => (true, r),
+            (Some(r), _) => {
+                (started, ours) = (true, true);
+                (false, r)
+            }
+            (_, Some(r)) if ours || !started => (true, r),
             _ => continue,
         };
         let mut toks = rest.split_whitespace();
