@@ -20,6 +20,7 @@ capabilities of every module). Nothing in the page is typed by hand: every figur
 of those logs, parsed here.
 """
 import collections
+import glob
 import json
 import math
 import datetime
@@ -109,13 +110,32 @@ def intel_rows(log):
     return rows
 
 
-def nvidia_opencl_c_rows(log):
+def nvidia_opencl_c_rows(log, gpu="H200"):
     """NVIDIA's OpenCL on the GPU machine, our OpenCL C against the source (its log's summary)."""
     m = need(r"OpenclC: (\d+) programs built, (\d+) refused by the driver; (\d+) of (\d+) "
              r"runs bit-identical", log, "the NVIDIA OpenCL C summary")
-    return [f"| NVIDIA OpenCL (H200), our OpenCL C (`to-opencl-c`, built from source; "
+    return [f"| NVIDIA OpenCL ({gpu}), our OpenCL C (`to-opencl-c`, built from source; "
             f"[how](testing.md)) | {m[1]} programs built, {m[2]} refused | {m[3]} of {m[4]} runs "
             f"bit-identical (to the source built by NVIDIA's OpenCL) |"]
+
+
+def nvidia_producer_rows(gpu):
+    """Other producers' modules as our OpenCL C on NVIDIA's OpenCL (scripts/opencl_c_nvidia.sh:
+    docs/logs/<gpu>/opencl_c_nvidia_<producer>.log): the summary, and the runs the tier could
+    not make (a producer's module the GPU faulted on, which loses the context for the rest)."""
+    rows = []
+    for path in sorted(glob.glob(os.path.join(LOGS, gpu, "opencl_c_nvidia_*.log"))):
+        producer = os.path.basename(path)[len("opencl_c_nvidia_"):-len(".log")]
+        log = open(path).read()
+        m = re.search(r"OpenclC: (\d+) programs built, (\d+) refused by the driver; (\d+) of "
+                      r"(\d+) runs bit-identical", log)
+        if not m:
+            continue
+        faults = sorted(set(re.findall(r"^(\S+) \(modern, OpenclC\): clFinish failed with CL "
+                                       r"status (-?\d+)", log, re.M)))
+        fault = "; ".join(f"`{k}` faulted (CL status {s})" for k, s in faults) or "none"
+        rows.append(f"| {producer} | {m[1]} | {m[3]} of {m[4]} | {fault} |")
+    return rows
 
 
 def opencl_c_producer_rows(log):
@@ -172,8 +192,8 @@ def producer_rows(log):
             "|---|---|---|---|---|---|---|---|", *rows]
 
 
-def gpu_rows(log):
-    device = need(r"^device: (.*)$", log, "the GPU's name")[1]
+def gpu_rows(log, what=""):
+    device = need(r"^device: (.*)$", log, "the GPU's name")[1] + what
     counts = collections.Counter()
     for line in log.splitlines():
         m = re.match(r"(ok|WITHIN|DIFFERS|FAILED) (\S+)::", line)
@@ -328,6 +348,9 @@ def native_bench(gpu, robust, native, clocks):
     rob = {e["kernel"]: e["producers"] for e in (robust or {}).get("kernels", [])}
     who = [("ours-physical", "ours, physical"), ("ours-descriptors", "ours, descriptors"),
            ("clspv", "clspv")]
+    # A run with `--baseline` also times the build before this work's changes.
+    if any("before-physical" in e["producers"] for e in gpu["kernels"]):
+        who.insert(1, ("before-physical", "before, physical"))
     rows = ["| kernel | NVIDIA OpenCL (ms) | " + " | ".join(t for _, t in who)
             + " | ours, physical, batched | ours, physical, robustBufferAccess |",
             "|---|---:|" + "---:|" * (len(who) + 2)]
@@ -624,6 +647,8 @@ def main():
     layer = read("exec_layer.log")
     nvidia = read("opencl_c_nvidia.log")
     nvidia_apps = read("opencl_c_nvidia_apps.log")
+    # The second GPU's runs (docs/logs/h100/README.md says which code).
+    nvidia_h100, apps_h100 = read("h100/opencl_c_nvidia.log"), read("h100/gpu_apps.log")
     if not (vulkan and intel):
         sys.exit("status.py: docs/logs/exec_vulkan.log and exec_intel.log are needed "
                  "(python3 scripts/status.py --run makes them)")
@@ -631,8 +656,12 @@ def main():
         os.path.getmtime(os.path.join(LOGS, "exec_vulkan.log")), datetime.timezone.utc)
     rows = (intel_rows(intel) + (nvidia_opencl_c_rows(nvidia) if nvidia else [])
             + (nvidia_apps_rows(nvidia_apps) if nvidia_apps else [])
+            + (nvidia_opencl_c_rows(nvidia_h100, "H100") if nvidia_h100 else [])
             + (layer_rows(layer) if layer else []) + vulkan_rows(vulkan)
-            + (gpu_rows(gpu) if gpu else []))
+            + (gpu_rows(gpu) if gpu else [])
+            + (gpu_rows(apps_h100, ", the application programs (`app_*`, `clc_signatures`, "
+                        "`escape_time`, `printf_literals`, `workgroup_sizes`)")
+               if apps_h100 else []))
     producers = read("exec_producers.log")
     math = math_rows(vulkan)
     special = special_rows(vulkan)
@@ -673,6 +702,19 @@ def main():
             *opencl_c_producer_rows(producers),
             "",
         ] if producers else []),
+        *([
+            "The same OpenCL C on NVIDIA's OpenCL (the H100; `scripts/opencl_c_nvidia.sh`, "
+            "docs/logs/h100/): programs built, and runs bit-identical to the kernel's source "
+            "built by NVIDIA's OpenCL. Fixtures whose source NVIDIA's OpenCL cannot build "
+            "(C++ for OpenCL, device-side enqueue, pipes, subgroups, read-write and depth "
+            "images, extended bit operations, integer dot products) are not run; nor are "
+            "those the producer made no module of:",
+            "",
+            "| producer | programs built | runs bit-identical | GPU faults |",
+            "|---|---|---|---|",
+            *nvidia_producer_rows("h100"),
+            "",
+        ] if nvidia_producer_rows("h100") else []),
         *([
             "Math in the Vulkan library against the correctly rounded result (mpmath: the "
             "Vulkan tier runs `scripts/math_reference.py --check` over the `double_erf`, "
