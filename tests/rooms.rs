@@ -533,6 +533,7 @@ const CONTEXTS: &[(&str, &str, &[&str])] = &[
             "buffers/views.rs",
             "bytes.rs",
             "gep.rs",
+            "held.rs",
             "images.rs",
             "kernel/mod.rs",
             "known_bits.rs",

@@ -44,6 +44,7 @@ mod forwarding;
 mod generic;
 mod gep;
 mod groups;
+mod held;
 mod images;
 mod kernel;
 mod known_bits;
