@@ -152,3 +152,56 @@ fn every_fixture_s_opencl_c_compiles_with_clang_werror() {
     );
     assert!(compiled > 500, "only {compiled} fixtures compiled");
 }
+
+#[test]
+fn a_local_byte_argument_read_as_floats_is_declared_as_floats() {
+    // LLVM 22's SPIR-V backend types no pointer: a kernel's `__local float *` argument
+    // arrives as bytes the body casts. NVIDIA's OpenCL places a `__local` argument's memory
+    // by its declared type, and floats read through memory declared `char` faulted there
+    // (app_physics' bounds_partial, docs/logs/h100/): the argument is declared as what the
+    // body reads it as, and the body keeps reading bytes.
+    use spirv_tools::assembler::{Assembler, AssemblerOptions};
+    let text = "OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int8
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k \"scratch\"
+       %void = OpTypeVoid
+      %uchar = OpTypeInt 8 0
+      %float = OpTypeFloat 32
+       %lptr = OpTypePointer Workgroup %uchar
+      %lfptr = OpTypePointer Workgroup %float
+      %gfptr = OpTypePointer CrossWorkgroup %float
+        %fty = OpTypeFunction %void %lptr %gfptr
+          %k = OpFunction %void None %fty
+          %s = OpFunctionParameter %lptr
+        %out = OpFunctionParameter %gfptr
+          %e = OpLabel
+          %f = OpBitcast %lfptr %s
+          %v = OpLoad %float %f Aligned 4
+               OpStore %out %v Aligned 4
+               OpReturn
+               OpFunctionEnd";
+    let asm = spirv_tools::assembler::create(Some(spirv_tools::TargetEnv::OpenCL_2_1));
+    let words = asm
+        .assemble(text, AssemblerOptions::default())
+        .unwrap()
+        .as_words()
+        .to_vec();
+    let path =
+        std::env::temp_dir().join(format!("spir-xlate-local-bytes-{}.spv", std::process::id()));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).unwrap();
+    let out = opencl_c(&path);
+    let _ = std::fs::remove_file(&path);
+    let out = out.unwrap();
+    let signature = out
+        .lines()
+        .find(|l| l.starts_with("__kernel void scratch("))
+        .unwrap_or_else(|| panic!("no kernel `scratch`:\n{out}"));
+    assert!(signature.contains("__local float *"), "{signature}");
+    assert!(
+        out.contains("(__local uchar *)"),
+        "the body reads bytes no more:\n{out}"
+    );
+}

@@ -202,6 +202,12 @@ pub fn write(
                 ty = decl;
             }
         }
+        if let Some(t) = kernel.and(local_arg_element(m, f, i)) {
+            // Declared as what the body reads it as; the body keeps the graph's type.
+            let plain = w.type_name(p.ty)?;
+            expr = Expr::cast(&plain, &Expr::atom(name.clone()));
+            ty = format!("__local {} *", w.type_name(t)?);
+        }
         decl_params.push(declare(&ty, &name));
         params.push(expr);
     }
@@ -273,6 +279,66 @@ pub fn write(
     text.push_str(&code);
     text.push_str("}\n");
     Ok((proto, Some(text)))
+}
+
+/// The element type a kernel's `__local` byte-pointer argument `i` is read and written as
+/// (through casts of it and of steps from it), the most aligned of them. NVIDIA's OpenCL
+/// places a `__local` argument's memory by the type it is declared with: floats read
+/// through memory declared `char` faulted there (LLVM 22's modules carry no pointee types:
+/// `bounds_partial` of tests/kernels/app_physics.cl, docs/logs/h100/).
+fn local_arg_element(m: &ir::Module, f: &Function, i: usize) -> Option<Handle<Type>> {
+    let body = f.body.as_ref()?;
+    let Type::Pointer {
+        pointee,
+        space: AddressSpace::Local,
+    } = m.types[f.params.get(i)?.ty]
+    else {
+        return None;
+    };
+    if !matches!(m.types[pointee], Type::Int { width: 8 }) {
+        return None;
+    }
+    // The pointers made from it by steps and casts (until no more are found: a block may
+    // come before the one its operand is made in).
+    let mut derived: HashSet<Value> = [Value::Param(i as u32)].into_iter().collect();
+    loop {
+        let known = derived.len();
+        for &ih in body.blocks.iter().flat_map(|b| &b.insts) {
+            let from = match &body.insts[ih].op {
+                ir::Op::Gep { base, .. } => *base,
+                ir::Op::Cast {
+                    op: ir::CastOp::Bitcast,
+                    value,
+                } => *value,
+                _ => continue,
+            };
+            if derived.contains(&from) {
+                derived.insert(Value::Inst(ih));
+            }
+        }
+        if derived.len() == known {
+            break;
+        }
+    }
+    // In the body's order, so that of equally aligned types the first is taken.
+    let mut best: Option<(u64, Handle<Type>)> = None;
+    for &ih in body.blocks.iter().flat_map(|b| &b.insts) {
+        if !derived.contains(&Value::Inst(ih)) {
+            continue;
+        }
+        let Type::Pointer { pointee: t, .. } = m.types[body.insts[ih].ty] else {
+            continue;
+        };
+        let readable = matches!(
+            m.types[t],
+            Type::Int { .. } | Type::Float { .. } | Type::Vector { .. }
+        );
+        let align = m.align_of(t);
+        if readable && align > best.map_or(1, |(a, _)| a) {
+            best = Some((align, t));
+        }
+    }
+    best.map(|(_, t)| t)
 }
 
 /// Where argument `a` of graph type `ty` (an integer, a vector of them, or a pointer to
