@@ -9,6 +9,8 @@
 # and after; put the files it returns in docs/logs/ (bench-gpu.json, bench-gpu-robust.json,
 # bench-native.json, bench-gpu-clocks.csv), then run scripts/status.py. It also returns
 # what NVIDIA's OpenCL built of each source (<kernel>.native.ptx), to read beside our modules.
+# Everything comes back as one archive, $OUT/gpubench.tgz (the device tool returns at most
+# eight files). Each kernel is timed in a vkhost process of its own.
 #
 #   bash scripts/gpu_bench.sh                    # the benchmark, into .gpubench/
 #   bash scripts/gpu_bench.sh --variants         # bench/gpu/variants.toml beside the kernels
@@ -73,11 +75,35 @@ clocks() {
 }
 echo "timestamp, name, driver_version, clocks.sm, clocks.mem, clocks.max.sm, clocks.max.mem, temperature.gpu, power.draw" \
   > "$OUT/bench-gpu-clocks.csv"
+# Each kernel in a vkhost process of its own, the results joined into RESULTS: in one
+# process for all, a kernel's time depended on what ran before it (the H100, 2026-12-05:
+# fft_radix2's same module 0.029 ms among four kernels, 0.059 ms after the application
+# programs; docs/logs/h100/README.md).
+bench() {
+  local results=$1
+  shift
+  rm -rf /tmp/vkparts && mkdir -p /tmp/vkparts
+  python3 - "$here/bench.json" /tmp/vkparts <<'PY'
+import json, os, sys
+doc = json.load(open(sys.argv[1]))
+for i, k in enumerate(doc["kernels"]):
+    json.dump(dict(doc, kernels=[k]), open(os.path.join(sys.argv[2], f"{i:03}.json"), "w"))
+PY
+  for p in /tmp/vkparts/*.json; do
+    cp "$p" "$here/part.json"
+    "$here/bin/vkhost" --bench "$here/part.json" "$p.out" "$@"
+  done
+  python3 - "$results" /tmp/vkparts/*.json.out <<'PY'
+import json, sys
+parts = [json.load(open(p)) for p in sys.argv[2:]]
+json.dump(dict(parts[0], kernels=[k for p in parts for k in p["kernels"]]),
+          open(sys.argv[1], "w"), indent=1)
+PY
+}
 clocks
-"$here/bin/vkhost" --bench "$here/bench.json" "$OUT/bench-gpu.json" > "$OUT/vulkan.log" 2>&1
+bench "$OUT/bench-gpu.json" > "$OUT/vulkan.log" 2>&1
 clocks
-"$here/bin/vkhost" --bench "$here/bench.json" "$OUT/bench-gpu-robust.json" --robust \
-  > "$OUT/vulkan-robust.log" 2>&1
+bench "$OUT/bench-gpu-robust.json" --robust > "$OUT/vulkan-robust.log" 2>&1
 clocks
 mkdir -p /tmp/icd
 echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
@@ -87,5 +113,7 @@ cp "$here/native.json" "$OUT/bench-native.json" 2>/dev/null
 for f in "$here"/*.native.bin; do [ -e "$f" ] && cp "$f" "$OUT/$(basename "$f" .bin).ptx"; done
 clocks
 tail -n 3 "$OUT"/*.log
+# The device tool brings back a few files only: every one in one archive.
+(cd "$OUT" && tar czf /tmp/gpubench.tgz . && rm -f ./* && mv /tmp/gpubench.tgz .)
 RUN
 echo "bash $dir/run.sh    # device tool, carry [\"$dir\"]"
