@@ -637,39 +637,3 @@ fn small_counted_loops_are_marked_for_unrolling() {
     );
     assert_eq!(unrolled("tests/fixtures/o0/loops_phis.spir64.bc").0, 0);
 }
-
-#[test]
-fn bytes_stored_to_a_private_array_are_read_back_without_memory() {
-    // private_lanes stores a uchar16 into `uchar b[16]` (vstore16) and reads the sixteen
-    // bytes back: those reads are the stored lanes (src/vulkan/held.rs). What is read after
-    // a store at a run-time index (b[3], b[5], b[idx ^ 1]) is loaded again: four loads of a
-    // byte in all, twenty before.
-    let bitcode = std::fs::read("tests/fixtures/modern/private_lanes.spir64.bc").unwrap();
-    for pointers in [VulkanPointers::Physical, VulkanPointers::Descriptors] {
-        let out = spir_xlate::internals::translate_to_spirv(&bitcode, &vulkan(pointers)).unwrap();
-        let text = spir_xlate::disassemble(&out.words).unwrap();
-        // Pointers into Function memory (the array), and the byte loads through them.
-        let private: Vec<&str> = text
-            .lines()
-            .filter(|l| l.contains("= OpInBoundsAccessChain %_ptr_Function_uchar "))
-            .filter_map(|l| l.split_whitespace().next())
-            .collect();
-        let loads = text
-            .lines()
-            .filter(|l| {
-                let mut words = l.split_whitespace().skip(2);
-                words.next() == Some("OpLoad")
-                    && words.next() == Some("%uchar")
-                    && words.next().is_some_and(|p| private.contains(&p))
-            })
-            .count();
-        assert!(
-            loads <= 4,
-            "{pointers:?}: {loads} loads of a byte, the stored lanes read back from memory:\n{text}"
-        );
-        assert!(
-            loads >= 3,
-            "{pointers:?}: a byte written at a run-time index not reloaded"
-        );
-    }
-}

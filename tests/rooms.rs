@@ -533,7 +533,6 @@ const CONTEXTS: &[(&str, &str, &[&str])] = &[
             "buffers/views.rs",
             "bytes.rs",
             "gep.rs",
-            "held.rs",
             "images.rs",
             "kernel/mod.rs",
             "known_bits.rs",

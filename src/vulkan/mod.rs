@@ -44,7 +44,6 @@ mod forwarding;
 mod generic;
 mod gep;
 mod groups;
-mod held;
 mod images;
 mod kernel;
 mod known_bits;

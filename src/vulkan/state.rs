@@ -1,7 +1,7 @@
 //! The state the Vulkan lowering's families keep beside its two contexts
 //! (`types::Lowerer` for the module, `body::FnBuilder` for a function): data only, with
 //! no lowering of its own. The contexts hold it and each family's `impl FnBuilder`
-//! (`addressed`, `buffers`, `held`, `images`, `printf`, `program_scope`)
+//! (`addressed`, `buffers`, `images`, `printf`, `program_scope`)
 //! reads and changes it; it is defined here, below both, so that the contexts do not depend
 //! on the families that extend them.
 
@@ -209,31 +209,4 @@ pub(super) enum WorkgroupPlan {
     /// one with LocalSize (SPIR-V 1.2+; Vulkan's `maintenance4`): for modules whose kernels
     /// fix different sizes, on Vulkan 1.3.
     ById,
-}
-
-/// A place inside a Function variable (`held`): the variable, the constant
-/// `getelementptr` steps into it (the first always zero), and the type of the pointer
-/// that names it.
-#[derive(Clone, PartialEq, Eq)]
-pub(super) struct Place {
-    pub var: Handle<Inst>,
-    pub path: Vec<u64>,
-    pub ptr: Handle<Type>,
-}
-
-impl Place {
-    /// Two places of one variable overlap where one path is a prefix of the other; paths
-    /// that differ at some step name disjoint members or elements.
-    pub fn overlaps(&self, other: &Place) -> bool {
-        let n = self.path.len().min(other.path.len());
-        self.var == other.var && self.path[..n] == other.path[..n]
-    }
-}
-
-/// What the `held` family knows of the Function variables of block `block`: the places
-/// whose values a store of that block wrote.
-#[derive(Default)]
-pub(super) struct Held {
-    pub block: usize,
-    pub known: Vec<(Place, Value)>,
 }

@@ -79,8 +79,6 @@ pub(super) struct FnBuilder<'l, 'a> {
     loc: Option<Handle<ir::Location>>,
     /// The location of the call the function being inlined was called at.
     call_loc: Option<Handle<ir::Location>>,
-    /// What the current block's Function variables are known to hold (`held`).
-    pub(super) held: super::state::Held,
 }
 
 /// Calls nested deeper than this are taken for recursion (which OpenCL C forbids).
@@ -112,7 +110,6 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
             group_scratch: HashMap::default(),
             loc: None,
             call_loc: None,
-            held: Default::default(),
         };
         b.cur = b.new_block(Some("entry".into()));
         b
@@ -130,14 +127,8 @@ impl<'l, 'a> FnBuilder<'l, 'a> {
     }
 
     /// Append an instruction to the current block; its value (meaningless for void ones).
-    /// A load of what a store of this block wrote to a Function variable is that value
-    /// (`held`), nothing appended.
     pub fn push(&mut self, ty: Handle<Type>, op: Op) -> Value {
-        if let Some(v) = self.held_value(&op).filter(|&v| self.ty_of(v) == ty) {
-            return v;
-        }
         let op = self.disjoint_halves(ty, op);
-        self.note_held(&op);
         let h = self.body.insts.append(Inst {
             loc: self.loc,
             name: None,
