@@ -202,8 +202,10 @@ pub fn write(
                 ty = decl;
             }
         }
-        if let Some(t) = kernel.and(local_arg_element(m, f, i)) {
-            // Declared as what the body reads it as; the body keeps the graph's type.
+        // A kernel argument whose type the input did not state (LLVM 22's modules) is
+        // declared as what the body reads it as; the body keeps the graph's type.
+        let unstated = w.is_kernel(h) && info.is_some_and(|a| !a.stated);
+        if let Some(t) = unstated.then(|| local_arg_element(m, f, i)).flatten() {
             let plain = w.type_name(p.ty)?;
             expr = Expr::cast(&plain, &Expr::atom(name.clone()));
             ty = format!("__local {} *", w.type_name(t)?);
@@ -282,7 +284,8 @@ pub fn write(
 }
 
 /// The element type a kernel's `__local` byte-pointer argument `i` is read and written as
-/// (through casts of it and of steps from it), the most aligned of them. NVIDIA's OpenCL
+/// (through casts of it and of steps from it), the most aligned of them, for an argument
+/// whose type the input did not state (a stated `uchar *` stays one). NVIDIA's OpenCL
 /// places a `__local` argument's memory by the type it is declared with: floats read
 /// through memory declared `char` faulted there (LLVM 22's modules carry no pointee types:
 /// `bounds_partial` of tests/kernels/app_physics.cl, docs/logs/h100/).

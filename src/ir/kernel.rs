@@ -92,6 +92,9 @@ pub struct ArgInfo {
     pub access: Option<Access>,
     /// `kernel_arg_type_qual`.
     pub qualifiers: TypeQualifiers,
+    /// The input stated the type (`kernel_arg_type`); else `type_name` is spelled from the
+    /// parameter's own type (`from_param`).
+    pub stated: bool,
 }
 
 impl ArgInfo {
@@ -119,6 +122,7 @@ impl ArgInfo {
                 is_const: space == AddressSpace::Constant,
                 ..Default::default()
             },
+            stated: false,
         }
     }
 }

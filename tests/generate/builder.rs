@@ -157,6 +157,7 @@ fn kernel(
                         ..Default::default()
                     },
                     ArgInfo {
+                        stated: true,
                         name: name.clone(),
                         base_type_name: Some(type_name.clone()),
                         type_name,
@@ -181,6 +182,7 @@ fn kernel(
                     ty,
                     ParamAttrs::default(),
                     ArgInfo {
+                        stated: true,
                         name: name.clone(),
                         base_type_name: Some(type_name.clone()),
                         type_name,
@@ -209,6 +211,7 @@ fn kernel(
                     ty,
                     ParamAttrs::default(),
                     ArgInfo {
+                        stated: true,
                         name: name.clone(),
                         type_name: format!("image{}d_t", it.dims()),
                         base_type_name: Some(format!("image{}d_t", it.dims())),
@@ -225,6 +228,7 @@ fn kernel(
                     ty,
                     ParamAttrs::default(),
                     ArgInfo {
+                        stated: true,
                         name: name.clone(),
                         type_name: "sampler_t".into(),
                         base_type_name: Some("sampler_t".into()),

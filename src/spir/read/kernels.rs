@@ -127,6 +127,7 @@ fn interpret_one(m: &mut ir::Module, k: &RawKernel) -> Result<KernelInfo> {
             space,
             access: acc,
             qualifiers: q,
+            stated: true,
         });
     }
     let vec_type_hint = k.vec_type_hint.map(|(scalar, len, signed)| {

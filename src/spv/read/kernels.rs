@@ -139,15 +139,14 @@ impl Reader {
                     Type::Pipe(a) => (AddressSpace::Global, Some(*a)),
                     _ => (AddressSpace::Private, None),
                 };
-                let type_name = types
-                    .as_ref()
-                    .and_then(|v| v.get(i).cloned())
-                    .unwrap_or_else(|| {
-                        // SPIR-V integers are signless: signed spellings.
-                        self.m
-                            .opencl_type_name(p.ty, true)
-                            .unwrap_or_else(|| "void".into())
-                    });
+                let stated_type = types.as_ref().and_then(|v| v.get(i).cloned());
+                let stated = stated_type.is_some();
+                let type_name = stated_type.unwrap_or_else(|| {
+                    // SPIR-V integers are signless: signed spellings.
+                    self.m
+                        .opencl_type_name(p.ty, true)
+                        .unwrap_or_else(|| "void".into())
+                });
                 let q = quals.as_ref().and_then(|v| v.get(i).cloned());
                 let qualifiers = match q {
                     // Other producers' words we do not know are ignored, not fatal.
@@ -170,6 +169,7 @@ impl Reader {
                     space,
                     access,
                     qualifiers,
+                    stated,
                 }
             })
             .collect()
