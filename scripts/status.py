@@ -649,6 +649,7 @@ def main():
     nvidia_apps = read("opencl_c_nvidia_apps.log")
     # The second GPU's runs (docs/logs/h100/README.md says which code).
     nvidia_h100, apps_h100 = read("h100/opencl_c_nvidia.log"), read("h100/gpu_apps.log")
+    nvidia_producers = nvidia_producer_rows("h100")
     if not (vulkan and intel):
         sys.exit("status.py: docs/logs/exec_vulkan.log and exec_intel.log are needed "
                  "(python3 scripts/status.py --run makes them)")
@@ -713,9 +714,9 @@ def main():
             "",
             "| producer | programs built | runs bit-identical | GPU faults |",
             "|---|---|---|---|",
-            *nvidia_producer_rows("h100"),
+            *nvidia_producers,
             "",
-        ] if nvidia_producer_rows("h100") else []),
+        ] if nvidia_producers else []),
         *([
             "Math in the Vulkan library against the correctly rounded result (mpmath: the "
             "Vulkan tier runs `scripts/math_reference.py --check` over the `double_erf`, "
