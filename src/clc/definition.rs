@@ -283,12 +283,14 @@ pub fn write(
     Ok((proto, Some(text)))
 }
 
-/// The element type a kernel's `__local` byte-pointer argument `i` is read and written as
-/// (through casts of it and of steps from it), the most aligned of them, for an argument
-/// whose type the input did not state (a stated `uchar *` stays one). NVIDIA's OpenCL
-/// places a `__local` argument's memory by the type it is declared with: floats read
-/// through memory declared `char` faulted there (LLVM 22's modules carry no pointee types:
-/// `bounds_partial` of tests/kernels/app_physics.cl, docs/logs/h100/).
+/// The element type a kernel's `__local` pointer argument `i` is read and written as
+/// (through casts of it and of steps from it), the most aligned of them where it is more
+/// aligned than the pointee, for an argument whose type the input did not state (a stated
+/// `uchar *` stays one). NVIDIA's OpenCL places a `__local` argument's memory by the type
+/// it is declared with (LLVM 22's modules carry no pointee types, docs/logs/h100/): floats
+/// read through memory declared `char` faulted there (`bounds_partial` of
+/// tests/kernels/app_physics.cl), and so did a `float4` read through memory declared
+/// `float` placed after 37 bytes (`local_mixed`).
 fn local_arg_element(m: &ir::Module, f: &Function, i: usize) -> Option<Handle<Type>> {
     let body = f.body.as_ref()?;
     let Type::Pointer {
@@ -298,9 +300,7 @@ fn local_arg_element(m: &ir::Module, f: &Function, i: usize) -> Option<Handle<Ty
     else {
         return None;
     };
-    if !matches!(m.types[pointee], Type::Int { width: 8 }) {
-        return None;
-    }
+    let declared = m.align_of(pointee);
     // The pointers made from it by steps and casts (until no more are found: a block may
     // come before the one its operand is made in).
     let mut derived: HashSet<Value> = [Value::Param(i as u32)].into_iter().collect();
@@ -337,7 +337,7 @@ fn local_arg_element(m: &ir::Module, f: &Function, i: usize) -> Option<Handle<Ty
             Type::Int { .. } | Type::Float { .. } | Type::Vector { .. }
         );
         let align = m.align_of(t);
-        if readable && align > best.map_or(1, |(a, _)| a) {
+        if readable && align > best.map_or(declared, |(a, _)| a) {
             best = Some((align, t));
         }
     }
