@@ -134,7 +134,9 @@ def nvidia_producer_rows(gpu):
         faults = sorted(set(re.findall(r"^(\S+) \(modern, OpenclC\): clFinish failed with CL "
                                        r"status (-?\d+)", log, re.M)))
         fault = "; ".join(f"`{k}` faulted (CL status {s})" for k, s in faults) or "none"
-        rows.append(f"| {producer} | {m[1]} | {m[3]} of {m[4]} | {fault} |")
+        changed = re.search(r"OpenclC: .*, (\d+) changed by the producer$", log, re.M)
+        rows.append(f"| {producer} | {m[1]} | {m[3]} of {m[4]} | "
+                    f"{changed[1] if changed else 0} | {fault} |")
     return rows
 
 
@@ -710,10 +712,14 @@ def main():
             "(C++ for OpenCL, device-side enqueue, pipes, subgroups, read-write and depth "
             "images, extended bit operations, integer dot products, and a `__constant` "
             "table initialized with `INFINITY`, which NVIDIA's header spells as a call) are "
-            "not run; nor are those the producer made no module of:",
+            "not run; nor are those the producer made no module of. A run that differs "
+            "where the Intel runtime, given the producer's module itself, computes what our "
+            "OpenCL C of it computes (the table above) is the producer's change "
+            "(`SPIR_XLATE_EXEC_PRODUCER_CHANGES`):",
             "",
-            "| producer | programs built | runs bit-identical | GPU faults |",
-            "|---|---|---|---|",
+            "| producer | programs built | runs bit-identical | the producer's change | "
+            "GPU faults |",
+            "|---|---|---|---|---|",
             *nvidia_producers,
             "",
         ] if nvidia_producers else []),

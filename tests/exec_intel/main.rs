@@ -208,6 +208,25 @@ struct Tally {
     within: usize,
     /// The runs that equal each way of building the source (compare::References).
     matched: BTreeMap<&'static str, usize>,
+    /// Runs of another producer's module that differ as the producer changed the kernel
+    /// (`SPIR_XLATE_EXEC_PRODUCER_CHANGES`).
+    changed: usize,
+}
+
+/// `SPIR_XLATE_EXEC_PRODUCER_CHANGES=FILE` (the NVIDIA run of other producers' modules as our
+/// OpenCL C, scripts/opencl_c_nvidia.sh): the fixtures, one a line, whose module the
+/// producer changed, as tests/exec_producers showed on the Intel runtime (the driver, given
+/// the producer's module itself, computes what our OpenCL C of it computes). A driver that
+/// takes only source cannot show it; their differing runs are counted as the producer's.
+fn producer_changes() -> Vec<String> {
+    let Ok(path) = std::env::var("SPIR_XLATE_EXEC_PRODUCER_CHANGES") else {
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
 }
 
 #[test]
@@ -221,7 +240,10 @@ fn run_all() {
     // comparison on another platform's driver, for the drivers that take only source
     // (docs/testing.md: NVIDIA's OpenCL on the GPU machine).
     let platform = std::env::var("SPIR_XLATE_EXEC_PLATFORM").unwrap_or_else(|_| "Intel".into());
-    let dev = cl::Device::of_platform(&platform).expect("the Intel OpenCL runtime (see .ci/run)");
+    let open =
+        || cl::Device::of_platform(&platform).expect("the Intel OpenCL runtime (see .ci/run)");
+    let mut dev = open();
+    let changes = producer_changes();
     let work = std::env::temp_dir().join(format!("spir-xlate-intel-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
     let sources = compare::kernel_sources();
@@ -231,6 +253,7 @@ fn run_all() {
     let only_opencl_c = std::env::var("SPIR_XLATE_EXEC_CONSUMER").is_ok_and(|c| c == "opencl-c");
     let mut tally: BTreeMap<Consumer, Tally> = BTreeMap::new();
     let (mut failures, mut control_failures, mut kernels) = (Vec::new(), Vec::new(), 0);
+    let mut faulted = false;
     for cl_path in sources {
         let name = cl_path.file_stem().unwrap().to_string_lossy().into_owned();
         let crash = match platform.as_str() {
@@ -241,6 +264,12 @@ fn run_all() {
         if let Some((_, why)) = crash {
             eprintln!("{name}: not run on {platform}: {why}");
             continue;
+        }
+        // A kernel that faults the GPU loses the context (CL_INVALID_COMMAND_QUEUE): the
+        // next fixture starts on a new one, so that one fault does not fail every later run.
+        if std::mem::take(&mut faulted) {
+            eprintln!("{name}: a new context (the one before was lost to a fault)");
+            dev = open();
         }
         let src = std::fs::read_to_string(&cl_path).unwrap();
         let specs = spec::parse(&src).unwrap_or_else(|e| panic!("{}: {e}", cl_path.display()));
@@ -369,6 +398,17 @@ fn run_all() {
                                 *t.matched.entry(m.describe()).or_default() += 1;
                             }
                         }
+                        Ok((Ok(Err(diffs)), _))
+                            if consumer == Consumer::OpenclC && changes.contains(&name) =>
+                        {
+                            t.changed += 1;
+                            eprintln!(
+                                "{name}::{} ({shape}, {consumer:?}): differs, the producer's \
+                                 change (tests/exec_producers on the Intel runtime): {}",
+                                s.kernel,
+                                diffs.join("; ")
+                            );
+                        }
                         Ok((Ok(Err(diffs)), _)) => sink.push(format!(
                             "{name}::{} ({shape}, {consumer:?}): {}",
                             s.kernel,
@@ -378,6 +418,9 @@ fn run_all() {
                             failures.push(format!("{name}::{} reference: {e}", s.kernel))
                         }
                         Err(e) => {
+                            // CL_INVALID_COMMAND_QUEUE, CL_OUT_OF_RESOURCES: how NVIDIA's
+                            // OpenCL reports a kernel that faulted.
+                            faulted |= e.contains("CL status -36") || e.ends_with("CL status -5");
                             sink.push(format!("{name}::{} ({shape}, {consumer:?}): {e}", s.kernel))
                         }
                     }
@@ -400,13 +443,18 @@ fn run_all() {
         eprintln!(
             "  {c:?}: {} programs built, {} refused by the driver; {} of {} runs bit-identical \
              to the source as OpenCL lets the driver build it ({}), {} within the precision \
-             OpenCL allows (linear filtering, contraction)",
+             OpenCL allows (linear filtering, contraction){}",
             t.built,
             t.build_failed,
             t.same,
             t.runs,
             how.join(", "),
-            t.within
+            t.within,
+            if t.changed > 0 {
+                format!(", {} changed by the producer", t.changed)
+            } else {
+                String::new()
+            }
         );
     }
     if !control_failures.is_empty() {
