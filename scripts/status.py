@@ -342,11 +342,19 @@ def intel_same_input(report):
     return ratio_rows(report, who, "input-spir", "input SPIR", largest=True)
 
 
+def spread(row):
+    """How far a run's median lies above its least time, in percent of the median: the
+    spread of its rounds (`—` for a run that failed)."""
+    m, least = timed(row), (row or {}).get("least_ms")
+    return f"{100 * (m - least) / m:.1f}%" if m and least is not None else "—"
+
+
 def native_bench(gpu, robust, native, clocks):
     """The Vulkan modules on the GPU against the driver's own OpenCL build of the same source
     (bench-native.json): each median over the native median, per dispatch with a barrier
     and timestamp after each, and the rounds' batches; robustBufferAccess off, and on."""
-    nat = {e["kernel"]: timed(e["producers"].get("native")) for e in native["kernels"]}
+    nat_rows = {e["kernel"]: e["producers"].get("native") for e in native["kernels"]}
+    nat = {k: timed(r) for k, r in nat_rows.items()}
     rob = {e["kernel"]: e["producers"] for e in (robust or {}).get("kernels", [])}
     who = [("ours-physical", "ours, physical"), ("ours-descriptors", "ours, descriptors"),
            ("clspv", "clspv")]
@@ -354,8 +362,9 @@ def native_bench(gpu, robust, native, clocks):
     if any("before-physical" in e["producers"] for e in gpu["kernels"]):
         who.insert(1, ("before-physical", "before, physical"))
     rows = ["| kernel | NVIDIA OpenCL (ms) | " + " | ".join(t for _, t in who)
-            + " | ours, physical, batched | ours, physical, robustBufferAccess |",
-            "|---|---:|" + "---:|" * (len(who) + 2)]
+            + " | ours, physical, batched | ours, physical, robustBufferAccess | spread: "
+            "ours, physical / NVIDIA OpenCL |",
+            "|---|---:|" + "---:|" * (len(who) + 3)]
     ratios = collections.defaultdict(list)
     for e in gpu["kernels"]:
         base = nat.get(e["kernel"])
@@ -373,6 +382,7 @@ def native_bench(gpu, robust, native, clocks):
                 continue
             ratios[k].append(t / base)
             text.append(f"{t / base:.2f}")
+        text.append(f"{spread(phys)} / {spread(nat_rows.get(e['kernel']))}")
         rows.append(f"| {e['kernel']} | {base:.3f} | " + " | ".join(text) + " |")
     keys = [k for k, _ in who] + ["batched", "robust"]
     rows.append("| **geometric mean** | | " +
@@ -383,7 +393,9 @@ def native_bench(gpu, robust, native, clocks):
     page = [f"{gpu['device']} (Vulkan, GPU sizes, {gpu['repeat']} runs each, buffers in "
             "device-local memory), each median divided by the median of the kernel's own "
             "source built by NVIDIA's OpenCL on the same GPU (`--native NVIDIA`, event "
-            "profiling)" + (f"; clspv does not run {', '.join(missing)}" if missing else "")
+            "profiling), each timed in 5 rounds (the Vulkan modules' interleaved); the "
+            "spread is how far each median lies above the least run" + (f"; clspv does not run {', '.join(missing)}" if missing
+                                     else "")
             + ":", "", *rows, ""]
     if clocks:
         lines = [l for l in clocks.splitlines()[1:] if l.strip()]
