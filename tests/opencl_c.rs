@@ -160,7 +160,7 @@ fn a_local_byte_argument_read_as_floats_is_declared_as_floats() {
     // by its declared type, and floats read through memory declared `char` faulted there
     // (app_physics' bounds_partial, docs/logs/h100/): the argument is declared as what the
     // body reads it as, and the body keeps reading bytes.
-    let out = kernel_opencl_c(
+    let (signature, out) = kernel_opencl_c(
         "local-bytes",
         "%lptr = OpTypePointer Workgroup %uchar
          %lfptr = OpTypePointer Workgroup %float
@@ -169,10 +169,6 @@ fn a_local_byte_argument_read_as_floats_is_declared_as_floats() {
          %v = OpLoad %float %f Aligned 4
          OpStore %out %v Aligned 4",
     );
-    let signature = out
-        .lines()
-        .find(|l| l.starts_with("__kernel void scratch("))
-        .unwrap_or_else(|| panic!("no kernel `scratch`:\n{out}"));
     assert!(signature.contains("__local float *"), "{signature}");
     assert!(
         out.contains("(__local uchar *)"),
@@ -185,7 +181,7 @@ fn a_local_float_argument_read_as_float4_is_declared_as_float4() {
     // The same where the backend's pointee is a float and the body reads a float4 through
     // it (local_mixed's tile): declared `float *`, NVIDIA placed it 4-byte aligned after a
     // 37-byte argument, and the float4 reads faulted (docs/logs/h100/).
-    let out = kernel_opencl_c(
+    let (signature, out) = kernel_opencl_c(
         "local-float4",
         "%lptr = OpTypePointer Workgroup %float
          %float4 = OpTypeVector %float 4
@@ -196,10 +192,6 @@ fn a_local_float_argument_read_as_float4_is_declared_as_float4() {
          %v = OpCompositeExtract %float %v4 2
          OpStore %out %v Aligned 4",
     );
-    let signature = out
-        .lines()
-        .find(|l| l.starts_with("__kernel void scratch("))
-        .unwrap_or_else(|| panic!("no kernel `scratch`:\n{out}"));
     assert!(signature.contains("__local float4 *"), "{signature}");
     assert!(
         out.contains("(__local float *)"),
@@ -209,8 +201,8 @@ fn a_local_float_argument_read_as_float4_is_declared_as_float4() {
 
 /// Our OpenCL C of a one-kernel module `scratch(%s, __global float *%out)`, assembled from
 /// its pointer and function types (`types`: `%lptr`, the type of `%s`, and `%fty`) and its
-/// body (`body`, before the return).
-fn kernel_opencl_c(tag: &str, types: &str, body: &str) -> String {
+/// body (`body`, before the return): the kernel's signature line, and the whole text.
+fn kernel_opencl_c(tag: &str, types: &str, body: &str) -> (String, String) {
     use spirv_tools::assembler::{Assembler, AssemblerOptions};
     let text = format!(
         "OpCapability Addresses
@@ -242,5 +234,11 @@ fn kernel_opencl_c(tag: &str, types: &str, body: &str) -> String {
     std::fs::write(&path, bytes).unwrap();
     let out = opencl_c(&path);
     let _ = std::fs::remove_file(&path);
-    out.unwrap()
+    let out = out.unwrap();
+    let signature = out
+        .lines()
+        .find(|l| l.starts_with("__kernel void scratch("))
+        .unwrap_or_else(|| panic!("no kernel `scratch`:\n{out}"))
+        .to_string();
+    (signature, out)
 }
