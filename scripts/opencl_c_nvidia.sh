@@ -61,13 +61,13 @@ mkdir -p /tmp/icd && echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/i
 run() {
   OCL_ICD_VENDORS=/tmp/icd SPIR_XLATE_EXEC_PLATFORM=NVIDIA SPIR_XLATE_EXEC_CONSUMER=opencl-c \
     SPIR_XLATE_EXEC_TRACE=1 SPIR_XLATE_OPENCL_C_DIR="$1" SPIR_XLATE_EXEC_SHAPES="$2" \
-    SPIR_XLATE_EXEC_PRODUCER_CHANGES="${5:-/dev/null}" \
+    SPIR_XLATE_EXEC_PRODUCER="${5:-}" SPIR_XLATE_EXEC_PRODUCER_CHANGES="${6:-/dev/null}" \
     timeout -k 5 "$3" ./.clcbin/exec_intel --ignored --nocapture > "$4" 2>&1
   echo "exit $?" >> "$4"
 }
 run "$PWD/.clc" modern,o0,legacy,legacy-o0 150 "$OUT/opencl_c_nvidia.log"
 for p in llvm-spirv-14 dpcpp-1.4 llvm22-backend-1.4; do
-  run "$PWD/.clc-producers/$p" modern 60 "$OUT/opencl_c_nvidia_$p.log" \
+  run "$PWD/.clc-producers/$p" modern 60 "$OUT/opencl_c_nvidia_$p.log" "$p" \
     "$PWD/.clc-producers/$p/changed.txt"
 done
 grep -h "OpenclC:" "$OUT"/opencl_c_nvidia*.log
