@@ -394,8 +394,8 @@ def native_bench(gpu, robust, native, clocks):
             "device-local memory), each median divided by the median of the kernel's own "
             "source built by NVIDIA's OpenCL on the same GPU (`--native NVIDIA`, event "
             "profiling), each timed in 5 rounds (the Vulkan modules' interleaved); the "
-            "spread is how far each median lies above the least run" + (f"; clspv does not run {', '.join(missing)}" if missing
-                                     else "")
+            "spread is how far each median lies above the least run"
+            + (f"; clspv does not run {', '.join(missing)}" if missing else "")
             + ":", "", *rows, ""]
     if clocks:
         lines = [l for l in clocks.splitlines()[1:] if l.strip()]

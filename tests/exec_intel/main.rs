@@ -215,12 +215,12 @@ struct Tally {
 
 /// `SPIR_XLATE_EXEC_PRODUCER=NAME` with `SPIR_XLATE_OPENCL_C_DIR` (the NVIDIA run of other
 /// producers' modules as our OpenCL C, scripts/opencl_c_nvidia.sh): the programs are our
-/// OpenCL C of that producer's modules, so a fixture without one is one the producer made no
-/// module of (not run, not counted), and `SPIR_XLATE_EXEC_PRODUCER_CHANGES=FILE` lists the
-/// fixtures, one a line, whose module the
-/// producer changed, as tests/exec_producers showed on the Intel runtime (the driver, given
-/// the producer's module itself, computes what our OpenCL C of it computes). A driver that
-/// takes only source cannot show it; their differing runs are counted as the producer's.
+/// OpenCL C of that producer's modules, so a fixture without one is one the producer made
+/// no module of (not run, not counted), and `SPIR_XLATE_EXEC_PRODUCER_CHANGES=FILE` lists
+/// the fixtures, one a line, whose module the producer changed, as tests/exec_producers
+/// showed on the Intel runtime (the driver, given the producer's module itself, computes
+/// what our OpenCL C of it computes). A driver that takes only source cannot show it; their
+/// differing runs are counted as the producer's.
 fn producer_changes() -> Vec<String> {
     if producer_run().is_none() {
         return Vec::new();
