@@ -1,7 +1,7 @@
 //! A function's definition: its signature (kernel attributes, argument qualifiers, pipe
 //! packet types), the variables OpenCL C declares in it, and its body.
 
-use super::function::FnWriter;
+use super::function::{derived_pointers, FnWriter};
 use super::precedence::Expr;
 use super::types::declare;
 use super::Writer;
@@ -301,32 +301,11 @@ fn local_arg_element(m: &ir::Module, f: &Function, i: usize) -> Option<Handle<Ty
         return None;
     };
     let declared = m.align_of(pointee);
-    // The pointers made from it by steps and casts (until no more are found: a block may
-    // come before the one its operand is made in).
-    let mut derived: HashSet<Value> = [Value::Param(i as u32)].into_iter().collect();
-    loop {
-        let known = derived.len();
-        for &ih in body.blocks.iter().flat_map(|b| &b.insts) {
-            let from = match &body.insts[ih].op {
-                ir::Op::Gep { base, .. } => *base,
-                ir::Op::Cast {
-                    op: ir::CastOp::Bitcast,
-                    value,
-                } => *value,
-                _ => continue,
-            };
-            if derived.contains(&from) {
-                derived.insert(Value::Inst(ih));
-            }
-        }
-        if derived.len() == known {
-            break;
-        }
-    }
+    let derived = derived_pointers(m, body, &[i as u32].into_iter().collect());
     // In the body's order, so that of equally aligned types the first is taken.
     let mut best: Option<(u64, Handle<Type>)> = None;
     for &ih in body.blocks.iter().flat_map(|b| &b.insts) {
-        if !derived.contains(&Value::Inst(ih)) {
+        if !derived.contains(&ih) {
             continue;
         }
         let Type::Pointer { pointee: t, .. } = m.types[body.insts[ih].ty] else {

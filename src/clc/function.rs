@@ -93,35 +93,8 @@ impl<'w, 'm> FnWriter<'w, 'm> {
 
     /// Which instructions hold a pointer derived from a `const` parameter.
     fn taint(&mut self) {
-        if self.const_params.is_empty() {
-            return;
-        }
-        loop {
-            let mut changed = false;
-            for (h, inst) in self.body.insts.iter() {
-                if self.tainted.contains(&h) {
-                    continue;
-                }
-                let from = match &inst.op {
-                    Op::Gep { base, .. } => self.is_const_pointer(*base),
-                    Op::Cast {
-                        op: ir::CastOp::Bitcast | ir::CastOp::AddrSpaceCast,
-                        value,
-                    } => self.is_const_pointer(*value),
-                    Op::Select {
-                        on_true, on_false, ..
-                    } => self.is_const_pointer(*on_true) || self.is_const_pointer(*on_false),
-                    Op::Phi { incoming } => incoming.iter().any(|(v, _)| self.is_const_pointer(*v)),
-                    _ => false,
-                };
-                if from && matches!(self.w.m.types[inst.ty], Type::Pointer { .. }) {
-                    self.tainted.insert(h);
-                    changed = true;
-                }
-            }
-            if !changed {
-                return;
-            }
+        if !self.const_params.is_empty() {
+            self.tainted = derived_pointers(self.w.m, self.body, &self.const_params);
         }
     }
 
@@ -664,6 +637,49 @@ impl<'w, 'm> FnWriter<'w, 'm> {
                 Expr::cond(&e, &Expr::atom("-1"), &Expr::atom("0"))
             }
             _ => e,
+        }
+    }
+}
+
+/// The instructions of `body` that hold a pointer derived from one of the parameters
+/// `params` (by steps, casts, selects and phis), grown until no more are found: a block may
+/// come before the one its operand is made in.
+pub(super) fn derived_pointers(
+    m: &ir::Module,
+    body: &ir::Body,
+    params: &HashSet<u32>,
+) -> HashSet<Handle<Inst>> {
+    let mut derived: HashSet<Handle<Inst>> = HashSet::default();
+    let is_derived = |v: Value, derived: &HashSet<Handle<Inst>>| match v {
+        Value::Param(i) => params.contains(&i),
+        Value::Inst(h) => derived.contains(&h),
+        Value::Const(_) => false,
+    };
+    loop {
+        let mut changed = false;
+        for (h, inst) in body.insts.iter() {
+            if derived.contains(&h) || !matches!(m.types[inst.ty], Type::Pointer { .. }) {
+                continue;
+            }
+            let from = match &inst.op {
+                Op::Gep { base, .. } => is_derived(*base, &derived),
+                Op::Cast {
+                    op: ir::CastOp::Bitcast | ir::CastOp::AddrSpaceCast,
+                    value,
+                } => is_derived(*value, &derived),
+                Op::Select {
+                    on_true, on_false, ..
+                } => is_derived(*on_true, &derived) || is_derived(*on_false, &derived),
+                Op::Phi { incoming } => incoming.iter().any(|(v, _)| is_derived(*v, &derived)),
+                _ => false,
+            };
+            if from {
+                derived.insert(h);
+                changed = true;
+            }
+        }
+        if !changed {
+            return derived;
         }
     }
 }

@@ -19,6 +19,12 @@ pub fn our_spirv(fixture: &Path, work: &Path) -> Result<PathBuf, String> {
     Ok(spv)
 }
 
+/// The name our OpenCL C of `fixture` is kept under (`SPIR_XLATE_OPENCL_C_KEEP`) and read
+/// from (`SPIR_XLATE_OPENCL_C_DIR`).
+pub fn opencl_c_file(fixture: &Path) -> String {
+    format!("{}.out.cl", common::fixture_id(fixture))
+}
+
 /// Our OpenCL C for `fixture` (`to-opencl-c`, by the binary) and the `-cl-std=` option its
 /// first line names.
 ///
@@ -26,7 +32,7 @@ pub fn our_spirv(fixture: &Path, work: &Path) -> Result<PathBuf, String> {
 /// reads them from there instead of translating (a machine without the tool: the GPU
 /// machine, docs/testing.md).
 pub fn our_opencl_c(fixture: &Path, work: &Path) -> Result<(String, String), String> {
-    let file = format!("{}.out.cl", common::fixture_id(fixture));
+    let file = opencl_c_file(fixture);
     let cl = match std::env::var_os("SPIR_XLATE_OPENCL_C_DIR") {
         Some(dir) => Path::new(&dir).join(&file),
         None => {

@@ -30,7 +30,7 @@ mod compare;
 mod spec;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::run_tool;
@@ -213,26 +213,37 @@ struct Tally {
     changed: usize,
 }
 
-/// `SPIR_XLATE_EXEC_PRODUCER=NAME` with `SPIR_XLATE_OPENCL_C_DIR` (the NVIDIA run of other
-/// producers' modules as our OpenCL C, scripts/opencl_c_nvidia.sh): the programs are our
-/// OpenCL C of that producer's modules, so a fixture without one is one the producer made
-/// no module of (not run, not counted), and `SPIR_XLATE_EXEC_PRODUCER_CHANGES=FILE` lists
-/// the fixtures, one a line, whose module the producer changed, as tests/exec_producers
-/// showed on the Intel runtime (the driver, given the producer's module itself, computes
-/// what our OpenCL C of it computes). A driver that takes only source cannot show it; their
-/// differing runs are counted as the producer's.
-fn producer_changes() -> Vec<String> {
-    if producer_run().is_none() {
-        return Vec::new();
+/// `SPIR_XLATE_EXEC_PRODUCER=NAME` with `SPIR_XLATE_OPENCL_C_DIR=DIR` (the NVIDIA run of
+/// other producers' modules as our OpenCL C, scripts/opencl_c_nvidia.sh): the programs in
+/// DIR are our OpenCL C of that producer's modules, so a fixture without one is one the
+/// producer made no module of (not run, not counted), and
+/// `SPIR_XLATE_EXEC_PRODUCER_CHANGES=FILE` lists the fixtures, one a line, whose module the
+/// producer changed, as tests/exec_producers showed on the Intel runtime (the driver, given
+/// the producer's module itself, computes what our OpenCL C of it computes). A driver that
+/// takes only source cannot show it; their differing runs are counted as the producer's.
+struct ProducerRun {
+    name: String,
+    dir: PathBuf,
+    changed: Vec<String>,
+}
+
+impl ProducerRun {
+    fn from_env() -> Option<ProducerRun> {
+        let name = std::env::var("SPIR_XLATE_EXEC_PRODUCER")
+            .ok()
+            .filter(|p| !p.is_empty())?;
+        let dir = PathBuf::from(std::env::var_os("SPIR_XLATE_OPENCL_C_DIR")?);
+        let changed = match std::env::var("SPIR_XLATE_EXEC_PRODUCER_CHANGES") {
+            Ok(path) => std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{path}: {e}"))
+                .lines()
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        Some(ProducerRun { name, dir, changed })
     }
-    let Ok(path) = std::env::var("SPIR_XLATE_EXEC_PRODUCER_CHANGES") else {
-        return Vec::new();
-    };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect()
 }
 
 #[test]
@@ -249,8 +260,7 @@ fn run_all() {
     let open =
         || cl::Device::of_platform(&platform).expect("the Intel OpenCL runtime (see .ci/run)");
     let mut dev = open();
-    let changes = producer_changes();
-    let producer = producer_run().unwrap_or_default();
+    let producer = ProducerRun::from_env();
     let work = std::env::temp_dir().join(format!("spir-xlate-intel-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
     let sources = compare::kernel_sources();
@@ -353,9 +363,14 @@ fn run_all() {
                         continue;
                     }
                 }
-                if consumer == Consumer::OpenclC && !opencl_c_given(&fixture) {
+                let unmade = producer.as_ref().filter(|p| {
+                    consumer == Consumer::OpenclC
+                        && !p.dir.join(compare::opencl_c_file(&fixture)).exists()
+                });
+                if let Some(p) = unmade {
                     eprintln!(
-                        "{name} ({shape}, OpenclC): not run: {producer} made no module of it"
+                        "{name} ({shape}, OpenclC): not run: {} made no module of it",
+                        p.name
                     );
                     continue;
                 }
@@ -412,7 +427,8 @@ fn run_all() {
                             }
                         }
                         Ok((Ok(Err(diffs)), _))
-                            if consumer == Consumer::OpenclC && changes.contains(&name) =>
+                            if consumer == Consumer::OpenclC
+                                && producer.as_ref().is_some_and(|p| p.changed.contains(&name)) =>
                         {
                             t.changed += 1;
                             eprintln!(
@@ -487,24 +503,4 @@ fn run_all() {
     if std::env::var_os("SPIR_XLATE_EXEC_ONLY").is_none() {
         assert!(kernels >= 40, "only {kernels} kernels have //@exec lines");
     }
-}
-
-/// Whether our OpenCL C of `fixture` is there to build: always, but in the run of another
-/// producer's modules (`SPIR_XLATE_EXEC_PRODUCER`), where the producer may have made none.
-/// Without that, a program missing from `SPIR_XLATE_OPENCL_C_DIR` is our translation's
-/// failure and fails the run.
-fn opencl_c_given(fixture: &Path) -> bool {
-    let (Some(_), Some(dir)) = (producer_run(), std::env::var_os("SPIR_XLATE_OPENCL_C_DIR")) else {
-        return true;
-    };
-    Path::new(&dir)
-        .join(format!("{}.out.cl", common::fixture_id(fixture)))
-        .exists()
-}
-
-/// The producer named by `SPIR_XLATE_EXEC_PRODUCER` (empty: none).
-fn producer_run() -> Option<String> {
-    std::env::var("SPIR_XLATE_EXEC_PRODUCER")
-        .ok()
-        .filter(|p| !p.is_empty())
 }
